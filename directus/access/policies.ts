@@ -1,0 +1,164 @@
+/**
+ * Who may do what (spec section 6), as data. Every permission is as narrow as the screens
+ * allow: visitors read the published catalogue and public profiles; signed-in users act as
+ * themselves only; private chats are visible to their two members alone.
+ */
+import { ROLES, USER_IMAGE_TYPES } from '../../src/lib/constants.ts';
+
+export const PUBLIC_POLICY = 'abf8a154-5b1c-4a46-ac9c-7300570f4f17';
+export const POLICY_IDS = {
+  member: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000001',
+  premium: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000002',
+  premiumPlus: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000003',
+  editor: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000004',
+  self: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000005',
+} as const;
+export const EDITOR_ROLE = '0b0e5a4e-6c1f-4f55-9a55-2d3f0a000004';
+
+export interface PermissionDef {
+  collection: string;
+  action: 'create' | 'read' | 'update' | 'delete';
+  fields: string[];
+  permissions?: Record<string, unknown> | null;
+  validation?: Record<string, unknown> | null;
+  presets?: Record<string, unknown> | null;
+}
+
+const ME = '$CURRENT_USER';
+const own = { user_created: { _eq: ME } };
+const read = (collection: string, fields: string[] = ['*'], permissions: Record<string, unknown> | null = null): PermissionDef =>
+  ({ collection, action: 'read', fields, permissions });
+
+/** Fields of another person anyone may see: never email, password, role, plan or tokens. */
+export const PUBLIC_USER_FIELDS = [
+  'id', 'login', 'first_name', 'last_name', 'avatar', 'frame', 'nameColor', 'background',
+  'dob', 'gender', 'aboutMe', 'last_access',
+];
+const OWN_PROFILE_EDITABLE = [
+  'first_name', 'last_name', 'email', 'password', 'avatar', 'login', 'dob', 'gender', 'aboutMe',
+  'nameColor', 'frame', 'background', 'last_access',
+];
+const FILE_READ_FIELDS = [
+  'id', 'title', 'type', 'filename_download', 'filesize', 'width', 'height', 'duration',
+  'description', 'focal_point_x', 'focal_point_y', 'uploaded_on', 'modified_on',
+];
+
+const published = { status: { _eq: 'published' } };
+const liveEpisode = { _or: [{ deleted: { _eq: false } }, { deleted: { _null: true } }] };
+
+/** The published catalogue and what hangs off it, for everyone. */
+const CATALOGUE: PermissionDef[] = [
+  read('titles', ['*'], published),
+  read('series', ['*'], { _and: [{ title: published }, liveEpisode] }),
+  read('iframeSeasons', ['*'], { title: published }),
+  read('soundtracks', ['*'], { title: published }),
+  ...['categories', 'subCategories', 'genres', 'countries', 'tags', 'actors', 'mainBanners', 'updates', 'static', 'plans']
+    .map((c) => read(c)),
+  read('shop', ['*'], published),
+  ...['titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags',
+    'actors_genres', 'actors_images', 'soundtracks_files', 'comments_files', 'posts_files'].map((c) => read(c)),
+  read('directus_files', FILE_READ_FIELDS),
+  read('comments', ['id', 'text', 'user_created', 'date_created', 'title', 'comment', 'post', 'images', 'reactions', 'replies']),
+  read('reactions', ['id', 'type', 'comment', 'post', 'date_created']),
+  read('posts', ['id', 'text', 'images', 'user_created', 'date_created', 'comments', 'reactions']),
+  read('directus_users', PUBLIC_USER_FIELDS, { status: { _eq: 'active' } }),
+  { collection: 'supportRequests', action: 'create', fields: ['name', 'email', 'topic', 'message'] },
+];
+
+const inMyChat = { _or: [{ user_created: { _eq: ME } }, { user_invited: { directus_users_id: { _eq: ME } } }] };
+const myMessage = { _or: [{ publicChat: { _eq: true } }, { privateChat: inMyChat }] };
+
+/** What every signed-in person may do, acting as themselves. */
+const MEMBER: PermissionDef[] = [
+  ...CATALOGUE,
+  { collection: 'directus_users', action: 'update', fields: OWN_PROFILE_EDITABLE, permissions: { id: { _eq: ME } } },
+  {
+    collection: 'directus_files', action: 'create',
+    fields: ['title', 'type', 'filename_download', 'storage', 'folder'],
+    validation: { type: { _in: [...USER_IMAGE_TYPES] } },
+  },
+  { collection: 'directus_files', action: 'delete', fields: ['*'], permissions: { uploaded_by: { _eq: ME } } },
+
+  read('favorites', ['*'], own),
+  { collection: 'favorites', action: 'create', fields: ['type', 'title'] },
+  { collection: 'favorites', action: 'delete', fields: ['*'], permissions: own },
+
+  read('ratings', ['*'], own),
+  { collection: 'ratings', action: 'create', fields: ['rating', 'title'] },
+  { collection: 'ratings', action: 'delete', fields: ['*'], permissions: own },
+
+  read('favoriteActors', ['*'], { user: { _eq: ME } }),
+  { collection: 'favoriteActors', action: 'create', fields: ['user', 'actor'], presets: { user: ME }, validation: { user: { _eq: ME } } },
+  { collection: 'favoriteActors', action: 'delete', fields: ['*'], permissions: { user: { _eq: ME } } },
+
+  { collection: 'comments', action: 'create', fields: ['text', 'title', 'comment', 'post', 'images'] },
+  { collection: 'comments_files', action: 'create', fields: ['comments_id', 'directus_files_id'] },
+  { collection: 'reactions', action: 'create', fields: ['type', 'comment', 'post'] },
+  { collection: 'posts', action: 'create', fields: ['text', 'images'] },
+  { collection: 'posts_files', action: 'create', fields: ['posts_id', 'directus_files_id'] },
+  { collection: 'posts', action: 'delete', fields: ['*'], permissions: own },
+
+  read('chats', ['id', 'user_created', 'user_invited', 'date_created', 'messages'], inMyChat),
+  { collection: 'chats', action: 'create', fields: ['user_invited'] },
+  read('chats_directus_users', ['*'], { _or: [{ directus_users_id: { _eq: ME } }, { chats_id: { user_created: { _eq: ME } } }] }),
+  { collection: 'chats_directus_users', action: 'create', fields: ['chats_id', 'directus_users_id'] },
+
+  read('messages', ['*'], myMessage),
+  { collection: 'messages', action: 'create', fields: ['text', 'message', 'images', 'privateChat', 'publicChat'] },
+  { collection: 'messages', action: 'update', fields: ['text'], permissions: own },
+  { collection: 'messages', action: 'delete', fields: ['*'], permissions: own },
+  read('messages_files', ['*'], { messages_id: myMessage }),
+  { collection: 'messages_files', action: 'create', fields: ['messages_id', 'directus_files_id'] },
+
+  read('invoices', ['id', 'plan', 'amount', 'currency', 'status', 'paidAt', 'date_created'], { user: { _eq: ME } }),
+];
+
+/** A person's own account row, with the fields nobody else sees (a separate policy: one rule per collection and action). */
+const SELF: PermissionDef[] = [
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status'], { id: { _eq: ME } }),
+];
+
+/** Plan 1 and up: episodes taken down from the free catalogue. */
+const PREMIUM: PermissionDef[] = [read('series', ['*'], { title: published })];
+
+const CONTENT = [
+  'titles', 'series', 'iframeSeasons', 'soundtracks', 'categories', 'subCategories', 'genres', 'countries', 'tags',
+  'actors', 'mainBanners', 'updates', 'static', 'shop', 'titles_genres', 'titles_actors', 'titles_directors',
+  'titles_screenwriters', 'titles_images', 'titles_tags', 'actors_genres', 'actors_images', 'soundtracks_files',
+];
+
+/** Content editors run the catalogue from the admin app and moderate what users write. */
+const EDITOR: PermissionDef[] = [
+  ...CONTENT.flatMap((c) => (['create', 'read', 'update', 'delete'] as const).map((action) => ({ collection: c, action, fields: ['*'] }))),
+  ...(['create', 'read', 'update'] as const).map((action) => ({ collection: 'directus_files', action, fields: ['*'] })),
+  { collection: 'directus_folders', action: 'read', fields: ['*'] },
+  ...['comments', 'posts', 'messages', 'reactions', 'supportRequests', 'plans', 'invoices'].map((c) => read(c)),
+  ...['comments', 'posts', 'messages'].map((c) => ({ collection: c, action: 'delete' as const, fields: ['*'] })),
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil']),
+];
+
+export interface PolicyDef {
+  id: string;
+  name: string;
+  icon: string;
+  description: string;
+  app_access: boolean;
+  admin_access: boolean;
+  permissions: PermissionDef[];
+}
+
+export const POLICIES: PolicyDef[] = [
+  { id: PUBLIC_POLICY, name: '$t:public_label', icon: 'public', description: 'Посетители без входа', app_access: false, admin_access: false, permissions: CATALOGUE },
+  { id: POLICY_IDS.member, name: 'Участник', icon: 'person', description: 'Любой вошедший пользователь', app_access: false, admin_access: false, permissions: MEMBER },
+  { id: POLICY_IDS.self, name: 'Свой профиль', icon: 'badge', description: 'Чтение своей учётной записи', app_access: false, admin_access: false, permissions: SELF },
+  { id: POLICY_IDS.premium, name: 'Премиум', icon: 'workspace_premium', description: 'Тариф 1 и выше', app_access: false, admin_access: false, permissions: PREMIUM },
+  { id: POLICY_IDS.premiumPlus, name: 'Премиум+', icon: 'diamond', description: 'Тариф 2: рамки и фон профиля (проверяются правилами)', app_access: false, admin_access: false, permissions: [] },
+  { id: POLICY_IDS.editor, name: 'Редактор', icon: 'edit_note', description: 'Ведёт каталог в админке', app_access: true, admin_access: false, permissions: EDITOR },
+];
+
+export const ROLE_DEFS = [
+  { id: ROLES.user, name: 'Пользователь', icon: 'person', description: 'Зарегистрированный зритель', policies: [POLICY_IDS.member, POLICY_IDS.self] },
+  { id: ROLES.premium, name: 'Премиум', icon: 'workspace_premium', description: 'Тариф 1', policies: [POLICY_IDS.member, POLICY_IDS.self, POLICY_IDS.premium] },
+  { id: ROLES.premiumPlus, name: 'Премиум+', icon: 'diamond', description: 'Тариф 2', policies: [POLICY_IDS.member, POLICY_IDS.self, POLICY_IDS.premium, POLICY_IDS.premiumPlus] },
+  { id: EDITOR_ROLE, name: 'Редактор', icon: 'edit_note', description: 'Редактор каталога', policies: [POLICY_IDS.editor] },
+];

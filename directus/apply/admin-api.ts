@@ -1,0 +1,68 @@
+/** A minimal admin REST client for the apply and seed commands. */
+
+export class ApiError extends Error {
+  status: number;
+  body: unknown;
+  constructor(status: number, body: unknown, message: string) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+export class AdminApi {
+  /** Count of writes made, so a second apply can prove it changed nothing. */
+  writes = 0;
+
+  url: string;
+  private token: string;
+
+  constructor(url: string, token: string) {
+    this.url = url;
+    this.token = token;
+  }
+
+  static async login(url: string, email: string, password: string): Promise<AdminApi> {
+    const res = await fetch(`${url}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await res.json()) as { data?: { access_token: string } };
+    if (!res.ok || !body.data) throw new ApiError(res.status, body, `Admin login failed: ${JSON.stringify(body)}`);
+    return new AdminApi(url, body.data.access_token);
+  }
+
+  async request<T = any>(method: string, path: string, body?: unknown, counts = method !== 'GET'): Promise<T> {
+    if (counts) this.writes++;
+    const res = await fetch(`${this.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${this.token}`, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+    });
+    if (res.status === 204) return undefined as T;
+    const json = (await res.json().catch(() => ({}))) as { data?: T; errors?: unknown };
+    if (!res.ok) throw new ApiError(res.status, json, `${method} ${path} → ${res.status} ${JSON.stringify(json.errors ?? json)}`);
+    return json.data as T;
+  }
+
+  get<T = any>(path: string) { return this.request<T>('GET', path); }
+  post<T = any>(path: string, body: unknown) { return this.request<T>('POST', path, body); }
+  patch<T = any>(path: string, body: unknown) { return this.request<T>('PATCH', path, body); }
+  delete(path: string) { return this.request('DELETE', path); }
+}
+
+/** True when every key of `want` equals the same key of `have` (deeply, by JSON). */
+export function covers(have: Record<string, unknown> | null | undefined, want: Record<string, unknown>): boolean {
+  if (!have) return false;
+  return Object.entries(want).every(([k, v]) => JSON.stringify(normalise(have[k])) === JSON.stringify(normalise(v)));
+}
+
+function normalise(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (Array.isArray(v)) return v.map(normalise);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(Object.keys(v).sort().map((k) => [k, normalise((v as Record<string, unknown>)[k])]));
+  }
+  return v;
+}

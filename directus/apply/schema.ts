@@ -1,0 +1,56 @@
+/**
+ * Applies the data model as a diff: creates what is missing and corrects field metadata.
+ * It never drops a collection, field or column, so content survives every run.
+ */
+import { COLLECTIONS, USER_EXTENSION } from '../schema/collections.ts';
+import type { CollectionDef, FieldDef } from '../schema/define.ts';
+import { AdminApi, covers } from './admin-api.ts';
+
+interface ExistingField { collection: string; field: string; meta: Record<string, unknown> | null; schema: Record<string, unknown> | null }
+interface ExistingRelation { collection: string; field: string; meta: Record<string, unknown> | null }
+
+export async function applySchema(api: AdminApi): Promise<void> {
+  const collections = new Set((await api.get<{ collection: string }[]>('/collections')).map((c) => c.collection));
+  const fields = new Map((await api.get<ExistingField[]>('/fields')).map((f) => [`${f.collection}.${f.field}`, f]));
+
+  for (const def of COLLECTIONS) {
+    if (collections.has(def.collection)) {
+      const meta = (await api.get<{ meta: Record<string, unknown> }>(`/collections/${def.collection}`)).meta;
+      if (!covers(meta, def.meta)) await api.patch(`/collections/${def.collection}`, { meta: def.meta });
+      continue;
+    }
+    // Columns first; relations are added once every target collection exists.
+    await api.post('/collections', { collection: def.collection, meta: def.meta, schema: {}, fields: def.fields });
+    for (const f of def.fields) fields.set(`${def.collection}.${f.field}`, { ...f, collection: def.collection });
+  }
+
+  for (const def of [...COLLECTIONS, USER_EXTENSION]) await applyFields(api, def, fields);
+  await applyRelations(api, [...COLLECTIONS, USER_EXTENSION]);
+  const { created } = await api.request<{ created: string[] }>('POST', '/site/schema/indexes', {}, false);
+  api.writes += created.length;
+}
+
+async function applyFields(api: AdminApi, def: CollectionDef, existing: Map<string, ExistingField>): Promise<void> {
+  for (const f of def.fields) {
+    const have = existing.get(`${def.collection}.${f.field}`);
+    if (!have) {
+      await api.post(`/fields/${def.collection}`, f);
+      continue;
+    }
+    const patch: Partial<FieldDef> = {};
+    if (!covers(have.meta, f.meta)) patch.meta = f.meta;
+    if (f.schema?.is_indexed && !have.schema?.is_indexed && !have.schema?.is_primary_key) patch.schema = { is_indexed: true };
+    if (Object.keys(patch).length) await api.patch(`/fields/${def.collection}/${f.field}`, patch);
+  }
+}
+
+async function applyRelations(api: AdminApi, defs: CollectionDef[]): Promise<void> {
+  const existing = new Map((await api.get<ExistingRelation[]>('/relations')).map((r) => [`${r.collection}.${r.field}`, r]));
+  for (const def of defs) {
+    for (const rel of def.relations) {
+      const have = existing.get(`${rel.collection}.${rel.field}`);
+      if (!have) await api.post('/relations', rel);
+      else if (!covers(have.meta, rel.meta)) await api.patch(`/relations/${rel.collection}/${rel.field}`, { meta: rel.meta });
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Small public answers the site needs without exposing users or ratings:
+ * GET /site/availability, GET /site/online, GET /site/rating/:titleId,
+ * and POST /site/schema/indexes for the apply command (admins only).
+ */
+import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
+import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../src/lib/constants.ts';
+import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
+import { ensureIndexes } from './indexes.ts';
+import type { Knex } from 'knex';
+import type { Router, Request } from 'express';
+
+interface Ctx {
+  database: Knex;
+  services: { ItemsService: new (collection: string, opts: { schema: unknown; knex: Knex }) => { readByQuery(q: object): Promise<any[]> } };
+  getSchema: () => Promise<unknown>;
+}
+
+type Req = Request & { accountability?: { admin?: boolean } | null };
+
+export default {
+  id: 'site',
+  handler: (router: Router, { database, services, getSchema }: Ctx) => {
+    router.get('/availability', async (req, res, next) => {
+      try {
+        const { login, email } = req.query;
+        const [field, raw] = typeof login === 'string' ? ['login', login] : typeof email === 'string' ? ['email', email] : [null, ''];
+        const value = raw.trim().toLowerCase();
+        if (!field || value.length < UNIQUENESS_MIN_LENGTH) {
+          throw new InvalidPayloadError({ reason: `Укажите login или email не короче ${UNIQUENESS_MIN_LENGTH} символов` });
+        }
+        const taken = await database('directus_users').whereRaw(`lower(${field}) = ?`, [value]).first('id');
+        res.json({ data: { available: !taken } });
+      } catch (err) {
+        next(err);
+      }
+    });
+
+    router.get('/online', async (_req, res, next) => {
+      try {
+        // Directus's own filter handles how each database stores timestamps.
+        const users = new services.ItemsService('directus_users', { schema: await getSchema(), knex: database });
+        const minutes = ONLINE_WINDOW_MS / 60_000;
+        const [row] = await users.readByQuery({
+          filter: { last_access: { _gt: `$NOW(-${minutes} minutes)` } },
+          aggregate: { count: ['id'] },
+        });
+        res.json({ data: { count: Number(row?.count?.id ?? 0) } });
+      } catch (err) {
+        next(err);
+      }
+    });
+
+    router.get('/rating/:titleId', async (req, res, next) => {
+      try {
+        const titleId = Number(req.params.titleId);
+        if (!Number.isInteger(titleId) || titleId <= 0) throw new InvalidPayloadError({ reason: 'Неверный тайтл' });
+        const row = await database('ratings').where('title', titleId).avg({ average: 'rating' }).count({ count: 'id' }).first();
+        const count = Number(row?.count ?? 0);
+        const average = count ? Math.round(Number(row?.average) * 100) / 100 : null;
+        res.json({ data: { average, count } });
+      } catch (err) {
+        next(err);
+      }
+    });
+
+    router.post('/schema/indexes', async (req: Req, res, next) => {
+      try {
+        if (!req.accountability?.admin) throw new ForbiddenError();
+        const created = await ensureIndexes(database, COMPOSITE_INDEXES);
+        res.json({ data: { created } });
+      } catch (err) {
+        next(err);
+      }
+    });
+  },
+};

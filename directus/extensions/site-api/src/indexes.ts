@@ -1,0 +1,37 @@
+/** Creates the composite and expression indexes Directus's field options cannot declare. */
+import type { Knex } from 'knex';
+
+interface IndexDef {
+  readonly name: string;
+  readonly table: string;
+  readonly columns: readonly string[];
+  readonly unique: boolean;
+}
+
+/** `lower(login)` → `lower("login")`; plain names are quoted, which SQLite and PostgreSQL both accept. */
+function column(c: string): string {
+  const fn = /^(\w+)\((\w+)\)$/.exec(c);
+  return fn ? `${fn[1]}("${fn[2]}")` : `"${c}"`;
+}
+
+async function indexExists(db: Knex, name: string): Promise<boolean> {
+  const client = String(db.client.config.client);
+  if (client.includes('sqlite')) {
+    return !!(await db('sqlite_master').where({ type: 'index', name }).first('name'));
+  }
+  if (client.includes('pg') || client.includes('postgres')) {
+    return !!(await db('pg_indexes').where({ indexname: name }).first('indexname'));
+  }
+  throw new Error(`Indexes for database client ${client} are not supported`);
+}
+
+export async function ensureIndexes(db: Knex, defs: readonly IndexDef[]): Promise<string[]> {
+  const created: string[] = [];
+  for (const def of defs) {
+    if (await indexExists(db, def.name)) continue;
+    const unique = def.unique ? 'UNIQUE ' : '';
+    await db.raw(`CREATE ${unique}INDEX "${def.name}" ON "${def.table}" (${def.columns.map(column).join(', ')})`);
+    created.push(def.name);
+  }
+  return created;
+}

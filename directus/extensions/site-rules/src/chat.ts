@@ -1,0 +1,75 @@
+/**
+ * Chat: a private chat joins its creator and exactly one invited user, once; a message goes
+ * to the public chat or to a private chat its author belongs to, and is never blank.
+ */
+import { TEXT_LIMITS } from '../../../../src/lib/constants.ts';
+import { isPrivileged } from '../../shared/accountability.ts';
+import { invalid, forbidden } from '../../shared/errors.ts';
+import { keyOf } from './text-rules.ts';
+import type { Knex } from 'knex';
+import type { Register } from './types.ts';
+
+/** Invited user ids from the shapes Directus accepts for an m2m: a list or `{ create: [...] }`. */
+function invitedIds(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : (value as { create?: unknown[] } | null)?.create ?? [];
+  return list
+    .map((entry) => (typeof entry === 'string' ? entry : keyOf((entry as { directus_users_id?: unknown })?.directus_users_id)))
+    .filter((id): id is string => typeof id === 'string');
+}
+
+export async function chatMembers(database: Knex, chatId: string | number): Promise<string[] | null> {
+  const chat = await database('chats').where('id', chatId).first('user_created');
+  if (!chat) return null;
+  const invited = await database('chats_directus_users').where('chats_id', chatId).pluck('directus_users_id');
+  return [chat.user_created, ...invited];
+}
+
+function messageText(value: unknown, hasImages: boolean): string {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text && !hasImages) invalid('Сообщение не может быть пустым');
+  if (text.length > TEXT_LIMITS.message) invalid(`Сообщение длиннее ${TEXT_LIMITS.message} символов`);
+  return text;
+}
+
+function hasImages(value: unknown): boolean {
+  if (Array.isArray(value)) return value.length > 0;
+  return Array.isArray((value as { create?: unknown[] } | null)?.create) && (value as { create: unknown[] }).create.length > 0;
+}
+
+export function registerChatRules({ filter }: Register): void {
+  filter('chats.items.create', async (payload, _meta, { database, accountability }) => {
+    if (isPrivileged(accountability)) return payload;
+    const me = accountability!.user!;
+    const invited = invitedIds(payload.user_invited);
+    if (invited.length !== 1 || invited[0] === me) invalid('Личный чат создаётся с одним другим пользователем');
+    const other = invited[0];
+    const exists = await database('directus_users').where({ id: other, status: 'active' }).first('id');
+    if (!exists) invalid('Пользователь не найден');
+    const mine = await database('chats as c')
+      .join('chats_directus_users as j', 'j.chats_id', 'c.id')
+      .where((q) => q.where({ 'c.user_created': me, 'j.directus_users_id': other }).orWhere({ 'c.user_created': other, 'j.directus_users_id': me }))
+      .first('c.id');
+    if (mine) invalid('Чат с этим пользователем уже есть');
+    return { ...payload, user_invited: [{ directus_users_id: other }] };
+  });
+
+  filter('messages.items.create', async (payload, _meta, { database, accountability }) => {
+    const text = messageText(payload.text, hasImages(payload.images));
+    const privateChat = keyOf(payload.privateChat);
+    if (privateChat !== null && !isPrivileged(accountability)) {
+      const members = await chatMembers(database, privateChat);
+      if (!members || !members.includes(accountability!.user!)) forbidden();
+    }
+    const replyTo = keyOf(payload.message);
+    if (replyTo !== null) {
+      const parent = await database('messages').where('id', replyTo).first('privateChat');
+      if (!parent || (parent.privateChat ?? null) !== privateChat) invalid('Ответить можно только на сообщение этого чата');
+    }
+    return { ...payload, text, privateChat, publicChat: privateChat === null };
+  });
+
+  filter('messages.items.update', (payload) => {
+    if (!('text' in payload)) return payload;
+    return { ...payload, text: messageText(payload.text, false) };
+  });
+}

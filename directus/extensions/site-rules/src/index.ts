@@ -1,0 +1,15 @@
+/** Value rules of the backend, run on every write whoever makes it (spec sections 3 and 5). */
+import { registerChatRules } from './chat.ts';
+import { registerCommunityRules } from './community.ts';
+import { registerMarkRules } from './marks.ts';
+import { registerTitleRules } from './titles.ts';
+import { registerUserRules } from './users.ts';
+import type { Register } from './types.ts';
+
+export default (register: Register) => {
+  registerTitleRules(register);
+  registerMarkRules(register);
+  registerCommunityRules(register);
+  registerChatRules(register);
+  registerUserRules(register);
+};

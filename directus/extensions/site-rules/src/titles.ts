@@ -1,0 +1,31 @@
+/** Titles: a slug that cannot shadow a site route, and the folded search text kept in step. */
+import { RESERVED_SLUGS } from '../../../../src/lib/constants.ts';
+import { titleSearchText } from '../../../../src/lib/search-text.ts';
+import { invalid } from '../../shared/errors.ts';
+import type { Register } from './types.ts';
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function checkSlug(slug: unknown): void {
+  if (slug === undefined) return;
+  if (typeof slug !== 'string' || !SLUG.test(slug)) invalid('Адрес может содержать только латинские буквы, цифры и дефисы');
+  if ((RESERVED_SLUGS as readonly string[]).includes(slug)) invalid(`Адрес «${slug}» занят страницей сайта`);
+}
+
+export function registerTitleRules({ filter, action }: Register): void {
+  filter('titles.items.create', (payload) => {
+    checkSlug(payload.slug);
+    return { ...payload, searchText: titleSearchText(payload) };
+  });
+  filter('titles.items.update', (payload) => {
+    checkSlug(payload.slug);
+    const { searchText: _ignored, ...rest } = payload;
+    return rest;
+  });
+  action('titles.items.update', async ({ keys, payload }, { database }) => {
+    const touched = ['name', 'originalName', 'anotherName', 'description'].some((f) => f in payload);
+    if (!touched || !keys?.length) return;
+    const rows = await database('titles').whereIn('id', keys).select('id', 'name', 'originalName', 'anotherName', 'description');
+    for (const row of rows) await database('titles').where('id', row.id).update({ searchText: titleSearchText(row) });
+  });
+}

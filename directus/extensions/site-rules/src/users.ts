@@ -1,0 +1,62 @@
+/**
+ * Profile rules: login shape and case-blind uniqueness, a real date of birth, the spec's
+ * genders, and the paid customisations (name colour and GIF avatar for premium roles,
+ * frame and background for Premium+ only). Presence pings get the server's clock.
+ */
+import { DECOR_ROLES, GENDERS, PREMIUM_ROLES, TEXT_LIMITS } from '../../../../src/lib/constants.ts';
+import { DOB_ERROR, isValidIsoDob } from '../../../../src/lib/dob.ts';
+import { hasAnyRole, isPrivileged, type Actor } from '../../shared/accountability.ts';
+import { invalid } from '../../shared/errors.ts';
+import { keyOf, optionalText } from './text-rules.ts';
+import type { Knex } from 'knex';
+import type { Payload, Register } from './types.ts';
+
+export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+export const GIF_NEEDS_PLAN = 'Загружать gif аватары можно только с подпиской';
+
+async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null): Promise<Payload> {
+  const out = { ...payload };
+  if ('login' in out && out.login !== null) {
+    if (typeof out.login !== 'string' || !LOGIN_PATTERN.test(out.login.trim())) {
+      invalid('Логин: от 3 до 32 латинских букв, цифр, точек, дефисов или подчёркиваний');
+    }
+    out.login = out.login.trim();
+    const taken = await database('directus_users')
+      .whereRaw('lower(login) = ?', [out.login.toLowerCase()])
+      .whereNotIn('id', keys.map(String))
+      .first('id');
+    if (taken) invalid('Логин уже занят');
+  }
+  if ('dob' in out && out.dob !== null && !isValidIsoDob(out.dob)) invalid(DOB_ERROR);
+  if ('gender' in out && out.gender !== null && !(GENDERS as readonly string[]).includes(out.gender)) invalid('Пол: Мужской или Женский');
+  if ('aboutMe' in out) out.aboutMe = optionalText(out.aboutMe, TEXT_LIMITS.aboutMe, `«О себе» длиннее ${TEXT_LIMITS.aboutMe} символов`);
+  for (const f of ['first_name', 'last_name'] as const) {
+    if (f in out && out[f] !== null) out[f] = optionalText(out[f], 50, 'Имя и фамилия — не длиннее 50 символов');
+  }
+  if ('last_access' in out) out.last_access = new Date().toISOString();
+  if (isPrivileged(actor)) return out;
+
+  await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, actor, 'Цвет ника доступен с подпиской');
+  await checkDecoration(out, 'frame', DECOR_ROLES, database, actor, 'Рамка доступна с подпиской Премиум+');
+  await checkDecoration(out, 'background', DECOR_ROLES, database, actor, 'Фон профиля доступен с подпиской Премиум+');
+  const avatar = keyOf(out.avatar);
+  if (avatar !== null && !hasAnyRole(actor, PREMIUM_ROLES)) {
+    const file = await database('directus_files').where('id', avatar).first('type');
+    if (file?.type === 'image/gif') invalid(GIF_NEEDS_PLAN);
+  }
+  return out;
+}
+
+/** A shop item of the right type, and a role that may wear it; clearing is always allowed. */
+async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'background', roles: readonly string[], database: Knex, actor: Actor | null, message: string) {
+  const id = keyOf(out[field]);
+  if (!(field in out) || id === null) return;
+  if (!hasAnyRole(actor, roles)) invalid(message);
+  const item = await database('shop').where({ id, type: field, status: 'published' }).first('id');
+  if (!item) invalid('Такого украшения нет в магазине');
+}
+
+export function registerUserRules({ filter }: Register): void {
+  filter('users.create', (payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability));
+  filter('users.update', (payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability));
+}

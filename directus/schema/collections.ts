@@ -1,0 +1,345 @@
+/**
+ * The data model of spec section 3, with the spec's collection and field names, plus what a
+ * real site needs (title status, invoices, normalised search text). Applied by `npm run apply`.
+ */
+import {
+  boolean, choice, dateCreated, dateUpdated, date, decimal, html, integer, integerKey, json, m2m, m2o,
+  o2m, string, text, timestamp, userCreated, uuidKey,
+  type CollectionDef, type FieldDef, type RelationDef,
+} from './define.ts';
+import {
+  INVOICE_STATUSES, MARK_TYPES, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES,
+  GENDERS,
+} from '../../src/lib/constants.ts';
+
+type Part = FieldDef | [FieldDef, RelationDef] | { alias: FieldDef; junction: CollectionDef };
+
+const junctions: CollectionDef[] = [];
+
+/** Flattens helpers' results into one collection, collecting m2m junctions on the side. */
+function collection(name: string, meta: Record<string, unknown>, parts: Part[]): CollectionDef {
+  const fields: FieldDef[] = [];
+  const relations: RelationDef[] = [];
+  for (const part of parts) {
+    if (Array.isArray(part)) {
+      fields.push(part[0]);
+      relations.push(part[1]);
+    } else if ('alias' in part) {
+      fields.push(part.alias);
+      junctions.push(part.junction);
+    } else {
+      fields.push(part);
+    }
+  }
+  return { collection: name, meta: { accountability: 'all', ...meta }, fields, relations };
+}
+
+const file = (c: string, f: string, o = {}) => m2o(c, f, 'directus_files', o);
+
+export const titles = collection('titles', { icon: 'movie', sort_field: null, display_template: '{{name}}', archive_field: 'status', archive_value: 'archived', unarchive_value: 'draft' }, [
+  integerKey(),
+  choice('status', TITLE_STATUSES, { required: true, default: 'draft', indexed: true, width: 'half' }),
+  string('slug', { required: true, unique: true, max: 120, width: 'half', note: 'Адрес страницы: латиница, цифры и дефисы' }),
+  string('name', { required: true, max: 255 }),
+  string('originalName', { max: 255, width: 'half' }),
+  string('anotherName', { max: 255, width: 'half' }),
+  text('description'),
+  file('titles', 'poster'),
+  integer('releaseYear', { indexed: true, width: 'half' }),
+  choice('releaseStatus', RELEASE_STATUSES, { indexed: true, width: 'half' }),
+  string('ageRating', { max: 8, width: 'half' }),
+  integer('views', { default: 0, indexed: true, width: 'half', readonly: true }),
+  boolean('promo', { indexed: true, width: 'half' }),
+  m2o('titles', 'category', 'categories', { indexed: true, width: 'half' }),
+  m2o('titles', 'subCategory', 'subCategories', { width: 'half' }),
+  m2o('titles', 'country', 'countries', { width: 'half' }),
+  integer('countSeasons', { width: 'half' }),
+  integer('countEpisodes', { width: 'half' }),
+  m2m('titles', 'genres', 'genres', 'titles_genres'),
+  m2m('titles', 'actors', 'actors', 'titles_actors'),
+  m2m('titles', 'directors', 'actors', 'titles_directors'),
+  m2m('titles', 'screenwriters', 'actors', 'titles_screenwriters'),
+  m2m('titles', 'images', 'directus_files', 'titles_images'),
+  m2m('titles', 'tags', 'tags', 'titles_tags'),
+  choice('typeSource', TYPE_SOURCES, { width: 'half' }),
+  choice('source', SOURCES, { width: 'half' }),
+  string('iframe', { max: 1000, note: 'Адрес плеера для одиночного видео' }),
+  file('titles', 'video'),
+  string('iframeSeries', { max: 1000, note: 'Адрес плеера со всеми сериями, если он один на сериал' }),
+  o2m('series'),
+  o2m('iframeSeasons'),
+  o2m('soundtracks'),
+  o2m('comments'),
+  text('searchText', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
+  dateCreated(),
+  dateUpdated(),
+]);
+
+export const iframeSeasons = collection('iframeSeasons', { icon: 'video_library', hidden: false, sort_field: 'sort', display_template: '{{name}}' }, [
+  integerKey(),
+  m2o('iframeSeasons', 'title', 'titles', { required: true, oneField: 'iframeSeasons' }),
+  string('name', { required: true, max: 120 }),
+  integer('sort', { hidden: true }),
+  o2m('series'),
+]);
+
+export const series = collection('series', { icon: 'smart_display', sort_field: 'sort', display_template: '{{name}}' }, [
+  integerKey(),
+  m2o('series', 'title', 'titles', { required: true, oneField: 'series' }),
+  m2o('series', 'season', 'iframeSeasons', { oneField: 'series', onDelete: 'CASCADE' }),
+  string('name', { required: true, max: 120 }),
+  integer('sort', { hidden: true }),
+  choice('source', SOURCES, { width: 'half' }),
+  string('iframe', { max: 1000 }),
+  file('series', 'video'),
+  boolean('deleted', { note: 'Серия снята с публикации: видна только по подписке' }),
+]);
+
+export const soundtracks = collection('soundtracks', { icon: 'library_music', display_template: '{{name}}' }, [
+  integerKey(),
+  string('name', { required: true, max: 120 }),
+  m2o('soundtracks', 'title', 'titles', { required: true, oneField: 'soundtracks' }),
+  m2m('soundtracks', 'soundtracks', 'directus_files', 'soundtracks_files'),
+]);
+
+export const categories = collection('categories', { icon: 'category', sort_field: 'sort', display_template: '{{name}}' }, [
+  integerKey(),
+  string('name', { required: true, max: 80 }),
+  string('slug', { required: true, unique: true, max: 80 }),
+  integer('sort', { hidden: true }),
+  o2m('subCategories'),
+]);
+
+export const subCategories = collection('subCategories', { icon: 'segment', sort_field: 'sort', display_template: '{{name}}' }, [
+  integerKey(),
+  string('name', { required: true, max: 80 }),
+  string('slug', { required: true, unique: true, max: 80 }),
+  m2o('subCategories', 'category', 'categories', { required: true, oneField: 'subCategories' }),
+  integer('sort', { hidden: true }),
+]);
+
+export const genres = collection('genres', { icon: 'theater_comedy', display_template: '{{name}}' }, [
+  integerKey(),
+  string('name', { required: true, unique: true, max: 80 }),
+  file('genres', 'image'),
+]);
+
+export const countries = collection('countries', { icon: 'public', display_template: '{{name}}' }, [
+  integerKey(),
+  string('name', { required: true, unique: true, max: 80 }),
+]);
+
+export const tags = collection('tags', { icon: 'sell', display_template: '{{name}}' }, [
+  integerKey(),
+  string('name', { required: true, max: 80 }),
+  string('slug', { required: true, unique: true, max: 80 }),
+]);
+
+export const actors = collection('actors', { icon: 'person', display_template: '{{nameRu}}' }, [
+  integerKey(),
+  string('slug', { required: true, unique: true, max: 120 }),
+  string('nameRu', { required: true, max: 160, width: 'half' }),
+  string('nameEn', { max: 160, width: 'half' }),
+  file('actors', 'avatar'),
+  text('biography'),
+  string('career', { max: 160, width: 'half' }),
+  date('dob', { width: 'half' }),
+  string('birthPlace', { max: 160, width: 'half' }),
+  m2m('actors', 'genres', 'genres', 'actors_genres'),
+  m2m('actors', 'images', 'directus_files', 'actors_images'),
+]);
+
+export const mainBanners = collection('mainBanners', { icon: 'view_carousel', sort_field: 'priority', display_template: '{{title}}' }, [
+  integerKey(),
+  string('title', { required: true, max: 160 }),
+  html('description'),
+  file('mainBanners', 'image'),
+  integer('priority', { default: 0, indexed: true }),
+  string('link', { max: 500 }),
+]);
+
+export const favorites = collection('favorites', { icon: 'bookmark', hidden: false }, [
+  integerKey(),
+  choice('type', MARK_TYPES, { required: true }),
+  m2o('favorites', 'title', 'titles', { required: true }),
+  userCreated('favorites'),
+  dateCreated(),
+]);
+
+export const ratings = collection('ratings', { icon: 'star' }, [
+  integerKey(),
+  integer('rating', { required: true }),
+  m2o('ratings', 'title', 'titles', { required: true }),
+  userCreated('ratings'),
+  dateCreated(),
+]);
+
+/** Actor favourites: the junction of a user and an actor (spec: "create (user, actor)"). */
+export const favoriteActors = collection('favoriteActors', { icon: 'favorite' }, [
+  integerKey(),
+  m2o('favoriteActors', 'user', 'directus_users', { required: true, onDelete: 'CASCADE', oneField: 'favoriteActors' }),
+  m2o('favoriteActors', 'actor', 'actors', { required: true }),
+  dateCreated(),
+]);
+
+export const posts = collection('posts', { icon: 'article' }, [
+  integerKey(),
+  text('text', { required: true }),
+  m2m('posts', 'images', 'directus_files', 'posts_files'),
+  userCreated('posts'),
+  dateCreated(),
+  o2m('comments'),
+  o2m('reactions'),
+]);
+
+export const comments = collection('comments', { icon: 'forum' }, [
+  integerKey(),
+  text('text', { required: true }),
+  m2o('comments', 'title', 'titles', { oneField: 'comments', onDelete: 'CASCADE' }),
+  m2o('comments', 'comment', 'comments', { oneField: 'replies', onDelete: 'CASCADE' }),
+  m2o('comments', 'post', 'posts', { oneField: 'comments', onDelete: 'CASCADE' }),
+  m2m('comments', 'images', 'directus_files', 'comments_files'),
+  userCreated('comments'),
+  dateCreated(),
+  o2m('replies'),
+  o2m('reactions'),
+]);
+
+export const reactions = collection('reactions', { icon: 'thumb_up' }, [
+  integerKey(),
+  choice('type', REACTION_TYPES, { required: true }),
+  m2o('reactions', 'comment', 'comments', { oneField: 'reactions', onDelete: 'CASCADE' }),
+  m2o('reactions', 'post', 'posts', { oneField: 'reactions', onDelete: 'CASCADE' }),
+  userCreated('reactions'),
+  dateCreated(),
+]);
+
+export const chats = collection('chats', { icon: 'chat' }, [
+  integerKey(),
+  userCreated('chats'),
+  m2m('chats', 'user_invited', 'directus_users', 'chats_directus_users'),
+  dateCreated(),
+  o2m('messages'),
+]);
+
+export const messages = collection('messages', { icon: 'sms' }, [
+  integerKey(),
+  text('text'),
+  m2o('messages', 'message', 'messages', { onDelete: 'SET NULL' }),
+  m2m('messages', 'images', 'directus_files', 'messages_files'),
+  boolean('publicChat', { indexed: true, note: 'Сообщение общего чата' }),
+  m2o('messages', 'privateChat', 'chats', { oneField: 'messages', onDelete: 'CASCADE' }),
+  userCreated('messages'),
+  dateCreated(),
+  dateUpdated(),
+]);
+
+export const supportRequests = collection('supportRequests', { icon: 'support_agent' }, [
+  integerKey(),
+  string('name', { required: true, max: 100 }),
+  string('email', { required: true, max: 255 }),
+  string('topic', { max: 200 }),
+  text('message', { required: true }),
+  dateCreated(),
+]);
+
+export const shop = collection('shop', { icon: 'storefront', display_template: '{{name}}', sort_field: 'sort' }, [
+  integerKey(),
+  choice('status', ['published', 'draft'], { default: 'published', required: true, width: 'half' }),
+  choice('type', SHOP_TYPES, { required: true, width: 'half' }),
+  string('name', { required: true, max: 80 }),
+  string('nameColor', { max: 200, note: 'Цвет или градиент ника (CSS)' }),
+  string('nameEffect', { max: 32 }),
+  file('shop', 'frameProfile'),
+  file('shop', 'frameMessage'),
+  file('shop', 'backgroundFile'),
+  integer('sort', { hidden: true }),
+]);
+
+export const updates = collection('updates', { icon: 'update', display_template: '{{description}}' }, [
+  integerKey(),
+  m2o('updates', 'title', 'titles', { required: true }),
+  string('description', { required: true, max: 500 }),
+  dateCreated(),
+]);
+
+export const plans = collection('plans', { icon: 'workspace_premium', display_template: '{{name}}' }, [
+  integerKey(),
+  string('name', { required: true, max: 80 }),
+  decimal('price', { required: true }),
+  string('currency', { required: true, max: 8, default: 'RUB' }),
+  json('features'),
+  string('role', { required: true, max: 36, note: 'Роль, которую даёт тариф' }),
+  integer('durationDays', { required: true, default: 30 }),
+]);
+
+export const invoices = collection('invoices', { icon: 'receipt_long' }, [
+  uuidKey(),
+  m2o('invoices', 'user', 'directus_users', { required: true, onDelete: 'CASCADE' }),
+  m2o('invoices', 'plan', 'plans', { required: true }),
+  decimal('amount', { required: true }),
+  string('currency', { required: true, max: 8 }),
+  string('gateway', { required: true, max: 40 }),
+  string('gatewayId', { max: 120, indexed: true }),
+  choice('status', INVOICE_STATUSES, { required: true, default: 'pending', indexed: true }),
+  timestamp('paidAt'),
+  dateCreated(),
+  dateUpdated(),
+]);
+
+export const staticContent = collection('static', { icon: 'settings', singleton: true }, [
+  integerKey(),
+  string('vk', { max: 500 }),
+  string('telegram', { max: 500 }),
+  file('static', 'updatesImage'),
+  file('static', 'privacyPolicyImg'),
+  html('privacyPolicyText'),
+  file('static', 'copyrightImg'),
+  html('copyrightText'),
+  file('static', 'aboutImg'),
+  html('aboutText'),
+  file('static', 'partnersImg'),
+  html('partnersText'),
+]);
+
+/** Fields added to Directus's own users collection. */
+export const userFields: Part[] = [
+  string('login', { max: 32, indexed: true, note: 'Уникален без учёта регистра' }),
+  date('dob'),
+  choice('gender', GENDERS),
+  text('aboutMe'),
+  m2o('directus_users', 'nameColor', 'shop'),
+  m2o('directus_users', 'frame', 'shop'),
+  m2o('directus_users', 'background', 'shop'),
+  m2o('directus_users', 'plan', 'plans', { readonly: true }),
+  timestamp('paidUntil', { readonly: true }),
+  o2m('favoriteActors'),
+];
+
+/** Every collection in creation order: a target exists before a field points at it. */
+export const COLLECTIONS: CollectionDef[] = [
+  categories, subCategories, genres, countries, tags, actors, plans, shop,
+  titles, iframeSeasons, series, soundtracks, mainBanners, updates,
+  favorites, ratings, favoriteActors, posts, comments, reactions, chats, messages,
+  supportRequests, invoices, staticContent,
+  ...junctions,
+];
+
+export const USER_EXTENSION = collection('directus_users', {}, userFields);
+
+/**
+ * Indexes Directus's field options cannot express: uniqueness across two or three columns
+ * (the atomic guard behind "one per user per title") and case-blind uniqueness of logins.
+ */
+export const COMPOSITE_INDEXES = [
+  { name: 'ratings_user_title_unique', table: 'ratings', columns: ['user_created', 'title'], unique: true },
+  { name: 'favorites_user_title_type_unique', table: 'favorites', columns: ['user_created', 'title', 'type'], unique: true },
+  { name: 'favorite_actors_user_actor_unique', table: 'favoriteActors', columns: ['user', 'actor'], unique: true },
+  { name: 'reactions_user_comment_unique', table: 'reactions', columns: ['user_created', 'comment'], unique: true },
+  { name: 'reactions_user_post_unique', table: 'reactions', columns: ['user_created', 'post'], unique: true },
+  { name: 'users_login_lower_unique', table: 'directus_users', columns: ['lower(login)'], unique: true },
+  { name: 'titles_category_views', table: 'titles', columns: ['category', 'views'], unique: false },
+  { name: 'titles_category_date', table: 'titles', columns: ['category', 'date_created'], unique: false },
+  { name: 'messages_public_date', table: 'messages', columns: ['publicChat', 'date_created'], unique: false },
+  { name: 'users_last_access', table: 'directus_users', columns: ['last_access'], unique: false },
+] as const;

@@ -1,0 +1,68 @@
+/**
+ * The environment a Directus process runs with. The embedded default is SQLite under the
+ * data folder; setting DB_CLIENT (and REDIS) in the environment switches to production services.
+ */
+import path from 'node:path';
+import { EXTENSIONS_DIR } from './paths.ts';
+import { USER_IMAGE_TYPES } from '../../src/lib/constants.ts';
+
+export interface DirectusOptions {
+  dataDir: string;
+  port: number;
+  secret: string;
+  adminEmail: string;
+  adminPassword: string;
+  /** Overrides applied last, e.g. a PostgreSQL connection or test rate limits. */
+  extra?: Record<string, string>;
+}
+
+/** Content types editors may upload; users are further limited to images by their permissions. */
+const UPLOAD_TYPES = [...USER_IMAGE_TYPES, 'video/mp4', 'video/webm', 'audio/mpeg', 'audio/ogg'];
+
+export function directusEnv(o: DirectusOptions): Record<string, string> {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && isDirectusKey(k)),
+  ) as Record<string, string>;
+  return {
+    HOST: '127.0.0.1',
+    PORT: String(o.port),
+    PUBLIC_URL: `http://127.0.0.1:${o.port}`,
+    SECRET: o.secret,
+    ADMIN_EMAIL: o.adminEmail,
+    ADMIN_PASSWORD: o.adminPassword,
+    DB_CLIENT: 'sqlite3',
+    DB_FILENAME: path.join(o.dataDir, 'database.sqlite'),
+    STORAGE_LOCATIONS: 'local',
+    STORAGE_LOCAL_ROOT: path.join(o.dataDir, 'uploads'),
+    EXTENSIONS_PATH: EXTENSIONS_DIR,
+    TELEMETRY: 'false',
+    AI_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+    LOG_STYLE: 'pretty',
+    WEBSOCKETS_ENABLED: 'true',
+    WEBSOCKETS_REST_ENABLED: 'true',
+    WEBSOCKETS_REST_AUTH: 'handshake',
+    WEBSOCKETS_GRAPHQL_ENABLED: 'false',
+    WEBSOCKETS_HEARTBEAT_ENABLED: 'true',
+    RATE_LIMITER_ENABLED: 'true',
+    RATE_LIMITER_STORE: 'memory',
+    RATE_LIMITER_POINTS: '300',
+    RATE_LIMITER_DURATION: '1',
+    RATE_LIMITER_REGISTRATION_ENABLED: 'true',
+    RATE_LIMITER_REGISTRATION_POINTS: '5',
+    RATE_LIMITER_REGISTRATION_DURATION: '60',
+    FILES_MAX_UPLOAD_SIZE: '20mb',
+    FILES_MIME_TYPE_ALLOW_LIST: UPLOAD_TYPES.join(','),
+    ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '3000',
+    ACCESS_TOKEN_TTL: '15m',
+    REFRESH_TOKEN_TTL: '30d',
+    CACHE_ENABLED: 'false',
+    ...inherited,
+    ...o.extra,
+  };
+}
+
+/** Variables a person may set to reach the production configuration. */
+function isDirectusKey(key: string): boolean {
+  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|MESSENGER_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_)/.test(key);
+}

@@ -1,0 +1,9 @@
+/** Absolute paths of the project, so scripts work from any working directory. */
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const DIRECTUS_DIR = path.join(ROOT, 'directus');
+export const EXTENSIONS_DIR = path.join(DIRECTUS_DIR, 'extensions');
+export const DIRECTUS_CLI = path.join(ROOT, 'node_modules/@directus/api/dist/cli/run.js');
+export const DEFAULT_DATA_DIR = path.join(ROOT, '.data');
