@@ -1,0 +1,40 @@
+/** Starts one real Directus on a fresh SQLite database with the whole backend applied. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import { freePort } from './free-port.ts';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin-test-password' };
+
+let backend: Backend | undefined;
+let dataDir = '';
+
+export async function setup(project: TestProject) {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-api-'));
+  backend = await startBackend({
+    dataDir,
+    port: await freePort(),
+    secret: 'test-secret-'.padEnd(40, 'x'),
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    quiet: true,
+    // Tests create many users and fire 200 parallel views from one address.
+    extra: { RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000' },
+  });
+  project.provide('directusUrl', backend.url);
+  project.provide('firstApplyWrites', backend.applyWrites);
+}
+
+export async function teardown() {
+  await backend?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    directusUrl: string;
+    firstApplyWrites: number;
+  }
+}

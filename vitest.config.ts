@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+/** Unit tests are pure; API tests share one real Directus started by the global setup. */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: ['tests/api/production/**'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'production',
+          include: ['tests/api/production/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
+  },
+});
