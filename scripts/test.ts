@@ -1,0 +1,44 @@
+/**
+ * `npm test`: every suite, in order: pure logic, the API against a real Directus on SQLite,
+ * then the production configuration (PostgreSQL + Redis, two Directus instances).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ROOT } from './lib/paths.ts';
+import { ensurePostgres, ensureRedis } from './lib/services.ts';
+
+const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+const reports = mkdtempSync(path.join(os.tmpdir(), 'dorama-test-'));
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exitCode = 0;
+
+function run(project: string): void {
+  const report = path.join(reports, `${project}.json`);
+  const result = spawnSync(process.execPath, [VITEST, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) exitCode = 1;
+  try {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    skipped += json.numPendingTests + json.numTodoTests;
+  } catch {
+    failed += 1; // the run died before reporting
+  }
+}
+
+run('unit');
+run('api');
+await ensurePostgres();
+await ensureRedis();
+run('production');
+
+rmSync(reports, { recursive: true, force: true });
+console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(exitCode || (failed ? 1 : 0));
