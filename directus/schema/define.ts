@@ -27,6 +27,7 @@ export interface CollectionDef {
 }
 
 type Opts = {
+  special?: string[];
   required?: boolean;
   unique?: boolean;
   indexed?: boolean;

@@ -78,7 +78,7 @@ export async function newTitle(fields: Record<string, unknown> = {}): Promise<{ 
 }
 
 /** A small valid PNG, made in memory. */
-export function pngBytes(): Uint8Array {
+export function pngBytes(): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
     'base64',
@@ -86,11 +86,11 @@ export function pngBytes(): Uint8Array {
 }
 
 /** A one-frame GIF, for the premium avatar rule. */
-export function gifBytes(): Uint8Array {
+export function gifBytes(): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64'));
 }
 
-export function upload(bytes: Uint8Array, type: string, name: string): FormData {
+export function upload(bytes: Uint8Array<ArrayBuffer>, type: string, name: string): FormData {
   const form = new FormData();
   form.append('file', new Blob([bytes], { type }), name);
   return form;

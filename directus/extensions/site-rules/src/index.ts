@@ -3,6 +3,7 @@ import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerTitleRules } from './titles.ts';
+import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 import type { Register } from './types.ts';
 
@@ -12,4 +13,5 @@ export default (register: Register) => {
   registerCommunityRules(register);
   registerChatRules(register);
   registerUserRules(register);
+  registerUploadRules(register);
 };

@@ -10,4 +10,8 @@ export type Action = (meta: Meta & { payload: Payload }, context: Context) => vo
 export interface Register {
   filter(event: string, handler: Filter): void;
   action(event: string, handler: Action): void;
+  init(event: string, handler: (meta: { app: RouteApp }) => void): void;
 }
+
+type Middleware = (req: { accountability?: (Actor & { app?: boolean }) | null; headers: Record<string, string | string[] | undefined> }, res: unknown, next: (err?: unknown) => void) => void;
+export interface RouteApp { post(path: string, handler: Middleware): void }

@@ -1,0 +1,23 @@
+/**
+ * A size cap for what signed-in users upload (avatars, chat and review images). Editors and
+ * admins keep the larger global limit for posters, clips and tracks. Runs after Directus has
+ * resolved who is calling, before its own /files route reads the body.
+ */
+import { ContentTooLargeError } from '@directus/errors';
+import { USER_UPLOAD_MAX_BYTES } from '../../../../src/lib/constants.ts';
+import type { Register } from './types.ts';
+
+/** Room for the multipart envelope around the file itself. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+export function registerUploadRules({ init }: Register): void {
+  init('routes.before', ({ app }) => {
+    app.post('/files', (req, _res, next) => {
+      const who = req.accountability;
+      if (!who || who.admin || who.app) return next();
+      const length = Number(req.headers['content-length'] ?? NaN);
+      if (!Number.isFinite(length) || length > USER_UPLOAD_MAX_BYTES + ENVELOPE_BYTES) return next(new ContentTooLargeError());
+      next();
+    });
+  });
+}
