@@ -1,6 +1,6 @@
 /**
  * `npm test`: every suite, in order: pure logic, the API against a real Directus on SQLite,
- * then the production configuration (PostgreSQL + Redis, two Directus instances).
+ * the demo seed on a Directus of its own, then the production configuration (PostgreSQL + Redis, two Directus instances).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -35,6 +35,7 @@ function run(project: string): void {
 
 run('unit');
 run('api');
+run('seed');
 await ensurePostgres();
 await ensureRedis();
 run('production');

@@ -100,7 +100,10 @@ export function productionEnv(database: string, namespace: string): Record<strin
   };
 }
 
-/** Deletes every Redis key under the namespace; returns how many. */
+/**
+ * Deletes every Redis key of the namespace; returns how many. The cache store (@keyv/redis)
+ * writes `sets:namespace:<namespace>:...`, so the match is on the namespace anywhere in the key.
+ */
 export async function clearRedisNamespace(namespace: string): Promise<number> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
   try {
@@ -108,11 +111,29 @@ export async function clearRedisNamespace(namespace: string): Promise<number> {
     let removed = 0;
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${namespace}*`, 'COUNT', 1000);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${namespace}*`, 'COUNT', 1000);
       cursor = next;
       if (keys.length) removed += await redis.unlink(...keys);
     } while (cursor !== '0');
     return removed;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** How many Redis keys contain the text (a namespace, possibly behind a store's own prefix). */
+export async function countRedisKeys(part: string): Promise<number> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 2 });
+  try {
+    await redis.connect();
+    let count = 0;
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `*${part}*`, 'COUNT', 1000);
+      cursor = next;
+      count += keys.length;
+    } while (cursor !== '0');
+    return count;
   } finally {
     redis.disconnect();
   }

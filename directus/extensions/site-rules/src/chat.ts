@@ -53,6 +53,20 @@ export function registerChatRules({ filter }: Register): void {
     return { ...payload, user_invited: [{ directus_users_id: other }] };
   });
 
+  /**
+   * Members are added to a chat only while it is created (the one invited row of a chat its
+   * creator just started). Without this, anyone could POST a junction row and join a private chat.
+   */
+  filter('chats_directus_users.items.create', async (payload, _meta, { database, accountability }) => {
+    if (isPrivileged(accountability)) return payload;
+    const me = accountability!.user!;
+    const chatId = keyOf(payload.chats_id);
+    const chat = chatId === null ? null : await database('chats').where('id', chatId).first('user_created');
+    const invited = chatId === null ? [] : await database('chats_directus_users').where('chats_id', chatId).pluck('id');
+    if (!chat || chat.user_created !== me || invited.length > 0 || keyOf(payload.directus_users_id) === me) forbidden();
+    return payload;
+  });
+
   filter('messages.items.create', async (payload, _meta, { database, accountability }) => {
     const text = messageText(payload.text, hasImages(payload.images));
     const privateChat = keyOf(payload.privateChat);

@@ -2,6 +2,7 @@
 import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
 import { registerMarkRules } from './marks.ts';
+import { registerPrivateFieldRules } from './private-fields.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
@@ -14,4 +15,5 @@ export default (register: Register) => {
   registerChatRules(register);
   registerUserRules(register);
   registerUploadRules(register);
+  registerPrivateFieldRules(register);
 };

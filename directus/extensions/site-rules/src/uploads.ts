@@ -3,8 +3,9 @@
  * admins keep the larger global limit for posters, clips and tracks. Runs after Directus has
  * resolved who is calling, before its own /files route reads the body.
  */
-import { ContentTooLargeError } from '@directus/errors';
+import { ContentTooLargeError, ForbiddenError } from '@directus/errors';
 import { USER_UPLOAD_MAX_BYTES } from '../../../../src/lib/constants.ts';
+import { onlyRealImages } from './images.ts';
 import type { Register } from './types.ts';
 
 /** Room for the multipart envelope around the file itself. */
@@ -19,5 +20,8 @@ export function registerUploadRules({ init }: Register): void {
       if (!Number.isFinite(length) || length > USER_UPLOAD_MAX_BYTES + ENVELOPE_BYTES) return next(new ContentTooLargeError());
       next();
     });
+    app.post('/files', onlyRealImages);
+    /** Users upload from their device only: an import by URL would skip both checks above. */
+    app.post('/files/import', (req, _res, next) => next(req.accountability?.admin || req.accountability?.app ? undefined : new ForbiddenError()));
   });
 }

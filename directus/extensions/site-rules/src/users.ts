@@ -33,7 +33,8 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   for (const f of ['first_name', 'last_name'] as const) {
     if (f in out && out[f] !== null) out[f] = optionalText(out[f], 50, 'Имя и фамилия — не длиннее 50 символов');
   }
-  if ('last_access' in out) out.last_access = new Date().toISOString();
+  // Presence pings get the server's clock; only an admin (data import, tests) may record another time.
+  if ('last_access' in out && !isPrivileged(actor)) out.last_access = new Date().toISOString();
   if (isPrivileged(actor)) return out;
 
   await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, actor, 'Цвет ника доступен с подпиской');
