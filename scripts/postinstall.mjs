@@ -22,8 +22,10 @@ for (const addon of ['isolated-vm', 'sqlite3']) {
   if (!existsSync(dir) || loads(addon)) continue;
   console.log(`postinstall: building ${addon} for Node 22`);
   const args = ['rebuild', '--release', '-j', 'max', `--nodedir=${node22}`];
-  if (gyp) execFileSync(node, [gyp, ...args], { cwd: dir, stdio: 'inherit' });
-  else execFileSync('npx', ['node-gyp', ...args], { cwd: dir, stdio: 'inherit' });
+  // npm hands its own `nodedir` setting to node-gyp through the environment; ours must win.
+  const env = { ...process.env, npm_config_nodedir: node22 };
+  if (gyp) execFileSync(node, [gyp, ...args], { cwd: dir, stdio: 'inherit', env });
+  else execFileSync('npx', ['node-gyp', ...args], { cwd: dir, stdio: 'inherit', env });
   if (!loads(addon)) throw new Error(`${addon} still does not load on Node 22`);
 }
 
