@@ -30,7 +30,7 @@ export async function buildExtensions(): Promise<string[]> {
         platform: t.side === 'api' ? 'node' : 'browser',
         target: t.side === 'api' ? 'node22' : 'es2022',
         // Directus provides these at run time; bundling them would split error classes and db handles.
-        external: ['@directus/*', 'knex', 'express', 'vue'],
+        external: ['@directus/*', 'knex', 'express', 'vue', 'ioredis'],
         logLevel: 'warning',
       });
     }

@@ -17,6 +17,7 @@ const backend = await startBackend({
   secret: config.secret,
   adminEmail: config.adminEmail,
   adminPassword: config.adminPassword,
+  inheritProduction: true,
 });
 console.log(backend.applyWrites ? `Backend applied (${backend.applyWrites} changes)` : 'Backend already up to date');
 

@@ -58,7 +58,8 @@ const CATALOGUE: PermissionDef[] = [
   ...['titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags',
     'actors_genres', 'actors_images', 'soundtracks_files', 'comments_files', 'posts_files'].map((c) => read(c)),
   read('directus_files', FILE_READ_FIELDS),
-  read('comments', ['id', 'text', 'user_created', 'date_created', 'title', 'comment', 'post', 'images', 'reactions', 'replies']),
+  read('comments', ['id', 'text', 'user_created', 'date_created', 'title', 'comment', 'post', 'images', 'reactions', 'replies'],
+    { _or: [{ title: { _null: true } }, { title: published }] }),
   read('reactions', ['id', 'type', 'comment', 'post', 'date_created']),
   read('posts', ['id', 'text', 'images', 'user_created', 'date_created', 'comments', 'reactions']),
   read('directus_users', PUBLIC_USER_FIELDS, { status: { _eq: 'active' } }),
@@ -92,10 +93,11 @@ const MEMBER: PermissionDef[] = [
   { collection: 'favoriteActors', action: 'delete', fields: ['*'], permissions: { user: { _eq: ME } } },
 
   { collection: 'comments', action: 'create', fields: ['text', 'title', 'comment', 'post', 'images'] },
-  { collection: 'comments_files', action: 'create', fields: ['comments_id', 'directus_files_id'] },
+  // Image junctions take `sort` too: Directus writes it for the `{ create: [...] }` shape of attached images.
+  { collection: 'comments_files', action: 'create', fields: ['comments_id', 'directus_files_id', 'sort'] },
   { collection: 'reactions', action: 'create', fields: ['type', 'comment', 'post'] },
   { collection: 'posts', action: 'create', fields: ['text', 'images'] },
-  { collection: 'posts_files', action: 'create', fields: ['posts_id', 'directus_files_id'] },
+  { collection: 'posts_files', action: 'create', fields: ['posts_id', 'directus_files_id', 'sort'] },
   { collection: 'posts', action: 'delete', fields: ['*'], permissions: own },
 
   read('chats', ['id', 'user_created', 'user_invited', 'date_created', 'messages'], inMyChat),
@@ -108,7 +110,7 @@ const MEMBER: PermissionDef[] = [
   { collection: 'messages', action: 'update', fields: ['text'], permissions: own },
   { collection: 'messages', action: 'delete', fields: ['*'], permissions: own },
   read('messages_files', ['*'], { messages_id: myMessage }),
-  { collection: 'messages_files', action: 'create', fields: ['messages_id', 'directus_files_id'] },
+  { collection: 'messages_files', action: 'create', fields: ['messages_id', 'directus_files_id', 'sort'] },
 
   read('invoices', ['id', 'plan', 'amount', 'currency', 'status', 'paidAt', 'date_created'], { user: { _eq: ME } }),
 ];

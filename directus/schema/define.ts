@@ -42,8 +42,10 @@ type Opts = {
   width?: 'half' | 'full';
 };
 
+/** Field metadata; `special` carries casts such as cast-boolean, without which SQLite hands back 1/0 and JSON as text. */
 function meta(o: Opts, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
+    ...(o.special ? { special: o.special } : {}),
     required: o.required ?? false,
     hidden: o.hidden ?? false,
     readonly: o.readonly ?? false,

@@ -14,17 +14,23 @@ export interface DirectusOptions {
   adminPassword: string;
   /** Overrides applied last, e.g. a PostgreSQL connection or test rate limits. */
   extra?: Record<string, string>;
+  /** Take DB_, REDIS, CACHE_ ... from this process's environment (`npm start`), never in tests. */
+  inheritProduction?: boolean;
 }
 
 /** Content types editors may upload; users are further limited to images by their permissions. */
 const UPLOAD_TYPES = [...USER_IMAGE_TYPES, 'video/mp4', 'video/webm', 'audio/mpeg', 'audio/ogg'];
 
 export function directusEnv(o: DirectusOptions): Record<string, string> {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k, v]) => v !== undefined && isDirectusKey(k)),
-  ) as Record<string, string>;
+  const inherited = o.inheritProduction
+    ? (Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && isDirectusKey(k))) as Record<string, string>)
+    : {};
   return {
+    // Everything comes from here; Directus must not also read a `.env` of its own from the cwd.
+    CONFIG_PATH: path.join(o.dataDir, 'directus-reads-no-env-file'),
     HOST: '127.0.0.1',
+    // Only a proxy on this machine may say who the visitor is (X-Forwarded-For).
+    IP_TRUST_PROXY: 'loopback',
     PORT: String(o.port),
     PUBLIC_URL: `http://127.0.0.1:${o.port}`,
     SECRET: o.secret,
@@ -64,5 +70,5 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
 
 /** Variables a person may set to reach the production configuration. */
 function isDirectusKey(key: string): boolean {
-  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|MESSENGER_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_)/.test(key);
+  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$)/.test(key);
 }

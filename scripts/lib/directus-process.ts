@@ -22,6 +22,8 @@ export interface RunningDirectus {
 /** Starts Directus and resolves once its health check answers. */
 export async function startDirectus(env: Record<string, string>, opts: { quiet?: boolean } = {}): Promise<RunningDirectus> {
   const url = `http://127.0.0.1:${env.PORT}`;
+  // Otherwise the health check could be answered by whatever already listens there.
+  if (await answers(url)) throw new Error(`Port ${env.PORT} is already in use: stop what runs there or set DIRECTUS_PORT`);
   const child = spawn(process.execPath, [DIRECTUS_CLI, 'start'], {
     cwd: ROOT,
     env: { ...baseEnv(), ...env },
@@ -47,15 +49,18 @@ export async function startDirectus(env: Record<string, string>, opts: { quiet?:
   };
 }
 
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(`${url}/server/ping`)).ok;
+  } catch {
+    return false;
+  }
+}
+
 export async function waitHealthy(url: string, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${url}/server/ping`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
+    if (await answers(url)) return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`Directus at ${url} did not become healthy in ${timeoutMs} ms`);

@@ -1,6 +1,7 @@
 /** Fixtures for the API suites: row counts seen by the admin, shop items, images, many users at once. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { ApiError } from '../../directus/apply/admin-api.ts';
 import { ROLES } from '../../src/lib/constants.ts';
 import { admin, call, upload, type Reply, type TestUser } from './api.ts';
 
@@ -82,3 +83,20 @@ export function uploadAs(user: Pick<TestUser, 'token'>, bytes: Uint8Array<ArrayB
 
 /** Messages, comments and the like need a little text now and then. */
 export const words = (n: number, ch = 'я') => ch.repeat(n);
+
+/** An admin call that answers like `call` (status and errors) instead of throwing on a refusal. */
+export async function asAdmin<T = any>(method: string, path: string, body?: unknown): Promise<Reply<T>> {
+  const a = await admin();
+  try {
+    const data = await a.request<T>(method, path, body);
+    return { status: data === undefined ? 204 : 200, data };
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    return { status: err.status, data: undefined as T, errors: (err.body as { errors?: Reply['errors'] })?.errors };
+  }
+}
+
+/** A Directus timestamp as milliseconds; SQLite gives no zone (it is UTC), PostgreSQL gives one. */
+export function timestampMs(value: string): number {
+  return new Date(/(Z|[+-]\d\d:?\d\d)$/.test(value) ? value : `${value}Z`).getTime();
+}

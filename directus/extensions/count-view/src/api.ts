@@ -5,27 +5,28 @@
  */
 import { InvalidPayloadError } from '@directus/errors';
 import type { Knex } from 'knex';
-import { RepeatWindow } from './repeat-window.ts';
+import { visitMemory, type VisitMemory } from './visits.ts';
 
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
-const recent = new RepeatWindow(REPEAT_WINDOW_MS, 100_000);
+let recent: VisitMemory | undefined;
 
 interface Ctx {
   database: Knex;
+  env: Record<string, unknown>;
   accountability: { ip?: string | null; user?: string | null } | null;
-  data: { $trigger?: { headers?: Record<string, string> } };
 }
 
 export default {
   id: 'count-view',
-  handler: async ({ titleId }: { titleId: unknown }, { database, accountability, data }: Ctx) => {
+  handler: async ({ titleId }: { titleId: unknown }, { database, env, accountability }: Ctx) => {
     const id = Number(titleId);
     if (!Number.isInteger(id) || id <= 0) throw new InvalidPayloadError({ reason: 'titleId должен быть номером тайтла' });
-    const visitor = accountability?.user ?? accountability?.ip ?? data.$trigger?.headers?.['x-forwarded-for'] ?? 'unknown';
-    if (!recent.firstTime(`${visitor}:${id}`)) return { counted: false };
+    recent ??= visitMemory(env, REPEAT_WINDOW_MS);
+    const visitor = `${accountability?.user ?? accountability?.ip ?? 'unknown'}:${id}`;
+    if (!(await recent.firstTime(visitor))) return { counted: false };
     const updated = await database('titles').where({ id, status: 'published' }).increment('views', 1);
     if (!updated) {
-      recent.forget(`${visitor}:${id}`);
+      await recent.forget(visitor);
       throw new InvalidPayloadError({ reason: 'Тайтл не найден' });
     }
     return { counted: true };

@@ -38,11 +38,12 @@ export default {
 
     router.get('/online', async (_req, res, next) => {
       try {
-        // Directus's own filter handles how each database stores timestamps.
+        // Directus's own filter handles how each database stores timestamps. The cutoff is a
+        // plain date: `$NOW(...)` is expanded by the request parser only, never inside a service.
         const users = new services.ItemsService('directus_users', { schema: await getSchema(), knex: database });
-        const minutes = ONLINE_WINDOW_MS / 60_000;
+        const since = new Date(Date.now() - ONLINE_WINDOW_MS).toISOString();
         const [row] = await users.readByQuery({
-          filter: { last_access: { _gt: `$NOW(-${minutes} minutes)` } },
+          filter: { last_access: { _gt: since } },
           aggregate: { count: ['id'] },
         });
         res.json({ data: { count: Number(row?.count?.id ?? 0) } });

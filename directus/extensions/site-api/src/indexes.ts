@@ -25,8 +25,26 @@ async function indexExists(db: Knex, name: string): Promise<boolean> {
   throw new Error(`Indexes for database client ${client} are not supported`);
 }
 
+/**
+ * On PostgreSQL, `_contains` on the folded search text is a `LIKE '%…%'` scan; a trigram index
+ * serves it. Creating the extension needs rights the database owner may not grant: then search
+ * still works, only slower.
+ */
+async function ensureTrigramSearch(db: Knex): Promise<string[]> {
+  const client = String(db.client.config.client);
+  if (!(client.includes('pg') || client.includes('postgres'))) return [];
+  if (await indexExists(db, 'titles_search_trgm')) return [];
+  try {
+    await db.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+    await db.raw('CREATE INDEX "titles_search_trgm" ON "titles" USING gin ("searchText" gin_trgm_ops)');
+    return ['titles_search_trgm'];
+  } catch {
+    return [];
+  }
+}
+
 export async function ensureIndexes(db: Knex, defs: readonly IndexDef[]): Promise<string[]> {
-  const created: string[] = [];
+  const created: string[] = await ensureTrigramSearch(db);
   for (const def of defs) {
     if (await indexExists(db, def.name)) continue;
     const unique = def.unique ? 'UNIQUE ' : '';

@@ -1,6 +1,7 @@
 /** Reviews, posts and reactions: no blank text, capped lengths, one reaction per person. */
 import { REACTION_TYPES, TEXT_LIMITS } from '../../../../src/lib/constants.ts';
-import { invalid } from '../../shared/errors.ts';
+import { isPrivileged } from '../../shared/accountability.ts';
+import { forbidden, invalid } from '../../shared/errors.ts';
 import { keyOf, requireText } from './text-rules.ts';
 import type { Register } from './types.ts';
 
@@ -10,7 +11,7 @@ const postText = (v: unknown) =>
   requireText(v, TEXT_LIMITS.post, 'Запись не может быть пустой', `Запись длиннее ${TEXT_LIMITS.post} символов`);
 
 export function registerCommunityRules({ filter }: Register): void {
-  filter('comments.items.create', async (payload, _meta, { database }) => {
+  filter('comments.items.create', async (payload, _meta, { database, accountability }) => {
     const text = commentText(payload.text);
     let title = keyOf(payload.title);
     let post = keyOf(payload.post);
@@ -23,6 +24,11 @@ export function registerCommunityRules({ filter }: Register): void {
       post = parent.post;
     }
     if ((title === null) === (post === null)) invalid('Комментарий относится либо к тайтлу, либо к записи');
+    // Reviews go under titles visitors can see, not under drafts an editor is still preparing.
+    if (title !== null && !isPrivileged(accountability)) {
+      const shown = await database('titles').where({ id: title, status: 'published' }).first('id');
+      if (!shown) invalid('Тайтл не найден');
+    }
     return { ...payload, text, title, post };
   });
   filter('comments.items.update', (payload) => ('text' in payload ? { ...payload, text: commentText(payload.text) } : payload));
@@ -46,6 +52,22 @@ export function registerCommunityRules({ filter }: Register): void {
     if ('type' in payload && !(REACTION_TYPES as readonly string[]).includes(payload.type)) invalid('Реакция может быть только like или dislike');
     return payload;
   });
+
+  /**
+   * Images hang on your own review, post or message only. The junctions must be writable for
+   * nested creates, so without this anyone could attach pictures to someone else's text.
+   */
+  for (const [junction, parentField, parentTable] of [
+    ['comments_files', 'comments_id', 'comments'], ['posts_files', 'posts_id', 'posts'], ['messages_files', 'messages_id', 'messages'],
+  ] as const) {
+    filter(`${junction}.items.create`, async (payload, _meta, { database, accountability }) => {
+      if (isPrivileged(accountability)) return payload;
+      const parentId = keyOf(payload[parentField]);
+      const parent = parentId === null ? null : await database(parentTable).where('id', parentId).first('user_created');
+      if (!parent || parent.user_created !== accountability!.user) forbidden();
+      return payload;
+    });
+  }
 
   filter('supportRequests.items.create', (payload) => {
     const name = requireText(payload.name, TEXT_LIMITS.supportName, 'Укажите имя', 'Слишком длинное имя');

@@ -3,10 +3,12 @@
  * HTML or SVG page sent as `image/png` would be stored, and a GIF sent as `image/png` would slip
  * past the premium GIF-avatar rule. For signed-in users (not admins or editors) each file of a
  * multipart upload must start with the signature of the jpeg, png, webp or gif it claims to be.
- * The body is already capped by the size rule, so it is read whole, checked, then replayed.
+ * The body is already capped by the size rule, so it is read whole, checked (each file's exact
+ * size too: the length cap leaves room for the multipart envelope), then replayed.
  */
 import { Readable } from 'node:stream';
-import { InvalidPayloadError } from '@directus/errors';
+import { ContentTooLargeError, InvalidPayloadError } from '@directus/errors';
+import { USER_UPLOAD_MAX_BYTES } from '../../../../src/lib/constants.ts';
 import type { Actor } from '../../shared/accountability.ts';
 
 export const ONLY_IMAGES = 'Можно загружать только изображения jpeg, png, webp или gif';
@@ -22,12 +24,12 @@ export function sniffImage(head: Uint8Array): string | null {
   return null;
 }
 
-/** The declared type and first bytes of every file part of a multipart body. */
-export function fileParts(body: Buffer, contentType: string): { type: string; head: Buffer }[] {
+/** The declared type, first bytes and size of every file part of a multipart body. */
+export function fileParts(body: Buffer, contentType: string): { type: string; head: Buffer; size: number }[] {
   const m = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
   if (!m) return [];
   const delimiter = Buffer.from(`--${m[1] ?? m[2]}`);
-  const parts: { type: string; head: Buffer }[] = [];
+  const parts: { type: string; head: Buffer; size: number }[] = [];
   for (let at = body.indexOf(delimiter); at !== -1;) {
     const start = at + delimiter.length;
     const next = body.indexOf(delimiter, start);
@@ -37,7 +39,8 @@ export function fileParts(body: Buffer, contentType: string): { type: string; he
       const headers = body.subarray(start, headerEnd).toString('utf8');
       if (/filename\*?=/i.test(headers)) {
         const type = /content-type:\s*([^\r\n;]+)/i.exec(headers)?.[1]?.trim().toLowerCase() ?? 'application/octet-stream';
-        parts.push({ type, head: body.subarray(headerEnd + 4, Math.min(headerEnd + 4 + 16, end)) });
+        // The part ends with the CRLF that precedes the next delimiter.
+        parts.push({ type, head: body.subarray(headerEnd + 4, Math.min(headerEnd + 4 + 16, end)), size: Math.max(0, end - 2 - (headerEnd + 4)) });
       }
     }
     at = next;
@@ -61,9 +64,9 @@ export function onlyRealImages(caller: Caller, _res: unknown, next: (err?: unkno
   req.on('error', next);
   req.on('end', () => {
     const body = Buffer.concat(chunks);
-    if (fileParts(body, contentType).some((p) => sniffImage(p.head) !== p.type)) {
-      return next(new InvalidPayloadError({ reason: ONLY_IMAGES }));
-    }
+    const parts = fileParts(body, contentType);
+    if (parts.some((p) => sniffImage(p.head) !== p.type)) return next(new InvalidPayloadError({ reason: ONLY_IMAGES }));
+    if (parts.some((p) => p.size > USER_UPLOAD_MAX_BYTES)) return next(new ContentTooLargeError());
     // Directus's upload handler pipes the request into its multipart parser: give it the bytes again.
     req.pipe = ((dest: NodeJS.WritableStream, opts?: { end?: boolean }) => Readable.from([body]).pipe(dest, opts)) as typeof req.pipe;
     next();

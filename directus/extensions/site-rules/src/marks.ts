@@ -1,7 +1,7 @@
 /** Ratings, list marks and actor favourites: valid values, one of each per user. */
 import { MARK_TYPES, RATING_MAX, RATING_MIN } from '../../../../src/lib/constants.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
-import { invalid } from '../../shared/errors.ts';
+import { forbidden, invalid } from '../../shared/errors.ts';
 import { keyOf } from './text-rules.ts';
 import type { Register } from './types.ts';
 
@@ -41,6 +41,8 @@ export function registerMarkRules({ filter }: Register): void {
   });
 
   filter('favoriteActors.items.create', async (payload, _meta, { database, accountability }) => {
+    // A visitor has no favourites: refuse as forbidden, not as a missing actor.
+    if (!isPrivileged(accountability) && !accountability?.user) forbidden();
     const user = isPrivileged(accountability) ? keyOf(payload.user) : accountability!.user;
     const actor = keyOf(payload.actor);
     if (!user || actor === null) invalid('Не указан актёр');

@@ -1,0 +1,200 @@
+/** The project's own endpoints and the view flow (issue section 4). */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ONLINE_WINDOW_MS, VIEW_FLOW_ID } from '../../src/lib/constants.ts';
+import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
+import { adminRead, asAdmin, expectRefused, tokenUsers } from '../support/fixtures.ts';
+
+const view = (titleId: unknown, token?: string) => call('POST', `/flows/trigger/${VIEW_FLOW_ID}`, { token, body: { titleId } });
+const views = async (id: number) => Number((await adminRead('titles', id, 'views')).views);
+
+describe('GET /site/availability', () => {
+  let taken: TestUser;
+
+  beforeAll(async () => {
+    taken = await newUser();
+    await taken.call('PATCH', '/users/me', { login: `Avail${taken.login}` });
+    taken.login = `Avail${taken.login}`;
+  });
+
+  it.each([
+    ['the login as stored', () => taken.login],
+    ['the login in lower case', () => taken.login.toLowerCase()],
+    ['the login in upper case', () => taken.login.toUpperCase()],
+    ['the login with spaces around', () => `  ${taken.login} `],
+  ])('answers taken for %s', async (_what, login) => {
+    const res = await call('GET', `/site/availability?login=${encodeURIComponent(login())}`);
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ available: false });
+  });
+
+  it('answers taken for an email in another case', async () => {
+    const res = await call('GET', `/site/availability?email=${encodeURIComponent(taken.email.toUpperCase())}`);
+    expect(res.data).toEqual({ available: false });
+  });
+
+  it('answers free for an unused login and email, and nothing else', async () => {
+    const login = await call('GET', `/site/availability?login=free${Date.now()}`);
+    const email = await call('GET', `/site/availability?email=${encodeURIComponent(`free${Date.now()}@example.com`)}`);
+    expect(login.data).toEqual({ available: true });
+    expect(email.data).toEqual({ available: true });
+  });
+
+  it('tells a signed-in user no more than a visitor', async () => {
+    const res = await call('GET', `/site/availability?login=${taken.login}`, { token: taken.token });
+    expect(res.data).toEqual({ available: false });
+  });
+
+  it.each(['ab', '  a  ', ''])('refuses a value shorter than 3 characters: %j', async (value) => {
+    const res = await call('GET', `/site/availability?login=${encodeURIComponent(value)}`);
+    expectRefused(res, 400, 'Укажите login или email не короче 3 символов');
+    expect(res.data).toBeUndefined();
+  });
+
+  it('refuses a call that names neither login nor email', async () => {
+    expectRefused(await call('GET', '/site/availability'), 400, 'Укажите login или email');
+    expectRefused(await call('GET', '/site/availability?id=whatever'), 400, 'Укажите login или email');
+  });
+});
+
+describe('GET /site/online', () => {
+  const online = async () => {
+    const res = await call('GET', '/site/online');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.data)).toEqual(['count']);
+    return res.data.count as number;
+  };
+  const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+
+  it('answers a bare count, the same Directus finds for last_access in the last 10 minutes', async () => {
+    const byAdmin = await (await admin()).get<{ count: { id: number } }[]>(
+      `/users?aggregate[count]=id&filter[last_access][_gt]=${encodeURIComponent('$NOW(-10 minutes)')}`,
+    );
+    expect(await online()).toBe(Number(byAdmin[0].count.id));
+  });
+
+  it('does not count a user who has never been seen, then counts them after a presence ping', async () => {
+    const [quiet] = await tokenUsers(1);
+    const before = await online();
+    expect((await adminRead('directus_users', quiet.id, 'last_access')).last_access).toBeNull();
+    expect(await online()).toBe(before);
+    expect((await call('PATCH', '/users/me', { token: quiet.token, body: { last_access: ago(60 * 60_000) } })).status).toBe(200);
+    expect(await online()).toBe(before + 1);
+  });
+
+  it('counts last_access inside the window and not outside it', async () => {
+    const [inside, outside] = await tokenUsers(2);
+    const before = await online();
+    expect((await asAdmin('PATCH', `/users/${outside.id}`, { last_access: ago(ONLINE_WINDOW_MS + 60_000) })).status).toBe(200);
+    expect(await online()).toBe(before);
+    expect((await asAdmin('PATCH', `/users/${inside.id}`, { last_access: ago(ONLINE_WINDOW_MS - 60_000) })).status).toBe(200);
+    expect(await online()).toBe(before + 1);
+  });
+
+  it('is open to visitors and carries no user data', async () => {
+    const res = await call('GET', '/site/online');
+    expect(res.data).toEqual({ count: expect.any(Number) });
+  });
+});
+
+describe('GET /site/rating/:titleId', () => {
+  it('answers a null average and no count for a title nobody rated', async () => {
+    const t = await newTitle();
+    const res = await call('GET', `/site/rating/${t.id}`);
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ average: null, count: 0 });
+  });
+
+  it('answers the average with two decimals and the count', async () => {
+    const t = await newTitle();
+    const voters = await Promise.all([newUser(), newUser(), newUser()]);
+    for (const [i, rating] of [5, 4, 4].entries()) {
+      expect((await voters[i].call('POST', '/items/ratings', { rating, title: t.id })).status).toBe(200);
+    }
+    const res = await call('GET', `/site/rating/${t.id}`);
+    expect(res.data).toEqual({ average: 4.33, count: 3 });
+  });
+
+  it('follows a replaced rating', async () => {
+    const t = await newTitle();
+    const [first, second] = await Promise.all([newUser(), newUser()]);
+    await first.call('POST', '/items/ratings', { rating: 1, title: t.id });
+    const r = await second.call('POST', '/items/ratings', { rating: 2, title: t.id });
+    expect((await call('GET', `/site/rating/${t.id}`)).data).toEqual({ average: 1.5, count: 2 });
+    await second.call('DELETE', `/items/ratings/${r.data.id}`);
+    await second.call('POST', '/items/ratings', { rating: 5, title: t.id });
+    expect((await call('GET', `/site/rating/${t.id}`)).data).toEqual({ average: 3, count: 2 });
+  });
+
+  it.each(['abc', '0', '-3', '1.5'])('refuses title id %j', async (id) => {
+    expectRefused(await call('GET', `/site/rating/${id}`), 400, 'Неверный тайтл');
+  });
+});
+
+describe(`POST /flows/trigger/{VIEW_FLOW_ID}`, () => {
+  it('counts a view from a visitor without auth', async () => {
+    const t = await newTitle();
+    const res = await view(t.id);
+    expect(res.status).toBe(200);
+    expect(await views(t.id)).toBe(1);
+  });
+
+  it('does not count a repeat from the same visitor', async () => {
+    const t = await newTitle();
+    await view(t.id);
+    expect((await view(t.id)).status).toBe(200);
+    expect((await view(String(t.id))).status).toBe(200);
+    expect(await views(t.id)).toBe(1);
+  });
+
+  it('counts a signed-in user once, apart from visitors on the same address', async () => {
+    const t = await newTitle();
+    const viewer = await newUser();
+    await view(t.id);
+    await view(t.id, viewer.token);
+    await view(t.id, viewer.token);
+    expect(await views(t.id)).toBe(2);
+  });
+
+  it('adds exactly 200 for 200 parallel views from 200 different visitors', async () => {
+    const t = await newTitle();
+    const visitors = await tokenUsers(200);
+    const replies = await Promise.all(visitors.map((v) => view(t.id, v.token)));
+    expect(replies.map((r) => r.status)).toEqual(Array(200).fill(200));
+    expect(await views(t.id)).toBe(200);
+  });
+
+  it('adds exactly 1 for 50 parallel views from one visitor', async () => {
+    const t = await newTitle();
+    const [visitor] = await tokenUsers(1);
+    const replies = await Promise.all(Array.from({ length: 50 }, () => view(t.id, visitor.token)));
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    expect(await views(t.id)).toBe(1);
+  });
+
+  it('refuses a draft title and changes nothing', async () => {
+    const t = await newTitle({ status: 'draft' });
+    const res = await view(t.id);
+    expectRefused(res, 400, 'Тайтл не найден');
+    expect(await views(t.id)).toBe(0);
+  });
+
+  it('counts a title published after a refused view', async () => {
+    const t = await newTitle({ status: 'draft' });
+    await view(t.id);
+    await (await admin()).patch(`/items/titles/${t.id}`, { status: 'published' });
+    expect((await view(t.id)).status).toBe(200);
+    expect(await views(t.id)).toBe(1);
+  });
+
+  it('refuses an unknown title', async () => {
+    expectRefused(await view(99_999_999), 400, 'Тайтл не найден');
+  });
+
+  it.each([['abc'], [-1], [0], [1.5], [null], [{ id: 1 }]])('refuses titleId %j', async (titleId) => {
+    expectRefused(await view(titleId), 400, 'titleId должен быть номером тайтла');
+  });
+
+  it('refuses a body without titleId', async () => {
+    expectRefused(await call('POST', `/flows/trigger/${VIEW_FLOW_ID}`, { body: {} }), 400, 'titleId должен быть номером тайтла');
+  });
+});

@@ -1,0 +1,370 @@
+/** Value rules: bad input gets a 4xx with a Russian reason and stores nothing (issue sections 2 and 6). */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MARK_TYPES, TEXT_LIMITS } from '../../src/lib/constants.ts';
+import { DOB_ERROR } from '../../src/lib/dob.ts';
+import { normaliseSearch } from '../../src/lib/search-text.ts';
+import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
+import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, timestampMs, uploadAs, words } from '../support/fixtures.ts';
+
+let user: TestUser;
+let someone: TestUser;
+let title: { id: number; slug: string };
+
+beforeAll(async () => {
+  [user, someone] = await Promise.all([newUser(), newUser()]);
+  title = await newTitle();
+});
+
+describe('texts of reviews, posts and messages', () => {
+  it.each(['', '   ', '\n\t  '])('refuses a blank review %j', async (text) => {
+    const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text, title: title.id }));
+    expectRefused(res, 400, 'Комментарий не может быть пустым');
+  });
+
+  it('refuses a review without text', async () => {
+    const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { title: title.id }));
+    expectRefused(res, 400, 'Комментарий не может быть пустым');
+  });
+
+  it('refuses a review over the length cap and takes one at the cap', async () => {
+    const long = await expectNothingStored('comments', {}, () =>
+      user.call('POST', '/items/comments', { text: words(TEXT_LIMITS.comment + 1), title: title.id }));
+    expectRefused(long, 400, `Комментарий длиннее ${TEXT_LIMITS.comment} символов`);
+    const atCap = await user.call('POST', '/items/comments', { text: words(TEXT_LIMITS.comment), title: title.id });
+    expect(atCap.status).toBe(200);
+    expect(atCap.data.text).toHaveLength(TEXT_LIMITS.comment);
+  });
+
+  it('stores a review trimmed', async () => {
+    const res = await user.call('POST', '/items/comments', { text: '  Хорошая история  \n', title: title.id });
+    expect((await adminRead('comments', res.data.id, 'text')).text).toBe('Хорошая история');
+  });
+
+  it('refuses a review on both a title and a post, or on neither', async () => {
+    const post = await user.call('POST', '/items/posts', { text: 'Запись для отзыва' });
+    const both = await expectNothingStored('comments', {}, () =>
+      user.call('POST', '/items/comments', { text: 'Куда?', title: title.id, post: post.data.id }));
+    expectRefused(both, 400, 'Комментарий относится либо к тайтлу, либо к записи');
+    const neither = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text: 'Никуда' }));
+    expectRefused(neither, 400, 'Комментарий относится либо к тайтлу, либо к записи');
+  });
+
+  it('refuses a review under a draft title, and visitors never see reviews of drafts', async () => {
+    const draft = await newTitle({ status: 'draft' });
+    const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text: 'Рано', title: draft.id }));
+    expectRefused(res, 400, 'Тайтл не найден');
+    const editorsNote = await (await admin()).post<{ id: number }>('/items/comments', { text: 'Черновой отзыв', title: draft.id });
+    const seen = await call('GET', `/items/comments?filter[id][_eq]=${editorsNote.id}&fields=id`);
+    expect(seen.status).toBe(200);
+    expect(seen.data).toEqual([]);
+  });
+
+  it('refuses a reply to a comment that does not exist', async () => {
+    const res = await expectNothingStored('comments', {}, () =>
+      user.call('POST', '/items/comments', { text: 'Ответ', comment: 99_999_999 }));
+    expectRefused(res, 400, 'Комментарий, на который вы отвечаете, не найден');
+  });
+
+  it.each(['', '    '])('refuses a blank post %j', async (text) => {
+    const res = await expectNothingStored('posts', {}, () => user.call('POST', '/items/posts', { text }));
+    expectRefused(res, 400, 'Запись не может быть пустой');
+  });
+
+  it('refuses a post over the length cap', async () => {
+    const res = await expectNothingStored('posts', {}, () => user.call('POST', '/items/posts', { text: words(TEXT_LIMITS.post + 1) }));
+    expectRefused(res, 400, `Запись длиннее ${TEXT_LIMITS.post} символов`);
+  });
+
+  it.each([{}, { text: '' }, { text: '   ' }, { text: '  ', images: [] }])('refuses a message with no text and no images %j', async (body) => {
+    const res = await expectNothingStored('messages', {}, () => user.call('POST', '/items/messages', body));
+    expectRefused(res, 400, 'Сообщение не может быть пустым');
+  });
+
+  it('refuses a message over the length cap', async () => {
+    const res = await expectNothingStored('messages', {}, () => user.call('POST', '/items/messages', { text: words(TEXT_LIMITS.message + 1) }));
+    expectRefused(res, 400, `Сообщение длиннее ${TEXT_LIMITS.message} символов`);
+  });
+
+  it('takes a message with an image and no text, in either shape Directus accepts', async () => {
+    const file = await uploadAs(user, pngBytes(), 'image/png', 'chat.png');
+    const list = await user.call('POST', '/items/messages', { images: [{ directus_files_id: file.data.id }] });
+    expect(list.status).toBe(200);
+    const detailed = await user.call('POST', '/items/messages', { text: '', images: { create: [{ directus_files_id: file.data.id }], update: [], delete: [] } });
+    expect(detailed.status).toBe(200);
+    for (const id of [list.data.id, detailed.data.id]) {
+      expect(await adminRead('messages', id, 'images.directus_files_id')).toEqual({ images: [{ directus_files_id: file.data.id }] });
+    }
+  });
+
+  it('refuses editing a message to blank', async () => {
+    const msg = await user.call('POST', '/items/messages', { text: 'Было' });
+    expectRefused(await user.call('PATCH', `/items/messages/${msg.data.id}`, { text: '  ' }), 400, 'Сообщение не может быть пустым');
+    expect((await adminRead('messages', msg.data.id, 'text')).text).toBe('Было');
+  });
+
+  it('refuses attaching an image to someone else\'s review, post or message', async () => {
+    const file = await uploadAs(user, pngBytes(), 'image/png', 'sticker.png');
+    const comment = await someone.call('POST', '/items/comments', { text: 'Без картинок', title: title.id });
+    const post = await someone.call('POST', '/items/posts', { text: 'Без картинок' });
+    const msg = await someone.call('POST', '/items/messages', { text: 'Без картинок' });
+    for (const [junction, key, id] of [['comments_files', 'comments_id', comment.data.id], ['posts_files', 'posts_id', post.data.id], ['messages_files', 'messages_id', msg.data.id]]) {
+      const res = await expectNothingStored(junction, {}, () => user.call('POST', `/items/${junction}`, { [key]: id, directus_files_id: file.data.id }));
+      expectRefused(res, 403);
+    }
+  });
+
+  it('takes images on your own review and post', async () => {
+    const file = await uploadAs(user, pngBytes(), 'image/png', 'review.png');
+    const comment = await user.call('POST', '/items/comments', { text: 'С картинкой', title: title.id, images: [{ directus_files_id: file.data.id }] });
+    const post = await user.call('POST', '/items/posts', { text: 'С картинкой', images: [{ directus_files_id: file.data.id }] });
+    expect(comment.status).toBe(200);
+    expect(post.status).toBe(200);
+    expect(await adminRead('posts', post.data.id, 'images.directus_files_id')).toEqual({ images: [{ directus_files_id: file.data.id }] });
+  });
+});
+
+describe('ratings', () => {
+  it.each([0, 6, 2.5, -1, 'пять', null])('refuses rating %j', async (rating) => {
+    const res = await expectNothingStored('ratings', { title: { _eq: title.id } }, () =>
+      user.call('POST', '/items/ratings', { rating, title: title.id }));
+    expectRefused(res, 400, 'Оценка должна быть от 1 до 5');
+  });
+
+  it.each([1, 5])('takes rating %i', async (rating) => {
+    const voter = await newUser();
+    const res = await voter.call('POST', '/items/ratings', { rating, title: title.id });
+    expect(res.status).toBe(200);
+    expect(res.data.rating).toBe(rating);
+  });
+
+  it('refuses a second rating of the same title', async () => {
+    const voter = await newUser();
+    expect((await voter.call('POST', '/items/ratings', { rating: 3, title: title.id })).status).toBe(200);
+    const res = await expectNothingStored('ratings', { title: { _eq: title.id } }, () =>
+      voter.call('POST', '/items/ratings', { rating: 4, title: { id: title.id } }));
+    expectRefused(res, 400, 'Вы уже оценили этот тайтл');
+    expect(await countRows('ratings', { title: { _eq: title.id }, user_created: { _eq: voter.id } })).toBe(1);
+  });
+
+  it('refuses a rating without a title', async () => {
+    const res = await expectNothingStored('ratings', {}, () => user.call('POST', '/items/ratings', { rating: 3 }));
+    expectRefused(res, 400, 'Не указан тайтл');
+  });
+});
+
+describe('list marks, actor favourites and reactions', () => {
+  it.each(['Любимое', 'favorite', '', 'избранное'])('refuses mark type %j', async (type) => {
+    const res = await expectNothingStored('favorites', {}, () => user.call('POST', '/items/favorites', { type, title: title.id }));
+    expectRefused(res, 400, 'Неизвестный тип отметки');
+  });
+
+  it('takes each of the five mark types once on one title', async () => {
+    const marker = await newUser();
+    for (const type of MARK_TYPES) expect((await marker.call('POST', '/items/favorites', { type, title: title.id })).status).toBe(200);
+    expect(await countRows('favorites', { user_created: { _eq: marker.id } })).toBe(MARK_TYPES.length);
+  });
+
+  it('refuses a duplicate mark', async () => {
+    const marker = await newUser();
+    await marker.call('POST', '/items/favorites', { type: 'Смотрю', title: title.id });
+    const res = await expectNothingStored('favorites', {}, () => marker.call('POST', '/items/favorites', { type: 'Смотрю', title: title.id }));
+    expectRefused(res, 400, 'Тайтл уже отмечен');
+  });
+
+  it('refuses a duplicate actor favourite', async () => {
+    const actor = await (await admin()).post('/items/actors', { slug: `rules-actor-${Date.now()}`, nameRu: 'Актриса' });
+    expect((await user.call('POST', '/items/favoriteActors', { actor: actor.id })).status).toBe(200);
+    const res = await expectNothingStored('favoriteActors', {}, () => user.call('POST', '/items/favoriteActors', { actor: actor.id }));
+    expectRefused(res, 400, 'Актёр уже в избранном');
+  });
+
+  describe('reactions', () => {
+    let commentId: number;
+    let postId: number;
+
+    beforeAll(async () => {
+      commentId = (await someone.call('POST', '/items/comments', { text: 'Оцените', title: title.id })).data.id;
+      postId = (await someone.call('POST', '/items/posts', { text: 'Оцените запись' })).data.id;
+    });
+
+    it.each(['love', 'Like', '', 'лайк'])('refuses reaction type %j', async (type) => {
+      const res = await expectNothingStored('reactions', {}, () => user.call('POST', '/items/reactions', { type, comment: commentId }));
+      expectRefused(res, 400, 'Реакция может быть только like или dislike');
+    });
+
+    it('refuses a reaction on both a comment and a post', async () => {
+      const res = await expectNothingStored('reactions', {}, () =>
+        user.call('POST', '/items/reactions', { type: 'like', comment: commentId, post: postId }));
+      expectRefused(res, 400, 'Реакция ставится либо на комментарий, либо на запись');
+    });
+
+    it('refuses a reaction on neither', async () => {
+      const res = await expectNothingStored('reactions', {}, () => user.call('POST', '/items/reactions', { type: 'like' }));
+      expectRefused(res, 400, 'Реакция ставится либо на комментарий, либо на запись');
+    });
+
+    it('takes one reaction on a comment and one on a post, then refuses a second of each', async () => {
+      expect((await user.call('POST', '/items/reactions', { type: 'like', comment: commentId })).status).toBe(200);
+      expect((await user.call('POST', '/items/reactions', { type: 'dislike', post: postId })).status).toBe(200);
+      for (const target of [{ comment: commentId }, { post: postId }]) {
+        const res = await expectNothingStored('reactions', {}, () => user.call('POST', '/items/reactions', { type: 'dislike', ...target }));
+        expectRefused(res, 400, 'Вы уже оценили это');
+      }
+      expect(await countRows('reactions', { user_created: { _eq: user.id } })).toBe(2);
+    });
+  });
+});
+
+describe('profile values', () => {
+  it.each(['2023-02-30', '1899-12-31', '2101-01-01', '2023-13-01', '2023-00-10', '31.12.1990', 'завтра', '19900101'])(
+    'refuses date of birth %j',
+    async (dob) => {
+      const res = await user.call('PATCH', '/users/me', { dob });
+      expectRefused(res, 400, DOB_ERROR);
+      expect((await adminRead('directus_users', user.id, 'dob')).dob).toBeNull();
+    },
+  );
+
+  it.each(['1900-01-01', '2000-02-29', '2100-12-31'])('stores date of birth %j', async (dob) => {
+    const person = await newUser();
+    expect((await person.call('PATCH', '/users/me', { dob })).status).toBe(200);
+    expect((await adminRead('directus_users', person.id, 'dob')).dob).toBe(dob);
+  });
+
+  it('refuses an impossible date of birth from the admin too', async () => {
+    const res = await asAdmin('PATCH', `/users/${user.id}`, { dob: '2023-02-30' });
+    expectRefused(res, 400, DOB_ERROR);
+  });
+
+  it.each(['Другой', 'мужской', 'Male', ''])('refuses gender %j', async (gender) => {
+    const res = await user.call('PATCH', '/users/me', { gender });
+    expectRefused(res, 400, 'Пол: Мужской или Женский');
+    expect((await adminRead('directus_users', user.id, 'gender')).gender).toBeNull();
+  });
+
+  it.each(['Мужской', 'Женский'])('stores gender %s', async (gender) => {
+    expect((await user.call('PATCH', '/users/me', { gender })).status).toBe(200);
+    expect((await adminRead('directus_users', user.id, 'gender')).gender).toBe(gender);
+  });
+
+  it.each(['ab', 'плохой', 'with space', 'semi;colon', 'a'.repeat(33), '<script>'])('refuses login %j', async (login) => {
+    const res = await user.call('PATCH', '/users/me', { login });
+    expectRefused(res, 400, 'Логин: от 3 до 32');
+    expect((await adminRead('directus_users', user.id, 'login')).login).toBe(user.login);
+  });
+
+  it('refuses a login taken in another case', async () => {
+    const owner = await newUser();
+    const upper = `Taken${Date.now().toString(36)}`;
+    expect((await owner.call('PATCH', '/users/me', { login: upper })).status).toBe(200);
+    for (const variant of [upper.toLowerCase(), upper.toUpperCase(), upper]) {
+      const res = await user.call('PATCH', '/users/me', { login: variant });
+      expectRefused(res, 400, 'Логин уже занят');
+    }
+    expect(await countRows('directus_users', { login: { _eq: upper } })).toBe(1);
+    expect((await adminRead('directus_users', user.id, 'login')).login).toBe(user.login);
+  });
+
+  it('refuses a taken login when the admin creates a user', async () => {
+    const res = await expectNothingStored('directus_users', {}, () => asAdmin('POST', '/users', {
+      email: `dup-${Date.now()}@example.com`, password: 'secret-password-1', login: user.login.toUpperCase(),
+    }));
+    expectRefused(res, 400, 'Логин уже занят');
+  });
+
+  it('keeps your own login when you save it again in another case', async () => {
+    const res = await user.call('PATCH', '/users/me', { login: user.login.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect((await adminRead('directus_users', user.id, 'login')).login).toBe(user.login.toUpperCase());
+    await user.call('PATCH', '/users/me', { login: user.login });
+  });
+
+  it('refuses an about-me over the cap', async () => {
+    const res = await user.call('PATCH', '/users/me', { aboutMe: words(TEXT_LIMITS.aboutMe + 1) });
+    expectRefused(res, 400, `«О себе» длиннее ${TEXT_LIMITS.aboutMe} символов`);
+  });
+
+  it('records a presence ping with the server clock, not the one sent', async () => {
+    const res = await user.call('PATCH', '/users/me', { last_access: '2001-01-01T00:00:00Z' });
+    expect(res.status).toBe(200);
+    const stored = timestampMs((await adminRead('directus_users', user.id, 'last_access')).last_access);
+    expect(Math.abs(Date.now() - stored)).toBeLessThan(60_000);
+  });
+});
+
+describe('titles', () => {
+  it.each(['about', 'login', 'not-found', 'profile', 'messages', 'updates', 'categories', 'titles', 'actors', 'tag'])(
+    'refuses slug %j that shadows a route, for the admin too',
+    async (slug) => {
+      const res = await expectNothingStored('titles', {}, () =>
+        asAdmin('POST', '/items/titles', { slug, name: 'Тайтл с занятым адресом', status: 'published' }));
+      expectRefused(res, 400, `Адрес «${slug}» занят страницей сайта`);
+    },
+  );
+
+  it.each(['Большие Буквы', 'с пробелом', 'кириллица', '-dash-first', 'a--b'])('refuses malformed slug %j', async (slug) => {
+    const res = await expectNothingStored('titles', {}, () => asAdmin('POST', '/items/titles', { slug, name: 'Кривой адрес' }));
+    expectRefused(res, 400, 'Адрес может содержать только латинские буквы, цифры и дефисы');
+  });
+
+  it('refuses renaming a slug to a route', async () => {
+    const t = await newTitle();
+    expectRefused(await asAdmin('PATCH', `/items/titles/${t.id}`, { slug: 'about' }), 400, 'Адрес «about» занят страницей сайта');
+    expect((await adminRead('titles', t.id, 'slug')).slug).toBe(t.slug);
+  });
+
+  it('gives a reply its parent\'s title, whatever the request says', async () => {
+    const other = await newTitle();
+    const parent = await user.call('POST', '/items/comments', { text: 'Родитель', title: title.id });
+    const reply = await someone.call('POST', '/items/comments', { text: 'Ответ', comment: parent.data.id, title: other.id });
+    expect(reply.status).toBe(200);
+    expect(await adminRead('comments', reply.data.id, 'title,post,comment')).toEqual({ title: title.id, post: null, comment: parent.data.id });
+  });
+
+  it('gives a reply without a title its parent\'s title', async () => {
+    const parent = await user.call('POST', '/items/comments', { text: 'Родитель 2', title: title.id });
+    const reply = await someone.call('POST', '/items/comments', { text: 'Ответ 2', comment: parent.data.id });
+    expect((await adminRead('comments', reply.data.id, 'title')).title).toBe(title.id);
+  });
+
+  it('gives a reply under a post its parent\'s post', async () => {
+    const post = await user.call('POST', '/items/posts', { text: 'Запись' });
+    const parent = await someone.call('POST', '/items/comments', { text: 'Комментарий к записи', post: post.data.id });
+    const reply = await user.call('POST', '/items/comments', { text: 'Ответ', comment: parent.data.id, title: title.id });
+    expect(await adminRead('comments', reply.data.id, 'title,post')).toEqual({ title: null, post: post.data.id });
+  });
+
+  describe('search text', () => {
+    let tree: { id: number; slug: string };
+
+    beforeAll(async () => {
+      tree = await newTitle({ name: 'Ёлочная Сказка', originalName: 'Fir Tree TALE', anotherName: 'Новогодняя', description: 'Зимняя  История' });
+    });
+
+    it('is the four name fields lower-cased with ё folded to е', async () => {
+      const { searchText } = await adminRead('titles', tree.id, 'searchText');
+      expect(searchText).toBe('елочная сказка fir tree tale новогодняя зимняя история');
+    });
+
+    it.each(['елочная', 'ЁЛОЧНАЯ', 'Ёлочная сказка', 'fir TREE', 'ЗИМНЯЯ'])('finds the title by %j with _contains', async (query) => {
+      const q = encodeURIComponent(normaliseSearch(query));
+      const res = await call('GET', `/items/titles?filter[searchText][_contains]=${q}&fields=id&limit=100`);
+      expect(res.data.map((t: { id: number }) => t.id)).toContain(tree.id);
+    });
+
+    it('ignores a searchText sent by the client', async () => {
+      const t = await newTitle({ name: 'Лунный Свет', searchText: 'подделка' });
+      expect((await adminRead('titles', t.id, 'searchText')).searchText).toBe('лунный свет');
+      await (await admin()).patch(`/items/titles/${t.id}`, { searchText: 'снова подделка' });
+      expect((await adminRead('titles', t.id, 'searchText')).searchText).toBe('лунный свет');
+    });
+
+    it('follows a renamed title', async () => {
+      const t = await newTitle({ name: 'Старое Имя' });
+      await (await admin()).patch(`/items/titles/${t.id}`, { name: 'Весенний Ёж' });
+      expect((await adminRead('titles', t.id, 'searchText')).searchText).toBe('весенний еж');
+      const found = await call('GET', `/items/titles?filter[searchText][_contains]=${encodeURIComponent('старое')}&filter[id][_eq]=${t.id}`);
+      expect(found.data).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,123 @@
+/** Users upload images only: jpeg, png, webp, gif, size-capped; never HTML, SVG or text (issue section 3). */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { USER_UPLOAD_MAX_BYTES } from '../../src/lib/constants.ts';
+import { baseUrl, call, gifBytes, newUser, pngBytes, upload, type TestUser } from '../support/api.ts';
+import { adminRead, countRows, expectNothingStored, expectRefused, jpegBytes, textBytes, uploadAs, webpBytes } from '../support/fixtures.ts';
+
+const ONLY_IMAGES = 'Можно загружать только изображения jpeg, png, webp или gif';
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>';
+const HTML = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
+
+let user: TestUser;
+let other: TestUser;
+
+beforeAll(async () => {
+  [user, other] = await Promise.all([newUser(), newUser()]);
+});
+
+describe('images a user may upload', () => {
+  it.each([
+    ['png', pngBytes, 'image/png', 1],
+    ['jpeg', jpegBytes, 'image/jpeg', 2],
+    ['webp', webpBytes, 'image/webp', 2],
+    ['gif', gifBytes, 'image/gif', 1],
+  ] as const)('takes a %s', async (ext, bytes, type, size) => {
+    const res = await uploadAs(user, bytes(), type, `picture.${ext}`);
+    expect(res.status).toBe(200);
+    const stored = await adminRead('directus_files', res.data.id, 'type,width,height,uploaded_by,filesize');
+    expect(stored).toEqual({ type, width: size, height: size, uploaded_by: user.id, filesize: expect.anything() });
+    expect(Number(stored.filesize)).toBe(bytes().length);
+  });
+
+  it('serves an uploaded image at /assets/{id} with its bytes and type', async () => {
+    const res = await uploadAs(user, pngBytes(), 'image/png', 'served.png');
+    const asset = await fetch(`${baseUrl()}/assets/${res.data.id}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await asset.arrayBuffer())).toEqual(pngBytes());
+  });
+
+  it('serves the avatar preset as webp', async () => {
+    const res = await uploadAs(user, jpegBytes(), 'image/jpeg', 'avatar.jpg');
+    const asset = await fetch(`${baseUrl()}/assets/${res.data.id}?key=avatar`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('image/webp');
+  });
+});
+
+describe('files a user may not upload', () => {
+  it.each([
+    ['an SVG', SVG, 'image/svg+xml', 'drawing.svg'],
+    ['an HTML page', HTML, 'text/html', 'page.html'],
+    ['a text file', 'просто текст', 'text/plain', 'notes.txt'],
+    ['a script', 'alert(1)', 'application/javascript', 'run.js'],
+  ])('refuses %s and stores no file row', async (_what, content, type, name) => {
+    const res = await expectNothingStored('directus_files', {}, () => uploadAs(user, textBytes(content), type, name));
+    expectRefused(res, 400);
+  });
+
+  it.each([
+    ['an HTML page sent as image/png', HTML, 'image/png', 'page.png'],
+    ['an SVG sent as image/png', SVG, 'image/png', 'drawing.png'],
+    ['a text file sent as image/jpeg', 'просто текст', 'image/jpeg', 'notes.jpg'],
+    ['an SVG sent as image/webp', SVG, 'image/webp', 'drawing.webp'],
+  ])('refuses %s', async (_what, content, type, name) => {
+    const res = await expectNothingStored('directus_files', {}, () => uploadAs(user, textBytes(content), type, name));
+    expectRefused(res, 400, ONLY_IMAGES);
+  });
+
+  it('refuses an image whose bytes are another format than the one declared', async () => {
+    const res = await expectNothingStored('directus_files', {}, () => uploadAs(user, jpegBytes(), 'image/png', 'photo.png'));
+    expectRefused(res, 400, ONLY_IMAGES);
+  });
+
+  it('refuses the whole upload when one of several files is not an image', async () => {
+    const form = upload(pngBytes(), 'image/png', 'good.png');
+    form.append('file', new Blob([textBytes(HTML)], { type: 'image/png' }), 'bad.png');
+    const res = await expectNothingStored('directus_files', {}, () => call('POST', '/files', { token: user.token, body: form }));
+    expectRefused(res, 400, ONLY_IMAGES);
+  });
+
+  it.each([1, 1024 * 1024])('refuses an image %i bytes over the size cap', async (over) => {
+    const big = new Uint8Array(USER_UPLOAD_MAX_BYTES + over);
+    big.set(pngBytes());
+    const res = await expectNothingStored('directus_files', {}, () => uploadAs(user, big, 'image/png', 'huge.png'));
+    expectRefused(res, 413);
+  });
+
+  it('takes an image exactly at the size cap', async () => {
+    const atCap = new Uint8Array(USER_UPLOAD_MAX_BYTES);
+    atCap.set(pngBytes());
+    const res = await uploadAs(user, atCap, 'image/png', 'big.png');
+    expect(res.status).toBe(200);
+    expect(Number((await adminRead('directus_files', res.data.id, 'filesize')).filesize)).toBe(USER_UPLOAD_MAX_BYTES);
+  });
+
+  it('refuses an import by URL', async () => {
+    const res = await expectNothingStored('directus_files', {}, () =>
+      user.call('POST', '/files/import', { url: 'https://example.com/picture.png' }));
+    expectRefused(res, 403);
+  });
+});
+
+describe('a user\'s files belong to them', () => {
+  it('cannot replace or rename someone else\'s file', async () => {
+    const theirs = await uploadAs(other, pngBytes(), 'image/png', 'theirs.png');
+    expectRefused(await user.call('PATCH', `/files/${theirs.data.id}`, { title: 'Моё теперь' }), 403);
+    const replaced = await call('PATCH', `/files/${theirs.data.id}`, { token: user.token, body: upload(gifBytes(), 'image/gif', 'swap.gif') });
+    expectRefused(replaced, [400, 403]);
+    expect(await adminRead('directus_files', theirs.data.id, 'title,type')).toEqual({ title: 'Theirs', type: 'image/png' });
+  });
+
+  it('cannot delete someone else\'s file', async () => {
+    const theirs = await uploadAs(other, pngBytes(), 'image/png', 'keep.png');
+    expectRefused(await user.call('DELETE', `/files/${theirs.data.id}`), 403);
+    expect(await countRows('directus_files', { id: { _eq: theirs.data.id } })).toBe(1);
+  });
+
+  it('deletes its own file', async () => {
+    const mine = await uploadAs(user, pngBytes(), 'image/png', 'mine.png');
+    expect((await user.call('DELETE', `/files/${mine.data.id}`)).status).toBe(204);
+    expect(await countRows('directus_files', { id: { _eq: mine.data.id } })).toBe(0);
+  });
+});
