@@ -52,7 +52,8 @@ const CATALOGUE: PermissionDef[] = [
   read('series', ['*'], { _and: [{ title: published }, liveEpisode] }),
   read('iframeSeasons', ['*'], { title: published }),
   read('soundtracks', ['*'], { title: published }),
-  ...['categories', 'subCategories', 'genres', 'countries', 'tags', 'actors', 'mainBanners', 'updates', 'static', 'plans']
+  read('updates', ['*'], { title: published }),
+  ...['categories', 'subCategories', 'genres', 'countries', 'tags', 'actors', 'mainBanners', 'static', 'plans']
     .map((c) => read(c)),
   read('shop', ['*'], published),
   ...['titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags',

@@ -125,6 +125,14 @@ describe('GET /site/rating/:titleId', () => {
     expect((await call('GET', `/site/rating/${t.id}`)).data).toEqual({ average: 3, count: 2 });
   });
 
+  it('answers 404 for a draft or an unknown title, so drafts show nothing', async () => {
+    const draft = await newTitle({ status: 'draft' });
+    const res = await call('GET', `/site/rating/${draft.id}`);
+    expect(res.status).toBe(404);
+    expect(res.errors?.[0].message).toBe('Тайтл не найден');
+    expect((await call('GET', '/site/rating/987654321')).status).toBe(404);
+  });
+
   it.each(['abc', '0', '-3', '1.5'])('refuses title id %j', async (id) => {
     expectRefused(await call('GET', `/site/rating/${id}`), 400, 'Неверный тайтл');
   });

@@ -99,6 +99,14 @@ describe('a visitor reads the published catalogue', () => {
     expect(res.data).toEqual({ description: 'Вышла новая серия', title: { id: published.id, slug: published.slug } });
   });
 
+  it('does not see updates of a draft title', async () => {
+    const a = await admin();
+    const hidden = await a.post<{ id: number }>('/items/updates', { title: draft.id, description: 'Скоро' });
+    expectRefused(await call('GET', `/items/updates/${hidden.id}`), 403);
+    const list = await call('GET', `/items/updates?filter[id][_eq]=${hidden.id}&fields=id`);
+    expect(list.data).toEqual([]);
+  });
+
   it('reads published shop items but not drafts', async () => {
     const res = await call('GET', `/items/shop?filter[id][_in]=${ids.shop},${ids.hiddenShop}&fields=id,nameColor`);
     expect(res.data).toEqual([{ id: ids.shop, nameColor: '#ff0000' }]);

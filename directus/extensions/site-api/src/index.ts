@@ -56,6 +56,12 @@ export default {
       try {
         const titleId = Number(req.params.titleId);
         if (!Number.isInteger(titleId) || titleId <= 0) throw new InvalidPayloadError({ reason: 'Неверный тайтл' });
+        // Drafts and unknown ids have no public rating: the same answer as for a missing page.
+        const shown = await database('titles').where({ id: titleId, status: 'published' }).first('id');
+        if (!shown) {
+          res.status(404).json({ errors: [{ message: 'Тайтл не найден', extensions: { code: 'NOT_FOUND' } }] });
+          return;
+        }
         const row = await database('ratings').where('title', titleId).avg({ average: 'rating' }).count({ count: 'id' }).first();
         const count = Number(row?.count ?? 0);
         const average = count ? Math.round(Number(row?.average) * 100) / 100 : null;

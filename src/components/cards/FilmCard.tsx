@@ -1,0 +1,49 @@
+/**
+ * One film card for every variant. Rendered to HTML at build time on static pages and
+ * inside islands (search, filter, favourites) alike, from a prepared `CardView`.
+ */
+import type { CardVariant, CardView } from '../../lib/card.ts';
+import './film-card.css';
+
+interface Props {
+  card: CardView;
+  variant: CardVariant;
+  /** Posters below the fold load lazily; the first row does not. */
+  eager?: boolean;
+  onOpen?: (href: string) => void;
+}
+
+export default function FilmCard({ card, variant, eager = false, onOpen }: Props) {
+  const meta = [card.genres.join(', '), card.country, card.status].filter(Boolean);
+  return (
+    <article className={`film-card film-card--${variant}`} data-title-id={card.id}>
+      <a
+        className="film-card__link"
+        href={card.href}
+        onClick={onOpen ? (e) => { e.preventDefault(); onOpen(card.href); } : undefined}
+      >
+        <span className="film-card__poster">
+          <img src={card.poster} alt={card.name} width={300} height={450} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          {card.ageRating && <span className="film-card__age" aria-label={`Возраст ${card.ageRating}`}>{card.ageRating}</span>}
+        </span>
+        <span className="film-card__body">
+          <span className="film-card__name">{card.name}</span>
+          {card.year && <span className="film-card__year">{card.year}</span>}
+          {meta.length > 0 && <span className="film-card__meta">{meta.join(' · ')}</span>}
+          {card.description && <span className="film-card__description">{card.description}</span>}
+          <span className="film-card__stats">
+            <span title="Просмотры" aria-label={`Просмотры: ${card.views}`}>👁 {card.views}</span>
+            <span title="Комментарии" aria-label={`Комментарии: ${card.comments}`}>💬 {card.comments}</span>
+          </span>
+        </span>
+      </a>
+      {card.details && (
+        <span className="film-card__panel" aria-hidden="true">
+          <span className="film-card__name">{card.name}</span>
+          {meta.length > 0 && <span className="film-card__meta">{meta.join(' · ')}</span>}
+          <span>{card.details}</span>
+        </span>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * Addresses of Directus files as the browser reaches them: same origin under /api (design.md),
+ * through a named preset so every picture arrives as webp at the size its slot needs.
+ */
+
+export type AssetPreset = 'poster' | 'poster-small' | 'banner' | 'photo' | 'avatar' | 'genre';
+
+export const STUB_POSTER = '/stub-poster.svg';
+export const DEFAULT_AVATAR = '/default-avatar.svg';
+
+/** Pixel size of each preset, for width and height attributes (no layout shift). */
+export const PRESET_SIZE: Record<AssetPreset, { width: number; height: number }> = {
+  poster: { width: 300, height: 450 },
+  'poster-small': { width: 150, height: 225 },
+  banner: { width: 1600, height: 600 },
+  photo: { width: 800, height: 800 },
+  avatar: { width: 160, height: 160 },
+  genre: { width: 320, height: 180 },
+};
+
+export function assetUrl(fileId: string | null | undefined, preset?: AssetPreset): string | null {
+  if (!fileId) return null;
+  return `/api/assets/${encodeURIComponent(fileId)}${preset ? `?key=${preset}` : ''}`;
+}
+
+export function posterUrl(fileId: string | null | undefined, preset: AssetPreset = 'poster'): string {
+  return assetUrl(fileId, preset) ?? STUB_POSTER;
+}
+
+export function avatarUrl(fileId: string | null | undefined): string {
+  return assetUrl(fileId, 'avatar') ?? DEFAULT_AVATAR;
+}

@@ -1,0 +1,33 @@
+/**
+ * The build's reader: pages are rendered in Node at build time, from the Directus named by
+ * DIRECTUS_URL (the local one by default). One reader per build, so shared lists are fetched once.
+ */
+import { createReader } from './reader.ts';
+
+export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
+
+export const reader = createReader(DIRECTUS_URL);
+
+/** What the frame of every page (header, menus, footer) shows. */
+export interface SiteFrame {
+  categories: { name: string; slug: string; subCategories: { name: string; slug: string }[] }[];
+  tags: { name: string; slug: string }[];
+  vk: string | null;
+  telegram: string | null;
+}
+
+export async function loadFrame(): Promise<SiteFrame> {
+  const [categories, tags, settings] = await Promise.all([reader.getCategories(), reader.getTags(), reader.getStatic()]);
+  return {
+    categories: categories.map((c) => ({
+      name: c.name,
+      slug: c.slug,
+      subCategories: (c.subCategories ?? [])
+        .filter((s): s is Extract<typeof s, object> => typeof s === 'object' && s !== null)
+        .map((s) => ({ name: s.name, slug: s.slug })),
+    })),
+    tags: tags.map((t) => ({ name: t.name, slug: t.slug })),
+    vk: settings?.vk ?? null,
+    telegram: settings?.telegram ?? null,
+  };
+}

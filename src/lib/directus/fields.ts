@@ -1,0 +1,83 @@
+/**
+ * Field lists of every read, one constant per shape (spec sections 3 and 7). A page asks for
+ * what it shows and no more: the card shapes are read for thousands of titles at build time.
+ */
+
+export const FILE_FIELDS = ['id', 'title', 'width', 'height', 'type'] as const;
+
+/** A person as cards and cast lists show them. */
+export const PERSON_FIELDS = ['id', 'slug', 'nameRu', 'nameEn', 'avatar'] as const;
+
+/** Everything a film card of any variant shows (list, slider, filter, favourite, search, abc_search). */
+export const TITLE_CARD_FIELDS = [
+  'id', 'slug', 'name', 'description', 'poster', 'releaseYear', 'releaseStatus', 'ageRating', 'views',
+  { genres: [{ genres_id: ['id', 'name'] }] },
+  { country: ['id', 'name'] },
+  { category: ['id', 'name', 'slug'] },
+] as const;
+
+export const EPISODE_FIELDS = ['id', 'name', 'sort', 'source', 'iframe', 'video'] as const;
+
+/** The title page, its cast page and its player: every relation of the title. */
+export const TITLE_PAGE_FIELDS = [
+  'id', 'slug', 'name', 'originalName', 'anotherName', 'description', 'poster', 'releaseYear', 'releaseStatus',
+  'ageRating', 'views', 'promo', 'countSeasons', 'countEpisodes', 'typeSource', 'source', 'iframe', 'video',
+  'iframeSeries', 'date_created',
+  { genres: [{ genres_id: ['id', 'name'] }] },
+  { country: ['id', 'name'] },
+  { category: ['id', 'name', 'slug'] },
+  { subCategory: ['id', 'name', 'slug'] },
+  { actors: [{ actors_id: PERSON_FIELDS }] },
+  { directors: [{ actors_id: PERSON_FIELDS }] },
+  { screenwriters: [{ actors_id: PERSON_FIELDS }] },
+  { images: [{ directus_files_id: FILE_FIELDS }] },
+  { tags: [{ tags_id: ['id', 'name', 'slug'] }] },
+  { series: EPISODE_FIELDS },
+  { iframeSeasons: ['id', 'name', 'sort', { series: EPISODE_FIELDS }] },
+  { soundtracks: ['id', 'name', { soundtracks: [{ directus_files_id: ['id', 'title', 'type', 'duration', 'filename_download'] }] }] },
+] as const;
+
+/** Only the slug: the build's list of title pages. */
+export const TITLE_SLUG_FIELDS = ['slug'] as const;
+
+export const ACTOR_FIELDS = [
+  'id', 'slug', 'nameRu', 'nameEn', 'avatar', 'biography', 'career', 'dob', 'birthPlace',
+  { genres: [{ genres_id: ['id', 'name'] }] },
+  { images: [{ directus_files_id: FILE_FIELDS }] },
+] as const;
+
+export const CATEGORY_FIELDS = ['id', 'name', 'slug', { subCategories: ['id', 'name', 'slug'] }] as const;
+export const GENRE_FIELDS = ['id', 'name', 'image'] as const;
+export const COUNTRY_FIELDS = ['id', 'name'] as const;
+export const TAG_FIELDS = ['id', 'name', 'slug'] as const;
+
+export const BANNER_FIELDS = ['id', 'title', 'description', 'image', 'priority', 'link'] as const;
+
+export const STATIC_FIELDS = [
+  'vk', 'telegram', 'updatesImage', 'privacyPolicyImg', 'privacyPolicyText', 'copyrightImg', 'copyrightText',
+  'aboutImg', 'aboutText', 'partnersImg', 'partnersText',
+] as const;
+
+export const UPDATE_FIELDS = ['id', 'date_created', 'description', { title: ['id', 'name', 'slug'] }] as const;
+
+export const SHOP_FIELDS = [
+  'id', 'type', 'name', 'nameColor', 'nameEffect', 'frameProfile', 'frameMessage', 'backgroundFile',
+] as const;
+
+export const PLAN_FIELDS = ['id', 'name', 'price', 'currency', 'features', 'durationDays'] as const;
+
+/** An author as reviews show them: login, avatar, name colour and frame. */
+export const AUTHOR_FIELDS = [
+  'id', 'login', 'avatar',
+  { nameColor: ['id', 'nameColor', 'nameEffect'] },
+  { frame: ['id', 'frameMessage', 'frameProfile'] },
+] as const;
+
+/** A review with its author, images, reactions and the comment it answers. */
+export const COMMENT_FIELDS = [
+  'id', 'text', 'date_created', 'title',
+  { user_created: AUTHOR_FIELDS },
+  { images: [{ directus_files_id: FILE_FIELDS }] },
+  { reactions: ['id', 'type'] },
+  { comment: ['id', 'text', 'date_created', { user_created: AUTHOR_FIELDS }, { reactions: ['id', 'type'] }] },
+] as const;

@@ -1,0 +1,134 @@
+/**
+ * What the build-time reader and the browser runtime have in common: the client type, one error
+ * shape, and the title-list queries both run (cards with comment counts, counted pages), so a
+ * query the two share is written once.
+ */
+import {
+  aggregate, isDirectusError, readItems,
+  type DirectusClient, type QueryFilter, type QuerySort, type ReadItemOutput, type RestClient, type RestCommand,
+} from '@directus/sdk';
+import { PUBLISHED, categoryFilter, type DirectusFilter } from '../filter-query.ts';
+import { TITLE_CARD_FIELDS } from './fields.ts';
+import type { Schema, Title } from './schema.ts';
+
+export type SiteClient = DirectusClient<Schema> & RestClient<Schema>;
+
+/** A film card: the card fields plus the number of reviews, as every card variant shows it. */
+export type TitleCard = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_CARD_FIELDS }> & { comments_count: number };
+
+export type TitleSort = QuerySort<Schema, Title>;
+
+/** Most viewed first (spec: lists sort by views); the id keeps equal counts in a stable order. */
+export const BY_VIEWS: TitleSort[] = ['-views', 'id'];
+export const NEWEST: TitleSort[] = ['-date_created', '-id'];
+
+/** One page of a longer list and how many there are in all (for 'show more' and the pager). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** A failed call: the HTTP status when there was an answer, and the backend's first message. */
+export class DirectusRequestError extends Error {
+  status: number | null;
+  constructor(message: string, status: number | null) {
+    super(message);
+    this.name = 'DirectusRequestError';
+    this.status = status;
+  }
+}
+
+/** Runs a command; a failure of any kind becomes a DirectusRequestError naming what was asked. */
+export async function send<T>(client: SiteClient, command: RestCommand<T, Schema>, what: string): Promise<T> {
+  try {
+    return await client.request(command);
+  } catch (err) {
+    const status = isDirectusError(err) && err.response instanceof Response ? err.response.status : null;
+    const reason = isDirectusError(err) ? err.errors?.[0]?.message : err instanceof Error ? err.message : String(err);
+    throw new DirectusRequestError(`${what}: ${status ?? 'no answer'}${reason ? ` ${reason}` : ''}`, status);
+  }
+}
+
+/** The one place a plain JSON filter meets the SDK's typed filter. */
+export function titleFilter(filter: DirectusFilter): QueryFilter<Schema, Title> {
+  return filter as QueryFilter<Schema, Title>;
+}
+
+/** Published titles matching every given condition. */
+export function published(...conditions: DirectusFilter[]): DirectusFilter {
+  return { _and: [PUBLISHED, ...conditions] };
+}
+
+export const inCategory = (slug: string): DirectusFilter => ({ category: { slug: { _eq: slug } } });
+/** For the filter screen, whose route carries a slug or a name. */
+export const inCategoryNamed = categoryFilter;
+
+/** Titles whose name starts with a folded prefix: `searchText` begins with the folded name. */
+export function namePrefix(prefix: string): DirectusFilter {
+  return { searchText: { _starts_with: prefix } };
+}
+
+/** Titles whose name, original name, other name or description contains the folded query. */
+export function containsText(query: string): DirectusFilter {
+  return { searchText: { _contains: query } };
+}
+
+export interface ListOptions {
+  filter: DirectusFilter;
+  sort: TitleSort[];
+  limit: number;
+  offset?: number;
+}
+
+/** Reviews per title, for the given titles (GET /items/comments, aggregate count grouped by title). */
+export async function readCommentCounts(client: SiteClient, titleIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(titleIds.map((id) => [id, 0]));
+  if (!titleIds.length) return counts;
+  const rows: unknown = await send(client, aggregate('comments', {
+    aggregate: { count: '*' },
+    groupBy: ['title'],
+    query: { filter: { title: { _in: [...titleIds] } }, limit: -1 },
+  }), 'comment counts');
+  // Spec section 8: an answer that is not a list leaves every count at 0.
+  if (!Array.isArray(rows)) return counts;
+  for (const row of rows as { title?: unknown; count?: unknown }[]) {
+    const id = Number(row?.title);
+    const n = Number(typeof row?.count === 'object' && row.count ? Object.values(row.count)[0] : row?.count);
+    if (counts.has(id) && Number.isFinite(n)) counts.set(id, n);
+  }
+  return counts;
+}
+
+/** Title cards of one list, each with its review count. */
+export async function readTitleCards(client: SiteClient, o: ListOptions): Promise<TitleCard[]> {
+  const titles = await send(client, readItems('titles', {
+    fields: TITLE_CARD_FIELDS,
+    filter: titleFilter(o.filter),
+    sort: o.sort,
+    limit: o.limit,
+    offset: o.offset ?? 0,
+  }), 'titles');
+  const counts = await readCommentCounts(client, titles.map((t) => t.id));
+  return titles.map((t) => ({ ...t, comments_count: counts.get(t.id) ?? 0 }));
+}
+
+/** How many titles match a filter. */
+export async function countTitles(client: SiteClient, filter: DirectusFilter): Promise<number> {
+  const rows = await send(client, aggregate('titles', {
+    aggregate: { count: '*' },
+    query: { filter: titleFilter(filter) },
+  }), 'title count');
+  return Number(rows[0]?.count ?? 0);
+}
+
+/** Page `page` (from 1) of a title list of `pageSize`, with the total for the pager. */
+export async function readTitlePage(
+  client: SiteClient, o: { filter: DirectusFilter; sort: TitleSort[]; pageSize: number; page: number },
+): Promise<Page<TitleCard>> {
+  const page = Math.max(1, Math.floor(o.page) || 1);
+  const [items, total] = await Promise.all([
+    readTitleCards(client, { filter: o.filter, sort: o.sort, limit: o.pageSize, offset: (page - 1) * o.pageSize }),
+    countTitles(client, o.filter),
+  ]);
+  return { items, total };
+}

@@ -1,0 +1,170 @@
+/**
+ * The build-time reader: one named fetcher per read of spec section 7, as a visitor (no token),
+ * always for published titles only. Astro pages call one reader per build; the argument-less
+ * lists every page repeats (settings, banners, menu, genres, countries, tags) are asked once.
+ */
+import { createDirectus, readItems, readSingleton, rest, aggregate, type ReadItemOutput } from '@directus/sdk';
+import {
+  ACTOR_TITLES, CATEGORY_NEW_LIST, HOME_BLOCK_SIZE, PROMO_BANNER, RELATED_TITLES, SERIES_FETCH_LIMIT,
+  SUBCATEGORY_BLOCK, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
+} from '../constants.ts';
+import {
+  ACTOR_FIELDS, BANNER_FIELDS, CATEGORY_FIELDS, COUNTRY_FIELDS, GENRE_FIELDS, PLAN_FIELDS, SHOP_FIELDS,
+  STATIC_FIELDS, TAG_FIELDS, TITLE_PAGE_FIELDS, TITLE_SLUG_FIELDS, UPDATE_FIELDS,
+} from './fields.ts';
+import {
+  BY_VIEWS, NEWEST, inCategory, published, readCommentCounts, readTitleCards, send, titleFilter,
+  type Page, type SiteClient, type TitleCard, type TitleSort,
+} from './queries.ts';
+import type { Schema, ShopType } from './schema.ts';
+
+export type TitlePage = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_PAGE_FIELDS }>;
+export type ActorPage = ReadItemOutput<Schema, 'actors', { fields: typeof ACTOR_FIELDS }>;
+export type CategoryItem = ReadItemOutput<Schema, 'categories', { fields: typeof CATEGORY_FIELDS }>;
+export type UpdateItem = ReadItemOutput<Schema, 'updates', { fields: typeof UPDATE_FIELDS }>;
+
+/** Keeps the first answer of an argument-less fetcher (and its failure, so a build fails fast). */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () => (pending ??= load());
+}
+
+/** A Directus REST client without a token, for the build. */
+export function createBuildClient(url: string): SiteClient {
+  return createDirectus<Schema>(url).with(rest());
+}
+
+export function createReader(url: string) {
+  const client = createBuildClient(url);
+
+  const cards = (filter: Parameters<typeof published>, sort: TitleSort[], limit: number, offset = 0) =>
+    readTitleCards(client, { filter: published(...filter), sort, limit, offset });
+
+  return {
+    client,
+
+    /** Social links and the static pages' images and texts (the `static` singleton). */
+    getStatic: once(() => send(client, readSingleton('static', { fields: STATIC_FIELDS }), 'static settings')),
+
+    /** Home banners, by priority. */
+    getBanners: once(() => send(client, readItems('mainBanners', {
+      fields: BANNER_FIELDS, sort: ['priority', 'id'], limit: -1,
+    }), 'banners')),
+
+    /** Categories that have at least one subcategory, by name, subcategories in their set order. */
+    getCategories: once(() => send(client, readItems('categories', {
+      fields: CATEGORY_FIELDS,
+      filter: { subCategories: { _some: { id: { _nnull: true } } } },
+      sort: ['name'],
+      deep: { subCategories: { _sort: ['sort', 'name'], _limit: -1 } },
+      limit: -1,
+    }), 'categories')),
+
+    getGenres: once(() => send(client, readItems('genres', { fields: GENRE_FIELDS, sort: ['name'], limit: -1 }), 'genres')),
+    getCountries: once(() => send(client, readItems('countries', { fields: COUNTRY_FIELDS, sort: ['name'], limit: -1 }), 'countries')),
+    getTags: once(() => send(client, readItems('tags', { fields: TAG_FIELDS, sort: ['name'], limit: -1 }), 'tags')),
+
+    async getTagBySlug(slug: string) {
+      const [tag] = await send(client, readItems('tags', { fields: TAG_FIELDS, filter: { slug: { _eq: slug } }, limit: 1 }), `tag ${slug}`);
+      return tag ?? null;
+    },
+
+    /** A home block: the category's most viewed titles. */
+    getHomeBlock: (categorySlug: string, limit: number = HOME_BLOCK_SIZE): Promise<TitleCard[]> =>
+      cards([inCategory(categorySlug)], BY_VIEWS, limit),
+
+    /** A title with every relation, all its episodes included; null when there is none published. */
+    async getTitleBySlug(slug: string): Promise<TitlePage | null> {
+      const [title] = await send(client, readItems('titles', {
+        fields: TITLE_PAGE_FIELDS,
+        filter: titleFilter(published({ slug: { _eq: slug } })),
+        deep: {
+          series: { _limit: SERIES_FETCH_LIMIT, _sort: ['sort', 'id'] },
+          iframeSeasons: { _limit: -1, _sort: ['sort', 'id'], series: { _limit: SERIES_FETCH_LIMIT, _sort: ['sort', 'id'] } },
+          soundtracks: { _limit: -1, _sort: ['id'] },
+        },
+        limit: 1,
+      }), `title ${slug}`);
+      // The SDK widens the output when `deep` is given; the fields decide the shape.
+      return (title as TitlePage | undefined) ?? null;
+    },
+
+    /** 'Вам может понравиться': the most viewed other titles of the same category. */
+    getRelatedTitles(title: { id: number; category?: { slug: string } | number | null }, limit: number = RELATED_TITLES) {
+      const category = typeof title.category === 'object' && title.category ? [inCategory(title.category.slug)] : [];
+      return cards([{ id: { _neq: title.id } }, ...category], BY_VIEWS, limit);
+    },
+
+    getTitlesByCategory: (slug: string, o: { sort?: TitleSort[]; limit: number; offset?: number }) =>
+      cards([inCategory(slug)], o.sort ?? BY_VIEWS, o.limit, o.offset),
+
+    /** 'Новинки' and the 'new' page: newest first. */
+    getNewest: (categorySlug: string, limit: number = CATEGORY_NEW_LIST, offset = 0) =>
+      cards([inCategory(categorySlug)], NEWEST, limit, offset),
+
+    getSubcategoryBlock: (subSlug: string, limit: number = SUBCATEGORY_BLOCK) =>
+      cards([{ subCategory: { slug: { _eq: subSlug } } }], BY_VIEWS, limit),
+
+    /** The category page's banner: promo titles of the category. */
+    getPromo: (categorySlug: string, limit: number = PROMO_BANNER) =>
+      cards([inCategory(categorySlug), { promo: { _eq: true } }], BY_VIEWS, limit),
+
+    async getActorBySlug(slug: string): Promise<ActorPage> {
+      const [actor] = await send(client, readItems('actors', {
+        fields: ACTOR_FIELDS, filter: { slug: { _eq: slug } }, limit: 1,
+        deep: { images: { _limit: -1 } },
+      }), `actor ${slug}`);
+      if (!actor) throw new Error(`Actor not found by slug: ${slug}`);
+      return actor;
+    },
+
+    /** Titles the person played in, directed or wrote, most viewed first. */
+    getActorTitles: (actorId: number, limit: number = ACTOR_TITLES) =>
+      cards([{
+        _or: [
+          { actors: { actors_id: { _eq: actorId } } },
+          { directors: { actors_id: { _eq: actorId } } },
+          { screenwriters: { actors_id: { _eq: actorId } } },
+        ],
+      }], BY_VIEWS, limit),
+
+    getTitlesByTag: (tagId: number, o: { limit?: number; offset?: number } = {}) =>
+      cards([{ tags: { tags_id: { _eq: tagId } } }], BY_VIEWS, o.limit ?? TAG_PAGE_SIZE, o.offset),
+
+    /** Episode updates of published titles, newest first, with the total for 'show more'. */
+    async getUpdates(page = 1, limit: number = UPDATES_PAGE_SIZE): Promise<Page<UpdateItem>> {
+      const filter = { title: { status: { _eq: 'published' as const } } };
+      const [items, counted] = await Promise.all([
+        send(client, readItems('updates', { fields: UPDATE_FIELDS, filter, sort: ['-date_created', '-id'], limit, page }), 'updates'),
+        send(client, aggregate('updates', { aggregate: { count: '*' }, query: { filter } }), 'update count'),
+      ]);
+      return { items, total: Number(counted[0]?.count ?? 0) };
+    },
+
+    async getAllTitleSlugs(): Promise<string[]> {
+      const rows = await send(client, readItems('titles', {
+        fields: TITLE_SLUG_FIELDS, filter: titleFilter(published()), sort: ['id'], limit: -1,
+      }), 'title slugs');
+      return rows.map((r) => r.slug);
+    },
+
+    async getAllActorSlugs(): Promise<string[]> {
+      const rows = await send(client, readItems('actors', { fields: ['slug'], sort: ['id'], limit: -1 }), 'actor slugs');
+      return rows.map((r) => r.slug);
+    },
+
+    getCommentCounts: (titleIds: readonly number[]) => readCommentCounts(client, titleIds),
+
+    /** Customisation items of the shop, all or of one type, in their set order. */
+    getShop: (type?: ShopType) => send(client, readItems('shop', {
+      fields: SHOP_FIELDS,
+      filter: { status: { _eq: 'published' }, ...(type ? { type: { _eq: type } } : {}) },
+      sort: ['sort', 'id'],
+      limit: -1,
+    }), 'shop'),
+
+    getPlans: once(() => send(client, readItems('plans', { fields: PLAN_FIELDS, sort: ['id'], limit: -1 }), 'plans')),
+  };
+}
+
+export type Reader = ReturnType<typeof createReader>;

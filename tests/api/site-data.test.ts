@@ -1,0 +1,357 @@
+/**
+ * The site's data layer against a real Directus: the build-time reader and the browser runtime
+ * helpers, read as a visitor, over fixtures of their own (unique slugs, so other suites' rows
+ * never change what is asserted).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createDirectus, rest } from '@directus/sdk';
+import { EMPTY_FILTER } from '../../src/lib/filter-query.ts';
+import { createReader, type Reader } from '../../src/lib/directus/reader.ts';
+import { createRuntime, type Runtime } from '../../src/lib/directus/runtime.ts';
+import { readCommentCounts } from '../../src/lib/directus/queries.ts';
+import type { Schema } from '../../src/lib/directus/schema.ts';
+import { admin, baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
+import { adminRead, countRows, shopItem } from '../support/fixtures.ts';
+
+const stamp = `${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
+/** The same stamp in Cyrillic letters, so a Russian word of our own can be searched for. */
+const ru = [...stamp].map((c) => 'абвгдежзиклмнопрстуфхцчшщэюя'[parseInt(c, 36) % 28]).join('');
+
+type Row = { id: number; slug: string };
+let reader: Reader;
+let runtime: Runtime;
+let author: TestUser;
+let cat: { id: number; slug: string; name: string };
+let catEarlier: { id: number; slug: string; name: string };
+let emptyCat: { id: number; slug: string; name: string };
+let sub: { id: number; slug: string; name: string };
+let g1: { id: number; name: string };
+let g2: { id: number; name: string };
+let country: { id: number; name: string };
+let tag: { id: number; slug: string };
+let actor: { id: number; slug: string };
+let t1: Row; let t2: Row; let t3: Row; let t4: Row; let t5: Row; let draft: Row;
+const comments: Record<string, number> = {};
+
+beforeAll(async () => {
+  const a = await admin();
+  catEarlier = await a.post('/items/categories', { name: `Категория Б ${stamp}`, slug: `sd-cat-b-${stamp}` });
+  cat = await a.post('/items/categories', { name: `Категория А ${stamp}`, slug: `sd-cat-a-${stamp}` });
+  emptyCat = await a.post('/items/categories', { name: `Категория В ${stamp}`, slug: `sd-cat-v-${stamp}` });
+  sub = await a.post('/items/subCategories', { name: `Подкатегория ${stamp}`, slug: `sd-sub-${stamp}`, category: cat.id });
+  await a.post('/items/subCategories', { name: `Подкатегория Б ${stamp}`, slug: `sd-sub-b-${stamp}`, category: catEarlier.id });
+  g2 = await a.post('/items/genres', { name: `Жанр Б ${stamp}` });
+  g1 = await a.post('/items/genres', { name: `Жанр А ${stamp}` });
+  country = await a.post('/items/countries', { name: `Страна ${stamp}` });
+  tag = await a.post('/items/tags', { name: `Тег ${stamp}`, slug: `sd-tag-${stamp}` });
+  actor = await a.post('/items/actors', {
+    slug: `sd-actor-${stamp}`, nameRu: `Актёр ${stamp}`, nameEn: 'Test Actor', career: 'Актёр, режиссёр',
+    genres: [{ genres_id: g1.id }],
+  });
+
+  const common = { category: cat.id, description: `Описание со словом ${ru}тайна` };
+  t1 = await newTitle({
+    ...common, slug: `sd-aromat-${stamp}`, name: `Аромат ${ru}`, views: 50, promo: true, subCategory: sub.id, country: country.id,
+    releaseYear: 2023, releaseStatus: 'Окончен', genres: [{ genres_id: g1.id }], tags: [{ tags_id: tag.id }],
+    actors: [{ actors_id: actor.id }],
+  });
+  t2 = await newTitle({
+    ...common, slug: `sd-boss-${stamp}`, name: `Босс ${ru}`, views: 30, country: country.id, releaseYear: 2024,
+    releaseStatus: 'Выпускается', genres: [{ genres_id: g1.id }, { genres_id: g2.id }], directors: [{ actors_id: actor.id }],
+  });
+  t3 = await newTitle({
+    ...common, slug: `sd-yolki-${stamp}`, name: `Ёлочный ${ru}`, views: 10, subCategory: sub.id, releaseYear: 2023,
+    releaseStatus: 'Окончен', genres: [{ genres_id: g2.id }], tags: [{ tags_id: tag.id }], screenwriters: [{ actors_id: actor.id }],
+  });
+  t4 = await newTitle({ ...common, slug: `sd-alpha-${stamp}`, name: `Alpha ${ru}`, views: 20 });
+  t5 = await newTitle({ ...common, slug: `sd-ten-${stamp}`, name: `10 дней ${ru}`, views: 5 });
+  draft = await newTitle({
+    ...common, status: 'draft', slug: `sd-draft-${stamp}`, name: `Аромат черновик ${ru}`, views: 1000, promo: true,
+    subCategory: sub.id, country: country.id, releaseYear: 2023, releaseStatus: 'Окончен', genres: [{ genres_id: g1.id }],
+    tags: [{ tags_id: tag.id }], actors: [{ actors_id: actor.id }],
+  });
+
+  await a.post('/items/series', Array.from({ length: 105 }, (_, i) => ({ title: t1.id, name: `Серия ${i + 1}`, sort: i + 1 })));
+
+  author = await newUser();
+  comments.first = (await author.call('POST', '/items/comments', { text: 'Первый отзыв', title: t1.id })).data.id;
+  comments.second = (await author.call('POST', '/items/comments', { text: 'Второй отзыв', title: t1.id })).data.id;
+  comments.reply = (await author.call('POST', '/items/comments', { text: 'Ответ на первый', title: t1.id, comment: comments.first })).data.id;
+  comments.other = (await author.call('POST', '/items/comments', { text: 'Отзыв о боссе', title: t2.id })).data.id;
+  const liker = await newUser();
+  await liker.call('POST', '/items/reactions', { type: 'like', comment: comments.first });
+
+  for (const [title, description] of [[t1, 'Серия 1'], [t2, 'Серия 2'], [t1, 'Серия 3'], [draft, 'Черновик']] as const) {
+    await a.post('/items/updates', { title: title.id, description: `${description} ${stamp}` });
+  }
+
+  reader = createReader(baseUrl());
+  runtime = createRuntime(baseUrl());
+});
+
+const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+
+describe('the build-time reader', () => {
+  it('reads the static settings', async () => {
+    const a = await admin();
+    await a.patch('/items/static', { vk: `https://vk.com/${stamp}`, telegram: `https://t.me/${stamp}` });
+    const settings = await createReader(baseUrl()).getStatic();
+    expect(settings.vk).toBe(`https://vk.com/${stamp}`);
+    expect(settings.telegram).toBe(`https://t.me/${stamp}`);
+  });
+
+  it('reads banners by priority', async () => {
+    const a = await admin();
+    const later = await a.post('/items/mainBanners', { title: `Баннер 5 ${stamp}`, priority: 5, link: '/updates' });
+    const first = await a.post('/items/mainBanners', { title: `Баннер 2 ${stamp}`, priority: 2, description: '<p>Новое</p>' });
+    const banners = await createReader(baseUrl()).getBanners();
+    const order = ids(banners);
+    expect(order.indexOf(first.id)).toBeGreaterThanOrEqual(0);
+    expect(order.indexOf(first.id)).toBeLessThan(order.indexOf(later.id));
+    expect(banners.find((b) => b.id === later.id)).toMatchObject({ title: `Баннер 5 ${stamp}`, priority: 5, link: '/updates' });
+    const priorities = banners.map((b) => b.priority).filter((p): p is number => p !== null);
+    expect(priorities).toEqual([...priorities].sort((x, y) => x - y));
+  });
+
+  it('reads categories that have subcategories, by name, with their subcategories', async () => {
+    const categories = await reader.getCategories();
+    const order = ids(categories);
+    expect(order).toContain(cat.id);
+    expect(order).not.toContain(emptyCat.id);
+    expect(order.indexOf(cat.id)).toBeLessThan(order.indexOf(catEarlier.id));
+    expect(categories.find((c) => c.id === cat.id)).toEqual({
+      id: cat.id, name: cat.name, slug: cat.slug, subCategories: [{ id: sub.id, name: sub.name, slug: sub.slug }],
+    });
+  });
+
+  it('reads genres, countries and tags sorted by name', async () => {
+    const genres = await reader.getGenres();
+    expect(ids(genres).indexOf(g1.id)).toBeLessThan(ids(genres).indexOf(g2.id));
+    expect(genres.find((g) => g.id === g1.id)).toEqual({ id: g1.id, name: g1.name, image: null });
+    expect((await reader.getCountries()).find((c) => c.id === country.id)).toEqual({ id: country.id, name: country.name });
+    expect((await reader.getTags()).find((t) => t.id === tag.id)).toEqual({ id: tag.id, name: `Тег ${stamp}`, slug: tag.slug });
+  });
+
+  it('asks for a list every page repeats only once', async () => {
+    const fresh = createReader(baseUrl());
+    expect(fresh.getGenres()).toBe(fresh.getGenres());
+  });
+
+  it('finds a tag by slug, or nothing', async () => {
+    expect(await reader.getTagBySlug(tag.slug)).toEqual({ id: tag.id, name: `Тег ${stamp}`, slug: tag.slug });
+    expect(await reader.getTagBySlug(`no-such-tag-${stamp}`)).toBeNull();
+  });
+
+  it('reads a home block by views, without drafts, with comment counts', async () => {
+    const block = await reader.getHomeBlock(cat.slug, 3);
+    expect(ids(block)).toEqual([t1.id, t2.id, t4.id]);
+    expect(block.map((t) => t.comments_count)).toEqual([3, 1, 0]);
+    expect(block[0]).toMatchObject({
+      slug: t1.slug, name: `Аромат ${ru}`, releaseYear: 2023, releaseStatus: 'Окончен', views: 50,
+      country: { id: country.id, name: country.name }, category: { id: cat.id, name: cat.name, slug: cat.slug },
+    });
+    expect(block[0].genres?.map((g) => (typeof g.genres_id === 'object' ? g.genres_id?.name : null))).toEqual([g1.name]);
+  });
+
+  it('reads the whole title by slug, every episode included', async () => {
+    const title = await reader.getTitleBySlug(t1.slug);
+    expect(title).not.toBeNull();
+    expect(title!.series).toHaveLength(105);
+    expect(title!.series!.slice(0, 2).map((s) => s.name)).toEqual(['Серия 1', 'Серия 2']);
+    expect(title!.subCategory).toEqual({ id: sub.id, name: sub.name, slug: sub.slug });
+    expect(title!.actors?.map((a) => a.actors_id)).toEqual([
+      { id: actor.id, slug: actor.slug, nameRu: `Актёр ${stamp}`, nameEn: 'Test Actor', avatar: null },
+    ]);
+    expect(title!.tags?.map((t) => t.tags_id)).toEqual([{ id: tag.id, name: `Тег ${stamp}`, slug: tag.slug }]);
+    expect(title!.directors).toEqual([]);
+    expect(title!.soundtracks).toEqual([]);
+  });
+
+  it('finds no draft or unknown title', async () => {
+    expect(await reader.getTitleBySlug(draft.slug)).toBeNull();
+    expect(await reader.getTitleBySlug(`no-such-title-${stamp}`)).toBeNull();
+  });
+
+  it('suggests other titles of the category by views', async () => {
+    const title = await reader.getTitleBySlug(t1.slug);
+    expect(ids(await reader.getRelatedTitles(title!))).toEqual([t2.id, t4.id, t3.id, t5.id]);
+    expect(ids(await reader.getRelatedTitles(title!, 2))).toEqual([t2.id, t4.id]);
+  });
+
+  it('pages through a category with a sort', async () => {
+    expect(ids(await reader.getTitlesByCategory(cat.slug, { limit: 2, offset: 1 }))).toEqual([t2.id, t4.id]);
+    expect(ids(await reader.getTitlesByCategory(cat.slug, { sort: ['views'], limit: 2 }))).toEqual([t5.id, t3.id]);
+  });
+
+  it('lists the newest titles first', async () => {
+    expect(ids(await reader.getNewest(cat.slug))).toEqual([t5.id, t4.id, t3.id, t2.id]);
+    expect(ids(await reader.getNewest(cat.slug, 2, 2))).toEqual([t3.id, t2.id]);
+  });
+
+  it('reads a subcategory block and the promo titles', async () => {
+    expect(ids(await reader.getSubcategoryBlock(sub.slug))).toEqual([t1.id, t3.id]);
+    expect(ids(await reader.getPromo(cat.slug))).toEqual([t1.id]);
+  });
+
+  it('reads an actor by slug', async () => {
+    const person = await reader.getActorBySlug(actor.slug);
+    expect(person).toMatchObject({ id: actor.id, slug: actor.slug, nameRu: `Актёр ${stamp}`, nameEn: 'Test Actor', career: 'Актёр, режиссёр' });
+    expect(person.genres?.map((g) => g.genres_id)).toEqual([{ id: g1.id, name: g1.name }]);
+  });
+
+  it('fails for an unknown actor', async () => {
+    await expect(reader.getActorBySlug(`no-such-actor-${stamp}`)).rejects.toThrow('Actor not found by slug');
+  });
+
+  it("lists an actor's titles: played, directed and written, without drafts", async () => {
+    const titles = await reader.getActorTitles(actor.id);
+    expect(ids(titles)).toEqual([t1.id, t2.id, t3.id]);
+    expect(ids(await reader.getActorTitles(actor.id, 1))).toEqual([t1.id]);
+  });
+
+  it('lists titles of a tag', async () => {
+    expect(ids(await reader.getTitlesByTag(tag.id))).toEqual([t1.id, t3.id]);
+    expect(ids(await reader.getTitlesByTag(tag.id, { limit: 1, offset: 1 }))).toEqual([t3.id]);
+  });
+
+  it('reads updates of published titles, newest first, with the total', async () => {
+    const { items, total } = await reader.getUpdates(1, 2);
+    expect(items.map((u) => u.description)).toEqual([`Серия 3 ${stamp}`, `Серия 2 ${stamp}`]);
+    expect(items[0].title).toEqual({ id: t1.id, name: `Аромат ${ru}`, slug: t1.slug });
+    expect(total).toBe(await countRows('updates', { title: { status: { _eq: 'published' } } }));
+    expect(total).toBeGreaterThanOrEqual(3);
+    const second = await reader.getUpdates(2, 2);
+    expect(second.items[0].description).toBe(`Серия 1 ${stamp}`);
+    expect(second.total).toBe(total);
+  });
+
+  it('lists every published title slug and every actor slug', async () => {
+    const slugs = await reader.getAllTitleSlugs();
+    for (const t of [t1, t2, t3, t4, t5]) expect(slugs).toContain(t.slug);
+    expect(slugs).not.toContain(draft.slug);
+    expect(await reader.getAllActorSlugs()).toContain(actor.slug);
+  });
+
+  it('counts comments per title', async () => {
+    const counts = await reader.getCommentCounts([t1.id, t2.id, t3.id]);
+    expect([...counts.entries()]).toEqual([[t1.id, 3], [t2.id, 1], [t3.id, 0]]);
+    expect((await reader.getCommentCounts([])).size).toBe(0);
+  });
+
+  it('counts 0 when the answer is not a list', async () => {
+    const odd = createDirectus<Schema>(baseUrl(), {
+      globals: { fetch: async () => new Response(JSON.stringify({ data: { unexpected: true } }), { headers: { 'content-type': 'application/json' } }) },
+    }).with(rest());
+    expect([...(await readCommentCounts(odd, [t1.id, t2.id])).entries()]).toEqual([[t1.id, 0], [t2.id, 0]]);
+  });
+
+  it('reads the shop, all or by type, without drafts', async () => {
+    const colour = await shopItem('nameColor', { name: `Цвет ${stamp}`, nameColor: '#ff0000' });
+    const frame = await shopItem('frame', { name: `Рамка ${stamp}` });
+    const hidden = await shopItem('nameColor', { name: `Скрытый ${stamp}`, status: 'draft' });
+    const colours = ids(await reader.getShop('nameColor'));
+    expect(colours).toContain(colour.id);
+    expect(colours).not.toContain(frame.id);
+    expect(colours).not.toContain(hidden.id);
+    const all = await reader.getShop();
+    expect(ids(all)).toEqual(expect.arrayContaining([colour.id, frame.id]));
+    expect(all.find((i) => i.id === colour.id)).toMatchObject({ type: 'nameColor', name: `Цвет ${stamp}`, nameColor: '#ff0000' });
+  });
+
+  it('reads the plans in id order', async () => {
+    const a = await admin();
+    const p1 = await a.post('/items/plans', { name: `План ${stamp}`, price: 399, currency: 'RUB', role: 'x', durationDays: 30, features: ['Один'] });
+    const p2 = await a.post('/items/plans', { name: `План+ ${stamp}`, price: 699, currency: 'RUB', role: 'y', durationDays: 30, features: ['Два'] });
+    const plans = await createReader(baseUrl()).getPlans();
+    expect(ids(plans).indexOf(p1.id)).toBeLessThan(ids(plans).indexOf(p2.id));
+    expect(plans.find((p) => p.id === p2.id)).toMatchObject({ name: `План+ ${stamp}`, currency: 'RUB', features: ['Два'] });
+    expect(Number(plans.find((p) => p.id === p2.id)!.price)).toBe(699);
+  });
+});
+
+describe('the runtime helpers of the islands', () => {
+  it('finds titles by a Russian word typed in another case, most viewed first, without drafts', async () => {
+    const found = await runtime.searchTitles(`   ЁЛОЧНЫЙ ${ru.toUpperCase()}`);
+    expect(ids(found)).toEqual([t3.id]);
+    const all = await runtime.searchTitles(`${ru.toUpperCase()}ТАЙНА`);
+    expect(ids(all)).toEqual([t1.id, t2.id, t4.id, t3.id, t5.id]);
+    expect(all.map((t) => t.comments_count)).toEqual([3, 1, 0, 0, 0]);
+  });
+
+  it('asks nothing for an empty search', async () => {
+    expect(await runtime.searchTitles('   ')).toEqual([]);
+  });
+
+  it('counts a view once and refuses a draft', async () => {
+    expect(await runtime.countView(t4.id)).toEqual({ counted: true });
+    expect((await adminRead(`titles`, t4.id, 'views')).views).toBe(21);
+    expect(await runtime.countView(t4.id)).toEqual({ counted: false });
+    await expect(runtime.countView(draft.id)).rejects.toThrow(/HTTP 4\d\d/);
+    await expect(runtime.countView(draft.id)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('reads the rating summary', async () => {
+    expect(await runtime.getRatingSummary(t2.id)).toEqual({ average: null, count: 0 });
+    await author.call('POST', '/items/ratings', { title: t2.id, rating: 4 });
+    await (await newUser()).call('POST', '/items/ratings', { title: t2.id, rating: 5 });
+    expect(await runtime.getRatingSummary(t2.id)).toEqual({ average: 4.5, count: 2 });
+  });
+
+  it('sends a support request', async () => {
+    const email = `support-${stamp}@example.com`;
+    await runtime.sendSupportRequest({ name: 'Гость', email, topic: 'Вопрос', message: 'Не работает плеер' });
+    expect(await countRows('supportRequests', { email: { _eq: email } })).toBe(1);
+  });
+
+  it('reads the reviews of a title with authors, replies and reactions', async () => {
+    const list = await runtime.getComments(t1.id);
+    expect(ids(list)).toEqual([comments.reply, comments.second, comments.first]);
+    const [reply, , first] = list;
+    expect(reply.text).toBe('Ответ на первый');
+    expect(reply.user_created).toMatchObject({ id: author.id, login: author.login, avatar: null, nameColor: null, frame: null });
+    expect(reply.comment).toMatchObject({ id: comments.first, text: 'Первый отзыв', user_created: { login: author.login } });
+    expect(first.reactions?.map((r) => r.type)).toEqual(['like']);
+    expect(await runtime.getComments(t3.id)).toEqual([]);
+  });
+
+  it('filters a category by genre, by name or slug, with the total', async () => {
+    const byName = await runtime.getFilteredTitles({ ...EMPTY_FILTER, category: cat.name, genres: g1.name });
+    expect(ids(byName.items)).toEqual([t1.id, t2.id]);
+    expect(byName.total).toBe(2);
+    expect(byName.items[0].comments_count).toBe(3);
+    const bySlug = await runtime.getFilteredTitles({ ...EMPTY_FILTER, category: cat.slug, genres: g1.name });
+    expect(ids(bySlug.items)).toEqual([t1.id, t2.id]);
+  });
+
+  it('filters by year, country, status and subcategory', async () => {
+    const base = { ...EMPTY_FILTER, category: cat.slug };
+    expect(ids((await runtime.getFilteredTitles({ ...base, releaseYear: 2023 })).items)).toEqual([t1.id, t3.id]);
+    expect(ids((await runtime.getFilteredTitles({ ...base, country: country.name, releaseYear: 2024 })).items)).toEqual([t2.id]);
+    expect(ids((await runtime.getFilteredTitles({ ...base, releaseStatus: 'Выпускается' })).items)).toEqual([t2.id]);
+    expect(ids((await runtime.getFilteredTitles({ ...base, subcategory: sub.name, releaseStatus: 'Окончен' })).items)).toEqual([t1.id, t3.id]);
+    const all = await runtime.getFilteredTitles(base);
+    expect(ids(all.items)).toEqual([t1.id, t2.id, t4.id, t3.id, t5.id]);
+    expect(all.total).toBe(5);
+    expect(await runtime.getFilteredTitles(base, 2)).toEqual({ items: [], total: 5 });
+  });
+
+  it('lists a category by first letter or typed prefix', async () => {
+    expect(ids((await runtime.getAlphabetTitles(cat.slug, 'А')).items)).toEqual([t1.id]);
+    expect(ids((await runtime.getAlphabetTitles(cat.slug, 'Е')).items)).toEqual([t3.id]);
+    expect(ids((await runtime.getAlphabetTitles(cat.slug, 'A')).items)).toEqual([t4.id]);
+    expect(ids((await runtime.getAlphabetTitles(cat.slug, '10')).items)).toEqual([t5.id]);
+    expect(ids((await runtime.getAlphabetTitles(cat.slug, '1')).items)).toEqual([t5.id]);
+    expect(await runtime.getAlphabetTitles(cat.slug, 'Я')).toEqual({ items: [], total: 0 });
+    const typed = await runtime.getAlphabetTitles(cat.slug, '  БОСС ');
+    expect(typed.total).toBe(1);
+    expect(ids(typed.items)).toEqual([t2.id]);
+  });
+
+  it('lists the whole category by name without a letter, 8 a page', async () => {
+    const all = await runtime.getAlphabetTitles(cat.slug, null);
+    expect(ids(all.items)).toEqual([t5.id, t4.id, t1.id, t2.id, t3.id]);
+    expect(all.total).toBe(5);
+    expect(await runtime.getAlphabetTitles(cat.slug, '', 2)).toEqual({ items: [], total: 5 });
+  });
+});
