@@ -31,3 +31,6 @@ export async function loadFrame(): Promise<SiteFrame> {
     telegram: settings?.telegram ?? null,
   };
 }
+
+/** The public address of the site, for canonical links, OpenGraph and structured data. */
+export const SITE_URL = (process.env.SITE_URL ?? `http://127.0.0.1:${process.env.SITE_PORT ?? 4321}`).replace(/\/+$/, '');

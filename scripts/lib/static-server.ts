@@ -1,0 +1,398 @@
+/**
+ * Serves the static build (dist/) the way production does (design.md, 'Same origin'):
+ * - `/api/*` is proxied to Directus with the prefix stripped: any method, headers and body streamed both
+ *   ways, websocket upgrade (`/api/websocket`), X-Forwarded-For / -Proto / -Host set. This server is the
+ *   edge, so X-Forwarded-For is the connecting address, never what the visitor claims.
+ * - Everything else goes through the rewrite table (`rewrites.ts`): GET and HEAD only, never outside dist,
+ *   a real 404 status with the 404 page.
+ * - `/_astro/*` (hashed) is cached for a year (immutable); HTML is `no-cache` and revalidated with
+ *   ETag / Last-Modified; other files an hour. Text types are compressed (brotli or gzip, by Accept-Encoding).
+ *
+ * Extension point: `handlers` run before the static files (not before `/api`), each returning true when
+ * it answered. The rebuild webhook of a later issue plugs in there, e.g. `POST /_hooks/rebuild`.
+ */
+import http from 'node:http';
+import { createReadStream, promises as fsp, realpathSync, statSync, type Stats } from 'node:fs';
+import type { Duplex } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
+import { API_PREFIX, ASSETS_PREFIX, resolveRoute } from './rewrites.ts';
+
+/** The request path as sent (still percent-encoded, never normalised) and its query. */
+export interface RequestTarget {
+  pathname: string;
+  searchParams: URLSearchParams;
+}
+
+export type SiteHandler = (req: http.IncomingMessage, res: http.ServerResponse, target: RequestTarget) => boolean | Promise<boolean>;
+
+export interface SiteServerOptions {
+  distDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Where Directus listens, e.g. http://127.0.0.1:8055. */
+  directusUrl: string;
+  /** 127.0.0.1 unless told otherwise. */
+  host?: string;
+  /** Answer before the static files (the rebuild webhook goes here). */
+  handlers?: SiteHandler[];
+  /** Called once per request with the outcome; nothing is logged by default. */
+  log?: (line: string) => void;
+}
+
+export interface SiteServer {
+  url: string;
+  server: http.Server;
+  close(): Promise<void>;
+}
+
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+export const CACHE_HTML = 'no-cache';
+export const CACHE_OTHER = 'public, max-age=3600';
+/** Smaller bodies are sent as they are (as nginx's gzip_min_length). */
+export const COMPRESS_MIN_BYTES = 256;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml; charset=utf-8',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.otf': 'font/otf',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.mp3': 'audio/mpeg',
+  '.ogg': 'audio/ogg',
+  '.pdf': 'application/pdf',
+  '.wasm': 'application/wasm',
+};
+
+export function contentType(file: string): string {
+  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+const isCompressible = (type: string) => /^(text\/|application\/(json|manifest\+json|xml|javascript)|image\/svg\+xml)/.test(type);
+
+/** brotli, gzip or nothing, by the client's Accept-Encoding (q-values honoured; brotli preferred on a tie). */
+export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
+  if (!accept) return null;
+  const q = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const of = (n: string) => q.get(n) ?? (q.has('*') ? (q.get('*') as number) : 0);
+  const br = of('br');
+  const gzip = of('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return null;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Compressed bodies of unchanged files, kept while they fit (the build does not change under a running server often). */
+class CompressedCache {
+  private entries = new Map<string, Buffer>();
+  private bytes = 0;
+  private readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
+  async get(file: string, stat: Stats, encoding: 'br' | 'gzip'): Promise<Buffer> {
+    const key = `${encoding}:${file}:${stat.size}:${stat.mtimeMs}`;
+    const hit = this.entries.get(key);
+    if (hit) return hit;
+    const raw = await fsp.readFile(file);
+    const body =
+      encoding === 'br'
+        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
+        : await gzip(raw, { level: 6 });
+    if (body.length < this.limit / 4) {
+      while (this.bytes + body.length > this.limit && this.entries.size) {
+        const [oldest, value] = this.entries.entries().next().value as [string, Buffer];
+        this.entries.delete(oldest);
+        this.bytes -= value.length;
+      }
+      this.entries.set(key, body);
+      this.bytes += body.length;
+    }
+    return body;
+  }
+}
+
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer',
+  'transfer-encoding', 'upgrade', 'http2-settings',
+]);
+
+/** Request headers for Directus: hop-by-hop ones dropped (and those named in Connection), forwarding set. */
+function forwardHeaders(req: http.IncomingMessage, target: URL): http.OutgoingHttpHeaders {
+  const named = String(req.headers.connection ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase());
+  const out: http.OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || HOP_BY_HOP.has(k) || named.includes(k) || k.startsWith('x-forwarded-') || k === 'forwarded') continue;
+    out[k] = v;
+  }
+  out.host = target.host;
+  out['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+  out['x-forwarded-proto'] = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  if (req.headers.host) out['x-forwarded-host'] = req.headers.host;
+  return out;
+}
+
+/** `/api/items/x?y` → `/items/x?y`; `/api` → `/`. */
+function upstreamPath(rawUrl: string): string {
+  const rest = rawUrl.slice(API_PREFIX.length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+export function isApiPath(pathname: string): boolean {
+  return pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`) || pathname.startsWith(`${API_PREFIX}?`);
+}
+
+export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer> {
+  const distDir = realpathSync(path.resolve(o.distDir));
+  const target = new URL(o.directusUrl);
+  // Directus may itself live under a path (https://host/directus).
+  const base = target.pathname.replace(/\/+$/, '');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const cache = new CompressedCache(64 * 1024 * 1024);
+  const handlers = o.handlers ?? [];
+  const upgraded = new Set<Duplex>();
+
+  const fileStat = (file: string): Stats | null => {
+    const full = path.join(distDir, file);
+    if (full !== distDir && !full.startsWith(distDir + path.sep)) return null;
+    try {
+      const s = statSync(full);
+      return s.isFile() ? s : null;
+    } catch {
+      return null;
+    }
+  };
+
+  function proxy(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const upstream = http.request(
+      {
+        protocol: target.protocol,
+        hostname: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: base + upstreamPath(req.url ?? '/'),
+        headers: forwardHeaders(req, target),
+        agent,
+      },
+      (up) => {
+        const headers: http.OutgoingHttpHeaders = {};
+        for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
+        res.writeHead(up.statusCode ?? 502, up.statusMessage, headers);
+        up.pipe(res);
+        up.on('error', () => res.destroy());
+      },
+    );
+    upstream.on('error', () => {
+      if (res.headersSent) return void res.destroy();
+      res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] }));
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
+  }
+
+  function proxyUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    const headers = forwardHeaders(req, target);
+    headers.connection = 'Upgrade';
+    headers.upgrade = req.headers.upgrade ?? 'websocket';
+    const upstream = http.request({
+      protocol: target.protocol,
+      hostname: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: base + upstreamPath(req.url ?? '/'),
+      headers,
+    });
+    socket.on('error', () => upstream.destroy());
+    upstream.on('error', () => socket.destroy());
+    upstream.on('response', (up) => {
+      // Directus refused the upgrade: pass its answer on and close.
+      const lines = [`HTTP/1.1 ${up.statusCode} ${up.statusMessage ?? ''}`];
+      for (let i = 0; i < up.rawHeaders.length; i += 2) {
+        if (HOP_BY_HOP.has(String(up.rawHeaders[i]).toLowerCase())) continue;
+        lines.push(`${up.rawHeaders[i]}: ${up.rawHeaders[i + 1]}`);
+      }
+      lines.push('connection: close');
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      up.pipe(socket);
+    });
+    upstream.on('upgrade', (up, upSocket, upHead) => {
+      const lines = [`HTTP/1.1 ${up.statusCode} ${up.statusMessage ?? 'Switching Protocols'}`];
+      for (let i = 0; i < up.rawHeaders.length; i += 2) lines.push(`${up.rawHeaders[i]}: ${up.rawHeaders[i + 1]}`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (upHead.length) socket.write(upHead);
+      if (head.length) upSocket.write(head);
+      upgraded.add(socket);
+      upgraded.add(upSocket);
+      const done = () => {
+        upgraded.delete(socket);
+        upgraded.delete(upSocket);
+        socket.destroy();
+        upSocket.destroy();
+      };
+      socket.on('close', done);
+      upSocket.on('close', done);
+      upSocket.on('error', done);
+      upSocket.pipe(socket);
+      socket.pipe(upSocket);
+    });
+    upstream.end();
+  }
+
+  async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, url: RequestTarget): Promise<void> {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed');
+      return;
+    }
+    const route = resolveRoute(url.pathname, (file) => fileStat(file) !== null);
+    if (route.status === 400) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+      res.end('Bad Request');
+      return;
+    }
+    const full = path.join(distDir, route.file);
+    const stat = fileStat(route.file);
+    if (!stat) {
+      // No 404 page in this build: a plain one.
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+      res.end(req.method === 'HEAD' ? undefined : 'Страница не найдена');
+      return;
+    }
+    const type = contentType(route.file);
+    const isHtml = type.startsWith('text/html');
+    const headers: http.OutgoingHttpHeaders = {
+      'content-type': type,
+      'x-content-type-options': 'nosniff',
+      'cache-control': route.status === 200 && url.pathname.startsWith(ASSETS_PREFIX) ? CACHE_IMMUTABLE : isHtml || route.status !== 200 ? CACHE_HTML : CACHE_OTHER,
+    };
+    if (route.status === 200) {
+      const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      headers.etag = etag;
+      headers['last-modified'] = stat.mtime.toUTCString();
+      const inm = req.headers['if-none-match'];
+      const ims = req.headers['if-modified-since'];
+      const fresh = inm
+        ? inm.split(',').some((t) => t.trim() === etag || t.trim() === '*' || t.trim() === etag.slice(2))
+        : ims
+          ? Math.floor(stat.mtimeMs / 1000) <= Math.floor(Date.parse(ims) / 1000)
+          : false;
+      if (fresh) {
+        delete headers['content-type'];
+        res.writeHead(304, headers);
+        res.end();
+        return;
+      }
+    }
+    const compressible = isCompressible(type);
+    if (compressible) headers.vary = 'Accept-Encoding';
+    const encoding = compressible && stat.size >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+    if (encoding) {
+      const body = await cache.get(full, stat, encoding);
+      headers['content-encoding'] = encoding;
+      headers['content-length'] = body.length;
+      res.writeHead(route.status, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    headers['content-length'] = stat.size;
+    res.writeHead(route.status, headers);
+    if (req.method === 'HEAD') return void res.end();
+    const stream = createReadStream(full);
+    stream.on('error', () => res.destroy());
+    stream.pipe(res);
+  }
+
+  const server = http.createServer(async (req, res) => {
+    const started = Date.now();
+    if (o.log) res.on('finish', () => o.log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
+    try {
+      const rawUrl = req.url ?? '/';
+      // Parse only the query apart: the path stays raw so `..` is judged by resolveRoute, not collapsed here.
+      const q = rawUrl.indexOf('?');
+      const rawPath = q === -1 ? rawUrl : rawUrl.slice(0, q);
+      if (isApiPath(rawPath)) return proxy(req, res);
+      const url: RequestTarget = {
+        pathname: rawPath.startsWith('/') ? rawPath : `/${rawPath}`,
+        searchParams: new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1)),
+      };
+      for (const handler of handlers) if (await handler(req, res, url)) return;
+      await serveStatic(req, res, url);
+    } catch (err) {
+      o.log?.(`error: ${(err as Error).stack ?? err}`);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Internal Server Error');
+      } else res.destroy();
+    }
+  });
+
+  server.on('upgrade', (req, socket, head) => {
+    const rawPath = (req.url ?? '/').split('?')[0] as string;
+    if (!isApiPath(rawPath)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    proxyUpgrade(req, socket, head);
+  });
+  server.on('clientError', (_err, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host ?? '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of upgraded) s.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+        agent.destroy();
+      }),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The player: a single item, or seasons of episodes with a search in the episode list
+ * (spec section 2). 570 px high for series, 500 px for a single item.
+ */
+import { useMemo, useState } from 'react';
+import { findEpisodes, type Episode, type PlayerModel } from '../../lib/player.ts';
+import './player.css';
+
+function Screen({ episode, height, title }: { episode: Episode | null; height: number; title: string }) {
+  if (!episode) return <div className="player__empty" style={{ height }}>Видео скоро появится</div>;
+  return episode.kind === 'video'
+    ? <video key={episode.src} className="player__screen" style={{ height }} src={episode.src} controls preload="metadata" aria-label={`${title}: ${episode.name}`} />
+    : <iframe key={episode.src} className="player__screen" style={{ height }} src={episode.src} title={`${title}: ${episode.name}`} allow="autoplay; fullscreen" allowFullScreen />;
+}
+
+export default function Player({ model, title }: { model: PlayerModel; title: string }) {
+  const [seasonIndex, setSeasonIndex] = useState(0);
+  const season = model.seasons[seasonIndex];
+  const [current, setCurrent] = useState<Episode | null>(model.single ?? model.seasons[0]?.episodes[0] ?? null);
+  const [query, setQuery] = useState('');
+  const shown = useMemo(() => (season ? findEpisodes(season.episodes, query) : []), [season, query]);
+
+  return (
+    <div className="player" id="player">
+      <Screen episode={current} height={model.height} title={title} />
+      {model.kind === 'series' && (
+        <div className="player__series">
+          {model.seasons.length > 1 && (
+            <div className="player__seasons" role="tablist" aria-label="Сезоны">
+              {model.seasons.map((s, i) => (
+                <button key={s.id} type="button" role="tab" aria-selected={i === seasonIndex}
+                  className={i === seasonIndex ? 'player__season player__season--active' : 'player__season'}
+                  onClick={() => { setSeasonIndex(i); setQuery(''); }}>
+                  {s.name || `${i + 1} сезон`}
+                </button>
+              ))}
+            </div>
+          )}
+          <label className="player__search">
+            <span className="visually-hidden">Поиск серии</span>
+            <input type="search" placeholder="Поиск серии" value={query} onChange={(e) => setQuery(e.target.value)} />
+          </label>
+          <ul className="player__episodes">
+            {shown.map((e) => (
+              <li key={e.id}>
+                <button type="button" aria-current={current?.id === e.id}
+                  className={current?.id === e.id ? 'player__episode player__episode--active' : 'player__episode'}
+                  onClick={() => setCurrent(e)}>
+                  {e.name}
+                </button>
+              </li>
+            ))}
+            {shown.length === 0 && <li className="player__none">Серии не найдены</li>}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

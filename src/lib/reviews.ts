@@ -1,0 +1,71 @@
+/**
+ * Reviews as the title page shows them: top-level reviews newest first, each with its replies
+ * oldest first, reaction counts, and the author as a profile link would show them.
+ */
+import { avatarUrl } from './assets.ts';
+
+interface Author { id?: string; login?: string | null; avatar?: string | null; nameColor?: { nameColor?: string | null } | string | number | null }
+interface Reaction { type?: string | null }
+export interface CommentSource {
+  id: number;
+  text: string;
+  date_created?: string | null;
+  user_created?: Author | string | null;
+  reactions?: (Reaction | number)[] | null;
+  comment?: { id: number } | number | null;
+}
+
+export interface ReviewAuthor { login: string; href: string | null; avatar: string; color: string | null }
+export interface ReviewView {
+  id: number;
+  text: string;
+  date: string;
+  author: ReviewAuthor;
+  likes: number;
+  dislikes: number;
+  replies: ReviewView[];
+}
+
+const ANONYMOUS = 'Пользователь';
+
+function author(a: CommentSource['user_created']): ReviewAuthor {
+  const user = typeof a === 'object' && a ? a : null;
+  const login = user?.login ?? null;
+  const color = typeof user?.nameColor === 'object' && user.nameColor ? user.nameColor.nameColor ?? null : null;
+  return { login: login ?? ANONYMOUS, href: login ? `/profile/${encodeURIComponent(login)}` : null, avatar: avatarUrl(user?.avatar), color };
+}
+
+/** dd.mm.yyyy, hh:mm in the given zone (the reader's own in the browser). */
+export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return '';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone }).format(d);
+}
+
+function view(c: CommentSource, timeZone?: string): ReviewView {
+  const reactions = (c.reactions ?? []).filter((r): r is Reaction => typeof r === 'object' && r !== null);
+  return {
+    id: c.id,
+    text: c.text,
+    date: formatDateTime(c.date_created, timeZone),
+    author: author(c.user_created),
+    likes: reactions.filter((r) => r.type === 'like').length,
+    dislikes: reactions.filter((r) => r.type === 'dislike').length,
+    replies: [],
+  };
+}
+
+const parentId = (c: CommentSource) => (typeof c.comment === 'object' && c.comment ? c.comment.id : (c.comment as number | null | undefined) ?? null);
+const time = (c: CommentSource) => (c.date_created ? Date.parse(c.date_created) : 0);
+
+export function reviewThreads(comments: CommentSource[], timeZone?: string): ReviewView[] {
+  const top = comments.filter((c) => parentId(c) === null).sort((a, b) => time(b) - time(a) || b.id - a.id);
+  return top.map((c) => ({
+    ...view(c, timeZone),
+    replies: comments
+      .filter((r) => parentId(r) === c.id)
+      .sort((a, b) => time(a) - time(b) || a.id - b.id)
+      .map((r) => view(r, timeZone)),
+  }));
+}

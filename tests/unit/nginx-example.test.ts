@@ -1,0 +1,77 @@
+/** The nginx example must carry every rule of the rewrite table, in the same order, so the two cannot drift. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { REWRITE_RULES, nginxForm } from '../../scripts/lib/rewrites.ts';
+import { CACHE_IMMUTABLE } from '../../scripts/lib/static-server.ts';
+
+const conf = readFileSync(new URL('../../deploy/nginx.conf.example', import.meta.url), 'utf8');
+
+/** `location ... {` lines with the directives of their block (blocks here are not nested). */
+function locations(text: string): { location: string; body: string[] }[] {
+  const out: { location: string; body: string[] }[] = [];
+  const lines = text.split('\n').map((l) => l.replace(/#.*$/, '').trim());
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^(location\s.+?)\s*\{$/.exec(lines[i] as string);
+    if (!m) continue;
+    const body: string[] = [];
+    let depth = 1;
+    for (i++; i < lines.length && depth > 0; i++) {
+      const line = lines[i] as string;
+      if (line.endsWith('{')) depth++;
+      if (line === '}') depth--;
+      else if (line) body.push(line);
+    }
+    i--;
+    out.push({ location: (m[1] as string).replace(/\s+/g, ' '), body });
+  }
+  return out;
+}
+
+const blocks = locations(conf);
+
+describe('deploy/nginx.conf.example', () => {
+  it('has a location for every rewrite rule, with the same target', () => {
+    for (const rule of REWRITE_RULES) {
+      const { location, directive } = nginxForm(rule);
+      const block = blocks.find((b) => b.location === location);
+      expect(block, `missing: ${location}`).toBeDefined();
+      expect(block?.body, rule.name).toContain(directive);
+    }
+  });
+
+  it('keeps the rules in the order of the table (nginx tries regex locations in file order)', () => {
+    const regexOrder = blocks.filter((b) => b.location.startsWith('location ~ ')).map((b) => b.location);
+    const tableOrder = REWRITE_RULES.map((r) => nginxForm(r).location).filter((l) => l.startsWith('location ~ '));
+    expect(regexOrder.slice(0, tableOrder.length)).toEqual(tableOrder);
+  });
+
+  it('has no rewrite the table does not know', () => {
+    const known = new Set(REWRITE_RULES.map((r) => nginxForm(r).location));
+    const rewrites = blocks.filter((b) => b.body.some((d) => /^(try_files|rewrite|return 404)/.test(d)) && /^location ~ /.test(b.location));
+    for (const b of rewrites) {
+      if (b.location.startsWith('location ~* ')) continue; // the static files by extension
+      expect(known.has(b.location), b.location).toBe(true);
+    }
+  });
+
+  it('proxies /api/ to Directus with the prefix stripped and websocket upgrade', () => {
+    const api = blocks.find((b) => b.location === 'location ^~ /api/');
+    expect(api).toBeDefined();
+    expect(api?.body).toContain('proxy_pass http://directus/;');
+    expect(api?.body).toContain('proxy_http_version 1.1;');
+    expect(api?.body).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(api?.body).toContain('proxy_set_header Connection $connection_upgrade;');
+    expect(api?.body.some((d) => d.startsWith('proxy_set_header X-Forwarded-For'))).toBe(true);
+    expect(api?.body.some((d) => d.startsWith('proxy_set_header X-Forwarded-Proto'))).toBe(true);
+  });
+
+  it('caches hashed assets for a year, revalidates HTML, compresses, and answers 404 with the 404 page', () => {
+    const assets = blocks.find((b) => b.location === 'location ^~ /_astro/');
+    expect(assets?.body).toContain(`add_header Cache-Control "${CACHE_IMMUTABLE}" always;`);
+    expect(conf).toMatch(/~\^text\/html\s+'no-cache';/);
+    expect(conf).toMatch(/^\s*gzip on;/m);
+    expect(conf).toMatch(/^\s*error_page 404 \/404\.html;/m);
+    const fallback = blocks.find((b) => b.location === 'location /');
+    expect(fallback?.body).toContain('try_files $uri $uri/index.html $uri.html =404;');
+  });
+});

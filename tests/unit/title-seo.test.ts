@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { people, tagLinks, titleFacts } from '../../src/lib/title.ts';
+import { personJsonLd, titleJsonLd } from '../../src/lib/seo.ts';
+
+const actor = { slug: 'kim-so-yon', nameRu: 'Ким Со Ён', nameEn: 'Kim So-yeon', avatar: null };
+
+describe('title facts', () => {
+  it('reads relations through their junction entries, skipping bare ids', () => {
+    expect(people([{ actors_id: actor }, 5, { actors_id: 7 }, null])).toEqual([actor]);
+    expect(tagLinks([{ tags_id: { name: 'Парни', slug: 'parni' } }])).toEqual([{ name: 'Парни', href: '/tag/parni' }]);
+  });
+
+  it('states year, genres, seasons and episodes in Russian, and cuts the plot at 200', () => {
+    const f = titleFacts({ releaseYear: 2023, countSeasons: 2, countEpisodes: 32, typeSource: 'Сезоны', description: 'а '.repeat(150), genres: [{ genres_id: { name: 'Драма' } }] });
+    expect(f).toMatchObject({ year: '2023 г.', genres: ['Драма'], seasons: '2 сезона', episodes: '32 серии' });
+    expect(f.shortDescription.length).toBeLessThanOrEqual(200);
+    expect(titleFacts({ typeSource: 'Одиночный', countSeasons: 1, countEpisodes: 1 })).toMatchObject({ seasons: '', episodes: '' });
+  });
+});
+
+describe('structured data', () => {
+  it('describes a series with cast and rating, and a film as Movie', () => {
+    const base = { slug: 'x', name: 'Икс', genres: ['Драма'], actors: [actor], directors: [], poster: '/api/assets/p?key=poster', countSeasons: 2, countEpisodes: 16 };
+    const series = titleJsonLd('https://example.ru', { ...base, typeSource: 'Сезоны' }, { average: 4.5, count: 2 });
+    expect(series).toMatchObject({
+      '@type': 'TVSeries', url: 'https://example.ru/x', image: 'https://example.ru/api/assets/p?key=poster', numberOfSeasons: 2,
+      actor: [{ '@type': 'Person', name: 'Ким Со Ён', url: 'https://example.ru/actors/kim-so-yon' }],
+      aggregateRating: { ratingValue: 4.5, ratingCount: 2 },
+    });
+    const film = titleJsonLd('https://example.ru', { ...base, typeSource: 'Одиночный' }, { average: null, count: 0 });
+    expect(film['@type']).toBe('Movie');
+    expect(film).not.toHaveProperty('aggregateRating');
+    expect(film).not.toHaveProperty('numberOfSeasons');
+  });
+
+  it('describes a person', () => {
+    expect(personJsonLd('https://example.ru', { ...actor, dob: '1990-05-01', birthPlace: 'Сеул', career: 'Актриса' }))
+      .toMatchObject({ '@type': 'Person', name: 'Ким Со Ён', alternateName: 'Kim So-yeon', birthDate: '1990-05-01', birthPlace: 'Сеул' });
+  });
+});
