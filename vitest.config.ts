@@ -27,6 +27,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 900_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'production',
           include: ['tests/api/production/**/*.test.ts'],
           testTimeout: 60_000,

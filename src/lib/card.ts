@@ -20,8 +20,8 @@ export interface CardSource {
   ageRating?: string | null;
   views?: number | null;
   comments_count?: number | null;
-  genres?: ({ genres_id?: { name?: string | null } | null } | null)[] | null;
-  country?: { name?: string | null } | null;
+  genres?: ({ genres_id?: { name?: string | null } | number | null } | number | null)[] | null;
+  country?: { name?: string | null } | number | null;
 }
 
 export interface CardView {
@@ -61,8 +61,10 @@ export function cardView(t: CardSource, variant: CardVariant): CardView {
     poster: posterUrl(t.poster, variant === 'search' || variant === 'abc_search' ? 'poster-small' : 'poster'),
     name: t.name,
     year: yearLabel(t.releaseYear),
-    genres: (t.genres ?? []).map((g) => g?.genres_id?.name).filter((n): n is string => !!n),
-    country: t.country?.name ?? '',
+    genres: (t.genres ?? [])
+      .map((g) => (typeof g === 'object' && g && typeof g.genres_id === 'object' ? g.genres_id?.name : null))
+      .filter((n): n is string => !!n),
+    country: typeof t.country === 'object' ? t.country?.name ?? '' : '',
     status: t.releaseStatus ?? '',
     description: cut(t.description, CUT_BY_VARIANT[variant]),
     details: cut(t.description, HOVER_PANEL_TEXT),

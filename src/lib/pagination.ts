@@ -47,5 +47,10 @@ export function shownCount(page: number, pageSize: number, total: number): numbe
 
 /** The line under the filter grid, e.g. 'Показано 20 из 57'. */
 export function shownOf(page: number, pageSize: number, total: number): string {
-  return `Показано ${shownCount(page, pageSize, total)} из ${Math.max(0, Math.floor(total) || 0)}`;
+  return shownLine(shownCount(page, pageSize, total), total);
+}
+
+/** The same line for a grid that knows how many cards it shows (a page opened past the first). */
+export function shownLine(shown: number, total: number): string {
+  return `Показано ${shown} из ${Math.max(0, Math.floor(total) || 0)}`;
 }

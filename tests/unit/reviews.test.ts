@@ -32,3 +32,12 @@ describe('review threads', () => {
     expect(formatDateTime(null)).toBe('');
   });
 });
+
+import { updateView } from '../../src/lib/updates.ts';
+
+describe('update lines', () => {
+  it('show the date, the title link and the description', () => {
+    expect(updateView({ id: 1, date_created: '2026-03-05T12:00:00Z', description: 'Добавлена 7 серия', title: { name: 'Икс', slug: 'iks' } }, 'UTC'))
+      .toEqual({ id: 1, date: '05.03.2026', titleName: 'Икс', href: '/iks', description: 'Добавлена 7 серия' });
+  });
+});

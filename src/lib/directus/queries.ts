@@ -8,7 +8,7 @@ import {
   type DirectusClient, type QueryFilter, type QuerySort, type ReadItemOutput, type RestClient, type RestCommand,
 } from '@directus/sdk';
 import { PUBLISHED, categoryFilter, type DirectusFilter } from '../filter-query.ts';
-import { TITLE_CARD_FIELDS } from './fields.ts';
+import { TITLE_CARD_FIELDS, UPDATE_FIELDS } from './fields.ts';
 import type { Schema, Title } from './schema.ts';
 
 export type SiteClient = DirectusClient<Schema> & RestClient<Schema>;
@@ -131,4 +131,16 @@ export async function readTitlePage(
     countTitles(client, o.filter),
   ]);
   return { items, total };
+}
+
+export type UpdateItem = ReadItemOutput<Schema, 'updates', { fields: typeof UPDATE_FIELDS }>;
+
+/** Episode updates of published titles, newest first, with the total (the updates screen, built and 'show more'). */
+export async function readUpdatesPage(client: SiteClient, page: number, limit: number): Promise<Page<UpdateItem>> {
+  const filter = { title: { status: { _eq: 'published' as const } } };
+  const [items, counted] = await Promise.all([
+    send(client, readItems('updates', { fields: UPDATE_FIELDS, filter, sort: ['-date_created', '-id'], limit, page }), 'updates'),
+    send(client, aggregate('updates', { aggregate: { count: '*' }, query: { filter } }), 'update count'),
+  ]);
+  return { items, total: Number(counted[0]?.count ?? 0) };
 }

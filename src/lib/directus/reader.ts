@@ -13,7 +13,7 @@ import {
   STATIC_FIELDS, TAG_FIELDS, TITLE_PAGE_FIELDS, TITLE_SLUG_FIELDS, UPDATE_FIELDS,
 } from './fields.ts';
 import {
-  BY_VIEWS, NEWEST, inCategory, published, readCommentCounts, readTitleCards, send, titleFilter,
+  BY_VIEWS, NEWEST, inCategory, published, readCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopType } from './schema.ts';
@@ -21,7 +21,8 @@ import type { Schema, ShopType } from './schema.ts';
 export type TitlePage = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_PAGE_FIELDS }>;
 export type ActorPage = ReadItemOutput<Schema, 'actors', { fields: typeof ACTOR_FIELDS }>;
 export type CategoryItem = ReadItemOutput<Schema, 'categories', { fields: typeof CATEGORY_FIELDS }>;
-export type UpdateItem = ReadItemOutput<Schema, 'updates', { fields: typeof UPDATE_FIELDS }>;
+export type { UpdateItem } from './queries.ts';
+import type { UpdateItem } from './queries.ts';
 
 /** Keeps the first answer of an argument-less fetcher (and its failure, so a build fails fast). */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -132,14 +133,11 @@ export function createReader(url: string) {
       cards([{ tags: { tags_id: { _eq: tagId } } }], BY_VIEWS, o.limit ?? TAG_PAGE_SIZE, o.offset),
 
     /** Episode updates of published titles, newest first, with the total for 'show more'. */
-    async getUpdates(page = 1, limit: number = UPDATES_PAGE_SIZE): Promise<Page<UpdateItem>> {
-      const filter = { title: { status: { _eq: 'published' as const } } };
-      const [items, counted] = await Promise.all([
-        send(client, readItems('updates', { fields: UPDATE_FIELDS, filter, sort: ['-date_created', '-id'], limit, page }), 'updates'),
-        send(client, aggregate('updates', { aggregate: { count: '*' }, query: { filter } }), 'update count'),
-      ]);
-      return { items, total: Number(counted[0]?.count ?? 0) };
-    },
+    getUpdates: (page = 1, limit: number = UPDATES_PAGE_SIZE): Promise<Page<UpdateItem>> => readUpdatesPage(client, page, limit),
+
+    /** The first page of a list whose next pages load in the browser (see LIST_QUERIES). */
+    getListPage: (q: { filter: Parameters<typeof titleFilter>[0]; sort: TitleSort[]; pageSize: number }, page = 1) =>
+      readTitlePage(client, { ...q, page }),
 
     async getAllTitleSlugs(): Promise<string[]> {
       const rows = await send(client, readItems('titles', {

@@ -5,12 +5,12 @@
  */
 import { createDirectus, createItem, customEndpoint, readItems, rest, type ReadItemOutput } from '@directus/sdk';
 import { alphabetPrefix } from '../alphabet.ts';
-import { ALPHABET_PAGE_SIZE, FILTER_PAGE_SIZE, SEARCH_LIMIT, VIEW_FLOW_ID } from '../constants.ts';
+import { ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, SEARCH_LIMIT, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE, VIEW_FLOW_ID } from '../constants.ts';
 import { toDirectusFilter, type FilterState } from '../filter-query.ts';
 import { searchQuery } from '../search.ts';
 import { COMMENT_FIELDS } from './fields.ts';
 import {
-  BY_VIEWS, DirectusRequestError, containsText, inCategory, namePrefix, published, readTitleCards, readTitlePage, send,
+  BY_VIEWS, NEWEST, DirectusRequestError, containsText, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send,
   type Page, type SiteClient, type TitleCard,
 } from './queries.ts';
 import type { Schema } from './schema.ts';
@@ -114,7 +114,29 @@ export function createRuntime(base?: string) {
       const filter = published(inCategory(categorySlug), ...(prefix ? [namePrefix(prefix)] : []));
       return readTitlePage(client, { filter, sort: ['searchText', 'id'], pageSize: ALPHABET_PAGE_SIZE, page });
     },
+
+    /** A further page of the updates screen (UPDATES_PAGE_SIZE a page). */
+    getUpdatesPage: (page: number) => readUpdatesPage(client, page, UPDATES_PAGE_SIZE),
+
+    /** A further page of a list the build started ('show more'), by what the list is. */
+    getListPage(list: ListSpec, page: number): Promise<Page<TitleCard>> {
+      const { filter, sort, pageSize } = LIST_QUERIES[list.kind](list.key);
+      return readTitlePage(client, { filter, sort, pageSize, page });
+    },
   };
 }
+
+/** Lists whose first page is built and whose next pages load in the browser. */
+export interface ListSpec {
+  kind: 'category-new' | 'tag';
+  /** The category slug, or the tag id. */
+  key: string;
+}
+
+/** One definition per list, shared by the build (first page) and the browser (next pages). */
+export const LIST_QUERIES: Record<ListSpec['kind'], (key: string) => { filter: ReturnType<typeof published>; sort: typeof BY_VIEWS; pageSize: number }> = {
+  'category-new': (slug) => ({ filter: published(inCategory(slug)), sort: NEWEST, pageSize: CATEGORY_NEW_PAGE }),
+  tag: (id) => ({ filter: published({ tags: { tags_id: { _eq: Number(id) } } }), sort: BY_VIEWS, pageSize: TAG_PAGE_SIZE }),
+};
 
 export type Runtime = ReturnType<typeof createRuntime>;

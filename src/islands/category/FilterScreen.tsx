@@ -1,0 +1,115 @@
+/**
+ * The category filter screen (spec section 2): four dropdowns (genre, year, country, status),
+ * Reset and Find, results 10 a page by views, 'Показать еще' appending the next page, and a
+ * pager (current ±2, ellipsis, last page) with 'Показано X из Y'. State lives in the URL.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import FilmCard from '../../components/cards/FilmCard.tsx';
+import { cardView } from '../../lib/card.ts';
+import { FILTER_PAGE_SIZE, RELEASE_STATUSES, YEAR_FILTER_OPTIONS } from '../../lib/constants.ts';
+import { createRuntime } from '../../lib/directus/runtime.ts';
+import type { TitleCard } from '../../lib/directus/queries.ts';
+import { parseFilterQuery, resetFilters, toSearchParams, type FilterState } from '../../lib/filter-query.ts';
+import { GAP, pageCount, pageWindow, shownLine } from '../../lib/pagination.ts';
+import { filterHeading } from '../../lib/russian.ts';
+import './filter.css';
+
+interface Props {
+  routeCategory: string;
+  categoryName: string;
+  genres: string[];
+  countries: string[];
+}
+
+function writeUrl(state: FilterState): void {
+  const query = toSearchParams(state).toString();
+  window.history.pushState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+}
+
+export default function FilterScreen({ routeCategory, categoryName, genres, countries }: Props) {
+  const [state, setState] = useState<FilterState>(() => parseFilterQuery(new URLSearchParams(), categoryName));
+  const [draft, setDraft] = useState<FilterState>(state);
+  const [open, setOpen] = useState(true);
+  const [items, setItems] = useState<TitleCard[]>([]);
+  const [total, setTotal] = useState<number | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const run = useCallback(async (next: FilterState, append: boolean) => {
+    setLoading(true);
+    try {
+      const result = await createRuntime().getFilteredTitles(next, next.page);
+      setItems((prev) => (append ? [...prev, ...result.items] : result.items));
+      setTotal(result.total);
+      setState(next);
+      setDraft(next);
+      const heading = filterHeading({ category: categoryName, subcategory: next.subcategory, genre: next.genres, country: next.country });
+      document.title = `${heading.title} — Дорамы онлайн`;
+      const h1 = document.getElementById('filter-heading');
+      if (h1) h1.textContent = heading.heading;
+    } catch (err) {
+      console.error(err);
+      setTotal(0);
+    } finally {
+      setLoading(false);
+    }
+  }, [categoryName]);
+
+  useEffect(() => {
+    const fromUrl = () => run(parseFilterQuery(new URLSearchParams(window.location.search), categoryName), false);
+    void fromUrl();
+    window.addEventListener('popstate', fromUrl);
+    return () => window.removeEventListener('popstate', fromUrl);
+  }, [run, categoryName]);
+
+  const apply = (next: FilterState) => { writeUrl(next); void run(next, false); };
+  const pages = pageCount(total ?? 0, FILTER_PAGE_SIZE);
+  const set = (patch: Partial<FilterState>) => setDraft({ ...draft, ...patch });
+  const select = (label: string, value: string | number | null, options: readonly (string | number)[], onChange: (v: string | null) => void) => (
+    <label className="filter__field">
+      <span>{label}</span>
+      <select value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+        <option value="">Все</option>
+        {options.map((o) => <option key={o} value={o}>{o}</option>)}
+      </select>
+    </label>
+  );
+
+  return (
+    <div className="filter" data-route-category={routeCategory}>
+      <button type="button" className="filter__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'Скрыть фильтр' : 'Показать фильтр'}
+      </button>
+      {open && (
+        <form className="filter__form" onSubmit={(e) => { e.preventDefault(); apply({ ...draft, page: 1 }); }}>
+          {select('Жанр', draft.genres, genres, (v) => set({ genres: v }))}
+          {select('Год', draft.releaseYear, YEAR_FILTER_OPTIONS, (v) => set({ releaseYear: v ? Number(v) : null }))}
+          {select('Страна', draft.country, countries, (v) => set({ country: v }))}
+          {select('Статус', draft.releaseStatus, RELEASE_STATUSES, (v) => set({ releaseStatus: v as FilterState['releaseStatus'] }))}
+          <div className="filter__buttons">
+            <button type="button" onClick={() => apply(resetFilters(state))}>Сбросить</button>
+            <button type="submit" className="filter__find">Найти</button>
+          </div>
+        </form>
+      )}
+
+      {total !== null && <p className="filter__shown" aria-live="polite">{shownLine(items.length, total)}</p>}
+      {total === 0 && !loading && <p>Ничего не найдено. Попробуйте изменить условия.</p>}
+      <div className="filter__grid">{items.map((t) => <FilmCard key={t.id} card={cardView(t, 'filter')} variant="filter" />)}</div>
+
+      {state.page < pages && (
+        <button type="button" className="show-more" disabled={loading} onClick={() => { const next = { ...state, page: state.page + 1 }; writeUrl(next); void run(next, true); }}>
+          Показать еще
+        </button>
+      )}
+      {pages > 1 && (
+        <nav className="pager" aria-label="Страницы">
+          {pageWindow(state.page, pages).map((p, i) => p === GAP
+            ? <span key={`gap-${i}`} className="pager__gap">{GAP}</span>
+            : <button key={p} type="button" aria-current={p === state.page ? 'page' : undefined}
+                className={p === state.page ? 'pager__page pager__page--active' : 'pager__page'}
+                onClick={() => apply({ ...state, page: p })}>{p}</button>)}
+        </nav>
+      )}
+    </div>
+  );
+}

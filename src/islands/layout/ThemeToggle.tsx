@@ -1,0 +1,29 @@
+/**
+ * Switches between the light and the dark look. Both icons (and both labels) are in the markup
+ * and the theme class on <html> shows the right one, so the button is right before hydration
+ * and there is nothing to mismatch. `withLabel` adds the mobile menu's words.
+ */
+import { toggleTheme } from '../../stores/theme.ts';
+import { MoonIcon, SunIcon } from './icons.tsx';
+import './theme-toggle.css';
+
+export default function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
+  return (
+    <button type="button" className={withLabel ? 'theme-toggle theme-toggle--labelled' : 'icon-btn theme-toggle'} onClick={toggleTheme}>
+      <span className="theme-toggle__icon only-light"><MoonIcon /></span>
+      <span className="theme-toggle__icon only-dark"><SunIcon /></span>
+      {withLabel ? (
+        <>
+          <span className="theme-toggle__text only-light">Светлое оформление</span>
+          <span className="theme-toggle__text only-dark">Темное оформление</span>
+          <span className="theme-toggle__switch" aria-hidden="true" />
+        </>
+      ) : (
+        <>
+          <span className="visually-hidden only-light">Включить темное оформление</span>
+          <span className="visually-hidden only-dark">Включить светлое оформление</span>
+        </>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,9 @@
+/** robots.txt: everything public may be indexed; personal pages may not. */
+import type { APIRoute } from 'astro';
+import { SITE_URL } from '../lib/directus/build.ts';
+
+export const GET: APIRoute = () =>
+  new Response(
+    ['User-agent: *', 'Disallow: /profile', 'Disallow: /messages', 'Disallow: /login', 'Disallow: /api/', `Sitemap: ${SITE_URL}/sitemap.xml`, ''].join('\n'),
+    { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
+  );

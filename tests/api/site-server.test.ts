@@ -1,0 +1,182 @@
+/** The site server (scripts/lib/static-server.ts) on a fake build, proxying /api to the test Directus. */
+import http from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
+import { baseUrl } from '../support/api.ts';
+
+const PAGE = (text: string) => `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${text}</title></head><body><h1>${text}</h1>${'<p>текст страницы</p>'.repeat(40)}</body></html>`;
+const FILES: Record<string, string> = {
+  'index.html': PAGE('Дорамы онлайн'),
+  '404.html': PAGE('Страница не найдена'),
+  '_astro/app.123.js': `export const x = ${JSON.stringify('a'.repeat(2000))};\n`,
+  'profile/user/index.html': PAGE('Профиль пользователя'),
+  'some-title/index.html': PAGE('Некий тайтл'),
+  'robots.txt': 'User-agent: *\n',
+};
+
+let dir = '';
+let site: SiteServer;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'dorama-site-'));
+  const dist = path.join(dir, 'dist');
+  for (const [file, body] of Object.entries(FILES)) {
+    mkdirSync(path.dirname(path.join(dist, file)), { recursive: true });
+    writeFileSync(path.join(dist, file), body);
+  }
+  // A file next to dist that no request may reach.
+  writeFileSync(path.join(dir, 'secret.txt'), 'TOP-SECRET');
+  site = await startSiteServer({ distDir: dist, port: 0, directusUrl: baseUrl() });
+});
+
+afterAll(async () => {
+  await site?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A raw request: the path goes out exactly as written (fetch would normalise `..`). */
+function raw(pathname: string, opts: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  const url = new URL(site.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: pathname, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the /api proxy', () => {
+  it('proxies /api/server/ping to Directus', async () => {
+    const res = await fetch(`${site.url}/api/server/ping`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('pong');
+  });
+
+  it('returns Directus JSON for /api/items/titles, query string kept', async () => {
+    const res = await fetch(`${site.url}/api/items/titles?limit=1&fields=id,slug`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const json = (await res.json()) as { data: unknown[] };
+    expect(Array.isArray(json.data)).toBe(true);
+  });
+
+  it('streams request bodies and passes Directus errors through', async () => {
+    const res = await fetch(`${site.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }),
+    });
+    expect(res.status).toBe(401);
+    const json = (await res.json()) as { errors: { extensions: { code: string } }[] };
+    expect(json.errors[0]?.extensions.code).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('upgrades /api/websocket and Directus answers the handshake', async () => {
+    const ws = new WebSocket(`${site.url.replace('http', 'ws')}/api/websocket`);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      });
+      const reply = new Promise<{ type: string; status?: string }>((resolve, reject) => {
+        ws.once('message', (data) => resolve(JSON.parse(String(data))));
+        ws.once('error', reject);
+        ws.once('close', () => reject(new Error('closed before a reply')));
+      });
+      ws.send(JSON.stringify({ type: 'auth', access_token: 'not-a-token' }));
+      const message = await reply;
+      expect(message.type).toBe('auth');
+      expect(message.status).toBe('error');
+    } finally {
+      ws.terminate();
+    }
+  });
+});
+
+describe('static files', () => {
+  it('caches hashed assets for a year, immutable, with a JavaScript type', async () => {
+    const res = await raw('/_astro/app.123.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/max-age=31536000/);
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript/);
+  });
+
+  it('revalidates HTML: no-cache, ETag and Last-Modified, 304 when unchanged', async () => {
+    const res = await raw('/');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toBeTruthy();
+    expect(res.headers['last-modified']).toBeTruthy();
+    expect(res.body.toString()).toContain('Дорамы онлайн');
+    const again = await raw('/', { headers: { 'if-none-match': res.headers.etag as string } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
+
+  it('compresses text when asked: gzip, brotli, or nothing', async () => {
+    const gz = await raw('/', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gunzipSync(gz.body).toString()).toBe(FILES['index.html']);
+    const br = await raw('/_astro/app.123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(FILES['_astro/app.123.js']);
+    const plain = await raw('/');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(FILES['index.html']);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const res = await raw('/some-title', { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(FILES['some-title/index.html'] as string));
+    expect(res.body.length).toBe(0);
+  });
+
+  it('refuses other methods on pages', async () => {
+    const res = await raw('/', { method: 'POST' });
+    expect(res.status).toBe(405);
+  });
+});
+
+describe('rewrites and 404', () => {
+  it('serves the profile shell for /profile/{login}', async () => {
+    const res = await raw('/profile/anyone');
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain('Профиль пользователя');
+  });
+
+  it('serves /titles/{slug} from the canonical /{slug} build', async () => {
+    const res = await raw('/titles/some-title');
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain('Некий тайтл');
+  });
+
+  it('answers unknown paths and /not-found with status 404 and the 404 page', async () => {
+    for (const p of ['/no-such-page', '/not-found', '/titles/no-such-title', '/_astro/missing.js']) {
+      const res = await raw(p);
+      expect(res.status, p).toBe(404);
+      expect(res.body.toString(), p).toContain('Страница не найдена');
+      expect(res.headers['content-type'], p).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('never serves a file outside dist', async () => {
+    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/%2E%2E%2Fsecret.txt', '/..%2fsecret.txt', '/..%5csecret.txt', '/a/../../secret.txt', '/../../package.json', '/%2e%2e/%2e%2e/package.json']) {
+      const res = await raw(p);
+      expect([400, 404], p).toContain(res.status);
+      expect(res.body.toString(), p).not.toContain('TOP-SECRET');
+      expect(res.body.toString(), p).not.toContain('"name"');
+    }
+  });
+});

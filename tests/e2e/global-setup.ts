@@ -1,0 +1,98 @@
+/**
+ * The e2e world: a real Directus on a fresh SQLite folder with the demo seeded, the site built by
+ * `astro build` from it (into a temp folder, so the working copy's dist/ is untouched), and the site
+ * server (scripts/lib/static-server.ts) in front of both. Tests get the address with `inject('siteUrl')`.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import { ensureChromium } from '../../scripts/lib/chromium.ts';
+import { ROOT } from '../../scripts/lib/paths.ts';
+import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
+import { seedDemo } from '../../directus/seed/index.ts';
+import { freePort } from '../support/free-port.ts';
+
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
+
+let backend: Backend | undefined;
+let site: SiteServer | undefined;
+let workDir = '';
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
+
+/** Astro's CLI entry, from its package.json (`bin/astro.mjs` in Astro 7; there is no `astro.js`). */
+function astroCli(): string {
+  const dir = path.join(ROOT, 'node_modules/astro');
+  const bin = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { bin: string | Record<string, string> }).bin;
+  return path.join(dir, typeof bin === 'string' ? bin : (bin.astro as string));
+}
+
+/** `astro build` on the project's own Node, reading Directus at `directusUrl`; rejects with its output. */
+export function buildSite(directusUrl: string, outDir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [astroCli(), 'build', '--outDir', outDir], {
+      cwd: ROOT,
+      env: { ...process.env, DIRECTUS_URL: directusUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output = (output + d).slice(-40000)));
+    child.stderr.on('data', (d) => (output = (output + d).slice(-40000)));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed (${code}):\n${output}`))));
+  });
+}
+
+export async function setup(project: TestProject) {
+  const started = Date.now();
+  ensureChromium();
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-e2e-'));
+  const dataDir = path.join(workDir, 'data');
+  const distDir = path.join(workDir, 'dist');
+
+  let t = Date.now();
+  backend = await startBackend({
+    dataDir,
+    port: await freePort(),
+    secret: 'e2e-secret-'.padEnd(40, 'x'),
+    adminEmail: E2E_ADMIN.email,
+    adminPassword: E2E_ADMIN.password,
+    quiet: true,
+    // Many browser pages from one address.
+    extra: { RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000' },
+  });
+  console.log(`[e2e] Directus up in ${seconds(t)} at ${backend.url}`);
+
+  t = Date.now();
+  await seedDemo(backend.api, () => {});
+  console.log(`[e2e] demo seeded in ${seconds(t)}`);
+
+  t = Date.now();
+  await buildSite(backend.url, distDir);
+  console.log(`[e2e] site built in ${seconds(t)}`);
+
+  site = await startSiteServer({ distDir, port: await freePort(), directusUrl: backend.url });
+  console.log(`[e2e] site at ${site.url}; setup took ${seconds(started)}`);
+
+  project.provide('siteUrl', site.url);
+  project.provide('e2eDirectusUrl', backend.url);
+  project.provide('hasNotFoundPage', existsSync(path.join(distDir, '404.html')));
+}
+
+export async function teardown() {
+  await site?.close();
+  await backend?.stop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string;
+    e2eDirectusUrl: string;
+    /** Whether the build has its own 404 page yet (the server answers a plain one otherwise). */
+    hasNotFoundPage: boolean;
+  }
+}
