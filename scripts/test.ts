@@ -1,6 +1,7 @@
 /**
  * `npm test`: every suite, in order: pure logic, the API against a real Directus on SQLite,
- * the demo seed on a Directus of its own, then the production configuration (PostgreSQL + Redis, two Directus instances).
+ * the demo seed on a Directus of its own, the production configuration (PostgreSQL + Redis, two
+ * Directus instances), then the site in a real Chromium against a seeded Directus.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lib/paths.ts';
 import { ensurePostgres, ensureRedis } from './lib/services.ts';
+import { ensureChromium } from './lib/chromium.ts';
 
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'dorama-test-'));
@@ -39,6 +41,8 @@ run('seed');
 await ensurePostgres();
 await ensureRedis();
 run('production');
+ensureChromium();
+run('e2e');
 
 rmSync(reports, { recursive: true, force: true });
 console.log(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

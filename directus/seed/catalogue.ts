@@ -76,7 +76,7 @@ export async function seedCatalogue(api: AdminApi, log: (m: string) => void): Pr
       category: categoryIds.get(t.category), subCategory: subCategoryIds.get(t.subCategory), country: countryIds.get(t.country),
       countSeasons: t.seasons, countEpisodes: t.episodes,
       typeSource: t.typeSource, source: t.source,
-      iframe: t.typeSource === 'Одиночный' && t.source === 'iframe' ? assetPath(clipId) : null,
+      iframe: t.typeSource === 'Одиночный' && t.source === 'iframe' ? embedPath(clipId) : null,
       video: t.typeSource === 'Одиночный' && t.source === 'video' ? clipId : null,
       genres: t.genres.map((g) => ({ genres_id: genreIds.get(g) })),
       tags: t.tags.map((s) => ({ tags_id: tagIds.get(s) })),
@@ -108,7 +108,7 @@ async function seedEpisodes(api: AdminApi, t: TitleSeed, titleId: number, clipId
     name: `${n} серия`,
     sort: n,
     source: t.source,
-    iframe: t.source === 'iframe' ? assetPath(clipId) : null,
+    iframe: t.source === 'iframe' ? embedPath(clipId) : null,
     video: t.source === 'video' ? clipId : null,
     // The last episode of some finished shows is taken down: only subscribers still see it.
     deleted: t.releaseStatus === 'Окончен' && n === t.episodes && t.episodes > 10,
@@ -132,14 +132,15 @@ async function seedSite(api: AdminApi, titleIds: Ids, log: (m: string) => void):
       description: b.description,
       priority: b.priority,
       link: b.titleSlug ? `/${b.titleSlug}` : null,
-      image: await uploadFile(api, await still(b.title, 1600, 600), `banner-${b.priority}.jpg`, 'image/jpeg', b.title),
+      // The slide prints its own title over the picture, so the picture carries none.
+      image: await uploadFile(api, await still(b.title, 1600, 600, false), `banner-${b.priority}.jpg`, 'image/jpeg', b.title),
     });
   }
   const updates = await api.post<{ id: number }[]>('/items/updates', UPDATES.map((u) => ({ title: titleIds.get(u.titleSlug), description: u.description })));
   // date_created is stamped on create; backdate it so the list reads like real history.
   await Promise.all(updates.map((row, i) => api.patch(`/items/updates/${row.id}`, { date_created: new Date(Date.now() - UPDATES[i].daysAgo * DAY).toISOString() })));
 
-  const pageImage = (label: string) => still(label, 1600, 500).then((buf) => uploadFile(api, buf, `${label}.jpg`, 'image/jpeg', label));
+  const pageImage = (label: string) => still(label, 1600, 500, false).then((buf) => uploadFile(api, buf, `${label}.jpg`, 'image/jpeg', label));
   await api.patch('/items/static', {
     ...STATIC_TEXTS,
     updatesImage: await pageImage('Обновления'),
@@ -175,9 +176,12 @@ function viewsOf(t: TitleSeed, i: number): number {
   return ((t.slug.length * 7919 + i * 104729) % 48_000) + (t.promo ? 20_000 : 0);
 }
 
-/** Same-origin path of a file, as the site (which proxies /api to Directus) embeds it. */
-function assetPath(fileId: string): string {
-  return `/api/assets/${fileId}`;
+/**
+ * The demo's iframe source: the site's own embedded player page playing the clip. (A raw asset
+ * URL cannot be framed: Directus serves assets with a CSP that forbids loading media in them.)
+ */
+function embedPath(fileId: string): string {
+  return `/embed/player.html?v=${fileId}`;
 }
 
 async function createNamed(api: AdminApi, collection: string, rows: Record<string, unknown>[], keyField: string): Promise<Ids> {

@@ -66,14 +66,15 @@ export function portrait(name: string): Promise<Buffer> {
   </svg>`);
 }
 
-export function still(label: string, width = 1280, height = 720): Promise<Buffer> {
+/** A picture coloured by its label; `caption` prints the label on it. */
+export function still(label: string, width = 1280, height = 720, caption = true): Promise<Buffer> {
   const h = hueOf(label);
   return render(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
       <stop offset="0" stop-color="hsl(${h},65%,45%)"/><stop offset="1" stop-color="hsl(${(h + 90) % 360},55%,22%)"/></linearGradient></defs>
     <rect width="${width}" height="${height}" fill="url(#g)"/>
     <path d="M0 ${height * 0.75} Q ${width / 3} ${height * 0.55} ${width / 2} ${height * 0.7} T ${width} ${height * 0.6} V ${height} H 0 Z" fill="#000" opacity="0.25"/>
-    <text x="${width / 2}" y="${height / 2}" font-size="${Math.round(height / 9)}" font-weight="700" text-anchor="middle" fill="#fff" font-family="DejaVu Sans, sans-serif">${escape(label)}</text>
+    ${caption ? `<text x="${width / 2}" y="${height / 2}" font-size="${Math.round(height / 9)}" font-weight="700" text-anchor="middle" fill="#fff" font-family="DejaVu Sans, sans-serif">${escape(label)}</text>` : ''}
   </svg>`);
 }
 

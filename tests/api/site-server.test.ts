@@ -180,3 +180,58 @@ describe('rewrites and 404', () => {
     }
   });
 });
+
+describe('what Directus is told', () => {
+  it('strips /api, streams the body, sets X-Forwarded-* from the connection (not from the visitor)', async () => {
+    let seen: { url?: string; method?: string; headers?: http.IncomingHttpHeaders; body?: string } = {};
+    const upstream = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen = { url: req.url, method: req.method, headers: req.headers, body: Buffer.concat(chunks).toString() };
+        res.writeHead(201, { 'content-type': 'application/json', 'x-upstream': 'yes' });
+        res.end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+    const port = (upstream.address() as { port: number }).port;
+    const front = await startSiteServer({ distDir: path.join(dir, 'dist'), port: 0, directusUrl: `http://127.0.0.1:${port}` });
+    try {
+      const res = await fetch(`${front.url}/api/items/comments?fields=id`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '6.6.6.6', authorization: 'Bearer t' },
+        body: JSON.stringify({ text: 'привет' }),
+      });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('x-upstream')).toBe('yes');
+      expect(seen.url).toBe('/items/comments?fields=id');
+      expect(seen.method).toBe('PATCH');
+      expect(seen.body).toBe('{"text":"привет"}');
+      expect(seen.headers?.authorization).toBe('Bearer t');
+      expect(seen.headers?.['x-forwarded-for']).toBe('127.0.0.1');
+      expect(seen.headers?.['x-forwarded-proto']).toBe('http');
+      expect(seen.headers?.['x-forwarded-host']).toBe(new URL(front.url).host);
+    } finally {
+      await front.close();
+      await new Promise((r) => upstream.close(r));
+    }
+  });
+
+  it('answers 502 with a JSON error when Directus is down', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const s = http.createServer().listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    const front = await startSiteServer({ distDir: path.join(dir, 'dist'), port: 0, directusUrl: `http://127.0.0.1:${closed}` });
+    try {
+      const res = await fetch(`${front.url}/api/server/ping`);
+      expect(res.status).toBe(502);
+      const json = (await res.json()) as { errors: { extensions: { code: string } }[] };
+      expect(json.errors[0]?.extensions.code).toBe('BAD_GATEWAY');
+    } finally {
+      await front.close();
+    }
+  });
+});

@@ -3,14 +3,13 @@
  * `astro build` from it (into a temp folder, so the working copy's dist/ is untouched), and the site
  * server (scripts/lib/static-server.ts) in front of both. Tests get the address with `inject('siteUrl')`.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import { ensureChromium } from '../../scripts/lib/chromium.ts';
-import { ROOT } from '../../scripts/lib/paths.ts';
+import { buildSite } from '../../scripts/lib/site-build.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { seedDemo } from '../../directus/seed/index.ts';
 import { freePort } from '../support/free-port.ts';
@@ -23,30 +22,17 @@ let workDir = '';
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-/** Astro's CLI entry, from its package.json (`bin/astro.mjs` in Astro 7; there is no `astro.js`). */
-function astroCli(): string {
-  const dir = path.join(ROOT, 'node_modules/astro');
-  const bin = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { bin: string | Record<string, string> }).bin;
-  return path.join(dir, typeof bin === 'string' ? bin : (bin.astro as string));
-}
-
-/** `astro build` on the project's own Node, reading Directus at `directusUrl`; rejects with its output. */
-export function buildSite(directusUrl: string, outDir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [astroCli(), 'build', '--outDir', outDir], {
-      cwd: ROOT,
-      env: { ...process.env, DIRECTUS_URL: directusUrl, ASTRO_TELEMETRY_DISABLED: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d) => (output = (output + d).slice(-40000)));
-    child.stderr.on('data', (d) => (output = (output + d).slice(-40000)));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed (${code}):\n${output}`))));
-  });
-}
-
 export async function setup(project: TestProject) {
+  try {
+    await start(project);
+  } catch (err) {
+    // Vitest skips teardown when setup throws: stop Directus and the server here, or they outlive the run.
+    await teardown();
+    throw err;
+  }
+}
+
+async function start(project: TestProject) {
   const started = Date.now();
   ensureChromium();
   workDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-e2e-'));
@@ -71,7 +57,7 @@ export async function setup(project: TestProject) {
   console.log(`[e2e] demo seeded in ${seconds(t)}`);
 
   t = Date.now();
-  await buildSite(backend.url, distDir);
+  await buildSite({ directusUrl: backend.url, outDir: distDir });
   console.log(`[e2e] site built in ${seconds(t)}`);
 
   site = await startSiteServer({ distDir, port: await freePort(), directusUrl: backend.url });
@@ -85,7 +71,10 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await site?.close();
   await backend?.stop();
+  site = undefined;
+  backend = undefined;
   if (workDir) rmSync(workDir, { recursive: true, force: true });
+  workDir = '';
 }
 
 declare module 'vitest' {

@@ -60,7 +60,13 @@ export default function Modal({ open, onClose, title, hideTitle = false, kind = 
       aria-labelledby={titleId}
       onCancel={(e) => { e.preventDefault(); onClose(); }}
       onClose={handleClosed}
-      onKeyDown={(e) => { if (dialogRef.current) trapTab(e, dialogRef.current); }}
+      onKeyDown={(e) => {
+        // Handled here too: a search field would otherwise spend the first Escape clearing itself.
+        if (e.key === 'Escape') {
+          e.preventDefault();
+          onClose();
+        } else if (dialogRef.current) trapTab(e, dialogRef.current);
+      }}
       onClick={(e) => { if (e.target === dialogRef.current) onClose(); }}
     >
       <div className="modal__panel">

@@ -68,7 +68,8 @@ export function createRuntime(base?: string) {
      * A refusal is an error carrying the HTTP status, for the caller to log (spec section 8).
      */
     async countView(titleId: number): Promise<{ counted: boolean }> {
-      const res = (await client.globals.fetch(endpoint(client, `/flows/trigger/${VIEW_FLOW_ID}`), {
+      // The SDK keeps fetch as a bare property; calling it through the object loses `window` as its receiver.
+      const res = (await fetch(endpoint(client, `/flows/trigger/${VIEW_FLOW_ID}`), {
         method: 'POST',
         credentials: 'omit',
         headers: { 'Content-Type': 'application/json' },

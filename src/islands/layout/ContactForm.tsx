@@ -1,0 +1,92 @@
+/**
+ * The contact form (spec section 2): name, email, topic and message, a consent note, 'Отправить'.
+ * It stores one support request and then thanks the visitor. A failure says so and keeps what
+ * was typed. No checks beyond the email input's own (spec section 5). Used inside the contact
+ * modal and on its own as the static pages' questions form.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { FRAME_LINKS } from '../../components/layout/links.ts';
+import { TEXT_LIMITS } from '../../lib/constants.ts';
+import { createRuntime, type SupportRequestInput } from '../../lib/directus/runtime.ts';
+import './contact-form.css';
+
+type Status = 'editing' | 'sending' | 'sent' | 'failed';
+
+const EMPTY: SupportRequestInput = { name: '', email: '', topic: '', message: '' };
+
+interface Props {
+  /** Shown after the thank-you as a 'Закрыть' button (the modal passes it). */
+  onClose?: () => void;
+  /** Told once the request is stored. */
+  onSent?: () => void;
+}
+
+export default function ContactForm({ onClose, onSent }: Props) {
+  const [form, setForm] = useState<SupportRequestInput>(EMPTY);
+  const [status, setStatus] = useState<Status>('editing');
+  const id = useId();
+
+  const field = (key: keyof SupportRequestInput) => ({
+    id: `${id}-${key}`,
+    name: key,
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (status === 'sending') return;
+    setStatus('sending');
+    try {
+      await createRuntime().sendSupportRequest(form);
+      setStatus('sent');
+      onSent?.();
+    } catch (err) {
+      console.error(err);
+      setStatus('failed');
+    }
+  };
+
+  if (status === 'sent') {
+    return (
+      <div className="contact-form__thanks" role="status">
+        <p>Спасибо за обращение! Мы скоро свяжемся с вами по указанному email.</p>
+        {onClose && <button type="button" className="btn" onClick={onClose}>Закрыть</button>}
+      </div>
+    );
+  }
+
+  return (
+    <form className="contact-form" onSubmit={submit}>
+      <div className="contact-form__row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-name`}>Имя</label>
+          <input className="input" type="text" autoComplete="name" maxLength={TEXT_LIMITS.supportName} {...field('name')} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-email`}>Email</label>
+          <input className="input" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        </div>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-topic`}>Тема</label>
+        <input className="input" type="text" maxLength={TEXT_LIMITS.supportTopic} {...field('topic')} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-message`}>Сообщение</label>
+        <textarea className="input" rows={5} maxLength={TEXT_LIMITS.supportMessage} {...field('message')} />
+      </div>
+      <p className="contact-form__consent">
+        Нажимая «Отправить», вы соглашаетесь с <a href={FRAME_LINKS.privacy}>политикой конфиденциальности</a>.
+      </p>
+      {status === 'failed' && (
+        <p className="contact-form__error" role="alert">
+          Не удалось отправить сообщение. Проверьте подключение к интернету и попробуйте ещё раз.
+        </p>
+      )}
+      <button type="submit" className="btn contact-form__submit" disabled={status === 'sending'}>
+        {status === 'sending' ? 'Отправляем…' : 'Отправить'}
+      </button>
+    </form>
+  );
+}
