@@ -1,0 +1,77 @@
+/**
+ * `npm run bench:site`: how the static build performs against a running Directus (DIRECTUS_URL):
+ * build time, pages per second, peak memory of the build, and the gzipped JavaScript a visitor
+ * downloads for the home page and a title page. A benchmark, not a test: it prints figures.
+ *
+ *   DIRECTUS_URL=http://127.0.0.1:8055 node scripts/bench-site.ts
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT } from './lib/paths.ts';
+
+const directusUrl = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
+const outDir = mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
+
+function countPages(dir: string): number {
+  let n = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory()) n += countPages(path.join(dir, entry.name));
+    else if (entry.name.endsWith('.html')) n++;
+  }
+  return n;
+}
+
+/** Peak resident memory of a process tree's main process, sampled from /proc. */
+function rssKb(pid: number): number {
+  try {
+    const m = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every script a page loads, islands' components and renderers included, gzipped and summed. */
+function gzipJs(htmlFile: string): number {
+  const html = readFileSync(htmlFile, 'utf8');
+  const files = new Set<string>();
+  for (const m of html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)) files.add(m[1]);
+  const seen = new Set<string>();
+  const queue = [...files];
+  while (queue.length) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = readFileSync(path.join(outDir, url), 'utf8');
+    for (const m of code.matchAll(/["'`](\.\/[\w.-]+\.js|\/_astro\/[\w.-]+\.js)["'`]/g)) {
+      queue.push(m[1].startsWith('./') ? path.posix.join(path.posix.dirname(url), m[1]) : m[1]);
+    }
+  }
+  return [...seen].reduce((sum, url) => sum + gzipSync(readFileSync(path.join(outDir, url))).length, 0);
+}
+
+const astro = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const started = Date.now();
+const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
+  cwd: ROOT, env: { ...process.env, DIRECTUS_URL: directusUrl, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: 'ignore',
+});
+let peak = 0;
+const timer = setInterval(() => (peak = Math.max(peak, rssKb(child.pid!))), 100);
+const code: number = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+clearInterval(timer);
+if (code !== 0) throw new Error(`astro build failed (${code})`);
+const seconds = (Date.now() - started) / 1000;
+const pages = countPages(outDir);
+const title = readdirSync(outDir).find((d) => statSync(path.join(outDir, d)).isDirectory() && !['_astro', 'actors', 'categories', 'tag', 'profile', 'embed'].includes(d) && readdirSync(path.join(outDir, d)).includes('actors'))!;
+
+console.log(`| figure | value |\n|---|---:|`);
+console.log(`| pages built | ${pages} |`);
+console.log(`| build time | ${seconds.toFixed(1)} s |`);
+console.log(`| pages per second | ${(pages / seconds).toFixed(1)} |`);
+console.log(`| peak memory of the build | ${(peak / 1024).toFixed(0)} MiB |`);
+console.log(`| gzip JS, home | ${(gzipJs(path.join(outDir, 'index.html')) / 1024).toFixed(1)} KiB |`);
+console.log(`| gzip JS, title page (/${title}) | ${(gzipJs(path.join(outDir, title, 'index.html')) / 1024).toFixed(1)} KiB |`);
+rmSync(outDir, { recursive: true, force: true });
