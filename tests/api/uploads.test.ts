@@ -93,6 +93,14 @@ describe('files a user may not upload', () => {
     expect(Number((await adminRead('directus_files', res.data.id, 'filesize')).filesize)).toBe(USER_UPLOAD_MAX_BYTES);
   });
 
+  it('refuses a file row without content (JSON instead of an upload)', async () => {
+    const user = await newUser();
+    const before = await countRows('directus_files', {});
+    const res = await user.call('POST', '/files', { title: 'пустышка', type: 'image/png', filename_download: 'x.png', storage: 'local' });
+    expect(res.status).toBe(403);
+    expect(await countRows('directus_files', {})).toBe(before);
+  });
+
   it('refuses an import by URL', async () => {
     const res = await expectNothingStored('directus_files', {}, () =>
       user.call('POST', '/files/import', { url: 'https://example.com/picture.png' }));

@@ -11,7 +11,17 @@ import type { Register } from './types.ts';
 /** Room for the multipart envelope around the file itself. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-export function registerUploadRules({ init }: Register): void {
+export function registerUploadRules({ init, filter }: Register): void {
+  /**
+   * A file row without content (JSON `POST /files`) is never a user's upload: real uploads create
+   * their row without events, so this filter only ever sees the empty kind.
+   */
+  filter('files.create', (payload, _meta, { accountability }) => {
+    const who = accountability as (typeof accountability & { app?: boolean }) | null;
+    if (who && !who.admin && !who.app) throw new ForbiddenError();
+    return payload;
+  });
+
   init('routes.before', ({ app }) => {
     app.post('/files', (req, _res, next) => {
       const who = req.accountability;
