@@ -1,0 +1,521 @@
+/**
+ * What a visitor does on the site, in Chromium against the built site and the real Directus:
+ * search, contact form, theme, cookie notice, scroll-to-top, title tabs and player, views,
+ * reviews, the category alphabet, the filter screen, 'Показать еще' lists and the 404 page.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { adminApi, hydrated, idleIslandsHydrated, patientPolls, titleBySlug, visitor, type Visitor, type VisitorOptions } from './support/site.ts';
+
+patientPolls();
+
+let browser: Browser;
+const open: Visitor[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A visitor who accepted cookies earlier (unless told), at desktop width; closed after the test. */
+async function as(options: VisitorOptions = {}): Promise<Visitor> {
+  const v = await visitor(browser, { acceptCookies: true, ...options });
+  open.push(v);
+  return v;
+}
+
+async function done(): Promise<void> {
+  for (const v of open.splice(0)) {
+    expect(v.errors, 'uncaught page errors').toEqual([]);
+    await v.context.close();
+  }
+}
+
+const text = (page: Page, selector = 'body') => page.locator(selector).innerText();
+const cardNames = (page: Page, scope: string) => page.locator(`${scope} .film-card .film-card__link .film-card__name`).allInnerTexts();
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+describe('search modal', () => {
+  it('finds a title case-blind and opens it', async () => {
+    const { page } = await as();
+    try {
+      await page.goto('/');
+      await idleIslandsHydrated(page);
+      await page.locator('header button[data-open="search"]').click();
+      const dialog = page.getByRole('dialog', { name: 'Поиск' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      const input = dialog.getByPlaceholder('Поиск..');
+      await expect.poll(() => input.evaluate((el) => el === document.activeElement)).toBe(true);
+      // Nothing typed: the most viewed titles under 'Часто ищут:'.
+      await expect.poll(() => text(page, 'dialog[open]')).toContain('Часто ищут:');
+      await expect.poll(() => dialog.locator('.film-card').count()).toBeGreaterThan(0);
+
+      // Leading spaces are trimmed; upper case finds the lower-case name.
+      await input.fill('   АРОМАТ ПОСЛЕДНЕГО');
+      expect(await input.inputValue()).toBe('АРОМАТ ПОСЛЕДНЕГО');
+      await expect.poll(() => text(page, 'dialog[open]')).toContain('Найдено:');
+      const card = dialog.locator('.film-card', { hasText: 'Аромат последнего лета' });
+      // The only match replaces the popular titles.
+      await expect.poll(() => dialog.locator('.film-card').count()).toBe(1);
+      expect(await card.count()).toBe(1);
+
+      await card.locator('a').click();
+      await page.waitForURL(/\/aromat-poslednego-leta$/);
+      expect(await page.locator('main h1').innerText()).toBe('Аромат последнего лета');
+      expect(await page.locator('dialog[open]').count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+
+  it('shows Часто ищут: again when the query is cleared, and says when nothing is found', async () => {
+    const { page } = await as();
+    try {
+      await page.goto('/updates');
+      await idleIslandsHydrated(page);
+      await page.locator('header button[data-open="search"]').click();
+      const dialog = page.getByRole('dialog', { name: 'Поиск' });
+      const input = dialog.getByPlaceholder('Поиск..');
+      await input.fill('щщщщщ');
+      await expect.poll(() => text(page, 'dialog[open]')).toContain('Ничего не найдено');
+      await input.fill('');
+      await expect.poll(() => text(page, 'dialog[open]')).toContain('Часто ищут:');
+      await expect.poll(() => dialog.locator('.film-card').count()).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('contact form', () => {
+  it('sends from the footer and stores the support request', async () => {
+    const { page } = await as();
+    const stamp = Date.now();
+    const sent = { name: 'Тестовый Зритель', email: `viewer-${stamp}@example.com`, topic: `Плеер ${stamp}`, message: 'Серия 5 не запускается на телефоне.' };
+    try {
+      await page.goto('/');
+      await idleIslandsHydrated(page);
+      await page.locator('footer').getByRole('button', { name: 'Связаться с нами' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Связаться с нами' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await dialog.getByRole('link', { name: 'политикой конфиденциальности' }).getAttribute('href')).toBe('/privacy-policy');
+      await dialog.getByLabel('Имя').fill(sent.name);
+      await dialog.getByLabel('Email').fill(sent.email);
+      await dialog.getByLabel('Тема').fill(sent.topic);
+      await dialog.getByLabel('Сообщение').fill(sent.message);
+      await dialog.getByRole('button', { name: 'Отправить' }).click();
+      await expect.poll(() => dialog.innerText()).toContain('Спасибо за обращение! Мы скоро свяжемся с вами по указанному email.');
+
+      const api = await adminApi();
+      const rows = await api.get<Record<string, string>[]>(`/items/supportRequests?filter[email][_eq]=${encodeURIComponent(sent.email)}&fields=name,email,topic,message`);
+      expect(rows).toEqual([sent]);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('theme', () => {
+  it('is light by default, and the dark look survives a reload', async () => {
+    const { page } = await as();
+    try {
+      await page.goto('/');
+      const classes = () => page.evaluate(() => [...document.documentElement.classList]);
+      expect(await classes()).toContain('light-theme');
+      expect(await classes()).not.toContain('dark-theme');
+      await idleIslandsHydrated(page);
+      await page.locator('header .theme-toggle').click();
+      await expect.poll(classes).toContain('dark-theme');
+      expect(await classes()).not.toContain('light-theme');
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark-theme');
+
+      await page.reload();
+      expect(await classes()).toContain('dark-theme');
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe('rgb(255, 255, 255)');
+      await page.goto('/updates');
+      expect(await classes()).toContain('dark-theme');
+
+      await idleIslandsHydrated(page);
+      await page.locator('header .theme-toggle').click();
+      await expect.poll(classes).toContain('light-theme');
+      expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light-theme');
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('cookie notice', () => {
+  it('shows on the first visit, hides on Принять and stays hidden', async () => {
+    const { page } = await as({ acceptCookies: false });
+    try {
+      await page.goto('/');
+      const notice = page.getByRole('region', { name: 'Уведомление о cookie' });
+      await expect.poll(() => notice.isVisible()).toBe(true);
+      await notice.getByRole('button', { name: 'Принять' }).click();
+      await expect.poll(() => notice.count()).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('cookiesAccepted'))).toBe('true');
+      await page.reload();
+      await idleIslandsHydrated(page);
+      expect(await notice.count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('scroll to top', () => {
+  it('appears after 150 px of scrolling and takes the page back up', async () => {
+    const { page } = await as();
+    try {
+      await page.goto('/');
+      await idleIslandsHydrated(page);
+      const button = page.getByRole('button', { name: 'Наверх' });
+      expect(await button.count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 100));
+      await page.waitForTimeout(200);
+      expect(await button.count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, 400));
+      await expect.poll(() => button.isVisible()).toBe(true);
+      await button.click();
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await expect.poll(() => button.count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('title page', () => {
+  const paneVisible = (page: Page, id: string) => page.locator(`#tab-${id}`).isVisible();
+
+  it('opens the tab named in the URL and keeps the URL in step with clicks', async () => {
+    const { page } = await as();
+    try {
+      await page.goto('/aromat-poslednego-leta?tab=seasons');
+      await hydrated(page, '.tabs');
+      await expect.poll(() => paneVisible(page, 'seasons')).toBe(true);
+      expect(await paneVisible(page, 'description')).toBe(false);
+      await expect.poll(() => page.locator('#player iframe, #player video').count()).toBe(1);
+
+      await page.goto('/aromat-poslednego-leta?tab=soundtrack');
+      await hydrated(page, '.tabs');
+      await expect.poll(() => paneVisible(page, 'soundtrack')).toBe(true);
+      expect(await text(page, '#tab-soundtrack')).toContain('OST Часть 1');
+      expect(await page.locator('#tab-soundtrack audio').count()).toBe(5);
+
+      await page.getByRole('tab', { name: 'Серии' }).click();
+      expect(param(page, 'tab')).toBe('seasons');
+      await expect.poll(() => paneVisible(page, 'seasons')).toBe(true);
+      await page.getByRole('tab', { name: 'Описание' }).click();
+      expect(param(page, 'tab')).toBe(null);
+      await expect.poll(() => paneVisible(page, 'description')).toBe(true);
+      expect(await text(page, '#tab-description')).toContain('Южная Корея');
+      await page.goBack();
+      expect(param(page, 'tab')).toBe('seasons');
+      await expect.poll(() => paneVisible(page, 'seasons')).toBe(true);
+    } finally {
+      await done();
+    }
+  });
+
+  it('falls back to the description for a missing soundtrack or an unknown tab', async () => {
+    const { page } = await as();
+    try {
+      for (const url of ['/boss-na-polstavki?tab=soundtrack', '/aromat-poslednego-leta?tab=nonsense']) {
+        await page.goto(url);
+        await hydrated(page, '.tabs');
+        await expect.poll(() => page.getByRole('tab', { name: 'Описание' }).getAttribute('aria-selected'), { message: url }).toBe('true');
+        expect(await paneVisible(page, 'description'), url).toBe(true);
+        expect(await paneVisible(page, 'seasons'), url).toBe(false);
+      }
+      expect(await page.getByRole('tab', { name: 'Саундтреки' }).count()).toBe(1);
+      await page.goto('/boss-na-polstavki');
+      await hydrated(page, '.tabs');
+      expect(await page.getByRole('tab', { name: 'Саундтреки' }).count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+
+  it('lists a series\' episodes in the player and narrows them by the episode search', async () => {
+    const { page } = await as();
+    try {
+      await page.goto('/aromat-poslednego-leta?tab=seasons');
+      const episodes = page.locator('#player .player__episode');
+      await expect.poll(() => episodes.count()).toBeGreaterThanOrEqual(10);
+      expect(await episodes.first().innerText()).toBe('1 серия');
+      const height = await page.locator('#player .player__screen').evaluate((el) => el.getBoundingClientRect().height);
+      expect(height).toBe(570);
+
+      await page.getByPlaceholder('Поиск серии').fill('12');
+      await expect.poll(() => episodes.allInnerTexts()).toEqual(['12 серия']);
+      await episodes.first().click();
+      expect(await episodes.first().getAttribute('aria-current')).toBe('true');
+      await page.getByPlaceholder('Поиск серии').fill('сто');
+      await expect.poll(() => text(page, '#player')).toContain('Серии не найдены');
+      await page.getByPlaceholder('Поиск серии').fill('');
+      await expect.poll(() => episodes.count()).toBeGreaterThanOrEqual(10);
+    } finally {
+      await done();
+    }
+  });
+
+  it('shows the seasons of a multi-season series', async () => {
+    const { page } = await as();
+    try {
+      await page.goto('/vrachi-nochnoy-smeny?tab=seasons');
+      const seasons = page.locator('#player .player__season');
+      await expect.poll(() => seasons.allInnerTexts()).toEqual(['1 сезон', '2 сезон']);
+      await seasons.nth(1).click();
+      expect(await seasons.nth(1).getAttribute('aria-selected')).toBe('true');
+      expect(await page.locator('#player .player__episode').count()).toBeGreaterThan(0);
+    } finally {
+      await done();
+    }
+  });
+
+  it('registers a view when the page opens', async () => {
+    // A title no other test opens: the backend counts one view per visitor and title in 10 minutes.
+    const slug = 'granitnyy-sled';
+    const before = (await titleBySlug<{ views: number }>(slug)).views ?? 0;
+    const { page } = await as();
+    try {
+      await page.goto(`/${slug}`);
+      await expect.poll(async () => (await titleBySlug<{ views: number }>(slug)).views, { timeout: 15_000 }).toBe(before + 1);
+    } finally {
+      await done();
+    }
+  });
+
+  it('shows the reviews fresh from the backend and asks visitors to sign in', async () => {
+    const api = await adminApi();
+    const { id } = await titleBySlug<{ id: number }>('aromat-poslednego-leta', 'id');
+    // Written after the build: only a fresh read can show it.
+    const fresh = await api.post<{ id: number }>('/items/comments', { text: `Свежий отзыв ${Date.now()}`, title: id });
+    const { page } = await as();
+    try {
+      await page.goto('/aromat-poslednego-leta');
+      const reviews = page.locator('section.reviews');
+      await reviews.scrollIntoViewIfNeeded();
+      await expect.poll(() => reviews.innerText()).toContain('Плакала на последних двух сериях');
+      const shown = await reviews.innerText();
+      expect(shown).toContain('sakura_fan');
+      expect(shown).toContain('Согласна про саундтрек, вторая часть OST вообще шедевр!');
+      expect(shown).toMatch(/Свежий отзыв \d+/);
+      expect(shown).toContain('👍 3');
+      const signIn = reviews.getByRole('link', { name: 'Войдите, чтобы оставить комментарий' });
+      expect(await signIn.getAttribute('href')).toBe('/login');
+      expect(await reviews.locator('textarea, form').count()).toBe(0);
+    } finally {
+      await api.delete(`/items/comments/${fresh.id}`);
+      await done();
+    }
+  });
+});
+
+describe('category alphabet', () => {
+  /** Ten titles starting with Q in the films, so the index has more than a page of 8 to show. */
+  const TEMP = Array.from({ length: 10 }, (_, i) => `Qтест ${String(i + 1).padStart(2, '0')}`);
+  let tempIds: number[] = [];
+
+  beforeAll(async () => {
+    const api = await adminApi();
+    const [films] = await api.get<{ id: number }[]>('/items/categories?filter[slug][_eq]=filmy-onlayn&fields=id');
+    const created = await api.post<{ id: number }[]>('/items/titles?fields=id', TEMP.map((name, i) => ({
+      status: 'published', name, slug: `q-test-${i + 1}`, category: films.id, typeSource: 'Одиночный', views: 0,
+    })));
+    tempIds = created.map((r) => r.id);
+  });
+
+  afterAll(async () => {
+    if (tempIds.length) await (await adminApi()).request('DELETE', '/items/titles', tempIds);
+  });
+
+  async function openIndex(slug: string): Promise<Page> {
+    const { page } = await as();
+    await page.goto(`/categories/${slug}`);
+    await page.locator('.alphabet').scrollIntoViewIfNeeded();
+    await hydrated(page, '.alphabet');
+    return page;
+  }
+
+  it('filters by a letter, keeps it in q, and clears', async () => {
+    try {
+      const page = await openIndex('doramy-onlayn');
+      const results = () => cardNames(page, '.alphabet__results');
+      await page.locator('.alphabet__key', { hasText: /^Н$/ }).click();
+      await expect.poll(results).toHaveLength(3);
+      for (const name of await results()) expect(name).toMatch(/^Н/);
+      expect(param(page, 'q')).toBe('Н');
+      expect(await page.locator('.alphabet__key', { hasText: /^Н$/ }).getAttribute('aria-pressed')).toBe('true');
+
+      await page.locator('.alphabet__key', { hasText: /^Д$/ }).click();
+      await expect.poll(results).toEqual(expect.arrayContaining([expect.stringMatching(/^Д/)]));
+      for (const name of await results()) expect(name).toMatch(/^Д/);
+      expect(param(page, 'q')).toBe('Д');
+
+      // Ё is found under Е, and a typed prefix works like a key.
+      await page.getByPlaceholder('Начало названия').fill('ел');
+      await expect.poll(results).toEqual(['Ёлки на Намсане']);
+      expect(param(page, 'q')).toBe('ел');
+
+      await page.getByRole('button', { name: 'Сбросить' }).click();
+      await expect.poll(results).toEqual([]);
+      expect(param(page, 'q')).toBe(null);
+      expect(await page.getByPlaceholder('Начало названия').inputValue()).toBe('');
+
+      // q in the URL is read back on opening.
+      await page.goto('/categories/doramy-onlayn?q=Н');
+      await page.locator('.alphabet').scrollIntoViewIfNeeded();
+      await expect.poll(results).toHaveLength(3);
+    } finally {
+      await done();
+    }
+  });
+
+  it('shows 8 results and adds the rest with Показать еще', async () => {
+    try {
+      const page = await openIndex('filmy-onlayn');
+      const results = () => cardNames(page, '.alphabet__results');
+      await page.locator('.alphabet__key', { hasText: /^Q$/ }).click();
+      await expect.poll(results).toEqual(TEMP.slice(0, 8));
+      await page.locator('.alphabet').getByRole('button', { name: 'Показать еще' }).click();
+      await expect.poll(results).toEqual(TEMP);
+      expect(await page.locator('.alphabet').getByRole('button', { name: 'Показать еще' }).count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('filter screen', () => {
+  const shown = (page: Page) => page.locator('.filter__shown').innerText();
+  const cards = (page: Page) => page.locator('.filter__grid .film-card');
+
+  it('filters by genre and year, keeps the state in the URL, shows more, pages and resets', async () => {
+    const { page } = await as();
+    try {
+      await page.goto('/categories/doramy-onlayn/filter');
+      await expect.poll(() => shown(page)).toBe('Показано 10 из 30');
+      const firstPage = await cardNames(page, '.filter__grid');
+      expect(firstPage).toHaveLength(10);
+
+      await page.getByLabel('Жанр').selectOption('Комедия');
+      await page.getByLabel('Год').selectOption('2025');
+      await page.getByRole('button', { name: 'Найти' }).click();
+      await expect.poll(() => shown(page)).toBe('Показано 4 из 4');
+      expect(param(page, 'genres')).toBe('Комедия');
+      expect(param(page, 'releaseyear')).toBe('2025');
+      expect(await cards(page).count()).toBe(4);
+      for (const year of await page.locator('.filter__grid .film-card__link .film-card__year').allInnerTexts()) expect(year).toMatch(/^2025/);
+      for (const meta of await page.locator('.filter__grid .film-card__link .film-card__meta').allInnerTexts()) expect(meta).toContain('Комедия');
+      await expect.poll(() => page.title()).toMatch(/комеди/i);
+
+      // Reset: every choice cleared, the category kept.
+      await page.getByRole('button', { name: 'Сбросить' }).click();
+      await expect.poll(() => shown(page)).toBe('Показано 10 из 30');
+      expect(param(page, 'genres')).toBe(null);
+      expect(param(page, 'releaseyear')).toBe(null);
+      expect(await page.getByLabel('Жанр').inputValue()).toBe('');
+
+      // Drama alone is more than a page: show more appends, the pager moves.
+      await page.getByLabel('Жанр').selectOption('Драма');
+      await page.getByRole('button', { name: 'Найти' }).click();
+      await expect.poll(() => shown(page)).toBe('Показано 10 из 14');
+      const dramaFirst = await cardNames(page, '.filter__grid');
+      const pager = page.getByRole('navigation', { name: 'Страницы' });
+      expect(await pager.getByRole('button').allInnerTexts()).toEqual(['1', '2']);
+      await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).click();
+      await expect.poll(() => shown(page)).toBe('Показано 14 из 14');
+      expect(param(page, 'page')).toBe('2');
+      const appended = await cardNames(page, '.filter__grid');
+      expect(appended.slice(0, 10)).toEqual(dramaFirst);
+      expect(new Set(appended).size).toBe(14);
+      expect(await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).count()).toBe(0);
+
+      await pager.getByRole('button', { name: '1' }).click();
+      await expect.poll(() => shown(page)).toBe('Показано 10 из 14');
+      expect(await cardNames(page, '.filter__grid')).toEqual(dramaFirst);
+      expect(param(page, 'page')).toBe(null);
+      await pager.getByRole('button', { name: '2' }).click();
+      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(appended.slice(10));
+      expect(param(page, 'page')).toBe('2');
+      expect(await pager.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
+
+      // The URL alone brings the state back.
+      await page.reload();
+      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(appended.slice(10));
+      expect(await page.getByLabel('Жанр').inputValue()).toBe('Драма');
+    } finally {
+      await done();
+    }
+  });
+
+  it('is reached by category name and from the category page\'s genre links', async () => {
+    const { page } = await as();
+    try {
+      await page.goto(`/categories/${encodeURIComponent('Дорамы')}/filter?genres=${encodeURIComponent('Драма')}`);
+      await expect.poll(() => shown(page)).toBe('Показано 10 из 14');
+
+      await page.goto('/categories/doramy-onlayn');
+      await page.locator('.genres a', { hasText: 'Комедия' }).click();
+      await page.waitForURL(/\/filter\?/);
+      expect(param(page, 'genres')).toBe('Комедия');
+      expect(param(page, 'category')).toBe('Дорамы');
+      await expect.poll(() => shown(page)).toBe('Показано 10 из 10');
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('Показать еще lists', () => {
+  async function showMore(path: string, firstPage: number, total: number) {
+    const { page } = await as();
+    try {
+      await page.goto(path);
+      const grid = page.locator('.show-more-grid .film-card');
+      expect(await grid.count()).toBe(firstPage);
+      const first = await cardNames(page, '.show-more-grid');
+      const button = page.locator('.show-more-grid').getByRole('button', { name: 'Показать еще' });
+      await button.scrollIntoViewIfNeeded();
+      await hydrated(page, '.show-more-grid');
+      await button.click();
+      await expect.poll(() => grid.count()).toBe(total);
+      const all = await cardNames(page, '.show-more-grid');
+      expect(all.slice(0, firstPage)).toEqual(first);
+      expect(new Set(all).size).toBe(total);
+      expect(await button.count()).toBe(0);
+    } finally {
+      await done();
+    }
+  }
+
+  it('appends the next newest titles of a category', () => showMore('/categories/doramy-onlayn/new', 16, 30));
+  it('appends the next titles of a tag', () => showMore('/tag/druzhba', 20, 24));
+});
+
+describe('404', () => {
+  for (const path of ['/not-found', '/net-takogo-serialа', '/categories/net-takoy', '/titles/net-takogo', '/actors/nikto']) {
+    it(`answers ${path} with 404 and a way home`, async () => {
+      const { page } = await as();
+      try {
+        const res = await page.goto(path);
+        expect(res?.status()).toBe(404);
+        expect(await page.locator('main h1').innerText()).toBe('Страница не найдена');
+        await page.getByRole('main').getByRole('link', { name: 'На главную', exact: true }).click();
+        await page.waitForURL((url) => url.pathname === '/');
+        expect(await page.locator('main h1').textContent()).toBe('Дорамы онлайн');
+      } finally {
+        await done();
+      }
+    });
+  }
+});

@@ -1,0 +1,208 @@
+/**
+ * Every screen a visitor can open (spec section 2), in the light and the dark look at 375 px and
+ * 1280 px: status, theme class, the heading or key text, no uncaught error. Then what search
+ * engines read: titles, descriptions, canonical links, OpenGraph, JSON-LD, sitemap and robots.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TITLES } from '../../directus/seed/data/titles.ts';
+import { ACTORS } from '../../directus/seed/data/actors.ts';
+import { launchBrowser } from './support/browser.ts';
+import { fetchText, patientPolls, visitor, type ThemeName, type Width } from './support/site.ts';
+
+const TITLE = 'aromat-poslednego-leta';
+const TITLE_NAME = 'Аромат последнего лета';
+const FILM = TITLES.find((t) => t.typeSource === 'Одиночный')!;
+const ACTOR = 'kim-seo-yun';
+
+interface Screen {
+  path: string;
+  status?: number;
+  /** The page's H1 (its text content: the home page's H1 is for screen readers only). */
+  h1: string | RegExp;
+  /** More text a person sees on the page, once its islands have run. */
+  text?: string[];
+}
+
+const SCREENS: Screen[] = [
+  { path: '/', h1: 'Дорамы онлайн', text: ['Лакорны', 'Аниме', 'Связаться с нами', '© 2025'] },
+  { path: `/${TITLE}`, h1: TITLE_NAME, text: ['Описание', 'Серии', 'Саундтреки', 'Отзывы', 'Вам может понравиться'] },
+  { path: `/titles/${TITLE}`, h1: TITLE_NAME, text: ['Описание', 'Отзывы'] },
+  { path: `/${TITLE}/actors`, h1: `${TITLE_NAME}: актёры`, text: ['Режиссёр', 'Сценарист', 'Актёры', 'Ким Со Юн'] },
+  { path: `/actors/${ACTOR}`, h1: 'Ким Со Юн', text: ['Kim Seo Yun', 'Сеул, Южная Корея', 'Лучшие картины'] },
+  { path: '/categories/doramy-onlayn', h1: 'Дорамы', text: ['Дорамы по жанрам', 'Новинки', 'Корейские дорамы'] },
+  { path: '/categories/doramy-onlayn/new', h1: 'Новинки: Дорамы', text: ['Показать еще'] },
+  { path: '/categories/doramy-onlayn/filter', h1: /Дорам/, text: ['Найти', 'Сбросить', 'Показано 10 из 30'] },
+  { path: `/categories/${encodeURIComponent('Дорамы')}/filter`, h1: /Дорам/, text: ['Найти', 'Показано 10 из 30'] },
+  { path: '/tag/devushki', h1: 'Девушки', text: [TITLE_NAME] },
+  { path: '/updates', h1: 'Обновления', text: ['Вы уже можете посмотреть'] },
+  { path: '/about', h1: 'О нас', text: ['Остались вопросы?', 'Отправить'] },
+  { path: '/copyright', h1: 'Для правообладателей', text: ['Остались вопросы?'] },
+  { path: '/privacy-policy', h1: 'Политика конфиденциальности', text: ['Остались вопросы?'] },
+  { path: '/partners', h1: 'Партнёрам', text: ['Остались вопросы?'] },
+  { path: '/login', h1: 'Добро пожаловать! Войдите и смотрите вместе' },
+  { path: '/profile', h1: 'Личный кабинет' },
+  { path: '/messages', h1: 'Сообщения' },
+  { path: '/profile/somebody', h1: 'Профиль пользователя' },
+  { path: '/not-found', status: 404, h1: 'Страница не найдена', text: ['На главную'] },
+  { path: '/takoy-stranitsy-net/sovsem', status: 404, h1: 'Страница не найдена', text: ['На главную'] },
+];
+
+patientPolls();
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LOOKS: { theme: ThemeName; width: Width }[] = [
+  { theme: 'light-theme', width: 'mobile' },
+  { theme: 'light-theme', width: 'desktop' },
+  { theme: 'dark-theme', width: 'mobile' },
+  { theme: 'dark-theme', width: 'desktop' },
+];
+
+describe('every screen, in both looks and both widths', () => {
+  // The four looks run side by side: each is one page walking every screen, mostly waiting.
+  for (const look of LOOKS) {
+    it.concurrent(`${look.theme} at ${look.width}`, async ({ expect }) => {
+      // The light look is the default: it is not stored, the dark one is.
+      const v = await visitor(browser, { theme: look.theme === 'dark-theme' ? 'dark-theme' : undefined, width: look.width });
+      try {
+        for (const screen of SCREENS) {
+          v.clearErrors();
+          const res = await v.page.goto(screen.path, { waitUntil: 'load' });
+          expect(res?.status(), screen.path).toBe(screen.status ?? 200);
+
+          const classes = await v.page.evaluate(() => [...document.documentElement.classList]);
+          expect(classes, screen.path).toContain(look.theme);
+          expect(classes, screen.path).not.toContain(look.theme === 'dark-theme' ? 'light-theme' : 'dark-theme');
+
+          const h1 = v.page.locator('main h1');
+          expect(await h1.count(), `${screen.path}: one H1`).toBe(1);
+          const heading = (await h1.textContent())?.trim() ?? '';
+          if (typeof screen.h1 === 'string') expect(heading, screen.path).toBe(screen.h1);
+          else expect(heading, screen.path).toMatch(screen.h1);
+
+          for (const text of screen.text ?? []) {
+            await expect.poll(() => v.page.locator('body').innerText(), { message: `${screen.path}: ${text}`, timeout: 10_000 }).toContain(text);
+          }
+          // Give the load and idle islands their turn before judging errors.
+          await v.page.waitForLoadState('networkidle');
+          // Nothing wider than the screen: no sideways scrolling on a phone.
+          const overflow = await v.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${screen.path}: wider than the screen by`).toBeLessThanOrEqual(0);
+          expect(v.errors, screen.path).toEqual([]);
+        }
+      } finally {
+        await v.context.close();
+      }
+    });
+  }
+});
+
+/** The head of a built page, as a crawler reads it. */
+async function head(path: string) {
+  const { status, text } = await fetchText(path);
+  const attr = (re: RegExp) => text.match(re)?.[1]?.replace(/&quot;/g, '"').replace(/&amp;/g, '&') ?? null;
+  const jsonLd = [...text.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]) as Record<string, unknown>);
+  return {
+    status,
+    title: attr(/<title>([^<]*)<\/title>/),
+    description: attr(/<meta name="description" content="([^"]*)"/),
+    canonical: attr(/<link rel="canonical" href="([^"]*)"/),
+    ogImage: attr(/<meta property="og:image" content="([^"]*)"/),
+    jsonLd,
+  };
+}
+
+describe('what search engines read', () => {
+  /** One page of each type, plus a second title and actor: each must have its own title and description. */
+  const TYPES = [
+    '/', `/${TITLE}`, '/boss-na-polstavki', `/${TITLE}/actors`, `/actors/${ACTOR}`, '/actors/park-tae-gyeong',
+    '/categories/doramy-onlayn', '/categories/anime', '/categories/doramy-onlayn/new', '/categories/doramy-onlayn/filter',
+    '/tag/devushki', '/tag/parni', '/updates', '/about', '/copyright', '/privacy-policy', '/partners',
+    '/login', '/profile', '/messages', '/profile/somebody', '/not-found',
+  ];
+
+  it('gives every page type its own title and description, and a canonical link', async () => {
+    const heads = await Promise.all(TYPES.map(async (path) => ({ path, ...(await head(path)) })));
+    for (const h of heads) {
+      expect(h.title, h.path).toBeTruthy();
+      expect(h.description, h.path).toBeTruthy();
+      expect(h.title, h.path).toMatch(/Дорамы онлайн/);
+      if (h.path !== '/not-found') expect(h.canonical, `${h.path}: canonical`).toBeTruthy();
+    }
+    const dupes = (key: 'title' | 'description') => {
+      const seen = new Map<string, string>();
+      return heads.flatMap((h) => {
+        const other = seen.get(h[key]!);
+        seen.set(h[key]!, h.path);
+        return other ? [`${other} = ${h.path}: ${h[key]}`] : [];
+      });
+    };
+    expect(dupes('title')).toEqual([]);
+    expect(dupes('description')).toEqual([]);
+  });
+
+  it('points every address of a page at one canonical URL', async () => {
+    const canonicalPath = async (path: string) => new URL((await head(path)).canonical!).pathname;
+    expect(await canonicalPath(`/${TITLE}`)).toBe(`/${TITLE}`);
+    expect(await canonicalPath(`/titles/${TITLE}`)).toBe(`/${TITLE}`);
+    expect(await canonicalPath(`/${TITLE}/actors`)).toBe(`/${TITLE}/actors`);
+    expect(await canonicalPath(`/actors/${ACTOR}`)).toBe(`/actors/${ACTOR}`);
+    expect(await canonicalPath('/categories/doramy-onlayn')).toBe('/categories/doramy-onlayn');
+    expect(await canonicalPath(`/categories/${encodeURIComponent('Дорамы')}/filter`)).toBe('/categories/doramy-onlayn/filter');
+    expect(await canonicalPath('/')).toBe('/');
+  });
+
+  it('shares a title page with its poster as the OpenGraph image', async () => {
+    const h = await head(`/${TITLE}`);
+    expect(h.ogImage).toBeTruthy();
+    expect(h.ogImage).not.toMatch(/logo\.svg$/);
+    // The picture itself is served (asked on the site's own origin).
+    const url = new URL(h.ogImage!);
+    const res = await fetch(new URL(url.pathname + url.search, inject('siteUrl')));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^image\//);
+  });
+
+  it('describes a series as TVSeries, a film as Movie and an actor as Person in JSON-LD', async () => {
+    const series = (await head(`/${TITLE}`)).jsonLd.find((j) => j['@type'] === 'TVSeries');
+    expect(series).toBeTruthy();
+    expect(series!.name).toBe(TITLE_NAME);
+    expect((series!.actor as { name: string }[]).map((a) => a.name)).toContain('Ким Со Юн');
+
+    const movie = (await head(`/${FILM.slug}`)).jsonLd.find((j) => j['@type'] === 'Movie');
+    expect(movie, FILM.slug).toBeTruthy();
+    expect(movie!.name).toBe(FILM.name);
+
+    const person = (await head(`/actors/${ACTOR}`)).jsonLd.find((j) => j['@type'] === 'Person');
+    expect(person).toBeTruthy();
+    expect(person!.name).toBe('Ким Со Юн');
+    expect(person!.alternateName).toBe('Kim Seo Yun');
+  });
+
+  it('lists every title and actor in sitemap.xml', async () => {
+    const { status, text, type } = await fetchText('/sitemap.xml');
+    expect(status).toBe(200);
+    expect(type).toMatch(/xml/);
+    const locs = new Set([...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname));
+    for (const t of TITLES) expect(locs.has(`/${t.slug}`), t.slug).toBe(true);
+    for (const a of ACTORS) expect(locs.has(`/actors/${a.slug}`), a.slug).toBe(true);
+    expect(locs.has('/categories/doramy-onlayn')).toBe(true);
+    expect(locs.has('/tag/devushki')).toBe(true);
+  });
+
+  it('serves robots.txt pointing at the sitemap', async () => {
+    const { status, text } = await fetchText('/robots.txt');
+    expect(status).toBe(200);
+    expect(text).toMatch(/^User-agent: \*/m);
+    expect(text).toMatch(/^Sitemap: \S+\/sitemap\.xml$/m);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Helpers for the visitor tests: a page in a chosen theme and width that records uncaught page
+ * errors, waiting for an island to hydrate, and the Directus admin API of the e2e backend.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject, vi } from 'vitest';
+import { AdminApi } from '../../../directus/apply/admin-api.ts';
+import { E2E_ADMIN } from '../global-setup.ts';
+import { VIEWPORTS, newContext } from './browser.ts';
+
+/**
+ * `expect.poll` waits 1 s by default: too little for an island that hydrates when the browser is
+ * idle on a busy two-core machine. Call once at the top of a test file.
+ */
+export function patientPolls(timeout = 10_000): void {
+  vi.setConfig({ expect: { poll: { timeout, interval: 50 } } });
+}
+
+export type ThemeName = 'light-theme' | 'dark-theme';
+export type Width = keyof typeof VIEWPORTS;
+
+export interface VisitorOptions {
+  /** Stored before any page script runs; nothing stored (the default look) when omitted. */
+  theme?: ThemeName;
+  width?: Width;
+  /** Pretend the cookie notice was accepted on an earlier visit, so it covers nothing. */
+  acceptCookies?: boolean;
+}
+
+export interface Visitor {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught errors thrown in the page since the last `clearErrors()`. */
+  errors: string[];
+  clearErrors(): void;
+}
+
+/** A fresh visitor: its own context (storage), one page, page errors collected. */
+export async function visitor(browser: Browser, options: VisitorOptions = {}): Promise<Visitor> {
+  const context = await newContext(browser, { viewport: VIEWPORTS[options.width ?? 'desktop'] });
+  const init: Record<string, string> = {};
+  if (options.theme) init.theme = options.theme;
+  if (options.acceptCookies) init.cookiesAccepted = 'true';
+  if (Object.keys(init).length) {
+    // Only on the first document of the context, so a test can still change what is stored.
+    await context.addInitScript((values: Record<string, string>) => {
+      if (sessionStorage.getItem('__e2e_seeded')) return;
+      sessionStorage.setItem('__e2e_seeded', '1');
+      for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
+    }, init);
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+  return { context, page, errors, clearErrors: () => void errors.splice(0) };
+}
+
+/** Resolves once the element is in the page and the island around it (if any) has hydrated. */
+export async function hydrated(page: Page, selector: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const island = el.closest('astro-island');
+    return !island || !island.hasAttribute('ssr');
+  }, selector, { timeout });
+}
+
+/** Every island of the page that hydrates on load or idle has hydrated (visible ones may wait). */
+export async function idleIslandsHydrated(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('astro-island')]
+      .filter((i) => ['load', 'idle'].includes(i.getAttribute('client') ?? ''))
+      .every((i) => !i.hasAttribute('ssr')), undefined, { timeout });
+}
+
+let admin: Promise<AdminApi> | undefined;
+
+/** The e2e backend as its administrator (credentials of tests/e2e/global-setup.ts). */
+export function adminApi(): Promise<AdminApi> {
+  admin ??= AdminApi.login(inject('e2eDirectusUrl'), E2E_ADMIN.email, E2E_ADMIN.password);
+  return admin;
+}
+
+/** A published title's row by slug, with the fields asked. */
+export async function titleBySlug<T = Record<string, unknown>>(slug: string, fields = 'id,views'): Promise<T> {
+  const api = await adminApi();
+  const rows = await api.get<T[]>(`/items/titles?filter[slug][_eq]=${encodeURIComponent(slug)}&fields=${fields}&limit=1`);
+  if (!rows[0]) throw new Error(`No title ${slug}`);
+  return rows[0];
+}
+
+/** The served HTML (or any text) of a site path, with its status, as a crawler gets it. */
+export async function fetchText(path: string): Promise<{ status: number; text: string; type: string }> {
+  const res = await fetch(new URL(path, inject('siteUrl')));
+  return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
+}
