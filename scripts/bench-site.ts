@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROOT } from './lib/paths.ts';
+import { astroCli } from './lib/site-build.ts';
 
 const directusUrl = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
@@ -53,7 +54,7 @@ function gzipJs(htmlFile: string): number {
   return [...seen].reduce((sum, url) => sum + gzipSync(readFileSync(path.join(outDir, url))).length, 0);
 }
 
-const astro = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const astro = astroCli();
 const started = Date.now();
 const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
   cwd: ROOT, env: { ...process.env, DIRECTUS_URL: directusUrl, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: 'ignore',

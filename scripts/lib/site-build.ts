@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ROOT } from './paths.ts';
 
 /** Astro's CLI entry, from its package.json (`bin/astro.mjs` in Astro 7). */
-function astroCli(): string {
+export function astroCli(): string {
   const dir = path.join(ROOT, 'node_modules/astro');
   const bin = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { bin: string | Record<string, string> }).bin;
   return path.join(dir, typeof bin === 'string' ? bin : (bin.astro as string));

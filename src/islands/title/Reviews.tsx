@@ -4,6 +4,7 @@
  * form for signed-in users plugs into `composer`.
  */
 import { useEffect, useState, type ReactNode } from 'react';
+import { DEFAULT_AVATAR } from '../../lib/assets.ts';
 import { createRuntime } from '../../lib/directus/runtime.ts';
 import { reviewThreads, type ReviewView } from '../../lib/reviews.ts';
 import { countRu, COMMENT_FORMS } from '../../lib/russian.ts';
@@ -13,7 +14,7 @@ function Review({ r }: { r: ReviewView }) {
   return (
     <article className="review" data-review-id={r.id}>
       <img className="review__avatar" src={r.author.avatar} alt="" width={40} height={40} loading="lazy"
-        onError={(e) => { e.currentTarget.src = '/default-avatar.svg'; }} />
+        onError={(e) => { e.currentTarget.src = DEFAULT_AVATAR; }} />
       <div className="review__body">
         <header className="review__head">
           {r.author.href

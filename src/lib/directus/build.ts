@@ -34,3 +34,15 @@ export async function loadFrame(): Promise<SiteFrame> {
 
 /** The public address of the site, for canonical links, OpenGraph and structured data. */
 export const SITE_URL = (process.env.SITE_URL ?? `http://127.0.0.1:${process.env.SITE_PORT ?? 4321}`).replace(/\/+$/, '');
+
+/** Static paths of the pages built once per published title (the title page and its cast page). */
+export async function titlePaths() {
+  const slugs = await reader.getAllTitleSlugs();
+  return slugs.map((slug) => ({ params: { slug } }));
+}
+
+/** Static paths of the pages built once per category (its page and its 'new' screen). */
+export async function categoryPaths() {
+  const categories = await reader.getCategories();
+  return categories.map((c) => ({ params: { slug: c.slug } }));
+}
