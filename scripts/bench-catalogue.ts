@@ -10,16 +10,12 @@
  *
  *   node scripts/bench-catalogue.ts [--pg] [--cache] [--titles 10000] [--actors 30000] [--reps 200] [--warmup 20] [--keep]
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startBackend, type Backend } from './lib/backend.ts';
 import { ROOT } from './lib/paths.ts';
-import { knexForEnv, synthesise, type SynthResult } from './synth.ts';
-import { freePort } from '../tests/support/free-port.ts';
-import { clearRedisNamespace, createDatabase, dropDatabase, productionEnv, uniqueName } from '../tests/support/postgres.ts';
+import { startSynthBackend } from './lib/synth-backend.ts';
 
 const TITLE_FIELDS = [
   '*', 'genres.genres_id.name', 'country.name', 'category.name', 'category.slug', 'subCategory.*',
@@ -81,54 +77,13 @@ async function main(): Promise<void> {
   });
   const reps = Number(values.reps);
   const warmup = Number(values.warmup);
-  const database = values.pg ? 'postgres' : 'sqlite';
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-bench-'));
-  const pgName = values.pg ? uniqueName('dorama_bench') : '';
-  let backend: Backend | undefined;
-  const cleanup = async () => {
-    await backend?.stop();
-    if (pgName && !values.keep) {
-      await dropDatabase(pgName).catch((err) => console.error(`could not drop ${pgName}: ${err.message}`));
-      await clearRedisNamespace(pgName).catch(() => {});
-    }
-    if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
-  };
-  process.once('SIGINT', () => void cleanup().finally(() => process.exit(130)));
+  const run = await startSynthBackend({
+    pg: values.pg, cache: values.cache, keep: values.keep, titles: Number(values.titles), actors: Number(values.actors),
+    via: values.via as 'db' | 'rest' | undefined,
+  });
+  const { backend, synth, database, pgName, startMs } = run;
 
   try {
-    if (pgName) await createDatabase(pgName);
-    const extra: Record<string, string> = {
-      // The caller's DB_*/REDIS variables are inherited by directusEnv: pin the database this run owns.
-      ...(pgName
-        ? productionEnv(pgName, pgName)
-        : {
-            DB_CLIENT: 'sqlite3', DB_FILENAME: path.join(dataDir, 'database.sqlite'), REDIS_ENABLED: 'false',
-            CACHE_STORE: 'memory', RATE_LIMITER_STORE: 'memory', SYNCHRONIZATION_STORE: 'memory',
-          }),
-      // The measured reads, not the rate limiter, are the subject; the limiter stays on the request path.
-      RATE_LIMITER_POINTS: '1000000',
-      CACHE_ENABLED: values.cache ? 'true' : 'false',
-      LOG_LEVEL: 'warn',
-    };
-    console.log(`Starting Directus on ${database}${pgName ? ` (${pgName}, Redis)` : ` (${dataDir})`}, cache ${values.cache ? 'on' : 'off'} …`);
-    const t0 = performance.now();
-    backend = await startBackend({
-      dataDir, port: await freePort(), secret: randomBytes(24).toString('hex'), adminEmail: 'admin@example.com',
-      adminPassword: randomBytes(12).toString('hex'), quiet: true, extra,
-    });
-    const startMs = Math.round(performance.now() - t0);
-    console.log(`  started and applied in ${(startMs / 1000).toFixed(1)} s`);
-
-    console.log(`Synthesising ${values.titles} titles and ${values.actors} actors …`);
-    const db = values.via === 'rest' ? undefined : knexForEnv(backend.env);
-    let synth: SynthResult;
-    try {
-      synth = await synthesise({ api: backend.api, db, via: values.via as 'db' | 'rest' | undefined, titles: Number(values.titles), actors: Number(values.actors) });
-    } finally {
-      await db?.destroy();
-    }
-    console.log(`  synthesised in ${(synth.ms / 1000).toFixed(1)} s (${synth.via})`);
-
     const base = backend.url;
     const { titleSlugs, categorySlugs, searchQueries } = synth.sample;
     const benches: Bench[] = [
@@ -204,7 +159,7 @@ async function main(): Promise<void> {
     }, null, 2));
     console.log(`Written ${path.relative(ROOT, file)}`);
   } finally {
-    await cleanup();
+    await run.stop();
   }
 }
 

@@ -12,7 +12,7 @@ import { ensureChromium } from '../../scripts/lib/chromium.ts';
 import { buildSite } from '../../scripts/lib/site-build.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { seedDemo } from '../../directus/seed/index.ts';
-import { freePort } from '../support/free-port.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-test-password' };
 

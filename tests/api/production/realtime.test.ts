@@ -15,10 +15,10 @@ import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
 import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
 import { ROLES, VIEW_FLOW_ID } from '../../../src/lib/constants.ts';
-import { freePort } from '../../support/free-port.ts';
+import { freePort } from '../../../scripts/lib/free-port.ts';
 import {
   assertRedisReachable, clearRedisNamespace, countRedisKeys, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
-} from '../../support/postgres.ts';
+} from '../../../scripts/lib/postgres.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-prod-test-password' };
 const WAIT_MS = 10_000;
