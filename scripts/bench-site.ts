@@ -2,18 +2,29 @@
  * `npm run bench:site`: how the static build performs against a running Directus (DIRECTUS_URL):
  * build time, pages per second, peak memory of the build, and the gzipped JavaScript a visitor
  * downloads for the home page and a title page. A benchmark, not a test: it prints figures.
+ * With --synth it builds from a throw-away backend holding the synthetic catalogue instead.
  *
  *   DIRECTUS_URL=http://127.0.0.1:8055 node scripts/bench-site.ts
+ *   node scripts/bench-site.ts --synth [--titles 10000] [--actors 30000] [--pg]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { ROOT } from './lib/paths.ts';
-import { astroCli } from './lib/site-build.ts';
+import { buildSite } from './lib/site-build.ts';
+import { startSynthBackend, type SynthBackend } from './lib/synth-backend.ts';
 
-const directusUrl = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
+const { values } = parseArgs({
+  options: {
+    synth: { type: 'boolean', default: false }, pg: { type: 'boolean', default: false },
+    titles: { type: 'string', default: '10000' }, actors: { type: 'string', default: '30000' },
+  },
+});
+const synthetic: SynthBackend | undefined = values.synth
+  ? await startSynthBackend({ pg: values.pg, titles: Number(values.titles), actors: Number(values.actors) })
+  : undefined;
+const directusUrl = synthetic?.backend.url ?? process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 const outDir = mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
 
 function countPages(dir: string): number {
@@ -54,20 +65,24 @@ function gzipJs(htmlFile: string): number {
   return [...seen].reduce((sum, url) => sum + gzipSync(readFileSync(path.join(outDir, url))).length, 0);
 }
 
-const astro = astroCli();
 const started = Date.now();
-const child = spawn(process.execPath, [astro, 'build', '--outDir', outDir], {
-  cwd: ROOT, env: { ...process.env, DIRECTUS_URL: directusUrl, ASTRO_TELEMETRY_DISABLED: '1' }, stdio: 'ignore',
-});
 let peak = 0;
-const timer = setInterval(() => (peak = Math.max(peak, rssKb(child.pid!))), 100);
-const code: number = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
-clearInterval(timer);
-if (code !== 0) throw new Error(`astro build failed (${code})`);
+let timer: NodeJS.Timeout | undefined;
+try {
+  await buildSite({
+    directusUrl, outDir,
+    onStart: (pid) => (timer = setInterval(() => (peak = Math.max(peak, rssKb(pid))), 100)),
+  });
+} finally {
+  clearInterval(timer);
+  await synthetic?.stop();
+}
 const seconds = (Date.now() - started) / 1000;
 const pages = countPages(outDir);
 const title = readdirSync(outDir).find((d) => statSync(path.join(outDir, d)).isDirectory() && !['_astro', 'actors', 'categories', 'tag', 'profile', 'embed'].includes(d) && readdirSync(path.join(outDir, d)).includes('actors'))!;
 
+const load = os.loadavg()[0].toFixed(2);
+if (synthetic) console.log(`Synthetic catalogue: ${synthetic.synth.counts.titles} titles, ${synthetic.synth.counts.actors} actors (${synthetic.database}); load average ${load}`);
 console.log(`| figure | value |\n|---|---:|`);
 console.log(`| pages built | ${pages} |`);
 console.log(`| build time | ${seconds.toFixed(1)} s |`);

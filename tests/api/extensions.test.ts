@@ -138,6 +138,28 @@ describe('GET /site/rating/:titleId', () => {
   });
 });
 
+describe('GET /site/ratings', () => {
+  it('answers every rated published title at once, as the single answer would, and no draft', async () => {
+    const [rated, unrated, draft] = await Promise.all([newTitle(), newTitle(), newTitle({ status: 'draft' })]);
+    const voters = await Promise.all([newUser(), newUser(), newUser()]);
+    for (const [i, rating] of [5, 4, 4].entries()) {
+      expect((await voters[i].call('POST', '/items/ratings', { rating, title: rated.id })).status).toBe(200);
+    }
+    // A draft may still hold ratings from before it was unpublished.
+    await (await admin()).patch(`/items/titles/${draft.id}`, { status: 'published' });
+    await voters[0].call('POST', '/items/ratings', { rating: 2, title: draft.id });
+    await (await admin()).patch(`/items/titles/${draft.id}`, { status: 'draft' });
+
+    const res = await call('GET', '/site/ratings');
+    expect(res.status).toBe(200);
+    const byTitle = new Map((res.data as { title: number; average: number; count: number }[]).map((r) => [r.title, r]));
+    expect(byTitle.get(rated.id)).toEqual({ title: rated.id, average: 4.33, count: 3 });
+    expect((await call('GET', `/site/rating/${rated.id}`)).data).toEqual({ average: 4.33, count: 3 });
+    expect(byTitle.has(unrated.id)).toBe(false);
+    expect(byTitle.has(draft.id)).toBe(false);
+  });
+});
+
 describe(`POST /flows/trigger/{VIEW_FLOW_ID}`, () => {
   it('counts a view from a visitor without auth', async () => {
     const t = await newTitle();

@@ -10,6 +10,7 @@ import { EMPTY_FILTER } from '../../src/lib/filter-query.ts';
 import { createReader, type Reader } from '../../src/lib/directus/reader.ts';
 import { createRuntime, type Runtime } from '../../src/lib/directus/runtime.ts';
 import { readCommentCounts } from '../../src/lib/directus/queries.ts';
+import { loadCatalogue, type Catalogue } from '../../src/lib/directus/catalogue.ts';
 import type { Schema } from '../../src/lib/directus/schema.ts';
 import { admin, baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, shopItem } from '../support/fixtures.ts';
@@ -20,6 +21,7 @@ const ru = [...stamp].map((c) => 'абвгдежзиклмнопрстуфхцч
 
 type Row = { id: number; slug: string };
 let reader: Reader;
+let catalogue: Catalogue;
 let runtime: Runtime;
 let author: TestUser;
 let cat: { id: number; slug: string; name: string };
@@ -86,8 +88,13 @@ beforeAll(async () => {
     await a.post('/items/updates', { title: title.id, description: `${description} ${stamp}` });
   }
 
+  const [rater1, rater2] = await Promise.all([newUser(), newUser()]);
+  await rater1.call('POST', '/items/ratings', { rating: 5, title: t4.id });
+  await rater2.call('POST', '/items/ratings', { rating: 2, title: t4.id });
+
   reader = createReader(baseUrl());
   runtime = createRuntime(baseUrl());
+  catalogue = await loadCatalogue(reader);
 });
 
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
@@ -154,9 +161,9 @@ describe('the build-time reader', () => {
     expect(block[0].genres?.map((g) => (typeof g.genres_id === 'object' ? g.genres_id?.name : null))).toEqual([g1.name]);
   });
 
-  it('reads the whole title by slug, every episode included', async () => {
-    const title = await reader.getTitleBySlug(t1.slug);
-    expect(title).not.toBeNull();
+  it('reads the whole catalogue title with every relation, every episode included', async () => {
+    const title = catalogue.titles.find((t) => t.slug === t1.slug);
+    expect(title).toBeDefined();
     expect(title!.series).toHaveLength(105);
     expect(title!.series!.slice(0, 2).map((s) => s.name)).toEqual(['Серия 1', 'Серия 2']);
     expect(title!.subCategory).toEqual({ id: sub.id, name: sub.name, slug: sub.slug });
@@ -168,15 +175,45 @@ describe('the build-time reader', () => {
     expect(title!.soundtracks).toEqual([]);
   });
 
-  it('finds no draft or unknown title', async () => {
-    expect(await reader.getTitleBySlug(draft.slug)).toBeNull();
-    expect(await reader.getTitleBySlug(`no-such-title-${stamp}`)).toBeNull();
+  it('holds every published title once and no draft', async () => {
+    const slugs = catalogue.titles.map((t) => t.slug);
+    for (const t of [t1, t2, t3, t4, t5]) expect(slugs).toContain(t.slug);
+    expect(slugs).not.toContain(draft.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    expect(slugs.length).toBe(await countRows('titles', { status: { _eq: 'published' } }));
   });
 
-  it('suggests other titles of the category by views', async () => {
-    const title = await reader.getTitleBySlug(t1.slug);
-    expect(ids(await reader.getRelatedTitles(title!))).toEqual([t2.id, t4.id, t3.id, t5.id]);
-    expect(ids(await reader.getRelatedTitles(title!, 2))).toEqual([t2.id, t4.id]);
+  it('reads the same catalogue in small pages as in large ones', async () => {
+    const paged = await loadCatalogue(reader, { titles: 2, actors: 3 });
+    expect(ids(paged.titles)).toEqual(ids(catalogue.titles));
+    expect(ids(paged.actors)).toEqual(ids(catalogue.actors));
+  });
+
+  it('suggests other titles of the category by views, with their review counts', async () => {
+    const title = catalogue.titles.find((t) => t.id === t1.id)!;
+    const related = catalogue.relatedTo(title);
+    expect(ids(related)).toEqual([t2.id, t4.id, t3.id, t5.id]);
+    expect(related.map((r) => r.comments_count)).toEqual([1, 0, 0, 0]);
+    expect(ids(catalogue.relatedTo(title, 2))).toEqual([t2.id, t4.id]);
+  });
+
+  it('holds every person with their facts', async () => {
+    const person = catalogue.actors.find((a) => a.slug === actor.slug);
+    expect(person).toMatchObject({ id: actor.id, slug: actor.slug, nameRu: `Актёр ${stamp}`, nameEn: 'Test Actor', career: 'Актёр, режиссёр' });
+    expect(person!.genres?.map((g) => g.genres_id)).toEqual([{ id: g1.id, name: g1.name }]);
+    expect(catalogue.actors.length).toBe(await countRows('actors', {}));
+  });
+
+  it("lists a person's titles: played, directed and written, without drafts", async () => {
+    expect(ids(catalogue.titlesOf(actor.id))).toEqual([t1.id, t2.id, t3.id]);
+    expect(catalogue.titlesOf(actor.id)[0].comments_count).toBe(3);
+    expect(ids(catalogue.titlesOf(actor.id, 1))).toEqual([t1.id]);
+    expect(catalogue.titlesOf(987654321)).toEqual([]);
+  });
+
+  it('gives each title its public rating', async () => {
+    expect(catalogue.ratingOf(t4.id)).toEqual({ average: 3.5, count: 2 });
+    expect(catalogue.ratingOf(t1.id)).toEqual({ average: null, count: 0 });
   });
 
   it('pages through a category with a sort', async () => {
@@ -192,22 +229,6 @@ describe('the build-time reader', () => {
   it('reads a subcategory block and the promo titles', async () => {
     expect(ids(await reader.getSubcategoryBlock(sub.slug))).toEqual([t1.id, t3.id]);
     expect(ids(await reader.getPromo(cat.slug))).toEqual([t1.id]);
-  });
-
-  it('reads an actor by slug', async () => {
-    const person = await reader.getActorBySlug(actor.slug);
-    expect(person).toMatchObject({ id: actor.id, slug: actor.slug, nameRu: `Актёр ${stamp}`, nameEn: 'Test Actor', career: 'Актёр, режиссёр' });
-    expect(person.genres?.map((g) => g.genres_id)).toEqual([{ id: g1.id, name: g1.name }]);
-  });
-
-  it('fails for an unknown actor', async () => {
-    await expect(reader.getActorBySlug(`no-such-actor-${stamp}`)).rejects.toThrow('Actor not found by slug');
-  });
-
-  it("lists an actor's titles: played, directed and written, without drafts", async () => {
-    const titles = await reader.getActorTitles(actor.id);
-    expect(ids(titles)).toEqual([t1.id, t2.id, t3.id]);
-    expect(ids(await reader.getActorTitles(actor.id, 1))).toEqual([t1.id]);
   });
 
   it('lists titles of a tag', async () => {
@@ -226,17 +247,12 @@ describe('the build-time reader', () => {
     expect(second.total).toBe(total);
   });
 
-  it('lists every published title slug and every actor slug', async () => {
-    const slugs = await reader.getAllTitleSlugs();
-    for (const t of [t1, t2, t3, t4, t5]) expect(slugs).toContain(t.slug);
-    expect(slugs).not.toContain(draft.slug);
-    expect(await reader.getAllActorSlugs()).toContain(actor.slug);
-  });
-
   it('counts comments per title', async () => {
-    const counts = await reader.getCommentCounts([t1.id, t2.id, t3.id]);
+    const counts = await readCommentCounts(reader.client, [t1.id, t2.id, t3.id]);
     expect([...counts.entries()]).toEqual([[t1.id, 3], [t2.id, 1], [t3.id, 0]]);
-    expect((await reader.getCommentCounts([])).size).toBe(0);
+    expect((await readCommentCounts(reader.client, [])).size).toBe(0);
+    const all = await reader.getAllCommentCounts();
+    expect([all.get(t1.id), all.get(t2.id), all.has(t3.id)]).toEqual([3, 1, false]);
   });
 
   it('counts 0 when the answer is not a list', async () => {

@@ -188,8 +188,14 @@ describe('what search engines read', () => {
     expect(person!.alternateName).toBe('Kim Seo Yun');
   });
 
-  it('lists every title and actor in sitemap.xml', async () => {
-    const { status, text, type } = await fetchText('/sitemap.xml');
+  it('lists every title and actor in the files of the sitemap index', async () => {
+    const index = await fetchText('/sitemap.xml');
+    expect(index.status).toBe(200);
+    expect(index.type).toMatch(/xml/);
+    expect(index.text).toContain('<sitemapindex');
+    const files = [...index.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+    expect(files).toEqual(['/sitemap-1.xml']);
+    const { status, text, type } = await fetchText(files[0]);
     expect(status).toBe(200);
     expect(type).toMatch(/xml/);
     const locs = new Set([...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname));

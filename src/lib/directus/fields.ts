@@ -37,9 +37,6 @@ export const TITLE_PAGE_FIELDS = [
   { soundtracks: ['id', 'name', { soundtracks: [{ directus_files_id: ['id', 'title', 'type', 'duration', 'filename_download'] }] }] },
 ] as const;
 
-/** Only the slug: the build's list of title pages. */
-export const TITLE_SLUG_FIELDS = ['slug'] as const;
-
 export const ACTOR_FIELDS = [
   'id', 'slug', 'nameRu', 'nameEn', 'avatar', 'biography', 'career', 'dob', 'birthPlace',
   { genres: [{ genres_id: ['id', 'name'] }] },

@@ -22,6 +22,15 @@ export type TitleSort = QuerySort<Schema, Title>;
 export const BY_VIEWS: TitleSort[] = ['-views', 'id'];
 export const NEWEST: TitleSort[] = ['-date_created', '-id'];
 
+/** A title's ratings: the average to two decimals, null when nobody rated it, and how many. */
+export interface RatingSummary {
+  average: number | null;
+  count: number;
+}
+
+/** One title's ratings in the build's bulk answer. */
+export type TitleRating = RatingSummary & { title: number };
+
 /** One page of a longer list and how many there are in all (for 'show more' and the pager). */
 export interface Page<T> {
   items: T[];
@@ -84,17 +93,31 @@ export interface ListOptions {
 export async function readCommentCounts(client: SiteClient, titleIds: readonly number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>(titleIds.map((id) => [id, 0]));
   if (!titleIds.length) return counts;
-  const rows: unknown = await send(client, aggregate('comments', {
+  const rows = await countCommentsByTitle(client, { title: { _in: [...titleIds] } });
+  return addCounts(counts, rows, (id) => counts.has(id));
+}
+
+/** Reviews of every title that has any, in one call: the build reads them all at once. */
+export async function readAllCommentCounts(client: SiteClient): Promise<Map<number, number>> {
+  const rows = await countCommentsByTitle(client, { title: { _nnull: true } });
+  return addCounts(new Map(), rows, () => true);
+}
+
+function countCommentsByTitle(client: SiteClient, filter: DirectusFilter): Promise<unknown> {
+  return send(client, aggregate('comments', {
     aggregate: { count: '*' },
     groupBy: ['title'],
-    query: { filter: { title: { _in: [...titleIds] } }, limit: -1 },
+    query: { filter: filter as QueryFilter<Schema, Schema['comments'][number]>, limit: -1 },
   }), 'comment counts');
-  // Spec section 8: an answer that is not a list leaves every count at 0.
+}
+
+/** Reads the grouped counts into `counts`; spec section 8: an answer that is not a list counts nothing. */
+function addCounts(counts: Map<number, number>, rows: unknown, wanted: (id: number) => boolean): Map<number, number> {
   if (!Array.isArray(rows)) return counts;
   for (const row of rows as { title?: unknown; count?: unknown }[]) {
     const id = Number(row?.title);
     const n = Number(typeof row?.count === 'object' && row.count ? Object.values(row.count)[0] : row?.count);
-    if (counts.has(id) && Number.isFinite(n)) counts.set(id, n);
+    if (Number.isInteger(id) && wanted(id) && Number.isFinite(n)) counts.set(id, n);
   }
   return counts;
 }

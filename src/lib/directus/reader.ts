@@ -3,32 +3,28 @@
  * always for published titles only. Astro pages call one reader per build; the argument-less
  * lists every page repeats (settings, banners, menu, genres, countries, tags) are asked once.
  */
-import { createDirectus, readItems, readSingleton, rest, aggregate, type ReadItemOutput } from '@directus/sdk';
+import { createDirectus, customEndpoint, readItems, readSingleton, rest, type ReadItemOutput } from '@directus/sdk';
 import {
-  ACTOR_TITLES, CATEGORY_NEW_LIST, HOME_BLOCK_SIZE, PROMO_BANNER, RELATED_TITLES, SERIES_FETCH_LIMIT,
+  CATEGORY_NEW_LIST, HOME_BLOCK_SIZE, PROMO_BANNER, SERIES_FETCH_LIMIT,
   SUBCATEGORY_BLOCK, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
 import {
   ACTOR_FIELDS, BANNER_FIELDS, CATEGORY_FIELDS, COUNTRY_FIELDS, GENRE_FIELDS, PLAN_FIELDS, SHOP_FIELDS,
-  STATIC_FIELDS, TAG_FIELDS, TITLE_PAGE_FIELDS, TITLE_SLUG_FIELDS, UPDATE_FIELDS,
+  STATIC_FIELDS, TAG_FIELDS, TITLE_PAGE_FIELDS, UPDATE_FIELDS,
 } from './fields.ts';
 import {
-  BY_VIEWS, NEWEST, inCategory, published, readCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send, titleFilter,
-  type Page, type SiteClient, type TitleCard, type TitleSort,
+  BY_VIEWS, NEWEST, inCategory, published, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send, titleFilter,
+  type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopType } from './schema.ts';
+import { once } from '../once.ts';
 
 export type TitlePage = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_PAGE_FIELDS }>;
 export type ActorPage = ReadItemOutput<Schema, 'actors', { fields: typeof ACTOR_FIELDS }>;
 export type CategoryItem = ReadItemOutput<Schema, 'categories', { fields: typeof CATEGORY_FIELDS }>;
 export type { UpdateItem } from './queries.ts';
-import type { UpdateItem } from './queries.ts';
 
-/** Keeps the first answer of an argument-less fetcher (and its failure, so a build fails fast). */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () => (pending ??= load());
-}
+import type { UpdateItem } from './queries.ts';
 
 /** A Directus REST client without a token, for the build. */
 export function createBuildClient(url: string): SiteClient {
@@ -74,26 +70,25 @@ export function createReader(url: string) {
     getHomeBlock: (categorySlug: string, limit: number = HOME_BLOCK_SIZE): Promise<TitleCard[]> =>
       cards([inCategory(categorySlug)], BY_VIEWS, limit),
 
-    /** A title with every relation, all its episodes included; null when there is none published. */
-    async getTitleBySlug(slug: string): Promise<TitlePage | null> {
-      const [title] = await send(client, readItems('titles', {
+    /**
+     * Page `page` (from 1) of the published titles with every relation, all episodes included, by
+     * id: the build reads the whole catalogue this way, a few hundred titles a call.
+     */
+    async getTitlePages(page: number, limit: number): Promise<TitlePage[]> {
+      const titles = await send(client, readItems('titles', {
         fields: TITLE_PAGE_FIELDS,
-        filter: titleFilter(published({ slug: { _eq: slug } })),
+        filter: titleFilter(published()),
         deep: {
           series: { _limit: SERIES_FETCH_LIMIT, _sort: ['sort', 'id'] },
           iframeSeasons: { _limit: -1, _sort: ['sort', 'id'], series: { _limit: SERIES_FETCH_LIMIT, _sort: ['sort', 'id'] } },
           soundtracks: { _limit: -1, _sort: ['id'] },
         },
-        limit: 1,
-      }), `title ${slug}`);
+        sort: ['id'],
+        limit,
+        page,
+      }), `titles, page ${page}`);
       // The SDK widens the output when `deep` is given; the fields decide the shape.
-      return (title as TitlePage | undefined) ?? null;
-    },
-
-    /** 'Вам может понравиться': the most viewed other titles of the same category. */
-    getRelatedTitles(title: { id: number; category?: { slug: string } | number | null }, limit: number = RELATED_TITLES) {
-      const category = typeof title.category === 'object' && title.category ? [inCategory(title.category.slug)] : [];
-      return cards([{ id: { _neq: title.id } }, ...category], BY_VIEWS, limit);
+      return titles as TitlePage[];
     },
 
     getTitlesByCategory: (slug: string, o: { sort?: TitleSort[]; limit: number; offset?: number }) =>
@@ -110,24 +105,11 @@ export function createReader(url: string) {
     getPromo: (categorySlug: string, limit: number = PROMO_BANNER) =>
       cards([inCategory(categorySlug), { promo: { _eq: true } }], BY_VIEWS, limit),
 
-    async getActorBySlug(slug: string): Promise<ActorPage> {
-      const [actor] = await send(client, readItems('actors', {
-        fields: ACTOR_FIELDS, filter: { slug: { _eq: slug } }, limit: 1,
-        deep: { images: { _limit: -1 } },
-      }), `actor ${slug}`);
-      if (!actor) throw new Error(`Actor not found by slug: ${slug}`);
-      return actor;
-    },
-
-    /** Titles the person played in, directed or wrote, most viewed first. */
-    getActorTitles: (actorId: number, limit: number = ACTOR_TITLES) =>
-      cards([{
-        _or: [
-          { actors: { actors_id: { _eq: actorId } } },
-          { directors: { actors_id: { _eq: actorId } } },
-          { screenwriters: { actors_id: { _eq: actorId } } },
-        ],
-      }], BY_VIEWS, limit),
+    /** Page `page` (from 1) of every person with their photos, by id. */
+    getActorPages: (page: number, limit: number): Promise<ActorPage[]> =>
+      send(client, readItems('actors', {
+        fields: ACTOR_FIELDS, sort: ['id'], limit, page, deep: { images: { _limit: -1 } },
+      }), `actors, page ${page}`) as Promise<ActorPage[]>,
 
     getTitlesByTag: (tagId: number, o: { limit?: number; offset?: number } = {}) =>
       cards([{ tags: { tags_id: { _eq: tagId } } }], BY_VIEWS, o.limit ?? TAG_PAGE_SIZE, o.offset),
@@ -139,19 +121,12 @@ export function createReader(url: string) {
     getListPage: (q: { filter: Parameters<typeof titleFilter>[0]; sort: TitleSort[]; pageSize: number }, page = 1) =>
       readTitlePage(client, { ...q, page }),
 
-    async getAllTitleSlugs(): Promise<string[]> {
-      const rows = await send(client, readItems('titles', {
-        fields: TITLE_SLUG_FIELDS, filter: titleFilter(published()), sort: ['id'], limit: -1,
-      }), 'title slugs');
-      return rows.map((r) => r.slug);
-    },
+    /** Reviews of every title that has any. */
+    getAllCommentCounts: () => readAllCommentCounts(client),
 
-    async getAllActorSlugs(): Promise<string[]> {
-      const rows = await send(client, readItems('actors', { fields: ['slug'], sort: ['id'], limit: -1 }), 'actor slugs');
-      return rows.map((r) => r.slug);
-    },
-
-    getCommentCounts: (titleIds: readonly number[]) => readCommentCounts(client, titleIds),
+    /** The average and number of ratings of every rated published title (GET /site/ratings). */
+    getRatingSummaries: () =>
+      send(client, customEndpoint<TitleRating[]>({ path: '/site/ratings', method: 'GET' }), 'ratings'),
 
     /** Customisation items of the shop, all or of one type, in their set order. */
     getShop: (type?: ShopType) => send(client, readItems('shop', {

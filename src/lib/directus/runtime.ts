@@ -11,17 +11,13 @@ import { searchQuery } from '../search.ts';
 import { COMMENT_FIELDS } from './fields.ts';
 import {
   BY_VIEWS, NEWEST, DirectusRequestError, containsText, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send,
-  type Page, type SiteClient, type TitleCard,
+  type Page, type RatingSummary, type SiteClient, type TitleCard,
 } from './queries.ts';
 import type { Schema } from './schema.ts';
 
 export type CommentItem = ReadItemOutput<Schema, 'comments', { fields: typeof COMMENT_FIELDS }>;
 
-export interface RatingSummary {
-  /** Two decimals, or null when nobody has rated the title. */
-  average: number | null;
-  count: number;
-}
+export type { RatingSummary };
 
 export interface SupportRequestInput {
   name: string;

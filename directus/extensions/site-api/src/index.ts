@@ -1,7 +1,8 @@
 /**
  * Small public answers the site needs without exposing users or ratings:
- * GET /site/availability, GET /site/online, GET /site/rating/:titleId,
- * and POST /site/schema/indexes for the apply command (admins only).
+ * GET /site/availability, GET /site/online, GET /site/rating/:titleId, GET /site/ratings (every
+ * rated published title at once, for the build), and POST /site/schema/indexes for the apply
+ * command (admins only).
  */
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../src/lib/constants.ts';
@@ -14,6 +15,12 @@ interface Ctx {
   database: Knex;
   services: { ItemsService: new (collection: string, opts: { schema: unknown; knex: Knex }) => { readByQuery(q: object): Promise<any[]> } };
   getSchema: () => Promise<unknown>;
+}
+
+/** The public shape of a title's ratings: the average to two decimals (null when unrated) and how many. */
+function ratingSummary(row: { average?: unknown; count?: unknown } | undefined): { average: number | null; count: number } {
+  const count = Number(row?.count ?? 0);
+  return { average: count ? Math.round(Number(row?.average) * 100) / 100 : null, count };
 }
 
 type Req = Request & { accountability?: { admin?: boolean } | null };
@@ -63,9 +70,22 @@ export default {
           return;
         }
         const row = await database('ratings').where('title', titleId).avg({ average: 'rating' }).count({ count: 'id' }).first();
-        const count = Number(row?.count ?? 0);
-        const average = count ? Math.round(Number(row?.average) * 100) / 100 : null;
-        res.json({ data: { average, count } });
+        res.json({ data: ratingSummary(row) });
+      } catch (err) {
+        next(err);
+      }
+    });
+
+    router.get('/ratings', async (_req, res, next) => {
+      try {
+        const rows = await database('ratings')
+          .join('titles', 'titles.id', 'ratings.title')
+          .where('titles.status', 'published')
+          .groupBy('ratings.title')
+          .select({ title: 'ratings.title' })
+          .avg({ average: 'ratings.rating' })
+          .count({ count: 'ratings.id' });
+        res.json({ data: rows.map((row) => ({ title: Number((row as { title?: unknown }).title), ...ratingSummary(row) })) });
       } catch (err) {
         next(err);
       }

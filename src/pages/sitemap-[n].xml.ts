@@ -1,0 +1,12 @@
+/** /sitemap-{n}.xml: one file of the sitemap, up to the protocol's 50,000 addresses. */
+import type { APIRoute } from 'astro';
+import { publicPaths, SITE_URL } from '../lib/directus/build.ts';
+import { sitemapFileCount, sitemapSlice, urlsetXml, XML_HEADERS } from '../lib/sitemap.ts';
+
+export async function getStaticPaths() {
+  const files = sitemapFileCount((await publicPaths()).length);
+  return Array.from({ length: files }, (_, i) => ({ params: { n: String(i + 1) } }));
+}
+
+export const GET: APIRoute = async ({ params }) =>
+  new Response(urlsetXml(SITE_URL, sitemapSlice(await publicPaths(), Number(params.n))), { headers: XML_HEADERS });
