@@ -23,7 +23,8 @@ export default function FilmCard({ card, variant, eager = false, onOpen }: Props
         onClick={onOpen ? (e) => { e.preventDefault(); onOpen(card.href); } : undefined}
       >
         <span className="film-card__poster">
-          <img src={card.poster} alt={card.name} width={300} height={450} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+          {/* The name follows as text inside the same link: an alt would make screen readers say it twice. */}
+          <img src={card.poster} alt="" width={300} height={450} loading={eager ? 'eager' : 'lazy'} decoding="async" />
           {card.ageRating && <span className="film-card__age" aria-label={`Возраст ${card.ageRating}`}>{card.ageRating}</span>}
         </span>
         <span className="film-card__body">

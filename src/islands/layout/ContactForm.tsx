@@ -1,16 +1,21 @@
 /**
  * The contact form (spec section 2): name, email, topic and message, a consent note, 'Отправить'.
  * It stores one support request and then thanks the visitor. A failure says so and keeps what
- * was typed. No checks beyond the email input's own (spec section 5). Used inside the contact
- * modal and on its own as the static pages' questions form.
+ * was typed. No checks beyond the email input's own (spec section 5): the backend refuses a request
+ * without a name, email or message, and the form then says what to fill rather than blaming the
+ * connection. Used inside the contact modal and on its own as the static pages' questions form.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { TEXT_LIMITS } from '../../lib/constants.ts';
+import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import { createRuntime, type SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';
 
-type Status = 'editing' | 'sending' | 'sent' | 'failed';
+/** 'refused': the backend answered that something is missing; 'failed': no usable answer at all. */
+type Status = 'editing' | 'sending' | 'sent' | 'refused' | 'failed';
+
+const refusedByBackend = (err: unknown) => err instanceof DirectusRequestError && err.status === 400;
 
 const EMPTY: SupportRequestInput = { name: '', email: '', topic: '', message: '' };
 
@@ -43,7 +48,7 @@ export default function ContactForm({ onClose, onSent }: Props) {
       onSent?.();
     } catch (err) {
       console.error(err);
-      setStatus('failed');
+      setStatus(refusedByBackend(err) ? 'refused' : 'failed');
     }
   };
 
@@ -79,6 +84,9 @@ export default function ContactForm({ onClose, onSent }: Props) {
       <p className="contact-form__consent">
         Нажимая «Отправить», вы соглашаетесь с <a href={FRAME_LINKS.privacy}>политикой конфиденциальности</a>.
       </p>
+      {status === 'refused' && (
+        <p className="contact-form__error" role="alert">Не удалось отправить: заполните имя, email и сообщение.</p>
+      )}
       {status === 'failed' && (
         <p className="contact-form__error" role="alert">
           Не удалось отправить сообщение. Проверьте подключение к интернету и попробуйте ещё раз.

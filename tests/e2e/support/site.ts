@@ -94,3 +94,25 @@ export async function fetchText(path: string): Promise<{ status: number; text: s
   const res = await fetch(new URL(path, inject('siteUrl')));
   return { status: res.status, text: await res.text(), type: res.headers.get('content-type') ?? '' };
 }
+
+/**
+ * Scrolls down the page slowly enough for the islands that hydrate when visible to see
+ * themselves (the page may grow as they render), goes back to the top, and waits until every
+ * island that is shown has hydrated (one in a hidden tab never does) and requests have settled.
+ */
+export async function everyIslandHydrated(page: Page, timeout = 15_000): Promise<void> {
+  await page.evaluate(async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 120));
+    const atBottom = () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+    // Bounded, in case a page ever grows as fast as it is scrolled.
+    for (let step = 0; step < 200 && !atBottom(); step++) {
+      window.scrollBy({ top: window.innerHeight * 0.8, behavior: 'instant' });
+      await pause();
+    }
+    await pause();
+    window.scrollTo({ top: 0, behavior: 'instant' });
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('astro-island[ssr]')].every((i) => !i.parentElement?.checkVisibility()),
+    undefined, { timeout });
+  await page.waitForLoadState('networkidle');
+}

@@ -1,0 +1,141 @@
+/**
+ * Accessibility of every page type and of the frame's overlays, in the light and the dark look:
+ * axe-core finds no serious or critical violation (contrast, names of controls, labels,
+ * landmarks, lists, ARIA). Animations are off (reduced motion) so colours are judged at rest.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { blockingViolations } from './support/axe.ts';
+import { everyIslandHydrated, idleIslandsHydrated, patientPolls, visitor, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
+
+patientPolls();
+
+const TITLE = 'aromat-poslednego-leta';
+
+/** One page of every type (spec section 2). */
+const PAGES = [
+  '/',
+  `/${TITLE}`,
+  `/${TITLE}?tab=seasons`,
+  `/${TITLE}/actors`,
+  '/actors/kim-seo-yun',
+  '/categories/doramy-onlayn',
+  '/categories/doramy-onlayn/new',
+  '/categories/doramy-onlayn/filter',
+  '/tag/devushki',
+  '/updates',
+  '/about',
+  '/login',
+  '/profile',
+  '/messages',
+  '/not-found',
+];
+
+const THEMES: ThemeName[] = ['light-theme', 'dark-theme'];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A visitor in the given look with animations off; the caller closes its context. */
+async function open(theme: ThemeName, options: VisitorOptions = {}): Promise<Visitor> {
+  const v = await visitor(browser, { theme, acceptCookies: true, ...options });
+  await v.page.emulateMedia({ reducedMotion: 'reduce' });
+  return v;
+}
+
+async function withVisitor(theme: ThemeName, options: VisitorOptions, run: (page: Page) => Promise<void>): Promise<void> {
+  const v = await open(theme, options);
+  try {
+    await run(v.page);
+  } finally {
+    await v.context.close();
+  }
+}
+
+for (const theme of THEMES) {
+  describe(`axe in the ${theme}`, () => {
+    let shared: Visitor;
+
+    beforeAll(async () => {
+      shared = await open(theme);
+    });
+
+    afterAll(async () => {
+      await shared?.context.close();
+    });
+
+    for (const path of PAGES) {
+      it(`finds nothing serious on ${path}`, async () => {
+        const { page } = shared;
+        await page.goto(path);
+        await everyIslandHydrated(page);
+        expect(await blockingViolations(page), `${path} in the ${theme}`).toEqual([]);
+      });
+    }
+
+    it('finds nothing serious with the search modal open and showing results', async () => {
+      await withVisitor(theme, {}, async (page) => {
+        await page.goto('/');
+        await idleIslandsHydrated(page);
+        await page.locator('header button[data-open="search"]').click();
+        const dialog = page.getByRole('dialog', { name: 'Поиск' });
+        await expect.poll(() => dialog.locator('.film-card').count()).toBeGreaterThan(0);
+        expect(await blockingViolations(page), 'popular titles').toEqual([]);
+        await dialog.getByPlaceholder('Поиск..').fill('аромат');
+        await expect.poll(() => dialog.innerText()).toContain('Найдено:');
+        await page.waitForLoadState('networkidle');
+        expect(await blockingViolations(page), 'found titles').toEqual([]);
+      });
+    });
+
+    it('finds nothing serious in the contact modal: the form, a refusal and the thanks', async () => {
+      await withVisitor(theme, {}, async (page) => {
+        await page.goto('/');
+        await idleIslandsHydrated(page);
+        await page.locator('footer').getByRole('button', { name: 'Связаться с нами' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Связаться с нами' });
+        await expect.poll(() => dialog.isVisible()).toBe(true);
+        expect(await blockingViolations(page), 'the form').toEqual([]);
+        // Sent empty, the backend refuses it and the form says what is missing.
+        await dialog.getByRole('button', { name: 'Отправить' }).click();
+        await expect.poll(() => dialog.getByRole('alert').count()).toBe(1);
+        expect(await blockingViolations(page), 'the refusal').toEqual([]);
+        await dialog.getByLabel('Имя').fill('Проверка доступности');
+        await dialog.getByLabel('Email').fill(`a11y-${theme}@example.com`);
+        await dialog.getByLabel('Сообщение').fill('Проверяем, как читается форма.');
+        await dialog.getByRole('button', { name: 'Отправить' }).click();
+        await expect.poll(() => dialog.innerText()).toContain('Спасибо за обращение!');
+        expect(await blockingViolations(page), 'the thank-you').toEqual([]);
+      });
+    });
+
+    it('finds nothing serious with the mobile menu open at 375 px', async () => {
+      await withVisitor(theme, { width: 'mobile' }, async (page) => {
+        await page.goto('/');
+        await idleIslandsHydrated(page);
+        await page.getByRole('button', { name: 'Открыть меню' }).click();
+        const menu = page.getByRole('dialog', { name: 'Меню' });
+        await expect.poll(() => menu.isVisible()).toBe(true);
+        await menu.locator('details summary').first().click();
+        expect(await blockingViolations(page)).toEqual([]);
+      });
+    });
+
+    it('finds nothing serious with the cookie notice shown', async () => {
+      await withVisitor(theme, { acceptCookies: false }, async (page) => {
+        await page.goto('/updates');
+        const notice = page.getByRole('region', { name: 'Уведомление о cookie' });
+        await expect.poll(() => notice.isVisible()).toBe(true);
+        expect(await blockingViolations(page)).toEqual([]);
+      });
+    });
+  });
+}
