@@ -1,7 +1,8 @@
 /**
  * Switches between the light and the dark look. Both icons (and both labels) are in the markup
  * and the theme class on <html> shows the right one, so the button is right before hydration
- * and there is nothing to mismatch. `withLabel` adds the mobile menu's words.
+ * and there is nothing to mismatch. `withLabel` adds the mobile menu's words, which name the
+ * look a click switches to, as the icon does (a moon in the light look).
  */
 import { toggleTheme } from '../../stores/theme.ts';
 import { MoonIcon, SunIcon } from './icons.tsx';
@@ -14,8 +15,8 @@ export default function ThemeToggle({ withLabel = false }: { withLabel?: boolean
       <span className="theme-toggle__icon only-dark"><SunIcon /></span>
       {withLabel ? (
         <>
-          <span className="theme-toggle__text only-light">Светлое оформление</span>
-          <span className="theme-toggle__text only-dark">Темное оформление</span>
+          <span className="theme-toggle__text only-light">Темное оформление</span>
+          <span className="theme-toggle__text only-dark">Светлое оформление</span>
           <span className="theme-toggle__switch" aria-hidden="true" />
         </>
       ) : (

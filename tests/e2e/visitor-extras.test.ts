@@ -1,0 +1,364 @@
+/**
+ * More of what a visitor does, beyond interactions.test.ts: the mobile menu, the footer tag list,
+ * the home banner carousel, the actor's biography fold and the static pages' questions form.
+ * What is expected comes from the backend (read as its administrator), not from copies of it.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser.ts';
+import { adminApi, hydrated, idleIslandsHydrated, patientPolls, visitor, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
+
+patientPolls();
+
+let browser: Browser;
+const open: Visitor[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A visitor who accepted cookies earlier (unless told), at desktop width; closed by `done`. */
+async function as(options: VisitorOptions = {}): Promise<Visitor> {
+  const v = await visitor(browser, { acceptCookies: true, ...options });
+  open.push(v);
+  return v;
+}
+
+async function done(): Promise<void> {
+  for (const v of open.splice(0)) {
+    expect(v.errors, 'uncaught page errors').toEqual([]);
+    await v.context.close();
+  }
+}
+
+const themeClasses = (page: Page) => page.evaluate(() => [...document.documentElement.classList]);
+
+describe('mobile menu at 375 px', () => {
+  interface Category { name: string; slug: string; subCategories: { name: string }[] }
+
+  async function categoriesWithSubs(): Promise<Category[]> {
+    const api = await adminApi();
+    const rows = await api.get<Category[]>('/items/categories?fields=name,slug,subCategories.name&sort=name&limit=-1');
+    return rows.filter((c) => c.subCategories.length > 0);
+  }
+
+  async function openMenu(page: Page) {
+    const burger = page.getByRole('button', { name: 'Открыть меню' });
+    await burger.click();
+    const menu = page.getByRole('dialog', { name: 'Меню' });
+    await expect.poll(() => menu.isVisible()).toBe(true);
+    expect(await burger.getAttribute('aria-expanded')).toBe('true');
+    return menu;
+  }
+
+  const themes: { theme: ThemeName; label: string; other: ThemeName; otherLabel: string }[] = [
+    { theme: 'light-theme', label: 'Темное оформление', other: 'dark-theme', otherLabel: 'Светлое оформление' },
+    { theme: 'dark-theme', label: 'Светлое оформление', other: 'light-theme', otherLabel: 'Темное оформление' },
+  ];
+
+  for (const t of themes) {
+    it(`offers Войти and '${t.label}' in the ${t.theme}, and the toggle switches the look`, async () => {
+      const { page } = await as({ width: 'mobile', theme: t.theme });
+      try {
+        await page.goto('/');
+        await idleIslandsHydrated(page);
+        // The desktop menu is hidden on a phone: the burger is the way in.
+        expect(await page.locator('header .header__nav').isVisible()).toBe(false);
+        const menu = await openMenu(page);
+
+        const login = menu.getByRole('link', { name: 'Войти' });
+        expect(await login.isVisible()).toBe(true);
+        expect(await login.getAttribute('href')).toBe('/login');
+
+        const toggle = menu.locator('.theme-toggle');
+        expect(await toggle.innerText()).toBe(t.label);
+        await toggle.click();
+        await expect.poll(() => themeClasses(page)).toContain(t.other);
+        expect(await themeClasses(page)).not.toContain(t.theme);
+        expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe(t.other);
+        expect(await toggle.innerText()).toBe(t.otherLabel);
+        // The menu stays open while the look changes.
+        expect(await menu.isVisible()).toBe(true);
+      } finally {
+        await done();
+      }
+    });
+  }
+
+  it('unfolds a category into its sub-category links', async () => {
+    const categories = await categoriesWithSubs();
+    expect(categories.length).toBeGreaterThan(0);
+    const { page } = await as({ width: 'mobile' });
+    try {
+      await page.goto('/');
+      await idleIslandsHydrated(page);
+      const menu = await openMenu(page);
+      for (const category of categories) {
+        const item = menu.locator('details', { has: page.locator('summary', { hasText: category.name }) });
+        const subLinks = item.locator('.mobile-menu__subs a');
+        expect(await subLinks.first().isVisible(), `${category.name} folded`).toBe(false);
+        await item.locator('summary').click();
+        await expect.poll(() => subLinks.first().isVisible(), { message: category.name }).toBe(true);
+
+        const names = await subLinks.allInnerTexts();
+        expect(names[0], category.name).toBe(`Все: ${category.name}`);
+        expect(names.slice(1).sort(), category.name).toEqual(category.subCategories.map((s) => s.name).sort());
+        expect(await subLinks.first().getAttribute('href')).toBe(`/categories/${category.slug}`);
+        for (const sub of category.subCategories) {
+          const href = await item.getByRole('link', { name: sub.name, exact: true }).getAttribute('href');
+          const url = new URL(href!, 'http://site');
+          expect(url.pathname, sub.name).toBe(`/categories/${category.slug}/filter`);
+          expect(url.searchParams.get('subcategory'), sub.name).toBe(sub.name);
+          expect(url.searchParams.get('category'), sub.name).toBe(category.name);
+        }
+      }
+
+      // A sub-category link leads to its filter screen.
+      const first = categories[0];
+      const sub = first.subCategories[0];
+      await menu.getByRole('link', { name: sub.name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/categories/${first.slug}/filter`);
+      expect(new URL(page.url()).searchParams.get('subcategory')).toBe(sub.name);
+    } finally {
+      await done();
+    }
+  });
+
+  it('closes with its close button and with Escape, giving focus back to the burger', async () => {
+    const { page } = await as({ width: 'mobile' });
+    try {
+      await page.goto('/updates');
+      await idleIslandsHydrated(page);
+      const burger = page.getByRole('button', { name: 'Открыть меню' });
+      const menu = await openMenu(page);
+      await menu.getByRole('button', { name: 'Закрыть меню' }).click();
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      expect(await burger.getAttribute('aria-expanded')).toBe('false');
+      expect(await burger.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await openMenu(page);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => menu.isVisible()).toBe(false);
+      expect(await burger.getAttribute('aria-expanded')).toBe('false');
+      // The page scrolls again once the menu is gone.
+      expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(false);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('footer tag list', () => {
+  it('shows the first 6 tags, all of them when expanded, and 6 again when collapsed', async () => {
+    const api = await adminApi();
+    const tags = await api.get<{ name: string; slug: string }[]>('/items/tags?fields=name,slug&sort=name&limit=-1');
+    expect(tags.length).toBeGreaterThan(6);
+    const { page } = await as();
+    try {
+      await page.goto('/');
+      const footerTags = page.locator('footer .footer-tags');
+      await footerTags.scrollIntoViewIfNeeded();
+      await hydrated(page, 'footer .footer-tags');
+      const shown = footerTags.locator('.footer-tags__list a:visible');
+
+      expect(await shown.allInnerTexts()).toEqual(tags.slice(0, 6).map((t) => t.name));
+      expect(await shown.first().getAttribute('href')).toBe(`/tag/${tags[0].slug}`);
+
+      const toggle = footerTags.getByRole('button', { name: 'Показать все' });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      await toggle.click();
+      await expect.poll(() => shown.count()).toBe(tags.length);
+      expect(await shown.allInnerTexts()).toEqual(tags.map((t) => t.name));
+      const collapse = footerTags.getByRole('button', { name: 'Свернуть' });
+      expect(await collapse.getAttribute('aria-expanded')).toBe('true');
+
+      await collapse.click();
+      await expect.poll(() => shown.count()).toBe(6);
+      expect(await shown.allInnerTexts()).toEqual(tags.slice(0, 6).map((t) => t.name));
+      expect(await footerTags.getByRole('button', { name: 'Показать все' }).count()).toBe(1);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('home banner carousel', () => {
+  interface Banner { title: string; link: string | null }
+
+  async function banners(): Promise<Banner[]> {
+    const api = await adminApi();
+    return api.get<Banner[]>('/items/mainBanners?fields=title,link&sort=priority&limit=-1');
+  }
+
+  const active = (page: Page) => page.locator('.banner-carousel .swiper-slide-active');
+  /** A looped Swiper ignores a click while it is still sliding; wait as a person would. */
+  const settled = (page: Page) => page.waitForFunction(() =>
+    !(document.querySelector('.banner-carousel') as (Element & { swiper?: { animating: boolean } }) | null)?.swiper?.animating);
+  const activeTitle = (page: Page) => active(page).locator('.banner-slide__title').innerText();
+
+  it('shows each slide\'s title and Подробнее where the banner links, and moves with its controls', async () => {
+    const slides = await banners();
+    expect(slides.length).toBeGreaterThan(1);
+    expect(slides.some((s) => s.link), 'a banner with a link').toBe(true);
+    expect(slides.some((s) => !s.link), 'a banner without a link').toBe(true);
+    const { page } = await as();
+    try {
+      await page.goto('/');
+      await hydrated(page, '.banner-carousel');
+      // The pointer on the carousel pauses auto-advance, so each slide is judged at rest.
+      await page.locator('.banner-carousel').hover();
+      const next = page.locator('.banner-carousel').getByRole('button', { name: 'Вперёд' });
+
+      for (const [i, slide] of slides.entries()) {
+        await expect.poll(() => activeTitle(page), { message: `slide ${i + 1}` }).toBe(slide.title);
+        const more = active(page).getByRole('link', { name: 'Подробнее' });
+        if (slide.link) {
+          expect(await more.isVisible(), slide.title).toBe(true);
+          expect(await more.getAttribute('href'), slide.title).toBe(slide.link);
+        } else {
+          expect(await more.count(), slide.title).toBe(0);
+        }
+        expect((await active(page).locator('.banner-slide__description').innerText()).trim(), slide.title).not.toBe('');
+        await settled(page);
+        await next.click();
+      }
+      // Looped: past the last slide comes the first again.
+      await expect.poll(() => activeTitle(page)).toBe(slides[0].title);
+
+      // A dot goes straight to its slide.
+      await settled(page);
+      await page.locator('.banner-carousel').getByRole('button', { name: `Слайд ${slides.length}` }).click();
+      await expect.poll(() => activeTitle(page)).toBe(slides.at(-1)!.title);
+    } finally {
+      await done();
+    }
+  });
+
+  it('advances on its own', async () => {
+    const slides = await banners();
+    const { page } = await as();
+    try {
+      await page.goto('/');
+      await hydrated(page, '.banner-carousel');
+      await expect.poll(() => activeTitle(page)).toBe(slides[0].title);
+      await expect.poll(() => activeTitle(page), { timeout: 15_000 }).toBe(slides[1].title);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('actor biography', () => {
+  /** The site shows the biography as one paragraph: runs of whitespace read as one space. */
+  const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+  async function actors(): Promise<{ slug: string; biography: string }[]> {
+    const api = await adminApi();
+    return api.get('/items/actors?fields=slug,biography&filter[biography][_nnull]=true&sort=slug&limit=-1');
+  }
+
+  it('folds a biography longer than 600 characters, expands it whole and folds it back', async () => {
+    const actor = (await actors()).find((a) => squeeze(a.biography).length > 600);
+    expect(actor, 'an actor with a long biography').toBeTruthy();
+    const full = squeeze(actor!.biography);
+    const { page } = await as();
+    try {
+      await page.goto(`/actors/${actor!.slug}`);
+      const bio = page.locator('.biography');
+      await bio.scrollIntoViewIfNeeded();
+      await hydrated(page, '.biography');
+      const shownText = async () => squeeze(await bio.locator('.biography__text').innerText());
+
+      const folded = await shownText();
+      expect(folded.length).toBeLessThanOrEqual(600);
+      expect(folded.length).toBeGreaterThan(400);
+      expect(folded.endsWith('…')).toBe(true);
+      expect(full.startsWith(folded.slice(0, -1).trimEnd())).toBe(true);
+
+      const expand = bio.getByRole('button', { name: 'Читать полностью' });
+      expect(await expand.getAttribute('aria-expanded')).toBe('false');
+      await expand.click();
+      await expect.poll(shownText).toBe(full);
+      const collapse = bio.getByRole('button', { name: 'Свернуть' });
+      expect(await collapse.getAttribute('aria-expanded')).toBe('true');
+
+      await collapse.click();
+      await expect.poll(shownText).toBe(folded);
+      expect(await bio.getByRole('button', { name: 'Читать полностью' }).count()).toBe(1);
+    } finally {
+      await done();
+    }
+  });
+
+  it('shows a short biography whole, with nothing to expand', async () => {
+    const actor = (await actors()).find((a) => squeeze(a.biography).length <= 600 && a.biography.trim() !== '');
+    expect(actor, 'an actor with a short biography').toBeTruthy();
+    const { page } = await as();
+    try {
+      await page.goto(`/actors/${actor!.slug}`);
+      const bio = page.locator('.biography');
+      await bio.scrollIntoViewIfNeeded();
+      await hydrated(page, '.biography');
+      expect(squeeze(await bio.locator('.biography__text').innerText())).toBe(squeeze(actor!.biography));
+      expect(await bio.getByRole('button').count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('static pages\' questions form', () => {
+  it('sends from /about, stores the support request and thanks the visitor', async () => {
+    const stamp = Date.now();
+    const sent = { name: 'Анна Вопросова', email: `about-${stamp}@example.com`, topic: `Субтитры ${stamp}`, message: 'Будут ли субтитры к спецвыпускам?' };
+    const { page } = await as();
+    try {
+      await page.goto('/about');
+      const form = page.locator('.questions');
+      expect(await form.getByRole('heading', { name: 'Остались вопросы?' }).count()).toBe(1);
+      await form.scrollIntoViewIfNeeded();
+      await hydrated(page, '.questions .contact-form');
+      await form.getByLabel('Имя').fill(sent.name);
+      await form.getByLabel('Email').fill(sent.email);
+      await form.getByLabel('Тема').fill(sent.topic);
+      await form.getByLabel('Сообщение').fill(sent.message);
+      await form.getByRole('button', { name: 'Отправить' }).click();
+      await expect.poll(() => form.innerText()).toContain('Спасибо за обращение! Мы скоро свяжемся с вами по указанному email.');
+      // On the page itself there is nothing to close: the thanks stay.
+      expect(await form.getByRole('button', { name: 'Закрыть' }).count()).toBe(0);
+      expect(await form.locator('form').count()).toBe(0);
+
+      const api = await adminApi();
+      const rows = await api.get<Record<string, string>[]>(`/items/supportRequests?filter[email][_eq]=${encodeURIComponent(sent.email)}&fields=name,email,topic,message`);
+      expect(rows).toEqual([sent]);
+    } finally {
+      await done();
+    }
+  });
+
+  it('says what to fill when the message is missing, keeps what was typed, and stores nothing', async () => {
+    const email = `no-message-${Date.now()}@example.com`;
+    const { page } = await as();
+    try {
+      await page.goto('/partners');
+      const form = page.locator('.questions');
+      await form.scrollIntoViewIfNeeded();
+      await hydrated(page, '.questions .contact-form');
+      await form.getByLabel('Имя').fill('Без сообщения');
+      await form.getByLabel('Email').fill(email);
+      await form.getByRole('button', { name: 'Отправить' }).click();
+      await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual(['Не удалось отправить: заполните имя, email и сообщение.']);
+      expect(await form.getByLabel('Email').inputValue()).toBe(email);
+      expect(await form.innerText()).not.toContain('Спасибо за обращение!');
+
+      const api = await adminApi();
+      expect(await api.get<unknown[]>(`/items/supportRequests?filter[email][_eq]=${encodeURIComponent(email)}&fields=id`)).toEqual([]);
+    } finally {
+      await done();
+    }
+  });
+});
