@@ -3,37 +3,13 @@
  * search, contact form, theme, cookie notice, scroll-to-top, title tabs and player, views,
  * reviews, the category alphabet, the filter screen, 'Показать еще' lists and the 404 page.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { adminApi, hydrated, idleIslandsHydrated, patientPolls, titleBySlug, visitor, type Visitor, type VisitorOptions } from './support/site.ts';
+import { visitorsOfThisFile, adminApi, hydrated, idleIslandsHydrated, patientPolls, titleBySlug } from './support/site.ts';
 
 patientPolls();
 
-let browser: Browser;
-const open: Visitor[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A visitor who accepted cookies earlier (unless told), at desktop width; closed after the test. */
-async function as(options: VisitorOptions = {}): Promise<Visitor> {
-  const v = await visitor(browser, { acceptCookies: true, ...options });
-  open.push(v);
-  return v;
-}
-
-async function done(): Promise<void> {
-  for (const v of open.splice(0)) {
-    expect(v.errors, 'uncaught page errors').toEqual([]);
-    await v.context.close();
-  }
-}
+const { as, done } = visitorsOfThisFile();
 
 const text = (page: Page, selector = 'body') => page.locator(selector).innerText();
 const cardNames = (page: Page, scope: string) => page.locator(`${scope} .film-card .film-card__link .film-card__name`).allInnerTexts();

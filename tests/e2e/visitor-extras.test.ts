@@ -3,37 +3,13 @@
  * the home banner carousel, the actor's biography fold and the static pages' questions form.
  * What is expected comes from the backend (read as its administrator), not from copies of it.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser.ts';
-import { adminApi, hydrated, idleIslandsHydrated, patientPolls, visitor, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { visitorsOfThisFile, adminApi, hydrated, idleIslandsHydrated, patientPolls, type ThemeName } from './support/site.ts';
 
 patientPolls();
 
-let browser: Browser;
-const open: Visitor[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A visitor who accepted cookies earlier (unless told), at desktop width; closed by `done`. */
-async function as(options: VisitorOptions = {}): Promise<Visitor> {
-  const v = await visitor(browser, { acceptCookies: true, ...options });
-  open.push(v);
-  return v;
-}
-
-async function done(): Promise<void> {
-  for (const v of open.splice(0)) {
-    expect(v.errors, 'uncaught page errors').toEqual([]);
-    await v.context.close();
-  }
-}
+const { as, done } = visitorsOfThisFile();
 
 const themeClasses = (page: Page) => page.evaluate(() => [...document.documentElement.classList]);
 
@@ -340,7 +316,7 @@ describe('static pages\' questions form', () => {
     }
   });
 
-  it('says what to fill when the message is missing, keeps what was typed, and stores nothing', async () => {
+  it("says, in the backend's words, that the message is missing, keeps what was typed, and stores nothing", async () => {
     const email = `no-message-${Date.now()}@example.com`;
     const { page } = await as();
     try {
@@ -351,7 +327,7 @@ describe('static pages\' questions form', () => {
       await form.getByLabel('Имя').fill('Без сообщения');
       await form.getByLabel('Email').fill(email);
       await form.getByRole('button', { name: 'Отправить' }).click();
-      await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual(['Не удалось отправить: заполните имя, email и сообщение.']);
+      await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual(['Не удалось отправить: напишите сообщение.']);
       expect(await form.getByLabel('Email').inputValue()).toBe(email);
       expect(await form.innerText()).not.toContain('Спасибо за обращение!');
 

@@ -2,8 +2,8 @@
  * The contact form (spec section 2): name, email, topic and message, a consent note, 'Отправить'.
  * It stores one support request and then thanks the visitor. A failure says so and keeps what
  * was typed. No checks beyond the email input's own (spec section 5): the backend refuses a request
- * without a name, email or message, and the form then says what to fill rather than blaming the
- * connection. Used inside the contact modal and on its own as the static pages' questions form.
+ * without a name, email or message, and the form then shows the backend's reason rather than
+ * blaming the connection. Used inside the contact modal and on its own as the static pages' questions form.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
@@ -15,7 +15,11 @@ import './contact-form.css';
 /** 'refused': the backend answered that something is missing; 'failed': no usable answer at all. */
 type Status = 'editing' | 'sending' | 'sent' | 'refused' | 'failed';
 
-const refusedByBackend = (err: unknown) => err instanceof DirectusRequestError && err.status === 400;
+/** What the backend said was wrong with the request, or null when it gave no usable answer. */
+const refusal = (err: unknown): string | null =>
+  err instanceof DirectusRequestError && err.status === 400 ? err.reason ?? 'заполните имя, email и сообщение' : null;
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 const EMPTY: SupportRequestInput = { name: '', email: '', topic: '', message: '' };
 
@@ -29,6 +33,7 @@ interface Props {
 export default function ContactForm({ onClose, onSent }: Props) {
   const [form, setForm] = useState<SupportRequestInput>(EMPTY);
   const [status, setStatus] = useState<Status>('editing');
+  const [reason, setReason] = useState('');
   const id = useId();
 
   const field = (key: keyof SupportRequestInput) => ({
@@ -48,7 +53,9 @@ export default function ContactForm({ onClose, onSent }: Props) {
       onSent?.();
     } catch (err) {
       console.error(err);
-      setStatus(refusedByBackend(err) ? 'refused' : 'failed');
+      const refused = refusal(err);
+      setReason(refused ?? '');
+      setStatus(refused ? 'refused' : 'failed');
     }
   };
 
@@ -85,7 +92,7 @@ export default function ContactForm({ onClose, onSent }: Props) {
         Нажимая «Отправить», вы соглашаетесь с <a href={FRAME_LINKS.privacy}>политикой конфиденциальности</a>.
       </p>
       {status === 'refused' && (
-        <p className="contact-form__error" role="alert">Не удалось отправить: заполните имя, email и сообщение.</p>
+        <p className="contact-form__error" role="alert">Не удалось отправить: {lowerFirst(reason)}.</p>
       )}
       {status === 'failed' && (
         <p className="contact-form__error" role="alert">

@@ -37,13 +37,18 @@ export interface Page<T> {
   total: number;
 }
 
-/** A failed call: the HTTP status when there was an answer, and the backend's first message. */
+/**
+ * A failed call: the HTTP status when there was an answer, and the backend's first message; `reason`
+ * is the Russian explanation the backend's rules give for a refused value, to show as it is.
+ */
 export class DirectusRequestError extends Error {
   status: number | null;
-  constructor(message: string, status: number | null) {
+  reason: string | null;
+  constructor(message: string, status: number | null, reason: string | null = null) {
     super(message);
     this.name = 'DirectusRequestError';
     this.status = status;
+    this.reason = reason;
   }
 }
 
@@ -54,7 +59,10 @@ export async function send<T>(client: SiteClient, command: RestCommand<T, Schema
   } catch (err) {
     const status = isDirectusError(err) && err.response instanceof Response ? err.response.status : null;
     const reason = isDirectusError(err) ? err.errors?.[0]?.message : err instanceof Error ? err.message : String(err);
-    throw new DirectusRequestError(`${what}: ${status ?? 'no answer'}${reason ? ` ${reason}` : ''}`, status);
+    const explained = isDirectusError(err) ? err.errors?.[0]?.extensions?.reason : undefined;
+    throw new DirectusRequestError(
+      `${what}: ${status ?? 'no answer'}${reason ? ` ${reason}` : ''}`, status, typeof explained === 'string' ? explained : null,
+    );
   }
 }
 

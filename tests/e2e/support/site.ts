@@ -3,10 +3,10 @@
  * errors, waiting for an island to hydrate, and the Directus admin API of the e2e backend.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject, vi } from 'vitest';
+import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { AdminApi } from '../../../directus/apply/admin-api.ts';
 import { E2E_ADMIN } from '../global-setup.ts';
-import { VIEWPORTS, newContext } from './browser.ts';
+import { VIEWPORTS, launchBrowser, newContext } from './browser.ts';
 
 /**
  * `expect.poll` waits 1 s by default: too little for an island that hydrates when the browser is
@@ -53,6 +53,36 @@ export async function visitor(browser: Browser, options: VisitorOptions = {}): P
   const errors: string[] = [];
   page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
   return { context, page, errors, clearErrors: () => void errors.splice(0) };
+}
+
+/**
+ * One Chromium for a test file (launched before its tests, closed after) and its visitors: `as`
+ * opens one who accepted cookies earlier (unless told) at desktop width, and `done`, called at the
+ * end of each test, checks that no page threw and closes them all.
+ */
+export function visitorsOfThisFile() {
+  let browser: Browser;
+  const open: Visitor[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser: () => browser,
+    async as(options: VisitorOptions = {}): Promise<Visitor> {
+      const v = await visitor(browser, { acceptCookies: true, ...options });
+      open.push(v);
+      return v;
+    },
+    async done(): Promise<void> {
+      for (const v of open.splice(0)) {
+        expect(v.errors, 'uncaught page errors').toEqual([]);
+        await v.context.close();
+      }
+    },
+  };
 }
 
 /** Resolves once the element is in the page and the island around it (if any) has hydrated. */
