@@ -30,3 +30,15 @@ export function posterUrl(fileId: string | null | undefined, preset: AssetPreset
 export function avatarUrl(fileId: string | null | undefined): string {
   return assetUrl(fileId, 'avatar') ?? DEFAULT_AVATAR;
 }
+
+/** The addresses of a files relation (a title's frames, an actor's photos), through one preset. */
+export function fileListUrls(
+  list: readonly ({ directus_files_id?: { id: string } | string | null } | number | null)[] | null | undefined,
+  preset: AssetPreset,
+): string[] {
+  return (list ?? []).flatMap((entry) => {
+    const file = typeof entry === 'object' && entry ? entry.directus_files_id : null;
+    const url = assetUrl(typeof file === 'object' && file ? file.id : file, preset);
+    return url ? [url] : [];
+  });
+}

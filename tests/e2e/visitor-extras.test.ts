@@ -1,6 +1,7 @@
 /**
  * More of what a visitor does, beyond interactions.test.ts: the mobile menu, the footer tag list,
- * the home banner carousel, the actor's biography fold and the static pages' questions form.
+ * the home banner carousel, the title banner's frames, the actor's biography fold and the static
+ * pages' questions form.
  * What is expected comes from the backend (read as its administrator), not from copies of it.
  */
 import type { Page } from 'playwright-core';
@@ -222,6 +223,56 @@ describe('home banner carousel', () => {
       await hydrated(page, '.banner-carousel');
       await expect.poll(() => activeTitle(page)).toBe(slides[0].title);
       await expect.poll(() => activeTitle(page), { timeout: 15_000 }).toBe(slides[1].title);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('title banner frames', () => {
+  interface TitleFrames { slug: string; images: { directus_files_id: string }[] }
+
+  async function titles(): Promise<TitleFrames[]> {
+    const api = await adminApi();
+    return api.get('/items/titles?fields=slug,images.directus_files_id&filter[status][_eq]=published&sort=slug&limit=-1');
+  }
+
+  const activeFrame = (page: Page) => page.locator('.title-banner__frames .swiper-slide-active img').getAttribute('src');
+
+  it('advance every 1.5 s behind the banner, hidden from screen readers', async () => {
+    const withFrames = (await titles()).find((t) => t.images.length > 1)!;
+    expect(withFrames, 'a title with two frames').toBeTruthy();
+    const frameIds = withFrames.images.map((i) => i.directus_files_id);
+    const { page } = await as();
+    try {
+      await page.goto(`/${withFrames.slug}`);
+      await hydrated(page, '.title-banner__frames');
+      expect(await page.locator('.title-banner__frames').getAttribute('aria-hidden')).toBe('true');
+      const first = await activeFrame(page);
+      expect(frameIds.some((id) => first?.includes(id) && first.includes('key=banner')), String(first)).toBe(true);
+      // 1.5 s on a frame and the 0.5 s move: a slower pace (the home carousel's 6 s) would miss this.
+      await expect.poll(() => activeFrame(page), { timeout: 5_000 }).not.toBe(first);
+    } finally {
+      await done();
+    }
+  });
+
+  it('stay still for visitors who ask for less motion, and are absent without frames', async () => {
+    const all = await titles();
+    const withFrames = all.find((t) => t.images.length > 1)!;
+    const without = all.find((t) => t.images.length === 0)!;
+    const { page } = await as();
+    try {
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(`/${withFrames.slug}`);
+      await hydrated(page, '.title-banner__frames');
+      const first = await activeFrame(page);
+      await page.waitForTimeout(3_000);
+      expect(await activeFrame(page)).toBe(first);
+
+      await page.goto(`/${without.slug}`);
+      expect(await page.locator('.title-banner h1').innerText()).not.toBe('');
+      expect(await page.locator('.title-banner__frames').count()).toBe(0);
     } finally {
       await done();
     }

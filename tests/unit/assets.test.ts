@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { assetUrl, avatarUrl, DEFAULT_AVATAR, fileListUrls, posterUrl, STUB_POSTER } from '../../src/lib/assets.ts';
+
+describe('asset addresses', () => {
+  it('reach Directus files on the same origin through a preset', () => {
+    expect(assetUrl('abc', 'poster')).toBe('/api/assets/abc?key=poster');
+    expect(assetUrl('abc')).toBe('/api/assets/abc');
+    expect(assetUrl(null, 'poster')).toBeNull();
+  });
+
+  it('fall back to the stub poster and the default avatar', () => {
+    expect(posterUrl(null)).toBe(STUB_POSTER);
+    expect(avatarUrl(undefined)).toBe(DEFAULT_AVATAR);
+  });
+
+  it('list the files of a relation, read as objects or as ids, skipping empty entries', () => {
+    expect(fileListUrls([{ directus_files_id: { id: 'a' } }, { directus_files_id: 'b' }, { directus_files_id: null }, 7, null], 'banner'))
+      .toEqual(['/api/assets/a?key=banner', '/api/assets/b?key=banner']);
+    expect(fileListUrls(null, 'photo')).toEqual([]);
+  });
+});
