@@ -21,6 +21,7 @@
  * Each rule's `pattern` is written once and used as is by JavaScript and by nginx (PCRE): plain groups,
  * character classes and a negative look-ahead only, matched against the decoded path.
  */
+import { RESERVED_SLUGS } from '../../src/lib/constants.ts';
 
 /** The prefix proxied to Directus (stripped on the way). */
 export const API_PREFIX = '/api';
@@ -33,12 +34,9 @@ export const PROFILE_SHELL_FILE = '/profile/user/index.html';
 
 /**
  * First path segments that are never a title slug, so `/titles/{slug}` cannot reach another section's
- * pages (`/titles/categories` is not the category index). Title slugs must avoid them too.
+ * pages (`/titles/categories` is not the category index): the very list the backend refuses as slugs.
  */
-export const RESERVED_SEGMENTS = [
-  'api', '_astro', 'titles', 'actors', 'categories', 'tag', 'updates', 'profile', 'messages', 'login',
-  'not-found', '404.html', 'about', 'copyright', 'privacy-policy', 'partners', 'sitemap.xml', 'robots.txt',
-] as const;
+export const RESERVED_SEGMENTS = RESERVED_SLUGS;
 
 export interface RewriteRule {
   /** What the rule is for, also written as a comment above its nginx location. */

@@ -3,20 +3,25 @@
  * through a named preset so every picture arrives as webp at the size its slot needs.
  */
 
-export type AssetPreset = 'poster' | 'poster-small' | 'banner' | 'photo' | 'avatar' | 'genre';
+/** Directus asset presets sized for the cards and pages that show them (webp); applied by directus/apply. */
+export const ASSET_PRESETS = [
+  { key: 'poster', fit: 'cover', width: 300, height: 450, quality: 80, format: 'webp', withoutEnlargement: false },
+  { key: 'poster-small', fit: 'cover', width: 150, height: 225, quality: 75, format: 'webp', withoutEnlargement: false },
+  { key: 'banner', fit: 'cover', width: 1600, height: 600, quality: 80, format: 'webp', withoutEnlargement: false },
+  { key: 'photo', fit: 'inside', width: 800, height: 800, quality: 80, format: 'webp', withoutEnlargement: true },
+  { key: 'avatar', fit: 'cover', width: 160, height: 160, quality: 80, format: 'webp', withoutEnlargement: false },
+  { key: 'genre', fit: 'cover', width: 320, height: 180, quality: 75, format: 'webp', withoutEnlargement: false },
+] as const;
+
+export type AssetPreset = (typeof ASSET_PRESETS)[number]['key'];
 
 export const STUB_POSTER = '/stub-poster.svg';
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 /** Pixel size of each preset, for width and height attributes (no layout shift). */
-export const PRESET_SIZE: Record<AssetPreset, { width: number; height: number }> = {
-  poster: { width: 300, height: 450 },
-  'poster-small': { width: 150, height: 225 },
-  banner: { width: 1600, height: 600 },
-  photo: { width: 800, height: 800 },
-  avatar: { width: 160, height: 160 },
-  genre: { width: 320, height: 180 },
-};
+export const PRESET_SIZE = Object.fromEntries(
+  ASSET_PRESETS.map(({ key, width, height }) => [key, { width, height }]),
+) as Record<AssetPreset, { width: number; height: number }>;
 
 export function assetUrl(fileId: string | null | undefined, preset?: AssetPreset): string | null {
   if (!fileId) return null;

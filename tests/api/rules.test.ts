@@ -293,7 +293,7 @@ describe('profile values', () => {
 });
 
 describe('titles', () => {
-  it.each(['about', 'login', 'not-found', 'profile', 'messages', 'updates', 'categories', 'titles', 'actors', 'tag'])(
+  it.each(['about', 'login', 'not-found', 'profile', 'messages', 'updates', 'categories', 'titles', 'actors', 'tag', 'embed'])(
     'refuses slug %j that shadows a route, for the admin too',
     async (slug) => {
       const res = await expectNothingStored('titles', {}, () =>

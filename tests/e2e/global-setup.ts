@@ -3,7 +3,7 @@
  * `astro build` from it (into a temp folder, so the working copy's dist/ is untouched), and the site
  * server (scripts/lib/static-server.ts) in front of both. Tests get the address with `inject('siteUrl')`.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -65,7 +65,6 @@ async function start(project: TestProject) {
 
   project.provide('siteUrl', site.url);
   project.provide('e2eDirectusUrl', backend.url);
-  project.provide('hasNotFoundPage', existsSync(path.join(distDir, '404.html')));
 }
 
 export async function teardown() {
@@ -81,7 +80,5 @@ declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
     e2eDirectusUrl: string;
-    /** Whether the build has its own 404 page yet (the server answers a plain one otherwise). */
-    hasNotFoundPage: boolean;
   }
 }

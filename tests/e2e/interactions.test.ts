@@ -460,7 +460,14 @@ describe('Показать еще lists', () => {
       const grid = page.locator('.show-more-grid .film-card');
       expect(await grid.count()).toBe(firstPage);
       const first = await cardNames(page, '.show-more-grid');
+      // Laid out as a grid of cards side by side, with the site's button, not as a bare column.
+      const [a, b] = await Promise.all([grid.nth(0).boundingBox(), grid.nth(1).boundingBox()]);
+      expect(b!.y).toBe(a!.y);
+      expect(b!.x).toBeGreaterThan(a!.x + a!.width);
       const button = page.locator('.show-more-grid').getByRole('button', { name: 'Показать еще' });
+      const accent = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+      const painted = await button.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(painted).toBe(await page.evaluate((c) => { const d = document.createElement('div'); d.style.color = c; document.body.append(d); const rgb = getComputedStyle(d).color; d.remove(); return rgb; }, accent));
       await button.scrollIntoViewIfNeeded();
       await hydrated(page, '.show-more-grid');
       await button.click();

@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { BANNER_AUTOPLAY_MS } from '../../src/lib/constants.ts';
 import { visitorsOfThisFile, adminApi, hydrated, idleIslandsHydrated, patientPolls, type ThemeName } from './support/site.ts';
 
 patientPolls();
@@ -238,6 +239,11 @@ describe('title banner frames', () => {
   }
 
   const activeFrame = (page: Page) => page.locator('.title-banner__frames .swiper-slide-active img').getAttribute('src');
+  /** Whether the frames advance on their own, and how often (Swiper's own state). */
+  const autoplay = (page: Page) => page.locator('.title-banner__frames .swiper').evaluate((el) => {
+    const swiper = (el as unknown as { swiper: { autoplay: { running: boolean }; params: { autoplay: false | { delay: number } } } }).swiper;
+    return { running: swiper.autoplay.running, delay: swiper.params.autoplay ? swiper.params.autoplay.delay : null };
+  });
 
   it('advance every 1.5 s behind the banner, hidden from screen readers', async () => {
     const withFrames = (await titles()).find((t) => t.images.length > 1)!;
@@ -250,8 +256,8 @@ describe('title banner frames', () => {
       expect(await page.locator('.title-banner__frames').getAttribute('aria-hidden')).toBe('true');
       const first = await activeFrame(page);
       expect(frameIds.some((id) => first?.includes(id) && first.includes('key=banner')), String(first)).toBe(true);
-      // 1.5 s on a frame and the 0.5 s move: a slower pace (the home carousel's 6 s) would miss this.
-      await expect.poll(() => activeFrame(page), { timeout: 5_000 }).not.toBe(first);
+      expect(await autoplay(page)).toEqual({ running: true, delay: BANNER_AUTOPLAY_MS.titlePage });
+      await expect.poll(() => activeFrame(page)).not.toBe(first);
     } finally {
       await done();
     }
@@ -266,9 +272,7 @@ describe('title banner frames', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       await page.goto(`/${withFrames.slug}`);
       await hydrated(page, '.title-banner__frames');
-      const first = await activeFrame(page);
-      await page.waitForTimeout(3_000);
-      expect(await activeFrame(page)).toBe(first);
+      expect((await autoplay(page)).running).toBe(false);
 
       await page.goto(`/${without.slug}`);
       expect(await page.locator('.title-banner h1').innerText()).not.toBe('');

@@ -3,11 +3,12 @@
  * category's titles by the first letters of their name and is kept in the `q` query parameter;
  * 8 results a page, 'Показать еще' adds 8; clearing resets.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { ALPHABET_GROUPS, alphabetPrefix } from '../../lib/alphabet.ts';
 import { cardView } from '../../lib/card.ts';
 import { createRuntime } from '../../lib/directus/runtime.ts';
+import { trimSearchInput } from '../../lib/search.ts';
 import type { TitleCard } from '../../lib/directus/queries.ts';
 import './alphabet.css';
 
@@ -25,8 +26,11 @@ export default function AlphabetIndex({ categorySlug }: { categorySlug: string }
   const [total, setTotal] = useState(0);
   const [page, setPage] = useState(1);
   const [loading, setLoading] = useState(false);
+  // Typing asks once per key: only the newest question's answer may land.
+  const latest = useRef(0);
 
   const load = useCallback(async (query: string | null, nextPage: number) => {
+    const ticket = ++latest.current;
     if (!alphabetPrefix(query)) {
       setItems([]);
       setTotal(0);
@@ -35,13 +39,14 @@ export default function AlphabetIndex({ categorySlug }: { categorySlug: string }
     setLoading(true);
     try {
       const result = await createRuntime().getAlphabetTitles(categorySlug, query, nextPage);
+      if (ticket !== latest.current) return;
       setItems((prev) => (nextPage === 1 ? result.items : [...prev, ...result.items]));
       setTotal(result.total);
       setPage(nextPage);
     } catch (err) {
       console.error(err);
     } finally {
-      setLoading(false);
+      if (ticket === latest.current) setLoading(false);
     }
   }, [categorySlug]);
 
@@ -55,7 +60,7 @@ export default function AlphabetIndex({ categorySlug }: { categorySlug: string }
   }, [load]);
 
   const choose = (value: string | null) => {
-    const clean = value?.replace(/^\s+/, '') || null;
+    const clean = value ? trimSearchInput(value) || null : null;
     setQ(clean);
     setQuery(clean);
     void load(clean, 1);

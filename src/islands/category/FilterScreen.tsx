@@ -94,7 +94,7 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
 
       {total !== null && <p className="filter__shown" aria-live="polite">{shownLine(items.length, total)}</p>}
       {total === 0 && !loading && <p>Ничего не найдено. Попробуйте изменить условия.</p>}
-      <div className="filter__grid">{items.map((t) => <FilmCard key={t.id} card={cardView(t, 'filter')} variant="filter" />)}</div>
+      <div className="filter__grid card-grid">{items.map((t) => <FilmCard key={t.id} card={cardView(t, 'filter')} variant="filter" />)}</div>
 
       {state.page < pages && (
         <button type="button" className="show-more" disabled={loading} onClick={() => { const next = { ...state, page: state.page + 1 }; writeUrl(next); void run(next, true); }}>

@@ -25,7 +25,7 @@ export default function ShowMoreGrid({ list, initial, total, variant = 'list' }:
     setFailed(false);
     try {
       const next = await createRuntime().getListPage(list, page + 1);
-      setCards((prev) => [...prev, ...next.items.map((t) => cardView(t, variant))]);
+      setCards((prev) => [...prev, ...next.map((t) => cardView(t, variant))]);
       setPage(page + 1);
     } catch (err) {
       console.error(err);
@@ -37,7 +37,7 @@ export default function ShowMoreGrid({ list, initial, total, variant = 'list' }:
 
   return (
     <div className="show-more-grid">
-      <div className="grid">{cards.map((c, i) => <FilmCard key={c.id} card={c} variant={variant} eager={i < 4} />)}</div>
+      <div className="card-grid">{cards.map((c, i) => <FilmCard key={c.id} card={c} variant={variant} eager={i < 4} />)}</div>
       {failed && <p role="alert">Не удалось загрузить. Попробуйте ещё раз.</p>}
       {cards.length < total && (
         <button type="button" className="show-more" disabled={loading} onClick={() => void more()}>Показать еще</button>

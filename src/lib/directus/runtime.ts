@@ -115,10 +115,10 @@ export function createRuntime(base?: string) {
     /** A further page of the updates screen (UPDATES_PAGE_SIZE a page). */
     getUpdatesPage: (page: number) => readUpdatesPage(client, page, UPDATES_PAGE_SIZE),
 
-    /** A further page of a list the build started ('show more'), by what the list is. */
-    getListPage(list: ListSpec, page: number): Promise<Page<TitleCard>> {
+    /** A further page of a list the build started ('show more'); the build already gave the total. */
+    getListPage(list: ListSpec, page: number): Promise<TitleCard[]> {
       const { filter, sort, pageSize } = LIST_QUERIES[list.kind](list.key);
-      return readTitlePage(client, { filter, sort, pageSize, page });
+      return readTitleCards(client, { filter, sort, limit: pageSize, offset: (Math.max(1, page) - 1) * pageSize });
     },
   };
 }
