@@ -1,6 +1,6 @@
 /**
  * `npm run bench:catalogue`: times the main catalogue reads at 10,000 titles and 30,000 actors,
- * as a visitor (no token), exactly as the site calls them:
+ * as a visitor (no token), with the relations and filters the site reads (own REST field lists):
  *   (a) a title by slug with every relation,
  *   (b) a category list sorted by views, then the comment counts of those titles,
  *   (c) search on the folded search text, sorted by views.

@@ -7,11 +7,12 @@
  *   DIRECTUS_URL=http://127.0.0.1:8055 node scripts/bench-site.ts
  *   node scripts/bench-site.ts --synth [--titles 10000] [--actors 30000] [--pg]
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { ROOT } from './lib/paths.ts';
 import { buildSite } from './lib/site-build.ts';
 import { startSynthBackend, type SynthBackend } from './lib/synth-backend.ts';
 
@@ -25,7 +26,9 @@ const synthetic: SynthBackend | undefined = values.synth
   ? await startSynthBackend({ pg: values.pg, titles: Number(values.titles), actors: Number(values.actors) })
   : undefined;
 const directusUrl = synthetic?.backend.url ?? process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
-const outDir = mkdtempSync(path.join(os.tmpdir(), 'bench-site-'));
+// Beside the build's staging folder, so moving the finished build into place is a rename, not a copy.
+mkdirSync(path.join(ROOT, '.astro'), { recursive: true });
+const outDir = mkdtempSync(path.join(ROOT, '.astro', 'bench-site-'));
 
 function countPages(dir: string): number {
   let n = 0;

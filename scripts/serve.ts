@@ -14,7 +14,7 @@ if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
 const env = process.env;
 const distDir = path.resolve(ROOT, env.DIST_DIR ?? 'dist');
 if (!existsSync(path.join(distDir, 'index.html'))) {
-  console.error(`No build in ${distDir}: run \`npx astro build\` (with Directus running) first.`);
+  console.error(`No build in ${distDir}: run \`npm run build\` (with Directus running) first.`);
   process.exit(1);
 }
 const directusUrl = env.DIRECTUS_URL ?? `http://127.0.0.1:${env.DIRECTUS_PORT ?? 8055}`;

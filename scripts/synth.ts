@@ -6,7 +6,7 @@
  *
  * Small lookups and users always go through the REST API (so the backend's rules see them). The
  * bulk rows go straight to the same database through knex when it is reachable (`via: 'db'`,
- * about a minute for the defaults) or through the REST API in batches (`via: 'rest'`, several
+ * about 10 s for the defaults) or through the REST API in batches (`via: 'rest'`, several
  * minutes). Direct rows carry what the backend's hooks would add: the folded `searchText`.
  *
  *   node scripts/synth.ts                       start Directus on DATA_DIR (.data) with the local .env, fill it, stop

@@ -16,8 +16,6 @@ export interface SiteBuildOptions {
   outDir: string;
   /** The public address pages put in canonical links, OpenGraph and the sitemap. */
   siteUrl?: string;
-  /** Show Astro's output as it builds (`npm start`) instead of keeping it for an error. */
-  verbose?: boolean;
   /** Called with the build's process id as it starts (the benchmark samples its memory). */
   onStart?: (pid: number) => void;
 }
@@ -59,7 +57,7 @@ export function buildSite(o: SiteBuildOptions): Promise<void> {
         ...(o.siteUrl ? { SITE_URL: o.siteUrl } : {}),
         ASTRO_TELEMETRY_DISABLED: '1',
       },
-      stdio: ['ignore', o.verbose ? 'inherit' : 'pipe', o.verbose ? 'inherit' : 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     if (child.pid) o.onStart?.(child.pid);
     let output = '';

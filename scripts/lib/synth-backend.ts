@@ -10,6 +10,7 @@ import path from 'node:path';
 import { knexForEnv, synthesise, type SynthResult } from '../synth.ts';
 import { startBackend, type Backend } from './backend.ts';
 import { freePort } from './free-port.ts';
+import { ensurePostgres, ensureRedis } from './services.ts';
 import { clearRedisNamespace, createDatabase, dropDatabase, productionEnv, uniqueName } from './postgres.ts';
 
 export interface SynthBackendOptions {
@@ -47,15 +48,13 @@ export async function startSynthBackend(o: SynthBackendOptions): Promise<SynthBa
   process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
 
   try {
-    if (pgName) await createDatabase(pgName);
+    if (pgName) {
+      await ensurePostgres();
+      await ensureRedis();
+      await createDatabase(pgName);
+    }
     const extra: Record<string, string> = {
-      // The caller's DB_*/REDIS variables are inherited by directusEnv: pin the database this run owns.
-      ...(pgName
-        ? productionEnv(pgName, pgName)
-        : {
-            DB_CLIENT: 'sqlite3', DB_FILENAME: path.join(dataDir, 'database.sqlite'), REDIS_ENABLED: 'false',
-            CACHE_STORE: 'memory', RATE_LIMITER_STORE: 'memory', SYNCHRONIZATION_STORE: 'memory',
-          }),
+      ...(pgName ? productionEnv(pgName, pgName) : {}),
       // The measured reads, not the rate limiter, are the subject; the limiter stays on the request path.
       RATE_LIMITER_POINTS: '1000000',
       CACHE_ENABLED: o.cache ? 'true' : 'false',
