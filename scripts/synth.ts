@@ -18,8 +18,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import knex, { type Knex } from 'knex';
 import { AdminApi } from '../directus/apply/admin-api.ts';
-import { CATEGORY_NAMES, RELEASE_STATUSES, ROLES } from '../src/lib/constants.ts';
-import { normaliseSearch, titleSearchText } from '../src/lib/search-text.ts';
+import { CATEGORY_NAMES } from '../src/lib/constants.ts';
+import { RELEASE_STATUSES, ROLES } from '../shared/rules.ts';
+import { normaliseSearch, titleSearchText } from '../shared/search-text.ts';
 
 // ------------------------------------------------------------------ randomness
 

@@ -3,7 +3,7 @@
  * allow: visitors read the published catalogue and public profiles; signed-in users act as
  * themselves only; private chats are visible to their two members alone.
  */
-import { ROLES, USER_IMAGE_TYPES } from '../../src/lib/constants.ts';
+import { ROLES, USER_IMAGE_TYPES } from '../../shared/rules.ts';
 
 export const PUBLIC_POLICY = 'abf8a154-5b1c-4a46-ac9c-7300570f4f17';
 export const POLICY_IDS = {

@@ -1,5 +1,5 @@
 /** The flow behind the spec's view registration: `POST /flows/trigger/{VIEW_FLOW_ID}` with `{ titleId }`. */
-import { VIEW_FLOW_ID } from '../../src/lib/constants.ts';
+import { VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { AdminApi, covers } from './admin-api.ts';
 
 const VIEW_OPERATION_ID = '7a1c2f4e-1d2b-4c3a-9e8f-000000000002';

@@ -1,6 +1,6 @@
 /** Project settings: Russian admin app, open registration into the User role, image presets. */
-import { ASSET_PRESETS } from '../../src/lib/assets.ts';
-import { ROLES } from '../../src/lib/constants.ts';
+import { ASSET_PRESETS } from '../../shared/asset-presets.ts';
+import { ROLES } from '../../shared/rules.ts';
 import { AdminApi, covers } from './admin-api.ts';
 
 const SETTINGS = {

@@ -8,9 +8,8 @@ import {
   type CollectionDef, type FieldDef, type RelationDef,
 } from './define.ts';
 import {
-  INVOICE_STATUSES, MARK_TYPES, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES,
-  GENDERS,
-} from '../../src/lib/constants.ts';
+  INVOICE_STATUSES, MARK_TYPES, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
+} from '../../shared/rules.ts';
 
 type Part = FieldDef | [FieldDef, RelationDef] | { alias: FieldDef; junction: CollectionDef };
 

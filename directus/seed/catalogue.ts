@@ -3,7 +3,7 @@
  * banners, updates, static pages, the shop and the plans. Pictures and clips are drawn locally.
  */
 import { AdminApi } from '../apply/admin-api.ts';
-import { PLANS as PLAN_ROLES } from '../../src/lib/constants.ts';
+import { PLANS as PLAN_ROLES } from '../../shared/rules.ts';
 import { ACTORS } from './data/actors.ts';
 import { BANNERS, PLANS, SHOP_ITEMS, STATIC_TEXTS, UPDATES } from './data/site.ts';
 import { CATEGORIES, COUNTRIES, GENRES, TAGS } from './data/taxonomy.ts';

@@ -4,7 +4,7 @@
  * written with each person's own token, so authorship is set by the backend as in real use.
  */
 import { AdminApi } from '../apply/admin-api.ts';
-import { PLANS, ROLES, SUBSCRIPTION_DAYS } from '../../src/lib/constants.ts';
+import { PLANS, ROLES, SUBSCRIPTION_DAYS } from '../../shared/rules.ts';
 import {
   FAVORITE_ACTORS, MARKS, POSTS, PRIVATE_CHATS, PUBLIC_MESSAGES, RATINGS, REVIEWS, USERS,
 } from './data/community.ts';

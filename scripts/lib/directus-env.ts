@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { EXTENSIONS_DIR } from './paths.ts';
-import { USER_IMAGE_TYPES } from '../../src/lib/constants.ts';
+import { USER_IMAGE_TYPES } from '../../shared/rules.ts';
 
 export interface DirectusOptions {
   dataDir: string;

@@ -21,7 +21,7 @@
  * Each rule's `pattern` is written once and used as is by JavaScript and by nginx (PCRE): plain groups,
  * character classes and a negative look-ahead only, matched against the decoded path.
  */
-import { RESERVED_SLUGS } from '../../src/lib/constants.ts';
+import { RESERVED_SLUGS } from '../../shared/rules.ts';
 
 /** The prefix proxied to Directus (stripped on the way). */
 export const API_PREFIX = '/api';

@@ -9,7 +9,7 @@
  *   begin no Russian word, and Ё is folded into Е by the search normalisation (names starting
  *   with Ё are found under Е, as "Ёлки" is found by typing "елки").
  */
-import { normaliseSearch } from './search-text.ts';
+import { normaliseSearch } from '../../shared/search-text.ts';
 
 export const DIGIT_KEYS: readonly string[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'];
 export const LATIN_LETTERS: readonly string[] = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];

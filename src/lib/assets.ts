@@ -2,16 +2,7 @@
  * Addresses of Directus files as the browser reaches them: same origin under /api (design.md),
  * through a named preset so every picture arrives as webp at the size its slot needs.
  */
-
-/** Directus asset presets sized for the cards and pages that show them (webp); applied by directus/apply. */
-export const ASSET_PRESETS = [
-  { key: 'poster', fit: 'cover', width: 300, height: 450, quality: 80, format: 'webp', withoutEnlargement: false },
-  { key: 'poster-small', fit: 'cover', width: 150, height: 225, quality: 75, format: 'webp', withoutEnlargement: false },
-  { key: 'banner', fit: 'cover', width: 1600, height: 600, quality: 80, format: 'webp', withoutEnlargement: false },
-  { key: 'photo', fit: 'inside', width: 800, height: 800, quality: 80, format: 'webp', withoutEnlargement: true },
-  { key: 'avatar', fit: 'cover', width: 160, height: 160, quality: 80, format: 'webp', withoutEnlargement: false },
-  { key: 'genre', fit: 'cover', width: 320, height: 180, quality: 75, format: 'webp', withoutEnlargement: false },
-] as const;
+import { ASSET_PRESETS } from '../../shared/asset-presets.ts';
 
 export type AssetPreset = (typeof ASSET_PRESETS)[number]['key'];
 

@@ -4,7 +4,8 @@
  * Every filter is one choice (the screen has dropdowns). A value the screen could not have put
  * in the URL is dropped rather than sent to the backend.
  */
-import { RELEASE_STATUSES, YEAR_FILTER_OPTIONS } from './constants.ts';
+import { YEAR_FILTER_OPTIONS } from './constants.ts';
+import { RELEASE_STATUSES } from '../../shared/rules.ts';
 
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 

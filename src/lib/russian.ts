@@ -8,7 +8,7 @@
  * arbitrary name safely. Names match case-blind and with ё folded, as the search does.
  */
 import { CATEGORY_NAMES } from './constants.ts';
-import { normaliseSearch } from './search-text.ts';
+import { normaliseSearch } from '../../shared/search-text.ts';
 
 export type PluralForms = readonly [one: string, few: string, many: string];
 

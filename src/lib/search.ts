@@ -2,7 +2,7 @@
  * The search modal's query (spec section 2: leading whitespace trimmed), folded the way titles'
  * `searchText` is folded so `_contains` matches Russian case-blind on every database.
  */
-import { normaliseSearch } from './search-text.ts';
+import { normaliseSearch } from '../../shared/search-text.ts';
 
 /** What the input keeps: leading whitespace goes as it is typed, trailing waits for the next word. */
 export function trimSearchInput(raw: string): string {

@@ -1,6 +1,6 @@
 /** The project's own endpoints and the view flow (issue section 4). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ONLINE_WINDOW_MS, VIEW_FLOW_ID } from '../../src/lib/constants.ts';
+import { ONLINE_WINDOW_MS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, expectRefused, tokenUsers } from '../support/fixtures.ts';
 

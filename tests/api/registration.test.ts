@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { authentication, createDirectus, readMe, registerUser, rest, updateMe } from '@directus/sdk';
-import { ROLES } from '../../src/lib/constants.ts';
-import { DOB_ERROR } from '../../src/lib/dob.ts';
+import { ROLES } from '../../shared/rules.ts';
+import { DOB_ERROR } from '../../shared/dob.ts';
 import { admin, baseUrl, call, newUser } from '../support/api.ts';
 import { adminRead, countRows, expectRefused } from '../support/fixtures.ts';
 

@@ -1,8 +1,8 @@
 /** Value rules: bad input gets a 4xx with a Russian reason and stores nothing (issue sections 2 and 6). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MARK_TYPES, TEXT_LIMITS } from '../../src/lib/constants.ts';
-import { DOB_ERROR } from '../../src/lib/dob.ts';
-import { normaliseSearch } from '../../src/lib/search-text.ts';
+import { MARK_TYPES, TEXT_LIMITS } from '../../shared/rules.ts';
+import { DOB_ERROR } from '../../shared/dob.ts';
+import { normaliseSearch } from '../../shared/search-text.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, timestampMs, uploadAs, words } from '../support/fixtures.ts';
 

@@ -1,6 +1,6 @@
 /** Users upload images only: jpeg, png, webp, gif, size-capped; never HTML, SVG or text (issue section 3). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { USER_UPLOAD_MAX_BYTES } from '../../src/lib/constants.ts';
+import { USER_UPLOAD_MAX_BYTES } from '../../shared/rules.ts';
 import { baseUrl, call, gifBytes, newUser, pngBytes, upload, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused, jpegBytes, textBytes, uploadAs, webpBytes } from '../support/fixtures.ts';
 

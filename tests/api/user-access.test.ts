@@ -1,6 +1,6 @@
 /** A signed-in user acts as themselves only (spec section 6, issue section 3). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '../../src/lib/constants.ts';
+import { ROLES } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 

@@ -2,7 +2,7 @@
 import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { AdminApi } from '../../directus/apply/admin-api.ts';
-import { ROLES } from '../../src/lib/constants.ts';
+import { ROLES } from '../../shared/rules.ts';
 import { ADMIN } from './global-setup.ts';
 
 export interface Reply<T = any> {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { ApiError } from '../../directus/apply/admin-api.ts';
-import { ROLES } from '../../src/lib/constants.ts';
+import { ROLES } from '../../shared/rules.ts';
 import { admin, call, upload, type Reply, type TestUser } from './api.ts';
 
 /** How many rows of a collection match a filter, counted by the admin (who sees everything). */

@@ -4,7 +4,8 @@ import { CATEGORIES, COUNTRIES, GENRES, TAGS } from '../../directus/seed/data/ta
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import { PLANS, SHOP_ITEMS, STATIC_TEXTS } from '../../directus/seed/data/site.ts';
 import { MARKS, RATINGS, USERS } from '../../directus/seed/data/community.ts';
-import { BIOGRAPHY_FOLD, CATEGORY_NAMES, MARK_TYPES, RESERVED_SLUGS } from '../../src/lib/constants.ts';
+import { BIOGRAPHY_FOLD, CATEGORY_NAMES } from '../../src/lib/constants.ts';
+import { MARK_TYPES, RESERVED_SLUGS } from '../../shared/rules.ts';
 
 describe('demo catalogue data', () => {
   it('has the four categories with the spec names, each with subcategories', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dobToIso, formatDobInput, isValidDate, isValidIsoDob, isoToDisplay } from '../../src/lib/dob.ts';
+import { dobToIso, formatDobInput, isValidDate, isValidIsoDob, isoToDisplay } from '../../shared/dob.ts';
 
 describe('date of birth', () => {
   it('keeps digits only, at most eight, as dd.mm.yyyy', () => {

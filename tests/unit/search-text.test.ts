@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseSearch, titleSearchText } from '../../src/lib/search-text.ts';
+import { normaliseSearch, titleSearchText } from '../../shared/search-text.ts';
 
 describe('search normalisation', () => {
   it('folds Russian case and ё, and squeezes spaces', () => {

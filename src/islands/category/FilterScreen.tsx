@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
-import { FILTER_PAGE_SIZE, RELEASE_STATUSES, YEAR_FILTER_OPTIONS } from '../../lib/constants.ts';
+import { FILTER_PAGE_SIZE, YEAR_FILTER_OPTIONS } from '../../lib/constants.ts';
+import { RELEASE_STATUSES } from '../../../shared/rules.ts';
 import { createRuntime } from '../../lib/directus/runtime.ts';
 import type { TitleCard } from '../../lib/directus/queries.ts';
 import { parseFilterQuery, resetFilters, toSearchParams, type FilterState } from '../../lib/filter-query.ts';

@@ -7,7 +7,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
-import { TEXT_LIMITS } from '../../lib/constants.ts';
+import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import { createRuntime, type SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';

@@ -5,7 +5,10 @@
  */
 import { createDirectus, createItem, customEndpoint, readItems, rest, type ReadItemOutput } from '@directus/sdk';
 import { alphabetPrefix } from '../alphabet.ts';
-import { ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, SEARCH_LIMIT, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE, VIEW_FLOW_ID } from '../constants.ts';
+import {
+  ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, SEARCH_LIMIT, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
+} from '../constants.ts';
+import { VIEW_FLOW_ID } from '../../../shared/rules.ts';
 import { toDirectusFilter, type FilterState } from '../filter-query.ts';
 import { searchQuery } from '../search.ts';
 import { COMMENT_FIELDS } from './fields.ts';

@@ -6,7 +6,7 @@
  */
 import type {
   MARK_TYPES, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
-} from '../constants.ts';
+} from '../../../shared/rules.ts';
 
 export type TitleStatus = (typeof TITLE_STATUSES)[number];
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];

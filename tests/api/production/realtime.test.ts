@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
 import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
-import { ROLES, VIEW_FLOW_ID } from '../../../src/lib/constants.ts';
+import { ROLES, VIEW_FLOW_ID } from '../../../shared/rules.ts';
 import { freePort } from '../../../scripts/lib/free-port.ts';
 import {
   assertRedisReachable, clearRedisNamespace, countRedisKeys, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,

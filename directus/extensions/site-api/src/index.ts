@@ -5,7 +5,7 @@
  * command (admins only).
  */
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
-import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../src/lib/constants.ts';
+import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../shared/rules.ts';
 import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
 import { ensureIndexes } from './indexes.ts';
 import type { Knex } from 'knex';

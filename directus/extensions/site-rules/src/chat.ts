@@ -2,7 +2,7 @@
  * Chat: a private chat joins its creator and exactly one invited user, once; a message goes
  * to the public chat or to a private chat its author belongs to, and is never blank.
  */
-import { TEXT_LIMITS } from '../../../../src/lib/constants.ts';
+import { TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
 import { invalid, forbidden } from '../../shared/errors.ts';
 import { keyOf } from './text-rules.ts';

@@ -1,5 +1,5 @@
 /** Reviews, posts and reactions: no blank text, capped lengths, one reaction per person. */
-import { REACTION_TYPES, TEXT_LIMITS } from '../../../../src/lib/constants.ts';
+import { REACTION_TYPES, TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
 import { forbidden, invalid } from '../../shared/errors.ts';
 import { keyOf, requireText } from './text-rules.ts';

@@ -8,7 +8,7 @@
  */
 import { Readable } from 'node:stream';
 import { ContentTooLargeError, InvalidPayloadError } from '@directus/errors';
-import { USER_UPLOAD_MAX_BYTES } from '../../../../src/lib/constants.ts';
+import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import type { Actor } from '../../shared/accountability.ts';
 
 export const ONLY_IMAGES = 'Можно загружать только изображения jpeg, png, webp или gif';

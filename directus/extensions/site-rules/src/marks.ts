@@ -1,5 +1,5 @@
 /** Ratings, list marks and actor favourites: valid values, one of each per user. */
-import { MARK_TYPES, RATING_MAX, RATING_MIN } from '../../../../src/lib/constants.ts';
+import { MARK_TYPES, RATING_MAX, RATING_MIN } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
 import { forbidden, invalid } from '../../shared/errors.ts';
 import { keyOf } from './text-rules.ts';

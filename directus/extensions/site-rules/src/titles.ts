@@ -1,6 +1,6 @@
 /** Titles: a slug that cannot shadow a site route, and the folded search text kept in step. */
-import { RESERVED_SLUGS } from '../../../../src/lib/constants.ts';
-import { titleSearchText } from '../../../../src/lib/search-text.ts';
+import { RESERVED_SLUGS } from '../../../../shared/rules.ts';
+import { titleSearchText } from '../../../../shared/search-text.ts';
 import { invalid } from '../../shared/errors.ts';
 import type { Register } from './types.ts';
 

@@ -4,7 +4,7 @@
  * resolved who is calling, before its own /files route reads the body.
  */
 import { ContentTooLargeError, ForbiddenError } from '@directus/errors';
-import { USER_UPLOAD_MAX_BYTES } from '../../../../src/lib/constants.ts';
+import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import { onlyRealImages } from './images.ts';
 import type { Register } from './types.ts';
 

@@ -3,8 +3,8 @@
  * genders, and the paid customisations (name colour and GIF avatar for premium roles,
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
-import { DECOR_ROLES, GENDERS, PREMIUM_ROLES, TEXT_LIMITS } from '../../../../src/lib/constants.ts';
-import { DOB_ERROR, isValidIsoDob } from '../../../../src/lib/dob.ts';
+import { DECOR_ROLES, GENDERS, PREMIUM_ROLES, TEXT_LIMITS } from '../../../../shared/rules.ts';
+import { DOB_ERROR, isValidIsoDob } from '../../../../shared/dob.ts';
 import { hasAnyRole, isPrivileged, type Actor } from '../../shared/accountability.ts';
 import { invalid } from '../../shared/errors.ts';
 import { keyOf, optionalText } from './text-rules.ts';

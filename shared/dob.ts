@@ -2,7 +2,7 @@
  * Date of birth rules of spec section 5, shared by the registration form and the backend:
  * the form types digits that become dd.mm.yyyy, the API stores yyyy-mm-dd.
  */
-import { DOB } from './constants.ts';
+import { DOB } from './rules.ts';
 
 export const DOB_ERROR = 'Введите корректную дату в формате дд.мм.гггг';
 
