@@ -116,7 +116,7 @@ export function toDirectusFilter(state: FilterState): DirectusFilter {
   const and: DirectusFilter[] = [PUBLISHED];
   if (state.category) and.push(categoryFilter(state.category));
   if (state.subcategory) and.push({ subCategory: { name: { _eq: state.subcategory } } });
-  if (state.genres) and.push({ genres: { genres_id: { name: { _eq: state.genres } } } });
+  if (state.genres) and.push({ genres: { _some: { genres_id: { name: { _eq: state.genres } } } } });
   if (state.country) and.push({ country: { name: { _eq: state.country } } });
   if (state.releaseYear !== null) and.push({ releaseYear: { _eq: state.releaseYear } });
   if (state.releaseStatus) and.push({ releaseStatus: { _eq: state.releaseStatus } });

@@ -109,7 +109,7 @@ describe('toDirectusFilter', () => {
         published,
         { _or: [{ category: { slug: { _eq: 'Дорамы' } } }, { category: { name: { _eq: 'Дорамы' } } }] },
         { subCategory: { name: { _eq: 'Китайские дорамы' } } },
-        { genres: { genres_id: { name: { _eq: 'Комедия' } } } },
+        { genres: { _some: { genres_id: { name: { _eq: 'Комедия' } } } } },
         { country: { name: { _eq: 'Китай' } } },
         { releaseYear: { _eq: 2023 } },
         { releaseStatus: { _eq: 'Окончен' } },

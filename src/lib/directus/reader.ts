@@ -12,7 +12,7 @@ import {
   STATIC_FIELDS, TAG_FIELDS, TITLE_PAGE_FIELDS, UPDATE_FIELDS,
 } from './fields.ts';
 import {
-  BY_VIEWS, NEWEST, inCategory, published, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send, titleFilter,
+  BY_VIEWS, NEWEST, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopType } from './schema.ts';
@@ -111,7 +111,7 @@ export function createReader(url: string) {
       }), `actors, page ${page}`) as Promise<ActorPage[]>,
 
     getTitlesByTag: (tagId: number, o: { limit?: number; offset?: number } = {}) =>
-      cards([{ tags: { tags_id: { _eq: tagId } } }], BY_VIEWS, o.limit ?? TAG_PAGE_SIZE, o.offset),
+      cards([withTag(tagId)], BY_VIEWS, o.limit ?? TAG_PAGE_SIZE, o.offset),
 
     /** Episode updates of published titles, newest first, with the total for 'show more'. */
     getUpdates: (page = 1, limit: number = UPDATES_PAGE_SIZE): Promise<Page<UpdateItem>> => readUpdatesPage(client, page, limit),

@@ -13,7 +13,7 @@ import { toDirectusFilter, type FilterState } from '../filter-query.ts';
 import { searchQuery } from '../search.ts';
 import { COMMENT_FIELDS } from './fields.ts';
 import {
-  BY_VIEWS, NEWEST, DirectusRequestError, containsText, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send,
+  BY_VIEWS, NEWEST, DirectusRequestError, containsText, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
   type Page, type RatingSummary, type SiteClient, type TitleCard,
 } from './queries.ts';
 import type { Schema } from './schema.ts';
@@ -136,7 +136,7 @@ export interface ListSpec {
 /** One definition per list, shared by the build (first page) and the browser (next pages). */
 export const LIST_QUERIES: Record<ListSpec['kind'], (key: string) => { filter: ReturnType<typeof published>; sort: typeof BY_VIEWS; pageSize: number }> = {
   'category-new': (slug) => ({ filter: published(inCategory(slug)), sort: NEWEST, pageSize: CATEGORY_NEW_PAGE }),
-  tag: (id) => ({ filter: published({ tags: { tags_id: { _eq: Number(id) } } }), sort: BY_VIEWS, pageSize: TAG_PAGE_SIZE }),
+  tag: (id) => ({ filter: published(withTag(Number(id))), sort: BY_VIEWS, pageSize: TAG_PAGE_SIZE }),
 };
 
 export type Runtime = ReturnType<typeof createRuntime>;
