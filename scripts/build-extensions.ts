@@ -29,8 +29,9 @@ export async function buildExtensions(): Promise<string[]> {
         format: 'esm',
         platform: t.side === 'api' ? 'node' : 'browser',
         target: t.side === 'api' ? 'node22' : 'es2022',
-        // Directus provides these at run time; bundling them would split error classes and db handles.
-        external: ['@directus/*', 'knex', 'express', 'vue', 'ioredis'],
+        // Directus and the project's own dependencies provide these at run time; bundling them would
+        // split error classes and db handles, and native sharp cannot be bundled.
+        external: ['@directus/*', 'knex', 'express', 'vue', 'ioredis', 'sharp', 'busboy', 'jsonwebtoken', 'rate-limiter-flexible'],
         logLevel: 'warning',
       });
     }

@@ -45,9 +45,16 @@ const FILE_READ_FIELDS = [
 
 const published = { status: { _eq: 'published' } };
 const liveEpisode = { _or: [{ deleted: { _eq: false } }, { deleted: { _null: true } }] };
+const publishedOrNone = { _or: [{ title: { _null: true } }, { title: published }] };
 
-/** The published catalogue and what hangs off it, for everyone. */
-const CATALOGUE: PermissionDef[] = [
+const inMyChat = { _or: [{ user_created: { _eq: ME } }, { user_invited: { directus_users_id: { _eq: ME } } }] };
+const myMessage = { _or: [{ publicChat: { _eq: true } }, { privateChat: inMyChat }] };
+
+/** Files outside private chats: posters, photos, avatars, review, post and public chat pictures. */
+const publicFile = { chat: { _null: true } };
+
+/** The published catalogue and what hangs off it, for everyone; files as `files` allows. */
+const catalogue = (files: Record<string, unknown>): PermissionDef[] => [
   read('titles', ['*'], published),
   read('series', ['*'], { _and: [{ title: published }, liveEpisode] }),
   read('iframeSeasons', ['*'], { title: published }),
@@ -56,27 +63,30 @@ const CATALOGUE: PermissionDef[] = [
   ...['categories', 'subCategories', 'genres', 'countries', 'tags', 'actors', 'mainBanners', 'static', 'plans']
     .map((c) => read(c)),
   read('shop', ['*'], published),
-  ...['titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags',
-    'actors_genres', 'actors_images', 'soundtracks_files', 'comments_files', 'posts_files'].map((c) => read(c)),
-  read('directus_files', FILE_READ_FIELDS),
-  read('comments', ['id', 'text', 'user_created', 'date_created', 'title', 'comment', 'post', 'images', 'reactions', 'replies'],
-    { _or: [{ title: { _null: true } }, { title: published }] }),
-  read('reactions', ['id', 'type', 'comment', 'post', 'date_created']),
+  // Junction rows of drafts stay hidden with their titles.
+  ...['titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags']
+    .map((c) => read(c, ['*'], { titles_id: published })),
+  read('soundtracks_files', ['*'], { soundtracks_id: { title: published } }),
+  read('comments_files', ['*'], { comments_id: publishedOrNone }),
+  ...['actors_genres', 'actors_images', 'posts_files'].map((c) => read(c)),
+  read('directus_files', FILE_READ_FIELDS, files),
+  read('comments', ['id', 'text', 'user_created', 'date_created', 'title', 'comment', 'post', 'images', 'reactions', 'replies'], publishedOrNone),
+  read('reactions', ['id', 'type', 'comment', 'post', 'date_created'], { _or: [{ comment: { _null: true } }, { comment: publishedOrNone }] }),
   read('posts', ['id', 'text', 'images', 'user_created', 'date_created', 'comments', 'reactions']),
   read('directus_users', PUBLIC_USER_FIELDS, { status: { _eq: 'active' } }),
   { collection: 'supportRequests', action: 'create', fields: ['name', 'email', 'topic', 'message'] },
 ];
 
-const inMyChat = { _or: [{ user_created: { _eq: ME } }, { user_invited: { directus_users_id: { _eq: ME } } }] };
-const myMessage = { _or: [{ publicChat: { _eq: true } }, { privateChat: inMyChat }] };
+const CATALOGUE = catalogue(publicFile);
 
 /** What every signed-in person may do, acting as themselves. */
 const MEMBER: PermissionDef[] = [
-  ...CATALOGUE,
+  // Besides public files, the pictures of their own private chats.
+  ...catalogue({ _or: [publicFile, { chat: inMyChat }] }),
   { collection: 'directus_users', action: 'update', fields: OWN_PROFILE_EDITABLE, permissions: { id: { _eq: ME } } },
   {
     collection: 'directus_files', action: 'create',
-    fields: ['title', 'type', 'filename_download', 'storage', 'folder'],
+    fields: ['title', 'type', 'filename_download', 'storage', 'folder', 'chat'],
     validation: { type: { _in: [...USER_IMAGE_TYPES] } },
   },
   { collection: 'directus_files', action: 'delete', fields: ['*'], permissions: { uploaded_by: { _eq: ME } } },
@@ -108,8 +118,8 @@ const MEMBER: PermissionDef[] = [
 
   read('messages', ['*'], myMessage),
   { collection: 'messages', action: 'create', fields: ['text', 'message', 'images', 'privateChat', 'publicChat'] },
-  { collection: 'messages', action: 'update', fields: ['text'], permissions: own },
-  { collection: 'messages', action: 'delete', fields: ['*'], permissions: own },
+  // Deleting is marking deleted (directus/extensions/site-rules/src/chat.ts).
+  { collection: 'messages', action: 'update', fields: ['text', 'deleted'], permissions: own },
   read('messages_files', ['*'], { messages_id: myMessage }),
   { collection: 'messages_files', action: 'create', fields: ['messages_id', 'directus_files_id', 'sort'] },
 
@@ -136,7 +146,8 @@ const EDITOR: PermissionDef[] = [
   ...(['create', 'read', 'update'] as const).map((action) => ({ collection: 'directus_files', action, fields: ['*'] })),
   { collection: 'directus_folders', action: 'read', fields: ['*'] },
   ...['comments', 'posts', 'messages', 'reactions', 'supportRequests', 'plans', 'invoices'].map((c) => read(c)),
-  ...['comments', 'posts', 'messages'].map((c) => ({ collection: c, action: 'delete' as const, fields: ['*'] })),
+  ...['comments', 'posts'].map((c) => ({ collection: c, action: 'delete' as const, fields: ['*'] })),
+  { collection: 'messages', action: 'update', fields: ['deleted'] },
   read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil']),
 ];
 

@@ -2,7 +2,7 @@
  * Applies the data model as a diff: creates what is missing and corrects field metadata.
  * It never drops a collection, field or column, so content survives every run.
  */
-import { COLLECTIONS, USER_EXTENSION } from '../schema/collections.ts';
+import { COLLECTIONS, SYSTEM_EXTENSIONS } from '../schema/collections.ts';
 import type { CollectionDef, FieldDef } from '../schema/define.ts';
 import { AdminApi, covers } from './admin-api.ts';
 
@@ -24,8 +24,8 @@ export async function applySchema(api: AdminApi): Promise<void> {
     for (const f of def.fields) fields.set(`${def.collection}.${f.field}`, { ...f, collection: def.collection });
   }
 
-  for (const def of [...COLLECTIONS, USER_EXTENSION]) await applyFields(api, def, fields);
-  await applyRelations(api, [...COLLECTIONS, USER_EXTENSION]);
+  for (const def of [...COLLECTIONS, ...SYSTEM_EXTENSIONS]) await applyFields(api, def, fields);
+  await applyRelations(api, [...COLLECTIONS, ...SYSTEM_EXTENSIONS]);
   const { created } = await api.request<{ created: string[] }>('POST', '/site/schema/indexes', {}, false);
   api.writes += created.length;
 }

@@ -1,4 +1,4 @@
-/** Project settings: Russian admin app, open registration into the User role, image presets. */
+/** Project settings: Russian admin app, open registration into the User role, no lock-outs, image presets. */
 import { ASSET_PRESETS } from '../../shared/asset-presets.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { AdminApi, covers } from './admin-api.ts';
@@ -11,6 +11,9 @@ const SETTINGS = {
   public_registration_role: ROLES.user,
   public_registration_verify_email: false,
   public_registration_email_filter: null,
+  // Failed logins are limited per address and per email (extensions/site-auth); suspending the
+  // account after N failures would let anyone lock anyone out.
+  auth_login_attempts: null,
   storage_asset_transform: 'presets',
   storage_asset_presets: ASSET_PRESETS,
 };

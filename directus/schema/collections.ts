@@ -228,6 +228,7 @@ export const messages = collection('messages', { icon: 'sms' }, [
   m2m('messages', 'images', 'directus_files', 'messages_files'),
   boolean('publicChat', { indexed: true, note: 'Сообщение общего чата' }),
   m2o('messages', 'privateChat', 'chats', { oneField: 'messages', onDelete: 'CASCADE' }),
+  boolean('deleted', { note: 'Удалено автором или модератором: текста и картинок больше нет' }),
   userCreated('messages'),
   dateCreated(),
   dateUpdated(),
@@ -325,6 +326,14 @@ export const COLLECTIONS: CollectionDef[] = [
 ];
 
 export const USER_EXTENSION = collection('directus_users', {}, userFields);
+
+/** A private chat's pictures name their chat: its two members alone may read them (access/policies.ts). */
+export const FILE_EXTENSION = collection('directus_files', {}, [
+  m2o('directus_files', 'chat', 'chats', { hidden: true, onDelete: 'CASCADE', note: 'Личный чат, к которому приложена картинка' }),
+]);
+
+/** Fields this model adds to Directus's own collections. */
+export const SYSTEM_EXTENSIONS = [USER_EXTENSION, FILE_EXTENSION];
 
 /**
  * Indexes Directus's field options cannot express: uniqueness across two or three columns

@@ -62,7 +62,7 @@ describe('a private chat between A and B', () => {
   });
 
   it('is found by B among the chats it was invited to', async () => {
-    const res = await b.call('GET', `/items/chats?filter[user_invited][directus_users_id][_eq]=${b.id}&fields=id`);
+    const res = await b.call('GET', `/items/chats?filter[user_invited][_some][directus_users_id][_eq]=${b.id}&fields=id`);
     expect(res.data.map((x: { id: number }) => x.id)).toContain(chatId);
   });
 
@@ -131,6 +131,7 @@ describe('a third user C', () => {
   it('cannot edit or delete its messages', async () => {
     expectRefused(await c.call('PATCH', `/items/messages/${fromA}`, { text: 'Подмена' }), 403);
     expectRefused(await c.call('DELETE', `/items/messages/${fromA}`), 403);
+    expectRefused(await c.call('PATCH', `/items/messages/${fromA}`, { deleted: true }), 403);
     expect(await adminRead('messages', fromA, 'text')).toEqual({ text: 'Привет, Б!' });
   });
 

@@ -120,9 +120,13 @@ describe('avatars', () => {
     expectRefused(file, 400, 'Можно загружать только изображения');
   });
 
-  it('refuses a GIF uploaded by someone else as a User\'s avatar', async () => {
-    const file = await uploadAs(premium, gifBytes(), 'image/gif', 'theirs.gif');
-    expectRefused(await user.call('PATCH', '/users/me', { avatar: file.data.id }), 400, GIF_NEEDS_PLAN);
+  it('refuses someone else\'s picture as an avatar, GIF or not', async () => {
+    const before = (await adminRead('directus_users', user.id, 'avatar')).avatar;
+    for (const [bytes, type, name] of [[gifBytes(), 'image/gif', 'theirs.gif'], [pngBytes(), 'image/png', 'theirs.png']] as const) {
+      const file = await uploadAs(premium, bytes, type, name);
+      expectRefused(await user.call('PATCH', '/users/me', { avatar: file.data.id }), 403);
+    }
+    expect((await adminRead('directus_users', user.id, 'avatar')).avatar).toBe(before);
   });
 
   it.each([['Premium', () => premium], ['Premium+', () => premiumPlus]])('takes a GIF avatar from %s', async (_name, who) => {

@@ -254,16 +254,32 @@ describe('posts, messages and comments: own only', () => {
     expect((await adminRead('posts', post.data.id, 'text')).text).toBe('Как было');
   });
 
-  it('deletes its own message', async () => {
+  it('deletes its own message by marking it deleted: the text goes, the row stays as a tombstone', async () => {
     const msg = await me.call('POST', '/items/messages', { text: 'Сотру' });
-    expect((await me.call('DELETE', `/items/messages/${msg.data.id}`)).status).toBe(204);
-    expect(await countRows('messages', { id: { _eq: msg.data.id } })).toBe(0);
+    const res = await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: true, text: 'и оставлю новый текст' });
+    expect(res.status).toBe(200);
+    expect(await adminRead('messages', msg.data.id, 'deleted,text')).toEqual({ deleted: true, text: null });
+  });
+
+  it('cannot delete a message through DELETE, its own included', async () => {
+    const msg = await me.call('POST', '/items/messages', { text: 'Через DELETE не уйду' });
+    expectRefused(await me.call('DELETE', `/items/messages/${msg.data.id}`), 403);
+    expect(await adminRead('messages', msg.data.id, 'text,deleted')).toEqual({ text: 'Через DELETE не уйду', deleted: false });
   });
 
   it('cannot delete another user\'s message', async () => {
     const msg = await other.call('POST', '/items/messages', { text: 'Не ваше' });
     expectRefused(await me.call('DELETE', `/items/messages/${msg.data.id}`), 403);
-    expect(await countRows('messages', { id: { _eq: msg.data.id } })).toBe(1);
+    expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: true }), 403);
+    expect(await adminRead('messages', msg.data.id, 'text,deleted')).toEqual({ text: 'Не ваше', deleted: false });
+  });
+
+  it('can neither restore nor edit a deleted message', async () => {
+    const msg = await me.call('POST', '/items/messages', { text: 'Было и нет' });
+    await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: true });
+    expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: false }), 400, 'Удалённое сообщение не восстанавливается');
+    expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { text: 'Воскрес' }), 400, 'Сообщение удалено');
+    expect(await adminRead('messages', msg.data.id, 'text,deleted')).toEqual({ text: null, deleted: true });
   });
 
   it('edits the text of its own message', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COLLECTIONS, USER_EXTENSION } from '../../directus/schema/collections.ts';
+import { COLLECTIONS, SYSTEM_EXTENSIONS } from '../../directus/schema/collections.ts';
 import { covers } from '../../directus/apply/admin-api.ts';
 
 const byName = new Map(COLLECTIONS.map((c) => [c.collection, c]));
@@ -22,8 +22,8 @@ describe('data model as code', () => {
   });
 
   it('declares every o2m alias with a relation pointing back at it', () => {
-    const relations = [...COLLECTIONS, USER_EXTENSION].flatMap((c) => c.relations);
-    for (const c of [...COLLECTIONS, USER_EXTENSION]) {
+    const relations = [...COLLECTIONS, ...SYSTEM_EXTENSIONS].flatMap((c) => c.relations);
+    for (const c of [...COLLECTIONS, ...SYSTEM_EXTENSIONS]) {
       for (const f of c.fields.filter((x) => x.meta.special && (x.meta.special as string[]).includes('o2m'))) {
         const back = relations.find((r) => r.related_collection === c.collection && r.meta.one_field === f.field);
         expect(back, `${c.collection}.${f.field}`).toBeTruthy();

@@ -145,13 +145,16 @@ export async function readTitleCards(client: SiteClient, o: ListOptions): Promis
   return titles.map((t) => ({ ...t, comments_count: counts.get(t.id) ?? 0 }));
 }
 
-/** How many titles match a filter. */
+/**
+ * How many titles match a filter. Distinct ids: for a `_some` filter Directus also joins the
+ * to-many link, and `count(*)` would count a title once per matching genre or tag.
+ */
 export async function countTitles(client: SiteClient, filter: DirectusFilter): Promise<number> {
   const rows = await send(client, aggregate('titles', {
-    aggregate: { count: '*' },
+    aggregate: { countDistinct: ['id'] },
     query: { filter: titleFilter(filter) },
   }), 'title count');
-  return Number(rows[0]?.count ?? 0);
+  return Number(rows[0]?.countDistinct?.id ?? 0);
 }
 
 /** Page `page` (from 1) of a title list of `pageSize`, with the total for the pager. */

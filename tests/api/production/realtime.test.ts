@@ -9,26 +9,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
 import type { Knex } from 'knex';
 import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
 import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
 import { ROLES, VIEW_FLOW_ID } from '../../../shared/rules.ts';
 import { freePort } from '../../../scripts/lib/free-port.ts';
+import { Realtime, closeAllRealtime, type Frame } from '../../support/realtime.ts';
+import { LOGIN_LIMITS } from '../../../directus/extensions/site-auth/src/login-limits.ts';
 import {
   assertRedisReachable, clearRedisNamespace, countRedisKeys, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
 } from '../../../scripts/lib/postgres.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-prod-test-password' };
-const WAIT_MS = 10_000;
 
 let name = '';
 let dataDir = '';
 let a: Backend | undefined;
 let b: RunningDirectus | undefined;
 let db: Knex | undefined;
-const sockets: Realtime[] = [];
 
 // ---------------------------------------------------------------- HTTP and realtime helpers
 
@@ -67,97 +66,6 @@ async function newPerson(login = `p${randomUUID().slice(0, 8)}`): Promise<Person
   return { id: created.id, login, email, password, token: res.data.access_token };
 }
 
-type Frame = Record<string, any>;
-
-/** A realtime connection with handshake auth; keeps every frame so tests can wait for one. */
-class Realtime {
-  ws: WebSocket;
-  frames: Frame[] = [];
-  private waiters = new Set<() => void>();
-  label: string;
-
-  constructor(base: string, label: string) {
-    this.label = label;
-    this.ws = new WebSocket(`${base.replace(/^http/, 'ws')}/websocket`);
-    this.ws.on('message', (raw) => {
-      let frame: Frame;
-      try {
-        frame = JSON.parse(String(raw));
-      } catch {
-        return;
-      }
-      if (frame.type === 'ping') this.send({ type: 'pong' });
-      this.frames.push(frame);
-      for (const wake of this.waiters) wake();
-    });
-  }
-
-  static async open(base: string, token: string, label: string): Promise<Realtime> {
-    const rt = new Realtime(base, label);
-    sockets.push(rt);
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${label}: websocket to ${base} did not open in ${WAIT_MS} ms`)), WAIT_MS);
-      rt.ws.once('open', () => { clearTimeout(timer); resolve(); });
-      rt.ws.once('error', (err) => { clearTimeout(timer); reject(new Error(`${label}: websocket error: ${err.message}`)); });
-    });
-    rt.send({ type: 'auth', access_token: token });
-    const auth = await rt.waitFor((f) => f.type === 'auth' || f.type === 'error', 'the auth answer');
-    if (auth.status !== 'ok') throw new Error(`${label}: websocket auth refused: ${JSON.stringify(auth)}`);
-    return rt;
-  }
-
-  send(frame: Frame): void {
-    this.ws.send(JSON.stringify(frame));
-  }
-
-  /** Subscribes to messages and waits for the initial snapshot. */
-  async subscribeMessages(uid: string): Promise<Frame> {
-    this.send({ type: 'subscribe', uid, collection: 'messages', query: { fields: ['*', 'user_created.id', 'user_created.login'], sort: ['-id'], limit: 5 } });
-    const init = await this.waitFor((f) => f.uid === uid && (f.type === 'error' || f.event === 'init'), `the init of subscription ${uid}`);
-    if (init.type === 'error') throw new Error(`${this.label}: subscribe refused: ${JSON.stringify(init)}`);
-    return init;
-  }
-
-  /** The first frame (already received or coming) that matches, or a clear failure after the timeout. */
-  waitFor(match: (f: Frame) => boolean, what: string, timeoutMs = WAIT_MS): Promise<Frame> {
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        const found = this.frames.find(match);
-        if (!found) return false;
-        cleanup();
-        resolve(found);
-        return true;
-      };
-      const timer = setTimeout(() => {
-        cleanup();
-        const seen = this.frames.map((f) => JSON.stringify(f).slice(0, 200)).join('\n  ');
-        reject(new Error(`${this.label}: no ${what} within ${timeoutMs} ms. Frames seen:\n  ${seen || '(none)'}`));
-      }, timeoutMs);
-      const cleanup = () => {
-        clearTimeout(timer);
-        this.waiters.delete(wake);
-      };
-      const wake = () => void check();
-      this.waiters.add(wake);
-      check();
-    });
-  }
-
-  /** Message events (create/update/delete) of a subscription, flattened to their rows. */
-  rows(uid: string): Frame[] {
-    return this.frames.filter((f) => f.uid === uid && f.type === 'subscription' && f.event !== 'init').flatMap((f) => f.data ?? []);
-  }
-
-  close(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.ws.readyState === WebSocket.CLOSED) return resolve();
-      this.ws.once('close', () => resolve());
-      this.ws.close();
-      setTimeout(() => { this.ws.terminate(); resolve(); }, 2000).unref();
-    });
-  }
-}
-
 const createdEvent = (uid: string, text: string) => (f: Frame) =>
   f.uid === uid && f.type === 'subscription' && f.event === 'create' && (f.data ?? []).some((row: Frame) => row.text === text);
 
@@ -187,7 +95,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  await Promise.allSettled(sockets.map((s) => s.close()));
+  await closeAllRealtime();
   await db?.destroy();
   await Promise.allSettled([b?.stop(), a?.stop()]);
   const problems: string[] = [];
@@ -248,22 +156,18 @@ describe('two Directus instances on PostgreSQL + Redis', () => {
     const chat = await http(a!.url, 'POST', '/items/chats', { token: owner.token, body: { user_invited: [{ directus_users_id: guest.id }] } });
     expect(chat.status, JSON.stringify(chat.errors)).toBe(200);
 
-    const guestOnB = await Realtime.open(b!.url, guest.token, 'guest on B');
+    // Directus serves subscriptions in the order they were made: the outsider's first, so once the
+    // guest has an event, the outsider's turn for it is over.
     const outsiderOnB = await Realtime.open(b!.url, outsider.token, 'outsider on B');
-    await guestOnB.subscribeMessages('m');
+    const guestOnB = await Realtime.open(b!.url, guest.token, 'guest on B');
     await outsiderOnB.subscribeMessages('m');
+    await guestOnB.subscribeMessages('m');
 
     const secret = `Только для двоих ${randomUUID().slice(0, 6)}`;
     const sent = await http(a!.url, 'POST', '/items/messages', { token: owner.token, body: { text: secret, privateChat: chat.data.id } });
     expect(sent.status, JSON.stringify(sent.errors)).toBe(200);
     const got = await guestOnB.waitFor(createdEvent('m', secret), `private create event for «${secret}»`);
     expect(got.data.find((r: Frame) => r.text === secret)).toMatchObject({ privateChat: chat.data.id, publicChat: false });
-
-    // A public message afterwards is a barrier: once the outsider hears it, the private one has been dispatched too.
-    const barrier = `Общий ${randomUUID().slice(0, 6)}`;
-    await http(a!.url, 'POST', '/items/messages', { token: owner.token, body: { text: barrier } });
-    await outsiderOnB.waitFor(createdEvent('m', barrier), `create event for «${barrier}»`);
-    await new Promise((r) => setTimeout(r, 500));
     expect(outsiderOnB.rows('m').map((r) => r.text)).not.toContain(secret);
     expect(JSON.stringify(outsiderOnB.frames)).not.toContain(secret);
   });
@@ -342,6 +246,26 @@ describe('two Directus instances on PostgreSQL + Redis', () => {
     const me = await http(b!.url, 'GET', '/users/me?fields=id,login', { token: person.token });
     expect(me.status).toBe(200);
     expect(me.data).toEqual({ id: person.id, login: person.login });
+  });
+
+  it('ends on B the access of a session signed out through A', async () => {
+    const person = await newPerson();
+    const login = await http(a!.url, 'POST', '/auth/login', { body: { email: person.email, password: person.password, mode: 'json' } });
+    expect((await http(b!.url, 'GET', '/users/me?fields=id', { token: login.data.access_token })).status).toBe(200);
+    await http(a!.url, 'POST', '/auth/logout', { body: { refresh_token: login.data.refresh_token, mode: 'json' } });
+    expect((await http(b!.url, 'GET', '/users/me?fields=id', { token: login.data.access_token })).status).toBe(401);
+  });
+
+  it('counts sign-in attempts at one email across both instances (Redis)', async () => {
+    const victim = await newPerson();
+    const attempt = (base: string, i: number) => http(base, 'POST', '/auth/login', {
+      body: { email: victim.email, password: 'wrong-guess' }, headers: { 'x-forwarded-for': `10.9.${Math.floor(i / 250)}.${i % 250}` },
+    });
+    for (let i = 0; i < LOGIN_LIMITS.email.points; i++) expect((await attempt(i % 2 ? a!.url : b!.url, i)).status).toBe(401);
+    const limited = await attempt(b!.url, LOGIN_LIMITS.email.points);
+    expect(limited.status).toBe(429);
+    expect(limited.errors?.[0].message).toContain('Слишком много попыток входа');
+    expect((await attempt(a!.url, LOGIN_LIMITS.email.points + 1)).status).toBe(429);
   });
 
   it('answers the online count on PostgreSQL (a timestamp filter inside a service)', async () => {

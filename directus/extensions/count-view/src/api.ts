@@ -3,24 +3,24 @@
  * The increment is one UPDATE, so parallel views never lose a count; the same visitor
  * opening the same title again within the window is not counted twice.
  */
+import { defineOperationApi } from '@directus/extensions';
 import { InvalidPayloadError } from '@directus/errors';
-import type { Knex } from 'knex';
 import { visitMemory, type VisitMemory } from './visits.ts';
 
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 let recent: VisitMemory | undefined;
 
-interface Ctx {
-  database: Knex;
-  env: Record<string, unknown>;
-  accountability: { ip?: string | null; user?: string | null } | null;
+/** A title id is a positive integer, or its digits as text; anything else (a list, true, 1.5) is not. */
+export function titleIdOf(value: unknown): number | null {
+  const id = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-export default {
+export default defineOperationApi<{ titleId: unknown }>({
   id: 'count-view',
-  handler: async ({ titleId }: { titleId: unknown }, { database, env, accountability }: Ctx) => {
-    const id = Number(titleId);
-    if (!Number.isInteger(id) || id <= 0) throw new InvalidPayloadError({ reason: 'titleId должен быть номером тайтла' });
+  handler: async ({ titleId }, { database, env, accountability }) => {
+    const id = titleIdOf(titleId);
+    if (id === null) throw new InvalidPayloadError({ reason: 'titleId должен быть номером тайтла' });
     recent ??= visitMemory(env, REPEAT_WINDOW_MS);
     const visitor = `${accountability?.user ?? accountability?.ip ?? 'unknown'}:${id}`;
     if (!(await recent.firstTime(visitor))) return { counted: false };
@@ -31,4 +31,4 @@ export default {
     }
     return { counted: true };
   },
-};
+});

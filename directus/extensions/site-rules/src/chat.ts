@@ -4,6 +4,7 @@
  */
 import { TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
+import { ForbiddenError } from '@directus/errors';
 import { invalid, forbidden } from '../../shared/errors.ts';
 import { keyOf } from './text-rules.ts';
 import type { Knex } from 'knex';
@@ -36,7 +37,7 @@ function hasImages(value: unknown): boolean {
   return Array.isArray((value as { create?: unknown[] } | null)?.create) && (value as { create: unknown[] }).create.length > 0;
 }
 
-export function registerChatRules({ filter }: Register): void {
+export function registerChatRules({ filter, action }: Register, deleteFiles: (ids: string[]) => Promise<void>): void {
   filter('chats.items.create', async (payload, _meta, { database, accountability }) => {
     if (isPrivileged(accountability)) return payload;
     const me = accountability!.user!;
@@ -82,8 +83,47 @@ export function registerChatRules({ filter }: Register): void {
     return { ...payload, text, privateChat, publicChat: privateChat === null };
   });
 
-  filter('messages.items.update', (payload) => {
+  /**
+   * Deleting a message is marking it deleted: its text and pictures go, the row stays as a
+   * tombstone. Directus tells every subscriber of a collection the ids of deleted rows, whoever
+   * may read them; an update reaches only those who may read the row, the chat's members.
+   */
+  filter('messages.items.update', async (payload, meta, { database }) => {
+    if ('deleted' in payload) {
+      if (payload.deleted !== true) invalid('Удалённое сообщение не восстанавливается');
+      return { deleted: true, text: null };
+    }
     if (!('text' in payload)) return payload;
+    const gone = await database('messages').whereIn('id', meta.keys ?? []).where('deleted', true).first('id');
+    if (gone) invalid('Сообщение удалено');
     return { ...payload, text: messageText(payload.text, false) };
   });
+
+  action('messages.items.update', async ({ keys, payload }, { database }) => {
+    if (payload?.deleted === true) await removeAttachments(database, keys ?? [], deleteFiles);
+  });
+
+  for (const collection of REMOVED_BY_MARKING) {
+    filter(`${collection}.items.delete`, (keys, _meta, { accountability }) => {
+      if (accountability) throw new ForbiddenError({ reason: 'Сообщения и чаты не удаляются: сообщение отмечают удалённым (deleted)' });
+      return keys;
+    });
+  }
+}
+
+/** Chats and their messages leave only with their people (database cascades, which announce nothing). */
+export const REMOVED_BY_MARKING = ['messages', 'messages_files', 'chats', 'chats_directus_users'] as const;
+
+/** A deleted message's pictures: unlinked, and removed from storage unless something else shows them. */
+async function removeAttachments(database: Knex, messageIds: (string | number)[], deleteFiles: (ids: string[]) => Promise<void>): Promise<void> {
+  const files: string[] = await database('messages_files').whereIn('messages_id', messageIds).pluck('directus_files_id');
+  await database('messages_files').whereIn('messages_id', messageIds).delete();
+  const used = new Set<string>([
+    ...await database('messages_files').whereIn('directus_files_id', files).pluck('directus_files_id'),
+    ...await database('comments_files').whereIn('directus_files_id', files).pluck('directus_files_id'),
+    ...await database('posts_files').whereIn('directus_files_id', files).pluck('directus_files_id'),
+    ...await database('directus_users').whereIn('avatar', files).pluck('avatar'),
+  ]);
+  const orphans = files.filter((id) => !used.has(id));
+  if (orphans.length) await deleteFiles(orphans);
 }

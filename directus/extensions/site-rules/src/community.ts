@@ -53,22 +53,6 @@ export function registerCommunityRules({ filter }: Register): void {
     return payload;
   });
 
-  /**
-   * Images hang on your own review, post or message only. The junctions must be writable for
-   * nested creates, so without this anyone could attach pictures to someone else's text.
-   */
-  for (const [junction, parentField, parentTable] of [
-    ['comments_files', 'comments_id', 'comments'], ['posts_files', 'posts_id', 'posts'], ['messages_files', 'messages_id', 'messages'],
-  ] as const) {
-    filter(`${junction}.items.create`, async (payload, _meta, { database, accountability }) => {
-      if (isPrivileged(accountability)) return payload;
-      const parentId = keyOf(payload[parentField]);
-      const parent = parentId === null ? null : await database(parentTable).where('id', parentId).first('user_created');
-      if (!parent || parent.user_created !== accountability!.user) forbidden();
-      return payload;
-    });
-  }
-
   filter('supportRequests.items.create', (payload) => {
     const name = requireText(payload.name, TEXT_LIMITS.supportName, 'Укажите имя', 'Слишком длинное имя');
     const email = typeof payload.email === 'string' ? payload.email.trim() : '';

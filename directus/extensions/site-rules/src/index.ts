@@ -1,19 +1,39 @@
-/** Value rules of the backend, run on every write whoever makes it (spec sections 3 and 5). */
+/** Rules of the backend, run on every read and write whoever makes it (spec sections 3, 5 and 6). */
+import { defineHook } from '@directus/extensions';
+import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
+import { registerFileRules } from './files.ts';
+import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
-import { registerPrivateFieldRules } from './private-fields.ts';
+import { registerNestingLimits } from './nesting.ts';
+import { registerQueryGuard } from './query-guard.ts';
+import { registerRealtimeRules } from './realtime.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
-import type { Register } from './types.ts';
 
-export default (register: Register) => {
+export default defineHook((register, { services, database, getSchema }) => {
+  const readStored = async (fileId: string) => {
+    try {
+      const { stream } = await new services.AssetsService({ knex: database, schema: await getSchema() }).getAsset(fileId);
+      return await readAll(stream, USER_UPLOAD_MAX_BYTES);
+    } catch {
+      return null;
+    }
+  };
+  const deleteFiles = async (ids: string[]) => {
+    await new services.FilesService({ knex: database, schema: await getSchema() }).deleteMany(ids);
+  };
+
+  registerNestingLimits(register);
+  registerQueryGuard(register);
+  registerRealtimeRules(register, database, getSchema);
   registerTitleRules(register);
   registerMarkRules(register);
   registerCommunityRules(register);
-  registerChatRules(register);
-  registerUserRules(register);
-  registerUploadRules(register);
-  registerPrivateFieldRules(register);
-};
+  registerChatRules(register, deleteFiles);
+  registerFileRules(register);
+  registerUserRules(register, readStored);
+  registerUploadRules(register, database);
+});

@@ -23,7 +23,7 @@ export function registerTitleRules({ filter, action }: Register): void {
     return rest;
   });
   action('titles.items.update', async ({ keys, payload }, { database }) => {
-    const touched = ['name', 'originalName', 'anotherName', 'description'].some((f) => f in payload);
+    const touched = ['name', 'originalName', 'anotherName', 'description'].some((f) => payload && f in payload);
     if (!touched || !keys?.length) return;
     const rows = await database('titles').whereIn('id', keys).select('id', 'name', 'originalName', 'anotherName', 'description');
     for (const row of rows) await database('titles').where('id', row.id).update({ searchText: titleSearchText(row) });

@@ -1,37 +1,112 @@
 /**
- * A size cap for what signed-in users upload (avatars, chat and review images). Editors and
- * admins keep the larger global limit for posters, clips and tracks. Runs after Directus has
- * resolved who is calling, before its own /files route reads the body.
+ * What signed-in users upload (avatars, review, post and chat images): jpeg, png, webp or gif
+ * images of at most USER_UPLOAD_MAX_BYTES each, the type told by the file's own bytes rather
+ * than by what the client declares, and a private chat's attachment only by a member of that
+ * chat. Editors and admins keep the wider limits for posters, clips and tracks.
+ *
+ * The body is parsed with busboy and the options Directus's own /files route uses, so this check
+ * and Directus see the same parts and fields; the bytes are then handed on unchanged.
  */
-import { ContentTooLargeError, ForbiddenError } from '@directus/errors';
+import { Readable } from 'node:stream';
+import busboy from 'busboy';
+import { ContentTooLargeError, ForbiddenError, InvalidPayloadError } from '@directus/errors';
+import type { Knex } from 'knex';
+import type { Request, RequestHandler } from 'express';
 import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
-import { onlyRealImages } from './images.ts';
+import type { Accountability } from '../../shared/directus.ts';
+import { chatMembers } from './chat.ts';
+import { ONLY_IMAGES, imageFacts } from './image-facts.ts';
 import type { Register } from './types.ts';
 
-/** Room for the multipart envelope around the file itself. */
+/** Room for the multipart envelope and the fields around the files. */
 const ENVELOPE_BYTES = 64 * 1024;
 
-export function registerUploadRules({ init, filter }: Register): void {
+interface Part {
+  /** The form fields sent before this file: Directus applies them to it. */
+  fields: Record<string, string>;
+  declaredType: string;
+  bytes: Buffer;
+  truncated: boolean;
+}
+
+type Caller = Request & { accountability?: Accountability | null };
+
+/** Admins and editors (app users) upload catalogue media under the global limits. */
+const isStaff = (who: Accountability | null | undefined) => who?.admin === true || who?.app === true;
+
+function readBody(req: Request): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('error', reject);
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+  });
+}
+
+function parseParts(body: Buffer, headers: Request['headers']): Promise<Part[]> {
+  return new Promise((resolve, reject) => {
+    // busboy calls a file that reaches its limit truncated: one byte more lets exactly the cap through.
+    const parser = busboy({ headers, defParamCharset: 'utf8', limits: { fileSize: USER_UPLOAD_MAX_BYTES + 1 } });
+    const parts: Part[] = [];
+    let fields: Record<string, string> = {};
+    parser.on('field', (name, value) => { fields[name] = value; });
+    parser.on('file', (_name, stream, info) => {
+      const part: Part = { fields, declaredType: info.mimeType, bytes: Buffer.alloc(0), truncated: false };
+      fields = {};
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => { part.truncated = true; });
+      stream.on('end', () => { part.bytes = Buffer.concat(chunks); });
+      parts.push(part);
+    });
+    parser.on('error', reject);
+    parser.on('close', () => resolve(parts));
+    parser.end(body);
+  });
+}
+
+async function checkPart(part: Part, who: Accountability | null | undefined, database: Knex): Promise<void> {
+  if (part.truncated) throw new ContentTooLargeError();
+  const facts = await imageFacts(part.bytes);
+  if (!facts || facts.type !== part.declaredType.toLowerCase()) throw new InvalidPayloadError({ reason: ONLY_IMAGES });
+  const chat = part.fields.chat;
+  if (chat !== undefined && chat !== '' && chat !== 'null') {
+    const members = /^\d+$/.test(chat) ? await chatMembers(database, Number(chat)) : null;
+    if (!members || !who?.user || !members.includes(who.user)) throw new ForbiddenError();
+  }
+}
+
+export function checkUpload(database: Knex): RequestHandler {
+  return (req: Caller, _res, next) => {
+    const who = req.accountability;
+    if (isStaff(who) || !req.is('multipart/form-data')) return next();
+    const length = Number(req.headers['content-length'] ?? NaN);
+    if (!Number.isFinite(length) || length > USER_UPLOAD_MAX_BYTES + ENVELOPE_BYTES) return next(new ContentTooLargeError());
+    readBody(req)
+      .then(async (body) => {
+        for (const part of await parseParts(body, req.headers)) await checkPart(part, who, database);
+        // Directus's upload route pipes the request into its own parser: give it the same bytes.
+        req.pipe = ((dest: NodeJS.WritableStream, opts?: { end?: boolean }) => Readable.from([body]).pipe(dest, opts)) as typeof req.pipe;
+        next();
+      })
+      .catch(next);
+  };
+}
+
+export function registerUploadRules({ init, filter }: Register, database: Knex): void {
   /**
    * A file row without content (JSON `POST /files`) is never a user's upload: real uploads create
    * their row without events, so this filter only ever sees the empty kind.
    */
   filter('files.create', (payload, _meta, { accountability }) => {
-    const who = accountability as (typeof accountability & { app?: boolean }) | null;
-    if (who && !who.admin && !who.app) throw new ForbiddenError();
+    if (accountability && !isStaff(accountability)) throw new ForbiddenError();
     return payload;
   });
 
   init('routes.before', ({ app }) => {
-    app.post('/files', (req, _res, next) => {
-      const who = req.accountability;
-      if (!who || who.admin || who.app) return next();
-      const length = Number(req.headers['content-length'] ?? NaN);
-      if (!Number.isFinite(length) || length > USER_UPLOAD_MAX_BYTES + ENVELOPE_BYTES) return next(new ContentTooLargeError());
-      next();
-    });
-    app.post('/files', onlyRealImages);
-    /** Users upload from their device only: an import by URL would skip both checks above. */
-    app.post('/files/import', (req, _res, next) => next(req.accountability?.admin || req.accountability?.app ? undefined : new ForbiddenError()));
+    app.post('/files', checkUpload(database));
+    app.patch('/files/:pk', checkUpload(database));
+    /** Users upload from their device only: an import by URL would skip the checks above. */
+    app.post('/files/import', (req: Caller, _res: unknown, next: (err?: unknown) => void) => next(isStaff(req.accountability) ? undefined : new ForbiddenError()));
   });
 }

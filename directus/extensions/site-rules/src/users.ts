@@ -7,6 +7,8 @@ import { DECOR_ROLES, GENDERS, PREMIUM_ROLES, TEXT_LIMITS } from '../../../../sh
 import { DOB_ERROR, isValidIsoDob } from '../../../../shared/dob.ts';
 import { hasAnyRole, isPrivileged, type Actor } from '../../shared/accountability.ts';
 import { invalid } from '../../shared/errors.ts';
+import { ownFile } from './files.ts';
+import { ONLY_IMAGES, imageFacts } from './image-facts.ts';
 import { keyOf, optionalText } from './text-rules.ts';
 import type { Knex } from 'knex';
 import type { Payload, Register } from './types.ts';
@@ -14,7 +16,10 @@ import type { Payload, Register } from './types.ts';
 export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const GIF_NEEDS_PLAN = 'Загружать gif аватары можно только с подпиской';
 
-async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null): Promise<Payload> {
+/** The stored bytes of a file, or null when it is missing or larger than a user may upload. */
+export type ReadStored = (fileId: string) => Promise<Buffer | null>;
+
+async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null, readStored: ReadStored): Promise<Payload> {
   const out = { ...payload };
   if ('login' in out && out.login !== null) {
     if (typeof out.login !== 'string' || !LOGIN_PATTERN.test(out.login.trim())) {
@@ -40,12 +45,21 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, actor, 'Цвет ника доступен с подпиской');
   await checkDecoration(out, 'frame', DECOR_ROLES, database, actor, 'Рамка доступна с подпиской Премиум+');
   await checkDecoration(out, 'background', DECOR_ROLES, database, actor, 'Фон профиля доступен с подпиской Премиум+');
-  const avatar = keyOf(out.avatar);
-  if (avatar !== null && !hasAnyRole(actor, PREMIUM_ROLES)) {
-    const file = await database('directus_files').where('id', avatar).first('type');
-    if (file?.type === 'image/gif') invalid(GIF_NEEDS_PLAN);
-  }
+  if (keyOf(out.avatar) !== null) await checkAvatar(out.avatar, database, actor, readStored);
   return out;
+}
+
+/**
+ * An avatar is a picture its owner uploaded for the public, read again from the stored bytes:
+ * a GIF, or any picture that moves, needs a subscription.
+ */
+async function checkAvatar(avatar: unknown, database: Knex, actor: Actor | null, readStored: ReadStored): Promise<void> {
+  const { chat } = await ownFile(database, avatar, actor);
+  if (chat !== null) invalid('Картинку из личного чата нельзя поставить аватаром');
+  const bytes = await readStored(String(keyOf(avatar)));
+  const facts = bytes ? await imageFacts(bytes) : null;
+  if (!facts) invalid(ONLY_IMAGES);
+  if (facts.animated && !hasAnyRole(actor, PREMIUM_ROLES)) invalid(GIF_NEEDS_PLAN);
 }
 
 /** A shop item of the right type, and a role that may wear it; clearing is always allowed. */
@@ -57,7 +71,7 @@ async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'bac
   if (!item) invalid('Такого украшения нет в магазине');
 }
 
-export function registerUserRules({ filter }: Register): void {
-  filter('users.create', (payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability));
-  filter('users.update', (payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability));
+export function registerUserRules({ filter }: Register, readStored: ReadStored): void {
+  filter('users.create', (payload: Payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability, readStored));
+  filter('users.update', (payload: Payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability, readStored));
 }

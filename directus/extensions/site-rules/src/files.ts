@@ -1,0 +1,62 @@
+/**
+ * Files users upload. Nobody but editors and admins lists files: everyone else reaches a file by
+ * the id a row they can read gives them (a poster, an avatar, a message's picture), so other
+ * people's uploads and their names stay out of sight. A private chat's pictures carry the chat
+ * (`directus_files.chat`), and the read permissions show them to its two members alone, in
+ * /files and /assets alike. A picture hangs only on its uploader's own review, post or message,
+ * and only where it belongs: a chat's picture in that chat, any other picture in public.
+ */
+import { ForbiddenError } from '@directus/errors';
+import type { Knex } from 'knex';
+import { isPrivileged, type Actor } from '../../shared/accountability.ts';
+import { forbidden, invalid } from '../../shared/errors.ts';
+import type { Accountability } from '../../shared/directus.ts';
+import { keyOf } from './text-rules.ts';
+import type { Register } from './types.ts';
+
+type Tree = Record<string, unknown>;
+const isTree = (v: unknown): v is Tree => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** A filter that picks files by id (`readOne`, `readMany`): the only kind of file query outside the admin app. */
+export function picksById(filter: unknown): boolean {
+  if (!isTree(filter)) return false;
+  const id = filter.id;
+  if (isTree(id) && ('_eq' in id || '_in' in id)) return true;
+  return Array.isArray(filter._and) && filter._and.some(picksById);
+}
+
+/** The uploader's own file, and the private chat it was uploaded for (null for public pictures). */
+export async function ownFile(database: Knex, fileId: unknown, actor: Actor | null): Promise<{ chat: string | null }> {
+  const id = keyOf(fileId);
+  const file = id === null ? null : await database('directus_files').where('id', String(id)).first('uploaded_by', 'chat');
+  if (!file || file.uploaded_by !== actor?.user) forbidden();
+  return { chat: file.chat === null || file.chat === undefined ? null : String(file.chat) };
+}
+
+const ATTACHMENTS = [
+  { junction: 'comments_files', parentField: 'comments_id', parent: 'comments' },
+  { junction: 'posts_files', parentField: 'posts_id', parent: 'posts' },
+  { junction: 'messages_files', parentField: 'messages_id', parent: 'messages' },
+] as const;
+
+export function registerFileRules({ filter }: Register): void {
+  filter('files.query', (query, _meta, { accountability }) => {
+    const who = accountability as Accountability | null;
+    if (!who || who.admin || who.app) return query;
+    if (!picksById((query as { filter?: unknown }).filter)) throw new ForbiddenError({ reason: 'Список файлов недоступен' });
+    return query;
+  });
+
+  for (const { junction, parentField, parent } of ATTACHMENTS) {
+    filter(`${junction}.items.create`, async (payload: Record<string, unknown>, _meta, { database, accountability }) => {
+      if (isPrivileged(accountability)) return payload;
+      const parentId = keyOf(payload[parentField]);
+      const row = parentId === null ? null : await database(parent).where('id', parentId).first('*');
+      if (!row || row.user_created !== accountability!.user) forbidden();
+      const { chat } = await ownFile(database, payload.directus_files_id, accountability);
+      const where = parent === 'messages' && row.privateChat !== null && row.privateChat !== undefined ? String(row.privateChat) : null;
+      if (chat !== where) invalid('Картинка загружена для другого чата');
+      return payload;
+    });
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * What an uploaded file really is, read from its own bytes with sharp (the image library Directus
+ * itself uses): one of the four image types users may upload, and whether it moves.
+ */
+import sharp from 'sharp';
+
+export const ONLY_IMAGES = 'Можно загружать только изображения jpeg, png, webp или gif';
+
+const TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif' };
+
+export interface ImageFacts {
+  type: string;
+  /** A GIF, or a WebP or PNG of several frames: the moving kind of avatar the spec keeps for subscribers. */
+  animated: boolean;
+}
+
+/** The image's true type, or null for anything that is not a jpeg, png, webp or gif (SVG and HTML included). */
+export async function imageFacts(bytes: Buffer): Promise<ImageFacts | null> {
+  try {
+    const meta = await sharp(bytes, { animated: true }).metadata();
+    const type = meta.format ? TYPES[meta.format] : undefined;
+    return type ? { type, animated: type === 'image/gif' || (meta.pages ?? 1) > 1 } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a stream whole, refusing more than `max` bytes. */
+export async function readAll(stream: AsyncIterable<Buffer | string>, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    size += buf.length;
+    if (size > max) return null;
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,95 @@
+/** Bad input gets a clear 400 and changes nothing: title ids of the view counter, nesting depth. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
+import { VIEW_FLOW_ID } from '../../shared/rules.ts';
+import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
+import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+
+const TOO_DEEP = 'Слишком глубокая вложенность запроса';
+
+let title: { id: number };
+let user: TestUser;
+
+/** `{ _and: [ … ] }` wrapped around a condition until the filter has `levels` levels of nesting. */
+function nestedFilter(levels: number): Record<string, unknown> {
+  let filter: Record<string, unknown> = { id: { _gt: 0 } };
+  for (let depth = 3; depth < levels; depth += 2) filter = { _and: [filter] };
+  return filter;
+}
+
+/** A JSON body nested `levels` deep, written as text: the value itself would be too deep to stringify. */
+const deepBody = (levels: number, field: string, rest: string) => `{${rest}"${field}":${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}}`;
+
+async function postText(path: string, body: string, token?: string): Promise<Reply> {
+  const res = await fetch(`${baseUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+  const json = await res.json();
+  return { status: res.status, data: json.data, errors: json.errors };
+}
+
+beforeAll(async () => {
+  title = await newTitle();
+  user = await newUser();
+});
+
+describe('the view counter', () => {
+  it.each([
+    ['a list', [1]],
+    ['true', true],
+    ['a fraction', 1.5],
+    ['digits followed by letters', '12abc'],
+    ['an object', { id: 1 }],
+    ['a negative number', -3],
+    ['nothing', null],
+  ])('refuses %s as a title id and counts nothing', async (_what, bad) => {
+    const before = (await adminRead('titles', title.id, 'views')).views;
+    const res = await call('POST', `/flows/trigger/${VIEW_FLOW_ID}`, { body: { titleId: Array.isArray(bad) ? [title.id] : bad } });
+    expectRefused(res, 400, 'titleId должен быть номером тайтла');
+    expect((await adminRead('titles', title.id, 'views')).views).toBe(before);
+  });
+
+  it('counts a title id sent as digits', async () => {
+    const before = (await adminRead('titles', title.id, 'views')).views;
+    const res = await call('POST', `/flows/trigger/${VIEW_FLOW_ID}`, { body: { titleId: String(title.id) } });
+    expect(res.status).toBe(200);
+    expect((await adminRead('titles', title.id, 'views')).views).toBe(before + 1);
+  });
+});
+
+describe('nesting', () => {
+  it(`answers a filter nested up to ${MAX_NESTING} levels`, async () => {
+    const res = await call('GET', `/items/titles?fields=id&limit=1&filter=${encodeURIComponent(JSON.stringify(nestedFilter(MAX_NESTING)))}`);
+    expect(res.status).toBe(200);
+  });
+
+  it.each([MAX_NESTING + 2, 120])('refuses a filter nested %i levels with a 400', async (levels) => {
+    const res = await call('GET', `/items/titles?fields=id&filter=${encodeURIComponent(JSON.stringify(nestedFilter(levels)))}`);
+    expectRefused(res, 400, TOO_DEEP);
+  });
+
+  it('refuses a nested read\'s filter nested too deep', async () => {
+    const deep = { comments: { _filter: nestedFilter(MAX_NESTING + 2) } };
+    const res = await user.call('GET', `/items/titles?fields=id,comments.id&deep=${encodeURIComponent(JSON.stringify(deep))}`);
+    expectRefused(res, 400, TOO_DEEP);
+  });
+
+  it.each([
+    ['a support request from a visitor', 'supportRequests', false, '"name":"Я","email":"a@example.com",', 'message'],
+    ['a review', 'comments', true, '"text":"Отзыв",', 'title'],
+  ])('refuses %s with a body nested 20,000 levels and stores nothing', async (_what, collection, signedIn, rest, field) => {
+    const res = await expectNothingStored(collection, {}, () =>
+      postText(`/items/${collection}`, deepBody(20_000, field, rest), signedIn ? user.token : undefined));
+    expectRefused(res, 400, TOO_DEEP);
+  });
+
+  it('refuses a profile update nested too deep and keeps the profile', async () => {
+    const before = await adminRead('directus_users', user.id, 'aboutMe,first_name');
+    const res = await user.call('PATCH', '/users/me', JSON.parse(deepBody(MAX_NESTING + 1, 'aboutMe', '"first_name":"Новое",')));
+    expectRefused(res, 400, TOO_DEEP);
+    expect(await adminRead('directus_users', user.id, 'aboutMe,first_name')).toEqual(before);
+    expect(await countRows('directus_users', { id: { _eq: user.id } })).toBe(1);
+  });
+});

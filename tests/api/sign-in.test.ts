@@ -1,0 +1,111 @@
+/**
+ * Signing in and out: sign-in attempts limited per address and per email with a 429 and a Russian
+ * message, nobody locked out by a stranger, and access ending at once on sign-out, on refresh of
+ * the old token, and on a password change elsewhere.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_LIMITS } from '../../directus/extensions/site-auth/src/login-limits.ts';
+import { DEVICE_COOKIE } from '../../directus/extensions/site-auth/src/trusted-device.ts';
+import { baseUrl, call, newUser } from '../support/api.ts';
+import { adminRead } from '../support/fixtures.ts';
+
+interface Attempt { status: number; message?: string; retryAfter: string | null; access?: string; refresh?: string; device?: string }
+
+/** A sign-in from a given address (the proxy's X-Forwarded-For, which Directus trusts from loopback) and browser. */
+async function signIn(email: string, password: string, o: { ip: string; device?: string }): Promise<Attempt> {
+  const res = await fetch(`${baseUrl()}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': o.ip, ...(o.device ? { cookie: `${DEVICE_COOKIE}=${o.device}` } : {}) },
+    body: JSON.stringify({ email, password, mode: 'json' }),
+  });
+  const json = await res.json();
+  const device = res.headers.getSetCookie().find((c) => c.startsWith(`${DEVICE_COOKIE}=`))?.split(';')[0].split('=')[1];
+  return {
+    status: res.status, message: json.errors?.[0]?.message, retryAfter: res.headers.get('retry-after'),
+    access: json.data?.access_token, refresh: json.data?.refresh_token, device,
+  };
+}
+
+/** Every attempt of this file comes from an address of its own unless a test reuses one (a fresh backend per run). */
+let addresses = 0;
+const address = () => `10.0.${Math.floor(++addresses / 250)}.${addresses % 250}`;
+const freshAddresses = (n: number) => Array.from({ length: n }, address);
+const me = (token: string) => call('GET', '/users/me?fields=id', { token });
+
+describe('attempts at one email', () => {
+  it('are limited from any number of addresses, with a 429 and the Russian message, and the account is never suspended', async () => {
+    const victim = await newUser();
+    for (const ip of freshAddresses(LOGIN_LIMITS.email.points)) expect((await signIn(victim.email, 'wrong-guess', { ip })).status).toBe(401);
+    const limited = await signIn(victim.email, 'another-guess', { ip: address() });
+    expect(limited.status).toBe(429);
+    expect(limited.message).toMatch(/^Слишком много попыток входа\. Попробуйте через \d+ мин\. или восстановите пароль$/);
+    expect(Number(limited.retryAfter)).toBeGreaterThan(0);
+    expect((await adminRead('directus_users', victim.id, 'status')).status).toBe('active');
+  });
+
+  it('never lock the owner out of a browser they signed in with before', async () => {
+    const owner = await newUser();
+    const home = await signIn(owner.email, owner.password, { ip: address() });
+    expect(home.status).toBe(200);
+    expect(home.device).toBeTruthy();
+    // A stranger exhausts the email's allowance from many addresses...
+    for (const ip of freshAddresses(LOGIN_LIMITS.email.points + 2)) await signIn(owner.email, 'guess', { ip });
+    expect((await signIn(owner.email, owner.password, { ip: address() })).status).toBe(429);
+    // ...and the owner, at home, still signs in.
+    const again = await signIn(owner.email, owner.password, { ip: address(), device: home.device });
+    expect(again.status).toBe(200);
+    expect((await me(again.access!)).status).toBe(200);
+  });
+
+  it('do not trust a device cookie made for another email', async () => {
+    const [first, second] = await Promise.all([newUser(), newUser()]);
+    const device = (await signIn(first.email, first.password, { ip: address() })).device;
+    for (const ip of freshAddresses(LOGIN_LIMITS.email.points)) await signIn(second.email, 'guess', { ip, device });
+    expect((await signIn(second.email, second.password, { ip: address(), device })).status).toBe(429);
+  });
+});
+
+describe('attempts from one address', () => {
+  it('are limited whatever the emails', async () => {
+    const ip = address();
+    for (let i = 0; i < LOGIN_LIMITS.address.points; i++) {
+      expect((await signIn(`nobody-${randomUUID()}@example.com`, 'guess', { ip })).status).toBe(401);
+    }
+    expect((await signIn(`nobody-${randomUUID()}@example.com`, 'guess', { ip })).status).toBe(429);
+  });
+
+  it('give successful sign-ins their point back', async () => {
+    const user = await newUser();
+    const ip = address();
+    for (let i = 0; i < LOGIN_LIMITS.address.points + 3; i++) expect((await signIn(user.email, user.password, { ip })).status).toBe(200);
+  });
+});
+
+describe('access ends at once', () => {
+  it('on sign-out', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    expect((await me(session.access!)).status).toBe(200);
+    expect((await call('POST', '/auth/logout', { body: { refresh_token: session.refresh, mode: 'json' } })).status).toBe(204);
+    expect((await me(session.access!)).status).toBe(401);
+  });
+
+  it('for the old access token when the session is refreshed', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    const refreshed = await call('POST', '/auth/refresh', { body: { refresh_token: session.refresh, mode: 'json' } });
+    expect(refreshed.status).toBe(200);
+    expect((await me(session.access!)).status).toBe(401);
+    expect((await me(refreshed.data.access_token)).status).toBe(200);
+  });
+
+  it('for other sessions when the password changes, not for the one that changed it', async () => {
+    const user = await newUser();
+    const [laptop, phone] = [await signIn(user.email, user.password, { ip: address() }), await signIn(user.email, user.password, { ip: address() })];
+    const changed = await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password' } });
+    expect(changed.status).toBe(200);
+    expect((await me(phone.access!)).status).toBe(401);
+    expect((await me(laptop.access!)).status).toBe(200);
+  });
+});
