@@ -1,5 +1,6 @@
 /**
- * `npm test`: every suite, in order: pure logic, the API against a real Directus on SQLite,
+ * `npm test`: the type check of every .ts, .tsx and .astro file (`astro check`), then every suite, in
+ * order: pure logic, the API against a real Directus on SQLite,
  * the demo seed on a Directus of its own, the production configuration (PostgreSQL + Redis, two
  * Directus instances), then the site in a real Chromium against a seeded Directus.
  */
@@ -12,6 +13,7 @@ import { ensurePostgres, ensureRedis } from './lib/services.ts';
 import { ensureChromium } from './lib/chromium.ts';
 
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
+const ASTRO = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'dorama-test-'));
 let passed = 0;
 let failed = 0;
@@ -35,6 +37,17 @@ function run(project: string): void {
   }
 }
 
+/** `astro check`: the type errors of .astro, .ts and .tsx files fail the run like a failed test. */
+function typecheck(): void {
+  const result = spawnSync(process.execPath, [ASTRO, 'check'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status === 0) passed += 1;
+  else {
+    failed += 1;
+    exitCode = 1;
+  }
+}
+
+typecheck();
 run('unit');
 run('api');
 run('seed');

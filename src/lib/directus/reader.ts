@@ -15,7 +15,7 @@ import {
   BY_VIEWS, NEWEST, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
-import type { Schema, ShopType } from './schema.ts';
+import type { Schema, ShopItem } from './schema.ts';
 import { once } from '../once.ts';
 
 export type TitlePage = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_PAGE_FIELDS }>;
@@ -128,7 +128,7 @@ export function createReader(url: string) {
       send(client, customEndpoint<TitleRating[]>({ path: '/site/ratings', method: 'GET' }), 'ratings'),
 
     /** Customisation items of the shop, all or of one type, in their set order. */
-    getShop: (type?: ShopType) => send(client, readItems('shop', {
+    getShop: (type?: ShopItem['type']) => send(client, readItems('shop', {
       fields: SHOP_FIELDS,
       filter: { status: { _eq: 'published' }, ...(type ? { type: { _eq: type } } : {}) },
       sort: ['sort', 'id'],

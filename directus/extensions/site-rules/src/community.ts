@@ -1,7 +1,7 @@
 /** Reviews, posts and reactions: no blank text, capped lengths, one reaction per person. */
 import { REACTION_TYPES, TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
-import { forbidden, invalid } from '../../shared/errors.ts';
+import { invalid } from '../../shared/errors.ts';
 import { keyOf, requireText } from './text-rules.ts';
 import type { Register } from './types.ts';
 
