@@ -72,3 +72,15 @@ export const TEXT_LIMITS = {
 /** Image types users may upload; SVG and HTML are never accepted from users. */
 export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Accounts: the messages of spec section 8 the backend and the forms share, and a password's least length. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const ACCOUNT_MESSAGES = {
+  fillAll: 'Заполните все поля',
+  loginTaken: 'Логин уже занят',
+  emailTaken: 'Такой email уже используется',
+  badCredentials: 'Неверный email или пароль',
+  passwordsDiffer: 'Пароли не совпадают',
+  passwordTooShort: `Пароль — не короче ${PASSWORD_MIN_LENGTH} символов`,
+  wrongPassword: 'Неверный пароль',
+} as const;

@@ -1,4 +1,4 @@
-/** Project settings: Russian admin app, open registration into the User role, no lock-outs, image presets. */
+/** Project settings: Russian admin app, registration through the site's endpoint only, no lock-outs, image presets. */
 import { ASSET_PRESETS } from '../../shared/asset-presets.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { AdminApi, covers } from './admin-api.ts';
@@ -7,7 +7,8 @@ const SETTINGS = {
   project_name: 'Дорамы онлайн',
   project_descriptor: 'Каталог и сообщество',
   default_language: 'ru-RU',
-  public_registration: true,
+  // Accounts are made whole by POST /site/register (login, names, date of birth at once).
+  public_registration: false,
   public_registration_role: ROLES.user,
   public_registration_verify_email: false,
   public_registration_email_filter: null,

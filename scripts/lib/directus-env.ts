@@ -3,7 +3,7 @@
  * data folder; setting DB_CLIENT (and REDIS) in the environment switches to production services.
  */
 import path from 'node:path';
-import { EXTENSIONS_DIR } from './paths.ts';
+import { EXTENSIONS_DIR, ROOT } from './paths.ts';
 import { USER_IMAGE_TYPES } from '../../shared/rules.ts';
 
 export interface DirectusOptions {
@@ -16,7 +16,12 @@ export interface DirectusOptions {
   extra?: Record<string, string>;
   /** Take DB_, REDIS, CACHE_ ... from this process's environment (`npm start`), never in tests. */
   inheritProduction?: boolean;
+  /** The site's address: password reset mails link to its /reset-password. */
+  siteUrl?: string;
 }
+
+/** Where the embedded default keeps outgoing mail, one .eml file per message. */
+export const mailOutbox = (dataDir: string) => path.join(dataDir, 'mail');
 
 /** Content types editors may upload; users are further limited to images by their permissions. */
 const UPLOAD_TYPES = [...USER_IMAGE_TYPES, 'video/mp4', 'video/webm', 'audio/mpeg', 'audio/ogg'];
@@ -63,6 +68,13 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     ACCESS_TOKEN_TTL: '15m',
     REFRESH_TOKEN_TTL: '30d',
     CACHE_ENABLED: 'false',
+    // Mail stays on this machine (scripts/sendmail-to-folder.mjs); production sets EMAIL_TRANSPORT=smtp.
+    EMAIL_FROM: 'no-reply@dorama.local',
+    EMAIL_TRANSPORT: 'sendmail',
+    EMAIL_SENDMAIL_PATH: path.join(ROOT, 'scripts/sendmail-to-folder.mjs'),
+    MAIL_OUTBOX: mailOutbox(o.dataDir),
+    EMAIL_TEMPLATES_PATH: path.join(ROOT, 'directus/email-templates'),
+    PASSWORD_RESET_URL_ALLOW_LIST: `${(o.siteUrl ?? 'http://127.0.0.1:4321').replace(/\/+$/, '')}/reset-password`,
     ...inherited,
     ...o.extra,
   };
@@ -70,5 +82,5 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
 
 /** Variables a person may set to reach the production configuration. */
 function isDirectusKey(key: string): boolean {
-  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$)/.test(key);
+  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$|EMAIL_|PASSWORD_RESET_URL_ALLOW_LIST$)/.test(key);
 }

@@ -1,150 +1,167 @@
 /**
- * The spec's registration sequence (section 5) through the SDK the site uses: register with
- * email and password, log in, then fill the profile with PATCH /users/me.
+ * Registration in one step (POST /site/register: the whole account or nothing), then signing in,
+ * reading and refreshing the session and signing out through the SDK the site uses.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { authentication, createDirectus, readMe, registerUser, rest, updateMe } from '@directus/sdk';
-import { ROLES } from '../../shared/rules.ts';
+import { authentication, createDirectus, readMe, rest } from '@directus/sdk';
+import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { DOB_ERROR } from '../../shared/dob.ts';
-import { admin, baseUrl, call, newUser } from '../support/api.ts';
-import { adminRead, countRows, expectRefused } from '../support/fixtures.ts';
-
-interface SiteUser {
-  id: string;
-  email: string;
-  first_name: string | null;
-  last_name: string | null;
-  login: string | null;
-  gender: 'Мужской' | 'Женский' | null;
-  dob: string | null;
-  role: string;
-  status: string;
-}
-interface Schema { directus_users: SiteUser }
+import { baseUrl, call, newUser } from '../support/api.ts';
+import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+import { linkIn, mailTo } from '../support/mail.ts';
+import type { Schema } from '../../src/lib/directus/schema.ts';
 
 const client = () => createDirectus<Schema>(baseUrl()).with(rest()).with(authentication('json'));
 const fresh = () => {
   const tag = randomUUID().slice(0, 8);
-  return { email: `reg-${tag}@example.com`, password: `pass-${tag}-word`, login: `reg_${tag}` };
+  return {
+    email: `reg-${tag}@example.com`, password: `pass-${tag}-word`, login: `reg_${tag}`,
+    first_name: 'Мария', last_name: 'Пак', dob: '1999-03-08', gender: 'Женский',
+  };
 };
+const register = (body: Record<string, unknown>) => call('POST', '/site/register', { body });
 
-/** The SDK rejects with the parsed body; this is the first error's message. */
-const reason = (err: unknown) => (err as { errors?: { message: string }[] }).errors?.[0]?.message ?? String(err);
-
-describe('registration with the SDK', () => {
+describe('registration', () => {
   const me = fresh();
   const sdk = client();
   let firstRefresh: string | null = null;
 
-  it('registers with email and password', async () => {
-    // 204 No Content: the SDK resolves with nothing.
-    await expect(sdk.request(registerUser(me.email, me.password))).resolves.toBeNull();
-    expect(await countRows('directus_users', { email: { _eq: me.email } })).toBe(1);
-  });
-
-  it('makes an active user with the User role', async () => {
-    const rows = await (await admin()).get<{ role: string; status: string }[]>(
-      `/users?filter[email][_eq]=${encodeURIComponent(me.email)}&fields=role,status`,
-    );
-    expect(rows).toEqual([{ role: ROLES.user, status: 'active' }]);
-  });
-
-  it('logs in and gets a session', async () => {
-    const session = await sdk.login({ email: me.email, password: me.password });
-    expect(session.access_token).toEqual(expect.any(String));
-    expect(session.refresh_token).toEqual(expect.any(String));
-    expect(session.expires).toBeGreaterThan(0);
-    firstRefresh = session.refresh_token;
-  });
-
-  it('fills the profile with first_name, last_name, login, gender and dob', async () => {
-    const updated = await sdk.request(updateMe({ first_name: 'Мария', last_name: 'Пак', login: me.login, gender: 'Женский', dob: '1999-03-08' }));
-    expect(updated).toMatchObject({ first_name: 'Мария', last_name: 'Пак', login: me.login, gender: 'Женский', dob: '1999-03-08' });
-  });
-
-  it('reads the filled profile back with readMe', async () => {
-    const profile = await sdk.request(readMe({ fields: ['email', 'first_name', 'last_name', 'login', 'gender', 'dob', 'role'] }));
-    expect(profile).toEqual({
-      email: me.email, first_name: 'Мария', last_name: 'Пак', login: me.login, gender: 'Женский', dob: '1999-03-08', role: ROLES.user,
+  it('makes the whole account in one call: an active User with login, names, date of birth and gender', async () => {
+    const res = await register(me);
+    expect(res.status).toBe(204);
+    const rows = await call('GET', `/users?fields=id&filter[login][_eq]=${me.login}`);
+    const stored = await adminRead('directus_users', rows.data[0].id, 'email,login,first_name,last_name,dob,gender,role,status');
+    expect(stored).toEqual({
+      email: me.email, login: me.login, first_name: 'Мария', last_name: 'Пак', dob: '1999-03-08', gender: 'Женский', role: ROLES.user, status: 'active',
     });
   });
 
-  it('refreshes the session', async () => {
-    const session = await sdk.refresh();
+  it('signs in and reads the profile', async () => {
+    const session = await sdk.login({ email: me.email, password: me.password });
     expect(session.access_token).toEqual(expect.any(String));
-    // Refresh tokens rotate (access tokens made in the same second may be equal).
-    expect(session.refresh_token).toEqual(expect.any(String));
+    expect(session.expires).toBeGreaterThan(0);
+    firstRefresh = session.refresh_token;
+    const profile = await sdk.request(readMe({ fields: ['email', 'login', 'role'] }));
+    expect(profile).toEqual({ email: me.email, login: me.login, role: ROLES.user });
+  });
+
+  it('refreshes the session, rotating the refresh token', async () => {
+    const session = await sdk.refresh();
     expect(session.refresh_token).not.toBe(firstRefresh);
-    const profile = await sdk.request(readMe({ fields: ['login'] }));
-    expect(profile.login).toBe(me.login);
+    expect((await sdk.request(readMe({ fields: ['login'] }))).login).toBe(me.login);
   });
 
-  it('shows the login as taken to the next person', async () => {
-    const res = await call('GET', `/site/availability?login=${me.login.toUpperCase()}`);
-    expect(res.data).toEqual({ available: false });
+  it('shows the login and the email as taken to the next person', async () => {
+    expect((await call('GET', `/site/availability?login=${me.login.toUpperCase()}`)).data).toEqual({ available: false });
+    expect((await call('GET', `/site/availability?email=${me.email.toUpperCase()}`)).data).toEqual({ available: false });
   });
 
-  it('logs out', async () => {
+  it('signs out, and the old token reads nothing more', async () => {
     await sdk.logout();
     await expect(sdk.request(readMe({ fields: ['id'] }))).rejects.toBeDefined();
   });
 });
 
-describe('registration refusals', () => {
-  it('refuses the wrong password at login', async () => {
+describe('registration refusals, each storing nothing', () => {
+  const none = (email: string) => ({ email: { _eq: email.toLowerCase() } });
+
+  it.each(['email', 'password', 'login', 'first_name', 'last_name', 'dob', 'gender'])('needs %s', async (field) => {
     const person = fresh();
-    const sdk = client();
-    await sdk.request(registerUser(person.email, person.password));
-    await expect(sdk.login({ email: person.email, password: 'wrong-password' })).rejects.toBeDefined();
-    const raw = await call('POST', '/auth/login', { body: { email: person.email, password: 'wrong-password' } });
-    expectRefused(raw, 401);
+    const res = await expectNothingStored('directus_users', none(person.email), () => register({ ...person, [field]: '   ' }));
+    expectRefused(res, 400, ACCOUNT_MESSAGES.fillAll);
   });
 
-  it('does not make a second account for a registered email', async () => {
-    const person = fresh();
-    await client().request(registerUser(person.email, person.password));
-    await client().request(registerUser(person.email.toUpperCase(), 'another-password')).catch(() => undefined);
-    await client().request(registerUser(person.email, 'another-password')).catch(() => undefined);
-    expect(await countRows('directus_users', { email: { _icontains: person.email } })).toBe(1);
+  it.each([
+    ['an impossible date of birth', { dob: '2001-02-29' }, DOB_ERROR],
+    ['a date of birth before 1900', { dob: '1899-12-31' }, DOB_ERROR],
+    ['a short password', { password: 'short' }, ACCOUNT_MESSAGES.passwordTooShort],
+    ['an unknown gender', { gender: 'Другой' }, 'Пол: Мужской или Женский'],
+    ['a malformed email', { email: 'not-an-email' }, 'Укажите корректный email'],
+    ['a malformed login', { login: 'два слова' }, 'Логин: от 3 до 32'],
+  ])('refuses %s', async (_what, change, message) => {
+    const person = { ...fresh(), ...change };
+    const res = await expectNothingStored('directus_users', none(person.email), () => register(person));
+    expectRefused(res, 400, message);
   });
 
-  it.each([['role', ROLES.premiumPlus], ['login', 'sneaky_login'], ['status', 'active']])(
-    'refuses a registration that also sends %s',
-    async (field, value) => {
-      const person = fresh();
-      const res = await call('POST', '/users/register', { body: { email: person.email, password: person.password, [field]: value } });
-      expectRefused(res, 400, `"${field}" is not allowed`);
-      expect(await countRows('directus_users', { email: { _eq: person.email } })).toBe(0);
-    },
-  );
-
-  it('answers a registration for a taken email like any other, without a second account', async () => {
-    const person = fresh();
-    await client().request(registerUser(person.email, person.password));
-    const again = await call('POST', '/users/register', { body: { email: person.email, password: 'another-password' } });
-    expect(again.status).toBe(204);
-    expect(await countRows('directus_users', { email: { _eq: person.email } })).toBe(1);
-  });
-
-  it('refuses a taken login in the profile step with the spec\'s message', async () => {
+  it('refuses a login taken in any case', async () => {
     const owner = await newUser();
-    const person = fresh();
-    const sdk = client();
-    await sdk.request(registerUser(person.email, person.password));
-    await sdk.login({ email: person.email, password: person.password });
-    const err = await sdk.request(updateMe({ login: owner.login.toUpperCase() })).catch((e) => e);
-    expect(reason(err)).toContain('Логин уже занят');
+    const person = { ...fresh(), login: owner.login.toUpperCase() };
+    const res = await expectNothingStored('directus_users', none(person.email), () => register(person));
+    expectRefused(res, 400, ACCOUNT_MESSAGES.loginTaken);
   });
 
-  it('refuses an impossible date of birth in the profile step', async () => {
+  it('refuses an email taken in any case', async () => {
+    const owner = await newUser();
+    const res = await register({ ...fresh(), email: owner.email.toUpperCase() });
+    expectRefused(res, 400, ACCOUNT_MESSAGES.emailTaken);
+    expect(await countRows('directus_users', { email: { _icontains: owner.email } })).toBe(1);
+  });
+
+  it('lets only one of two racing registrations have a login, and tells the other', async () => {
+    const login = `race_${randomUUID().slice(0, 8)}`;
+    const [first, second] = [{ ...fresh(), login }, { ...fresh(), login }];
+    const answers = await Promise.all([register(first), register(second)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([204, 400]);
+    expect(answers.find((a) => a.status === 400)?.errors?.[0].message).toContain(ACCOUNT_MESSAGES.loginTaken);
+    expect(await countRows('directus_users', { login: { _eq: login } })).toBe(1);
+  });
+
+  it('ignores a role or status sent along: the account is a plain active User', async () => {
     const person = fresh();
-    const sdk = client();
-    await sdk.request(registerUser(person.email, person.password));
-    await sdk.login({ email: person.email, password: person.password });
-    const err = await sdk.request(updateMe({ dob: '2001-02-29' })).catch((e) => e);
-    expect(reason(err)).toContain(DOB_ERROR);
-    const id = (await sdk.request(readMe({ fields: ['id'] }))).id;
-    expect((await adminRead('directus_users', id, 'dob')).dob).toBeNull();
+    expect((await register({ ...person, role: ROLES.premiumPlus, status: 'suspended' })).status).toBe(204);
+    const [row] = (await call('GET', `/users?fields=id&filter[login][_eq]=${person.login}`)).data;
+    expect(await adminRead('directus_users', row.id, 'role,status')).toEqual({ role: ROLES.user, status: 'active' });
+  });
+
+  it('has Directus\'s own half-step registration closed', async () => {
+    const person = fresh();
+    const res = await expectNothingStored('directus_users', none(person.email), () =>
+      call('POST', '/users/register', { body: { email: person.email, password: person.password } }));
+    expectRefused(res, 403);
+  });
+});
+
+describe('deleting one\'s account', () => {
+  it('needs the password, and then removes the account with what it wrote', async () => {
+    const person = await newUser();
+    const comment = await person.call('POST', '/items/posts', { text: 'Моя запись' });
+    expectRefused(await person.call('POST', '/site/account/delete', { password: 'not-my-password' }), 400, ACCOUNT_MESSAGES.wrongPassword);
+    expect(await countRows('directus_users', { id: { _eq: person.id } })).toBe(1);
+    expect((await person.call('POST', '/site/account/delete', { password: person.password })).status).toBe(204);
+    expect(await countRows('directus_users', { id: { _eq: person.id } })).toBe(0);
+    expect(await countRows('posts', { id: { _eq: comment.data.id } })).toBe(0);
+  });
+
+  it('is refused to a visitor', async () => {
+    expectRefused(await call('POST', '/site/account/delete', { body: { password: 'x' } }), 403);
+  });
+});
+
+describe('forgotten password', () => {
+  const resetPage = 'http://127.0.0.1:4321/reset-password';
+
+  it('mails a Russian link to the site\'s reset page, whose token sets a new password', async () => {
+    const person = await newUser();
+    expect((await call('POST', '/auth/password/request', { body: { email: person.email, reset_url: resetPage } })).status).toBe(204);
+    const mail = await mailTo(inject('mailOutbox'), person.email);
+    expect(mail.subject).toBe('Восстановление пароля');
+    expect(mail.text).toContain('Задать новый пароль');
+    const token = new URL(linkIn(mail, resetPage)).searchParams.get('token');
+    expect((await call('POST', '/auth/password/reset', { body: { token, password: 'my-new-password-1' } })).status).toBe(204);
+    expectRefused(await call('POST', '/auth/login', { body: { email: person.email, password: person.password } }), 401);
+    expect((await call('POST', '/auth/login', { body: { email: person.email, password: 'my-new-password-1' } })).status).toBe(200);
+  });
+
+  it('answers an unknown email exactly as a known one, telling nothing', async () => {
+    const res = await call('POST', '/auth/password/request', { body: { email: `nobody-${randomUUID()}@example.com`, reset_url: resetPage } });
+    expect(res.status).toBe(204);
+  });
+
+  it('refuses a reset link to any other address', async () => {
+    const person = await newUser();
+    const res = await call('POST', '/auth/password/request', { body: { email: person.email, reset_url: 'https://evil.example/reset' } });
+    expectRefused(res, 400);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { mailOutbox } from '../../scripts/lib/directus-env.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-test-password' };
 
@@ -25,6 +26,7 @@ export async function setup(project: TestProject) {
   });
   project.provide('directusUrl', backend.url);
   project.provide('firstApplyWrites', backend.applyWrites);
+  project.provide('mailOutbox', mailOutbox(dataDir));
 }
 
 export async function teardown() {
@@ -36,5 +38,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     directusUrl: string;
     firstApplyWrites: number;
+    mailOutbox: string;
   }
 }

@@ -26,7 +26,7 @@ declare module '@directus/api/permissions/lib/fetch-permissions' {
 
 declare module '@directus/api/rate-limiter' {
   import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-  export function createRateLimiter(configPrefix: string, overrides: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract;
+  export function createRateLimiter(configPrefix: string, overrides?: Partial<{ keyPrefix: string; points: number; duration: number }>): RateLimiterAbstract;
 }
 
 declare module '@directus/api/websocket/errors' {

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { ALPHABET_GROUPS, alphabetPrefix } from '../../lib/alphabet.ts';
 import { cardView } from '../../lib/card.ts';
-import { createRuntime } from '../../lib/directus/runtime.ts';
+import { runtime } from '../../lib/directus/runtime.ts';
 import { trimSearchInput } from '../../lib/search.ts';
 import type { TitleCard } from '../../lib/directus/queries.ts';
 import './alphabet.css';
@@ -38,7 +38,7 @@ export default function AlphabetIndex({ categorySlug }: { categorySlug: string }
     }
     setLoading(true);
     try {
-      const result = await createRuntime().getAlphabetTitles(categorySlug, query, nextPage);
+      const result = await runtime().getAlphabetTitles(categorySlug, query, nextPage);
       if (ticket !== latest.current) return;
       setItems((prev) => (nextPage === 1 ? result.items : [...prev, ...result.items]));
       setTotal(result.total);

@@ -8,7 +8,7 @@ import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
 import { FILTER_PAGE_SIZE, YEAR_FILTER_OPTIONS } from '../../lib/constants.ts';
 import { RELEASE_STATUSES } from '../../../shared/rules.ts';
-import { createRuntime } from '../../lib/directus/runtime.ts';
+import { runtime } from '../../lib/directus/runtime.ts';
 import type { TitleCard } from '../../lib/directus/queries.ts';
 import { parseFilterQuery, resetFilters, toSearchParams, type FilterState } from '../../lib/filter-query.ts';
 import { GAP, pageCount, pageWindow, shownLine } from '../../lib/pagination.ts';
@@ -38,7 +38,7 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
   const run = useCallback(async (next: FilterState, append: boolean) => {
     setLoading(true);
     try {
-      const result = await createRuntime().getFilteredTitles(next, next.page);
+      const result = await runtime().getFilteredTitles(next, next.page);
       setItems((prev) => (append ? [...prev, ...result.items] : result.items));
       setTotal(result.total);
       setState(next);

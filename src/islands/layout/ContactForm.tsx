@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import { DirectusRequestError } from '../../lib/directus/queries.ts';
-import { createRuntime, type SupportRequestInput } from '../../lib/directus/runtime.ts';
+import { runtime, type SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';
 
 /** 'refused': the backend answered that something is missing; 'failed': no usable answer at all. */
@@ -48,7 +48,7 @@ export default function ContactForm({ onClose, onSent }: Props) {
     if (status === 'sending') return;
     setStatus('sending');
     try {
-      await createRuntime().sendSupportRequest(form);
+      await runtime().sendSupportRequest(form);
       setStatus('sent');
       onSent?.();
     } catch (err) {

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView, type CardView, type CardVariant } from '../../lib/card.ts';
-import { createRuntime, type ListSpec } from '../../lib/directus/runtime.ts';
+import { runtime, type ListSpec } from '../../lib/directus/runtime.ts';
 
 interface Props {
   list: ListSpec;
@@ -24,7 +24,7 @@ export default function ShowMoreGrid({ list, initial, total, variant = 'list' }:
     setLoading(true);
     setFailed(false);
     try {
-      const next = await createRuntime().getListPage(list, page + 1);
+      const next = await runtime().getListPage(list, page + 1);
       setCards((prev) => [...prev, ...next.map((t) => cardView(t, variant))]);
       setPage(page + 1);
     } catch (err) {

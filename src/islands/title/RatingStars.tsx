@@ -3,7 +3,7 @@
  * with two decimals and the number of ratings. Rating as a user plugs in with accounts.
  */
 import { useEffect, useState } from 'react';
-import { createRuntime, type RatingSummary } from '../../lib/directus/runtime.ts';
+import { runtime, type RatingSummary } from '../../lib/directus/runtime.ts';
 import { RATING_MAX } from '../../../shared/rules.ts';
 import { countRu } from '../../lib/russian.ts';
 
@@ -13,7 +13,7 @@ export default function RatingStars({ titleId }: { titleId: number }) {
   const [summary, setSummary] = useState<RatingSummary | null>(null);
 
   useEffect(() => {
-    createRuntime().getRatingSummary(titleId).then(setSummary).catch((err: unknown) => console.error(err));
+    runtime().getRatingSummary(titleId).then(setSummary).catch((err: unknown) => console.error(err));
   }, [titleId]);
 
   const average = summary?.average ?? null;

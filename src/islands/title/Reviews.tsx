@@ -5,7 +5,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { DEFAULT_AVATAR } from '../../lib/assets.ts';
-import { createRuntime } from '../../lib/directus/runtime.ts';
+import { runtime } from '../../lib/directus/runtime.ts';
 import { reviewThreads, type ReviewView } from '../../lib/reviews.ts';
 import { countRu, COMMENT_FORMS } from '../../lib/russian.ts';
 import './reviews.css';
@@ -37,7 +37,7 @@ export default function Reviews({ titleId, composer }: { titleId: number; compos
   const [reviews, setReviews] = useState<ReviewView[] | null>(null);
 
   useEffect(() => {
-    createRuntime().getComments(titleId)
+    runtime().getComments(titleId)
       .then((rows) => setReviews(reviewThreads(rows)))
       .catch((err: unknown) => { console.error(err); setReviews([]); });
   }, [titleId]);

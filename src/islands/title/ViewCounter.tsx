@@ -1,10 +1,10 @@
 /** Registers a view when the title page opens (spec: "Opening a title registers a view"). Renders nothing. */
 import { useEffect } from 'react';
-import { createRuntime } from '../../lib/directus/runtime.ts';
+import { runtime } from '../../lib/directus/runtime.ts';
 
 export default function ViewCounter({ titleId }: { titleId: number }) {
   useEffect(() => {
-    createRuntime().countView(titleId).catch((err: unknown) => console.error(err));
+    runtime().countView(titleId).catch((err: unknown) => console.error(err));
   }, [titleId]);
   return null;
 }

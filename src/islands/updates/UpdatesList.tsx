@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { UPDATES_PAGE_SIZE } from '../../lib/constants.ts';
-import { createRuntime } from '../../lib/directus/runtime.ts';
+import { runtime } from '../../lib/directus/runtime.ts';
 import { updateView, type UpdateView } from '../../lib/updates.ts';
 
 export default function UpdatesList({ initial, lastPageFull }: { initial: UpdateView[]; lastPageFull: boolean }) {
@@ -16,7 +16,7 @@ export default function UpdatesList({ initial, lastPageFull }: { initial: Update
   const load = async () => {
     setLoading(true);
     try {
-      const next = await createRuntime().getUpdatesPage(page + 1);
+      const next = await runtime().getUpdatesPage(page + 1);
       setItems((prev) => [...prev, ...next.items.map((u) => updateView(u))]);
       setPage(page + 1);
       setMore(next.items.length >= UPDATES_PAGE_SIZE);

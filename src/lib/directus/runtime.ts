@@ -1,20 +1,22 @@
 /**
- * The browser side: islands reach Directus at /api on the site's own origin (design.md), as a
- * visitor. Each helper is one runtime call of the spec; the base URL can be given so the same
- * helpers run against any Directus (the API tests pass the test server's address).
+ * What islands ask of Directus as anyone may: one named helper per runtime call of the spec, on
+ * the page's one client. The base URL can be given so the same helpers run against any Directus
+ * (the API tests pass the test server's address).
  */
-import { createDirectus, createItem, customEndpoint, readItems, rest, type ReadItemOutput } from '@directus/sdk';
+import { createItem, customEndpoint, readItems, triggerFlow, type ReadItemOutput } from '@directus/sdk';
 import { alphabetPrefix } from '../alphabet.ts';
 import {
   ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, SEARCH_LIMIT, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
 import { VIEW_FLOW_ID } from '../../../shared/rules.ts';
 import { toDirectusFilter, type FilterState } from '../filter-query.ts';
+import { once } from '../once.ts';
 import { searchQuery } from '../search.ts';
+import { createSiteClient, pageClient } from './client.ts';
 import { COMMENT_FIELDS } from './fields.ts';
 import {
-  BY_VIEWS, NEWEST, DirectusRequestError, containsText, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
-  type Page, type RatingSummary, type SiteClient, type TitleCard,
+  BY_VIEWS, NEWEST, containsText, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
+  type Page, type RatingSummary, type TitleCard,
 } from './queries.ts';
 import type { Schema } from './schema.ts';
 
@@ -29,25 +31,8 @@ export interface SupportRequestInput {
   message: string;
 }
 
-/** /api on the page's own origin; only meaningful in a browser. */
-export function sameOriginApi(): string {
-  const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
-  if (!origin) throw new Error('No page origin: pass the Directus address to createSiteClient');
-  return `${origin}/api`;
-}
-
-/** A visitor's client: no token, cookies never sent (the spec's runtime reads need no account). */
-export function createSiteClient(base: string = sameOriginApi()): SiteClient {
-  return createDirectus<Schema>(base).with(rest({ credentials: 'omit' }));
-}
-
-/** The address of a path under the client's base, /api prefix included. */
-function endpoint(client: SiteClient, path: string): string {
-  return `${client.url.href.replace(/\/+$/, '')}${path}`;
-}
-
 export function createRuntime(base?: string) {
-  const client = createSiteClient(base);
+  const client = base ? createSiteClient(base) : pageClient();
 
   return {
     client,
@@ -63,20 +48,13 @@ export function createRuntime(base?: string) {
     },
 
     /**
-     * Registers a view of a title (POST /flows/trigger/{id} with { titleId }, no authorization).
+     * Registers a view of a title (POST /flows/trigger/{id} with { titleId }); a signed-in person is
+     * counted by their account rather than their address, so two people behind one address both count.
      * A refusal is an error carrying the HTTP status, for the caller to log (spec section 8).
      */
     async countView(titleId: number): Promise<{ counted: boolean }> {
-      // The SDK keeps fetch as a bare property; calling it through the object loses `window` as its receiver.
-      const res = (await fetch(endpoint(client, `/flows/trigger/${VIEW_FLOW_ID}`), {
-        method: 'POST',
-        credentials: 'omit',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ titleId }),
-      })) as Response;
-      if (!res.ok) throw new DirectusRequestError(`View not counted: HTTP ${res.status}`, res.status);
-      const body = (await res.json().catch(() => null)) as { counted?: boolean; data?: { counted?: boolean } } | null;
-      return { counted: Boolean(body?.data?.counted ?? body?.counted) };
+      const answer = await send(client, triggerFlow('POST', VIEW_FLOW_ID, { titleId: String(titleId) }), 'view');
+      return { counted: Boolean((answer as { counted?: unknown } | null)?.counted) };
     },
 
     /** The title's average rating and number of ratings, fresh (GET /site/rating/{titleId}). */
@@ -140,3 +118,6 @@ export const LIST_QUERIES: Record<ListSpec['kind'], (key: string) => { filter: R
 };
 
 export type Runtime = ReturnType<typeof createRuntime>;
+
+/** The helpers on the page's client, for islands. */
+export const runtime = once(() => createRuntime());

@@ -1,21 +1,16 @@
 /**
- * Small public answers the site needs without exposing users or ratings:
- * GET /site/availability, GET /site/online, GET /site/rating/:titleId, GET /site/ratings (every
- * rated published title at once, for the build), and POST /site/schema/indexes for the apply
- * command (admins only).
+ * The site's own routes under /site: small public answers that expose no user or rating
+ * (GET /site/availability, /site/online, /site/rating/:titleId, /site/ratings for the build),
+ * accounts in one step (POST /site/register, /site/account/delete, see account.ts), and
+ * POST /site/schema/indexes for the apply command (admins only).
  */
+import { defineEndpoint } from '@directus/extensions';
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../shared/rules.ts';
 import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
+import { registerAccountRoutes } from './account.ts';
 import { ensureIndexes } from './indexes.ts';
-import type { Knex } from 'knex';
-import type { Router, Request } from 'express';
-
-interface Ctx {
-  database: Knex;
-  services: { ItemsService: new (collection: string, opts: { schema: unknown; knex: Knex }) => { readByQuery(q: object): Promise<any[]> } };
-  getSchema: () => Promise<unknown>;
-}
+import type { Request } from 'express';
 
 /** The public shape of a title's ratings: the average to two decimals (null when unrated) and how many. */
 function ratingSummary(row: { average?: unknown; count?: unknown } | undefined): { average: number | null; count: number } {
@@ -25,9 +20,10 @@ function ratingSummary(row: { average?: unknown; count?: unknown } | undefined):
 
 type Req = Request & { accountability?: { admin?: boolean } | null };
 
-export default {
+export default defineEndpoint({
   id: 'site',
-  handler: (router: Router, { database, services, getSchema }: Ctx) => {
+  handler: (router, context) => {
+    const { database, services, getSchema } = context;
     router.get('/availability', async (req, res, next) => {
       try {
         const { login, email } = req.query;
@@ -100,5 +96,7 @@ export default {
         next(err);
       }
     });
+
+    registerAccountRoutes(router, context);
   },
-};
+});

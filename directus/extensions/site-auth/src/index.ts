@@ -1,10 +1,18 @@
-/** Sign-in: attempts limited per address, email and trusted browser; access tokens bound to their session. */
+/** Sign-in: attempts limited per address, email and trusted browser; access tokens bound to their session; mail subjects. */
 import { defineHook } from '@directus/extensions';
 import { createRateLimiter } from '@directus/api/rate-limiter';
 import { LOGIN_LIMITS, limitLogins, type LoginLimiters } from './login-limits.ts';
 import { bindTokensToSession } from './session-tokens.ts';
 
-export default defineHook(({ init }, { env }) => {
+/** Subjects of the mails Directus sends, in Russian (the bodies are directus/email-templates). */
+const SUBJECTS: Record<string, string> = { 'password-reset': 'Восстановление пароля' };
+
+export default defineHook(({ init, filter }, { env }) => {
+  filter('email.send', (mail: { subject?: string; template?: { name?: string } }) => {
+    const subject = SUBJECTS[mail.template?.name ?? ''];
+    return subject ? { ...mail, subject } : mail;
+  });
+
   const secret = String(env.SECRET);
   // Memory by default, Redis when Directus's limiters use it: every instance then counts together.
   const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';

@@ -3,7 +3,9 @@
  * genders, and the paid customisations (name colour and GIF avatar for premium roles,
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
-import { DECOR_ROLES, GENDERS, PREMIUM_ROLES, TEXT_LIMITS } from '../../../../shared/rules.ts';
+import {
+  ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
+} from '../../../../shared/rules.ts';
 import { DOB_ERROR, isValidIsoDob } from '../../../../shared/dob.ts';
 import { hasAnyRole, isPrivileged, type Actor } from '../../shared/accountability.ts';
 import { invalid } from '../../shared/errors.ts';
@@ -30,7 +32,7 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
       .whereRaw('lower(login) = ?', [out.login.toLowerCase()])
       .whereNotIn('id', keys.map(String))
       .first('id');
-    if (taken) invalid('Логин уже занят');
+    if (taken) invalid(ACCOUNT_MESSAGES.loginTaken);
   }
   if ('dob' in out && out.dob !== null && !isValidIsoDob(out.dob)) invalid(DOB_ERROR);
   if ('gender' in out && out.gender !== null && !(GENDERS as readonly string[]).includes(out.gender)) invalid('Пол: Мужской или Женский');
@@ -41,6 +43,7 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   // Presence pings get the server's clock; only an admin (data import, tests) may record another time.
   if ('last_access' in out && !isPrivileged(actor)) out.last_access = new Date().toISOString();
   if (isPrivileged(actor)) return out;
+  if (typeof out.password === 'string' && out.password.length < PASSWORD_MIN_LENGTH) invalid(ACCOUNT_MESSAGES.passwordTooShort);
 
   await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, actor, 'Цвет ника доступен с подпиской');
   await checkDecoration(out, 'frame', DECOR_ROLES, database, actor, 'Рамка доступна с подпиской Премиум+');
