@@ -5,6 +5,7 @@
  */
 import { loadLocalConfig } from './lib/local-env.ts';
 import { startBackend } from './lib/backend.ts';
+import { mailOutbox } from './lib/directus-env.ts';
 import { seedDemo } from '../directus/seed/index.ts';
 import { DEMO_PASSWORD } from '../directus/seed/community.ts';
 import { buildSite } from './lib/site-build.ts';
@@ -16,8 +17,10 @@ const config = loadLocalConfig();
 if (config.created) console.log(`Wrote .env with generated secrets. Admin: ${config.adminEmail} / ${config.adminPassword}`);
 
 console.log(`Starting Directus with data in ${config.dataDir} ...`);
+const siteUrl = `http://127.0.0.1:${config.sitePort}`;
 const backend = await startBackend({
   dataDir: config.dataDir,
+  siteUrl,
   port: config.directusPort,
   secret: config.secret,
   adminEmail: config.adminEmail,
@@ -31,7 +34,6 @@ if (await seedDemo(backend.api, (m) => console.log(`  seeded ${m}`))) {
   console.log(`Demo catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; demo users sign in with password "${DEMO_PASSWORD}"`);
 }
 
-const siteUrl = `http://127.0.0.1:${config.sitePort}`;
 const distDir = path.join(ROOT, 'dist');
 console.log('Building the site ...');
 const buildStarted = Date.now();
@@ -46,6 +48,7 @@ const site = await startSiteServer({ distDir, port: config.sitePort, directusUrl
 
 console.log(`\nSite:      ${site.url}`);
 console.log(`Directus:  ${backend.url}  (admin app: ${backend.url}/admin, ${config.adminEmail} / ${config.adminPassword})`);
+console.log(`Mail:      ${mailOutbox(config.dataDir)}  (password reset letters land here as .eml files)`);
 console.log('Press Ctrl+C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -55,7 +55,7 @@ export const VIEW_FLOW_ID = '7a1c2f4e-1d2b-4c3a-9e8f-000000000001';
 export const RESERVED_SLUGS = [
   'about', 'copyright', 'privacy-policy', 'partners', 'updates', 'login', 'profile', 'messages',
   'tag', 'titles', 'actors', 'categories', 'not-found', 'api', 'assets', 'sitemap.xml', 'robots.txt',
-  'index', '404', '404.html', 'favicon.ico', '_astro', 'search', 'embed',
+  'index', '404', '404.html', 'favicon.ico', '_astro', 'search', 'embed', 'reset-password',
 ] as const;
 
 /** Text length caps enforced by the backend rules. */

@@ -2,37 +2,26 @@
  * Reviews as the title page shows them: top-level reviews newest first, each with its replies
  * oldest first, reaction counts, and the author as a profile link would show them.
  */
-import { avatarUrl } from './assets.ts';
+import { personView, type PersonSource, type PersonView } from './people.ts';
 
-interface Author { id?: string; login?: string | null; avatar?: string | null; nameColor?: { nameColor?: string | null } | string | number | null }
 interface Reaction { type?: string | null }
 export interface CommentSource {
   id: number;
   text: string;
   date_created?: string | null;
-  user_created?: Author | string | null;
+  user_created?: PersonSource | string | null;
   reactions?: (Reaction | number)[] | null;
   comment?: { id: number } | number | null;
 }
 
-export interface ReviewAuthor { login: string; href: string | null; avatar: string; color: string | null }
 export interface ReviewView {
   id: number;
   text: string;
   date: string;
-  author: ReviewAuthor;
+  author: PersonView;
   likes: number;
   dislikes: number;
   replies: ReviewView[];
-}
-
-const ANONYMOUS = 'Пользователь';
-
-function author(a: CommentSource['user_created']): ReviewAuthor {
-  const user = typeof a === 'object' && a ? a : null;
-  const login = user?.login ?? null;
-  const color = typeof user?.nameColor === 'object' && user.nameColor ? user.nameColor.nameColor ?? null : null;
-  return { login: login ?? ANONYMOUS, href: login ? `/profile/${encodeURIComponent(login)}` : null, avatar: avatarUrl(user?.avatar), color };
 }
 
 /** dd.mm.yyyy, hh:mm in the given zone (the reader's own in the browser). */
@@ -49,7 +38,7 @@ function view(c: CommentSource, timeZone?: string): ReviewView {
     id: c.id,
     text: c.text,
     date: formatDateTime(c.date_created, timeZone),
-    author: author(c.user_created),
+    author: personView(c.user_created, 'message'),
     likes: reactions.filter((r) => r.type === 'like').length,
     dislikes: reactions.filter((r) => r.type === 'dislike').length,
     replies: [],

@@ -13,8 +13,12 @@ import { buildSite } from '../../scripts/lib/site-build.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { seedDemo } from '../../directus/seed/index.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { mailOutbox } from '../../scripts/lib/directus-env.ts';
 
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
+
+/** Access tokens live 45 s in the browser tests: a session refreshes (30 s before expiry) many times in a run. */
+export const E2E_ACCESS_TOKEN_TTL = '45s';
 
 let backend: Backend | undefined;
 let site: SiteServer | undefined;
@@ -39,16 +43,21 @@ async function start(project: TestProject) {
   const dataDir = path.join(workDir, 'data');
   const distDir = path.join(workDir, 'dist');
 
+  // The site's address is known first: password reset mails link to it.
+  const sitePort = await freePort();
+  const siteUrl = `http://127.0.0.1:${sitePort}`;
+
   let t = Date.now();
   backend = await startBackend({
     dataDir,
+    siteUrl,
     port: await freePort(),
     secret: 'e2e-secret-'.padEnd(40, 'x'),
     adminEmail: E2E_ADMIN.email,
     adminPassword: E2E_ADMIN.password,
     quiet: true,
-    // Many browser pages from one address.
-    extra: { RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000' },
+    // Many browser pages from one address; access tokens short-lived, so sessions refresh during the tests.
+    extra: { RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', ACCESS_TOKEN_TTL: E2E_ACCESS_TOKEN_TTL },
   });
   console.log(`[e2e] Directus up in ${seconds(t)} at ${backend.url}`);
 
@@ -60,11 +69,12 @@ async function start(project: TestProject) {
   await buildSite({ directusUrl: backend.url, outDir: distDir });
   console.log(`[e2e] site built in ${seconds(t)}`);
 
-  site = await startSiteServer({ distDir, port: await freePort(), directusUrl: backend.url });
+  site = await startSiteServer({ distDir, port: sitePort, directusUrl: backend.url });
   console.log(`[e2e] site at ${site.url}; setup took ${seconds(started)}`);
 
   project.provide('siteUrl', site.url);
   project.provide('e2eDirectusUrl', backend.url);
+  project.provide('e2eMailOutbox', mailOutbox(dataDir));
 }
 
 export async function teardown() {
@@ -80,5 +90,6 @@ declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
     e2eDirectusUrl: string;
+    e2eMailOutbox: string;
   }
 }

@@ -23,7 +23,9 @@ describe('review threads', () => {
   });
 
   it('links the author to their profile, in their colour, with a default avatar when none', () => {
-    expect(threads[1].author).toEqual({ login: 'sakura_fan', href: '/profile/sakura_fan', avatar: '/api/assets/a1?key=avatar', color: '#ff0080' });
+    expect(threads[1].author).toEqual({
+      id: 'u1', login: 'sakura_fan', href: '/profile/sakura_fan', avatar: '/api/assets/a1?key=avatar', frame: null, name: { paint: '#ff0080', effect: 'none' },
+    });
     expect(threads[0].author.avatar).toBe('/default-avatar.svg');
   });
 

@@ -3,13 +3,16 @@
  * category's titles by the first letters of their name and is kept in the `q` query parameter;
  * 8 results a page, 'Показать еще' adds 8; clearing resets.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { ALPHABET_GROUPS, alphabetPrefix } from '../../lib/alphabet.ts';
 import { cardView } from '../../lib/card.ts';
+import { ALPHABET_PAGE_SIZE } from '../../lib/constants.ts';
 import { runtime } from '../../lib/directus/runtime.ts';
 import { trimSearchInput } from '../../lib/search.ts';
-import type { TitleCard } from '../../lib/directus/queries.ts';
+import { remoteList } from '../../stores/remote-list.ts';
+import ListFooter from '../lists/ListFooter.tsx';
+import { useRemoteList } from '../lists/use-remote-list.ts';
 import './alphabet.css';
 
 function setQuery(q: string | null): void {
@@ -22,48 +25,31 @@ function setQuery(q: string | null): void {
 export default function AlphabetIndex({ categorySlug }: { categorySlug: string }) {
   const [q, setQ] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
-  const [items, setItems] = useState<TitleCard[]>([]);
-  const [total, setTotal] = useState(0);
-  const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(false);
-  // Typing asks once per key: only the newest question's answer may land.
-  const latest = useRef(0);
+  const [state, titles] = useRemoteList(() => remoteList(
+    (prefix: string, page) => runtime().getAlphabetTitles(categorySlug, prefix, page),
+    { pageSize: ALPHABET_PAGE_SIZE },
+  ));
 
-  const load = useCallback(async (query: string | null, nextPage: number) => {
-    const ticket = ++latest.current;
-    if (!alphabetPrefix(query)) {
-      setItems([]);
-      setTotal(0);
-      return;
-    }
-    setLoading(true);
-    try {
-      const result = await runtime().getAlphabetTitles(categorySlug, query, nextPage);
-      if (ticket !== latest.current) return;
-      setItems((prev) => (nextPage === 1 ? result.items : [...prev, ...result.items]));
-      setTotal(result.total);
-      setPage(nextPage);
-    } catch (err) {
-      console.error(err);
-    } finally {
-      if (ticket === latest.current) setLoading(false);
-    }
-  }, [categorySlug]);
+  const show = (query: string | null) => {
+    if (query && alphabetPrefix(query)) void titles.show(query);
+    else titles.clear();
+  };
 
   useEffect(() => {
     const initial = new URLSearchParams(window.location.search).get('q');
     if (initial) {
       setQ(initial);
       setTyped(initial);
-      void load(initial, 1);
+      show(initial);
     }
-  }, [load]);
+    // Once, for the address the page was opened with.
+  }, []);
 
   const choose = (value: string | null) => {
     const clean = value ? trimSearchInput(value) || null : null;
     setQ(clean);
     setQuery(clean);
-    void load(clean, 1);
+    show(clean);
   };
 
   return (
@@ -89,15 +75,12 @@ export default function AlphabetIndex({ categorySlug }: { categorySlug: string }
         </label>
         {q && <button type="button" onClick={() => { setTyped(''); choose(null); }}>Сбросить</button>}
       </form>
-      {q && !loading && items.length === 0 && <p className="alphabet__empty">Ничего не найдено</p>}
-      {items.length > 0 && (
+      {state.items.length > 0 && (
         <div className="alphabet__results">
-          {items.map((t) => <FilmCard key={t.id} card={cardView(t, 'abc_search')} variant="abc_search" />)}
+          {state.items.map((t) => <FilmCard key={t.id} card={cardView(t, 'abc_search')} variant="abc_search" />)}
         </div>
       )}
-      {items.length < total && (
-        <button type="button" className="show-more" disabled={loading} onClick={() => void load(q, page + 1)}>Показать еще</button>
-      )}
+      {q && <ListFooter state={state} list={titles} empty="Ничего не найдено" />}
     </section>
   );
 }

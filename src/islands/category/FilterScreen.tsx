@@ -3,16 +3,18 @@
  * Reset and Find, results 10 a page by views, 'Показать еще' appending the next page, and a
  * pager (current ±2, ellipsis, last page) with 'Показано X из Y'. State lives in the URL.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
 import { FILTER_PAGE_SIZE, YEAR_FILTER_OPTIONS } from '../../lib/constants.ts';
 import { RELEASE_STATUSES } from '../../../shared/rules.ts';
 import { runtime } from '../../lib/directus/runtime.ts';
-import type { TitleCard } from '../../lib/directus/queries.ts';
 import { parseFilterQuery, resetFilters, toSearchParams, type FilterState } from '../../lib/filter-query.ts';
 import { GAP, pageCount, pageWindow, shownLine } from '../../lib/pagination.ts';
 import { filterHeading } from '../../lib/russian.ts';
+import { remoteList } from '../../stores/remote-list.ts';
+import ListFooter from '../lists/ListFooter.tsx';
+import { useRemoteList } from '../lists/use-remote-list.ts';
 import './filter.css';
 
 interface Props {
@@ -27,42 +29,46 @@ function writeUrl(state: FilterState): void {
   window.history.pushState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
 }
 
+/** The page's title and heading follow the filters chosen. */
+function retitle(state: FilterState, categoryName: string): void {
+  const heading = filterHeading({ category: categoryName, subcategory: state.subcategory, genre: state.genres, country: state.country });
+  document.title = `${heading.title} — Дорамы онлайн`;
+  const h1 = document.getElementById('filter-heading');
+  if (h1) h1.textContent = heading.heading;
+}
+
 export default function FilterScreen({ routeCategory, categoryName, genres, countries }: Props) {
   const [state, setState] = useState<FilterState>(() => parseFilterQuery(new URLSearchParams(), categoryName));
   const [draft, setDraft] = useState<FilterState>(state);
   const [open, setOpen] = useState(true);
-  const [items, setItems] = useState<TitleCard[]>([]);
-  const [total, setTotal] = useState<number | null>(null);
-  const [loading, setLoading] = useState(false);
+  const [results, titles] = useRemoteList(() => remoteList(
+    (filters: FilterState, page) => runtime().getFilteredTitles(filters, page),
+    { pageSize: FILTER_PAGE_SIZE },
+  ));
 
-  const run = useCallback(async (next: FilterState, append: boolean) => {
-    setLoading(true);
-    try {
-      const result = await runtime().getFilteredTitles(next, next.page);
-      setItems((prev) => (append ? [...prev, ...result.items] : result.items));
-      setTotal(result.total);
-      setState(next);
-      setDraft(next);
-      const heading = filterHeading({ category: categoryName, subcategory: next.subcategory, genre: next.genres, country: next.country });
-      document.title = `${heading.title} — Дорамы онлайн`;
-      const h1 = document.getElementById('filter-heading');
-      if (h1) h1.textContent = heading.heading;
-    } catch (err) {
-      console.error(err);
-      setTotal(0);
-    } finally {
-      setLoading(false);
-    }
-  }, [categoryName]);
+  const show = (next: FilterState) => {
+    setState(next);
+    setDraft(next);
+    retitle(next, categoryName);
+    void titles.show(next, next.page);
+  };
 
   useEffect(() => {
-    const fromUrl = () => run(parseFilterQuery(new URLSearchParams(window.location.search), categoryName), false);
-    void fromUrl();
+    const fromUrl = () => show(parseFilterQuery(new URLSearchParams(window.location.search), categoryName));
+    fromUrl();
     window.addEventListener('popstate', fromUrl);
     return () => window.removeEventListener('popstate', fromUrl);
-  }, [run, categoryName]);
+    // Once: later changes come from the form, the pager and the history.
+  }, []);
 
-  const apply = (next: FilterState) => { writeUrl(next); void run(next, false); };
+  const apply = (next: FilterState) => { writeUrl(next); show(next); };
+  const showMore = () => {
+    const next = { ...state, page: results.page + 1 };
+    setState(next);
+    writeUrl(next);
+    void titles.more();
+  };
+  const total = results.total;
   const pages = pageCount(total ?? 0, FILTER_PAGE_SIZE);
   const set = (patch: Partial<FilterState>) => setDraft({ ...draft, ...patch });
   const select = (label: string, value: string | number | null, options: readonly (string | number)[], onChange: (v: string | null) => void) => (
@@ -93,15 +99,9 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
         </form>
       )}
 
-      {total !== null && <p className="filter__shown" aria-live="polite">{shownLine(items.length, total)}</p>}
-      {total === 0 && !loading && <p>Ничего не найдено. Попробуйте изменить условия.</p>}
-      <div className="filter__grid card-grid">{items.map((t) => <FilmCard key={t.id} card={cardView(t, 'filter')} variant="filter" />)}</div>
-
-      {state.page < pages && (
-        <button type="button" className="show-more" disabled={loading} onClick={() => { const next = { ...state, page: state.page + 1 }; writeUrl(next); void run(next, true); }}>
-          Показать еще
-        </button>
-      )}
+      {total !== null && <p className="filter__shown" aria-live="polite">{shownLine(results.items.length, total)}</p>}
+      <div className="filter__grid card-grid">{results.items.map((t) => <FilmCard key={t.id} card={cardView(t, 'filter')} variant="filter" />)}</div>
+      <ListFooter state={results} list={titles} empty="Ничего не найдено. Попробуйте изменить условия." onMore={showMore} />
       {pages > 1 && (
         <nav className="pager" aria-label="Страницы">
           {pageWindow(state.page, pages).map((p, i) => p === GAP

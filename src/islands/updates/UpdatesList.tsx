@@ -2,35 +2,24 @@
  * 'Вы уже можете посмотреть': recent episode updates with date, title and description.
  * 'Показать еще' loads the next 50 and disappears once a page comes back with fewer than 50.
  */
-import { useState } from 'react';
 import { UPDATES_PAGE_SIZE } from '../../lib/constants.ts';
 import { runtime } from '../../lib/directus/runtime.ts';
 import { updateView, type UpdateView } from '../../lib/updates.ts';
+import { remoteList } from '../../stores/remote-list.ts';
+import ListFooter from '../lists/ListFooter.tsx';
+import { useRemoteList } from '../lists/use-remote-list.ts';
 
 export default function UpdatesList({ initial, lastPageFull }: { initial: UpdateView[]; lastPageFull: boolean }) {
-  const [items, setItems] = useState(initial);
-  const [page, setPage] = useState(1);
-  const [more, setMore] = useState(lastPageFull);
-  const [loading, setLoading] = useState(false);
-
-  const load = async () => {
-    setLoading(true);
-    try {
-      const next = await runtime().getUpdatesPage(page + 1);
-      setItems((prev) => [...prev, ...next.items.map((u) => updateView(u))]);
-      setPage(page + 1);
-      setMore(next.items.length >= UPDATES_PAGE_SIZE);
-    } catch (err) {
-      console.error(err);
-    } finally {
-      setLoading(false);
-    }
-  };
+  const [state, pages] = useRemoteList(() => remoteList(
+    // The spec's rule: more while a page comes back full, whatever the total says.
+    async (_: null, page) => ({ items: (await runtime().getUpdatesPage(page)).items.map((u) => updateView(u)) }),
+    { pageSize: UPDATES_PAGE_SIZE, initial: { query: null, items: initial, more: lastPageFull } },
+  ));
 
   return (
     <div className="updates-list">
       <ul>
-        {items.map((u) => (
+        {state.items.map((u) => (
           <li key={u.id} className="update">
             <time className="update__date">{u.date}</time>
             {u.href ? <a className="update__title" href={u.href}>{u.titleName}</a> : <span className="update__title">{u.titleName}</span>}
@@ -38,7 +27,7 @@ export default function UpdatesList({ initial, lastPageFull }: { initial: Update
           </li>
         ))}
       </ul>
-      {more && <button type="button" className="show-more" disabled={loading} onClick={() => void load()}>Показать еще</button>}
+      <ListFooter state={state} list={pages} />
     </div>
   );
 }

@@ -78,3 +78,22 @@ export const COMMENT_FIELDS = [
   { reactions: ['id', 'type'] },
   { comment: ['id', 'text', 'date_created', { user_created: AUTHOR_FIELDS }, { reactions: ['id', 'type'] }] },
 ] as const;
+
+/** A person's decorations as every screen shows them: name colour, frames, wallpaper. */
+export const DECORATION_FIELDS = [
+  { nameColor: ['id', 'name', 'nameColor', 'nameEffect'] },
+  { frame: ['id', 'name', 'frameProfile', 'frameMessage'] },
+  { background: ['id', 'name', 'backgroundFile'] },
+] as const;
+
+/** The signed-in person's own account: the profile, private fields included, and the role that says the plan. */
+export const ME_FIELDS = [
+  'id', 'email', 'login', 'first_name', 'last_name', 'dob', 'gender', 'aboutMe', 'avatar', 'role', 'plan', 'paidUntil', 'last_access',
+  ...DECORATION_FIELDS,
+] as const;
+
+/** Another person's public profile. */
+export const PROFILE_FIELDS = [
+  'id', 'login', 'first_name', 'last_name', 'dob', 'gender', 'aboutMe', 'avatar', 'last_access',
+  ...DECORATION_FIELDS,
+] as const;

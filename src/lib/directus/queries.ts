@@ -60,9 +60,9 @@ export async function send<T>(client: SiteClient, command: RestCommand<T, Schema
     const status = isDirectusError(err) && err.response instanceof Response ? err.response.status : null;
     const reason = isDirectusError(err) ? err.errors?.[0]?.message : err instanceof Error ? err.message : String(err);
     const explained = isDirectusError(err) ? err.errors?.[0]?.extensions?.reason : undefined;
-    throw new DirectusRequestError(
-      `${what}: ${status ?? 'no answer'}${reason ? ` ${reason}` : ''}`, status, typeof explained === 'string' ? explained : null,
-    );
+    // Refusals explain themselves in `extensions.reason`; a limit (429) says it in the message itself.
+    const shown = typeof explained === 'string' ? explained : status === 429 && reason ? reason : null;
+    throw new DirectusRequestError(`${what}: ${status ?? 'no answer'}${reason ? ` ${reason}` : ''}`, status, shown);
   }
 }
 
