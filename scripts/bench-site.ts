@@ -11,8 +11,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } f
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { ROOT } from './lib/paths.ts';
+import { pageJs } from './lib/page-js.ts';
 import { buildSite } from './lib/site-build.ts';
 import { startSynthBackend, type SynthBackend } from './lib/synth-backend.ts';
 
@@ -49,25 +49,6 @@ function rssKb(pid: number): number {
   }
 }
 
-/** Every script a page loads, islands' components and renderers included, gzipped and summed. */
-function gzipJs(htmlFile: string): number {
-  const html = readFileSync(htmlFile, 'utf8');
-  const files = new Set<string>();
-  for (const m of html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)) files.add(m[1]);
-  const seen = new Set<string>();
-  const queue = [...files];
-  while (queue.length) {
-    const url = queue.pop()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const code = readFileSync(path.join(outDir, url), 'utf8');
-    for (const m of code.matchAll(/["'`](\.\/[\w.-]+\.js|\/_astro\/[\w.-]+\.js)["'`]/g)) {
-      queue.push(m[1].startsWith('./') ? path.posix.join(path.posix.dirname(url), m[1]) : m[1]);
-    }
-  }
-  return [...seen].reduce((sum, url) => sum + gzipSync(readFileSync(path.join(outDir, url))).length, 0);
-}
-
 const started = Date.now();
 let peak = 0;
 let timer: NodeJS.Timeout | undefined;
@@ -91,6 +72,7 @@ console.log(`| pages built | ${pages} |`);
 console.log(`| build time | ${seconds.toFixed(1)} s |`);
 console.log(`| pages per second | ${(pages / seconds).toFixed(1)} |`);
 console.log(`| peak memory of the build | ${(peak / 1024).toFixed(0)} MiB |`);
-console.log(`| gzip JS, home | ${(gzipJs(path.join(outDir, 'index.html')) / 1024).toFixed(1)} KiB |`);
-console.log(`| gzip JS, title page (/${title}) | ${(gzipJs(path.join(outDir, title, 'index.html')) / 1024).toFixed(1)} KiB |`);
+const kib = async (file: string) => ((await pageJs(outDir, file)).bytes / 1024).toFixed(1);
+console.log(`| gzip JS, home | ${await kib('index.html')} KiB |`);
+console.log(`| gzip JS, title page (/${title}) | ${await kib(path.join(title, 'index.html'))} KiB |`);
 rmSync(outDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@
 import { atom, computed } from 'nanostores';
 import { DECOR_ROLES, PREMIUM_ROLES } from '../../shared/rules.ts';
 import { readOwnProfile, updateOwnProfile, type Me, type ProfileChange } from '../lib/directus/account.ts';
-import { DirectusRequestError } from '../lib/directus/queries.ts';
+import { DirectusRequestError } from '../lib/directus/request-error.ts';
 import { $session, signalUnauthorised } from './session.ts';
 
 export type { Me };

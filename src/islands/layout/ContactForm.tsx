@@ -8,8 +8,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
-import { runtime, type SupportRequestInput } from '../../lib/directus/runtime.ts';
+import { DirectusRequestError } from '../../lib/directus/request-error.ts';
+import type { SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';
 
 /** 'refused': the backend answered that something is missing; 'failed': no usable answer at all. */
@@ -48,6 +48,8 @@ export default function ContactForm({ onClose, onSent }: Props) {
     if (status === 'sending') return;
     setStatus('sending');
     try {
+      // The client loads when a message is sent, not with every page.
+      const { runtime } = await import('../../lib/directus/runtime.ts');
       await runtime().sendSupportRequest(form);
       setStatus('sent');
       onSent?.();

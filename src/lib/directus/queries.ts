@@ -9,7 +9,10 @@ import {
 } from '@directus/sdk';
 import { PUBLISHED, categoryFilter, type DirectusFilter } from '../filter-query.ts';
 import { TITLE_CARD_FIELDS, UPDATE_FIELDS } from './fields.ts';
+import { DirectusRequestError } from './request-error.ts';
 import type { Schema, Title } from './schema.ts';
+
+export { DirectusRequestError };
 
 export type SiteClient = DirectusClient<Schema> & RestClient<Schema>;
 
@@ -35,21 +38,6 @@ export type TitleRating = RatingSummary & { title: number };
 export interface Page<T> {
   items: T[];
   total: number;
-}
-
-/**
- * A failed call: the HTTP status when there was an answer, and the backend's first message; `reason`
- * is the Russian explanation the backend's rules give for a refused value, to show as it is.
- */
-export class DirectusRequestError extends Error {
-  status: number | null;
-  reason: string | null;
-  constructor(message: string, status: number | null, reason: string | null = null) {
-    super(message);
-    this.name = 'DirectusRequestError';
-    this.status = status;
-    this.reason = reason;
-  }
 }
 
 /** Runs a command; a failure of any kind becomes a DirectusRequestError naming what was asked. */

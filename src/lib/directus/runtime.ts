@@ -47,6 +47,9 @@ export function createRuntime(base?: string) {
       return readTitleCards(client, { filter: published(containsText(query)), sort: BY_VIEWS, limit: SEARCH_LIMIT, offset: 0 });
     },
 
+    /** The most viewed published titles (the search modal's 'Часто ищут:'). */
+    popularTitles: (limit: number): Promise<TitleCard[]> => readTitleCards(client, { filter: published(), sort: BY_VIEWS, limit }),
+
     /**
      * Registers a view of a title (POST /flows/trigger/{id} with { titleId }); a signed-in person is
      * counted by their account rather than their address, so two people behind one address both count.
