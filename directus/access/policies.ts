@@ -70,7 +70,7 @@ const catalogue = (files: Record<string, unknown>): PermissionDef[] => [
   read('comments_files', ['*'], { comments_id: publishedOrNone }),
   ...['actors_genres', 'actors_images', 'posts_files'].map((c) => read(c)),
   read('directus_files', FILE_READ_FIELDS, files),
-  read('comments', ['id', 'text', 'user_created', 'date_created', 'title', 'comment', 'post', 'images', 'reactions', 'replies'], publishedOrNone),
+  read('comments', ['id', 'text', 'deleted', 'user_created', 'date_created', 'title', 'comment', 'post', 'images', 'reactions', 'replies'], publishedOrNone),
   read('reactions', ['id', 'type', 'comment', 'post', 'date_created'], { _or: [{ comment: { _null: true } }, { comment: publishedOrNone }] }),
   read('posts', ['id', 'text', 'images', 'user_created', 'date_created', 'comments', 'reactions']),
   read('directus_users', PUBLIC_USER_FIELDS, { status: { _eq: 'active' } }),
@@ -104,6 +104,8 @@ const MEMBER: PermissionDef[] = [
   { collection: 'favoriteActors', action: 'delete', fields: ['*'], permissions: { user: { _eq: ME } } },
 
   { collection: 'comments', action: 'create', fields: ['text', 'title', 'comment', 'post', 'images'] },
+  // Authors edit their reviews and delete them by marking (a review's replies stay, under a tombstone).
+  { collection: 'comments', action: 'update', fields: ['text', 'deleted'], permissions: own },
   // Image junctions take `sort` too: Directus writes it for the `{ create: [...] }` shape of attached images.
   { collection: 'comments_files', action: 'create', fields: ['comments_id', 'directus_files_id', 'sort'] },
   { collection: 'reactions', action: 'create', fields: ['type', 'comment', 'post'] },
@@ -124,6 +126,15 @@ const MEMBER: PermissionDef[] = [
   { collection: 'messages_files', action: 'create', fields: ['messages_id', 'directus_files_id', 'sort'] },
 
   read('invoices', ['id', 'plan', 'amount', 'currency', 'status', 'paidAt', 'date_created'], { user: { _eq: ME } }),
+
+  // Where they stopped watching: written through PUT /site/progress/{title} (one row per title, atomically).
+  read('watchProgress', ['*'], own),
+  { collection: 'watchProgress', action: 'delete', fields: ['*'], permissions: own },
+
+  // New episodes of titles they watch or plan to watch: written by the backend, marked read by them.
+  read('alerts', ['*'], { user: { _eq: ME } }),
+  { collection: 'alerts', action: 'update', fields: ['read'], permissions: { user: { _eq: ME } } },
+  { collection: 'alerts', action: 'delete', fields: ['*'], permissions: { user: { _eq: ME } } },
 ];
 
 /** A person's own account row, with the fields nobody else sees (a separate policy: one rule per collection and action). */

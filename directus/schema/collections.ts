@@ -198,6 +198,7 @@ export const comments = collection('comments', { icon: 'forum' }, [
   m2o('comments', 'comment', 'comments', { oneField: 'replies', onDelete: 'CASCADE' }),
   m2o('comments', 'post', 'posts', { oneField: 'comments', onDelete: 'CASCADE' }),
   m2m('comments', 'images', 'directus_files', 'comments_files'),
+  boolean('deleted', { note: 'Удалён автором: текста больше нет, ответы остаются' }),
   userCreated('comments'),
   dateCreated(),
   o2m('replies'),
@@ -232,6 +233,27 @@ export const messages = collection('messages', { icon: 'sms' }, [
   userCreated('messages'),
   dateCreated(),
   dateUpdated(),
+]);
+
+/** Where a person stopped in a title: the episode and the second, one row per person per title. */
+export const watchProgress = collection('watchProgress', { icon: 'history' }, [
+  integerKey(),
+  m2o('watchProgress', 'title', 'titles', { required: true, onDelete: 'CASCADE' }),
+  m2o('watchProgress', 'episode', 'series', { onDelete: 'SET NULL', note: 'Серия; пусто у фильма' }),
+  integer('position', { note: 'Секунда, на которой остановились; пусто у встроенного плеера' }),
+  integer('duration', { note: 'Длина серии в секундах, если известна' }),
+  userCreated('watchProgress'),
+  dateUpdated(),
+]);
+
+/** A new episode of a title a person watches or plans to watch; the backend writes them. */
+export const alerts = collection('alerts', { icon: 'notifications' }, [
+  integerKey(),
+  m2o('alerts', 'user', 'directus_users', { required: true, onDelete: 'CASCADE' }),
+  m2o('alerts', 'title', 'titles', { required: true, onDelete: 'CASCADE' }),
+  m2o('alerts', 'episode', 'series', { onDelete: 'CASCADE' }),
+  boolean('read', { indexed: true }),
+  dateCreated(),
 ]);
 
 export const supportRequests = collection('supportRequests', { icon: 'support_agent' }, [
@@ -321,7 +343,7 @@ export const COLLECTIONS: CollectionDef[] = [
   categories, subCategories, genres, countries, tags, actors, plans, shop,
   titles, iframeSeasons, series, soundtracks, mainBanners, updates,
   favorites, ratings, favoriteActors, posts, comments, reactions, chats, messages,
-  supportRequests, invoices, staticContent,
+  watchProgress, alerts, supportRequests, invoices, staticContent,
   ...junctions,
 ];
 
@@ -345,6 +367,8 @@ export const COMPOSITE_INDEXES = [
   { name: 'favorite_actors_user_actor_unique', table: 'favoriteActors', columns: ['user', 'actor'], unique: true },
   { name: 'reactions_user_comment_unique', table: 'reactions', columns: ['user_created', 'comment'], unique: true },
   { name: 'reactions_user_post_unique', table: 'reactions', columns: ['user_created', 'post'], unique: true },
+  { name: 'watch_progress_user_title_unique', table: 'watchProgress', columns: ['user_created', 'title'], unique: true },
+  { name: 'alerts_user_episode_unique', table: 'alerts', columns: ['user', 'episode'], unique: true },
   { name: 'users_login_lower_unique', table: 'directus_users', columns: ['lower(login)'], unique: true },
   { name: 'titles_category_views', table: 'titles', columns: ['category', 'views'], unique: false },
   { name: 'titles_category_date', table: 'titles', columns: ['category', 'date_created'], unique: false },

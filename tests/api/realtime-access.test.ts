@@ -57,7 +57,7 @@ describe('subscriptions', () => {
     await member.waitFor((f) => aboutMessage('m', sent.data.id)(f) && f.event === 'create', 'the member\'s create event');
     expect((await a.call('PATCH', `/items/messages/${sent.data.id}`, { deleted: true })).status).toBe(200);
     const deletion = await member.waitFor((f) => aboutMessage('m', sent.data.id)(f) && f.event === 'update', 'the member\'s update event');
-    expect(deletion.data).toEqual([{ id: sent.data.id, text: null, deleted: true }]);
+    expect(deletion.data).toEqual([{ id: sent.data.id, text: '', deleted: true }]);
 
     expect(watcher.frames.filter(aboutMessage('m', sent.data.id))).toEqual([]);
     expect(JSON.stringify(watcher.frames)).not.toContain('Только для Б');

@@ -258,7 +258,7 @@ describe('posts, messages and comments: own only', () => {
     const msg = await me.call('POST', '/items/messages', { text: 'Сотру' });
     const res = await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: true, text: 'и оставлю новый текст' });
     expect(res.status).toBe(200);
-    expect(await adminRead('messages', msg.data.id, 'deleted,text')).toEqual({ deleted: true, text: null });
+    expect(await adminRead('messages', msg.data.id, 'deleted,text')).toEqual({ deleted: true, text: '' });
   });
 
   it('cannot delete a message through DELETE, its own included', async () => {
@@ -279,7 +279,7 @@ describe('posts, messages and comments: own only', () => {
     await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: true });
     expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: false }), 400, 'Удалённое сообщение не восстанавливается');
     expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { text: 'Воскрес' }), 400, 'Сообщение удалено');
-    expect(await adminRead('messages', msg.data.id, 'text,deleted')).toEqual({ text: null, deleted: true });
+    expect(await adminRead('messages', msg.data.id, 'text,deleted')).toEqual({ text: '', deleted: true });
   });
 
   it('edits the text of its own message', async () => {

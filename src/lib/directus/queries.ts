@@ -101,11 +101,13 @@ export async function readAllCommentCounts(client: SiteClient): Promise<Map<numb
   return addCounts(new Map(), rows, () => true);
 }
 
+/** Reviews and replies a title shows: a deleted review (a tombstone kept for its replies) is not counted. */
 function countCommentsByTitle(client: SiteClient, filter: DirectusFilter): Promise<unknown> {
+  const shown = { _and: [filter, { deleted: { _eq: false } }] };
   return send(client, aggregate('comments', {
     aggregate: { count: '*' },
     groupBy: ['title'],
-    query: { filter: filter as QueryFilter<Schema, Schema['comments'][number]>, limit: -1 },
+    query: { filter: shown as QueryFilter<Schema, Schema['comments'][number]>, limit: -1 },
   }), 'comment counts');
 }
 

@@ -196,6 +196,7 @@ export interface Comment {
   comment: number | Comment | null;
   post: number | Post | null;
   images: number[] | CommentFile[];
+  deleted: boolean | null;
   user_created: string | User | null;
   date_created: string | null;
   replies: number[] | Comment[];
@@ -230,6 +231,25 @@ export interface Message {
   user_created: string | User | null;
   date_created: string | null;
   date_updated: string | null;
+}
+
+export interface WatchProgress {
+  id: number;
+  title: number | Title;
+  episode: number | Series | null;
+  position: number | null;
+  duration: number | null;
+  user_created: string | User | null;
+  date_updated: string | null;
+}
+
+export interface Alert {
+  id: number;
+  user: string | User;
+  title: number | Title;
+  episode: number | Series | null;
+  read: boolean | null;
+  date_created: string | null;
 }
 
 export interface SupportRequest {
@@ -426,6 +446,8 @@ export interface Schema {
   reactions: ReactionRow[];
   chats: Chat[];
   messages: Message[];
+  watchProgress: WatchProgress[];
+  alerts: Alert[];
   supportRequests: SupportRequest[];
   invoices: Invoice[];
   static: StaticContent;

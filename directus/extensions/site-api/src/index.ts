@@ -1,22 +1,19 @@
 /**
  * The site's own routes under /site: small public answers that expose no user or rating
  * (GET /site/availability, /site/online, /site/rating/:titleId, /site/ratings for the build),
- * accounts in one step (POST /site/register, /site/account/delete, see account.ts), and
- * POST /site/schema/indexes for the apply command (admins only).
+ * accounts in one step (POST /site/register, /site/account/delete, see account.ts), a person's
+ * rating and watching progress (PUT /site/rating/:titleId, /site/progress/:titleId, my-titles.ts),
+ * and POST /site/schema/indexes for the apply command (admins only).
  */
 import { defineEndpoint } from '@directus/extensions';
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../shared/rules.ts';
 import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
 import { registerAccountRoutes } from './account.ts';
+import { registerMyTitlesRoutes } from './my-titles.ts';
+import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
 import type { Request } from 'express';
-
-/** The public shape of a title's ratings: the average to two decimals (null when unrated) and how many. */
-function ratingSummary(row: { average?: unknown; count?: unknown } | undefined): { average: number | null; count: number } {
-  const count = Number(row?.count ?? 0);
-  return { average: count ? Math.round(Number(row?.average) * 100) / 100 : null, count };
-}
 
 type Req = Request & { accountability?: { admin?: boolean } | null };
 
@@ -65,8 +62,7 @@ export default defineEndpoint({
           res.status(404).json({ errors: [{ message: 'Тайтл не найден', extensions: { code: 'NOT_FOUND' } }] });
           return;
         }
-        const row = await database('ratings').where('title', titleId).avg({ average: 'rating' }).count({ count: 'id' }).first();
-        res.json({ data: ratingSummary(row) });
+        res.json({ data: await ratingSummary(database, titleId) });
       } catch (err) {
         next(err);
       }
@@ -81,7 +77,7 @@ export default defineEndpoint({
           .select({ title: 'ratings.title' })
           .avg({ average: 'ratings.rating' })
           .count({ count: 'ratings.id' });
-        res.json({ data: rows.map((row) => ({ title: Number((row as { title?: unknown }).title), ...ratingSummary(row) })) });
+        res.json({ data: rows.map((row) => ({ title: Number((row as { title?: unknown }).title), ...summarise(row) })) });
       } catch (err) {
         next(err);
       }
@@ -98,5 +94,6 @@ export default defineEndpoint({
     });
 
     registerAccountRoutes(router, context);
+    registerMyTitlesRoutes(router, context);
   },
 });

@@ -7,6 +7,7 @@ import { isPrivileged } from '../../shared/accountability.ts';
 import { ForbiddenError } from '@directus/errors';
 import { invalid, forbidden } from '../../shared/errors.ts';
 import { keyOf } from './text-rules.ts';
+import { tombstoneUpdate } from './tombstones.ts';
 import type { Knex } from 'knex';
 import type { Register } from './types.ts';
 
@@ -88,16 +89,8 @@ export function registerChatRules({ filter, action }: Register, deleteFiles: (id
    * tombstone. Directus tells every subscriber of a collection the ids of deleted rows, whoever
    * may read them; an update reaches only those who may read the row, the chat's members.
    */
-  filter('messages.items.update', async (payload, meta, { database }) => {
-    if ('deleted' in payload) {
-      if (payload.deleted !== true) invalid('Удалённое сообщение не восстанавливается');
-      return { deleted: true, text: null };
-    }
-    if (!('text' in payload)) return payload;
-    const gone = await database('messages').whereIn('id', meta.keys ?? []).where('deleted', true).first('id');
-    if (gone) invalid('Сообщение удалено');
-    return { ...payload, text: messageText(payload.text, false) };
-  });
+  filter('messages.items.update', (payload, meta, { database }) =>
+    tombstoneUpdate(payload, meta.keys ?? [], 'messages', database, MESSAGE_TOMBSTONE, (text) => messageText(text, false)));
 
   action('messages.items.update', async ({ keys, payload }, { database }) => {
     if (payload?.deleted === true) await removeAttachments(database, keys ?? [], deleteFiles);
@@ -110,6 +103,8 @@ export function registerChatRules({ filter, action }: Register, deleteFiles: (id
     });
   }
 }
+
+const MESSAGE_TOMBSTONE = { noRestore: 'Удалённое сообщение не восстанавливается', gone: 'Сообщение удалено' };
 
 /** Chats and their messages leave only with their people (database cascades, which announce nothing). */
 export const REMOVED_BY_MARKING = ['messages', 'messages_files', 'chats', 'chats_directus_users'] as const;

@@ -3,10 +3,12 @@ import { REACTION_TYPES, TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
 import { invalid } from '../../shared/errors.ts';
 import { keyOf, requireText } from './text-rules.ts';
+import { tombstoneUpdate } from './tombstones.ts';
 import type { Register } from './types.ts';
 
 const commentText = (v: unknown) =>
   requireText(v, TEXT_LIMITS.comment, 'Комментарий не может быть пустым', `Комментарий длиннее ${TEXT_LIMITS.comment} символов`);
+const COMMENT_TOMBSTONE = { noRestore: 'Удалённый комментарий не восстанавливается', gone: 'Комментарий удалён' };
 const postText = (v: unknown) =>
   requireText(v, TEXT_LIMITS.post, 'Запись не может быть пустой', `Запись длиннее ${TEXT_LIMITS.post} символов`);
 
@@ -17,8 +19,9 @@ export function registerCommunityRules({ filter }: Register): void {
     let post = keyOf(payload.post);
     const parentId = keyOf(payload.comment);
     if (parentId !== null) {
-      const parent = await database('comments').where('id', parentId).first('title', 'post');
+      const parent = await database('comments').where('id', parentId).first('title', 'post', 'deleted');
       if (!parent) invalid('Комментарий, на который вы отвечаете, не найден');
+      if (parent.deleted) invalid(COMMENT_TOMBSTONE.gone);
       // A reply lives where its parent lives, whatever the request said.
       title = parent.title;
       post = parent.post;
@@ -31,7 +34,8 @@ export function registerCommunityRules({ filter }: Register): void {
     }
     return { ...payload, text, title, post };
   });
-  filter('comments.items.update', (payload) => ('text' in payload ? { ...payload, text: commentText(payload.text) } : payload));
+  filter('comments.items.update', (payload, meta, { database }) =>
+    tombstoneUpdate(payload, meta.keys ?? [], 'comments', database, COMMENT_TOMBSTONE, commentText));
 
   filter('posts.items.create', (payload) => ({ ...payload, text: postText(payload.text) }));
   filter('posts.items.update', (payload) => ('text' in payload ? { ...payload, text: postText(payload.text) } : payload));

@@ -1,6 +1,7 @@
 /** Rules of the backend, run on every read and write whoever makes it (spec sections 3, 5 and 6). */
 import { defineHook } from '@directus/extensions';
 import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
+import { registerAlertRules } from './alerts.ts';
 import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
 import { registerFileRules } from './files.ts';
@@ -13,7 +14,7 @@ import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 
-export default defineHook((register, { services, database, getSchema }) => {
+export default defineHook((register, { services, database, getSchema, logger }) => {
   const readStored = async (fileId: string) => {
     try {
       const { stream } = await new services.AssetsService({ knex: database, schema: await getSchema() }).getAsset(fileId);
@@ -36,4 +37,5 @@ export default defineHook((register, { services, database, getSchema }) => {
   registerFileRules(register);
   registerUserRules(register, readStored);
   registerUploadRules(register, database);
+  registerAlertRules(register, (err) => logger.error(err));
 });

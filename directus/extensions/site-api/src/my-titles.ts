@@ -1,0 +1,71 @@
+/**
+ * What a person keeps about a title, each written in one statement: PUT /site/rating/:titleId sets
+ * or replaces their rating (never a moment without one, whatever fails), PUT /site/progress/:titleId
+ * records where they stopped watching (episode and second), for 'continue watching' on any device.
+ * Signed-in people only; published titles only.
+ */
+import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
+import type { EndpointExtensionContext } from '@directus/extensions';
+import type { Knex } from 'knex';
+import type { Request, Response, Router } from 'express';
+import { RATING_MAX, RATING_MIN } from '../../../../shared/rules.ts';
+import type { Accountability } from '../../shared/directus.ts';
+import { ratingSummary } from './rating-summary.ts';
+
+type Caller = Request & { accountability?: Accountability | null };
+
+const invalid = (reason: string) => new InvalidPayloadError({ reason });
+const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
+  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
+
+function caller(req: Caller): string {
+  const me = req.accountability?.user;
+  if (!me) throw new ForbiddenError();
+  return me;
+}
+
+async function publishedTitle(database: Knex, raw: unknown): Promise<number> {
+  const id = Number(raw);
+  const found = Number.isSafeInteger(id) && id > 0 && await database('titles').where({ id, status: 'published' }).first('id');
+  if (!found) throw invalid('Тайтл не найден');
+  return id;
+}
+
+/** A whole number of seconds, or null when not given. */
+function seconds(value: unknown, what: string): number | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 24 * 3600) throw invalid(`${what}: число секунд`);
+  return Math.floor(value);
+}
+
+export function registerMyTitlesRoutes(router: Router, { database }: EndpointExtensionContext): void {
+  router.put('/rating/:titleId', handle(async (req, res) => {
+    const me = caller(req);
+    const title = await publishedTitle(database, req.params.titleId);
+    const rating = req.body?.rating;
+    if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX) throw invalid('Оценка должна быть от 1 до 5');
+    await database('ratings')
+      .insert({ title, rating, user_created: me, date_created: new Date() })
+      .onConflict(['user_created', 'title'])
+      .merge(['rating']);
+    res.json({ data: { mine: rating, ...(await ratingSummary(database, title)) } });
+  }));
+
+  router.put('/progress/:titleId', handle(async (req, res) => {
+    const me = caller(req);
+    const title = await publishedTitle(database, req.params.titleId);
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    let episode: number | null = null;
+    if (body.episode !== null && body.episode !== undefined) {
+      episode = Number(body.episode);
+      const ofTitle = Number.isSafeInteger(episode) && await database('series').where({ id: episode, title }).first('id');
+      if (!ofTitle) throw invalid('Серия не из этого тайтла');
+    }
+    const position = seconds(body.position, 'Позиция');
+    const duration = seconds(body.duration, 'Длина');
+    if (duration === 0) throw invalid('Длина: число секунд');
+    const row = { title, episode, position, duration, user_created: me, date_updated: new Date() };
+    await database('watchProgress').insert(row).onConflict(['user_created', 'title']).merge(['episode', 'position', 'duration', 'date_updated']);
+    res.json({ data: { title, episode, position, duration } });
+  }));
+}

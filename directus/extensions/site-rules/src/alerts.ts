@@ -1,0 +1,35 @@
+/**
+ * New-episode alerts: when an episode is added to a published title, everyone who marked the
+ * title 'Смотрю' or 'Буду смотреть' gets an alert (once per episode). Taken-down episodes
+ * (`deleted`) alert nobody.
+ */
+import type { Knex } from 'knex';
+import type { Register } from './types.ts';
+
+export const ALERTING_MARKS = ['Смотрю', 'Буду смотреть'] as const;
+
+export async function alertNewEpisode(database: Knex, episodeId: string | number): Promise<number> {
+  const episode = await database('series as s')
+    .join('titles as t', 't.id', 's.title')
+    .where('s.id', episodeId)
+    .first('s.id', 's.title', 's.deleted', 't.status');
+  if (!episode || episode.deleted || episode.status !== 'published') return 0;
+  const people: string[] = await database('favorites')
+    .where('title', episode.title)
+    .whereIn('type', [...ALERTING_MARKS])
+    .distinct()
+    .pluck('user_created');
+  if (!people.length) return 0;
+  const now = new Date();
+  await database('alerts')
+    .insert(people.map((user) => ({ user, title: episode.title, episode: episode.id, read: false, date_created: now })))
+    .onConflict(['user', 'episode'])
+    .ignore();
+  return people.length;
+}
+
+export function registerAlertRules({ action }: Register, logError: (err: unknown) => void): void {
+  action('series.items.create', ({ key }, { database }) => {
+    if (key !== undefined) alertNewEpisode(database, key).catch(logError);
+  });
+}
