@@ -84,3 +84,6 @@ export const ACCOUNT_MESSAGES = {
   passwordTooShort: `Пароль — не короче ${PASSWORD_MIN_LENGTH} символов`,
   wrongPassword: 'Неверный пароль',
 } as const;
+
+/** Chat: how many messages one person may send in a window before the backend asks them to wait. */
+export const CHAT_RATE = { messages: 10, seconds: 20 } as const;

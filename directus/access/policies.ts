@@ -123,6 +123,8 @@ const MEMBER: PermissionDef[] = [
   // Deleting is marking deleted (directus/extensions/site-rules/src/chat.ts).
   { collection: 'messages', action: 'update', fields: ['text', 'deleted'], permissions: own },
   read('messages_files', ['*'], { messages_id: myMessage }),
+  // How far they have read their chats: written through POST /site/chats/{id}/read.
+  read('chatReads', ['*'], own),
   { collection: 'messages_files', action: 'create', fields: ['messages_id', 'directus_files_id', 'sort'] },
 
   read('invoices', ['id', 'plan', 'amount', 'currency', 'status', 'paidAt', 'date_created'], { user: { _eq: ME } }),

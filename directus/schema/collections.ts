@@ -235,6 +235,14 @@ export const messages = collection('messages', { icon: 'sms' }, [
   dateUpdated(),
 ]);
 
+/** How far a member has read a private chat: the messages after it are unread. */
+export const chatReads = collection('chatReads', { icon: 'mark_chat_read' }, [
+  integerKey(),
+  m2o('chatReads', 'chat', 'chats', { required: true, onDelete: 'CASCADE' }),
+  timestamp('lastRead', { required: true }),
+  userCreated('chatReads'),
+]);
+
 /** Where a person stopped in a title: the episode and the second, one row per person per title. */
 export const watchProgress = collection('watchProgress', { icon: 'history' }, [
   integerKey(),
@@ -343,7 +351,7 @@ export const COLLECTIONS: CollectionDef[] = [
   categories, subCategories, genres, countries, tags, actors, plans, shop,
   titles, iframeSeasons, series, soundtracks, mainBanners, updates,
   favorites, ratings, favoriteActors, posts, comments, reactions, chats, messages,
-  watchProgress, alerts, supportRequests, invoices, staticContent,
+  chatReads, watchProgress, alerts, supportRequests, invoices, staticContent,
   ...junctions,
 ];
 
@@ -367,6 +375,8 @@ export const COMPOSITE_INDEXES = [
   { name: 'favorite_actors_user_actor_unique', table: 'favoriteActors', columns: ['user', 'actor'], unique: true },
   { name: 'reactions_user_comment_unique', table: 'reactions', columns: ['user_created', 'comment'], unique: true },
   { name: 'reactions_user_post_unique', table: 'reactions', columns: ['user_created', 'post'], unique: true },
+  { name: 'chat_reads_user_chat_unique', table: 'chatReads', columns: ['user_created', 'chat'], unique: true },
+  { name: 'messages_chat_date', table: 'messages', columns: ['privateChat', 'date_created'], unique: false },
   { name: 'watch_progress_user_title_unique', table: 'watchProgress', columns: ['user_created', 'title'], unique: true },
   { name: 'alerts_user_episode_unique', table: 'alerts', columns: ['user', 'episode'], unique: true },
   { name: 'users_login_lower_unique', table: 'directus_users', columns: ['lower(login)'], unique: true },

@@ -8,6 +8,7 @@ import { ADMIN } from './global-setup.ts';
 export interface Reply<T = any> {
   status: number;
   data: T;
+  meta?: any;
   errors?: { message: string; extensions?: { code?: string } }[];
 }
 
@@ -26,7 +27,7 @@ export async function call<T = any>(method: string, path: string, opts: { token?
   });
   const text = await res.text();
   const json = text ? JSON.parse(text) : {};
-  return { status: res.status, data: json.data, errors: json.errors };
+  return { status: res.status, data: json.data, meta: json.meta, errors: json.errors };
 }
 
 let adminApi: AdminApi | undefined;

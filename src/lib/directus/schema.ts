@@ -233,6 +233,13 @@ export interface Message {
   date_updated: string | null;
 }
 
+export interface ChatRead {
+  id: number;
+  chat: number | Chat;
+  lastRead: string;
+  user_created: string | User | null;
+}
+
 export interface WatchProgress {
   id: number;
   title: number | Title;
@@ -446,6 +453,7 @@ export interface Schema {
   reactions: ReactionRow[];
   chats: Chat[];
   messages: Message[];
+  chatReads: ChatRead[];
   watchProgress: WatchProgress[];
   alerts: Alert[];
   supportRequests: SupportRequest[];

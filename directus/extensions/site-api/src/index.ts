@@ -3,6 +3,7 @@
  * (GET /site/availability, /site/online, /site/rating/:titleId, /site/ratings for the build),
  * accounts in one step (POST /site/register, /site/account/delete, see account.ts), a person's
  * rating and watching progress (PUT /site/rating/:titleId, /site/progress/:titleId, my-titles.ts),
+ * their private chats with unread counts (GET /site/chats, POST /site/chats/:id/read, chats.ts),
  * and POST /site/schema/indexes for the apply command (admins only).
  */
 import { defineEndpoint } from '@directus/extensions';
@@ -10,6 +11,7 @@ import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../shared/rules.ts';
 import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
 import { registerAccountRoutes } from './account.ts';
+import { registerChatRoutes } from './chats.ts';
 import { registerMyTitlesRoutes } from './my-titles.ts';
 import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
@@ -95,5 +97,6 @@ export default defineEndpoint({
 
     registerAccountRoutes(router, context);
     registerMyTitlesRoutes(router, context);
+    registerChatRoutes(router, context);
   },
 });

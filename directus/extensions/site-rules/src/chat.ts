@@ -4,8 +4,10 @@
  */
 import { TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
-import { ForbiddenError } from '@directus/errors';
+import { ForbiddenError, createError } from '@directus/errors';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { invalid, forbidden } from '../../shared/errors.ts';
+import { chatMembers } from '../../shared/chats.ts';
 import { keyOf } from './text-rules.ts';
 import { tombstoneUpdate } from './tombstones.ts';
 import type { Knex } from 'knex';
@@ -19,12 +21,6 @@ function invitedIds(value: unknown): string[] {
     .filter((id): id is string => typeof id === 'string');
 }
 
-export async function chatMembers(database: Knex, chatId: string | number): Promise<string[] | null> {
-  const chat = await database('chats').where('id', chatId).first('user_created');
-  if (!chat) return null;
-  const invited = await database('chats_directus_users').where('chats_id', chatId).pluck('directus_users_id');
-  return [chat.user_created, ...invited];
-}
 
 function messageText(value: unknown, hasImages: boolean): string {
   const text = typeof value === 'string' ? value.trim() : '';
@@ -38,7 +34,20 @@ function hasImages(value: unknown): boolean {
   return Array.isArray((value as { create?: unknown[] } | null)?.create) && (value as { create: unknown[] }).create.length > 0;
 }
 
-export function registerChatRules({ filter, action }: Register, deleteFiles: (ids: string[]) => Promise<void>): void {
+const ChatLimitedError = createError<{ wait: number }>('CHAT_LIMITED', (ext) => `Слишком много сообщений подряд. Подождите ${ext.wait} с.`, 429);
+
+/** A person sends at most CHAT_RATE.messages in CHAT_RATE.seconds; then they are asked to wait. */
+async function checkPace(limiter: RateLimiterAbstract, who: string): Promise<void> {
+  try {
+    await limiter.consume(who);
+  } catch (refusal) {
+    const wait = (refusal as { msBeforeNext?: number })?.msBeforeNext;
+    if (typeof wait !== 'number') throw refusal;
+    throw new ChatLimitedError({ wait: Math.max(1, Math.ceil(wait / 1000)) });
+  }
+}
+
+export function registerChatRules({ filter, action }: Register, deleteFiles: (ids: string[]) => Promise<void>, pace: RateLimiterAbstract): void {
   filter('chats.items.create', async (payload, _meta, { database, accountability }) => {
     if (isPrivileged(accountability)) return payload;
     const me = accountability!.user!;
@@ -71,6 +80,7 @@ export function registerChatRules({ filter, action }: Register, deleteFiles: (id
 
   filter('messages.items.create', async (payload, _meta, { database, accountability }) => {
     const text = messageText(payload.text, hasImages(payload.images));
+    if (!isPrivileged(accountability) && accountability?.user) await checkPace(pace, accountability.user);
     const privateChat = keyOf(payload.privateChat);
     if (privateChat !== null && !isPrivileged(accountability)) {
       const members = await chatMembers(database, privateChat);

@@ -1,6 +1,7 @@
 /** Rules of the backend, run on every read and write whoever makes it (spec sections 3, 5 and 6). */
 import { defineHook } from '@directus/extensions';
-import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
+import { createRateLimiter } from '@directus/api/rate-limiter';
+import { CHAT_RATE, USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import { registerAlertRules } from './alerts.ts';
 import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
@@ -14,7 +15,7 @@ import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 
-export default defineHook((register, { services, database, getSchema, logger }) => {
+export default defineHook((register, { services, database, getSchema, logger, env }) => {
   const readStored = async (fileId: string) => {
     try {
       const { stream } = await new services.AssetsService({ knex: database, schema: await getSchema() }).getAsset(fileId);
@@ -33,7 +34,9 @@ export default defineHook((register, { services, database, getSchema, logger }) 
   registerTitleRules(register);
   registerMarkRules(register);
   registerCommunityRules(register);
-  registerChatRules(register, deleteFiles);
+  const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
+  const chatPace = createRateLimiter('RATE_LIMITER_CHAT', { keyPrefix: `${prefix}-chat`, points: CHAT_RATE.messages, duration: CHAT_RATE.seconds });
+  registerChatRules(register, deleteFiles, chatPace);
   registerFileRules(register);
   registerUserRules(register, readStored);
   registerUploadRules(register, database);

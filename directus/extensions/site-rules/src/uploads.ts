@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import type { Request, RequestHandler } from 'express';
 import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import type { Accountability } from '../../shared/directus.ts';
-import { chatMembers } from './chat.ts';
+import { chatMembers } from '../../shared/chats.ts';
 import { ONLY_IMAGES, imageFacts } from './image-facts.ts';
 import type { Register } from './types.ts';
 
