@@ -16,30 +16,48 @@ export class AdminApi {
 
   url: string;
   private token: string;
+  /** Signs in again for a fresh token, when this client signed in with a password. */
+  private renew: (() => Promise<string>) | null;
+  private renewing: Promise<string> | null = null;
 
-  constructor(url: string, token: string) {
+  constructor(url: string, token: string, renew: (() => Promise<string>) | null = null) {
     this.url = url;
     this.token = token;
+    this.renew = renew;
   }
 
   static async login(url: string, email: string, password: string): Promise<AdminApi> {
-    const res = await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const body = (await res.json()) as { data?: { access_token: string } };
-    if (!res.ok || !body.data) throw new ApiError(res.status, body, `Admin login failed: ${JSON.stringify(body)}`);
-    return new AdminApi(url, body.data.access_token);
+    const signIn = async () => {
+      const res = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const body = (await res.json()) as { data?: { access_token: string } };
+      if (!res.ok || !body.data) throw new ApiError(res.status, body, `Admin login failed: ${JSON.stringify(body)}`);
+      return body.data.access_token;
+    };
+    return new AdminApi(url, await signIn(), signIn);
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, counts = method !== 'GET'): Promise<T> {
     if (counts) this.writes++;
-    const res = await fetch(`${this.url}${path}`, {
+    const send = (token: string) => fetch(`${this.url}${path}`, {
       method,
-      headers: { authorization: `Bearer ${this.token}`, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
+      headers: { authorization: `Bearer ${token}`, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
+    const used = this.token;
+    let res = await send(used);
+    // Access tokens expire (in the browser tests after 45 s): a long seed or test signs in again,
+    // once for all the requests that found the token expired together.
+    if (res.status === 401 && this.renew && (await expired(res.clone()))) {
+      if (this.token === used) {
+        this.renewing ??= this.renew().finally(() => { this.renewing = null; });
+        this.token = await this.renewing;
+      }
+      res = await send(this.token);
+    }
     if (res.status === 204) return undefined as T;
     const json = (await res.json().catch(() => ({}))) as { data?: T; errors?: unknown };
     if (!res.ok) throw new ApiError(res.status, json, `${method} ${path} → ${res.status} ${JSON.stringify(json.errors ?? json)}`);
@@ -50,6 +68,11 @@ export class AdminApi {
   post<T = any>(path: string, body: unknown) { return this.request<T>('POST', path, body); }
   patch<T = any>(path: string, body: unknown) { return this.request<T>('PATCH', path, body); }
   delete(path: string) { return this.request('DELETE', path); }
+}
+
+async function expired(res: Response): Promise<boolean> {
+  const body = (await res.json().catch(() => null)) as { errors?: { extensions?: { code?: string } }[] } | null;
+  return body?.errors?.[0]?.extensions?.code === 'TOKEN_EXPIRED';
 }
 
 /** True when every key of `want` equals the same key of `have` (deeply, by JSON). */
