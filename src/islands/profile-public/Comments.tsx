@@ -9,6 +9,7 @@ import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import type { ReactionType } from '../../lib/directus/people.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
 import { cut } from '../../lib/text.ts';
+import { Icon } from '../layout/icons.tsx';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 import Reactions from './Reactions.tsx';
@@ -107,7 +108,9 @@ export default function Comments({ comments, onComment, onReact }: Props) {
               maxLength={TEXT_LIMITS.comment}
               onChange={(e) => setText(e.target.value)}
             />
-            <button type="submit" className="btn comments__send" disabled={blank || sending}>{sending ? 'Отправляем…' : 'Отправить'}</button>
+            <button type="submit" className="btn comments__send" aria-label="Отправить" title="Отправить" aria-busy={sending} disabled={blank || sending}>
+              <Icon size={20}><path d="M22 2 11 13" /><path d="m22 2-7 20-4-9-9-4 20-7z" /></Icon>
+            </button>
           </div>
           {error && <p className="profile-error" role="alert">{error}</p>}
         </form>

@@ -81,11 +81,11 @@ export default function PostComposer({ publish }: { publish: (text: string, file
       )}
       {error && <p className="profile-error" role="alert">{error}</p>}
       <div className="composer__bar">
-        <label className={`btn btn--ghost composer__attach${busy ? ' composer__attach--busy' : ''}`}>
+        <label className={`btn btn--ghost composer__attach${busy ? ' composer__attach--busy' : ''}`} title="Добавить фото">
           <input ref={picker} className="visually-hidden" type="file" accept={USER_IMAGE_TYPES.join(',')} multiple disabled={busy}
             onChange={(e) => attach(e.currentTarget.files)} />
           <Icon size={20}><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 16-5-5-9 9" /></Icon>
-          Добавить фото
+          <span className="composer__attach-text">Добавить фото</span>
         </label>
         <button type="submit" className="btn" disabled={blank || busy}>{busy ? 'Публикуем…' : 'Опубликовать'}</button>
       </div>
