@@ -85,10 +85,13 @@ describe('the post box', () => {
       const full = viewer.locator('img');
       expect(await full.getAttribute('src')).toBe(`/api/assets/${stored.images[0].directus_files_id}`);
       await expect.poll(() => full.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1600);
-      await viewer.getByRole('button', { name: 'Следующее фото' }).click();
-      await page.getByRole('dialog', { name: 'Фото 2 из 2' }).waitFor();
+      // The arrow keys work from the start, with the focus on the close button.
       await page.keyboard.press('ArrowRight');
+      await page.getByRole('dialog', { name: 'Фото 2 из 2' }).waitFor();
+      await page.getByRole('dialog', { name: 'Фото 2 из 2' }).getByRole('button', { name: 'Следующее фото' }).click();
       await page.getByRole('dialog', { name: 'Фото 1 из 2' }).waitFor();
+      await page.getByRole('dialog', { name: 'Фото 1 из 2' }).getByRole('button', { name: 'Предыдущее фото' }).click();
+      await page.getByRole('dialog', { name: 'Фото 2 из 2' }).waitFor();
       await page.keyboard.press('Escape');
       await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
 

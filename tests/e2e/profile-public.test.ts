@@ -86,11 +86,11 @@ describe('another person’s profile', () => {
       const name = page.locator('h1 .person-name');
       expect(await name.evaluate((el) => getComputedStyle(el).color)).toBe(rgb(nameColor.nameColor!));
       expect(await page.locator('.profile-card .avatar__frame').getAttribute('src')).toBe(`/api/assets/${frame.frameProfile}`);
-      expect(await page.locator('.profile-card__cover').getAttribute('data-wallpaper')).toBe(`/api/assets/${background.backgroundFile}?key=banner`);
-      // Each picture is served.
-      for (const img of ['.profile-card .avatar__frame']) {
-        await expect.poll(() => page.locator(img).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-      }
+      const wallpaper = `/api/assets/${background.backgroundFile}?key=banner`;
+      expect(await page.locator('.profile-card__cover').evaluate((el) => getComputedStyle(el).backgroundImage)).toContain(wallpaper);
+      // The pictures are served.
+      await expect.poll(() => page.locator('.profile-card .avatar__frame').evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      expect((await page.request.get(wallpaper)).headers()['content-type']).toMatch(/^image\//);
       expect(await page.title()).toContain(person.login);
 
       const crumbs = page.getByRole('navigation', { name: 'Навигационная цепочка' });
@@ -118,7 +118,7 @@ describe('another person’s profile', () => {
       expect(facts).toContain(countRu(ageOn(dob)!, YEAR_FORMS));
       expect(facts).toContain('31.12.2001');
       expect(await page.locator('.profile-card .avatar__frame').count()).toBe(0);
-      expect(await page.locator('.profile-card__cover').getAttribute('data-wallpaper')).toBeNull();
+      expect(await page.locator('.profile-card__cover').evaluate((el) => el.style.backgroundImage)).toBe('');
       expect(await page.locator('h1 .person-name').getAttribute('style')).toBeNull();
       expect(await page.getByRole('main').innerText()).toContain('Пользователь пока ничего о себе не рассказал.');
       expect(v.errors).toEqual([]);

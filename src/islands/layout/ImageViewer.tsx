@@ -3,6 +3,7 @@
  * the previous and next with wrap-around, by buttons or the arrow keys. Loaded on demand by the
  * screens that show pictures.
  */
+import { useEffect } from 'react';
 import { Icon } from './icons.tsx';
 import Modal from './Modal.tsx';
 import './image-viewer.css';
@@ -27,16 +28,21 @@ export default function ImageViewer({ images, index, onIndex }: Props) {
   const image = at === null ? null : images[at];
   const step = (by: number) => at !== null && onIndex(wrap(at + by, n));
 
+  // The arrow keys step wherever the focus is in the viewer (at first it is on the close button).
+  useEffect(() => {
+    if (at === null || n < 2) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'ArrowLeft') onIndex(wrap(at - 1, n));
+      else if (e.key === 'ArrowRight') onIndex(wrap(at + 1, n));
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [at, n, onIndex]);
+
   return (
     <Modal open={image !== null} onClose={() => onIndex(null)} title={at === null ? 'Фото' : `Фото ${at + 1} из ${n}`} kind="full" className="image-viewer">
       {image && (
-        <div
-          className="image-viewer__stage"
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowLeft') step(-1);
-            else if (e.key === 'ArrowRight') step(1);
-          }}
-        >
+        <div className="image-viewer__stage">
           <img className="image-viewer__img" src={image.src} alt={image.alt} />
           {n > 1 && (
             <>

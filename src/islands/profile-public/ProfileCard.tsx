@@ -14,7 +14,6 @@ export default function ProfileCard({ profile }: { profile: PublicProfileView })
       <div
         className={profile.wallpaper ? 'profile-card__cover profile-card__cover--wallpaper' : 'profile-card__cover'}
         style={profile.wallpaper ? { backgroundImage: `url("${profile.wallpaper}")` } : undefined}
-        data-wallpaper={profile.wallpaper ?? undefined}
       />
       <div className="profile-card__body">
         <Avatar person={profile.person} size={136} />
