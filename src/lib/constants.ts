@@ -17,6 +17,10 @@ export const PAGINATION_WINDOW = 2;
 export const TAG_PAGE_SIZE = 20;
 export const UPDATES_PAGE_SIZE = 50;
 export const ALPHABET_PAGE_SIZE = 8;
+/** Profile posts a page ('Показать еще'); the spec leaves it open. */
+export const POSTS_PAGE_SIZE = 10;
+/** Pictures one post may carry. */
+export const POST_IMAGES_MAX = 10;
 export const FOOTER_TAGS_COLLAPSED = 6;
 export const YEAR_FILTER_OPTIONS = [2020, 2021, 2022, 2023, 2024, 2025] as const;
 export const DESCRIPTION_CUT = { titlePage: 200, card: 40, searchCard: 40, listCard: 55 } as const;

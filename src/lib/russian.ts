@@ -16,6 +16,7 @@ export const EPISODE_FORMS: PluralForms = ['серия', 'серии', 'сери
 export const SEASON_FORMS: PluralForms = ['сезон', 'сезона', 'сезонов'];
 export const VIEW_FORMS: PluralForms = ['просмотр', 'просмотра', 'просмотров'];
 export const COMMENT_FORMS: PluralForms = ['комментарий', 'комментария', 'комментариев'];
+export const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
 
 /** The form agreeing with n: 1 серия, 2 серии, 5 серий, 11 серий, 21 серия; a fraction takes 'серии'. */
 export function pluralRu(n: number, forms: PluralForms): string {

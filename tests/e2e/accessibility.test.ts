@@ -4,9 +4,12 @@
  * landmarks, lists, ARIA). Animations are off (reduced motion) so colours are judged at rest.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import sharp from 'sharp';
+import { AdminApi } from '../../directus/apply/admin-api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { blockingViolations } from './support/axe.ts';
+import { newPerson, signedIn } from './support/people.ts';
 import { everyIslandHydrated, idleIslandsHydrated, patientPolls, visitor, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
 
 patientPolls();
@@ -29,6 +32,7 @@ const PAGES = [
   '/login',
   '/profile',
   '/messages',
+  '/profile/sakura_fan',
   '/not-found',
 ];
 
@@ -127,6 +131,36 @@ for (const theme of THEMES) {
         await menu.locator('details summary').first().click();
         expect(await blockingViolations(page)).toEqual([]);
       });
+    });
+
+    it('finds nothing serious on one’s own profile: the post box, a post with pictures and comments, a reply, deletion and the picture viewer', async () => {
+      const me = await newPerson();
+      const api = await AdminApi.login(inject('e2eDirectusUrl'), me.email, me.password);
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#3b6cff' } }).png().toBuffer())], { type: 'image/png' }), 'kadr.png');
+      const file = await api.post<{ id: string }>('/files', form);
+      const post = await api.post<{ id: number }>('/items/posts', { text: 'Пост для проверки доступности', images: [{ directus_files_id: file.id }] });
+      await api.post('/items/comments', { text: 'Комментарий к посту', post: post.id });
+      const v = await signedIn(browser, me, { theme });
+      try {
+        const { page } = v;
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await page.goto(`/profile/${me.login}`);
+        await page.getByRole('textbox', { name: 'Новая запись' }).waitFor();
+        await everyIslandHydrated(page);
+        expect(await blockingViolations(page), 'the page').toEqual([]);
+        await page.getByRole('button', { name: 'Ответить' }).click();
+        expect(await blockingViolations(page), 'replying').toEqual([]);
+        await page.getByRole('button', { name: 'Удалить' }).click();
+        await page.getByRole('dialog', { name: 'Удалить запись?' }).waitFor();
+        expect(await blockingViolations(page), 'the confirmation').toEqual([]);
+        await page.getByRole('button', { name: 'Отмена' }).click();
+        await page.getByRole('button', { name: /^Фото 1 из 1/ }).click();
+        await page.getByRole('dialog', { name: 'Фото 1 из 1' }).locator('img').waitFor();
+        expect(await blockingViolations(page), 'the viewer').toEqual([]);
+      } finally {
+        await v.context.close();
+      }
     });
 
     it('finds nothing serious with the cookie notice shown', async () => {

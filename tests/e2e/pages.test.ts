@@ -43,7 +43,8 @@ const SCREENS: Screen[] = [
   { path: '/login', h1: 'Добро пожаловать! Войдите и смотрите вместе' },
   { path: '/profile', h1: 'Личный кабинет' },
   { path: '/messages', h1: 'Сообщения' },
-  { path: '/profile/somebody', h1: 'Профиль пользователя' },
+  // Filled in the browser: the heading is the login once the profile has loaded.
+  { path: '/profile/sakura_fan', h1: /^(Профиль пользователя|sakura_fan)$/, text: ['Анна Смирнова', 'О себе', 'Записи'] },
   { path: '/not-found', status: 404, h1: 'Страница не найдена', text: ['На главную'] },
   { path: '/takoy-stranitsy-net/sovsem', status: 404, h1: 'Страница не найдена', text: ['На главную'] },
 ];

@@ -97,3 +97,12 @@ export const PROFILE_FIELDS = [
   'id', 'login', 'first_name', 'last_name', 'dob', 'gender', 'aboutMe', 'avatar', 'last_access',
   ...DECORATION_FIELDS,
 ] as const;
+
+/** A profile post with its author, pictures, reactions and every comment under it (replies carry their parent). */
+export const POST_FIELDS = [
+  'id', 'text', 'date_created',
+  { user_created: AUTHOR_FIELDS },
+  { images: [{ directus_files_id: FILE_FIELDS }] },
+  { reactions: ['id', 'type'] },
+  { comments: COMMENT_FIELDS },
+] as const;

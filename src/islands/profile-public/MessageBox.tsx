@@ -1,0 +1,60 @@
+/**
+ * Writing to the person from their profile (spec section 4): the message goes to the private
+ * chat with them (found, or started), then the chat opens. Blank text is not sent. Enter
+ * sends and Shift+Enter starts a new line, as in the chat.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '../../../shared/rules.ts';
+import { DirectusRequestError } from '../../lib/directus/queries.ts';
+import { messagePerson } from '../../stores/public-profile.ts';
+
+export default function MessageBox({ personId, login }: { personId: string; login: string }) {
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const fieldId = useId();
+  const blank = !text.trim();
+
+  async function send(e?: FormEvent) {
+    e?.preventDefault();
+    if (blank || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      const chatId = await messagePerson(personId, text);
+      if (chatId !== null) location.assign(`/messages?id=${chatId}`);
+    } catch (err) {
+      console.error(err);
+      setError(err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось отправить сообщение. Попробуйте ещё раз.');
+      setSending(false);
+    }
+  }
+
+  return (
+    <section className="profile-panel" aria-labelledby={`${fieldId}-title`}>
+      <h2 id={`${fieldId}-title`} className="profile-panel__title">Сообщение</h2>
+      <form className="message-box" onSubmit={send}>
+        <label className="visually-hidden" htmlFor={fieldId}>Сообщение для {login}</label>
+        <textarea
+          id={fieldId}
+          className="input message-box__input"
+          placeholder={`Написать ${login}…`}
+          value={text}
+          maxLength={TEXT_LIMITS.message}
+          rows={3}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void send();
+            }
+          }}
+        />
+        {error && <p className="profile-error" role="alert">{error}</p>}
+        <button type="submit" className="btn message-box__send" disabled={blank || sending}>
+          {sending ? 'Отправляем…' : 'Отправить'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * /profile/{login} (spec section 2, 'Other user's profile'): the login comes from the address;
+ * an unknown one becomes the 404 page. Visitors read the profile and the posts; signed-in
+ * people also write to the person, react and comment, and on their own profile post.
+ */
+import { useEffect, useMemo } from 'react';
+import { useStore } from '@nanostores/react';
+import { loginFromPath, publicProfileView } from '../../lib/public-profile.ts';
+import { $publicProfile, openProfile } from '../../stores/public-profile.ts';
+import MessageBox from './MessageBox.tsx';
+import PostFeed from './PostFeed.tsx';
+import ProfileCard from './ProfileCard.tsx';
+import { useViewer } from './use-viewer.ts';
+import './profile.css';
+
+const NOT_FOUND = '/not-found';
+
+function currentLogin(): string | null {
+  return loginFromPath(location.pathname);
+}
+
+export default function PublicProfile() {
+  const state = useStore($publicProfile);
+  const viewer = useViewer();
+
+  useEffect(() => {
+    const login = currentLogin();
+    if (login) void openProfile(login);
+    else location.replace(NOT_FOUND);
+  }, []);
+
+  useEffect(() => {
+    if (state.status === 'missing') location.replace(NOT_FOUND);
+    if (state.status === 'ready') document.title = `${state.profile.login ?? ''} — профиль — Дорамы онлайн`;
+  }, [state]);
+
+  const profile = useMemo(() => (state.status === 'ready' ? publicProfileView(state.profile) : null), [state]);
+
+  if (!profile) {
+    return (
+      <div className="public-profile">
+        <h1 className="public-profile__placeholder">Профиль пользователя</h1>
+        {state.status === 'error' ? (
+          <p className="list-status list-status--error" role="alert">
+            Не удалось загрузить профиль.{' '}
+            <button type="button" className="list-status__retry" onClick={() => { const login = currentLogin(); if (login) void openProfile(login); }}>Повторить</button>
+          </p>
+        ) : (
+          <p className="list-status" role="status">Загружаем профиль…</p>
+        )}
+      </div>
+    );
+  }
+
+  const own = viewer.kind === 'person' && viewer.id === profile.id;
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <div className="public-profile">
+      <nav className="public-profile__crumbs" aria-label="Навигационная цепочка">
+        <ol>
+          <li><a href="/">Главная</a></li>
+          <li><span aria-current="page">{profile.person.login}</span></li>
+        </ol>
+      </nav>
+      <ProfileCard profile={profile} />
+      <div className="public-profile__columns">
+        <aside className="public-profile__side">
+          <section className="profile-panel" aria-labelledby="profile-about">
+            <h2 id="profile-about" className="profile-panel__title">О себе</h2>
+            {profile.about ? <p className="profile-panel__about">{profile.about}</p> : <p className="profile-panel__empty">Пользователь пока ничего о себе не рассказал.</p>}
+          </section>
+          {viewer.kind === 'visitor' && (
+            <section className="profile-panel" aria-labelledby="profile-write">
+              <h2 id="profile-write" className="profile-panel__title">Сообщение</h2>
+              <p className="profile-panel__empty">
+                <a href={`/login?next=${encodeURIComponent(here)}`}>Войдите</a>, чтобы написать {profile.person.login}.
+              </p>
+            </section>
+          )}
+          {viewer.kind === 'person' && !own && <MessageBox personId={profile.id} login={profile.person.login} />}
+          {own && (
+            <section className="profile-panel">
+              <p className="profile-panel__empty">Так ваш профиль видят другие.</p>
+              <a className="btn btn--ghost" href="/profile/edit">Редактировать профиль</a>
+            </section>
+          )}
+        </aside>
+        <PostFeed key={profile.id} authorId={profile.id} login={profile.person.login} viewer={viewer} own={own} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * A person's posts on their profile: pages newest first through the shared remote list
+ * ('Показать еще'), and what is done to them on this page — a post published or deleted, a
+ * reaction or a comment added — kept as the backend answered it. Counters change only after
+ * the backend accepted the change; a refusal reaches the caller with the backend's reason.
+ */
+import { atom, computed, type ReadableAtom } from 'nanostores';
+import {
+  comment, createPost, deletePost, discardUploads, react, readPosts, type ReactionType, type Target,
+} from '../lib/directus/people.ts';
+import { POSTS_PAGE_SIZE } from '../lib/constants.ts';
+import { postView, type PostSource, type PostView } from '../lib/posts.ts';
+import { remoteList, type ListState, type RemoteList } from './remote-list.ts';
+
+export interface PostFeed {
+  /** The posts shown, newest first, as the screen draws them. */
+  $posts: ReadableAtom<PostView[]>;
+  /** Loading, failure and 'Показать еще' of the backend's pages. */
+  $pages: ReadableAtom<ListState<PostSource>>;
+  pages: RemoteList<PostSource, string>;
+  /** Loads the first page. */
+  open(): Promise<void>;
+  /** Uploads the pictures, then publishes the post on the signed-in person's own profile. */
+  publish(text: string, files: File[]): Promise<void>;
+  remove(postId: number): Promise<void>;
+  react(postId: number, target: Target, type: ReactionType): Promise<void>;
+  /** A comment under the post (no parent) or a reply to one of its comments. */
+  comment(postId: number, parentId: number | null, text: string): Promise<void>;
+}
+
+type Reaction = { id: number; type: ReactionType };
+
+function withReaction(post: PostSource, target: Target, reaction: Reaction): PostSource {
+  if ('post' in target) return { ...post, reactions: [...(post.reactions ?? []), reaction] };
+  return {
+    ...post,
+    comments: (post.comments ?? []).map((c) =>
+      (typeof c === 'object' && c.id === target.comment ? { ...c, reactions: [...(c.reactions ?? []), reaction] } : c)),
+  };
+}
+
+export function postFeed(authorId: string): PostFeed {
+  const $published = atom<PostSource[]>([]);
+  const $changed = atom<ReadonlyMap<number, PostSource>>(new Map());
+  const $deleted = atom<ReadonlySet<number>>(new Set());
+
+  /** Every post on the page as it now stands. */
+  const current = (items: PostSource[], published: PostSource[], changed: ReadonlyMap<number, PostSource>, deleted: ReadonlySet<number>) =>
+    [...published, ...items].filter((p) => !deleted.has(p.id)).map((p) => changed.get(p.id) ?? p);
+
+  const pages: RemoteList<PostSource, string> = remoteList(async (author, page) => {
+    // Posts published or deleted here moved the backend's list: the next page starts after
+    // what is shown now, and nothing shown already comes twice.
+    const shown = page === 1 ? [] : current(pages.$state.get().items, $published.get(), $changed.get(), $deleted.get());
+    const { items, total } = await readPosts(author, shown.length, POSTS_PAGE_SIZE);
+    const seen = new Set([...shown, ...$published.get()].map((p) => p.id));
+    const remaining = Math.max(0, total - shown.length - items.length);
+    // The list offers more while page × size < total: so the total is the pages so far plus what remains.
+    return { items: items.filter((p) => !seen.has(p.id)), total: (page - 1) * POSTS_PAGE_SIZE + items.length + remaining };
+  }, { pageSize: POSTS_PAGE_SIZE });
+
+  const $current = computed([pages.$state, $published, $changed, $deleted], (s, published, changed, deleted) =>
+    current(s.items, published, changed, deleted));
+
+  const find = (postId: number) => $current.get().find((p) => p.id === postId);
+  const change = (post: PostSource) => $changed.set(new Map($changed.get()).set(post.id, post));
+
+  return {
+    $posts: computed($current, (posts) => posts.map((p) => postView(p))),
+    $pages: pages.$state,
+    pages,
+    open: () => pages.show(authorId),
+
+    async publish(text, files) {
+      const { uploadPicture } = await import('../lib/directus/account.ts');
+      const uploaded: string[] = [];
+      try {
+        for (const file of files) uploaded.push(await uploadPicture(file));
+        const post = await createPost(text.trim(), uploaded);
+        $published.set([post, ...$published.get()]);
+      } catch (err) {
+        await discardUploads(uploaded).catch((cleanup: unknown) => console.error(cleanup));
+        throw err;
+      }
+    },
+
+    async remove(postId) {
+      await deletePost(postId);
+      $deleted.set(new Set($deleted.get()).add(postId));
+    },
+
+    async react(postId, target, type) {
+      const reaction = await react(target, type);
+      const post = find(postId);
+      if (post) change(withReaction(post, target, reaction));
+    },
+
+    async comment(postId, parentId, text) {
+      const created = await comment(parentId === null ? { post: postId } : { comment: parentId }, text.trim());
+      const post = find(postId);
+      if (post) change({ ...post, comments: [...(post.comments ?? []), created] });
+    },
+  };
+}
