@@ -16,6 +16,8 @@ export class AdminApi {
 
   url: string;
   private token: string;
+  /** For a client that signed in: a fresh token once the access token has expired (a long seed, short-lived tokens). */
+  private signInAgain: (() => Promise<string>) | null = null;
 
   constructor(url: string, token: string) {
     this.url = url;
@@ -23,23 +25,23 @@ export class AdminApi {
   }
 
   static async login(url: string, email: string, password: string): Promise<AdminApi> {
-    const res = await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const body = (await res.json()) as { data?: { access_token: string } };
-    if (!res.ok || !body.data) throw new ApiError(res.status, body, `Admin login failed: ${JSON.stringify(body)}`);
-    return new AdminApi(url, body.data.access_token);
+    const api = new AdminApi(url, await signIn(url, email, password));
+    api.signInAgain = () => signIn(url, email, password);
+    return api;
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, counts = method !== 'GET'): Promise<T> {
     if (counts) this.writes++;
-    const res = await fetch(`${this.url}${path}`, {
+    const send = () => fetch(`${this.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${this.token}`, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
+    let res = await send();
+    if (res.status === 401 && this.signInAgain && (await res.clone().text()).includes('TOKEN_EXPIRED')) {
+      this.token = await this.signInAgain();
+      res = await send();
+    }
     if (res.status === 204) return undefined as T;
     const json = (await res.json().catch(() => ({}))) as { data?: T; errors?: unknown };
     if (!res.ok) throw new ApiError(res.status, json, `${method} ${path} → ${res.status} ${JSON.stringify(json.errors ?? json)}`);
@@ -50,6 +52,17 @@ export class AdminApi {
   post<T = any>(path: string, body: unknown) { return this.request<T>('POST', path, body); }
   patch<T = any>(path: string, body: unknown) { return this.request<T>('PATCH', path, body); }
   delete(path: string) { return this.request('DELETE', path); }
+}
+
+async function signIn(url: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json()) as { data?: { access_token: string } };
+  if (!res.ok || !body.data) throw new ApiError(res.status, body, `Admin login failed: ${JSON.stringify(body)}`);
+  return body.data.access_token;
 }
 
 /** True when every key of `want` equals the same key of `have` (deeply, by JSON). */

@@ -41,7 +41,6 @@ const SCREENS: Screen[] = [
   { path: '/privacy-policy', h1: 'Политика конфиденциальности', text: ['Остались вопросы?'] },
   { path: '/partners', h1: 'Партнёрам', text: ['Остались вопросы?'] },
   { path: '/login', h1: 'Добро пожаловать! Войдите и смотрите вместе' },
-  { path: '/profile', h1: 'Личный кабинет' },
   { path: '/messages', h1: 'Сообщения' },
   { path: '/profile/somebody', h1: 'Профиль пользователя' },
   { path: '/not-found', status: 404, h1: 'Страница не найдена', text: ['На главную'] },

@@ -57,6 +57,8 @@ function EditProfileForm({ me }: { me: Me }) {
     setDobProblem(problems.dob ?? null);
     if (problems.dob || problems.password || blocked) return;
     if (!Object.keys(change).length) {
+      // Emptied fields are not sent: they show their kept values again.
+      setForm(formOf(me));
       setNote({ ok: true, text: 'Изменений нет' });
       return;
     }
@@ -122,7 +124,7 @@ function EditProfileForm({ me }: { me: Me }) {
       {note && <p className={note.ok ? 'form-ok' : 'form-error'} role={note.ok ? 'status' : 'alert'}>{note.text}</p>}
       <div className="edit-form__actions">
         <button type="submit" className="btn" disabled={busy || blocked}>{busy ? 'Сохраняем…' : 'Сохранить'}</button>
-        <a className="btn btn--ghost" href="/profile">Выйти</a>
+        <a className="btn btn--ghost" href="/profile">Закрыть</a>
       </div>
     </form>
   );
