@@ -72,7 +72,7 @@ export default function AvatarUpload({ me }: { me: Me }) {
             onChange={(e) => void choose(e)} />
           {note?.kind === 'busy' ? 'Загружаем…' : 'Загрузить аватар'}
         </label>
-        <p className="avatar-upload__hint">JPEG, PNG или WebP до {MAX_MB} МБ{premium ? ', а с вашей подпиской и GIF' : ''}</p>
+        <p className="avatar-upload__hint">JPEG, PNG или WebP до {MAX_MB} МБ{premium ? ', а с вашей подпиской и GIF' : '; GIF — с подпиской'}</p>
         {note?.kind === 'ok' && <p className="form-ok" role="status">Аватар обновлён</p>}
         {note?.kind === 'error' && <p className="form-error" role="alert">{note.text}</p>}
         {note?.kind === 'gif' && (
