@@ -52,7 +52,7 @@ describe('the own profile', () => {
     const messages = menu(page).getByRole('link', { name: 'Сообщения' });
     expect(await messages.getAttribute('href')).toBe('/messages');
     expect((await messages.innerText()).trim()).toBe('Сообщения');
-    expect(await menu(page).getByRole('link', { name: 'Профиль' }).getAttribute('aria-current')).toBe('page');
+    expect(await menu(page).getByRole('link', { name: 'Профиль' }).getAttribute('aria-current')).toBe('true');
 
     const details = pane(page, 'Профиль');
     const shown = await details.innerText();
@@ -82,7 +82,7 @@ describe('the own profile', () => {
         .getByRole('link', { name: tab.label, exact: true }).click();
       expect(page.url()).toMatch(new RegExp(`${tabHref(tab).replace('?', '\\?')}$`));
       await pane(page, tab.label).waitFor();
-      expect(await menu(page).getByRole('link', { name: section }).getAttribute('aria-current')).toBe('page');
+      expect(await menu(page).getByRole('link', { name: section }).getAttribute('aria-current')).toBe('true');
     }
     await page.goBack();
     await pane(page, 'Избранное').waitFor();

@@ -64,7 +64,7 @@ export default function ProfileSidebar({ me, section = null, editing = false, on
         {PROFILE_SECTIONS.map(({ section: s, label }) => {
           const Icon = SECTION_ICONS[s];
           return (
-            <a key={s} className="account-menu__item" href={sectionHref(s)} aria-current={section === s ? 'page' : undefined} onClick={onNavigate ? inPlace(onNavigate, sectionHref(s)) : undefined}>
+            <a key={s} className="account-menu__item" href={sectionHref(s)} aria-current={section === s ? 'true' : undefined} onClick={onNavigate ? inPlace(onNavigate, sectionHref(s)) : undefined}>
               <Icon /><span>{label}</span>
             </a>
           );
