@@ -34,15 +34,25 @@ export interface RemoteList<T, Q> {
   retry(): Promise<void>;
   /** Empties the list (a cleared search). */
   clear(): void;
+  /**
+   * Takes out of the list the items the person removed (their marks, favourites): the total
+   * shrinks, and the next page still starts right after the last item shown.
+   */
+  drop(match: (item: T) => boolean): void;
 }
 
 const empty = <T>(): ListState<T> => ({ items: [], total: null, page: 0, status: 'idle', more: false });
 
+/**
+ * `load` answers page `page` (from 1) of `query`. `removed` counts the items dropped from the pages
+ * shown so far: a loader paging by offset starts at `(page - 1) * pageSize - removed`.
+ */
 export function remoteList<T, Q>(
-  load: (query: Q, page: number) => Promise<PageAnswer<T>>,
+  load: (query: Q, page: number, removed: number) => Promise<PageAnswer<T>>,
   o: { pageSize: number; initial?: { query: Q; items: T[]; total?: number | null; page?: number; more?: boolean } },
 ): RemoteList<T, Q> {
   const initial = o.initial;
+  let removed = 0;
   const $state = atom<ListState<T>>(initial
     ? { items: initial.items, total: initial.total ?? null, page: initial.page ?? 1, status: 'ready', more: initial.more ?? hasMore(initial.items.length, initial.total ?? null, initial.page ?? 1) }
     : empty<T>());
@@ -51,16 +61,17 @@ export function remoteList<T, Q>(
   let lastAttempt: () => Promise<void> = async () => undefined;
 
   function hasMore(received: number, total: number | null, page: number): boolean {
-    return total !== null ? page * o.pageSize < total : received >= o.pageSize;
+    return total !== null ? page * o.pageSize - removed < total : received >= o.pageSize;
   }
 
   async function fetchPage(q: Q, page: number, append: boolean): Promise<void> {
     const mine = ++ticket;
     query = q;
     lastAttempt = () => fetchPage(q, page, append);
+    if (!append) removed = 0;
     $state.set({ ...$state.get(), ...(append ? {} : { items: [], total: null }), status: append ? 'loading-more' : 'loading' });
     try {
-      const answer = await load(q, page);
+      const answer = await load(q, page, removed);
       if (mine !== ticket) return;
       const total = answer.total ?? null;
       $state.set({
@@ -84,7 +95,17 @@ export function remoteList<T, Q>(
     retry: () => lastAttempt(),
     clear: () => {
       ticket++;
+      removed = 0;
       $state.set(empty<T>());
+    },
+    drop: (match) => {
+      const s = $state.get();
+      const items = s.items.filter((item) => !match(item));
+      const gone = s.items.length - items.length;
+      if (!gone) return;
+      removed += gone;
+      const total = s.total === null ? null : Math.max(0, s.total - gone);
+      $state.set({ ...s, items, total, more: s.more && (total === null || s.page * o.pageSize - removed < total) });
     },
   };
 }

@@ -9,8 +9,10 @@ import sharp from 'sharp';
 import { AdminApi } from '../../directus/apply/admin-api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { blockingViolations } from './support/axe.ts';
-import { newPerson, signedIn } from './support/people.ts';
-import { everyIslandHydrated, idleIslandsHydrated, patientPolls, visitor, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
+import { adminApi, everyIslandHydrated, idleIslandsHydrated, patientPolls, visitor, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
+import { MARK_TYPES, ROLES } from '../../shared/rules.ts';
+import { apiOf, publishedTitles } from './support/account.ts';
+import { newPerson, signedIn, type Person } from './support/people.ts';
 
 patientPolls();
 
@@ -30,7 +32,6 @@ const PAGES = [
   '/updates',
   '/about',
   '/login',
-  '/profile',
   '/messages',
   '/profile/sakura_fan',
   '/not-found',
@@ -173,3 +174,76 @@ for (const theme of THEMES) {
     });
   });
 }
+
+/** The own account's screens, signed in, with lists filled (one left empty) and decorations worn. */
+const OWN_PAGES = [
+  '/profile',
+  '/profile?tab=customization',
+  '/profile?tab=favorites',
+  '/profile?tab=watched',
+  '/profile?tab=favorite-actors',
+  '/profile?tab=settings',
+  '/profile/edit',
+];
+
+describe('axe on the own account', () => {
+  let person: Person;
+
+  beforeAll(async () => {
+    person = await newPerson({ role: ROLES.premiumPlus, extra: { aboutMe: 'Смотрю дорамы по вечерам.' } });
+    const api = await apiOf(person);
+    const titles = await publishedTitles(MARK_TYPES.length);
+    // Every list but Смотрел has a card; Смотрел shows its empty text.
+    for (const [i, type] of MARK_TYPES.entries()) if (type !== 'Смотрел') await api.post('/items/favorites', { type, title: titles[i].id });
+    const [actor] = await (await adminApi()).get<{ id: number }[]>('/items/actors?fields=id&sort=id&limit=1');
+    await api.post('/items/favoriteActors', { actor: actor.id });
+    const shop = await (await adminApi()).get<{ id: number; type: string }[]>('/items/shop?fields=id,type&filter[status][_eq]=published&sort=sort');
+    const first = (type: string) => shop.find((i) => i.type === type)?.id;
+    await (await adminApi()).patch(`/users/${person.id}`, { nameColor: first('nameColor'), frame: first('frame'), background: first('background') });
+  });
+
+  for (const theme of THEMES) {
+    it(`finds nothing serious on every screen, the deletion dialog and the edit form's refusals in the ${theme}`, async () => {
+      const v = await signedIn(browser, person, { theme });
+      try {
+        const { page } = v;
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        const settled = async () => {
+          await page.locator('.account-main').waitFor();
+          await page.waitForLoadState('networkidle');
+          await expect.poll(() => page.locator('.account-main [role="status"]', { hasText: 'Загружаем' }).count()).toBe(0);
+        };
+        for (const path of OWN_PAGES) {
+          await page.goto(path);
+          await settled();
+          expect(await blockingViolations(page), `${path} in the ${theme}`).toEqual([]);
+        }
+
+        await page.goto('/profile?tab=customization');
+        await settled();
+        for (const type of ['frame', 'background']) {
+          await page.locator(`details[data-decor="${type}"] summary`).click();
+          await page.waitForLoadState('networkidle');
+          expect(await blockingViolations(page), `the ${type} block in the ${theme}`).toEqual([]);
+        }
+
+        await page.getByRole('button', { name: 'Удалить профиль' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Удалить профиль' });
+        await dialog.getByRole('button', { name: 'Удалить навсегда' }).click();
+        await expect.poll(() => dialog.getByRole('alert').count()).toBe(1);
+        expect(await blockingViolations(page), `the deletion dialog in the ${theme}`).toEqual([]);
+
+        await page.goto('/profile/edit');
+        await settled();
+        await page.getByLabel('Дата рождения').fill('31.02.2001');
+        await page.getByLabel('Новый пароль').fill('one-password');
+        await page.getByLabel('Повторите пароль').fill('another-password');
+        await page.getByLabel('О себе').click();
+        await expect.poll(() => page.locator('form [role="alert"]').count()).toBe(2);
+        expect(await blockingViolations(page), `the edit form's refusals in the ${theme}`).toEqual([]);
+      } finally {
+        await v.context.close();
+      }
+    });
+  }
+});

@@ -41,7 +41,6 @@ const SCREENS: Screen[] = [
   { path: '/privacy-policy', h1: 'Политика конфиденциальности', text: ['Остались вопросы?'] },
   { path: '/partners', h1: 'Партнёрам', text: ['Остались вопросы?'] },
   { path: '/login', h1: 'Добро пожаловать! Войдите и смотрите вместе' },
-  { path: '/profile', h1: 'Личный кабинет' },
   { path: '/messages', h1: 'Сообщения' },
   // Filled in the browser: the heading is the login once the profile has loaded.
   { path: '/profile/sakura_fan', h1: /^(Профиль пользователя|sakura_fan)$/, text: ['Анна Смирнова', 'О себе', 'Записи'] },

@@ -106,3 +106,12 @@ export const POST_FIELDS = [
   { reactions: ['id', 'type'] },
   { comments: COMMENT_FIELDS },
 ] as const;
+
+/** A list mark of the own profile's lists: the mark and its title as a card. */
+export const MARK_FIELDS = ['id', 'type', { title: TITLE_CARD_FIELDS }] as const;
+
+/** A favourite actor of the own profile: the link row and the actor as a card. */
+export const FAVORITE_ACTOR_FIELDS = ['id', { actor: PERSON_FIELDS }] as const;
+
+/** A plan as the own profile names it. */
+export const PLAN_NAME_FIELDS = ['id', 'name'] as const;

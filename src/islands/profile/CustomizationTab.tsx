@@ -1,0 +1,162 @@
+/**
+ * Кастомизация: an accordion of three blocks — name colour, profile frame, background — each
+ * listing the shop's published items with a preview, saved to the profile or cleared. Without
+ * the plan a block asks for a subscription; the backend refuses the save too, and should it
+ * answer so (a plan that ended meanwhile), its reason is shown as it is.
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ProfileChange } from '../../lib/directus/account.ts';
+import { readShopItems, type ShopItem, type ShopType } from '../../lib/directus/profile.ts';
+import { DirectusRequestError } from '../../lib/directus/queries.ts';
+import { assetUrl, avatarUrl } from '../../lib/assets.ts';
+import { nameLook } from '../../lib/people.ts';
+import { $isPremium, $isPremiumPlus, saveProfile, type Me } from '../../stores/me.ts';
+import Avatar from '../people/Avatar.tsx';
+import PersonName from '../people/PersonName.tsx';
+
+interface Block {
+  type: ShopType;
+  title: string;
+  choose: string;
+  needs: string;
+}
+
+const BLOCKS: Block[] = [
+  { type: 'nameColor', title: 'Цвет ника', choose: 'Выберите цвет ника', needs: 'Цвет ника доступен с подпиской «Премиум» или «Премиум+».' },
+  { type: 'frame', title: 'Рамка профиля', choose: 'Выберите рамку', needs: 'Рамка профиля доступна с подпиской «Премиум+».' },
+  { type: 'background', title: 'Фон профиля', choose: 'Выберите фон', needs: 'Фон профиля доступен с подпиской «Премиум+».' },
+];
+
+type FileRef = string | { id: string } | null | undefined;
+const fileId = (ref: FileRef) => (typeof ref === 'object' && ref ? ref.id : ref ?? null);
+
+function worn(me: Me, type: ShopType): number | null {
+  const item = me[type];
+  return typeof item === 'object' && item ? item.id : item ?? null;
+}
+
+function change(type: ShopType, id: number | null): ProfileChange {
+  if (type === 'nameColor') return { nameColor: id };
+  if (type === 'frame') return { frame: id };
+  return { background: id };
+}
+
+/** How an item looks on this person: the name painted, the avatar framed, the card on the wallpaper. */
+function Look({ me, type, item, size }: { me: Me; type: ShopType; item: ShopItem | null; size: 'tile' | 'preview' }) {
+  const login = me.login ?? '';
+  const avatar = avatarUrl(me.avatar);
+  if (type === 'nameColor') {
+    const look = nameLook(item);
+    const name = <PersonName person={{ login, href: null, name: look }} className={`look-name look-name--${size}`} />;
+    return look ? <span className="name-stage">{name}</span> : name;
+  }
+  if (type === 'frame') {
+    return <Avatar person={{ avatar, frame: assetUrl(fileId(item?.frameProfile)) }} size={size === 'tile' ? 56 : 96} />;
+  }
+  const wallpaper = assetUrl(fileId(item?.backgroundFile), size === 'tile' ? 'genre' : 'banner');
+  return (
+    <span className={`look-wall look-wall--${size}`} style={wallpaper ? { backgroundImage: `url("${wallpaper}")` } : undefined}>
+      {size === 'preview' && <Avatar person={{ avatar, frame: null }} size={64} />}
+    </span>
+  );
+}
+
+function DecorBlock({ me, block, items, allowed, open }: { me: Me; block: Block; items: ShopItem[]; allowed: boolean; open: boolean }) {
+  const current = worn(me, block.type);
+  const [chosen, setChosen] = useState<number | null>(current);
+  const [busy, setBusy] = useState(false);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const chosenItem = items.find((i) => i.id === chosen) ?? null;
+  const currentItem = items.find((i) => i.id === current) ?? null;
+
+  const save = async (id: number | null) => {
+    setBusy(true);
+    setNote(null);
+    try {
+      await saveProfile(change(block.type, id));
+      setChosen(id);
+      setNote({ ok: true, text: id === null ? 'Украшение снято' : 'Сохранено' });
+    } catch (err) {
+      console.error(err);
+      setNote({ ok: false, text: err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось сохранить, попробуйте ещё раз' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <details className="decor" name="decor" open={open} data-decor={block.type}>
+      <summary className="decor__summary">
+        <span className="decor__title">{block.title}</span>
+        <span className="decor__current">{currentItem?.name ?? 'Не выбрано'}</span>
+      </summary>
+      <div className="decor__body">
+        <div className="decor__preview" aria-label="Предпросмотр" role="img">
+          <Look me={me} type={block.type} item={chosenItem} size="preview" />
+        </div>
+        {items.length === 0 ? <p className="list-status">В магазине пока нет таких украшений.</p> : (
+          <fieldset className="decor__choices">
+            <legend className="visually-hidden">{block.choose}</legend>
+            {items.map((item) => (
+              <label key={item.id} className="decor__choice">
+                <input type="radio" name={`decor-${block.type}`} value={item.id} checked={chosen === item.id}
+                  onChange={() => { setChosen(item.id); setNote(null); }} />
+                <span className="decor__look" aria-hidden="true"><Look me={me} type={block.type} item={item} size="tile" /></span>
+                <span className="decor__name">{item.name}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {!allowed && (
+          <div className="decor__locked">
+            <p className="decor__locked-title">Нужна подписка</p>
+            <p className="decor__locked-text">{block.needs}</p>
+            <a className="btn" href="/profile/tariff">Купить подписку</a>
+          </div>
+        )}
+        <div className="decor__actions">
+          {allowed && (
+            <button type="button" className="btn" disabled={busy || chosen === null || chosen === current} onClick={() => void save(chosen)}>
+              Сохранить
+            </button>
+          )}
+          {/* Taking a decoration off needs no plan: someone whose plan ended can still do it. */}
+          {current !== null && (
+            <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void save(null)}>Снять</button>
+          )}
+        </div>
+        {note && <p className={note.ok ? 'form-ok' : 'form-error'} role={note.ok ? 'status' : 'alert'}>{note.text}</p>}
+      </div>
+    </details>
+  );
+}
+
+export default function CustomizationTab({ me }: { me: Me }) {
+  const premium = useStore($isPremium);
+  const premiumPlus = useStore($isPremiumPlus);
+  const [items, setItems] = useState<ShopItem[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = () => {
+    setFailed(false);
+    readShopItems().then(setItems).catch((err: unknown) => { console.error(err); setFailed(true); });
+  };
+  useEffect(load, []);
+
+  const allowed: Record<ShopType, boolean> = { nameColor: premium, frame: premiumPlus, background: premiumPlus };
+  return (
+    <div className="decor-list">
+      <h2 className="account-pane__title">Кастомизация</h2>
+      {failed && (
+        <p className="list-status list-status--error" role="alert">
+          Не удалось загрузить украшения. <button type="button" className="list-status__retry" onClick={load}>Повторить</button>
+        </p>
+      )}
+      {!items && !failed && <p className="list-status" role="status">Загружаем…</p>}
+      {items && BLOCKS.map((block, i) => (
+        <DecorBlock key={block.type} me={me} block={block} items={items.filter((x) => x.type === block.type)} allowed={allowed[block.type]} open={i === 0} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/** Избранные актёры: actor cards linking to their pages, each with a button that takes it off the list. */
+import { useEffect, useState } from 'react';
+import { avatarUrl } from '../../lib/assets.ts';
+import { readFavoriteActors, removeFavoriteActor, type FavoriteActorRow } from '../../lib/directus/profile.ts';
+import type { Me } from '../../stores/me.ts';
+import { remoteList } from '../../stores/remote-list.ts';
+import ListFooter from '../lists/ListFooter.tsx';
+import { useRemoteList } from '../lists/use-remote-list.ts';
+import { CloseIcon } from '../layout/icons.tsx';
+import { PROFILE_PAGE_SIZE, useRemoval } from './own-lists.ts';
+
+/** The spec's words for an empty list. */
+const EMPTY = 'Нет любимых актеров';
+
+const actorOf = (row: FavoriteActorRow) => (typeof row.actor === 'object' && row.actor ? row.actor : null);
+
+function ActorCard({ row, onRemove, busy }: { row: FavoriteActorRow; onRemove: () => void; busy: boolean }) {
+  const actor = actorOf(row);
+  const name = actor?.nameRu ?? 'Актёр';
+  return (
+    <li className="actor-card" data-favorite-id={row.id}>
+      {actor ? (
+        <a className="actor-card__link" href={`/actors/${encodeURIComponent(actor.slug)}`}>
+          {/* Named by the text beside it in the same link, so the photo is not announced again. */}
+          <img className="actor-card__photo" src={avatarUrl(actor.avatar)} alt="" width={160} height={160} loading="lazy" />
+          <span className="actor-card__ru">{actor.nameRu}</span>
+          {actor.nameEn && <span className="actor-card__en">{actor.nameEn}</span>}
+        </a>
+      ) : <p className="mark__gone">{name}</p>}
+      <button type="button" className="icon-btn remove-btn" onClick={onRemove} disabled={busy}
+        aria-label={`Убрать «${name}» из избранных актёров`} title="Убрать из избранных">
+        <CloseIcon />
+      </button>
+    </li>
+  );
+}
+
+export default function FavoriteActorsTab({ me }: { me: Me }) {
+  const [state, list] = useRemoteList(() => remoteList(
+    (userId: string, page, removed) => readFavoriteActors(userId, { page, pageSize: PROFILE_PAGE_SIZE, removed }),
+    { pageSize: PROFILE_PAGE_SIZE },
+  ));
+  const removal = useRemoval<FavoriteActorRow>(list, removeFavoriteActor, (row) => `Не удалось убрать «${actorOf(row)?.nameRu ?? 'актёра'}» из избранных, попробуйте ещё раз`);
+  const [userId] = useState(me.id);
+
+  useEffect(() => { void list.show(userId); }, [list, userId]);
+
+  return (
+    <div className="account-list">
+      <h2 className="account-pane__title">
+        Избранные актёры{state.total !== null && <span className="account-pane__count" aria-label={`, всего: ${state.total}`}>{state.total}</span>}
+      </h2>
+      {removal.problem && <p className="form-error" role="alert">{removal.problem}</p>}
+      {state.items.length > 0 && (
+        <ul className="actor-grid">
+          {state.items.map((row) => <ActorCard key={row.id} row={row} busy={removal.busy.has(row.id)} onRemove={() => removal.remove(row)} />)}
+        </ul>
+      )}
+      <ListFooter state={state} list={list} empty={EMPTY} />
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * One list of the person's marks (Избранное, Буду смотреть, Смотрел, Смотрю, Не интересно): film
+ * cards, newest first, each with a button that takes it off the list at once.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import type { MarkType } from '../../../shared/rules.ts';
+import FilmCard from '../../components/cards/FilmCard.tsx';
+import { cardView } from '../../lib/card.ts';
+import { readMarks, removeMark, type Mark } from '../../lib/directus/profile.ts';
+import type { Me } from '../../stores/me.ts';
+import { remoteList } from '../../stores/remote-list.ts';
+import ListFooter from '../lists/ListFooter.tsx';
+import { useRemoteList } from '../lists/use-remote-list.ts';
+import { CloseIcon } from '../layout/icons.tsx';
+import { PROFILE_PAGE_SIZE, useRemoval } from './own-lists.ts';
+
+const CATALOGUE = <a href="/">Перейти к каталогу</a>;
+
+/** What an empty list says, and how it fills. */
+const EMPTY: Record<MarkType, ReactNode> = {
+  'Избранное': <>В избранном пока пусто. Нажмите на сердечко на странице тайтла, и он появится здесь. {CATALOGUE}</>,
+  'Буду смотреть': <>Здесь будут тайтлы, которые вы отметите «Буду смотреть», чтобы не потерять их. {CATALOGUE}</>,
+  'Смотрел': <>Здесь будут тайтлы, которые вы отметите как просмотренные.</>,
+  'Смотрю': <>Здесь будут тайтлы, которые вы смотрите сейчас: отметьте их «Смотрю» на странице тайтла.</>,
+  'Не интересно': <>Здесь будут тайтлы, отмеченные «Не интересно».</>,
+};
+
+interface Query { userId: string; type: MarkType }
+
+function MarkCard({ mark, onRemove, busy }: { mark: Mark; onRemove: () => void; busy: boolean }) {
+  const name = mark.title?.name ?? 'Тайтл снят с показа';
+  return (
+    <li className={mark.title ? 'mark' : 'mark mark--gone'} data-mark-id={mark.id}>
+      {mark.title ? <FilmCard card={cardView(mark.title, 'favourite')} variant="favourite" /> : <p className="mark__gone">{name}</p>}
+      <button type="button" className="icon-btn remove-btn" onClick={onRemove} disabled={busy}
+        aria-label={`Убрать «${name}» из списка «${mark.type}»`} title="Убрать из списка">
+        <CloseIcon />
+      </button>
+    </li>
+  );
+}
+
+export default function MarksTab({ me, type }: { me: Me; type: MarkType }) {
+  const [state, list] = useRemoteList(() => remoteList(
+    (q: Query, page, removed) => readMarks(q.userId, q.type, { page, pageSize: PROFILE_PAGE_SIZE, removed }),
+    { pageSize: PROFILE_PAGE_SIZE },
+  ));
+  const removal = useRemoval<Mark>(list, removeMark, (mark) => `Не удалось убрать «${mark.title?.name ?? 'тайтл'}» из списка, попробуйте ещё раз`);
+  const [query] = useState<Query>({ userId: me.id, type });
+
+  useEffect(() => { void list.show(query); }, [list, query]);
+
+  return (
+    <div className="account-list">
+      <h2 className="account-pane__title">
+        {type}{state.total !== null && <span className="account-pane__count" aria-label={`, всего: ${state.total}`}>{state.total}</span>}
+      </h2>
+      {removal.problem && <p className="form-error" role="alert">{removal.problem}</p>}
+      {state.items.length > 0 && (
+        <ul className="card-grid account-grid">
+          {state.items.map((m) => <MarkCard key={m.id} mark={m} busy={removal.busy.has(m.id)} onRemove={() => removal.remove(m)} />)}
+        </ul>
+      )}
+      <ListFooter state={state} list={list} empty={EMPTY[type]} />
+    </div>
+  );
+}

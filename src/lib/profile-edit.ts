@@ -1,0 +1,81 @@
+/**
+ * The profile edit form's rules (spec section 5, 'Profile edit'): the two password fields must
+ * match; an empty field is not sent, an empty password is dropped; the date of birth follows the
+ * registration's rules. Only what differs from the stored profile is sent.
+ */
+import { ACCOUNT_MESSAGES, GENDERS } from '../../shared/rules.ts';
+import { DOB_ERROR, dobToIso, isoToDisplay } from '../../shared/dob.ts';
+import type { Me, ProfileChange } from './directus/account.ts';
+
+export type Gender = (typeof GENDERS)[number];
+
+export interface EditForm {
+  login: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** dd.mm.yyyy as typed */
+  dob: string;
+  gender: Gender | '';
+  aboutMe: string;
+  password: string;
+  passwordRepeat: string;
+}
+
+export interface EditProblems {
+  dob?: string;
+  password?: string;
+}
+
+type Stored = Pick<Me, 'login' | 'email' | 'first_name' | 'last_name' | 'dob' | 'gender' | 'aboutMe'>;
+
+export function formOf(me: Stored): EditForm {
+  return {
+    login: me.login ?? '',
+    email: me.email ?? '',
+    first_name: me.first_name ?? '',
+    last_name: me.last_name ?? '',
+    dob: me.dob ? isoToDisplay(me.dob) : '',
+    gender: me.gender ?? '',
+    aboutMe: me.aboutMe ?? '',
+    password: '',
+    passwordRepeat: '',
+  };
+}
+
+/** 'Пароли не совпадают' while the two fields differ; it disables Save. */
+export function passwordProblem(form: Pick<EditForm, 'password' | 'passwordRepeat'>): string | undefined {
+  return form.password !== form.passwordRepeat ? ACCOUNT_MESSAGES.passwordsDiffer : undefined;
+}
+
+/** What Save sends, or the problems that keep it from sending anything. */
+export function changeOf(form: EditForm, me: Stored): { change: ProfileChange; problems: EditProblems } {
+  const problems: EditProblems = {};
+  const change: ProfileChange = {};
+  const text = (key: 'login' | 'first_name' | 'last_name' | 'aboutMe', value: string) => {
+    const v = value.trim();
+    if (v && v !== (me[key] ?? '')) change[key] = v;
+  };
+  text('login', form.login);
+  text('first_name', form.first_name);
+  text('last_name', form.last_name);
+  text('aboutMe', form.aboutMe);
+
+  const email = form.email.trim().toLowerCase();
+  if (email && email !== (me.email ?? '').toLowerCase()) change.email = email;
+
+  const dob = form.dob.trim();
+  if (dob) {
+    const iso = dobToIso(dob);
+    if (!iso) problems.dob = DOB_ERROR;
+    else if (iso !== (me.dob ?? '').slice(0, 10)) change.dob = iso;
+  }
+
+  if (form.gender && form.gender !== me.gender) change.gender = form.gender;
+
+  const password = passwordProblem(form);
+  if (password) problems.password = password;
+  else if (form.password) change.password = form.password;
+
+  return { change, problems };
+}

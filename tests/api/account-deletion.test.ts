@@ -1,0 +1,99 @@
+/**
+ * What goes with a deleted account (POST /site/account/delete), as the README's account section
+ * says: everything the person wrote, rated, marked and uploaded, with the threads that hang on
+ * it (replies to their reviews, comments on their posts, the private chats they started);
+ * what others wrote elsewhere stays.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
+import { adminRead, countRows, uploadAs } from '../support/fixtures.ts';
+
+let leaving: TestUser;
+let staying: TestUser;
+/** Started a private chat with the leaving person (one chat per pair, so not `staying`). */
+let friend: TestUser;
+const ids: Record<string, number | string> = {};
+
+async function made(who: TestUser, path: string, body: unknown): Promise<number> {
+  const res = await who.call('POST', path, body);
+  expect(res.status, `${path} ${JSON.stringify(res.errors)}`).toBe(200);
+  return res.data.id;
+}
+
+beforeAll(async () => {
+  [leaving, staying, friend] = await Promise.all([newUser(), newUser(), newUser()]);
+  const title = await newTitle();
+  const actor = await (await admin()).post<{ id: number }>('/items/actors', { slug: `actor-${leaving.login}`, nameRu: 'Актёр для удаления' });
+
+  ids.review = await made(leaving, '/items/comments', { text: 'Мой отзыв', title: title.id });
+  ids.replyToReview = await made(staying, '/items/comments', { text: 'Ответ на отзыв', comment: ids.review });
+  ids.othersReview = await made(staying, '/items/comments', { text: 'Чужой отзыв', title: title.id });
+  ids.myReply = await made(leaving, '/items/comments', { text: 'Мой ответ', comment: ids.othersReview });
+  ids.myReaction = await made(leaving, '/items/reactions', { type: 'like', comment: ids.othersReview });
+  ids.post = await made(leaving, '/items/posts', { text: 'Моя запись' });
+  ids.commentOnPost = await made(staying, '/items/comments', { text: 'Комментарий к записи', post: ids.post });
+  ids.reactionOnPost = await made(staying, '/items/reactions', { type: 'like', post: ids.post });
+  ids.rating = await made(leaving, '/items/ratings', { title: title.id, rating: 4 });
+  ids.mark = await made(leaving, '/items/favorites', { title: title.id, type: 'Смотрю' });
+  ids.favouriteActor = await made(leaving, '/items/favoriteActors', { actor: actor.id });
+  ids.publicMessage = await made(leaving, '/items/messages', { text: 'Всем привет', publicChat: true });
+  ids.publicReply = await made(staying, '/items/messages', { text: 'И тебе', message: ids.publicMessage, publicChat: true });
+  ids.myChat = await made(leaving, '/items/chats', { user_invited: [{ directus_users_id: staying.id }] });
+  ids.answerInMyChat = await made(staying, '/items/messages', { text: 'Ответ в чате', privateChat: ids.myChat });
+  ids.theirChat = await made(friend, '/items/chats', { user_invited: [{ directus_users_id: leaving.id }] });
+  ids.theirMessage = await made(friend, '/items/messages', { text: 'Привет', privateChat: ids.theirChat });
+  ids.myMessageInTheirChat = await made(leaving, '/items/messages', { text: 'Привет и тебе', privateChat: ids.theirChat });
+  const upload = await uploadAs(leaving, pngBytes(), 'image/png', 'me.png');
+  ids.upload = upload.data.id;
+  const plan = await (await admin()).post<{ id: number }>('/items/plans', { name: `План ${leaving.login}`, price: 399, currency: 'RUB', role: 'x', durationDays: 30 });
+  ids.invoice = (await (await admin()).post<{ id: string }>('/items/invoices', { user: leaving.id, plan: plan.id, amount: 399, currency: 'RUB', gateway: 'test' })).id;
+
+  expect((await leaving.call('POST', '/site/account/delete', { password: leaving.password })).status).toBe(204);
+});
+
+const exists = async (collection: string, id: number | string) => (await countRows(collection, { id: { _eq: id } })) === 1;
+
+describe('a deleted account', () => {
+  it('is gone', async () => {
+    expect(await exists('directus_users', leaving.id)).toBe(false);
+    expect(await exists('directus_users', staying.id)).toBe(true);
+  });
+
+  it('takes its reviews with the replies to them, its replies and reactions elsewhere', async () => {
+    for (const key of ['review', 'replyToReview', 'myReply', 'myReaction']) {
+      expect(await exists(key === 'myReaction' ? 'reactions' : 'comments', ids[key]), key).toBe(false);
+    }
+    expect(await exists('comments', ids.othersReview)).toBe(true);
+  });
+
+  it('takes its posts with the comments and reactions on them', async () => {
+    expect(await exists('posts', ids.post)).toBe(false);
+    expect(await exists('comments', ids.commentOnPost)).toBe(false);
+    expect(await exists('reactions', ids.reactionOnPost)).toBe(false);
+  });
+
+  it('takes its ratings, marks, favourite actors, uploads and invoices', async () => {
+    expect(await exists('invoices', ids.invoice)).toBe(false);
+    expect(await exists('ratings', ids.rating)).toBe(false);
+    expect(await exists('favorites', ids.mark)).toBe(false);
+    expect(await exists('favoriteActors', ids.favouriteActor)).toBe(false);
+    expect(await exists('directus_files', ids.upload)).toBe(false);
+  });
+
+  it('takes its chat messages; a reply to one stays, without the quote', async () => {
+    expect(await exists('messages', ids.publicMessage)).toBe(false);
+    expect(await adminRead('messages', ids.publicReply, 'text,message')).toEqual({ text: 'И тебе', message: null });
+  });
+
+  it('takes the private chats it started, the other member\'s messages in them included', async () => {
+    expect(await exists('chats', ids.myChat)).toBe(false);
+    expect(await exists('messages', ids.answerInMyChat)).toBe(false);
+  });
+
+  it('leaves the chats others started with it, with their messages, and only its own messages go', async () => {
+    expect(await exists('chats', ids.theirChat)).toBe(true);
+    expect(await exists('messages', ids.theirMessage)).toBe(true);
+    expect(await exists('messages', ids.myMessageInTheirChat)).toBe(false);
+    expect(await countRows('chats_directus_users', { chats_id: { _eq: ids.theirChat } })).toBe(0);
+  });
+});
