@@ -75,6 +75,8 @@ export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Accounts: the messages of spec section 8 the backend and the forms share, and a password's least length. */
 export const PASSWORD_MIN_LENGTH = 8;
+/** A login: 3 to 32 Latin letters, digits, dots, hyphens or underscores (unique regardless of case). */
+export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const ACCOUNT_MESSAGES = {
   fillAll: 'Заполните все поля',
   loginTaken: 'Логин уже занят',
@@ -83,4 +85,5 @@ export const ACCOUNT_MESSAGES = {
   passwordsDiffer: 'Пароли не совпадают',
   passwordTooShort: `Пароль — не короче ${PASSWORD_MIN_LENGTH} символов`,
   wrongPassword: 'Неверный пароль',
+  loginShape: 'Логин: от 3 до 32 латинских букв, цифр, точек, дефисов или подчёркиваний',
 } as const;
