@@ -16,30 +16,42 @@ export class AdminApi {
 
   url: string;
   private token: string;
+  /** Signs in again for a fresh token, when this client was made by signing in. */
+  private renew: (() => Promise<string>) | null;
 
-  constructor(url: string, token: string) {
+  constructor(url: string, token: string, renew: (() => Promise<string>) | null = null) {
     this.url = url;
     this.token = token;
+    this.renew = renew;
   }
 
   static async login(url: string, email: string, password: string): Promise<AdminApi> {
-    const res = await fetch(`${url}/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    const body = (await res.json()) as { data?: { access_token: string } };
-    if (!res.ok || !body.data) throw new ApiError(res.status, body, `Admin login failed: ${JSON.stringify(body)}`);
-    return new AdminApi(url, body.data.access_token);
+    const signIn = async () => {
+      const res = await fetch(`${url}/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      });
+      const body = (await res.json()) as { data?: { access_token: string } };
+      if (!res.ok || !body.data) throw new ApiError(res.status, body, `Admin login failed: ${JSON.stringify(body)}`);
+      return body.data.access_token;
+    };
+    return new AdminApi(url, await signIn(), signIn);
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, counts = method !== 'GET'): Promise<T> {
     if (counts) this.writes++;
-    const res = await fetch(`${this.url}${path}`, {
+    const send = () => fetch(`${this.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${this.token}`, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
+    let res = await send();
+    // Access tokens expire (in the browser tests after 45 s): sign in again once and repeat.
+    if (res.status === 401 && this.renew) {
+      this.token = await this.renew();
+      res = await send();
+    }
     if (res.status === 204) return undefined as T;
     const json = (await res.json().catch(() => ({}))) as { data?: T; errors?: unknown };
     if (!res.ok) throw new ApiError(res.status, json, `${method} ${path} → ${res.status} ${JSON.stringify(json.errors ?? json)}`);
