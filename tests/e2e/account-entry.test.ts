@@ -140,7 +140,7 @@ describe('registration', () => {
 
     await form.getByLabel('Имя').fill('Мина');
     await form.getByLabel('Фамилия').fill('Ким');
-    await form.getByText('Женский', { exact: true }).click();
+    await form.getByRole('radio', { name: 'Женский' }).check();
     await form.getByLabel('Пароль', { exact: true }).fill(me.password);
     await form.getByLabel('Повторите пароль').fill(me.password);
     await dob.fill('08031999');
@@ -226,7 +226,7 @@ describe('registration', () => {
     await form.getByLabel('Фамилия').fill('Ли');
     await form.getByLabel('Email').fill(email);
     await form.getByLabel('Дата рождения').fill('17051995');
-    await form.getByText('Мужской', { exact: true }).click();
+    await form.getByRole('radio', { name: 'Мужской' }).check();
     await form.getByLabel('Пароль', { exact: true }).fill('race-password-1');
     await form.getByLabel('Повторите пароль').fill('race-password-1');
     await form.getByLabel('Мне исполнилось 18 лет').check();
@@ -258,7 +258,7 @@ describe('registration', () => {
     await form.getByLabel('Фамилия').fill('Пак');
     await form.getByLabel('Email').fill(person.email);
     await form.getByLabel('Дата рождения').fill('01012000');
-    await form.getByText('Женский', { exact: true }).click();
+    await form.getByRole('radio', { name: 'Женский' }).check();
     await form.getByLabel('Пароль', { exact: true }).fill('check-password-1');
     await form.getByLabel('Повторите пароль').fill('check-password-1');
     await form.getByLabel('Мне исполнилось 18 лет').check();
