@@ -1,12 +1,11 @@
 /**
  * What the backend enforces and the site shows alike: the vocabularies of spec section 3, roles
- * and plans, rating bounds, text and upload limits, date of birth bounds, presence windows.
- * It belongs to neither side: directus/ and src/ both import it, and it imports nothing.
+ * and plans, upload limits, date of birth bounds, presence windows, the account rules.
+ * It belongs to neither side: directus/ and src/ both import it, and it imports nothing outside
+ * shared/. What a visitor's page needs lives in visitor-rules.ts (re-exported here): visitors'
+ * islands import that module alone, so the bundler never puts account rules into their scripts.
  */
-
-/** Ratings (spec sections 5 and 9). */
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+export * from './visitor-rules.ts';
 
 /** Presence: online on the site within 10 minutes, in chat lists within 2. */
 export const ONLINE_WINDOW_MS = 600_000;
@@ -16,11 +15,7 @@ export const CHAT_ONLINE_WINDOW_MS = 120_000;
 export const UNIQUENESS_MIN_LENGTH = 3;
 export const DOB = { digits: 8, minYear: 1900, maxYear: 2100 } as const;
 
-/** Vocabularies of spec section 3. */
-export const RELEASE_STATUSES = ['Окончен', 'Выпускается', 'Должен выйти'] as const;
-export const TYPE_SOURCES = ['Без сезонов', 'Сезоны', 'Одиночный'] as const;
-export const SOURCES = ['iframe', 'video'] as const;
-export const TITLE_STATUSES = ['draft', 'published', 'archived'] as const;
+/** Vocabularies of spec section 3 (the catalogue's are in visitor-rules.ts). */
 export const MARK_TYPES = ['Избранное', 'Буду смотреть', 'Смотрел', 'Смотрю', 'Не интересно'] as const;
 export const REACTION_TYPES = ['like', 'dislike'] as const;
 export const GENDERS = ['Мужской', 'Женский'] as const;
@@ -48,26 +43,12 @@ export const PLANS = [
 ] as const;
 export const SUBSCRIPTION_DAYS = 30;
 
-/** The flow behind the spec's `POST /flows/trigger/{id}` that registers a title view. */
-export const VIEW_FLOW_ID = '7a1c2f4e-1d2b-4c3a-9e8f-000000000001';
-
 /** Routes of spec section 2 a title slug would shadow at /{slug}. */
 export const RESERVED_SLUGS = [
   'about', 'copyright', 'privacy-policy', 'partners', 'updates', 'login', 'profile', 'messages',
   'tag', 'titles', 'actors', 'categories', 'not-found', 'api', 'assets', 'sitemap.xml', 'robots.txt',
   'index', '404', '404.html', 'favicon.ico', '_astro', 'search', 'embed', 'reset-password',
 ] as const;
-
-/** Text length caps enforced by the backend rules. */
-export const TEXT_LIMITS = {
-  comment: 2000,
-  post: 5000,
-  message: 2000,
-  aboutMe: 1000,
-  supportName: 100,
-  supportTopic: 200,
-  supportMessage: 5000,
-} as const;
 
 /** Image types users may upload; SVG and HTML are never accepted from users. */
 export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
