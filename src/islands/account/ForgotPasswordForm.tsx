@@ -2,7 +2,7 @@
  * The forgotten password: Directus mails a link to this site's /reset-password. The answer is the
  * same whether or not an account has that email, so the form never tells who is registered.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { requestPasswordReset } from '../../lib/directus/account.ts';
 import { connectionTrouble, statusOf } from './form-parts.tsx';
 
@@ -21,7 +21,7 @@ export default function ForgotPasswordForm({ email, onEmailChange, ready, onBack
 
   useEffect(() => heading.current?.focus(), [status]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'sending' || !ready) return;
     if (!email.trim()) {

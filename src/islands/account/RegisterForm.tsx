@@ -6,7 +6,7 @@
  * call; a login or email another registration took meanwhile comes back on its field, to change
  * and send again.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, DOB, GENDERS, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
 import { DOB_ERROR, dobToIso, formatDobInput } from '../../../shared/dob.ts';
 import {
@@ -76,7 +76,7 @@ export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
         ? error(ACCOUNT_MESSAGES.passwordsDiffer) : null),
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending || !ready || !adult) return;
     const check = checkRegistration(form);

@@ -2,7 +2,7 @@
  * /reset-password?token=…, the page the reset mail links to: the new password twice, then the way
  * to sign in with it. A link that expired or was used already says so and leads to a new one.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
 import { resetPassword } from '../../lib/directus/account.ts';
 import { $session, clearSession } from '../../stores/session.ts';
@@ -34,7 +34,7 @@ export default function ResetPassword() {
     : { text: `Не меньше ${PASSWORD_MIN_LENGTH} символов`, tone: 'hint' };
   const repeatNote = differ ? error(ACCOUNT_MESSAGES.passwordsDiffer) : null;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === 'sending' || !token || differ) return;
     if (!password || !repeat) {

@@ -5,7 +5,7 @@
  * or home. A wrong email or password reads 'Неверный email или пароль'; the sign-in limits explain
  * themselves in the backend's words.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
 import { NEXT_PARAM, returnPath } from '../../lib/account/return-path.ts';
 import { signIn } from '../../lib/directus/account.ts';
@@ -46,7 +46,7 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
     if (notice) passwordRef.current?.focus();
   }, [notice]);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (sending || !ready) return;
     if (!email.trim() || !password) {
