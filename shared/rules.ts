@@ -1,12 +1,11 @@
 /**
  * What the backend enforces and the site shows alike: the vocabularies of spec section 3, roles
- * and plans, rating bounds, text and upload limits, date of birth bounds, presence windows.
- * It belongs to neither side: directus/ and src/ both import it, and it imports nothing.
+ * and plans, upload limits, date of birth bounds, presence windows, the account rules.
+ * It belongs to neither side: directus/ and src/ both import it, and it imports nothing outside
+ * shared/. What a visitor's page needs lives in visitor-rules.ts (re-exported here): visitors'
+ * islands import that module alone, so the bundler never puts account rules into their scripts.
  */
-
-/** Ratings (spec sections 5 and 9). */
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
+export * from './visitor-rules.ts';
 
 /** Presence: online on the site within 10 minutes, in chat lists within 2. */
 export const ONLINE_WINDOW_MS = 600_000;
@@ -16,11 +15,7 @@ export const CHAT_ONLINE_WINDOW_MS = 120_000;
 export const UNIQUENESS_MIN_LENGTH = 3;
 export const DOB = { digits: 8, minYear: 1900, maxYear: 2100 } as const;
 
-/** Vocabularies of spec section 3. */
-export const RELEASE_STATUSES = ['Окончен', 'Выпускается', 'Должен выйти'] as const;
-export const TYPE_SOURCES = ['Без сезонов', 'Сезоны', 'Одиночный'] as const;
-export const SOURCES = ['iframe', 'video'] as const;
-export const TITLE_STATUSES = ['draft', 'published', 'archived'] as const;
+/** Vocabularies of spec section 3 (the catalogue's are in visitor-rules.ts). */
 export const MARK_TYPES = ['Избранное', 'Буду смотреть', 'Смотрел', 'Смотрю', 'Не интересно'] as const;
 export const REACTION_TYPES = ['like', 'dislike'] as const;
 export const GENDERS = ['Мужской', 'Женский'] as const;
@@ -48,9 +43,6 @@ export const PLANS = [
 ] as const;
 export const SUBSCRIPTION_DAYS = 30;
 
-/** The flow behind the spec's `POST /flows/trigger/{id}` that registers a title view. */
-export const VIEW_FLOW_ID = '7a1c2f4e-1d2b-4c3a-9e8f-000000000001';
-
 /** Routes of spec section 2 a title slug would shadow at /{slug}. */
 export const RESERVED_SLUGS = [
   'about', 'copyright', 'privacy-policy', 'partners', 'updates', 'login', 'profile', 'messages',
@@ -58,23 +50,14 @@ export const RESERVED_SLUGS = [
   'index', '404', '404.html', 'favicon.ico', '_astro', 'search', 'embed', 'reset-password',
 ] as const;
 
-/** Text length caps enforced by the backend rules. */
-export const TEXT_LIMITS = {
-  comment: 2000,
-  post: 5000,
-  message: 2000,
-  aboutMe: 1000,
-  supportName: 100,
-  supportTopic: 200,
-  supportMessage: 5000,
-} as const;
-
 /** Image types users may upload; SVG and HTML are never accepted from users. */
 export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Accounts: the messages of spec section 8 the backend and the forms share, and a password's least length. */
 export const PASSWORD_MIN_LENGTH = 8;
+/** A login: 3 to 32 Latin letters, digits, dots, hyphens or underscores (unique regardless of case). */
+export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const ACCOUNT_MESSAGES = {
   fillAll: 'Заполните все поля',
   loginTaken: 'Логин уже занят',
@@ -83,6 +66,7 @@ export const ACCOUNT_MESSAGES = {
   passwordsDiffer: 'Пароли не совпадают',
   passwordTooShort: `Пароль — не короче ${PASSWORD_MIN_LENGTH} символов`,
   wrongPassword: 'Неверный пароль',
+  loginShape: 'Логин: от 3 до 32 латинских букв, цифр, точек, дефисов или подчёркиваний',
 } as const;
 
 /** Chat: how many messages one person may send in a window before the backend asks them to wait. */

@@ -5,7 +5,7 @@
  * in the URL is dropped rather than sent to the backend.
  */
 import { YEAR_FILTER_OPTIONS } from './constants.ts';
-import { RELEASE_STATUSES } from '../../shared/rules.ts';
+import { RELEASE_STATUSES } from '../../shared/visitor-rules.ts';
 
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 

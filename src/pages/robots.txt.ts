@@ -4,6 +4,6 @@ import { SITE_URL } from '../lib/directus/build.ts';
 
 export const GET: APIRoute = () =>
   new Response(
-    ['User-agent: *', 'Disallow: /profile', 'Disallow: /messages', 'Disallow: /login', 'Disallow: /api/', `Sitemap: ${SITE_URL}/sitemap.xml`, ''].join('\n'),
+    ['User-agent: *', 'Disallow: /profile', 'Disallow: /messages', 'Disallow: /login', 'Disallow: /reset-password', 'Disallow: /api/', `Sitemap: ${SITE_URL}/sitemap.xml`, ''].join('\n'),
     { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
   );

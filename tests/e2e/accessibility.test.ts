@@ -32,6 +32,7 @@ const PAGES = [
   '/updates',
   '/about',
   '/login',
+  '/reset-password',
   '/messages',
   '/profile/sakura_fan',
   '/not-found',
@@ -162,6 +163,51 @@ for (const theme of THEMES) {
       } finally {
         await v.context.close();
       }
+    });
+
+    it('finds nothing serious on /login with each form showing its errors', async () => {
+      await withVisitor(theme, {}, async (page) => {
+        await page.goto('/login');
+        await everyIslandHydrated(page);
+        const signIn = page.getByRole('form', { name: 'Вход' });
+        await expect.poll(() => signIn.getByRole('button', { name: 'Войти', exact: true }).isEnabled()).toBe(true);
+        await signIn.getByRole('button', { name: 'Войти', exact: true }).click();
+        await expect.poll(() => signIn.getByRole('alert').count()).toBe(1);
+        expect(await blockingViolations(page), 'sign-in refused').toEqual([]);
+
+        await page.getByRole('tab', { name: 'Регистрация' }).click();
+        const register = page.getByRole('form', { name: 'Регистрация' });
+        await register.getByLabel('Дата рождения').fill('31021999');
+        await register.getByLabel('Пароль', { exact: true }).fill('short');
+        await register.getByLabel('Повторите пароль').fill('shorter');
+        await register.getByLabel('Мне исполнилось 18 лет').check();
+        await register.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
+        await expect.poll(() => register.getByRole('alert').count()).toBe(1);
+        expect(await blockingViolations(page), 'registration refused').toEqual([]);
+
+        await page.getByRole('tab', { name: 'Вход' }).click();
+        await signIn.getByRole('button', { name: 'Забыли пароль?' }).click();
+        const forgot = page.getByRole('form', { name: 'Восстановление пароля' });
+        await forgot.getByRole('button', { name: 'Отправить ссылку' }).click();
+        await expect.poll(() => forgot.getByRole('alert').count()).toBe(1);
+        expect(await blockingViolations(page), 'password reset request refused').toEqual([]);
+      });
+    });
+
+    it('finds nothing serious on /reset-password with the passwords differing, and with a dead link', async () => {
+      await withVisitor(theme, { width: 'mobile' }, async (page) => {
+        await page.goto('/reset-password?token=not-a-real-one');
+        await everyIslandHydrated(page);
+        const form = page.getByRole('form', { name: 'Новый пароль' });
+        await form.getByLabel('Новый пароль').fill('a-new-password');
+        await form.getByLabel('Повторите пароль').fill('a-new-passw0rd');
+        await expect.poll(() => form.getByRole('button', { name: 'Сохранить пароль' }).isDisabled()).toBe(true);
+        expect(await blockingViolations(page), 'passwords differ').toEqual([]);
+        await form.getByLabel('Повторите пароль').fill('a-new-password');
+        await form.getByRole('button', { name: 'Сохранить пароль' }).click();
+        await expect.poll(() => page.getByRole('link', { name: 'Запросить новую ссылку' }).isVisible()).toBe(true);
+        expect(await blockingViolations(page), 'dead link').toEqual([]);
+      });
     });
 
     it('finds nothing serious with the cookie notice shown', async () => {

@@ -40,7 +40,8 @@ const SCREENS: Screen[] = [
   { path: '/copyright', h1: 'Для правообладателей', text: ['Остались вопросы?'] },
   { path: '/privacy-policy', h1: 'Политика конфиденциальности', text: ['Остались вопросы?'] },
   { path: '/partners', h1: 'Партнёрам', text: ['Остались вопросы?'] },
-  { path: '/login', h1: 'Добро пожаловать! Войдите и смотрите вместе' },
+  { path: '/login', h1: 'Добро пожаловать на сайт!', text: ['Войдите и смотрите вместе', 'Запомнить меня', 'Регистрация'] },
+  { path: '/reset-password', h1: 'Восстановление пароля', text: ['В ссылке не хватает кода'] },
   { path: '/messages', h1: 'Сообщения' },
   // Filled in the browser: the heading is the login once the profile has loaded.
   { path: '/profile/sakura_fan', h1: /^(Профиль пользователя|sakura_fan)$/, text: ['Анна Смирнова', 'О себе', 'Записи'] },
@@ -127,7 +128,7 @@ describe('what search engines read', () => {
     '/', `/${TITLE}`, '/boss-na-polstavki', `/${TITLE}/actors`, `/actors/${ACTOR}`, '/actors/park-tae-gyeong',
     '/categories/doramy-onlayn', '/categories/anime', '/categories/doramy-onlayn/new', '/categories/doramy-onlayn/filter',
     '/tag/devushki', '/tag/parni', '/updates', '/about', '/copyright', '/privacy-policy', '/partners',
-    '/login', '/profile', '/messages', '/profile/somebody', '/not-found',
+    '/login', '/reset-password', '/profile', '/messages', '/profile/somebody', '/not-found',
   ];
 
   it('gives every page type its own title and description, and a canonical link', async () => {

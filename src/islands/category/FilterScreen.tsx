@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
 import { FILTER_PAGE_SIZE, YEAR_FILTER_OPTIONS } from '../../lib/constants.ts';
-import { RELEASE_STATUSES } from '../../../shared/rules.ts';
+import { RELEASE_STATUSES } from '../../../shared/visitor-rules.ts';
 import { runtime } from '../../lib/directus/runtime.ts';
 import { parseFilterQuery, resetFilters, toSearchParams, type FilterState } from '../../lib/filter-query.ts';
 import { GAP, pageCount, pageWindow, shownLine } from '../../lib/pagination.ts';

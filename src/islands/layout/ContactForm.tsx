@@ -7,7 +7,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
-import { TEXT_LIMITS } from '../../../shared/rules.ts';
+import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import { DirectusRequestError } from '../../lib/directus/request-error.ts';
 import type { SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { runtime, type RatingSummary } from '../../lib/directus/runtime.ts';
-import { RATING_MAX } from '../../../shared/rules.ts';
+import { RATING_MAX } from '../../../shared/visitor-rules.ts';
 import { countRu } from '../../lib/russian.ts';
 
 const RATING_FORMS = ['оценка', 'оценки', 'оценок'] as const;

@@ -8,7 +8,7 @@ import { alphabetPrefix } from '../alphabet.ts';
 import {
   ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, SEARCH_LIMIT, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
-import { VIEW_FLOW_ID } from '../../../shared/rules.ts';
+import { VIEW_FLOW_ID } from '../../../shared/visitor-rules.ts';
 import { toDirectusFilter, type FilterState } from '../filter-query.ts';
 import { once } from '../once.ts';
 import { searchQuery } from '../search.ts';

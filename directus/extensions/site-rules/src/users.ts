@@ -4,7 +4,7 @@
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
 import {
-  ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
+  ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
 } from '../../../../shared/rules.ts';
 import { DOB_ERROR, isValidIsoDob } from '../../../../shared/dob.ts';
 import { hasAnyRole, isPrivileged, type Actor } from '../../shared/accountability.ts';
@@ -15,7 +15,6 @@ import { keyOf, optionalText } from './text-rules.ts';
 import type { Knex } from 'knex';
 import type { Payload, Register } from './types.ts';
 
-export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const GIF_NEEDS_PLAN = 'Загружать gif аватары можно только с подпиской';
 
 /** The stored bytes of a file, or null when it is missing or larger than a user may upload. */
@@ -25,7 +24,7 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   const out = { ...payload };
   if ('login' in out && out.login !== null) {
     if (typeof out.login !== 'string' || !LOGIN_PATTERN.test(out.login.trim())) {
-      invalid('Логин: от 3 до 32 латинских букв, цифр, точек, дефисов или подчёркиваний');
+      invalid(ACCOUNT_MESSAGES.loginShape);
     }
     out.login = out.login.trim();
     const taken = await database('directus_users')
@@ -42,8 +41,9 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   }
   // Presence pings get the server's clock; only an admin (data import, tests) may record another time.
   if ('last_access' in out && !isPrivileged(actor)) out.last_access = new Date().toISOString();
-  if (isPrivileged(actor)) return out;
+  // Whoever sets it: a password reset writes as an administrator.
   if (typeof out.password === 'string' && out.password.length < PASSWORD_MIN_LENGTH) invalid(ACCOUNT_MESSAGES.passwordTooShort);
+  if (isPrivileged(actor)) return out;
 
   await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, actor, 'Цвет ника доступен с подпиской');
   await checkDecoration(out, 'frame', DECOR_ROLES, database, actor, 'Рамка доступна с подпиской Премиум+');

@@ -1,0 +1,99 @@
+/**
+ * Sign in (spec section 2): email, password with show / hide, 'Запомнить меня' (checked, the
+ * session outlives the browser; unchecked, it ends when the browser closes), the forgot-password
+ * button and the switch to registration. Success returns to the screen that sent the person here,
+ * or home. A wrong email or password reads 'Неверный email или пароль'; the sign-in limits explain
+ * themselves in the backend's words.
+ */
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
+import { NEXT_PARAM, returnPath } from '../../lib/account/return-path.ts';
+import { signIn } from '../../lib/directus/account.ts';
+import { backendReason, connectionTrouble, statusOf } from './form-parts.tsx';
+import PasswordInput from './PasswordInput.tsx';
+
+interface Props {
+  email: string;
+  onEmailChange(email: string): void;
+  /** Shown above the form (a registration that just succeeded). */
+  notice: string | null;
+  /** False until the island has hydrated: the form must not be sent by the browser itself. */
+  ready: boolean;
+  onForgot(): void;
+  onRegister(): void;
+  /** Told before the session is stored, and again if signing in failed. */
+  onSigningIn(busy: boolean): void;
+}
+
+/** What a failed sign-in says. */
+function failure(err: unknown): string {
+  const status = statusOf(err);
+  if (status === 400 || status === 401) return ACCOUNT_MESSAGES.badCredentials;
+  if (status === 429) return backendReason(err) ?? 'Слишком много попыток входа. Попробуйте позже или восстановите пароль';
+  return connectionTrouble('Не удалось войти');
+}
+
+export default function SignInForm({ email, onEmailChange, notice, ready, onForgot, onRegister, onSigningIn }: Props) {
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  // After registering, the email is filled in: the password is what is left to type.
+  useEffect(() => {
+    if (notice) passwordRef.current?.focus();
+  }, [notice]);
+
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (sending || !ready) return;
+    if (!email.trim() || !password) {
+      setProblem(ACCOUNT_MESSAGES.fillAll);
+      return;
+    }
+    setProblem(null);
+    setSending(true);
+    onSigningIn(true);
+    try {
+      await signIn(email, password, remember);
+      location.assign(returnPath(new URLSearchParams(location.search).get(NEXT_PARAM), location.origin));
+    } catch (err) {
+      console.error(err);
+      onSigningIn(false);
+      setSending(false);
+      setProblem(failure(err));
+    }
+  };
+
+  return (
+    <form className="account-form" method="post" noValidate onSubmit={submit} aria-label="Вход">
+      {notice && <p className="form-notice" role="status">{notice}</p>}
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-email`}>Email</label>
+        <input id={`${id}-email`} className="input" type="email" name="email" autoComplete="email" inputMode="email"
+          value={email} onChange={(e) => onEmailChange(e.target.value)} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-password`}>Пароль</label>
+        <PasswordInput ref={passwordRef} id={`${id}-password`} name="password" autoComplete="current-password"
+          value={password} onChange={(e) => setPassword(e.target.value)} />
+      </div>
+      <div className="account-form__actions">
+        <label className="check">
+          <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          Запомнить меня
+        </label>
+        <button type="button" className="link-button" onClick={onForgot}>Забыли пароль?</button>
+      </div>
+      {problem && <p className="form-alert" role="alert">{problem}</p>}
+      <button type="submit" className="btn account-form__submit" disabled={sending || !ready}>
+        {sending ? 'Входим…' : 'Войти'}
+      </button>
+      <p className="account-form__switch">
+        Нет аккаунта? <button type="button" className="link-button" onClick={onRegister}>Зарегистрироваться</button>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../shared/rules.ts';
+import { DOB_ERROR } from '../../shared/dob.ts';
+import { checkRegistration, type RegistrationForm } from '../../src/lib/account/registration.ts';
+import { loginHref, returnPath } from '../../src/lib/account/return-path.ts';
+
+const ORIGIN = 'https://dorama.example';
+
+describe('the screen to return to after signing in', () => {
+  it('follows a path of this site with its query and hash', () => {
+    expect(returnPath('/profile/edit', ORIGIN)).toBe('/profile/edit');
+    expect(returnPath('/messages?id=12#last', ORIGIN)).toBe('/messages?id=12#last');
+    expect(returnPath('/aromat-poslednego-leta?tab=seasons', ORIGIN)).toBe('/aromat-poslednego-leta?tab=seasons');
+  });
+
+  it('goes home for anything that is not a path of this site', () => {
+    for (const next of [
+      null, undefined, '', 'profile', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '\\\\evil.example',
+      'javascript:alert(1)', ' /profile', 'http://dorama.example/profile',
+    ]) {
+      expect(returnPath(next, ORIGIN), String(next)).toBe('/');
+    }
+  });
+
+  it('does not return to the sign-in page itself', () => {
+    expect(returnPath('/login', ORIGIN)).toBe('/');
+    expect(returnPath('/login/?next=/profile', ORIGIN)).toBe('/');
+  });
+
+  it('makes the sign-in link of a screen, which leads back to it', () => {
+    const href = loginHref('/messages?id=12');
+    expect(href).toBe('/login?next=%2Fmessages%3Fid%3D12');
+    expect(returnPath(new URL(href, ORIGIN).searchParams.get('next'), ORIGIN)).toBe('/messages?id=12');
+  });
+});
+
+describe('the registration form\'s own checks', () => {
+  const filled: RegistrationForm = {
+    login: ' mina_k ', first_name: ' Мина ', last_name: 'Ким', email: ' Mina@Example.com ', dob: '08.03.1999',
+    gender: 'Женский', password: 'long-enough', repeat: 'long-enough',
+  };
+
+  it('sends the trimmed values with the date of birth as yyyy-mm-dd', () => {
+    expect(checkRegistration(filled)).toEqual({
+      ok: true,
+      registration: {
+        login: 'mina_k', first_name: 'Мина', last_name: 'Ким', email: 'Mina@Example.com', dob: '1999-03-08', gender: 'Женский', password: 'long-enough',
+      },
+    });
+  });
+
+  it('names every blank field with «Заполните все поля»', () => {
+    expect(checkRegistration({ ...filled, first_name: '  ', gender: '', repeat: '' }))
+      .toEqual({ ok: false, message: ACCOUNT_MESSAGES.fillAll, fields: ['first_name', 'gender', 'repeat'] });
+  });
+
+  it.each([
+    ['a login of another shape', { login: 'два слова' }, ACCOUNT_MESSAGES.loginShape, 'login'],
+    ['an impossible date', { dob: '31.02.1999' }, DOB_ERROR, 'dob'],
+    ['a date not fully typed', { dob: '08.03.19' }, DOB_ERROR, 'dob'],
+    ['a short password', { password: 'short', repeat: 'short' }, ACCOUNT_MESSAGES.passwordTooShort, 'password'],
+    ['a repeat that differs', { repeat: 'long-enougH' }, ACCOUNT_MESSAGES.passwordsDiffer, 'repeat'],
+  ] as const)('refuses %s', (_what, change, message, field) => {
+    expect(checkRegistration({ ...filled, ...change })).toEqual({ ok: false, message, fields: [field] });
+  });
+});
