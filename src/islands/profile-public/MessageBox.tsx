@@ -3,9 +3,9 @@
  * chat with them (found, or started), then the chat opens. Blank text is not sent. Enter
  * sends and Shift+Enter starts a new line, as in the chat.
  */
+import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useId, useState, type FormEvent } from 'react';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import { messagePerson } from '../../stores/public-profile.ts';
 
 export default function MessageBox({ personId, login }: { personId: string; login: string }) {
@@ -25,7 +25,7 @@ export default function MessageBox({ personId, login }: { personId: string; logi
       if (chatId !== null) location.assign(`/messages?id=${chatId}`);
     } catch (err) {
       console.error(err);
-      setError(err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось отправить сообщение. Попробуйте ещё раз.');
+      setError(reasonOf(err, 'Не удалось отправить сообщение. Попробуйте ещё раз.'));
       setSending(false);
     }
   }

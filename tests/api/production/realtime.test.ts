@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
 import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
-import { ROLES, VIEW_FLOW_ID } from '../../../shared/rules.ts';
+import { CHAT_RATE, ROLES, VIEW_FLOW_ID } from '../../../shared/rules.ts';
 import { freePort } from '../../../scripts/lib/free-port.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../../support/realtime.ts';
 import { LOGIN_LIMITS } from '../../../directus/extensions/site-auth/src/login-limits.ts';
@@ -68,6 +68,11 @@ async function newPerson(login = `p${randomUUID().slice(0, 8)}`): Promise<Person
 
 const createdEvent = (uid: string, text: string) => (f: Frame) =>
   f.uid === uid && f.type === 'subscription' && f.event === 'create' && (f.data ?? []).some((row: Frame) => row.text === text);
+
+/** An update event of a subscription carrying the message with that id, in the state `row` describes. */
+const updatedEvent = (uid: string, id: number, row: Frame) => (f: Frame) =>
+  f.uid === uid && f.type === 'subscription' && f.event === 'update'
+  && (f.data ?? []).some((r: Frame) => r.id === id && Object.entries(row).every(([k, v]) => r[k] === v));
 
 // ---------------------------------------------------------------- the two instances
 
@@ -168,8 +173,105 @@ describe('two Directus instances on PostgreSQL + Redis', () => {
     expect(sent.status, JSON.stringify(sent.errors)).toBe(200);
     const got = await guestOnB.waitFor(createdEvent('m', secret), `private create event for «${secret}»`);
     expect(got.data.find((r: Frame) => r.text === secret)).toMatchObject({ privateChat: chat.data.id, publicChat: false });
-    expect(outsiderOnB.rows('m').map((r) => r.text)).not.toContain(secret);
-    expect(JSON.stringify(outsiderOnB.frames)).not.toContain(secret);
+
+    // Its edit and its deletion reach the member on B too, and the outsider's turn for each passes first.
+    const edited = `${secret} (исправлено)`;
+    const edit = await http(a!.url, 'PATCH', `/items/messages/${sent.data.id}`, { token: owner.token, body: { text: edited } });
+    expect(edit.status, JSON.stringify(edit.errors)).toBe(200);
+    await guestOnB.waitFor(updatedEvent('m', sent.data.id, { text: edited }), 'the private edit on B');
+    const removal = await http(a!.url, 'PATCH', `/items/messages/${sent.data.id}`, { token: owner.token, body: { deleted: true } });
+    expect(removal.status, JSON.stringify(removal.errors)).toBe(200);
+    await guestOnB.waitFor(updatedEvent('m', sent.data.id, { deleted: true, text: '' }), 'the private deletion on B');
+
+    // The guest answers through B; the owner, listening on A, hears it.
+    const ownerOnA = await Realtime.open(a!.url, owner.token, 'owner on A');
+    await ownerOnA.subscribeMessages('m');
+    const answer = `Ответ гостя ${randomUUID().slice(0, 6)}`;
+    const answered = await http(b!.url, 'POST', '/items/messages', { token: guest.token, body: { text: answer, privateChat: chat.data.id } });
+    expect(answered.status, JSON.stringify(answered.errors)).toBe(200);
+    await ownerOnA.waitFor(createdEvent('m', answer), `private create event for «${answer}» on A`);
+    await guestOnB.waitFor(createdEvent('m', answer), `private create event for «${answer}» on B`);
+
+    // Nothing of the chat reached the outsider: no row, no id, no text, no edit, no deletion.
+    const outsiderRows = outsiderOnB.rows('m');
+    expect(outsiderRows.filter((r) => r.privateChat === chat.data.id || [sent.data.id, answered.data.id].includes(r.id))).toEqual([]);
+    const heard = JSON.stringify(outsiderOnB.frames);
+    for (const text of [secret, edited, answer]) expect(heard).not.toContain(text);
+    expect(outsiderOnB.frames.filter((f) => f.uid === 'm' && f.type === 'subscription' && f.event !== 'init')).toEqual([]);
+  });
+
+  it('carries edits and deletions of a public message from one instance to the other', async () => {
+    const author = await newPerson();
+    const reader = await newPerson();
+    const onA = await Realtime.open(a!.url, reader.token, 'reader on A');
+    const onB = await Realtime.open(b!.url, reader.token, 'reader on B');
+    await onA.subscribeMessages('chat');
+    await onB.subscribeMessages('chat');
+
+    const text = `Будет исправлено ${randomUUID().slice(0, 6)}`;
+    const sent = await http(a!.url, 'POST', '/items/messages', { token: author.token, body: { text } });
+    expect(sent.status, JSON.stringify(sent.errors)).toBe(200);
+    await onB.waitFor(createdEvent('chat', text), `create event for «${text}» on B`);
+
+    // Edited through A, heard on B; deleted through B, heard on A (and on B).
+    const edited = `Исправлено ${randomUUID().slice(0, 6)}`;
+    const edit = await http(a!.url, 'PATCH', `/items/messages/${sent.data.id}`, { token: author.token, body: { text: edited } });
+    expect(edit.status, JSON.stringify(edit.errors)).toBe(200);
+    const editEvent = await onB.waitFor(updatedEvent('chat', sent.data.id, { text: edited }), 'the edit on B');
+    expect(editEvent.data.find((r: Frame) => r.id === sent.data.id)).toMatchObject({ text: edited, deleted: false, publicChat: true });
+
+    const removal = await http(b!.url, 'PATCH', `/items/messages/${sent.data.id}`, { token: author.token, body: { deleted: true } });
+    expect(removal.status, JSON.stringify(removal.errors)).toBe(200);
+    for (const rt of [onA, onB]) {
+      const gone = await rt.waitFor(updatedEvent('chat', sent.data.id, { deleted: true }), `the deletion on ${rt.label}`);
+      expect(gone.data.find((r: Frame) => r.id === sent.data.id).text).toBe('');
+    }
+    // A deletion is an update: no instance announces a delete event, which would go to everyone.
+    expect([...onA.frames, ...onB.frames].filter((f) => f.type === 'subscription' && f.event === 'delete')).toEqual([]);
+  });
+
+  it('reads an event once for many subscribers of one query, yet gives a private chat\'s message to its members alone', async () => {
+    const [owner, guest, ...others] = await Promise.all(Array.from({ length: 8 }, () => newPerson()));
+    const chat = await http(a!.url, 'POST', '/items/chats', { token: owner.token, body: { user_invited: [{ directus_users_id: guest.id }] } });
+    expect(chat.status, JSON.stringify(chat.errors)).toBe(200);
+    // Same query for everyone, the strangers subscribed before the guest on the same instance.
+    const strangers = await Promise.all(others.map((p, i) => Realtime.open(b!.url, p.token, `stranger ${i} on B`)));
+    for (const rt of strangers) await rt.subscribeMessages('all');
+    const guestOnB = await Realtime.open(b!.url, guest.token, 'guest on B');
+    await guestOnB.subscribeMessages('all');
+
+    const secret = `Секрет ${randomUUID().slice(0, 6)}`;
+    const open = `Для всех ${randomUUID().slice(0, 6)}`;
+    const sentSecret = await http(a!.url, 'POST', '/items/messages', { token: owner.token, body: { text: secret, privateChat: chat.data.id } });
+    const sentOpen = await http(a!.url, 'POST', '/items/messages', { token: owner.token, body: { text: open } });
+    expect([sentSecret.status, sentOpen.status]).toEqual([200, 200]);
+
+    await guestOnB.waitFor(createdEvent('all', secret), 'the guest\'s private message');
+    await guestOnB.waitFor(createdEvent('all', open), 'the guest\'s public message');
+    for (const rt of strangers) {
+      const event = await rt.waitFor(createdEvent('all', open), `the public message for ${rt.label}`);
+      expect(event.data.find((r: Frame) => r.text === open)).toMatchObject({ publicChat: true, user_created: { id: owner.id, login: owner.login } });
+      expect(rt.rows('all').filter((r) => r.id === sentSecret.data.id || r.privateChat === chat.data.id)).toEqual([]);
+      expect(JSON.stringify(rt.frames)).not.toContain(secret);
+    }
+  });
+
+  it(`holds the pace of ${CHAT_RATE.messages} messages in ${CHAT_RATE.seconds} s per person across both instances (Redis)`, async () => {
+    const chatty = await newPerson();
+    for (let i = 0; i < CHAT_RATE.messages; i++) {
+      const base = i % 2 ? b!.url : a!.url;
+      const sent = await http(base, 'POST', '/items/messages', { token: chatty.token, body: { text: `Сообщение ${i + 1}` } });
+      expect(sent.status, `message ${i + 1}: ${JSON.stringify(sent.errors)}`).toBe(200);
+    }
+    // Each instance alone has counted only half: the refusal comes from the shared count.
+    for (const base of [a!.url, b!.url]) {
+      const refused = await http(base, 'POST', '/items/messages', { token: chatty.token, body: { text: 'Ещё одно' } });
+      expect(refused.status, base).toBe(429);
+      expect(refused.errors?.[0].message).toContain('Слишком много сообщений подряд');
+    }
+    const stored = await db!('messages').where({ user_created: chatty.id }).count({ n: '*' }).first();
+    expect(Number(stored?.n)).toBe(CHAT_RATE.messages);
+    expect(await countRedisKeys(`${name}:rl-chat`), 'the chat pace lives in Redis under our namespace').toBeGreaterThan(0);
   });
 
   it('keeps logins unique regardless of case on PostgreSQL, in the rules and in the index', async () => {

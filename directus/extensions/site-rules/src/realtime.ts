@@ -3,26 +3,43 @@
  * subscriber, but sends the ids of deleted rows to every subscriber of the collection. So outside
  * the administrators, a subscription is allowed only where a deletion cannot tell anything the
  * subscriber may not read: collections they read in full, and the chat collections, whose rows
- * are never deleted through the API (a message is marked deleted, see chat.ts).
+ * are never deleted through the API (a message is marked deleted, see chat.ts). Subscriptions to
+ * messages are served by the fan-out (message-fanout.ts), which reads each event once per group.
  */
 import { WebSocketError } from '@directus/api/websocket/errors';
 import type { Knex } from 'knex';
 import { TOO_DEEP, nestsDeeperThan } from '../../shared/nesting.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { REMOVED_BY_MARKING } from './chat.ts';
+import { FANOUT_COLLECTION, createMessageFanout } from './message-fanout.ts';
 import { readAccess } from './read-access.ts';
-import type { Register } from './types.ts';
+import type { Meta, Register } from './types.ts';
 
-interface Socket { accountability?: Accountability | null }
+interface Socket { accountability?: Accountability | null; send(data: string): void }
 
-export function registerRealtimeRules({ filter }: Register, database: Knex, getSchema: () => Promise<SchemaOverview>): void {
+/** What the filter leaves of a subscribe message it has served itself: Directus has no handler for it. */
+const SERVED = { type: 'site-served' };
+
+export function registerRealtimeRules({ filter, action }: Register, database: Knex, getSchema: () => Promise<SchemaOverview>): void {
+  const fanout = createMessageFanout(database, getSchema);
+  const forget = (meta: Meta) => fanout.unsubscribe(meta.client as Socket);
+  action('websocket.close', forget);
+  action('websocket.error', forget);
+
   filter('websocket.message', async (message: Record<string, unknown>, meta) => {
     const uid = typeof message.uid === 'string' || typeof message.uid === 'number' ? message.uid : undefined;
     if (nestsDeeperThan(message)) throw new WebSocketError(String(message.type ?? 'server'), 'INVALID_PAYLOAD', TOO_DEEP, uid);
+    const client = meta.client as Socket | undefined;
+    // Directus answers the unsubscribe; the fan-out only forgets it.
+    if (message.type === 'unsubscribe' && client) fanout.unsubscribe(client, uid);
     if (message.type !== 'subscribe') return message;
-    const who = (meta.client as Socket | undefined)?.accountability;
+    const who = client?.accountability;
     if (who?.admin) return message;
     const collection = String(message.collection);
+    if (collection === FANOUT_COLLECTION && who && client && message.item === undefined) {
+      await fanout.subscribe(client, message);
+      return SERVED;
+    }
     if ((REMOVED_BY_MARKING as readonly string[]).includes(collection)) return message;
     const access = who ? await readAccess(who, { knex: database, schema: await getSchema() }) : null;
     if (access?.get(collection)?.allRows !== true) throw new WebSocketError('subscribe', 'FORBIDDEN', 'Подписка на эту коллекцию недоступна', uid);

@@ -1,0 +1,160 @@
+/**
+ * Live chat messages for hundreds of subscribers. Directus reads every event once per subscriber,
+ * with that subscriber's permissions, one subscriber after another: with 500 people in the public
+ * chat a message reaches the last of them seconds late. Subscriptions to messages are served here
+ * instead, with Directus's own reads and frames:
+ *
+ * - an event is read once per group of subscribers who ask the same query under the same policies,
+ *   as a reader of those policies who is nobody in particular: a rule that names $CURRENT_USER
+ *   grants that reader nothing, so the group never receives more than each member's own read gives;
+ * - each person the changed rows concern (the author, a private chat's members) gets a read of
+ *   their own, exactly as Directus would make it;
+ * - frames go out in the order the events happened, so an edit never overtakes its message;
+ * - deletions are not announced: messages are marked deleted (an update), and the ids of deleted
+ *   rows would reach every subscriber, whatever they may read.
+ */
+import { useBus } from '@directus/api/bus/index';
+import { fetchPolicies } from '@directus/api/permissions/lib/fetch-policies';
+import { sanitizeQuery } from '@directus/api/utils/sanitize-query';
+import { handleWebSocketError } from '@directus/api/websocket/errors';
+import { WebSocketSubscribeMessage } from '@directus/api/websocket/messages';
+import { getPayload, type Subscription, type WebSocketEvent } from '@directus/api/websocket/utils/items';
+import { fmtMessage } from '@directus/api/websocket/utils/message';
+import type { Knex } from 'knex';
+import { chatMembers } from '../../shared/chats.ts';
+import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
+
+export const FANOUT_COLLECTION = 'messages';
+
+/** The reader of a shared read: no user has this id. */
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+
+interface Client {
+  accountability?: Accountability | null;
+  send(data: string): void;
+}
+
+/** A subscription with its query as text, to tell whose queries are the same. */
+type Fanned = Subscription & { client: Client; uid?: string; queryKey: string };
+
+export interface MessageFanout {
+  /** Takes over a subscribe message: answers its init (or its refusal) and registers it. */
+  subscribe(client: Client, message: Record<string, unknown>): Promise<void>;
+  unsubscribe(client: Client, uid?: unknown): void;
+}
+
+export function createMessageFanout(database: Knex, getSchema: () => Promise<SchemaOverview>): MessageFanout {
+  const subscriptions = new Set<Fanned>();
+  /** By a connection's accountability (a new one with every sign-in): the group it reads with, or null. */
+  const groupOf = new WeakMap<object, string | null>();
+
+  /**
+   * Who reads with others: people whose policies are all their roles' (none given to them alone).
+   * Their group is their roles and those policies, worked out once per sign-in, so an event never
+   * waits for hundreds of policy look-ups.
+   */
+  async function groupFor(who: Accountability): Promise<string | null> {
+    if (groupOf.has(who)) return groupOf.get(who)!;
+    const context = { knex: database, schema: await getSchema() };
+    const [own, anyone] = await Promise.all([fetchPolicies(who, context), fetchPolicies(readerFor(who), context)]);
+    const group = !who.share && JSON.stringify(own) === JSON.stringify(anyone) ? JSON.stringify([who.role, who.roles, who.app, who.admin, own]) : null;
+    groupOf.set(who, group);
+    return group;
+  }
+
+  /** Everyone whose own rules may show them more of these messages than a stranger sees. */
+  async function concerned(keys: (string | number)[]): Promise<Set<string>> {
+    const rows: { user_created: string | null; privateChat: number | null }[] = await database('messages').whereIn('id', keys).select('user_created', 'privateChat');
+    const people = new Set<string>();
+    for (const row of rows) {
+      if (row.user_created) people.add(row.user_created);
+      if (row.privateChat !== null) for (const member of (await chatMembers(database, row.privateChat)) ?? []) people.add(member);
+    }
+    return people;
+  }
+
+  /** What each subscriber gets for an event, in subscription order: a frame, nothing, or a refusal. */
+  async function prepare(event: WebSocketEvent): Promise<{ client: Client; frame: string | null; error?: unknown }[]> {
+    if (event.action === 'delete' || subscriptions.size === 0) return [];
+    const schema = await getSchema();
+    const people = await concerned('keys' in event ? event.keys : [event.key]);
+    // One read and one frame per group and subscription name, however many subscribers share them.
+    const shared = new Map<string, Promise<Record<string, unknown>>>();
+    const frames = new Map<string, string | null>();
+    const out: { client: Client; frame: string | null; error?: unknown }[] = [];
+    for (const subscription of [...subscriptions]) {
+      const { client } = subscription;
+      if (subscription.event !== undefined && subscription.event !== event.action) continue;
+      const who = client.accountability;
+      if (!who) continue;
+      try {
+        const group = who.user && people.has(who.user) ? null : await groupFor(who);
+        if (group === null) {
+          out.push({ client, frame: frameOf(await getPayload(subscription, who, schema, event), subscription.uid) });
+          continue;
+        }
+        const key = `${group}\n${subscription.queryKey}`;
+        if (!shared.has(key)) shared.set(key, getPayload(subscription, readerFor(who), schema, event));
+        const result = await shared.get(key)!;
+        const named = `${key}\n${subscription.uid ?? ''}`;
+        if (!frames.has(named)) frames.set(named, frameOf(result, subscription.uid));
+        out.push({ client, frame: frames.get(named)! });
+      } catch (error) {
+        out.push({ client, frame: null, error });
+      }
+    }
+    return out;
+  }
+
+  // Reads of the next event start at once; frames go out in the order the events happened.
+  let sending = Promise.resolve();
+  void useBus().subscribe('websocket.event', (event: WebSocketEvent) => {
+    if (event.collection !== FANOUT_COLLECTION) return;
+    const prepared = prepare(event);
+    sending = sending.then(() => prepared).then((deliveries) => {
+      for (const { client, frame, error } of deliveries) {
+        if (error !== undefined) handleWebSocketError(client, error, 'subscribe');
+        else if (frame !== null) client.send(frame);
+      }
+    }).catch(() => {});
+  });
+
+  const unsubscribe = (client: Client, uid?: unknown) => {
+    for (const s of subscriptions) if (s.client === client && (uid === undefined || s.uid === String(uid))) subscriptions.delete(s);
+  };
+
+  return {
+    unsubscribe,
+    async subscribe(client, raw) {
+      try {
+        const message = WebSocketSubscribeMessage.parse(raw);
+        const who = client.accountability ?? null;
+        const schema = await getSchema();
+        const query = message.query ? await sanitizeQuery(message.query, schema, who) : undefined;
+        const subscription: Fanned = { client, collection: FANOUT_COLLECTION, queryKey: JSON.stringify(query ?? null) };
+        if (message.event !== undefined) subscription.event = message.event;
+        if (query) subscription.query = query;
+        if (message.uid !== undefined) {
+          subscription.uid = String(message.uid);
+          unsubscribe(client, subscription.uid);
+        }
+        if (who) await groupFor(who);
+        const init = subscription.event === undefined ? await getPayload(subscription, who, schema) : { event: 'init' };
+        subscriptions.add(subscription);
+        client.send(fmtMessage('subscription', init, subscription.uid));
+      } catch (err) {
+        handleWebSocketError(client, err, 'subscribe');
+      }
+    },
+  };
+}
+
+/** The frame Directus would send, or null when the reader may see none of the rows. */
+function frameOf(result: Record<string, unknown>, uid?: string): string | null {
+  return Array.isArray(result.data) && result.data.length === 0 ? null : fmtMessage('subscription', result, uid);
+}
+
+/** The same person's roles and address, but nobody in particular. */
+function readerFor(who: Accountability): Accountability {
+  return who.user ? { ...who, user: NOBODY } : who;
+}

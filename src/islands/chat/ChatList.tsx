@@ -1,0 +1,82 @@
+/**
+ * The list of chats (spec section 2): 'Онлайн чат', the public chat with the count of people
+ * online, then the private chats with the other person's avatar, name, last message, online flag
+ * and unread count. `compact` shows avatars only (the window's folded sidebar).
+ */
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import type { ChatKey, ChatSummary } from '../../lib/directus/chat.ts';
+import { personView } from '../../lib/people.ts';
+import { $chatList, $publicOnline, refreshChatList } from '../../stores/chat-list.ts';
+import Avatar from '../people/Avatar.tsx';
+
+interface Props {
+  open: ChatKey;
+  /** Builds the link of a chat (the page) ... */
+  hrefOf?: (chat: ChatKey) => string;
+  /** ... or opens it in place (the window). */
+  onOpen?: (chat: ChatKey) => void;
+}
+
+function lastLine(c: ChatSummary): string {
+  const m = c.lastMessage;
+  if (!m) return 'Нет сообщений';
+  if (m.deleted) return 'Сообщение удалено';
+  return (m.text ?? '').trim() || 'Фото';
+}
+
+export default function ChatList({ open, hrefOf, onOpen }: Props) {
+  const list = useStore($chatList);
+  const online = useStore($publicOnline);
+
+  const entry = (chat: ChatKey, body: ReactNode) => {
+    const current = open === chat ? 'page' : undefined;
+    return hrefOf
+      ? <a className="chat-list__item" href={hrefOf(chat)} aria-current={current}>{body}</a>
+      : <button type="button" className="chat-list__item" aria-current={current} onClick={() => onOpen?.(chat)}>{body}</button>;
+  };
+
+  return (
+    <nav className="chat-list" aria-label="Чаты">
+      <ul className="chat-list__items">
+        <li>
+          {entry('public', (
+            <>
+              <span className="chat-list__public" aria-hidden="true">#</span>
+              <span className="chat-list__text">
+                <span className="chat-list__name">Онлайн чат</span>
+                {online !== null && <span className="chat-list__last">В сети: {online}</span>}
+              </span>
+            </>
+          ))}
+        </li>
+        {list.chats.map((c) => {
+          const person = personView(c.with, 'message');
+          return (
+            <li key={c.id} data-chat-id={c.id}>
+              {entry(c.id, (
+                <>
+                  <span className="chat-list__avatar">
+                    <Avatar person={person} size={40} />
+                    {c.online && <span className="chat-list__online" title="В сети"><span className="visually-hidden">в сети</span></span>}
+                  </span>
+                  <span className="chat-list__text">
+                    <span className="chat-list__name">{person.login}</span>
+                    <span className="chat-list__last">{lastLine(c)}</span>
+                  </span>
+                  {c.unread > 0 && <span className="chat-list__unread"><span className="visually-hidden">непрочитанных: </span>{c.unread}</span>}
+                </>
+              ))}
+            </li>
+          );
+        })}
+      </ul>
+      {list.status === 'error' && (
+        <p className="chat-list__status" role="alert">
+          Не удалось загрузить чаты. <button type="button" className="chat-view__older-btn" onClick={() => void refreshChatList()}>Повторить</button>
+        </p>
+      )}
+      {list.status === 'loading' && <p className="chat-list__status">Загрузка…</p>}
+    </nav>
+  );
+}

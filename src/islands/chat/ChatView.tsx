@@ -1,0 +1,129 @@
+/**
+ * One open chat: its messages (newest at the bottom, 50 a page, older pages as the person scrolls
+ * up, the view staying where it was), the picture viewer, and the input with its reply and edit
+ * modes. A private chat is marked read while it is on screen.
+ */
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { chatOf, chatPictureUrl, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
+import { $me } from '../../stores/me.ts';
+import { $threads, deleteMessage, loadOlder, loadThread, threadOf } from '../../stores/chat.ts';
+import { readChat } from '../../stores/chat-list.ts';
+import type { ViewerImage } from '../layout/ImageViewer.tsx';
+import Composer, { type ComposerMode } from './Composer.tsx';
+import MessageItem from './MessageItem.tsx';
+
+const ImageViewer = lazy(() => import('../layout/ImageViewer.tsx'));
+
+/** How close to the top (px) starts loading the older page, and to the bottom counts as "at the bottom". */
+const EDGE_PX = 80;
+
+function picturesOf(m: ChatMessage): ViewerImage[] {
+  return (m.images ?? []).flatMap((entry, i) => {
+    const file = typeof entry === 'object' && entry ? entry.directus_files_id : null;
+    return file && typeof file === 'object' ? [{ src: chatPictureUrl(file.id, chatOf(m)), alt: `Фото ${i + 1}` }] : [];
+  });
+}
+
+export default function ChatView({ chat, label }: { chat: ChatKey; label: string }) {
+  const thread = threadOf(useStore($threads), chat);
+  const me = useStore($me);
+  const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
+  const [viewer, setViewer] = useState<{ images: ViewerImage[]; index: number | null }>({ images: [], index: null });
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const fromBottom = useRef<number | null>(null);
+
+  useEffect(() => {
+    void loadThread(chat);
+    setMode({ kind: 'new' });
+    stickToBottom.current = true;
+  }, [chat]);
+
+  const shown = useMemo(() => (thread?.messages ?? []).filter((m) => !m.deleted), [thread?.messages]);
+  const newest = shown.at(-1)?.id;
+  const oldest = shown[0]?.id;
+
+  // A private chat on screen is read up to its newest message.
+  useEffect(() => {
+    if (typeof chat === 'number' && thread?.status === 'ready' && document.visibilityState === 'visible') void readChat(chat);
+  }, [chat, newest, thread?.status]);
+
+  // Older messages came in above: keep the same distance from the bottom, so the view does not jump.
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    if (fromBottom.current !== null) {
+      el.scrollTop = el.scrollHeight - fromBottom.current;
+      fromBottom.current = null;
+    }
+  }, [oldest]);
+
+  // New messages at the bottom: follow them when the person was at the bottom.
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (el && stickToBottom.current) el.scrollTop = el.scrollHeight;
+  }, [newest, thread?.status]);
+
+  const older = useCallback(() => {
+    const el = list.current;
+    if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
+    void loadOlder(chat);
+  }, [chat]);
+
+  function onScroll() {
+    const el = list.current;
+    if (!el) return;
+    stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX;
+    if (el.scrollTop < EDGE_PX && thread?.older === 'more') older();
+  }
+
+  const onReply = useCallback((m: ChatMessage) => setMode({ kind: 'reply', to: m }), []);
+  const onEdit = useCallback((m: ChatMessage) => setMode({ kind: 'edit', message: m }), []);
+  const onDelete = useCallback((m: ChatMessage) => {
+    setDeleteError(null);
+    deleteMessage(m.id).catch((err: unknown) => {
+      console.error(err);
+      setDeleteError('Не удалось удалить сообщение. Попробуйте ещё раз.');
+    });
+  }, []);
+  const onPicture = useCallback((m: ChatMessage, index: number) => setViewer({ images: picturesOf(m), index }), []);
+
+  const myId = me?.id ?? null;
+  return (
+    <section className="chat-view" aria-label={label}>
+      <div className="chat-view__messages" ref={list} onScroll={onScroll} data-testid="chat-messages">
+        {thread?.status === 'ready' && (thread.older === 'more' || thread.older === 'error' || thread.older === 'loading') && (
+          <div className="chat-view__older">
+            {thread.older === 'error' && <span role="alert">Не удалось загрузить ранние сообщения. </span>}
+            <button type="button" className="chat-view__older-btn" onClick={older} disabled={thread.older === 'loading'}>
+              {thread.older === 'loading' ? 'Загрузка…' : thread.older === 'error' ? 'Повторить' : 'Ранние сообщения'}
+            </button>
+          </div>
+        )}
+        {(!thread || thread.status === 'loading') && <p className="chat-view__status">Загрузка…</p>}
+        {thread?.status === 'error' && (
+          <p className="chat-view__status" role="alert">
+            Не удалось загрузить сообщения. <button type="button" className="chat-view__older-btn" onClick={() => void loadThread(chat)}>Повторить</button>
+          </p>
+        )}
+        {thread?.status === 'ready' && shown.length === 0 && <p className="chat-view__status">Сообщений пока нет</p>}
+        <ol className="chat-view__list">
+          {shown.map((m) => (
+            <MessageItem key={m.id} message={m}
+              mine={myId !== null && typeof m.user_created === 'object' && m.user_created?.id === myId}
+              onReply={onReply} onEdit={onEdit} onDelete={onDelete} onPicture={onPicture} />
+          ))}
+        </ol>
+      </div>
+      {deleteError && <p className="chat-input__error" role="alert">{deleteError}</p>}
+      <Composer chat={chat} mode={mode} onMode={setMode} onSend={() => { stickToBottom.current = true; }} />
+      {viewer.index !== null && (
+        <Suspense fallback={null}>
+          <ImageViewer images={viewer.images} index={viewer.index} onIndex={(index) => setViewer({ ...viewer, index })} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+/**
+ * The message input (spec sections 4 and 5): Enter sends, Shift+Enter adds a line; nothing is
+ * sent with blank text and no pictures, or while a message is on its way. Reply mode sends with
+ * the answered message; edit mode is filled with the text and saves only the text. Several
+ * pictures, images only, previewed and removable before sending. The backend's refusals (the
+ * sending pace among them) are shown as it words them.
+ */
+import { reasonOf } from '../../lib/directus/request-error.ts';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
+import type { ChatKey, ChatMessage } from '../../lib/directus/chat.ts';
+import { PICTURE_TYPES, pictureRefusal } from '../../lib/picture-check.ts';
+import { editMessage, sendMessage } from '../../stores/chat.ts';
+import { Icon } from '../layout/icons.tsx';
+import EmojiButton from './EmojiButton.tsx';
+import { quoteOf } from './message-text.ts';
+
+export type ComposerMode = { kind: 'new' } | { kind: 'reply'; to: ChatMessage } | { kind: 'edit'; message: ChatMessage };
+
+interface Props {
+  chat: ChatKey;
+  mode: ComposerMode;
+  onMode: (mode: ComposerMode) => void;
+  /** A message of one's own is going out (the list will scroll to it). */
+  onSend?: () => void;
+}
+
+const authorOf = (m: ChatMessage) => (typeof m.user_created === 'object' && m.user_created?.login) || 'Пользователь';
+
+export default function Composer({ chat, mode, onMode, onSend }: Props) {
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const fieldId = useId();
+  const editing = mode.kind === 'edit';
+
+  // Edit mode starts from the message's text; reply and edit put the caret in the field.
+  const modeKey = mode.kind === 'new' ? 'new' : `${mode.kind}-${mode.kind === 'reply' ? mode.to.id : mode.message.id}`;
+  useEffect(() => {
+    if (mode.kind === 'edit') {
+      setText(mode.message.text ?? '');
+      setFiles([]);
+    }
+    if (mode.kind !== 'new') field.current?.focus();
+  }, [modeKey]);
+
+  const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
+  useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
+
+  const blank = !text.trim() && (editing || files.length === 0);
+
+  function attach(list: FileList | null) {
+    const picked = [...(list ?? [])];
+    setFiles([...files, ...picked.filter((f) => !pictureRefusal(f))]);
+    setError(picked.map(pictureRefusal).find(Boolean) ?? null);
+    if (picker.current) picker.current.value = '';
+  }
+
+  function cancel() {
+    if (editing) setText('');
+    onMode({ kind: 'new' });
+  }
+
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
+    if (blank || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      if (mode.kind === 'edit') {
+        await editMessage(mode.message.id, text);
+      } else {
+        onSend?.();
+        await sendMessage(chat, { text, replyTo: mode.kind === 'reply' ? mode.to.id : null, files });
+      }
+      setText('');
+      setFiles([]);
+      onMode({ kind: 'new' });
+    } catch (err) {
+      console.error(err);
+      setError(reasonOf(err, 'Не удалось отправить сообщение. Попробуйте ещё раз.'));
+    } finally {
+      setSending(false);
+      field.current?.focus();
+    }
+  }
+
+  function insert(emoji: string) {
+    const el = field.current;
+    const at = el?.selectionStart ?? text.length;
+    const end = el?.selectionEnd ?? at;
+    setText(text.slice(0, at) + emoji + text.slice(end));
+    requestAnimationFrame(() => {
+      el?.focus();
+      el?.setSelectionRange(at + emoji.length, at + emoji.length);
+    });
+  }
+
+  return (
+    <form className="chat-input" onSubmit={submit} aria-label="Новое сообщение">
+      {mode.kind !== 'new' && (
+        <div className="chat-input__mode">
+          <span className="chat-input__mode-title">
+            {mode.kind === 'reply' ? `Ответ ${authorOf(mode.to)}: ` : 'Редактирование: '}
+            <span className="chat-input__mode-quote">{quoteOf(mode.kind === 'reply' ? mode.to : mode.message)}</span>
+          </span>
+          <button type="button" className="icon-btn chat-input__cancel" aria-label={mode.kind === 'reply' ? 'Отменить ответ' : 'Отменить редактирование'} onClick={cancel}>
+            <Icon size={18}><path d="M6 6l12 12M18 6 6 18" /></Icon>
+          </button>
+        </div>
+      )}
+      {files.length > 0 && (
+        <ul className="chat-input__files" aria-label="Прикреплённые фото">
+          {files.map((f, i) => (
+            <li key={previews[i]} className="chat-input__file">
+              <img src={previews[i]} alt={f.name} />
+              <button type="button" className="chat-input__remove" aria-label={`Убрать ${f.name}`} onClick={() => setFiles(files.filter((_, j) => j !== i))}>×</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && <p className="chat-input__error" role="alert">{error}</p>}
+      <div className="chat-input__row">
+        {!editing && (
+          <>
+            <input ref={picker} id={`${fieldId}-files`} className="visually-hidden" type="file" accept={PICTURE_TYPES} multiple tabIndex={-1} aria-label="Прикрепить фото"
+              onChange={(e) => attach(e.target.files)} data-testid="chat-files" />
+            <button type="button" className="icon-btn" aria-label="Прикрепить фото" onClick={() => picker.current?.click()} disabled={sending}>
+              <Icon><path d="m21 12-8.5 8.5a5 5 0 0 1-7-7L14 5a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 8" /></Icon>
+            </button>
+          </>
+        )}
+        <label className="visually-hidden" htmlFor={fieldId}>Сообщение</label>
+        <textarea
+          ref={field}
+          id={fieldId}
+          className="input chat-input__field"
+          placeholder="Написать сообщение…"
+          rows={1}
+          maxLength={TEXT_LIMITS.message}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              void submit();
+            } else if (e.key === 'Escape' && mode.kind !== 'new') {
+              // Leaves the mode only; the window stays open.
+              e.stopPropagation();
+              cancel();
+            }
+          }}
+        />
+        <EmojiButton onPick={insert} />
+        <button type="submit" className="btn chat-input__send" disabled={blank || sending}>
+          {editing ? 'Сохранить' : 'Отправить'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The emoji button of the input: the panel shows 0.2 s after the pointer comes and hides 0.4 s
+ * after it leaves (spec section 4); a click or Enter opens and closes it at once, Escape closes
+ * it. The picker's code loads the first time the panel opens; it takes the site's look (the class on
+ * <html>) when it opens, without the theme store, which visitors' islands keep to themselves.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { EMOJI_PANEL_MS } from '../../lib/chat-constants.ts';
+
+const EmojiPanel = lazy(() => import('./EmojiPanel.tsx'));
+
+export default function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const later = (next: boolean, ms: number) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOpen(next), ms);
+  };
+  const now = (next: boolean) => {
+    if (timer.current) clearTimeout(timer.current);
+    setOpen(next);
+  };
+  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+
+  return (
+    <div className="chat-emoji" onMouseEnter={() => later(true, EMOJI_PANEL_MS.show)} onMouseLeave={() => later(false, EMOJI_PANEL_MS.hide)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        e.stopPropagation();
+        now(false);
+      }}>
+      <button type="button" className="icon-btn chat-emoji__btn" aria-label="Эмодзи" aria-expanded={open} onClick={() => now(!open)}>
+        <span aria-hidden="true">🙂</span>
+      </button>
+      {open && (
+        <div className="chat-emoji__panel" data-testid="emoji-panel">
+          <Suspense fallback={<p className="chat-emoji__loading">Загрузка…</p>}>
+            <EmojiPanel dark={document.documentElement.classList.contains('dark-theme')} onPick={onPick} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The emoji picker (emoji-picker-react, native emoji, Russian names and labels) opening on the
+ * spec's quick reactions (section 9). Loaded only when first opened.
+ */
+import EmojiPicker from 'emoji-picker-react';
+import { EMOJI_QUICK_REACTIONS } from '../../lib/chat-constants.ts';
+
+/** The picker names an emoji by its code points in hex ('2764-fe0f' for the red heart). */
+const unified = (emoji: string) => [...emoji].map((c) => c.codePointAt(0)!.toString(16)).join('-');
+const QUICK_REACTIONS = EMOJI_QUICK_REACTIONS.map(unified);
+
+const LABELS = {
+  searchPlaceholder: 'Поиск',
+  searchLabel: 'Найти эмодзи',
+  searchClear: 'Очистить',
+  searchResultsNone: 'Ничего не найдено',
+  searchResultsOne: 'Найден 1 эмодзи',
+  searchResultsMany: 'Найдено: %n',
+  categoryNavigation: 'Разделы эмодзи',
+  reactions: 'Быстрые реакции',
+  expandReactions: 'Все эмодзи',
+  loading: 'Загрузка…',
+  loadingError: 'Не удалось загрузить эмодзи',
+  retryLoading: 'Повторить',
+};
+
+export default function EmojiPanel({ onPick, dark }: { onPick: (emoji: string) => void; dark: boolean }) {
+  return (
+    <EmojiPicker
+      reactionsDefaultOpen
+      reactions={QUICK_REACTIONS}
+      emojiStyle="native"
+      theme={dark ? 'dark' : 'light'}
+      emojiData={() => import('emoji-picker-react/data/emojis-ru')}
+      labels={LABELS}
+      lazyLoadEmojis
+      width={320}
+      height={380}
+      previewConfig={{ showPreview: false }}
+      onEmojiClick={(e) => onPick(e.emoji)}
+      onReactionClick={(e) => onPick(e.emoji)}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * One chat message (spec section 2): avatar, the author's login in their name colour linking to
+ * the profile (the chat frame for those who wear one), the quoted message it answers, the text
+ * (always as text), pictures opening the viewer, the time, and on hover 'Ответить'; the author
+ * alone gets 'Изменить' and 'Удалить'.
+ */
+import { memo } from 'react';
+import { chatOf, chatPictureUrl, type ChatMessage } from '../../lib/directus/chat.ts';
+import { personView, UNKNOWN_PERSON } from '../../lib/people.ts';
+import Avatar from '../people/Avatar.tsx';
+import PersonName from '../people/PersonName.tsx';
+import { messageTime, quoteOf } from './message-text.ts';
+
+interface Props {
+  message: ChatMessage;
+  mine: boolean;
+  onReply: (m: ChatMessage) => void;
+  onEdit: (m: ChatMessage) => void;
+  onDelete: (m: ChatMessage) => void;
+  onPicture: (m: ChatMessage, index: number) => void;
+}
+
+function MessageItem({ message, mine, onReply, onEdit, onDelete, onPicture }: Props) {
+  const author = personView(typeof message.user_created === 'object' ? message.user_created : null, 'message');
+  const parent = typeof message.message === 'object' ? message.message : null;
+  const parentAuthor = parent && typeof parent.user_created === 'object' ? parent.user_created?.login ?? UNKNOWN_PERSON : UNKNOWN_PERSON;
+  const pictures = (message.images ?? []).flatMap((entry) => {
+    const file = typeof entry === 'object' && entry ? entry.directus_files_id : null;
+    return file && typeof file === 'object' ? [file.id] : [];
+  });
+  const chat = chatOf(message);
+  return (
+    <li className={mine ? 'chat-msg chat-msg--mine' : 'chat-msg'} data-message-id={message.id}>
+      <Avatar person={author} size={36} />
+      <div className="chat-msg__body">
+        <div className="chat-msg__head">
+          <PersonName person={author} className="chat-msg__author" />
+          <time className="chat-msg__time" dateTime={message.date_created ?? undefined}>{messageTime(message.date_created)}</time>
+          {message.date_updated && <span className="chat-msg__edited">изменено</span>}
+        </div>
+        {parent && (
+          <blockquote className="chat-msg__quote">
+            <span className="chat-msg__quote-author">{parentAuthor}</span>
+            <span className="chat-msg__quote-text">{quoteOf(parent)}</span>
+          </blockquote>
+        )}
+        {message.text && <p className="chat-msg__text">{message.text}</p>}
+        {pictures.length > 0 && (
+          <div className="chat-msg__pictures">
+            {pictures.map((id, i) => (
+              <button key={id} type="button" className="chat-msg__picture" onClick={() => onPicture(message, i)} aria-label={`Открыть фото ${i + 1}`}>
+                <img src={chatPictureUrl(id, chat)} alt="" loading="lazy" />
+              </button>
+            ))}
+          </div>
+        )}
+        <div className="chat-msg__actions">
+          <button type="button" className="chat-msg__action" onClick={() => onReply(message)}>Ответить</button>
+          {mine && <button type="button" className="chat-msg__action" onClick={() => onEdit(message)}>Изменить</button>}
+          {mine && <button type="button" className="chat-msg__action chat-msg__action--danger" onClick={() => onDelete(message)}>Удалить</button>}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default memo(MessageItem);

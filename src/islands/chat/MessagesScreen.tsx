@@ -1,0 +1,59 @@
+/**
+ * /messages (spec section 2): the list of chats on the left, the open chat on the right. The open
+ * chat is `?id=` (the public chat without one). Visitors are asked to sign in.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { loginHref } from '../../lib/account/return-path.ts';
+import type { ChatKey } from '../../lib/directus/chat.ts';
+import { personView } from '../../lib/people.ts';
+import { $chatList } from '../../stores/chat-list.ts';
+import { startChat } from '../../stores/chat-live.ts';
+import { $isSignedIn } from '../../stores/session.ts';
+import ChatList from './ChatList.tsx';
+import ChatView from './ChatView.tsx';
+import './chat.css';
+
+function chatInAddress(): ChatKey {
+  const id = Number(new URLSearchParams(location.search).get('id'));
+  return Number.isSafeInteger(id) && id > 0 ? id : 'public';
+}
+
+const hrefOf = (chat: ChatKey) => (chat === 'public' ? '/messages' : `/messages?id=${chat}`);
+
+export default function MessagesScreen() {
+  const signedIn = useStore($isSignedIn);
+  const list = useStore($chatList);
+  const [chat] = useState(chatInAddress);
+
+  useEffect(() => {
+    if (signedIn) startChat();
+  }, [signedIn]);
+
+  if (!signedIn) {
+    return (
+      <div className="messages-guest">
+        <p>Войдите, чтобы читать и писать сообщения.</p>
+        <a className="btn" href={loginHref('/messages')}>Войти</a>
+      </div>
+    );
+  }
+
+  const other = typeof chat === 'number' ? list.chats.find((c) => c.id === chat) : undefined;
+  const missing = typeof chat === 'number' && list.status === 'ready' && !other;
+  const title = chat === 'public' ? 'Онлайн чат' : other ? `Чат с ${personView(other.with).login}` : 'Личный чат';
+
+  return (
+    <div className="messages-screen">
+      <aside className="messages-screen__side">
+        <ChatList open={chat} hrefOf={hrefOf} />
+      </aside>
+      <div className="messages-screen__pane">
+        <h2 className="messages-screen__title">{title}</h2>
+        {missing
+          ? <p className="chat-view__status">Такого чата нет. <a href="/messages">Открыть онлайн чат</a></p>
+          : <ChatView chat={chat} label={title} />}
+      </div>
+    </div>
+  );
+}

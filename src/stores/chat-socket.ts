@@ -1,0 +1,113 @@
+/**
+ * The chat's live connection (spec section 4: closed, connecting, open, error; it reconnects
+ * after closing). One socket a page, subscribed on every opening to the messages the person may
+ * read, created and updated (a deletion is an update: messages are marked deleted); the backend
+ * sends each event only to those who may read the message. The SDK reconnects on its own; when
+ * its retries are spent, the socket is tried again by the fallback poll, and when the tab comes
+ * back or the network returns.
+ */
+import { queryToParams } from '@directus/sdk';
+import { atom } from 'nanostores';
+import type { ChatMessage } from '../lib/directus/chat.ts';
+import { createChatSocket, type ChatSocket } from '../lib/directus/chat-socket.ts';
+import { CHAT_MESSAGE_FIELDS } from '../lib/directus/fields.ts';
+import { $session } from './session.ts';
+
+export type SocketStatus = 'closed' | 'connecting' | 'open' | 'error';
+
+export const $socketStatus = atom<SocketStatus>('closed');
+
+type Listener = (messages: ChatMessage[]) => void;
+const listeners = new Set<Listener>();
+const subscribedListeners = new Set<() => void>();
+
+/** Called with every created or updated message the socket brings. */
+export function onLiveMessages(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Called each time the subscription is in place (first or again after the socket was away): what
+ * was read before it, or sent while the socket was down, may have missed events.
+ */
+export function onSubscribed(listener: () => void): () => void {
+  subscribedListeners.add(listener);
+  return () => subscribedListeners.delete(listener);
+}
+
+const EVENTS = ['create', 'update'] as const;
+const uidOf = (event: string) => `messages-${event}`;
+
+interface SubscriptionMessage {
+  type?: string;
+  event?: string;
+  uid?: string;
+  data?: unknown;
+  error?: { message?: string };
+}
+
+let socket: ChatSocket | null = null;
+
+function subscribeAll(s: ChatSocket): void {
+  const query = queryToParams({ fields: [...CHAT_MESSAGE_FIELDS] });
+  for (const event of EVENTS) s.sendMessage({ type: 'subscribe', collection: 'messages', event, query, uid: uidOf(event) });
+}
+
+function onMessage(message: SubscriptionMessage): void {
+  if (message.type === 'subscribe' && message.error) console.warn('chat subscription:', message.error.message);
+  if (message.type !== 'subscription' || !EVENTS.some((e) => message.uid === uidOf(e))) return;
+  if (message.event === 'init' && message.uid === uidOf('create')) subscribedListeners.forEach((l) => l());
+  if ((message.event === 'create' || message.event === 'update') && Array.isArray(message.data)) {
+    const data = message.data as ChatMessage[];
+    listeners.forEach((l) => l(data));
+  }
+}
+
+function make(): ChatSocket {
+  const s = createChatSocket();
+  const current = () => socket === s;
+  // 'open' fires once the handshake's authentication succeeded.
+  s.onWebSocket('open', () => {
+    if (!current()) return;
+    $socketStatus.set('open');
+    subscribeAll(s);
+  });
+  s.onWebSocket('close', () => current() && $socketStatus.set('closed'));
+  s.onWebSocket('error', () => current() && $socketStatus.set('error'));
+  s.onWebSocket('message', (m: SubscriptionMessage) => current() && onMessage(m));
+  return s;
+}
+
+/** Connects (once a page, for a signed-in person); calling it again retries a socket that gave up. */
+export function connectChat(): void {
+  if (!$session.get()) return;
+  const status = $socketStatus.get();
+  if (status === 'open' || status === 'connecting') return;
+  const s = (socket ??= make());
+  $socketStatus.set('connecting');
+  s.connect().catch((err: unknown) => {
+    console.warn('chat socket:', err);
+    if (!socketIs(s)) return;
+    // The SDK keeps an attempt that timed out as "connecting" for good: the next try starts a new client.
+    s.disconnect();
+    socket = null;
+    $socketStatus.set('closed');
+  });
+}
+
+const socketIs = (s: ChatSocket) => socket === s;
+
+/** Signing out closes the socket. */
+$session.listen((session) => {
+  if (!session && socket) {
+    socket.disconnect();
+    socket = null;
+    $socketStatus.set('closed');
+  }
+});
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => connectChat());
+  document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && connectChat());
+}

@@ -1,0 +1,506 @@
+/**
+ * The chat in Chromium against the built site and a real Directus, two people in two browser
+ * contexts: the public chat live both ways (page and window), a private chat started from a
+ * profile with its unread counts, reply, edit and delete, pictures with the viewer, emoji, Enter
+ * and Shift+Enter, the sending pace, history paging, the window on a narrow screen, catching up
+ * after the socket was away, an outsider who sees nothing of a private chat (on the page and
+ * through a raw websocket), and an accessibility check of /messages.
+ */
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, inject, it } from 'vitest';
+import { CHAT_RATE } from '../../shared/rules.ts';
+import { CHAT_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { SESSION_KEY } from '../../src/stores/session.ts';
+import { Realtime, closeAllRealtime } from '../support/realtime.ts';
+import { blockingViolations } from './support/axe.ts';
+import { newPerson, sessionOf, signedIn, type Person } from './support/people.ts';
+import { adminApi, hydrated, patientPolls, visitor, visitorsOfThisFile } from './support/site.ts';
+
+patientPolls(15_000);
+
+const { browser, done } = visitorsOfThisFile();
+const opened: { close(): Promise<void> }[] = [];
+
+/** A signed-in page of the person; closed with the others at the end of the test. */
+async function pageOf(person: Person, width: 'desktop' | 'mobile' = 'desktop', theme?: 'light-theme' | 'dark-theme'): Promise<Page & { errors: string[] }> {
+  const v = await signedIn(browser(), person, { width, theme });
+  opened.push(v.context);
+  return Object.assign(v.page, { errors: v.errors });
+}
+
+async function closeAll(): Promise<void> {
+  for (const c of opened.splice(0)) await c.close();
+  await done();
+}
+
+/** /messages (or one chat of it) with the input ready. */
+async function openMessages(page: Page, chatId?: number): Promise<void> {
+  await page.goto(chatId ? `/messages?id=${chatId}` : '/messages');
+  await page.locator('.messages-screen .chat-input textarea').waitFor();
+}
+
+/** The texts of the messages shown in a container, oldest first. */
+const texts = (page: Page, scope = '.messages-screen') => page.locator(`${scope} .chat-msg__text`).allInnerTexts();
+
+async function type(page: Page, text: string, scope = '.messages-screen'): Promise<void> {
+  const field = page.locator(`${scope} .chat-input textarea`);
+  await field.fill(text);
+  await field.press('Enter');
+  await expect.poll(() => field.inputValue()).toBe('');
+}
+
+/** A private chat started by `a` with `b`, through the API as `a`. */
+async function chatBetween(a: Person, b: Person): Promise<number> {
+  const { access_token } = await sessionOf(a);
+  const res = await fetch(`${inject('e2eDirectusUrl')}/items/chats?fields=id`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ user_invited: [{ directus_users_id: b.id }] }),
+  });
+  const body = (await res.json()) as { data: { id: number } };
+  if (!res.ok) throw new Error(`chat: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.id;
+}
+
+/** Sends a message as the person through the API (the other side of a live test). */
+async function sendAs(person: Person, text: string, to: { privateChat: number } | { publicChat: true }): Promise<number> {
+  const { access_token } = await sessionOf(person);
+  const res = await fetch(`${inject('e2eDirectusUrl')}/items/messages?fields=id`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ text, ...to }),
+  });
+  const body = (await res.json()) as { data: { id: number } };
+  if (!res.ok) throw new Error(`message: ${res.status} ${JSON.stringify(body)}`);
+  return body.data.id;
+}
+
+const picture = (colour: string) => sharp({ create: { width: 320, height: 200, channels: 3, background: colour } }).png().toBuffer();
+
+describe('the public chat', () => {
+  it('carries messages live both ways, between the page and the floating window, text as text', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const a = await pageOf(anna);
+    const b = await pageOf(boris);
+    await openMessages(a);
+    await b.goto('/');
+    await b.locator('button.chat-launcher').click();
+    await b.locator('.chat-window .chat-input textarea').waitFor();
+
+    const fromAnna = `Привет от ${anna.login} <b>не жирный</b>`;
+    await type(a, fromAnna);
+    await expect.poll(() => texts(b, '.chat-window')).toContain(fromAnna);
+    expect(await b.locator('.chat-window .chat-msg b').count()).toBe(0);
+
+    const fromBoris = `Ответ окна от ${boris.login}`;
+    await type(b, fromBoris, '.chat-window');
+    await expect.poll(() => texts(a)).toContain(fromBoris);
+    // Newest at the bottom, the author's login linking to the profile.
+    expect((await texts(a)).at(-1)).toBe(fromBoris);
+    const last = a.locator('.messages-screen .chat-msg').last();
+    expect(await last.locator('.chat-msg__author').getAttribute('href')).toBe(`/profile/${boris.login}`);
+    await closeAll();
+  });
+});
+
+describe('private chats', () => {
+  it('start from a profile, open at /messages?id=, and count unread on the profile icon, the Messages button and the list', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const a = await pageOf(anna);
+    const b = await pageOf(boris);
+    await b.goto('/');
+    await b.locator('button.chat-launcher').waitFor();
+
+    await a.goto(`/profile/${boris.login}`);
+    await hydrated(a, '.message-box textarea');
+    await a.locator('.message-box textarea').fill('Привет из профиля');
+    await a.locator('.message-box textarea').press('Enter');
+    await a.waitForURL(/\/messages\?id=\d+$/);
+    const chatId = Number(new URL(a.url()).searchParams.get('id'));
+    await expect.poll(() => texts(a)).toEqual(['Привет из профиля']);
+    await expect.poll(() => a.locator('.messages-screen__title').innerText()).toBe(`Чат с ${boris.login}`);
+
+    // Boris hears of it live: the badge by the profile icon, then the list and the profile's Messages button.
+    await expect.poll(() => b.locator('#account-unread .account-unread').textContent()).toBe('непрочитанных сообщений: 1');
+    await expect.poll(() => b.locator('.chat-launcher__badge').textContent()).toBe('непрочитанных: 1');
+    await b.goto('/profile');
+    await expect.poll(() => b.locator('.account-menu__badge').innerText()).toBe('1');
+    await openMessages(b);
+    const entry = b.locator(`.chat-list [data-chat-id="${chatId}"]`);
+    await expect.poll(() => entry.locator('.chat-list__unread').textContent()).toBe('непрочитанных: 1');
+    expect(await entry.locator('.chat-list__name').innerText()).toBe(anna.login);
+    expect(await entry.locator('.chat-list__last').innerText()).toBe('Привет из профиля');
+    // Anna was here a moment ago: online.
+    expect(await entry.locator('.chat-list__online').count()).toBe(1);
+
+    await entry.locator('a').click();
+    await b.waitForURL(`**/messages?id=${chatId}`);
+    await expect.poll(() => texts(b)).toEqual(['Привет из профиля']);
+    await expect.poll(() => b.locator(`.chat-list [data-chat-id="${chatId}"] .chat-list__unread`).count()).toBe(0);
+    await expect.poll(() => b.locator('#account-unread .account-unread').count()).toBe(0);
+
+    await type(b, 'Ответ в личку');
+    await expect.poll(() => texts(a)).toEqual(['Привет из профиля', 'Ответ в личку']);
+    await closeAll();
+  });
+
+  it('reply quotes the parent; only the author edits and deletes, live on both sides', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    const a = await pageOf(anna);
+    const b = await pageOf(boris);
+    await openMessages(a, chatId);
+    await openMessages(b, chatId);
+
+    await type(a, 'Исходное сообщение');
+    await expect.poll(() => texts(b)).toEqual(['Исходное сообщение']);
+    const annaOnB = b.locator('.messages-screen .chat-msg').first();
+    // Not Boris's message: he may reply, not edit or delete.
+    await annaOnB.hover();
+    expect(await annaOnB.getByRole('button', { name: 'Изменить' }).count()).toBe(0);
+    expect(await annaOnB.getByRole('button', { name: 'Удалить' }).count()).toBe(0);
+    await annaOnB.getByRole('button', { name: 'Ответить' }).click();
+    await expect.poll(() => b.locator('.chat-input__mode').innerText()).toContain(`Ответ ${anna.login}`);
+    await type(b, 'Это ответ');
+    await expect.poll(() => texts(a)).toEqual(['Исходное сообщение', 'Это ответ']);
+    const reply = a.locator('.messages-screen .chat-msg').nth(1);
+    expect(await reply.locator('.chat-msg__quote-author').innerText()).toBe(anna.login);
+    expect(await reply.locator('.chat-msg__quote-text').innerText()).toBe('Исходное сообщение');
+
+    // Anna edits her message: the field is filled with its text; only the text is saved.
+    const own = a.locator('.messages-screen .chat-msg').first();
+    await own.hover();
+    await own.getByRole('button', { name: 'Изменить' }).click();
+    const field = a.locator('.messages-screen .chat-input textarea');
+    await expect.poll(() => field.inputValue()).toBe('Исходное сообщение');
+    await type(a, 'Исправленное сообщение');
+    await expect.poll(() => texts(b)).toEqual(['Исправленное сообщение', 'Это ответ']);
+    expect(await b.locator('.messages-screen .chat-msg').first().locator('.chat-msg__edited').count()).toBe(1);
+
+    await own.hover();
+    await own.getByRole('button', { name: 'Удалить' }).click();
+    await expect.poll(() => texts(b)).toEqual(['Это ответ']);
+    await expect.poll(() => texts(a)).toEqual(['Это ответ']);
+    // The backend keeps only a tombstone.
+    const api = await adminApi();
+    const rows = await api.get<{ text: string; deleted: boolean }[]>(`/items/messages?fields=text,deleted&sort=id&filter[privateChat][_eq]=${chatId}`);
+    expect(rows).toEqual([{ text: '', deleted: true }, { text: 'Это ответ', deleted: false }]);
+    await closeAll();
+  });
+
+  it('sends several pictures, previewed and removable, images only; the viewer steps and wraps', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    const a = await pageOf(anna);
+    const b = await pageOf(boris);
+    await openMessages(a, chatId);
+    await openMessages(b, chatId);
+
+    const files = a.locator('.messages-screen [data-testid="chat-files"]');
+    await files.setInputFiles([
+      { name: 'one.png', mimeType: 'image/png', buffer: await picture('#c61a4d') },
+      { name: 'two.png', mimeType: 'image/png', buffer: await picture('#3b6cff') },
+      { name: 'three.png', mimeType: 'image/png', buffer: await picture('#1e9e4a') },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('не картинка') },
+    ]);
+    await expect.poll(() => a.locator('.messages-screen .chat-input__error').innerText()).toContain('не картинка');
+    await expect.poll(() => a.locator('.messages-screen .chat-input__file').count()).toBe(3);
+    await a.getByRole('button', { name: 'Убрать two.png' }).click();
+    await expect.poll(() => a.locator('.messages-screen .chat-input__file img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['one.png', 'three.png']);
+    // Pictures without text may go.
+    await a.locator('.messages-screen .chat-input textarea').press('Enter');
+    await expect.poll(() => a.locator('.messages-screen .chat-input__file').count()).toBe(0);
+    // An upload or send the backend refused would say so here, and the pictures would stay.
+    expect(await a.locator('.messages-screen .chat-input__error').count()).toBe(0);
+    await expect.poll(() => a.locator('.messages-screen .chat-msg__picture').count()).toBe(2);
+
+    const shown = b.locator('.messages-screen .chat-msg__picture img');
+    await expect.poll(() => shown.count()).toBe(2);
+    // Private pictures load for the member (the token rides in the address).
+    await expect.poll(() => shown.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+
+    await b.locator('.messages-screen .chat-msg__picture').first().click();
+    const viewerAt = (n: number) => b.getByRole('dialog', { name: `Фото ${n} из 2` }).waitFor();
+    await viewerAt(1);
+    await b.getByRole('button', { name: 'Следующее фото' }).click();
+    await viewerAt(2);
+    await b.getByRole('button', { name: 'Следующее фото' }).click();
+    await viewerAt(1);
+    await b.getByRole('button', { name: 'Предыдущее фото' }).click();
+    await viewerAt(2);
+    // The viewer shows the sent picture itself.
+    expect(await b.locator('.image-viewer__img').evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(320);
+    await closeAll();
+  });
+});
+
+describe('the input', () => {
+  it('Enter sends, Shift+Enter adds a line; blank text sends nothing; emoji come from the lazily loaded picker', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    const a = await pageOf(anna);
+    const requested: string[] = [];
+    a.on('request', (r) => requested.push(r.url()));
+    await openMessages(a, chatId);
+    const field = a.locator('.messages-screen .chat-input textarea');
+    const send = a.locator('.messages-screen .chat-input__send');
+
+    await field.fill('   ');
+    expect(await send.isDisabled()).toBe(true);
+    await field.press('Enter');
+    expect(await field.inputValue()).toBe('   ');
+
+    await field.fill('строка 1');
+    await field.press('Shift+Enter');
+    await field.pressSequentially('строка 2');
+    expect(await field.inputValue()).toBe('строка 1\nстрока 2');
+    await field.press('Enter');
+    await expect.poll(() => texts(a)).toEqual(['строка 1\nстрока 2']);
+
+    // The picker's code is not loaded until the panel opens; hovering opens it, leaving closes it.
+    expect(requested.some((u) => /EmojiPanel/.test(u))).toBe(false);
+    const emoji = a.locator('.messages-screen .chat-emoji');
+    await emoji.hover();
+    const panel = a.locator('.messages-screen [data-testid="emoji-panel"]');
+    await panel.waitFor();
+    expect(requested.some((u) => /EmojiPanel/.test(u))).toBe(true);
+    await field.fill('Класс ');
+    await panel.locator('button[data-unified="1f44d"], [aria-label*="1f44d"], button:has-text("👍")').first().click();
+    await expect.poll(() => field.inputValue()).toBe('Класс 👍');
+    await a.locator('.messages-screen__title').hover();
+    await panel.waitFor({ state: 'detached' });
+    await field.press('Enter');
+    await expect.poll(() => texts(a)).toEqual(['строка 1\nстрока 2', 'Класс 👍']);
+    await closeAll();
+  });
+
+  it('a person sending too fast is told in Russian to wait', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    const a = await pageOf(anna);
+    await openMessages(a, chatId);
+    for (let i = 1; i <= CHAT_RATE.messages; i++) await type(a, `№${i}`);
+    const field = a.locator('.messages-screen .chat-input textarea');
+    await field.fill('лишнее');
+    await field.press('Enter');
+    await expect.poll(() => a.locator('.messages-screen .chat-input__error').innerText()).toMatch(/^Слишком много сообщений подряд. Подождите \d+ с.$/);
+    // Nothing lost: the text stays to send later.
+    expect(await field.inputValue()).toBe('лишнее');
+    await closeAll();
+  });
+});
+
+describe('history', () => {
+  it('shows the newest 50 at the bottom and loads older pages on scrolling up without the view jumping', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    const total = CHAT_PAGE_SIZE * 2 + 20;
+    const api = await adminApi();
+    await api.post('/items/messages', Array.from({ length: total }, (_, i) => ({ text: `История ${i + 1}`, privateChat: chatId })));
+    const b = await pageOf(boris);
+    await openMessages(b, chatId);
+    const list = b.locator('.messages-screen [data-testid="chat-messages"]');
+    await expect.poll(() => b.locator('.messages-screen .chat-msg').count()).toBe(CHAT_PAGE_SIZE);
+    expect((await texts(b)).at(-1)).toBe(`История ${total}`);
+    expect((await texts(b))[0]).toBe(`История ${total - CHAT_PAGE_SIZE + 1}`);
+    // At the bottom.
+    expect(await list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(2);
+
+    const firstShown = b.locator('.chat-msg', { hasText: `История ${total - CHAT_PAGE_SIZE + 1}` }).first();
+    await list.evaluate((el) => { el.scrollTop = 0; });
+    await expect.poll(() => b.locator('.messages-screen .chat-msg').count()).toBe(CHAT_PAGE_SIZE * 2);
+    // The message that was at the top is still in view: the older page came in above it.
+    const box = await firstShown.boundingBox();
+    const frame = await list.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(frame!.y - box!.height);
+    expect(box!.y).toBeLessThan(frame!.y + frame!.height);
+
+    await list.evaluate((el) => { el.scrollTop = 0; });
+    await expect.poll(() => b.locator('.messages-screen .chat-msg').count()).toBe(total);
+    expect((await texts(b))[0]).toBe('История 1');
+    await expect.poll(() => b.getByRole('button', { name: 'Ранние сообщения' }).count()).toBe(0);
+    await closeAll();
+  });
+});
+
+describe('the floating window', () => {
+  it('on a narrow screen covers the page, which does not scroll; the sidebar folds; a friend opens the private chat, the heading the public one', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    await sendAs(boris, 'Личное для окна', { privateChat: chatId });
+    const a = await pageOf(anna, 'mobile');
+    await a.goto('/');
+    const launcher = a.locator('button.chat-launcher');
+    await launcher.click();
+    const win = a.getByRole('dialog', { name: 'Онлайн чат' });
+    await win.locator('.chat-input textarea').waitFor();
+    expect(await a.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    const box = await win.boundingBox();
+    expect(box).toMatchObject({ x: 0, y: 0, width: 375 });
+
+    // Folded at this width: the toggle shows the chats.
+    expect(await a.getByTestId('chat-window-sidebar').count()).toBe(0);
+    await win.getByRole('button', { name: 'Показать чаты' }).click();
+    const friend = win.locator(`.chat-list [data-chat-id="${chatId}"] .chat-list__item`);
+    expect(await friend.textContent()).toContain(boris.login);
+    await friend.click();
+    await expect.poll(() => texts(a, '.chat-window')).toEqual(['Личное для окна']);
+    expect(await win.locator('.chat-window__sub').innerText()).toBe(boris.login);
+    expect(await a.getByTestId('chat-window-sidebar').count()).toBe(0);
+
+    await win.getByRole('button', { name: 'Онлайн чат', exact: true }).click();
+    await expect.poll(() => win.locator('.chat-window__sub').count()).toBe(0);
+    await expect.poll(() => texts(a, '.chat-window')).not.toContain('Личное для окна');
+
+    await win.getByRole('button', { name: 'Закрыть чат' }).click();
+    await win.waitFor({ state: 'detached' });
+    expect(await a.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await closeAll();
+  });
+
+  it('keeps its sidebar open above 1200 px and folds it at 1200 px or less; the page scrolls behind it on a wide screen', async () => {
+    const anna = await newPerson();
+    const a = await pageOf(anna);
+    await a.goto('/');
+    await a.locator('button.chat-launcher').click();
+    await a.locator('.chat-window .chat-input textarea').waitFor();
+    expect(await a.getByTestId('chat-window-sidebar').count()).toBe(1);
+    expect(await a.getByRole('button', { name: 'Показать чаты' }).count()).toBe(0);
+    expect(await a.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await a.setViewportSize({ width: 1200, height: 900 });
+    await a.getByRole('button', { name: 'Показать чаты' }).waitFor();
+    expect(await a.getByTestId('chat-window-sidebar').count()).toBe(0);
+    await closeAll();
+  });
+
+  it('visitors get a prompt to sign in instead', async () => {
+    const v = await visitor(browser(), { acceptCookies: true });
+    opened.push(v.context);
+    const visitorPage = v.page;
+    await visitorPage.goto('/');
+    await visitorPage.locator('summary.chat-launcher').click();
+    const link = visitorPage.locator('.chat-invite__panel a');
+    expect(await link.getAttribute('href')).toBe('/login?next=%2Fmessages');
+    expect(await visitorPage.locator('.chat-window').count()).toBe(0);
+    await closeAll();
+  });
+});
+
+describe('catching up', () => {
+  it('after the socket was cut off, messages sent meanwhile appear, and live delivery resumes', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    const a = await pageOf(anna);
+    // Every socket the page opens is kept, and while blocked a new one goes to a port where nothing listens (as when the backend is down).
+    await a.context().addInitScript(() => {
+      const Native = window.WebSocket;
+      const w = window as unknown as { __sockets: WebSocket[]; __blockSockets: boolean };
+      w.__sockets = [];
+      w.__blockSockets = false;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(w.__blockSockets ? String(url).replace(/\/\/[^/]+/, '//127.0.0.1:9') : url, protocols);
+          w.__sockets.push(this);
+        }
+      };
+    });
+    await openMessages(a, chatId);
+    await sendAs(boris, 'До обрыва', { privateChat: chatId });
+    await expect.poll(() => texts(a)).toEqual(['До обрыва']);
+
+    const socketsBefore = await a.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.length);
+    await a.evaluate(() => {
+      const w = window as unknown as { __sockets: WebSocket[]; __blockSockets: boolean };
+      w.__blockSockets = true;
+      w.__sockets.forEach((s) => s.close());
+    });
+    await sendAs(boris, 'Пока сокета не было', { privateChat: chatId });
+    await sendAs(boris, 'И ещё одно', { privateChat: chatId });
+    // Two refused reconnection attempts prove the page was really cut off while they were sent.
+    await expect.poll(() => a.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.length), { timeout: 20_000 }).toBeGreaterThanOrEqual(socketsBefore + 2);
+    expect(await texts(a)).toEqual(['До обрыва']);
+    await a.evaluate(() => { (window as unknown as { __blockSockets: boolean }).__blockSockets = false; });
+
+    await expect.poll(() => texts(a), { timeout: 20_000 }).toEqual(['До обрыва', 'Пока сокета не было', 'И ещё одно']);
+    await sendAs(boris, 'После возвращения', { privateChat: chatId });
+    await expect.poll(() => texts(a)).toEqual(['До обрыва', 'Пока сокета не было', 'И ещё одно', 'После возвращения']);
+    await closeAll();
+  });
+});
+
+describe('a long visit', () => {
+  it('stays live after the access token the socket signed in with has expired (TOKEN_EXPIRED: a fresh token)', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    const a = await pageOf(anna);
+    await openMessages(a, chatId);
+    const first = await a.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string; expires_at: number }, SESSION_KEY);
+    await sendAs(boris, 'Пока токен свежий', { privateChat: chatId });
+    await expect.poll(() => texts(a)).toEqual(['Пока токен свежий']);
+    // The backend tells the socket its token expired once that token's time is up.
+    await expect.poll(() => Date.now() > first.expires_at + 2_000, { timeout: 90_000, interval: 1_000 }).toBe(true);
+    const now = await a.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string }, SESSION_KEY);
+    expect(now.access_token).not.toBe(first.access_token);
+    await sendAs(boris, 'После истечения токена', { privateChat: chatId });
+    await expect.poll(() => texts(a)).toEqual(['Пока токен свежий', 'После истечения токена']);
+    await closeAll();
+  }, 150_000);
+});
+
+describe('an outsider', () => {
+  it('sees nothing of a private chat on the page or through a websocket subscription', async () => {
+    const [anna, boris, carl] = await Promise.all([newPerson(), newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    await sendAs(anna, 'Секрет до подписки', { privateChat: chatId });
+
+    const c = await pageOf(carl);
+    await openMessagesAny(c, chatId);
+    await expect.poll(() => c.locator('.messages-screen').innerText()).toContain('Такого чата нет');
+    expect(await c.locator('.messages-screen').innerText()).not.toContain('Секрет');
+
+    const rt = await Realtime.open(inject('e2eDirectusUrl'), (await sessionOf(carl)).access_token, 'outsider');
+    try {
+      const init = await rt.subscribeMessages('all');
+      expect(JSON.stringify(init.data)).not.toContain('Секрет');
+      rt.send({ type: 'subscribe', uid: 'aimed', collection: 'messages', query: { fields: ['*'], filter: { privateChat: { _eq: chatId } } } });
+      await rt.waitFor((f) => f.uid === 'aimed' && (f.event === 'init' || f.type === 'error'), 'the aimed subscription');
+
+      const secretId = await sendAs(anna, 'Секрет после подписки', { privateChat: chatId });
+      const api = await adminApi();
+      await api.patch(`/items/messages/${secretId}`, { deleted: true });
+      // A public message after them: once it arrives, anything about the private ones would have too.
+      const marker = `Метка ${carl.login}`;
+      await sendAs(boris, marker, { publicChat: true });
+      await rt.waitFor((f) => f.uid === 'all' && f.event === 'create' && JSON.stringify(f.data).includes(marker), 'the public marker');
+      const seen = JSON.stringify(rt.frames.filter((f) => f.type === 'subscription' && f.event !== 'init'));
+      expect(seen).not.toContain('Секрет');
+      expect(seen).not.toContain(`"id":${secretId}`);
+      expect(rt.rows('aimed')).toEqual([]);
+    } finally {
+      await closeAllRealtime();
+    }
+    await closeAll();
+  });
+});
+
+describe('accessibility', () => {
+  it('/messages with a private chat open has no serious or critical violation in either look', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    await sendAs(boris, 'Проверка доступности', { privateChat: chatId });
+    for (const theme of ['light-theme', 'dark-theme'] as const) {
+      const a = await pageOf(anna, 'desktop', theme);
+      await openMessages(a, chatId);
+      await expect.poll(() => texts(a)).toEqual(['Проверка доступности']);
+      expect(await blockingViolations(a), theme).toEqual([]);
+    }
+    await closeAll();
+  });
+});
+
+/** /messages?id= for someone who may not be in the chat: the screen, whatever it shows. */
+async function openMessagesAny(page: Page, chatId: number): Promise<void> {
+  await page.goto(`/messages?id=${chatId}`);
+  await page.locator('.messages-screen').waitFor();
+}
