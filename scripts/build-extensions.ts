@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { readdirSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EXTENSIONS_DIR } from './lib/paths.ts';
+import { vuePlugin } from './lib/esbuild-vue.ts';
 
 type Entry = string | { app: string; api: string };
 
@@ -33,6 +34,8 @@ export async function buildExtensions(): Promise<string[]> {
         // split error classes and db handles, and native sharp cannot be bundled.
         external: ['@directus/*', 'knex', 'express', 'vue', 'ioredis', 'sharp', 'busboy', 'jsonwebtoken', 'rate-limiter-flexible'],
         logLevel: 'warning',
+        // Admin app modules are Vue single-file components.
+        plugins: t.side === 'app' ? [vuePlugin()] : [],
       });
     }
     built.push(name);

@@ -1,24 +1,41 @@
 /**
  * `npm start`: the whole local site in one command. First run writes `.env` with fresh secrets,
- * creates `.data/` (SQLite and uploads), applies the backend and seeds the demo; every run then
- * builds the static site from Directus and serves it with the /api proxy.
+ * creates `.data/` (SQLite and uploads), applies the backend and seeds the demo. The site server
+ * comes up first with the rebuild webhook (`/__rebuild`), which the backend calls on every change an
+ * editor makes; the site is built at start only when the catalogue or the code changed since the
+ * build it serves (`.data/site/`).
  */
 import { loadLocalConfig } from './lib/local-env.ts';
 import { startBackend } from './lib/backend.ts';
 import { mailOutbox } from './lib/directus-env.ts';
 import { seedDemo } from '../directus/seed/index.ts';
 import { DEMO_PASSWORD } from '../directus/seed/community.ts';
-import { buildSite } from './lib/site-build.ts';
 import { startSiteServer } from './lib/static-server.ts';
-import { ROOT } from './lib/paths.ts';
+import { COUNTERS_REFRESH_MINUTES, createRebuildLoop, rebuildSecret } from './lib/rebuild-loop.ts';
+import { REBUILD_PATH } from './lib/rebuild-webhook.ts';
 import path from 'node:path';
 
 const config = loadLocalConfig();
 if (config.created) console.log(`Wrote .env with generated secrets. Admin: ${config.adminEmail} / ${config.adminPassword}`);
 
-console.log(`Starting Directus with data in ${config.dataDir} ...`);
 const siteUrl = `http://127.0.0.1:${config.sitePort}`;
+const directusUrl = `http://127.0.0.1:${config.directusPort}`;
+const secret = rebuildSecret(config.secret);
+const refreshMinutes = Number(process.env.SITE_COUNTERS_REFRESH_MINUTES ?? COUNTERS_REFRESH_MINUTES);
+const loop = createRebuildLoop({
+  sitesDir: path.join(config.dataDir, 'site'),
+  directusUrl,
+  secret,
+  siteUrl,
+  countersEveryMs: refreshMinutes * 60_000,
+  log: (line) => console.log(line),
+});
+// Up before the backend, so the changes the seed makes reach the webhook (they wait for the first build).
+const site = await startSiteServer({ distDir: () => loop.rebuilder.currentDir(), port: config.sitePort, directusUrl, handlers: [loop.webhook] });
+
+console.log(`Starting Directus with data in ${config.dataDir} ...`);
 const backend = await startBackend({
+  siteRebuild: { url: `${siteUrl}${REBUILD_PATH}`, secret },
   dataDir: config.dataDir,
   siteUrl,
   port: config.directusPort,
@@ -34,25 +51,28 @@ if (await seedDemo(backend.api, (m) => console.log(`  seeded ${m}`))) {
   console.log(`Demo catalogue seeded in ${((Date.now() - started) / 1000).toFixed(1)} s; demo users sign in with password "${DEMO_PASSWORD}"`);
 }
 
-const distDir = path.join(ROOT, 'dist');
-console.log('Building the site ...');
 const buildStarted = Date.now();
 try {
-  await buildSite({ directusUrl: backend.url, outDir: distDir, siteUrl });
+  const outcome = await loop.rebuilder.start();
+  console.log(outcome === 'kept'
+    ? 'Catalogue and code unchanged since the last build: serving it'
+    : `Site built in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
 } catch (err) {
+  await loop.close();
+  await site.close();
   await backend.stop();
   throw err;
 }
-console.log(`Site built in ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
-const site = await startSiteServer({ distDir, port: config.sitePort, directusUrl: backend.url });
 
 console.log(`\nSite:      ${site.url}`);
 console.log(`Directus:  ${backend.url}  (admin app: ${backend.url}/admin, ${config.adminEmail} / ${config.adminPassword})`);
 console.log(`Mail:      ${mailOutbox(config.dataDir)}  (password reset letters land here as .eml files)`);
+console.log(`Rebuilds:  on every editor's change (admin app → Сайт); counters refreshed every ${refreshMinutes} min when they moved`);
 console.log('Press Ctrl+C to stop.');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    await loop.close();
     await site.close();
     await backend.stop();
     process.exit(0);

@@ -17,6 +17,18 @@ const SETTINGS = {
   auth_login_attempts: null,
   storage_asset_transform: 'presets',
   storage_asset_presets: ASSET_PRESETS,
+  // Directus's own module bar plus 'Сайт' (extensions/site-rebuild): custom modules show only when listed.
+  module_bar: [
+    { type: 'module', id: 'content', enabled: true },
+    { type: 'module', id: 'site', enabled: true },
+    { type: 'module', id: 'visual', enabled: false },
+    { type: 'module', id: 'users', enabled: true },
+    { type: 'module', id: 'files', enabled: true },
+    { type: 'module', id: 'insights', enabled: true },
+    { type: 'module', id: 'deployments', enabled: false },
+    { type: 'link', id: 'docs', enabled: true, name: '$t:documentation', icon: 'help', url: 'https://docs.directus.io' },
+    { type: 'module', id: 'settings', enabled: true, locked: true },
+  ],
 };
 
 export async function applySettings(api: AdminApi): Promise<void> {

@@ -18,6 +18,8 @@ export interface DirectusOptions {
   inheritProduction?: boolean;
   /** The site's address: password reset mails link to its /reset-password. */
   siteUrl?: string;
+  /** The site's rebuild webhook and its shared secret (directus/extensions/site-rebuild). */
+  siteRebuild?: { url: string; secret: string };
 }
 
 /** Where the embedded default keeps outgoing mail, one .eml file per message. */
@@ -46,6 +48,9 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     STORAGE_LOCATIONS: 'local',
     STORAGE_LOCAL_ROOT: path.join(o.dataDir, 'uploads'),
     EXTENSIONS_PATH: EXTENSIONS_DIR,
+    // Directus writes the admin app's extension bundle under TEMP_PATH (default: inside node_modules, which
+    // every checkout and test backend on a machine may share): each instance keeps its own.
+    TEMP_PATH: path.join(o.dataDir, 'tmp'),
     TELEMETRY: 'false',
     AI_ENABLED: 'false',
     LOG_LEVEL: 'warn',
@@ -75,6 +80,7 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     MAIL_OUTBOX: mailOutbox(o.dataDir),
     EMAIL_TEMPLATES_PATH: path.join(ROOT, 'directus/email-templates'),
     PASSWORD_RESET_URL_ALLOW_LIST: `${(o.siteUrl ?? 'http://127.0.0.1:4321').replace(/\/+$/, '')}/reset-password`,
+    ...(o.siteRebuild ? { SITE_REBUILD_URL: o.siteRebuild.url, SITE_REBUILD_SECRET: o.siteRebuild.secret } : {}),
     ...inherited,
     ...o.extra,
   };
@@ -82,5 +88,5 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
 
 /** Variables a person may set to reach the production configuration. */
 function isDirectusKey(key: string): boolean {
-  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$|EMAIL_|PASSWORD_RESET_URL_ALLOW_LIST$)/.test(key);
+  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$|EMAIL_|PASSWORD_RESET_URL_ALLOW_LIST$|SITE_REBUILD_)/.test(key);
 }

@@ -9,7 +9,9 @@
  *   ETag / Last-Modified; other files an hour. Text types are compressed (brotli or gzip, by Accept-Encoding).
  *
  * Extension point: `handlers` run before the static files (not before `/api`), each returning true when
- * it answered. The rebuild webhook of a later issue plugs in there, e.g. `POST /_hooks/rebuild`.
+ * it answered. The rebuild webhook (`rebuild-webhook.ts`, `/__rebuild`) plugs in there.
+ * The served folder may be a function: the rebuild loop swaps it after each successful build, and a
+ * request reads the whole of one build (its root is taken once, when it starts).
  */
 import http from 'node:http';
 import { createReadStream, promises as fsp, realpathSync, statSync, type Stats } from 'node:fs';
@@ -29,7 +31,8 @@ export interface RequestTarget {
 export type SiteHandler = (req: http.IncomingMessage, res: http.ServerResponse, target: RequestTarget) => boolean | Promise<boolean>;
 
 export interface SiteServerOptions {
-  distDir: string;
+  /** The build to serve, or a function answering the current one (null: none yet, 503). */
+  distDir: string | (() => string | null);
   /** 0 picks a free port. */
   port: number;
   /** Where Directus listens, e.g. http://127.0.0.1:8055. */
@@ -175,7 +178,12 @@ export function isApiPath(pathname: string): boolean {
 }
 
 export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer> {
-  const distDir = realpathSync(path.resolve(o.distDir));
+  const root = o.distDir;
+  const fixedRoot = typeof root === 'string' ? realpathSync(path.resolve(root)) : '';
+  const currentRoot = typeof root === 'string' ? () => fixedRoot : () => {
+    const dir = root();
+    return dir ? realpathSync(path.resolve(dir)) : null;
+  };
   const target = new URL(o.directusUrl);
   // Directus may itself live under a path (https://host/directus).
   const base = target.pathname.replace(/\/+$/, '');
@@ -184,7 +192,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   const handlers = o.handlers ?? [];
   const upgraded = new Set<Duplex>();
 
-  const fileStat = (file: string): Stats | null => {
+  const fileStat = (distDir: string, file: string): Stats | null => {
     const full = path.join(distDir, file);
     if (full !== distDir && !full.startsWith(distDir + path.sep)) return null;
     try {
@@ -279,14 +287,20 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
       res.end('Method Not Allowed');
       return;
     }
-    const route = resolveRoute(url.pathname, (file) => fileStat(file) !== null);
+    const distDir = currentRoot();
+    if (!distDir) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '10' });
+      res.end(req.method === 'HEAD' ? undefined : 'Сайт собирается, загляните через минуту');
+      return;
+    }
+    const route = resolveRoute(url.pathname, (file) => fileStat(distDir, file) !== null);
     if (route.status === 400) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
       res.end('Bad Request');
       return;
     }
     const full = path.join(distDir, route.file);
-    const stat = fileStat(route.file);
+    const stat = fileStat(distDir, route.file);
     if (!stat) {
       // No 404 page in this build: a plain one.
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });

@@ -35,3 +35,40 @@ declare module '@directus/api/websocket/errors' {
     constructor(type: string, code: string, message: string, uid?: string | number);
   }
 }
+
+declare module '@directus/api/websocket/errors' {
+  /** Sends a refusal to the client in Directus's error frame. */
+  export function handleWebSocketError(client: { send(data: string): void }, error: unknown, type: string): void;
+}
+
+declare module '@directus/api/bus/index' {
+  /** The message bus: in memory on one instance, Redis across several. */
+  export function useBus(): { subscribe(channel: string, callback: (message: any) => void): Promise<void> };
+}
+
+declare module '@directus/api/utils/sanitize-query' {
+  import type { Accountability, SchemaOverview } from './directus.ts';
+  export function sanitizeQuery(query: Record<string, unknown>, schema: SchemaOverview, accountability: Accountability | null): Promise<Record<string, unknown>>;
+}
+
+declare module '@directus/api/websocket/messages' {
+  /** Directus's parser of subscribe and unsubscribe messages (zod). */
+  export const WebSocketSubscribeMessage: {
+    parse(message: unknown): { type: 'subscribe' | 'unsubscribe'; uid?: string | number; collection?: string; event?: 'create' | 'update' | 'delete'; item?: string | number; query?: Record<string, unknown> };
+  };
+}
+
+declare module '@directus/api/websocket/utils/items' {
+  import type { Accountability, SchemaOverview } from './directus.ts';
+  /** An item event as Directus publishes it on the bus. */
+  export type WebSocketEvent =
+    | { collection: string; action: 'create'; key: string | number; payload: unknown }
+    | { collection: string; action: 'update' | 'delete'; keys: (string | number)[]; payload: unknown };
+  export interface Subscription { collection: string; event?: 'create' | 'update' | 'delete'; query?: Record<string, unknown>; uid?: string }
+  /** What Directus sends a subscriber: the init snapshot, or an event's rows as this reader may read them. */
+  export function getPayload(subscription: Subscription, accountability: Accountability | null, schema: SchemaOverview, event?: WebSocketEvent): Promise<Record<string, unknown>>;
+}
+
+declare module '@directus/api/websocket/utils/message' {
+  export function fmtMessage(type: string, data?: Record<string, unknown>, uid?: string): string;
+}

@@ -1,0 +1,105 @@
+/**
+ * `/site-rebuild`: the admin app's view of the site (GET: the build state, POST: rebuild now), for
+ * editors and administrators only, checked here whatever the app shows; and the site's own calls,
+ * signed with SITE_REBUILD_SECRET: GET /fingerprint (has the catalogue or a counter changed since a
+ * build?) and POST /report (a build failed: every editor gets a notification).
+ */
+import { defineEndpoint } from '@directus/extensions';
+import { ForbiddenError } from '@directus/errors';
+import { secretMatches } from '../../../../shared/secret-match.ts';
+import type { Request, Response } from 'express';
+import { EDITOR_ROLE } from '../../../access/policies.ts';
+import { hasAnyRole, type Actor } from '../../shared/accountability.ts';
+import { catalogueFingerprint, countersFingerprint } from './fingerprint.ts';
+import { failureNotice } from './failure-notice.ts';
+
+type Req = Request & { accountability?: Actor | null };
+
+const SITE_UNREACHABLE = 'Сайт не отвечает: состояние сборки недоступно';
+
+/** Directus reads any Authorization bearer as its own token, so the site signs its calls with this header. */
+const SITE_SECRET_HEADER = 'x-site-rebuild-secret';
+
+function signedBySite(req: Request, secret: string): boolean {
+  const given = req.headers[SITE_SECRET_HEADER];
+  return typeof given === 'string' && secretMatches(given, secret);
+}
+
+function editorOnly(req: Req): string {
+  const a = req.accountability;
+  if (!a?.user || !(a.admin === true || hasAnyRole(a, [EDITOR_ROLE]))) throw new ForbiddenError();
+  return a.user;
+}
+
+const unreachable = (res: Response) =>
+  res.status(503).json({ errors: [{ message: SITE_UNREACHABLE, extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+
+export default defineEndpoint({
+  id: 'site-rebuild',
+  handler: (router, { env, database, services, getSchema, logger }) => {
+    const url = typeof env.SITE_REBUILD_URL === 'string' ? env.SITE_REBUILD_URL : '';
+    const secret = typeof env.SITE_REBUILD_SECRET === 'string' ? env.SITE_REBUILD_SECRET : '';
+
+    const askSite = async (method: 'GET' | 'POST', body?: unknown): Promise<unknown | null> => {
+      if (!url || !secret) return null;
+      try {
+        const res = await fetch(url, {
+          method,
+          headers: { authorization: `Bearer ${secret}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+          signal: AbortSignal.timeout(10_000),
+        });
+        if (!res.ok) throw new Error(`answered ${res.status}`);
+        return ((await res.json()) as { data: unknown }).data;
+      } catch (err) {
+        logger.warn(`site rebuild webhook: ${(err as Error).message}`);
+        return null;
+      }
+    };
+
+    router.get('/', async (req, res, next) => {
+      try {
+        editorOnly(req as Req);
+        const state = await askSite('GET');
+        if (state === null) return void unreachable(res);
+        res.json({ data: state });
+      } catch (err) {
+        next(err);
+      }
+    });
+
+    router.post('/', async (req, res, next) => {
+      try {
+        const by = editorOnly(req as Req);
+        const state = await askSite('POST', { manual: true, by });
+        if (state === null) return void unreachable(res);
+        res.status(202).json({ data: state });
+      } catch (err) {
+        next(err);
+      }
+    });
+
+    router.get('/fingerprint', async (req, res, next) => {
+      try {
+        if (!signedBySite(req, secret)) throw new ForbiddenError();
+        const [catalogue, counters] = await Promise.all([catalogueFingerprint(database), countersFingerprint(database)]);
+        res.json({ data: { catalogue, counters } });
+      } catch (err) {
+        next(err);
+      }
+    });
+
+    router.post('/report', async (req, res, next) => {
+      try {
+        if (!signedBySite(req, secret)) throw new ForbiddenError();
+        const notice = failureNotice(req.body);
+        const editors = await database('directus_users').where({ role: EDITOR_ROLE, status: 'active' }).pluck('id');
+        const notifications = new services.NotificationsService({ knex: database, schema: await getSchema() });
+        for (const recipient of editors) await notifications.createOne({ recipient, ...notice });
+        res.json({ data: { notified: editors.length } });
+      } catch (err) {
+        next(err);
+      }
+    });
+  },
+});

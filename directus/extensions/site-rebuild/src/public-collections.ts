@@ -1,0 +1,11 @@
+/**
+ * Collections whose rows a public page shows: a change to any of them rebuilds the site. Chat,
+ * messages, comments, marks, ratings, users and the like never do (counters are refreshed on a timer,
+ * see scripts/lib/rebuild-loop.ts). Files count when one of these collections uses them.
+ */
+export const PUBLIC_COLLECTIONS: readonly string[] = [
+  'titles', 'series', 'iframeSeasons', 'soundtracks',
+  'titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags',
+  'actors', 'categories', 'subCategories', 'genres', 'countries', 'tags',
+  'mainBanners', 'updates', 'static', 'shop', 'plans',
+];

@@ -1,0 +1,101 @@
+/**
+ * Wires the rebuild engine to this project: builds with `buildSite`, reads the catalogue's fingerprint
+ * from the backend (`GET /site-rebuild/fingerprint`), reports failed builds to it (`POST
+ * /site-rebuild/report`, which notifies the editors), and refreshes the counters on a timer.
+ * Used by `npm start` (scripts/start.ts) and the production runner (scripts/rebuild-runner.ts).
+ */
+import { createHash, createHmac } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './paths.ts';
+import { buildSite } from './site-build.ts';
+import { Rebuilder, type BuildRecord, type Fingerprint } from './rebuild.ts';
+import { rebuildWebhook } from './rebuild-webhook.ts';
+import type { SiteHandler } from './static-server.ts';
+
+/** Minutes between counter checks (views, review counts, ratings) unless SITE_COUNTERS_REFRESH_MINUTES says otherwise. */
+export const COUNTERS_REFRESH_MINUTES = 15;
+
+/** The webhook secret: SITE_REBUILD_SECRET when set, else derived from Directus's SECRET (nothing new to keep). */
+export function rebuildSecret(directusSecret: string, env: NodeJS.ProcessEnv = process.env): string {
+  return env.SITE_REBUILD_SECRET || createHmac('sha256', directusSecret).update('site-rebuild').digest('hex');
+}
+
+/** What the pages are made from on this side: the site's code, its shared rules and the lock file. */
+const SOURCES = ['src', 'shared', 'public', 'astro.config.mjs', 'package-lock.json', 'scripts/lib/site-build.ts'];
+
+function hashTree(hash: ReturnType<typeof createHash>, full: string): void {
+  const stat = statSync(full, { throwIfNoEntry: false });
+  if (!stat) return;
+  if (stat.isDirectory()) {
+    for (const name of readdirSync(full).sort()) hashTree(hash, path.join(full, name));
+    return;
+  }
+  hash.update(path.relative(ROOT, full)).update('\0').update(readFileSync(full)).update('\0');
+}
+
+export function sourceHash(): string {
+  const hash = createHash('sha256');
+  for (const s of SOURCES) hashTree(hash, path.join(ROOT, s));
+  return hash.digest('hex');
+}
+
+/** Directus takes any Authorization bearer for its own token, so the site signs its calls to it with this header. */
+export const SITE_SECRET_HEADER = 'x-site-rebuild-secret';
+
+export interface RebuildLoopOptions {
+  /** Where builds, the `current` link and state.json live. */
+  sitesDir: string;
+  /** Directus as the build and this process reach it. */
+  directusUrl: string;
+  secret: string;
+  /** The public address for canonical links and the sitemap. */
+  siteUrl?: string;
+  quietMs?: number;
+  /** 0 turns the counters refresh off. */
+  countersEveryMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface RebuildLoop {
+  rebuilder: Rebuilder;
+  webhook: SiteHandler;
+  close(): Promise<void>;
+}
+
+async function backendCall<T>(o: RebuildLoopOptions, method: string, route: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${o.directusUrl.replace(/\/+$/, '')}/site-rebuild/${route}`, {
+    method,
+    headers: { [SITE_SECRET_HEADER]: o.secret, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+    signal: AbortSignal.timeout(30_000),
+  });
+  if (!res.ok) throw new Error(`${method} /site-rebuild/${route}: ${res.status}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+export function createRebuildLoop(o: RebuildLoopOptions): RebuildLoop {
+  const fingerprint = async (): Promise<Fingerprint> => {
+    const live = await backendCall<Fingerprint>(o, 'GET', 'fingerprint');
+    return { catalogue: createHash('sha256').update(sourceHash()).update(live.catalogue).digest('hex'), counters: live.counters };
+  };
+  const rebuilder = new Rebuilder({
+    sitesDir: o.sitesDir,
+    quietMs: o.quietMs,
+    log: o.log,
+    build: (outDir) => buildSite({ directusUrl: o.directusUrl, outDir, siteUrl: o.siteUrl }),
+    fingerprint,
+    onFailure: (record: BuildRecord) => backendCall(o, 'POST', 'report', record),
+  });
+  const every = o.countersEveryMs ?? COUNTERS_REFRESH_MINUTES * 60_000;
+  const timer = every > 0 ? setInterval(() => void rebuilder.refreshCounters(), every) : null;
+  timer?.unref();
+  return {
+    rebuilder,
+    webhook: rebuildWebhook(rebuilder, o.secret),
+    close: async () => {
+      if (timer) clearInterval(timer);
+      await rebuilder.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The rebuild webhook: `POST /__rebuild` asks for a build (the backend's hook sends the changes, the
+ * admin app's button sends `{manual: true, by}`), `GET /__rebuild` answers the build state. Both need
+ * `Authorization: Bearer <SITE_REBUILD_SECRET>`; anything else is refused (401 / 405 / 400 / 413).
+ */
+import type http from 'node:http';
+import { secretMatches } from '../../shared/secret-match.ts';
+import type { SiteHandler } from './static-server.ts';
+import type { RebuildChange, Rebuilder } from './rebuild.ts';
+
+export const REBUILD_PATH = '/__rebuild';
+const MAX_BODY = 256 * 1024;
+const MAX_CHANGES = 1000;
+
+function bearer(req: http.IncomingMessage): string | undefined {
+  const h = req.headers.authorization;
+  return h?.startsWith('Bearer ') ? h.slice(7).trim() : undefined;
+}
+
+function reply(res: http.ServerResponse, status: number, body: unknown, headers: http.OutgoingHttpHeaders = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const refusal = (message: string) => ({ errors: [{ message }] });
+
+async function readBody(req: http.IncomingMessage): Promise<string | null> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export interface RebuildRequest {
+  changes: RebuildChange[];
+  manual: boolean;
+  by?: string;
+}
+
+const isKey = (k: unknown) => typeof k === 'string' || (typeof k === 'number' && Number.isFinite(k));
+
+/** The request body, or null when it is not one the hook or the button sends. */
+export function parseRebuildRequest(text: string): RebuildRequest | null {
+  let body: unknown;
+  try {
+    body = text.trim() ? JSON.parse(text) : {};
+  } catch {
+    return null;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const { changes = [], manual = false, by } = body as Record<string, unknown>;
+  if (!Array.isArray(changes) || changes.length > MAX_CHANGES || typeof manual !== 'boolean') return null;
+  if (by !== undefined && typeof by !== 'string') return null;
+  const valid = changes.every(
+    (c) =>
+      c && typeof c === 'object' && typeof c.event === 'string' && typeof c.collection === 'string' &&
+      Array.isArray(c.keys) && c.keys.every(isKey),
+  );
+  if (!valid) return null;
+  const clean = (changes as RebuildChange[]).map((c) => ({
+    event: c.event.slice(0, 40),
+    collection: c.collection.slice(0, 64),
+    keys: c.keys.slice(0, 50).map((k) => (typeof k === 'string' ? k.slice(0, 64) : k)),
+  }));
+  return { changes: clean, manual, ...(by ? { by: by.slice(0, 64) } : {}) };
+}
+
+export function rebuildWebhook(rebuilder: Rebuilder, secret: string): SiteHandler {
+  return async (req, res, target) => {
+    if (target.pathname !== REBUILD_PATH) return false;
+    if (req.method !== 'GET' && req.method !== 'POST') {
+      reply(res, 405, refusal('Method Not Allowed'), { allow: 'GET, POST' });
+      return true;
+    }
+    if (!secretMatches(bearer(req), secret)) {
+      req.resume();
+      reply(res, 401, refusal('Unauthorized'), { 'www-authenticate': 'Bearer' });
+      return true;
+    }
+    if (req.method === 'GET') {
+      reply(res, 200, { data: rebuilder.snapshot() });
+      return true;
+    }
+    const text = await readBody(req);
+    if (text === null) {
+      reply(res, 413, refusal('Payload Too Large'));
+      return true;
+    }
+    const body = parseRebuildRequest(text);
+    if (!body) {
+      reply(res, 400, refusal('Bad Request'));
+      return true;
+    }
+    rebuilder.request(body.manual ? 'manual' : 'change', body.changes, body.by);
+    reply(res, 202, { data: rebuilder.snapshot() });
+    return true;
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * The rebuild loop's engine, shared by the site server (`npm start`) and the production runner:
+ * changes are gathered until a quiet period passes, then one build runs into a fresh folder under
+ * `<sitesDir>/builds/`; on success the `current` symlink is swapped to it in one rename (and the
+ * in-process root pointer follows), on failure the served build stays and the error is recorded.
+ * Never two builds at once: changes arriving during a build start exactly one more after it.
+ * The state lives in `<sitesDir>/state.json` for the admin app.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface RebuildChange {
+  event: string;
+  collection: string;
+  keys: (string | number)[];
+}
+
+export type BuildReason = 'change' | 'manual' | 'start' | 'counters';
+
+/** What the catalogue looked like when a build started: equal fingerprints, equal pages. */
+export interface Fingerprint {
+  /** The site's own code and the catalogue's last recorded change. */
+  catalogue: string;
+  /** Views, review counts and ratings: they change without an editor. */
+  counters: string;
+}
+
+export interface BuildRecord {
+  id: string;
+  reason: BuildReason;
+  started: string;
+  finished?: string;
+  durationMs?: number;
+  /** The first changes that started it (at most MAX_CHANGES_KEPT) and how many there were. */
+  changes: RebuildChange[];
+  changeCount: number;
+  /** Who pressed the button, for manual builds. */
+  by?: string;
+  ok?: boolean;
+  error?: string;
+  fingerprint?: Fingerprint | null;
+}
+
+export interface RebuildState {
+  /** The served build: its folder name under builds/ and the record that made it. */
+  current: BuildRecord | null;
+  building: BuildRecord | null;
+  /** Changes waiting for the next build. */
+  pending: number;
+  last: BuildRecord | null;
+  /** The latest finished builds, newest first (at most HISTORY_KEPT). */
+  history: BuildRecord[];
+}
+
+export interface RebuilderOptions {
+  sitesDir: string;
+  /** Builds the site into `outDir` (a folder that does not exist yet). */
+  build: (outDir: string) => Promise<void>;
+  /** The live fingerprint, or null when it cannot be read (then builds are never skipped). */
+  fingerprint?: () => Promise<Fingerprint | null>;
+  /** Quiet period that ends a burst of changes. */
+  quietMs?: number;
+  /** Called after a failed build (tell the editors); its own failure is only logged. */
+  onFailure?: (record: BuildRecord) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_QUIET_MS = 2000;
+const MAX_CHANGES_KEPT = 20;
+const HISTORY_KEPT = 10;
+const ERROR_TAIL = 4000;
+
+export const currentLink = (sitesDir: string) => path.join(sitesDir, 'current');
+export const stateFile = (sitesDir: string) => path.join(sitesDir, 'state.json');
+
+export class Rebuilder {
+  private readonly o: Required<Pick<RebuilderOptions, 'quietMs'>> & RebuilderOptions;
+  private readonly buildsDir: string;
+  private state: RebuildState;
+  private pendingChanges: RebuildChange[] = [];
+  private pendingCount = 0;
+  private pendingReason: BuildReason | null = null;
+  private pendingBy: string | undefined;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private closed = false;
+  /** Until start(), changes are only gathered (a seed or an import before the first build). */
+  private started = false;
+  private waiting: (() => void)[] = [];
+
+  constructor(o: RebuilderOptions) {
+    this.o = { quietMs: DEFAULT_QUIET_MS, ...o };
+    this.buildsDir = path.join(o.sitesDir, 'builds');
+    mkdirSync(this.buildsDir, { recursive: true });
+    this.state = this.load();
+  }
+
+  /** The folder being served, or null before the first successful build. */
+  currentDir(): string | null {
+    const id = this.state.current?.id;
+    return id ? path.join(this.buildsDir, id) : null;
+  }
+
+  snapshot(): RebuildState {
+    return structuredClone({ ...this.state, pending: this.pendingCount });
+  }
+
+  /** Asks for a build after the quiet period; changes during a build wait for the one after it. */
+  request(reason: BuildReason, changes: RebuildChange[] = [], by?: string): void {
+    if (this.closed) return;
+    for (const c of changes) if (this.pendingChanges.length < MAX_CHANGES_KEPT) this.pendingChanges.push(c);
+    this.pendingCount += Math.max(1, changes.length);
+    // A person's request outranks a change: the record says who asked.
+    if (reason === 'manual' || !this.pendingReason) {
+      this.pendingReason = reason;
+      if (by) this.pendingBy = by;
+    }
+    this.persist();
+    if (this.running || !this.started) return;
+    this.schedule(reason === 'manual' || reason === 'start' ? 0 : this.o.quietMs);
+  }
+
+  /**
+   * Start: serves what is there and builds only when the catalogue or the code changed since the served
+   * build (or there is none). Resolves once a build is being served.
+   */
+  async start(): Promise<'kept' | 'built'> {
+    this.started = true;
+    const served = this.currentDir();
+    const live = served && existsSync(served) && !this.pendingCount ? await this.readFingerprint() : null;
+    if (served && live && live.catalogue === this.state.current?.fingerprint?.catalogue) return 'kept';
+    this.pendingReason = null;
+    const built = new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.request('start');
+    await built;
+    if (!this.currentDir()) throw new Error(`The site could not be built: ${this.state.last?.error ?? 'unknown error'}`);
+    return 'built';
+  }
+
+  /** Rebuilds when counters (or anything) moved since the served build; for a timer. */
+  async refreshCounters(): Promise<boolean> {
+    if (!this.started || this.running || this.timer) return false;
+    const live = await this.readFingerprint();
+    const had = this.state.current?.fingerprint;
+    if (!live || (had && live.counters === had.counters && live.catalogue === had.catalogue)) return false;
+    this.request('counters');
+    return true;
+  }
+
+  /** Resolves when no build is running or waiting. */
+  async idle(): Promise<void> {
+    while (this.running || this.timer) {
+      if (this.timer && !this.running) await new Promise((r) => setTimeout(r, 50));
+      else await this.running;
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  private schedule(ms: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.run().finally(() => {
+        this.running = null;
+        if (this.pendingCount && !this.closed) this.schedule(this.o.quietMs);
+      });
+    }, ms);
+  }
+
+  private async readFingerprint(): Promise<Fingerprint | null> {
+    try {
+      return (await this.o.fingerprint?.()) ?? null;
+    } catch (err) {
+      this.o.log?.(`fingerprint unavailable: ${(err as Error).message}`);
+      return null;
+    }
+  }
+
+  private async run(): Promise<void> {
+    const started = new Date();
+    const id = `${started.toISOString().replace(/[:.]/g, '-')}-${process.pid}`;
+    const record: BuildRecord = {
+      id,
+      reason: this.pendingReason ?? 'change',
+      started: started.toISOString(),
+      changes: this.pendingChanges,
+      changeCount: this.pendingCount,
+      ...(this.pendingBy ? { by: this.pendingBy } : {}),
+    };
+    this.pendingChanges = [];
+    this.pendingCount = 0;
+    this.pendingReason = null;
+    this.pendingBy = undefined;
+    this.state.building = record;
+    this.persist();
+    const outDir = path.join(this.buildsDir, id);
+    try {
+      // Read before building: a change after this point triggers its own build anyway.
+      record.fingerprint = await this.readFingerprint();
+      await this.o.build(outDir);
+      if (!existsSync(path.join(outDir, 'index.html'))) throw new Error('The build produced no index.html');
+      this.swap(id);
+      record.ok = true;
+      this.state.current = record;
+    } catch (err) {
+      rmSync(outDir, { recursive: true, force: true });
+      record.ok = false;
+      record.error = String((err as Error).message ?? err).slice(-ERROR_TAIL);
+    }
+    record.finished = new Date().toISOString();
+    record.durationMs = Date.now() - started.getTime();
+    this.state.building = null;
+    this.state.last = record;
+    this.state.history = [record, ...this.state.history].slice(0, HISTORY_KEPT);
+    if (record.ok) this.prune();
+    this.persist();
+    this.o.log?.(`site build ${record.ok ? 'done' : 'FAILED'} in ${(record.durationMs / 1000).toFixed(1)} s (${record.reason}, ${record.changeCount} change(s))`);
+    if (!record.ok) await this.o.onFailure?.(record).catch((err) => this.o.log?.(`could not report the failure: ${(err as Error).message}`));
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  /** `current` → builds/<id> in one rename, so nginx never sees a missing or half-written root. */
+  private swap(id: string): void {
+    const link = currentLink(this.o.sitesDir);
+    const tmp = `${link}.${process.pid}.tmp`;
+    rmSync(tmp, { force: true });
+    symlinkSync(path.join('builds', id), tmp);
+    renameSync(tmp, link);
+  }
+
+  /** Keeps the served build and the one before it (requests already reading it finish). */
+  private prune(): void {
+    const keep = new Set([this.state.current?.id]);
+    const previous = readdirSync(this.buildsDir).filter((d) => !keep.has(d)).sort();
+    const last = previous.pop();
+    for (const d of previous) if (d !== last) rmSync(path.join(this.buildsDir, d), { recursive: true, force: true });
+  }
+
+  private load(): RebuildState {
+    const empty: RebuildState = { current: null, building: null, pending: 0, last: null, history: [] };
+    try {
+      const saved = JSON.parse(readFileSync(stateFile(this.o.sitesDir), 'utf8')) as RebuildState;
+      // A build interrupted by a stop left nothing served; the link is the truth about what is.
+      const linked = path.basename(realpathSync(currentLink(this.o.sitesDir)));
+      const current = saved.current?.id === linked ? saved.current : null;
+      return { ...empty, current, last: saved.last ?? null, history: saved.history ?? [] };
+    } catch {
+      return empty;
+    }
+  }
+
+  private persist(): void {
+    const file = stateFile(this.o.sitesDir);
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.snapshot(), null, 2));
+    renameSync(tmp, file);
+  }
+}

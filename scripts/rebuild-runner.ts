@@ -1,0 +1,68 @@
+/**
+ * The rebuild webhook for production, where nginx (or a CDN's origin) serves the files: builds go to
+ * `$SITE_ROOT/builds/<id>` and `$SITE_ROOT/current` (nginx's root) is swapped to each good build in one
+ * rename. Listens on 127.0.0.1:REBUILD_PORT (8787) for `POST|GET /__rebuild` from Directus; see
+ * deploy/README.md. Builds at launch only when the catalogue or the code changed since the served build.
+ *
+ *   SITE_ROOT=/srv/dorama SITE_URL=https://example.ru DIRECTUS_URL=http://127.0.0.1:8055 \
+ *   SITE_REBUILD_SECRET=… node scripts/rebuild-runner.ts
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { COUNTERS_REFRESH_MINUTES, createRebuildLoop } from './lib/rebuild-loop.ts';
+import { REBUILD_PATH } from './lib/rebuild-webhook.ts';
+import { currentLink } from './lib/rebuild.ts';
+
+const env = process.env;
+function required(name: string): string {
+  const value = env[name];
+  if (!value) {
+    console.error(`${name} is not set (see deploy/README.md)`);
+    process.exit(1);
+  }
+  return value;
+}
+
+const sitesDir = path.resolve(required('SITE_ROOT'));
+const directusUrl = required('DIRECTUS_URL');
+const secret = required('SITE_REBUILD_SECRET');
+const minutes = Number(env.SITE_COUNTERS_REFRESH_MINUTES ?? COUNTERS_REFRESH_MINUTES);
+
+const loop = createRebuildLoop({
+  sitesDir,
+  directusUrl,
+  secret,
+  siteUrl: env.SITE_URL,
+  countersEveryMs: minutes * 60_000,
+  log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+});
+
+const server = http.createServer(async (req, res) => {
+  const rawUrl = req.url ?? '/';
+  const q = rawUrl.indexOf('?');
+  const target = { pathname: q === -1 ? rawUrl : rawUrl.slice(0, q), searchParams: new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1)) };
+  try {
+    if (await loop.webhook(req, res, target)) return;
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
+  } catch (err) {
+    console.error(err);
+    if (!res.headersSent) res.writeHead(500).end();
+  }
+});
+const port = Number(env.REBUILD_PORT ?? 8787);
+const host = env.REBUILD_HOST ?? '127.0.0.1';
+server.listen(port, host, () => console.log(`Rebuild webhook on http://${host}:${port}${REBUILD_PATH}; nginx root: ${currentLink(sitesDir)}`));
+
+const outcome = await loop.rebuilder.start().catch((err: Error) => {
+  console.error(err.message);
+  return 'failed';
+});
+console.log(outcome === 'kept' ? 'Catalogue and code unchanged: the served build stays' : `Start: ${outcome}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    server.close();
+    await loop.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * The catalogue's rows as the last build read them, kept beside the page keys, so an incremental
+ * build reads again only the titles and people that changed. One row a line (NDJSON): written and
+ * read as a stream, so its size never meets the limit of one string.
+ */
+import { createReadStream, createWriteStream, existsSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import type { CatalogueRows } from '../directus/catalogue.ts';
+
+const FILE = 'catalogue.ndjson';
+const VERSION = 1;
+
+async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
+  const out = createWriteStream(file);
+  for (const line of lines) if (!out.write(`${line}\n`)) await once(out, 'drain');
+  out.end();
+  await once(out, 'finish');
+}
+
+export async function saveRows(dir: string, rows: CatalogueRows): Promise<void> {
+  const file = path.join(dir, FILE);
+  function* lines() {
+    yield JSON.stringify({ version: VERSION });
+    for (const t of rows.titles) yield `t${JSON.stringify(t)}`;
+    for (const a of rows.actors) yield `a${JSON.stringify(a)}`;
+  }
+  await writeLines(`${file}.tmp`, lines());
+  renameSync(`${file}.tmp`, file);
+}
+
+/** The rows saved last, or null when there are none of this version. */
+export async function loadRows(dir: string): Promise<CatalogueRows | null> {
+  const file = path.join(dir, FILE);
+  if (!existsSync(file)) return null;
+  const rows: CatalogueRows = { titles: [], actors: [] };
+  let first = true;
+  for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+    if (first) {
+      first = false;
+      if ((JSON.parse(line) as { version?: number }).version !== VERSION) return null;
+      continue;
+    }
+    if (line[0] === 't') rows.titles.push(JSON.parse(line.slice(1)));
+    else if (line[0] === 'a') rows.actors.push(JSON.parse(line.slice(1)));
+  }
+  return rows;
+}

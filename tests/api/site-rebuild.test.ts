@@ -1,0 +1,343 @@
+/**
+ * The rebuild loop end to end: a seeded Directus of its own whose hook calls the site server's webhook,
+ * the site served from the loop's current build, and an editor (the Editor role, signed in through the
+ * API) changing the catalogue. Builds of the demo take a while, so each test makes one or two.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
+import { createRebuildLoop, SITE_SECRET_HEADER, type RebuildLoop } from '../../scripts/lib/rebuild-loop.ts';
+import { REBUILD_PATH } from '../../scripts/lib/rebuild-webhook.ts';
+import type { BuildRecord, RebuildState } from '../../scripts/lib/rebuild.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { seedDemo } from '../../directus/seed/index.ts';
+import { applyAll } from '../../directus/apply/index.ts';
+import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
+import { ROLES } from '../../shared/rules.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+
+const ADMIN = { email: 'admin@example.com', password: 'rebuild-admin-password' };
+const BUILD_WAIT = 600_000;
+/** A test that waits for builds: a demo build takes 5–40 s depending on the machine's load. */
+const WITH_BUILDS = { timeout: BUILD_WAIT };
+
+let workDir = '';
+let backend: Backend;
+let site: SiteServer;
+let loop: RebuildLoop;
+let secret = '';
+let sitesDir = '';
+let directusUrl = '';
+
+interface Person {
+  id: string;
+  token: string;
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const res = await fetch(`${directusUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { access_token: string } }).data.access_token;
+}
+
+async function person(role: string): Promise<Person & { email: string; password: string }> {
+  const login = `r${randomUUID().slice(0, 8)}`;
+  const email = `${login}@example.com`;
+  const password = 'rebuild-password-1';
+  const created = await backend.api.post<{ id: string }>('/users', { email, password, role, login, first_name: 'Тест', last_name: 'Редактор' });
+  return { id: created.id, email, password, token: await signIn(email, password) };
+}
+
+async function api(method: string, route: string, token?: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${directusUrl}${route}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : null };
+}
+
+async function page(route: string): Promise<{ status: number; text: string }> {
+  const res = await fetch(`${site.url}${route}`);
+  return { status: res.status, text: await res.text() };
+}
+
+/** The state as the webhook answers it, with the secret. */
+async function webhookState(): Promise<RebuildState> {
+  const res = await fetch(`${site.url}${REBUILD_PATH}`, { headers: { authorization: `Bearer ${secret}` } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: RebuildState }).data;
+}
+
+/** Waits until builds after `since` have run and nothing is building or waiting; returns those builds. */
+async function buildsAfter(since: string | undefined): Promise<BuildRecord[]> {
+  return vi.waitFor(async () => {
+    const s = await webhookState();
+    const fresh = s.history.filter((b) => !since || b.started > since);
+    if (!fresh.length || s.building || s.pending) throw new Error(`no build finished: ${JSON.stringify(s)}`);
+    return fresh;
+  }, { timeout: BUILD_WAIT, interval: 250 });
+}
+
+const lastStarted = async () => (await webhookState()).last?.started;
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-rebuild-'));
+  sitesDir = path.join(workDir, 'site');
+  secret = randomBytes(24).toString('hex');
+  const directusPort = await freePort();
+  directusUrl = `http://127.0.0.1:${directusPort}`;
+  loop = createRebuildLoop({ sitesDir, directusUrl, secret, countersEveryMs: 0 });
+  site = await startSiteServer({ distDir: () => loop.rebuilder.currentDir(), port: 0, directusUrl, handlers: [loop.webhook] });
+  backend = await startBackend({
+    dataDir: path.join(workDir, 'data'),
+    port: directusPort,
+    secret: 'rebuild-secret-'.padEnd(40, 'x'),
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    quiet: true,
+    siteUrl: site.url,
+    siteRebuild: { url: `${site.url}${REBUILD_PATH}`, secret },
+    // Other suites may load the machine: Directus's pressure limiter would refuse the seed.
+    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false' },
+  });
+  await seedDemo(backend.api, () => {});
+  // The seed's changes waited for the first build; the site answers 503 until it is there.
+  expect((await page('/')).status).toBe(503);
+  expect(await loop.rebuilder.start()).toBe('built');
+}, BUILD_WAIT * 2);
+
+afterAll(async () => {
+  await loop?.close();
+  await site?.close();
+  await backend?.stop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+/** A published title of the demo with a category, the first (by views) on its category's page. */
+async function topTitleOfACategory(skip: number[] = []): Promise<{ id: number; slug: string; name: string; category: string }> {
+  const rows = await backend.api.get<{ id: number; slug: string; name: string; category: { slug: string } }[]>(
+    '/items/titles?filter[status][_eq]=published&filter[category][_nnull]=true&fields=id,slug,name,category.slug&sort=-views&limit=200',
+  );
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(r.category.slug)) continue;
+    seen.add(r.category.slug);
+    if (!skip.includes(r.id)) return { id: r.id, slug: r.slug, name: r.name, category: r.category.slug };
+  }
+  throw new Error('no title found');
+}
+
+describe('the webhook', () => {
+  it('refuses a wrong or missing secret and methods other than GET and POST', async () => {
+    const before = await webhookState();
+    const post = (headers: Record<string, string>) =>
+      fetch(`${site.url}${REBUILD_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{"changes":[]}' });
+    expect((await post({ authorization: `Bearer ${secret}x` })).status).toBe(401);
+    expect((await post({ authorization: `Bearer ${secret.slice(0, -1)}` })).status).toBe(401);
+    expect((await post({})).status).toBe(401);
+    expect((await fetch(`${site.url}${REBUILD_PATH}`)).status).toBe(401);
+    const put = await fetch(`${site.url}${REBUILD_PATH}`, { method: 'PUT', headers: { authorization: `Bearer ${secret}` } });
+    expect(put.status).toBe(405);
+    const bad = await fetch(`${site.url}${REBUILD_PATH}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: '{"changes":[{"collection":1}]}',
+    });
+    expect(bad.status).toBe(400);
+    // Nothing was asked for: no build waiting, none run.
+    const after = await webhookState();
+    expect(after.pending).toBe(0);
+    expect(after.history.length).toBe(before.history.length);
+  });
+
+  it('the backend routes: state and rebuild for editors and administrators only, site calls only with the secret', async () => {
+    const user = await person(ROLES.user);
+    expect((await api('GET', '/site-rebuild')).status).toBe(403);
+    expect((await api('GET', '/site-rebuild', user.token)).status).toBe(403);
+    expect((await api('POST', '/site-rebuild', user.token)).status).toBe(403);
+    expect((await api('GET', '/site-rebuild/fingerprint', user.token)).status).toBe(403);
+    const forged = await fetch(`${directusUrl}/site-rebuild/report`, {
+      method: 'POST',
+      headers: { [SITE_SECRET_HEADER]: 'guess', 'content-type': 'application/json' },
+      body: JSON.stringify({ ok: false, error: 'x' }),
+    });
+    expect(forged.status).toBe(403);
+    const state = await api('GET', '/site-rebuild', await signIn(ADMIN.email, ADMIN.password));
+    expect(state.status).toBe(200);
+    expect(state.json.data.current.ok).toBe(true);
+  });
+});
+
+describe('editors change the catalogue', () => {
+  let editor: Person;
+  beforeAll(async () => {
+    const e = await person(EDITOR_ROLE);
+    editor = e;
+  });
+
+  it('a burst of 20 renames makes at most two builds and the page shows the last name; reviews do not build', WITH_BUILDS, async () => {
+    const title = await topTitleOfACategory();
+    const since = await lastStarted();
+    // A review is not a public change: it must not reach the webhook (the builds' change count proves it).
+    const reader = await person(ROLES.user);
+    const review = await api('POST', '/items/comments', reader.token, { title: title.id, text: 'Отличная дорама' });
+    expect(review.status).toBe(200);
+    const names = Array.from({ length: 20 }, (_, i) => `${title.name} — правка ${i + 1}`);
+    for (const name of names) {
+      const res = await api('PATCH', `/items/titles/${title.id}`, editor.token, { name });
+      expect(res.status).toBe(200);
+    }
+    const builds = await buildsAfter(since);
+    expect(builds.length).toBeGreaterThanOrEqual(1);
+    expect(builds.length).toBeLessThanOrEqual(2);
+    expect(builds.every((b) => b.ok)).toBe(true);
+    expect(builds.reduce((n, b) => n + b.changeCount, 0)).toBe(20);
+    expect(builds.flatMap((b) => b.changes).every((c) => c.collection === 'titles' && c.keys.map(Number).includes(title.id))).toBe(true);
+    const served = await page(`/${title.slug}`);
+    expect(served.status).toBe(200);
+    expect(served.text.includes(names.at(-1) as string)).toBe(true);
+  });
+
+  it('unpublishing a title gives a 404 and takes it out of the sitemap and its category', WITH_BUILDS, async () => {
+    const title = await topTitleOfACategory();
+    const sitemapOf = async () => {
+      const index = await page('/sitemap.xml');
+      const parts = [...index.text.matchAll(/<loc>[^<]*?(\/sitemap-\d+\.xml)<\/loc>/g)].map((m) => m[1] as string);
+      return (await Promise.all(parts.map(async (p) => (await page(p)).text))).join('\n');
+    };
+    const link = `/${title.slug}"`;
+    expect((await page(`/${title.slug}`)).status).toBe(200);
+    expect((await sitemapOf()).includes(`/${title.slug}<`)).toBe(true);
+    expect((await page(`/categories/${title.category}`)).text.includes(link)).toBe(true);
+
+    const since = await lastStarted();
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { status: 'draft' })).status).toBe(200);
+    const [build] = await buildsAfter(since);
+    expect(build?.ok).toBe(true);
+    expect((await page(`/${title.slug}`)).status).toBe(404);
+    expect((await sitemapOf()).includes(`/${title.slug}<`)).toBe(false);
+    const category = await page(`/categories/${title.category}`);
+    expect(category.status).toBe(200);
+    expect(category.text.includes(link)).toBe(false);
+  });
+
+  it('a failing build keeps the served site, records why and notifies the editors', WITH_BUILDS, async () => {
+    const title = await topTitleOfACategory();
+    const before = await page(`/${title.slug}`);
+    expect(before.text.includes(title.name)).toBe(true);
+    // The data error: visitors (and so the build) lose the right to read genres.
+    const [genres] = await backend.api.get<{ id: number }[]>(`/permissions?filter[policy][_eq]=${PUBLIC_POLICY}&filter[collection][_eq]=genres&filter[action][_eq]=read`);
+    expect(genres).toBeTruthy();
+    await backend.api.delete(`/permissions/${genres!.id}`);
+    try {
+      const since = await lastStarted();
+      const renamed = `${title.name} — не попадёт на сайт`;
+      expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { name: renamed })).status).toBe(200);
+      const [build] = await buildsAfter(since);
+      expect(build?.ok).toBe(false);
+      expect(build?.error).toMatch(/genres|permission|403|FORBIDDEN/i);
+      // The old site is still served, whole.
+      const after = await page(`/${title.slug}`);
+      expect(after.status).toBe(200);
+      expect(after.text.includes(title.name)).toBe(true);
+      expect(after.text.includes(renamed)).toBe(false);
+      expect((await page('/')).status).toBe(200);
+      const state = await webhookState();
+      expect(state.current?.ok).toBe(true);
+      expect(state.last?.ok).toBe(false);
+      // Every editor hears of it in the admin app.
+      const notes = await api('GET', '/notifications?filter[subject][_eq]=Сборка сайта не удалась&fields=subject,message', editor.token);
+      expect(notes.status).toBe(200);
+      expect(notes.json.data.length).toBeGreaterThanOrEqual(1);
+      expect(notes.json.data[0].message).toContain('Сайт показывает прежнюю сборку');
+    } finally {
+      // Restores the permission as it is declared.
+      await applyAll(backend.api);
+    }
+  });
+});
+
+describe('the admin app', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("the 'Сайт' module shows the last build to an editor, and 'Пересобрать сейчас' rebuilds", WITH_BUILDS, async () => {
+    const editor = await person(EDITOR_ROLE);
+    const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1280, height: 900 } });
+    const tab = await context.newPage();
+    try {
+      await tab.goto(`${directusUrl}/admin/login`);
+      await tab.locator('input[type="email"]').fill(editor.email);
+      await tab.locator('input[type="password"]').fill(editor.password);
+      await tab.locator('button[type="submit"]').click();
+      await tab.waitForURL(/\/admin\/(content|site)/, { timeout: 60_000 });
+      // The module is in the module bar for editors.
+      await tab.locator('.module-bar a[href$="/site"]').first().click({ timeout: 60_000 });
+      const view = tab.locator('[data-site-build]');
+      await view.waitFor({ timeout: 60_000 });
+      const state = await webhookState();
+      const outcome = view.locator('[data-outcome]');
+      await outcome.waitFor();
+      expect(await outcome.textContent()).toBe(state.last?.ok ? 'Успешно' : 'Ошибка: сайт остался прежним');
+      await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-before.png') });
+
+      const since = state.last?.started;
+      await view.locator('[data-rebuild]').click();
+      await view.getByText('Сборка запрошена').waitFor();
+      const [build] = await buildsAfter(since);
+      expect(build?.reason).toBe('manual');
+      expect(build?.by).toBe(editor.id);
+      await view.locator('[data-reason]', { hasText: 'кнопка «Пересобрать сейчас»' }).waitFor({ timeout: 30_000 });
+      await view.locator('[data-outcome]', { hasText: 'Успешно' }).waitFor();
+      await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-after.png') });
+    } catch (err) {
+      await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-failed.png') }).catch(() => {});
+      throw err;
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('without an editor', () => {
+  it('counters moved since the build: the timer rebuilds; unchanged: it does not', WITH_BUILDS, async () => {
+    await loop.rebuilder.idle();
+    expect(await loop.rebuilder.refreshCounters()).toBe(false);
+    const [title] = await backend.api.get<{ id: number }[]>('/items/titles?filter[status][_eq]=published&fields=id&limit=1');
+    const view = await fetch(`${directusUrl}/flows/trigger/7a1c2f4e-1d2b-4c3a-9e8f-000000000001`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ titleId: title!.id }),
+    });
+    expect(view.status).toBeLessThan(300);
+    const since = await lastStarted();
+    expect(await loop.rebuilder.refreshCounters()).toBe(true);
+    const [build] = await buildsAfter(since);
+    expect(build?.reason).toBe('counters');
+    expect(build?.ok).toBe(true);
+  });
+
+  it('a restart on an unchanged catalogue keeps the served build', async () => {
+    const served = loop.rebuilder.currentDir();
+    await loop.close();
+    loop = createRebuildLoop({ sitesDir, directusUrl, secret, countersEveryMs: 0 });
+    expect(await loop.rebuilder.start()).toBe('kept');
+    expect(loop.rebuilder.currentDir()).toBe(served);
+  });
+});

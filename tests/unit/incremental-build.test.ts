@@ -1,0 +1,123 @@
+/** Incremental builds: page keys, page files, which rows are read again and how they merge, page reuse. */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageFile, pageKey } from '../../src/lib/build-cache/page-key.ts';
+import { createPageReuse, KEYS_FILE, NEXT_KEYS_FILE, STAMP_FILE } from '../../src/lib/build-cache/page-reuse.ts';
+import { loadRows, saveRows } from '../../src/lib/build-cache/catalogue-snapshot.ts';
+import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
+import { promoteKeys } from '../../scripts/lib/site/build-cache.ts';
+
+const person = (id: number) => ({ actors_id: { id, slug: `p${id}`, nameRu: `П${id}`, nameEn: null, avatar: null } });
+const title = (id: number, name: string, cast: number[] = [], directors: number[] = []) =>
+  ({ id, slug: `t${id}`, name, actors: cast.map(person), directors: directors.map(person), screenwriters: [] }) as unknown as CatalogueRows['titles'][number];
+const actor = (id: number, nameRu = `П${id}`) => ({ id, slug: `p${id}`, nameRu }) as unknown as CatalogueRows['actors'][number];
+
+describe('page keys', () => {
+  it('are equal for equal data and differ when any part differs', () => {
+    const frame = { categories: [{ name: 'Дорамы', slug: 'doramy' }], tags: [] };
+    const base = pageKey('code', 'http://site', frame, 'title', '/t1', { id: 1, name: 'Сон' });
+    expect(pageKey('code', 'http://site', frame, 'title', '/t1', { id: 1, name: 'Сон' })).toBe(base);
+    expect(pageKey('code', 'http://site', frame, 'title', '/t1', { id: 1, name: 'Сон 2' })).not.toBe(base);
+    expect(pageKey('code2', 'http://site', frame, 'title', '/t1', { id: 1, name: 'Сон' })).not.toBe(base);
+    expect(pageKey('code', 'https://site', frame, 'title', '/t1', { id: 1, name: 'Сон' })).not.toBe(base);
+    expect(pageKey('code', 'http://site', { ...frame, tags: [{ name: 'Месть', slug: 'mest' }] }, 'title', '/t1', { id: 1, name: 'Сон' })).not.toBe(base);
+    // Parts are kept apart: moving text from one part to the next is another key.
+    expect(pageKey('ab', 'c')).not.toBe(pageKey('a', 'bc'));
+  });
+
+  it('name the file a directory-format build writes', () => {
+    expect(pageFile('/')).toBe('index.html');
+    expect(pageFile('/dream')).toBe('dream/index.html');
+    expect(pageFile('/dream/actors')).toBe('dream/actors/index.html');
+    expect(pageFile('/actors/kim/')).toBe('actors/kim/index.html');
+  });
+});
+
+describe('rows read again after a change', () => {
+  const previous: CatalogueRows = {
+    titles: [title(1, 'Первый', [10, 11]), title(2, 'Второй', [12], [10]), title(3, 'Третий', [13])],
+    actors: [actor(10), actor(11), actor(12), actor(13)],
+  };
+
+  it('are the changed titles and people, and every title that names a changed person', () => {
+    expect(rowsToReread(previous, { titles: [3] })).toEqual({ titles: [3], actors: [] });
+    // Person 10 plays in title 1 and directs title 2: both carry the name.
+    expect(rowsToReread(previous, { actors: [10] })).toEqual({ titles: [1, 2], actors: [10] });
+    expect(rowsToReread(previous, {})).toEqual({ titles: [], actors: [] });
+  });
+
+  it('replace their old rows; one that came back empty leaves, a new one joins, order by id holds', () => {
+    const merged = mergeRows(previous, { titles: [2, 3, 4], actors: [13] }, {
+      titles: [title(4, 'Новый'), title(2, 'Второй (правка)', [12], [10])],
+      actors: [actor(13, 'Переименован')],
+    });
+    expect(merged.titles.map((t) => [t.id, t.name])).toEqual([[1, 'Первый'], [2, 'Второй (правка)'], [4, 'Новый']]);
+    expect(merged.actors.map((a) => [a.id, a.nameRu])).toEqual([[10, 'П10'], [11, 'П11'], [12, 'П12'], [13, 'Переименован']]);
+  });
+});
+
+describe('kept rows and page reuse on disk', () => {
+  const dirs: string[] = [];
+  const tmp = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'incremental-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('the catalogue rows come back as saved', async () => {
+    const dir = tmp();
+    const rows: CatalogueRows = { titles: [title(1, 'Сон «в» \n строке', [10])], actors: [actor(10)] };
+    expect(await loadRows(dir)).toBeNull();
+    await saveRows(dir, rows);
+    expect(await loadRows(dir)).toEqual(rows);
+  });
+
+  /** A previous build in `prev` whose pages the keys describe, as site-build.ts leaves it. */
+  function previousBuild(cache: string, prev: string, keys: Record<string, string>) {
+    for (const file of ['dream/index.html', 'other/index.html', STAMP_FILE]) {
+      mkdirSync(path.dirname(path.join(prev, file)), { recursive: true });
+      writeFileSync(path.join(prev, file), `old ${file}`);
+    }
+    writeFileSync(path.join(cache, NEXT_KEYS_FILE), JSON.stringify({ codeHash: 'c1', keys }));
+    promoteKeys(cache, prev);
+  }
+
+  it('keeps a page whose key is unchanged by linking its previous file, and renders the rest', () => {
+    const cache = tmp();
+    const prev = tmp();
+    const out = tmp();
+    previousBuild(cache, prev, { '/dream': 'k1', '/other': 'k2' });
+    const reuse = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: out, SITE_REUSE_DIR: prev, SITE_CODE_HASH: 'c1' });
+    expect(reuse.keep('/dream', 'k1')).toBe(true);
+    expect(reuse.keep('/other', 'k2-changed')).toBe(false);
+    expect(reuse.keep('/new', 'k3')).toBe(false);
+    expect(readFileSync(path.join(out, 'dream/index.html'), 'utf8')).toBe('old dream/index.html');
+    expect(statSync(path.join(out, 'dream/index.html')).ino).toBe(statSync(path.join(prev, 'dream/index.html')).ino);
+    expect(existsSync(path.join(out, 'other/index.html'))).toBe(false);
+    // Asked twice (a route's paths read again), the answer stays.
+    expect(reuse.keep('/dream', 'k1')).toBe(true);
+  });
+
+  it('keeps nothing when the code changed, or the folder is not the build the keys describe', () => {
+    const cache = tmp();
+    const prev = tmp();
+    previousBuild(cache, prev, { '/dream': 'k1' });
+    const otherCode = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: tmp(), SITE_REUSE_DIR: prev, SITE_CODE_HASH: 'c2' });
+    expect(otherCode.keep('/dream', 'k1')).toBe(false);
+
+    const stranger = tmp();
+    mkdirSync(path.join(stranger, 'dream'));
+    writeFileSync(path.join(stranger, 'dream/index.html'), 'someone else');
+    writeFileSync(path.join(stranger, STAMP_FILE), 'another build');
+    const otherFolder = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: tmp(), SITE_REUSE_DIR: stranger, SITE_CODE_HASH: 'c1' });
+    expect(otherFolder.keep('/dream', 'k1')).toBe(false);
+
+    const noCache = createPageReuse({ SITE_OUT_DIR: tmp() });
+    expect(noCache.active).toBe(false);
+    expect(noCache.keep('/dream', 'k1')).toBe(false);
+    expect(JSON.parse(readFileSync(path.join(cache, KEYS_FILE), 'utf8')).keys).toEqual({ '/dream': 'k1' });
+  });
+});

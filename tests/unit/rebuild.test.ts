@@ -1,0 +1,180 @@
+/** The rebuild engine with a stand-in build: bursts, one build at a time, the atomic swap, failures, start. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Rebuilder, currentLink, stateFile, type Fingerprint } from '../../scripts/lib/rebuild.ts';
+import { parseRebuildRequest } from '../../scripts/lib/rebuild-webhook.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A build that writes index.html with a counter, waiting for `release` when gated. */
+function standIn(o: { fail?: () => boolean; gate?: boolean } = {}) {
+  let builds = 0;
+  let running = 0;
+  let most = 0;
+  let release: (() => void) | null = null;
+  const build = async (outDir: string) => {
+    builds++;
+    running++;
+    most = Math.max(most, running);
+    try {
+      if (o.gate) await new Promise<void>((r) => (release = r));
+      if (o.fail?.()) throw new Error('astro build failed (1):\nCannot read genres');
+      mkdirSync(outDir, { recursive: true });
+      writeFileSync(path.join(outDir, 'index.html'), `build ${builds}`);
+    } finally {
+      running--;
+    }
+  };
+  return {
+    build,
+    count: () => builds,
+    most: () => most,
+    release: () => release?.(),
+    waitStarted: (n: number) => vi.waitFor(() => {
+      if (builds < n) throw new Error(`${builds} of ${n} builds started`);
+    }, { interval: 5 }),
+  };
+}
+
+function rebuilder(extra: Partial<ConstructorParameters<typeof Rebuilder>[0]> & { build: (d: string) => Promise<void> }) {
+  const sitesDir = mkdtempSync(path.join(os.tmpdir(), 'rebuild-unit-'));
+  dirs.push(sitesDir);
+  return new Rebuilder({ sitesDir, quietMs: 30, ...extra });
+}
+
+const change = (key: number) => ({ event: 'update', collection: 'titles', keys: [key] });
+const served = (r: Rebuilder) => readFileSync(path.join(r.currentDir() as string, 'index.html'), 'utf8');
+
+describe('Rebuilder', () => {
+  it('turns a burst into one build, swaps `current` to it and records what started it', async () => {
+    const b = standIn();
+    const r = rebuilder({ build: b.build });
+    await r.start();
+    for (let i = 1; i <= 20; i++) r.request('change', [change(i)]);
+    await r.idle();
+    expect(b.count()).toBe(2);
+    const s = r.snapshot();
+    expect(s.last?.ok).toBe(true);
+    expect(s.last?.changeCount).toBe(20);
+    expect(s.last?.changes).toHaveLength(20);
+    expect(readlinkSync(currentLink(path.dirname(path.dirname(r.currentDir() as string))))).toBe(path.join('builds', s.current?.id as string));
+    expect(served(r)).toBe('build 2');
+  });
+
+  it('never runs two builds at once: changes during a build make exactly one more', async () => {
+    const b = standIn({ gate: true });
+    const r = rebuilder({ build: b.build });
+    const started = r.start();
+    await b.waitStarted(1);
+    r.request('change', [change(1)]);
+    r.request('change', [change(2)]);
+    r.request('change', [change(3)]);
+    expect(r.snapshot().pending).toBe(3);
+    b.release();
+    await started;
+    await b.waitStarted(2);
+    b.release();
+    await r.idle();
+    expect(b.count()).toBe(2);
+    expect(b.most()).toBe(1);
+    expect(r.snapshot().last?.changeCount).toBe(3);
+  });
+
+  it('a failed build keeps the served one and records why; the failure is reported', async () => {
+    let failNext = false;
+    const b = standIn({ fail: () => failNext });
+    const reported: string[] = [];
+    const r = rebuilder({ build: b.build, onFailure: async (rec) => void reported.push(rec.error ?? '') });
+    await r.start();
+    const before = r.currentDir();
+    failNext = true;
+    r.request('change', [change(7)]);
+    await r.idle();
+    const s = r.snapshot();
+    expect(s.last?.ok).toBe(false);
+    expect(s.last?.error).toContain('Cannot read genres');
+    expect(s.current?.ok).toBe(true);
+    expect(r.currentDir()).toBe(before);
+    expect(served(r)).toBe('build 1');
+    expect(reported).toEqual([s.last?.error]);
+    // Nothing half-written is left beside the served build.
+    expect(readdirSync(path.dirname(before as string))).toEqual([path.basename(before as string)]);
+  });
+
+  it('keeps only the served build and the one before it', async () => {
+    const b = standIn();
+    const r = rebuilder({ build: b.build, quietMs: 0 });
+    await r.start();
+    for (let i = 0; i < 3; i++) {
+      r.request('manual');
+      await r.idle();
+    }
+    expect(b.count()).toBe(4);
+    expect(readdirSync(path.dirname(r.currentDir() as string))).toHaveLength(2);
+  });
+
+  it('start builds only when the catalogue fingerprint moved; counters refresh only when they moved', async () => {
+    const b = standIn();
+    let live: Fingerprint = { catalogue: 'a', counters: '1' };
+    const sitesDir = mkdtempSync(path.join(os.tmpdir(), 'rebuild-unit-'));
+    dirs.push(sitesDir);
+    const make = () => new Rebuilder({ sitesDir, quietMs: 10, build: b.build, fingerprint: async () => live });
+    const first = make();
+    expect(await first.start()).toBe('built');
+    expect(await first.refreshCounters()).toBe(false);
+    live = { catalogue: 'a', counters: '2' };
+    expect(await first.refreshCounters()).toBe(true);
+    await first.idle();
+    expect(first.snapshot().last?.reason).toBe('counters');
+    await first.close();
+
+    // A restart: same catalogue, no build; the state file says what is served.
+    const again = make();
+    expect(await again.start()).toBe('kept');
+    expect(b.count()).toBe(2);
+    expect(JSON.parse(readFileSync(stateFile(sitesDir), 'utf8')).current.id).toBe(path.basename(again.currentDir() as string));
+    await again.close();
+
+    live = { catalogue: 'b', counters: '2' };
+    const changed = make();
+    expect(await changed.start()).toBe('built');
+    expect(b.count()).toBe(3);
+  });
+
+  it('changes before start wait for it (a seed makes thousands)', async () => {
+    const b = standIn();
+    const r = rebuilder({ build: b.build });
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      for (let i = 0; i < 50; i++) r.request('change', [change(i)]);
+      // Nothing is scheduled: no build can start before start().
+      expect(vi.getTimerCount()).toBe(0);
+      expect(r.snapshot().pending).toBe(50);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(b.count()).toBe(0);
+    await r.start();
+    expect(b.count()).toBe(1);
+    expect(existsSync(path.join(r.currentDir() as string, 'index.html'))).toBe(true);
+  });
+});
+
+describe('webhook body', () => {
+  it('takes what the hook and the button send, and nothing else', () => {
+    expect(parseRebuildRequest('{"changes":[{"event":"update","collection":"titles","keys":[1,"2"]}]}')).toEqual({
+      changes: [{ event: 'update', collection: 'titles', keys: [1, '2'] }],
+      manual: false,
+    });
+    expect(parseRebuildRequest('{"manual":true,"by":"u1"}')).toEqual({ changes: [], manual: true, by: 'u1' });
+    expect(parseRebuildRequest('')).toEqual({ changes: [], manual: false });
+    for (const bad of ['[', '[]', 'null', '{"changes":{}}', '{"changes":[{"collection":1}]}', '{"manual":"yes"}', '{"changes":[{"event":"x","collection":"t","keys":[{}]}]}']) {
+      expect(parseRebuildRequest(bad)).toBeNull();
+    }
+  });
+});
