@@ -65,8 +65,67 @@ export function playerModel(t: TitleSource): PlayerModel {
   return { kind: 'series', height: PLAYER_HEIGHT_PX.series, single: null, seasons };
 }
 
-/** Episode search within the list: by name or number, case-blind. */
-export function findEpisodes(episodes: Episode[], query: string): Episode[] {
-  const q = query.trim().toLowerCase();
-  return q ? episodes.filter((e) => e.name.toLowerCase().includes(q)) : episodes;
+
+/** Where a person stopped in a title, as the backend keeps it (watchProgress). */
+export interface SavedProgress {
+  episode: number | null;
+  position: number | null;
+  duration: number | null;
+}
+
+/** What the player offers to go on with: an episode (or the film) and the second to start at. */
+export interface ResumePoint {
+  episode: Episode;
+  seasonIndex: number;
+  /** The episode's number in its season; null for a film. */
+  number: number | null;
+  position: number;
+  /** The saved episode was watched: this is the one after it. */
+  next: boolean;
+}
+
+/** An episode counts as watched once this share of it has played. */
+export const WATCHED_SHARE = 0.9;
+
+export function isWatched(p: Pick<SavedProgress, 'position' | 'duration'>): boolean {
+  return p.position !== null && !!p.duration && p.position >= WATCHED_SHARE * p.duration;
+}
+
+/**
+ * Where to go on from saved progress: the same episode at its second, the next episode once the
+ * saved one is watched, nothing when the title is finished, the episode has left the title, or
+ * the saved place is just the start of the first episode.
+ */
+export function resumePoint(model: PlayerModel, saved: SavedProgress | null): ResumePoint | null {
+  if (!saved) return null;
+  if (model.kind === 'single') {
+    return model.single && saved.position && !isWatched(saved) ? { episode: model.single, seasonIndex: 0, number: null, position: saved.position, next: false } : null;
+  }
+  const order = model.seasons.flatMap((s, seasonIndex) => s.episodes.map((episode, i) => ({ episode, seasonIndex, number: i + 1 })));
+  const at = order.findIndex((o) => o.episode.id === saved.episode);
+  if (at < 0) return null;
+  if (isWatched(saved)) {
+    const following = order[at + 1];
+    return following ? { ...following, position: 0, next: true } : null;
+  }
+  const position = saved.position ?? 0;
+  return at === 0 && position === 0 ? null : { ...order[at], position, next: false };
+}
+
+/** 12:34, or 1:02:03 past an hour. */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  const [h, m] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60)];
+  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
+}
+
+/** 'Продолжить с 12:34, серия 3' (with the season's name when there are several). */
+export function resumeLabel(model: PlayerModel, point: ResumePoint): string {
+  const where = point.number === null ? [] : [`серия ${point.number}`];
+  const season = model.seasons.length > 1 ? model.seasons[point.seasonIndex]?.name : '';
+  if (season) where.push(season);
+  if (point.next) return `Смотреть дальше: ${where.join(', ')}`;
+  if (point.position > 0) return [`Продолжить с ${clock(point.position)}`, ...where].join(', ');
+  return `Продолжить: ${where.join(', ')}`;
 }

@@ -1,6 +1,8 @@
 /**
  * Reviews as the title page shows them: top-level reviews newest first, each with its replies
- * oldest first, reaction counts, and the author as a profile link would show them.
+ * oldest first, reaction counts, and the author as a profile link would show them. A review its
+ * author deleted stays only while replies hang under it, as 'Комментарий удалён' (nobody's name,
+ * no text, no reactions); a deleted reply, or a deleted review nobody answered, is not shown.
  */
 import { personView, type PersonSource, type PersonView } from './people.ts';
 
@@ -12,6 +14,7 @@ export interface CommentSource {
   user_created?: PersonSource | string | null;
   reactions?: (Reaction | number)[] | null;
   comment?: { id: number } | number | null;
+  deleted?: boolean | null;
 }
 
 export interface ReviewView {
@@ -22,7 +25,12 @@ export interface ReviewView {
   likes: number;
   dislikes: number;
   replies: ReviewView[];
+  /** Deleted by its author: shown only as the place its replies answer. */
+  deleted: boolean;
 }
+
+/** What a deleted review with replies shows in place of its text. */
+export const DELETED_REVIEW = 'Комментарий удалён';
 
 /** dd.mm.yyyy, hh:mm in the given zone (the reader's own in the browser). */
 export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
@@ -42,6 +50,7 @@ function view(c: CommentSource, timeZone?: string): ReviewView {
     likes: reactions.filter((r) => r.type === 'like').length,
     dislikes: reactions.filter((r) => r.type === 'dislike').length,
     replies: [],
+    deleted: Boolean(c.deleted),
   };
 }
 
@@ -50,11 +59,18 @@ const time = (c: CommentSource) => (c.date_created ? Date.parse(c.date_created) 
 
 export function reviewThreads(comments: CommentSource[], timeZone?: string): ReviewView[] {
   const top = comments.filter((c) => parentId(c) === null).sort((a, b) => time(b) - time(a) || b.id - a.id);
-  return top.map((c) => ({
-    ...view(c, timeZone),
-    replies: comments
-      .filter((r) => parentId(r) === c.id)
-      .sort((a, b) => time(a) - time(b) || a.id - b.id)
-      .map((r) => view(r, timeZone)),
-  }));
+  return top
+    .map((c) => ({
+      ...view(c, timeZone),
+      replies: comments
+        .filter((r) => parentId(r) === c.id && !r.deleted)
+        .sort((a, b) => time(a) - time(b) || a.id - b.id)
+        .map((r) => view(r, timeZone)),
+    }))
+    .filter((thread) => !thread.deleted || thread.replies.length > 0);
+}
+
+/** How many reviews and replies the threads show (a deleted review kept for its replies is not one). */
+export function reviewCount(threads: ReviewView[]): number {
+  return threads.reduce((n, t) => n + (t.deleted ? 0 : 1) + t.replies.length, 0);
 }

@@ -1,6 +1,6 @@
 /**
  * Open and closed states of the frame's overlays (spec section 4): the search modal, the mobile
- * menu and the contact modal, plus the floating chat window's visibility for the chat issue.
+ * menu and the contact modal. (The chat window's visibility is the chat's: src/stores/chat-window.ts.)
  * One overlay at a time: opening one closes the others, so focus and scroll have a single owner.
  */
 import { atom, computed } from 'nanostores';
@@ -29,18 +29,3 @@ export const openMobileMenu = () => openOverlay('mobileMenu');
 export const closeMobileMenu = () => closeOverlay('mobileMenu');
 export const openContact = () => openOverlay('contact');
 export const closeContact = () => closeOverlay('contact');
-
-/** The floating 'Онлайн чат' window: shown or hidden (spec section 4), independent of overlays. */
-export const $chatVisible = atom(false);
-
-export function showChat(): void {
-  $chatVisible.set(true);
-}
-
-export function hideChat(): void {
-  $chatVisible.set(false);
-}
-
-export function toggleChat(): void {
-  $chatVisible.set(!$chatVisible.get());
-}

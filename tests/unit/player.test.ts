@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findEpisodes, playerModel } from '../../src/lib/player.ts';
+import { findEpisodes } from '../../src/lib/episode-search.ts';
+import { clock, playerModel, resumeLabel, resumePoint, type PlayerModel } from '../../src/lib/player.ts';
 
 describe('player model', () => {
   it('plays a film from its video file at 500 px', () => {
@@ -28,5 +29,58 @@ describe('player model', () => {
     expect(findEpisodes(eps, '2').map((e) => e.id)).toEqual([2, 12]);
     expect(findEpisodes(eps, '  ').length).toBe(3);
     expect(findEpisodes(eps, 'СЕРИЯ').length).toBe(3);
+  });
+});
+
+describe('continue watching', () => {
+  const episode = (id: number) => ({ id, name: `${id % 10} серия`, source: 'video', video: `file-${id}` });
+  const twoSeasons: PlayerModel = playerModel({
+    id: 7, typeSource: 'Сезоны',
+    iframeSeasons: [
+      { id: 1, name: '1 сезон', series: [episode(11), episode(12)] },
+      { id: 2, name: '2 сезон', series: [episode(21), episode(22), episode(23)] },
+    ],
+  });
+  const oneSeason = playerModel({ id: 8, typeSource: 'Без сезонов', series: [episode(31), episode(32), episode(33)] });
+  const film = playerModel({ id: 9, typeSource: 'Одиночный', source: 'video', video: 'file-9' });
+
+  it('offers the saved episode at its second', () => {
+    const point = resumePoint(oneSeason, { episode: 33, position: 754, duration: 1500 });
+    expect(point).toMatchObject({ episode: { id: 33 }, number: 3, position: 754, next: false });
+    expect(resumeLabel(oneSeason, point!)).toBe('Продолжить с 12:34, серия 3');
+  });
+
+  it('names the season when there are several', () => {
+    const point = resumePoint(twoSeasons, { episode: 22, position: 65, duration: 1500 })!;
+    expect(resumeLabel(twoSeasons, point)).toBe('Продолжить с 1:05, серия 2, 2 сезон');
+  });
+
+  it('offers the next episode once one is watched past 90 %, across seasons', () => {
+    expect(resumePoint(oneSeason, { episode: 31, position: 1349, duration: 1500 })).toMatchObject({ episode: { id: 31 }, next: false });
+    const next = resumePoint(twoSeasons, { episode: 12, position: 1350, duration: 1500 })!;
+    expect(next).toMatchObject({ episode: { id: 21 }, number: 1, position: 0, next: true });
+    expect(resumeLabel(twoSeasons, next)).toBe('Смотреть дальше: серия 1, 2 сезон');
+  });
+
+  it('offers nothing once the last episode is watched, at the very start, or for an episode no longer there', () => {
+    expect(resumePoint(oneSeason, { episode: 33, position: 1490, duration: 1500 })).toBeNull();
+    expect(resumePoint(oneSeason, { episode: 31, position: 0, duration: 1500 })).toBeNull();
+    expect(resumePoint(oneSeason, { episode: 99, position: 100, duration: 1500 })).toBeNull();
+    expect(resumePoint(oneSeason, null)).toBeNull();
+  });
+
+  it('offers the last episode opened in an embedded player, without a second', () => {
+    const point = resumePoint(oneSeason, { episode: 32, position: null, duration: null })!;
+    expect(resumeLabel(oneSeason, point)).toBe('Продолжить: серия 2');
+  });
+
+  it('resumes a film by its second alone', () => {
+    const point = resumePoint(film, { episode: null, position: 3725, duration: 7200 })!;
+    expect(resumeLabel(film, point)).toBe('Продолжить с 1:02:05');
+    expect(resumePoint(film, { episode: null, position: 7000, duration: 7200 })).toBeNull();
+  });
+
+  it('writes times as a clock', () => {
+    expect([clock(0), clock(59.9), clock(754), clock(3600)]).toEqual(['0:00', '0:59', '12:34', '1:00:00']);
   });
 });

@@ -1,28 +1,43 @@
 /**
  * The player: a single item, or seasons of episodes with a search in the episode list
- * (spec section 2). 570 px high for series, 500 px for a single item.
+ * (spec section 2). 570 px high for series, 500 px for a single item. A signed-in person's
+ * memory (PlayerMemory: where they stopped) comes with the title page's signed-in parts; visitors never download it.
  */
-import { useMemo, useState } from 'react';
-import { findEpisodes, type Episode, type PlayerModel } from '../../lib/player.ts';
+import { Suspense, useMemo, useState } from 'react';
+import { findEpisodes } from '../../lib/episode-search.ts';
+import type { Episode, PlayerModel } from '../../lib/player.ts';
+import { signedInPart, useSignedIn } from './signed-in.ts';
 import './player.css';
 
-function Screen({ episode, height, title }: { episode: Episode | null; height: number; title: string }) {
+const PlayerMemory = signedInPart('PlayerMemory');
+
+function Screen({ episode, height, title, onVideo }: { episode: Episode | null; height: number; title: string; onVideo: (v: HTMLVideoElement | null) => void }) {
   if (!episode) return <div className="player__empty" style={{ height }}>Видео скоро появится</div>;
+  // Keyed by episode: every episode starts on a fresh element, even when two share a file.
   return episode.kind === 'video'
-    ? <video key={episode.src} className="player__screen" style={{ height }} src={episode.src} controls preload="metadata" aria-label={`${title}: ${episode.name}`} />
-    : <iframe key={episode.src} className="player__screen" style={{ height }} src={episode.src} title={`${title}: ${episode.name}`} allow="autoplay; fullscreen" allowFullScreen />;
+    ? <video key={episode.id} ref={onVideo} className="player__screen" style={{ height }} src={episode.src} controls preload="metadata" aria-label={`${title}: ${episode.name}`} />
+    : <iframe key={episode.id} className="player__screen" style={{ height }} src={episode.src} title={`${title}: ${episode.name}`} allow="autoplay; fullscreen" allowFullScreen />;
 }
 
-export default function Player({ model, title }: { model: PlayerModel; title: string }) {
+export default function Player({ model, title, titleId }: { model: PlayerModel; title: string; titleId: number }) {
   const [seasonIndex, setSeasonIndex] = useState(0);
   const season = model.seasons[seasonIndex];
   const [current, setCurrent] = useState<Episode | null>(model.single ?? model.seasons[0]?.episodes[0] ?? null);
   const [query, setQuery] = useState('');
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const signedIn = useSignedIn();
   const shown = useMemo(() => (season ? findEpisodes(season.episodes, query) : []), [season, query]);
+
+  const open = (e: Episode) => {
+    setSeasonIndex(Math.max(0, model.seasons.findIndex((s) => s.episodes.includes(e))));
+    setCurrent(e);
+    setQuery('');
+  };
 
   return (
     <div className="player" id="player">
-      <Screen episode={current} height={model.height} title={title} />
+      {signedIn && <Suspense fallback={null}><PlayerMemory titleId={titleId} model={model} current={current} video={video} open={open} /></Suspense>}
+      <Screen episode={current} height={model.height} title={title} onVideo={setVideo} />
       {model.kind === 'series' && (
         <div className="player__series">
           {model.seasons.length > 1 && (

@@ -1,33 +1,45 @@
 /**
- * The title's rating, fresh from the backend: five stars filled to the average, the average
- * with two decimals and the number of ratings. Rating as a user plugs in with accounts.
+ * The title's rating, fresh from the backend: five stars filled to the average, the average with
+ * two decimals and the number of ratings. A visitor is asked to sign in (and comes back here); a
+ * signed-in person gets stars to press and the list marks, loaded only for them.
  */
-import { useEffect, useState } from 'react';
-import { runtime, type RatingSummary } from '../../lib/directus/runtime.ts';
+import { Suspense, useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { $titleRating, loadRatingSummary } from '../../stores/title-rating.ts';
 import { RATING_MAX } from '../../../shared/visitor-rules.ts';
 import { countRu } from '../../lib/russian.ts';
+import { signedInPart, useSignedIn } from './signed-in.ts';
+
+const BannerActions = signedInPart('BannerActions');
 
 const RATING_FORMS = ['оценка', 'оценки', 'оценок'] as const;
 
-export default function RatingStars({ titleId }: { titleId: number }) {
-  const [summary, setSummary] = useState<RatingSummary | null>(null);
+/** `signInHref` is made at build time: /login, coming back to this page. */
+export default function RatingStars({ titleId, signInHref }: { titleId: number; signInHref: string }) {
+  const { summary } = useStore($titleRating);
+  const signedIn = useSignedIn();
 
-  useEffect(() => {
-    runtime().getRatingSummary(titleId).then(setSummary).catch((err: unknown) => console.error(err));
-  }, [titleId]);
+  useEffect(() => loadRatingSummary(titleId), [titleId]);
 
   const average = summary?.average ?? null;
   const filled = Math.round(average ?? 0);
+  const stars = (
+    <span className="rating-stars__stars" role="img" aria-label={average === null ? 'Оценок пока нет' : `Рейтинг ${average.toFixed(2)} из ${RATING_MAX}`}>
+      {Array.from({ length: RATING_MAX }, (_, i) => (
+        <span key={i} aria-hidden="true" className={i < filled ? 'rating-stars__star rating-stars__star--on' : 'rating-stars__star'}>★</span>
+      ))}
+    </span>
+  );
+  const value = (
+    <span className="rating-stars__value">
+      {summary === null ? '…' : average === null ? 'Нет оценок' : `${average.toFixed(2)} · ${countRu(summary.count, RATING_FORMS)}`}
+    </span>
+  );
   return (
-    <div className="rating-stars" aria-label={average === null ? 'Оценок пока нет' : `Рейтинг ${average.toFixed(2)} из ${RATING_MAX}`}>
-      <span className="rating-stars__stars" aria-hidden="true">
-        {Array.from({ length: RATING_MAX }, (_, i) => (
-          <span key={i} className={i < filled ? 'rating-stars__star rating-stars__star--on' : 'rating-stars__star'}>★</span>
-        ))}
-      </span>
-      <span className="rating-stars__value">
-        {summary === null ? '…' : average === null ? 'Нет оценок' : `${average.toFixed(2)} · ${countRu(summary.count, RATING_FORMS)}`}
-      </span>
+    <div className="rating-stars">
+      {signedIn
+        ? <Suspense fallback={<>{stars}{value}</>}><BannerActions titleId={titleId} value={value} /></Suspense>
+        : <>{stars}{value}<a className="rating-stars__signin" href={signInHref}>Войдите, чтобы оценить</a></>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * What every page does for a signed-in person, loaded only when a session is stored: keep the
- * session fresh, ping presence, and reload as a visitor's page when the backend refuses it.
+ * session fresh, ping presence, reload as a visitor's page when the backend refuses it, and load
+ * the page's signed-in parts.
  */
 import { keepSessionAlive } from '../directus/session-keeper.ts';
 import { startPresence } from '../../stores/presence.ts';
@@ -9,3 +10,6 @@ import { UNAUTHORISED_EVENT } from '../../stores/session.ts';
 keepSessionAlive();
 startPresence();
 window.addEventListener(UNAUTHORISED_EVENT, () => location.reload());
+import('./signed-in-parts.ts').then((m) => m.loadSignedInParts(), (err: unknown) => console.error(err));
+// The floating chat window and the unread count by the profile icon.
+import('../../islands/chat/mount-window.tsx').catch((err: unknown) => console.error(err));

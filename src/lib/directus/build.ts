@@ -2,16 +2,35 @@
  * The build's reader: pages are rendered in Node at build time, from the Directus named by
  * DIRECTUS_URL (the local one by default). One reader per build, so shared lists are fetched once.
  */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { once } from '../once.ts';
-import { loadCatalogue } from './catalogue.ts';
+import { loadRows, saveRows } from '../build-cache/catalogue-snapshot.ts';
+import { pageKey } from '../build-cache/page-key.ts';
+import { createPageReuse } from '../build-cache/page-reuse.ts';
+import { catalogueFrom, readCatalogueRows, readChangedRows, type CatalogueChanges, type CatalogueRows } from './catalogue.ts';
 import { createReader } from './reader.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 
 export const reader = createReader(DIRECTUS_URL);
 
+/**
+ * The catalogue's rows: in full, or, for an incremental build told what changed (SITE_CHANGED, JSON
+ * of catalogue.ts's CatalogueChanges), the previous build's rows with only those read again. An
+ * incremental build (SITE_CACHE_DIR) keeps the rows it used for the next one.
+ */
+async function catalogueRows(): Promise<CatalogueRows> {
+  const cacheDir = process.env.SITE_CACHE_DIR;
+  const changes = process.env.SITE_CHANGED ? (JSON.parse(process.env.SITE_CHANGED) as CatalogueChanges) : null;
+  const previous = cacheDir && changes ? await loadRows(cacheDir) : null;
+  const rows = previous && changes ? await readChangedRows(reader, previous, changes) : await readCatalogueRows(reader);
+  if (cacheDir) await saveRows(cacheDir, rows);
+  return rows;
+}
+
 /** Every published title and every person, read once for all their pages (see catalogue.ts). */
-export const getCatalogue = once(() => loadCatalogue(reader));
+export const getCatalogue = once(async () => catalogueFrom(reader, await catalogueRows()));
 
 /** What the frame of every page (header, menus, footer) shows. */
 export interface SiteFrame {
@@ -21,7 +40,7 @@ export interface SiteFrame {
   telegram: string | null;
 }
 
-export async function loadFrame(): Promise<SiteFrame> {
+export const loadFrame = once(async (): Promise<SiteFrame> => {
   const [categories, tags, settings] = await Promise.all([reader.getCategories(), reader.getTags(), reader.getStatic()]);
   return {
     categories: categories.map((c) => ({
@@ -35,21 +54,53 @@ export async function loadFrame(): Promise<SiteFrame> {
     vk: settings?.vk ?? null,
     telegram: settings?.telegram ?? null,
   };
-}
+});
 
 /** The public address of the site, for canonical links, OpenGraph and structured data. */
 export const SITE_URL = (process.env.SITE_URL ?? `http://127.0.0.1:${process.env.SITE_PORT ?? 4321}`).replace(/\/+$/, '');
 
-/** Static paths of the pages built once per published title (the title page and its cast page), each with its title. */
-export async function titlePaths() {
-  const { titles } = await getCatalogue();
-  return titles.map((title) => ({ params: { slug: title.slug }, props: { title } }));
+/** Skips pages whose HTML the previous build already made from the same data (see page-reuse.ts). */
+const reuse = createPageReuse(process.env);
+
+/**
+ * What every page is made from besides its own data: the code, the names of this build's scripts
+ * and styles (already written when paths are asked for), the site's address and the frame.
+ */
+const commonKey = once(async () => {
+  const assets = path.join(process.env.SITE_OUT_DIR ?? '', '_astro');
+  return pageKey(process.env.SITE_CODE_HASH ?? '', existsSync(assets) ? readdirSync(assets).sort() : [], SITE_URL, await loadFrame());
+});
+
+/** Paths of a route, less those whose previous HTML is kept. */
+async function freshPaths<T extends { params: { slug: string } }>(
+  route: string, paths: T[], pathname: (p: T) => string, data: (p: T) => unknown,
+): Promise<T[]> {
+  if (!reuse.active) return paths;
+  const common = await commonKey();
+  return paths.filter((p) => !reuse.keep(pathname(p), pageKey(common, route, pathname(p), data(p))));
 }
 
-/** Static paths of the actor pages, each with its person. */
+/** Static paths of the title pages, each with its title; the page also shows related titles and the rating. */
+export async function titlePaths() {
+  const catalogue = await getCatalogue();
+  return freshPaths('title', catalogue.titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
+    (p) => `/${p.params.slug}`,
+    ({ props: { title } }) => [title, catalogue.relatedTo(title), catalogue.ratingOf(title.id)]);
+}
+
+/** Static paths of the cast pages, each with its title. */
+export async function castPaths() {
+  const { titles } = await getCatalogue();
+  return freshPaths('cast', titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
+    (p) => `/${p.params.slug}/actors`, (p) => p.props.title);
+}
+
+/** Static paths of the actor pages, each with its person; the page also lists the person's titles. */
 export async function actorPaths() {
-  const { actors } = await getCatalogue();
-  return actors.map((actor) => ({ params: { slug: actor.slug }, props: { actor } }));
+  const catalogue = await getCatalogue();
+  return freshPaths('actor', catalogue.actors.map((actor) => ({ params: { slug: actor.slug }, props: { actor } })),
+    (p) => `/actors/${p.params.slug}`,
+    ({ props: { actor } }) => [actor, catalogue.titlesOf(actor.id)]);
 }
 
 /** Static paths of the pages built once per category (its page and its 'new' screen). */

@@ -24,14 +24,79 @@ export interface Catalogue {
   titlesOf(actorId: number, limit?: number): TitleCard[];
 }
 
-/** Reads pages of `size` until a short one: the rows of every page, in order. */
+/** Calls in flight at once: Directus answers one while the build takes in the last. */
+export const PARALLEL_CALLS = 2;
+
+/** Reads pages of `size`, a few at once, until a short one: the rows of every page, in order. */
 async function readAll<T>(read: (page: number, size: number) => Promise<T[]>, size: number): Promise<T[]> {
   const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const batch = await read(page, size);
-    rows.push(...batch);
-    if (batch.length < size) return rows;
+  for (let first = 1; ; first += PARALLEL_CALLS) {
+    const batches = await Promise.all(Array.from({ length: PARALLEL_CALLS }, (_, i) => read(first + i, size)));
+    for (const batch of batches) {
+      rows.push(...batch);
+      if (batch.length < size) return rows;
+    }
   }
+}
+
+/** The rows the catalogue is made of, as Directus gives them, by id. */
+export interface CatalogueRows {
+  titles: TitlePage[];
+  actors: ActorPage[];
+}
+
+/** Ids of titles and people created, changed, published, unpublished or deleted since rows were read. */
+export interface CatalogueChanges {
+  titles?: number[];
+  actors?: number[];
+}
+
+/** Every title and person, read in full. */
+export async function readCatalogueRows(
+  reader: Reader, perCall: { titles?: number; actors?: number } = {},
+): Promise<CatalogueRows> {
+  const [titles, actors] = await Promise.all([
+    readAll(reader.getTitlePages, perCall.titles ?? TITLES_PER_CALL),
+    readAll(reader.getActorPages, perCall.actors ?? ACTORS_PER_CALL),
+  ]);
+  return { titles, actors };
+}
+
+/**
+ * What to read again after `changes`: the changed titles, and the titles that name a changed person
+ * (their cast lists carry the person's name and photo), and the changed people.
+ */
+export function rowsToReread(previous: CatalogueRows, changes: CatalogueChanges): { titles: number[]; actors: number[] } {
+  const actors = new Set(changes.actors ?? []);
+  const titles = new Set(changes.titles ?? []);
+  if (actors.size) {
+    for (const t of previous.titles) {
+      if ([...personIds(t.actors), ...personIds(t.directors), ...personIds(t.screenwriters)].some((id) => actors.has(id))) titles.add(t.id);
+    }
+  }
+  return { titles: [...titles].sort((a, b) => a - b), actors: [...actors].sort((a, b) => a - b) };
+}
+
+/**
+ * The previous rows with those read again put in their place: a re-read id that came back empty
+ * (deleted, unpublished) leaves, a new one joins, and the order by id holds.
+ */
+export function mergeRows(previous: CatalogueRows, reread: { titles: number[]; actors: number[] }, fresh: CatalogueRows): CatalogueRows {
+  const merge = <T extends { id: number }>(old: T[], ids: number[], rows: T[]): T[] => {
+    const gone = new Set(ids);
+    return [...old.filter((r) => !gone.has(r.id)), ...rows.filter((r) => gone.has(r.id))].sort((a, b) => a.id - b.id);
+  };
+  return { titles: merge(previous.titles, reread.titles, fresh.titles), actors: merge(previous.actors, reread.actors, fresh.actors) };
+}
+
+/** The previous rows brought up to date by reading again only what `changes` names. */
+export async function readChangedRows(reader: Reader, previous: CatalogueRows, changes: CatalogueChanges): Promise<CatalogueRows> {
+  const reread = rowsToReread(previous, changes);
+  const [titles, actors] = await Promise.all([
+    reread.titles.length ? reader.getTitlePagesById(reread.titles) : [],
+    reread.actors.length ? reader.getActorPagesById(reread.actors) : [],
+  ]);
+  return mergeRows(previous, reread, { titles, actors });
 }
 
 const byViews = (a: TitleCard, b: TitleCard) => (b.views ?? 0) - (a.views ?? 0) || a.id - b.id;
@@ -47,12 +112,12 @@ function personIds(list: TitlePage['actors']): number[] {
 export async function loadCatalogue(
   reader: Reader, perCall: { titles?: number; actors?: number } = {},
 ): Promise<Catalogue> {
-  const [titles, actors, comments, ratings] = await Promise.all([
-    readAll(reader.getTitlePages, perCall.titles ?? TITLES_PER_CALL),
-    readAll(reader.getActorPages, perCall.actors ?? ACTORS_PER_CALL),
-    reader.getAllCommentCounts(),
-    reader.getRatingSummaries(),
-  ]);
+  return catalogueFrom(reader, await readCatalogueRows(reader, perCall));
+}
+
+/** The catalogue of `rows`, with the review counts and ratings read now (one call each). */
+export async function catalogueFrom(reader: Reader, { titles, actors }: CatalogueRows): Promise<Catalogue> {
+  const [comments, ratings] = await Promise.all([reader.getAllCommentCounts(), reader.getRatingSummaries()]);
 
   const cards = new Map<number, TitleCard>();
   for (const t of titles) cards.set(t.id, { ...t, comments_count: comments.get(t.id) ?? 0 } as TitleCard);

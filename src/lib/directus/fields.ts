@@ -72,7 +72,7 @@ export const AUTHOR_FIELDS = [
 
 /** A review with its author, images, reactions and the comment it answers. */
 export const COMMENT_FIELDS = [
-  'id', 'text', 'date_created', 'title',
+  'id', 'text', 'date_created', 'title', 'deleted',
   { user_created: AUTHOR_FIELDS },
   { images: [{ directus_files_id: FILE_FIELDS }] },
   { reactions: ['id', 'type'] },
@@ -115,3 +115,11 @@ export const FAVORITE_ACTOR_FIELDS = ['id', { actor: PERSON_FIELDS }] as const;
 
 /** A plan as the own profile names it. */
 export const PLAN_NAME_FIELDS = ['id', 'name'] as const;
+
+/** A chat message: author, the message it answers (with its author), pictures, and where it was written. */
+export const CHAT_MESSAGE_FIELDS = [
+  'id', 'text', 'deleted', 'date_created', 'date_updated', 'publicChat', 'privateChat',
+  { user_created: AUTHOR_FIELDS },
+  { message: ['id', 'text', 'deleted', { user_created: ['id', 'login'] }] },
+  { images: [{ directus_files_id: FILE_FIELDS }] },
+] as const;

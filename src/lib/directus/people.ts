@@ -6,6 +6,7 @@
 import {
   aggregate, createItem, deleteFiles, deleteItem, readItems, readUsers, type QueryFilter, type ReadItemOutput,
 } from '@directus/sdk';
+import { LOGIN_PATTERN } from '../../../shared/rules.ts';
 import { pageClient } from './client.ts';
 import { COMMENT_FIELDS, POST_FIELDS, PROFILE_FIELDS } from './fields.ts';
 import { DirectusRequestError, send } from './queries.ts';
@@ -20,10 +21,17 @@ export type Target = { post: number } | { comment: number };
 
 const ME = '$CURRENT_USER';
 
-/** The public profile of the person with this login, or null when nobody has it. */
+/**
+ * The public profile of the person with this login, in any letter case (logins are unique
+ * regardless of case), or null when nobody has it. Directus has no case-blind equality, so rows
+ * that start and end with the login are read and the exact one picked.
+ */
 export async function readPublicProfile(login: string): Promise<PublicProfile | null> {
-  const rows = await send(pageClient(), readUsers({ fields: PROFILE_FIELDS, filter: { login: { _eq: login } }, limit: 1 }), 'profile');
-  return (rows[0] as PublicProfile | undefined) ?? null;
+  if (!LOGIN_PATTERN.test(login)) return null;
+  const filter = { _and: [{ login: { _istarts_with: login } }, { login: { _iends_with: login } }] };
+  const rows = await send(pageClient(), readUsers({ fields: PROFILE_FIELDS, filter, limit: -1 }), 'profile');
+  const wanted = login.toLowerCase();
+  return (rows as PublicProfile[]).find((row) => row.login?.toLowerCase() === wanted) ?? null;
 }
 
 /**

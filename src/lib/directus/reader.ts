@@ -5,18 +5,20 @@
  */
 import { createDirectus, customEndpoint, readItems, readSingleton, rest, type ReadItemOutput } from '@directus/sdk';
 import {
-  CATEGORY_NEW_LIST, HOME_BLOCK_SIZE, PROMO_BANNER, SERIES_FETCH_LIMIT, SUBCATEGORY_BLOCK, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
+  CATEGORY_NEW_LIST, HOME_BLOCK_SIZE, PROMO_BANNER, SUBCATEGORY_BLOCK, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
 import {
   ACTOR_FIELDS, BANNER_FIELDS, CATEGORY_FIELDS, COUNTRY_FIELDS, GENRE_FIELDS, PLAN_FIELDS, SHOP_FIELDS,
   STATIC_FIELDS, TAG_FIELDS, TITLE_PAGE_FIELDS, UPDATE_FIELDS,
 } from './fields.ts';
+import { EPISODES_DEEP } from './signed-in-fields.ts';
 import {
-  BY_VIEWS, NEWEST, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send, titleFilter,
+  BY_VIEWS, NEWEST, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopItem } from './schema.ts';
 import { once } from '../once.ts';
+import { DirectusRequestError } from './request-error.ts';
 
 export type TitlePage = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_PAGE_FIELDS }>;
 export type ActorPage = ReadItemOutput<Schema, 'actors', { fields: typeof ACTOR_FIELDS }>;
@@ -24,6 +26,23 @@ export type CategoryItem = ReadItemOutput<Schema, 'categories', { fields: typeof
 export type { UpdateItem } from './queries.ts';
 
 import type { UpdateItem } from './queries.ts';
+
+/** Tries of a read Directus refused for being busy (503, its pressure limiter) before the build fails. */
+const BUSY_TRIES = 6;
+
+/** `read()`, tried again after a pause while Directus answers 503: a busy machine must not fail a build. */
+async function whenNotBusy<T>(read: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await read();
+    } catch (err) {
+      if (!(err instanceof DirectusRequestError && err.status === 503) || attempt >= BUSY_TRIES) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+    }
+  }
+}
+
+const send: typeof sendOnce = (client, command, what) => whenNotBusy(() => sendOnce(client, command, what));
 
 /** A Directus REST client without a token, for the build. */
 export function createBuildClient(url: string): SiteClient {
@@ -34,7 +53,27 @@ export function createReader(url: string) {
   const client = createBuildClient(url);
 
   const cards = (filter: Parameters<typeof published>, sort: TitleSort[], limit: number, offset = 0) =>
-    readTitleCards(client, { filter: published(...filter), sort, limit, offset });
+    whenNotBusy(() => readTitleCards(client, { filter: published(...filter), sort, limit, offset }));
+
+  const titlePages = async (filter: Parameters<typeof titleFilter>[0], at: { limit: number; page?: number }, what: string) => {
+    const titles = await send(client, readItems('titles', {
+      fields: TITLE_PAGE_FIELDS,
+      filter: titleFilter(filter),
+      deep: {
+        ...EPISODES_DEEP,
+        soundtracks: { _limit: -1, _sort: ['id'] },
+      },
+      sort: ['id'],
+      ...at,
+    }), what);
+    // The SDK widens the output when `deep` is given; the fields decide the shape.
+    return titles as TitlePage[];
+  };
+
+  const actorPages = (at: { limit: number; page?: number; filter?: { id: { _in: number[] } } }, what: string) =>
+    send(client, readItems('actors', {
+      fields: ACTOR_FIELDS, sort: ['id'], deep: { images: { _limit: -1 } }, ...at,
+    }), what) as Promise<ActorPage[]>;
 
   return {
     client,
@@ -73,22 +112,12 @@ export function createReader(url: string) {
      * Page `page` (from 1) of the published titles with every relation, all episodes included, by
      * id: the build reads the whole catalogue this way, a few hundred titles a call.
      */
-    async getTitlePages(page: number, limit: number): Promise<TitlePage[]> {
-      const titles = await send(client, readItems('titles', {
-        fields: TITLE_PAGE_FIELDS,
-        filter: titleFilter(published()),
-        deep: {
-          series: { _limit: SERIES_FETCH_LIMIT, _sort: ['sort', 'id'] },
-          iframeSeasons: { _limit: -1, _sort: ['sort', 'id'], series: { _limit: SERIES_FETCH_LIMIT, _sort: ['sort', 'id'] } },
-          soundtracks: { _limit: -1, _sort: ['id'] },
-        },
-        sort: ['id'],
-        limit,
-        page,
-      }), `titles, page ${page}`);
-      // The SDK widens the output when `deep` is given; the fields decide the shape.
-      return titles as TitlePage[];
-    },
+    getTitlePages: (page: number, limit: number): Promise<TitlePage[]> =>
+      titlePages(published(), { limit, page }, `titles, page ${page}`),
+
+    /** The published titles among `ids`, with every relation (an incremental build re-reads only these). */
+    getTitlePagesById: (ids: number[]): Promise<TitlePage[]> =>
+      titlePages(published({ id: { _in: ids } }), { limit: -1 }, `titles ${ids.length} by id`),
 
     getTitlesByCategory: (slug: string, o: { sort?: TitleSort[]; limit: number; offset?: number }) =>
       cards([inCategory(slug)], o.sort ?? BY_VIEWS, o.limit, o.offset),
@@ -105,23 +134,24 @@ export function createReader(url: string) {
       cards([inCategory(categorySlug), { promo: { _eq: true } }], BY_VIEWS, limit),
 
     /** Page `page` (from 1) of every person with their photos, by id. */
-    getActorPages: (page: number, limit: number): Promise<ActorPage[]> =>
-      send(client, readItems('actors', {
-        fields: ACTOR_FIELDS, sort: ['id'], limit, page, deep: { images: { _limit: -1 } },
-      }), `actors, page ${page}`) as Promise<ActorPage[]>,
+    getActorPages: (page: number, limit: number): Promise<ActorPage[]> => actorPages({ limit, page }, `actors, page ${page}`),
+
+    /** The people among `ids` (an incremental build re-reads only these). */
+    getActorPagesById: (ids: number[]): Promise<ActorPage[]> =>
+      actorPages({ limit: -1, filter: { id: { _in: ids } } }, `actors ${ids.length} by id`),
 
     getTitlesByTag: (tagId: number, o: { limit?: number; offset?: number } = {}) =>
       cards([withTag(tagId)], BY_VIEWS, o.limit ?? TAG_PAGE_SIZE, o.offset),
 
     /** Episode updates of published titles, newest first, with the total for 'show more'. */
-    getUpdates: (page = 1, limit: number = UPDATES_PAGE_SIZE): Promise<Page<UpdateItem>> => readUpdatesPage(client, page, limit),
+    getUpdates: (page = 1, limit: number = UPDATES_PAGE_SIZE): Promise<Page<UpdateItem>> => whenNotBusy(() => readUpdatesPage(client, page, limit)),
 
     /** The first page of a list whose next pages load in the browser (see LIST_QUERIES). */
     getListPage: (q: { filter: Parameters<typeof titleFilter>[0]; sort: TitleSort[]; pageSize: number }, page = 1) =>
-      readTitlePage(client, { ...q, page }),
+      whenNotBusy(() => readTitlePage(client, { ...q, page })),
 
     /** Reviews of every title that has any. */
-    getAllCommentCounts: () => readAllCommentCounts(client),
+    getAllCommentCounts: () => whenNotBusy(() => readAllCommentCounts(client)),
 
     /** The average and number of ratings of every rated published title (GET /site/ratings). */
     getRatingSummaries: () =>

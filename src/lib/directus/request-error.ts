@@ -12,3 +12,8 @@ export class DirectusRequestError extends Error {
     this.reason = reason;
   }
 }
+
+/** What to tell the person about a failed call: the backend's own reason, or `fallback`. */
+export function reasonOf(err: unknown, fallback: string): string {
+  return err instanceof DirectusRequestError && err.reason ? err.reason : fallback;
+}

@@ -1,0 +1,52 @@
+/**
+ * Stars a signed-in person presses to rate the title 1 to 5; pressing another replaces the
+ * rating in one backend call, and the average and count beside them follow its answer at once.
+ * Their own rating is filled; before they rate, the stars show the average.
+ */
+import { reasonOf } from '../../lib/directus/request-error.ts';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { RATING_MAX } from '../../../shared/visitor-rules.ts';
+import { loadMyRating, rate } from '../../stores/my-rating.ts';
+import { $titleRating } from '../../stores/title-rating.ts';
+import './title-actions.css';
+
+export default function RatingPicker({ titleId }: { titleId: number }) {
+  const { summary, mine } = useStore($titleRating);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => { loadMyRating(titleId).catch((err: unknown) => console.error(err)); }, [titleId]);
+
+  async function choose(rating: number) {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await rate(titleId, rating);
+    } catch (err) {
+      console.error(err);
+      setError(reasonOf(err, 'Не удалось сохранить оценку'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const filled = mine ?? Math.round(summary?.average ?? 0);
+  return (
+    <span className="rating-picker" role="group" aria-label={mine ? `Ваша оценка: ${mine} из ${RATING_MAX}` : 'Оцените тайтл'}>
+      {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
+        <button
+          key={n}
+          type="button"
+          className={`rating-picker__star${n <= filled ? ' rating-picker__star--on' : ''}${mine ? ' rating-picker__star--mine' : ''}`}
+          aria-label={`Оценить на ${n} из ${RATING_MAX}`}
+          aria-pressed={mine === n}
+          disabled={busy}
+          onClick={() => void choose(n)}
+        >★</button>
+      ))}
+      {error && <span className="title-actions__error" role="alert">{error}</span>}
+    </span>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The reviews as a signed-in person uses them (loaded only for them): the form — blank after
+ * trimming is not sent; 'Ответить' makes it a reply whose placeholder quotes the text answered,
+ * and it empties once sent — likes and dislikes that count once the backend took them (one each,
+ * no undo), and on their own reviews 'Изменить' and 'Удалить' (after a confirmation).
+ */
+import { reasonOf } from '../../lib/directus/request-error.ts';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
+import type { ReviewView } from '../../lib/reviews.ts';
+import { cut } from '../../lib/text.ts';
+import { $me, loadMe } from '../../stores/me.ts';
+import { deleteReview, editReview, reactToReview, writeReview } from '../../stores/review-writes.ts';
+import { $reviews } from '../../stores/title-reviews.ts';
+import Modal from '../layout/Modal.tsx';
+import Reactions from '../profile-public/Reactions.tsx';
+import ReviewItem from './ReviewItem.tsx';
+import './review-board.css';
+
+interface ReplyTo { threadId: number; login: string; text: string }
+
+const QUOTE_LENGTH = 80;
+
+
+function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
+  const [text, setText] = useState(r.text);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!text.trim() || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await editReview(r.id, text);
+      onDone();
+    } catch (err) {
+      console.error(err);
+      setError(reasonOf(err, 'Не удалось сохранить комментарий'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="review-edit" onSubmit={save}>
+      <label className="visually-hidden" htmlFor={id}>Текст комментария</label>
+      <textarea id={id} className="input review-edit__input" rows={3} value={text} maxLength={TEXT_LIMITS.comment} onChange={(e) => setText(e.target.value)} autoFocus />
+      <div className="review-edit__buttons">
+        <button type="submit" className="btn" disabled={!text.trim() || busy}>Сохранить</button>
+        <button type="button" className="btn btn--ghost" onClick={onDone} disabled={busy}>Отмена</button>
+      </div>
+      {error && <p className="reviews__error" role="alert">{error}</p>}
+    </form>
+  );
+}
+
+function DeleteReview({ id }: { id: number }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function confirm() {
+    setBusy(true);
+    setError(null);
+    try {
+      await deleteReview(id);
+      setOpen(false);
+    } catch (err) {
+      console.error(err);
+      setError(reasonOf(err, 'Не удалось удалить комментарий'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="review__action" onClick={() => setOpen(true)}>Удалить</button>
+      <Modal open={open} onClose={() => !busy && setOpen(false)} title="Удалить комментарий?">
+        <p>Текст исчезнет. Если на комментарий уже ответили, ответы останутся под надписью «Комментарий удалён».</p>
+        {error && <p className="reviews__error" role="alert">{error}</p>}
+        <div className="review-edit__buttons">
+          <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)} disabled={busy}>Отмена</button>
+          <button type="button" className="btn" onClick={() => void confirm()} disabled={busy}>{busy ? 'Удаляем…' : 'Удалить'}</button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+export default function ReviewBoard({ titleId }: { titleId: number }) {
+  const reviews = useStore($reviews);
+  const me = useStore($me);
+  const [text, setText] = useState('');
+  const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+  const fieldId = useId();
+  const blank = !text.trim();
+
+  useEffect(() => { void loadMe(); }, []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (blank || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      await writeReview(titleId, replyTo?.threadId ?? null, text);
+      setText('');
+      setReplyTo(null);
+    } catch (err) {
+      console.error(err);
+      setError(reasonOf(err, 'Не удалось отправить комментарий'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const answer = (threadId: number, r: ReviewView) => () => {
+    setReplyTo({ threadId, login: r.author.login, text: r.text });
+    field.current?.focus();
+  };
+
+  const item = (r: ReviewView, threadId: number, replies?: ReviewView[]) => {
+    const mine = !!me && r.author.id === me.id;
+    return (
+      <ReviewItem
+        key={r.id}
+        r={r}
+        body={editing === r.id ? <ReviewEditor r={r} onDone={() => setEditing(null)} /> : undefined}
+        actions={(
+          <div className="review__actions">
+            <Reactions likes={r.likes} dislikes={r.dislikes} onReact={(type) => reactToReview(r.id, type)} />
+            <button type="button" className="review__action" onClick={answer(threadId, r)}>Ответить</button>
+            {mine && editing !== r.id && <button type="button" className="review__action" onClick={() => setEditing(r.id)}>Изменить</button>}
+            {mine && <DeleteReview id={r.id} />}
+          </div>
+        )}
+      >
+        {replies && replies.length > 0 && <div className="review__replies">{replies.map((x) => item(x, threadId))}</div>}
+      </ReviewItem>
+    );
+  };
+
+  return (
+    <>
+      <form className="review-form" onSubmit={submit}>
+        {replyTo && (
+          <p className="review-form__replying">
+            <span>Ответ <b>{replyTo.login}</b></span>
+            <button type="button" className="review__action" onClick={() => setReplyTo(null)}>Отменить ответ</button>
+          </p>
+        )}
+        <label className="visually-hidden" htmlFor={fieldId}>{replyTo ? `Ответ ${replyTo.login}` : 'Ваш комментарий'}</label>
+        <textarea
+          ref={field}
+          id={fieldId}
+          className="input review-form__input"
+          rows={3}
+          placeholder={replyTo ? `«${cut(replyTo.text, QUOTE_LENGTH)}»` : 'Напишите, что думаете о тайтле…'}
+          value={text}
+          maxLength={TEXT_LIMITS.comment}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <div className="review-form__buttons">
+          <button type="submit" className="btn" aria-busy={sending} disabled={blank || sending}>{replyTo ? 'Ответить' : 'Отправить'}</button>
+        </div>
+        {error && <p className="reviews__error" role="alert">{error}</p>}
+      </form>
+      {reviews?.map((r) => item(r, r.id, r.replies))}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * Where the signed-in person stopped watching (watchProgress, their own rows only): one title's
+ * place for its player, the titles of the 'Продолжить просмотр' row, and saving a place through
+ * PUT /site/progress/{titleId}, which writes the one row per title in one statement.
+ */
+import { customEndpoint, readItems, type ReadItemOutput, type RestCommand } from '@directus/sdk';
+import type { SavedProgress } from '../player.ts';
+import { pageClient } from './client.ts';
+import { CONTINUE_FIELDS, EPISODES_DEEP, PROGRESS_FIELDS } from './signed-in-fields.ts';
+import { readCommentCounts, send, type TitleCard } from './queries.ts';
+import type { Schema } from './schema.ts';
+
+const ME = '$CURRENT_USER';
+
+type ContinueRow = ReadItemOutput<Schema, 'watchProgress', { fields: typeof CONTINUE_FIELDS }>;
+type ContinueTitle = Extract<ContinueRow['title'], object>;
+
+/** A title in progress: its card, its episodes, and the saved place. */
+export interface TitleInProgress {
+  title: ContinueTitle & TitleCard;
+  saved: SavedProgress;
+}
+
+/**
+ * The person's place in one title, or null when they have not watched it. The filter names the
+ * person: editors may read everyone's rows.
+ */
+export async function readProgress(titleId: number): Promise<SavedProgress | null> {
+  const rows = await send(pageClient(), readItems('watchProgress', {
+    fields: PROGRESS_FIELDS,
+    filter: { _and: [{ title: { _eq: titleId } }, { user_created: { _eq: ME } }] },
+    limit: 1,
+  }), 'watching progress');
+  return rows[0] ?? null;
+}
+
+/** The titles the person watched last, newest first, with their episodes and review counts. */
+export async function readTitlesInProgress(limit: number): Promise<TitleInProgress[]> {
+  const client = pageClient();
+  const rows = await send(client, readItems('watchProgress', {
+    fields: CONTINUE_FIELDS,
+    filter: { user_created: { _eq: ME } },
+    deep: { title: EPISODES_DEEP },
+    sort: ['-date_updated', '-id'],
+    limit,
+  }), 'titles in progress') as ContinueRow[];
+  const withTitle = rows.flatMap((row) => (row.title && typeof row.title === 'object' ? [{ row, title: row.title }] : []));
+  const comments = await readCommentCounts(client, withTitle.map((x) => x.title.id));
+  return withTitle.map(({ row, title }) => ({
+    title: { ...title, comments_count: comments.get(title.id) ?? 0 },
+    saved: { episode: row.episode, position: row.position, duration: row.duration },
+  }));
+}
+
+/**
+ * Saves the person's place. `leaving`: the page is going away, so the request is sent with
+ * keepalive and outlives it.
+ */
+export async function saveProgress(titleId: number, place: SavedProgress, o: { leaving?: boolean } = {}): Promise<void> {
+  const command = customEndpoint<unknown>({ path: `/site/progress/${titleId}`, method: 'PUT', body: JSON.stringify(place) });
+  const sent: RestCommand<unknown, Schema> = o.leaving
+    ? () => ({ ...command(), onRequest: (init: RequestInit) => ({ ...init, keepalive: true }) })
+    : command;
+  await send(pageClient(), sent, 'watching progress save');
+}

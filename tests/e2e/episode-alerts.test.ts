@@ -1,0 +1,56 @@
+/**
+ * New-episode alerts, in Chromium against the built site: an editor adds an episode to a title a
+ * person marks 'Смотрю'; the person's account icon counts it, the profile's 'Новые серии' lists
+ * it, and marking it read clears the counter and is kept by the backend.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MARK_TYPES } from '../../shared/rules.ts';
+import { apiOf, signedInBrowsers } from './support/account.ts';
+import { newPerson } from './support/people.ts';
+import { adminApi, patientPolls } from './support/site.ts';
+
+patientPolls(20_000);
+
+const browsers = signedInBrowsers();
+const WATCHING = MARK_TYPES[3];
+const made: number[] = [];
+
+afterAll(async () => {
+  const api = await adminApi();
+  for (const id of made) await api.request('DELETE', `/items/titles/${id}`);
+});
+
+describe('new-episode alerts', () => {
+  it('count on the account icon and list on the profile, where they are marked read', async () => {
+    const api = await adminApi();
+    // A title of its own: the seeded catalogue that other tests read stays as it is.
+    const title = await api.post<{ id: number; slug: string; name: string }>('/items/titles', {
+      status: 'published', slug: `alerts-${randomUUID().slice(0, 8)}`, name: 'Сериал для оповещений', source: 'video', typeSource: 'Без сезонов',
+    });
+    made.push(title.id);
+    const person = await newPerson();
+    await (await apiOf(person)).post('/items/favorites', { type: WATCHING, title: title.id });
+    const episode = await api.post<{ id: number }>('/items/series', { title: title.id, name: '7 серия', sort: 7 });
+    const alertsOf = () => api.get<{ id: number; read: boolean }[]>(`/items/alerts?filter[user][_eq]=${person.id}&fields=id,read`);
+    await expect.poll(async () => (await alertsOf()).length).toBe(1);
+
+    const { page } = await browsers.as(person);
+    await page.goto('/');
+    const badge = page.locator('header .account-link [data-testid="alert-badge"]');
+    await expect.poll(() => badge.locator('[aria-hidden="true"]').innerText()).toBe('1');
+
+    await page.goto('/profile?tab=new-episodes');
+    const pane = page.getByRole('region', { name: 'Новые серии' });
+    const item = pane.locator('.alert', { hasText: title.name });
+    await expect.poll(() => item.innerText()).toContain('новая серия «7 серия»');
+    expect(await item.getAttribute('class')).toContain('alert--unread');
+    expect(await item.locator(`a[href="/${title.slug}?tab=seasons#player"]`).count()).toBe(1);
+
+    await item.getByRole('button', { name: `Отметить прочитанным: ${title.name}` }).click();
+    await expect.poll(() => item.getAttribute('class')).toBe('alert');
+    await expect.poll(() => badge.count()).toBe(0);
+    expect(await alertsOf()).toEqual([{ id: expect.any(Number), read: true }]);
+    expect(episode.id).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,423 @@
+/**
+ * Acting on titles in Chromium against the built site and a real Directus: rating stars (set,
+ * replaced, the average and count following the backend's answer), the heart and the five list
+ * marks with the profile's tabs showing them, the favourite heart on an actor's page, and reviews
+ * (write, reply, like and dislike once, edit and delete one's own). Visitors see the sign-in
+ * prompts; refusals made through the API store nothing.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ApiError, type AdminApi } from '../../directus/apply/admin-api.ts';
+import { MARK_TYPES, ROLES } from '../../shared/rules.ts';
+import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
+import { apiOf, publishedTitles, signedInBrowsers, type TitleRow } from './support/account.ts';
+import { newPerson, type Person } from './support/people.ts';
+import { blockingViolations } from './support/axe.ts';
+import { adminApi, everyIslandHydrated, hydrated, patientPolls, type ThemeName } from './support/site.ts';
+
+patientPolls(20_000);
+
+const browsers = signedInBrowsers();
+
+/** Titles of the seed for this file, each test taking its own so their rows never meet. */
+let titles: TitleRow[] | undefined;
+async function title(n: number): Promise<TitleRow> {
+  titles ??= await publishedTitles(12);
+  return titles[n];
+}
+
+async function openTitle(page: Page, t: TitleRow): Promise<void> {
+  await page.goto(`/${t.slug}`);
+  await hydrated(page, '.rating-stars');
+}
+
+const ratingValue = (page: Page) => page.locator('.rating-stars__value').innerText();
+const reviews = (page: Page) => page.getByRole('region', { name: /^Отзывы/ });
+const review = (page: Page, text: string): Locator => page.locator('article.review', { has: page.locator('.review__text', { hasText: text }) }).last();
+const byId = (page: Page, id: number): Locator => page.locator(`article[data-review-id="${id}"]`);
+/** The buttons under a review itself, not under its replies. */
+const actionsOf = (page: Page, id: number): Locator => page.locator(`article[data-review-id="${id}"] > .review__body > .review__actions`);
+
+/** The average and count as the banner words them, from the stored ratings. */
+async function expectedRating(titleId: number): Promise<string> {
+  const rows = await (await adminApi()).get<{ rating: number }[]>(`/items/ratings?filter[title][_eq]=${titleId}&fields=rating&limit=-1`);
+  if (!rows.length) return 'Нет оценок';
+  const average = Math.round((rows.reduce((s, r) => s + r.rating, 0) / rows.length) * 100) / 100;
+  const n = rows.length;
+  const word = n % 10 === 1 && n % 100 !== 11 ? 'оценка' : [2, 3, 4].includes(n % 10) && ![12, 13, 14].includes(n % 100) ? 'оценки' : 'оценок';
+  return `${average.toFixed(2)} · ${n} ${word}`;
+}
+
+async function refusal(call: Promise<unknown>): Promise<{ status: number; text: string }> {
+  try {
+    await call;
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.status, text: err.message };
+    throw err;
+  }
+  throw new Error('the call was not refused');
+}
+
+const rowsOf = async <T = unknown>(path: string) => (await adminApi()).get<T[]>(path);
+
+describe('a visitor', () => {
+  it('sees the average and prompts to sign in that bring them back, and no buttons of signed-in people', async () => {
+    const t = await title(0);
+    const { page } = await browsers.visitor();
+    await openTitle(page, t);
+    await expect.poll(() => ratingValue(page)).toBe(await expectedRating(t.id));
+    const next = `/login?next=${encodeURIComponent(`/${t.slug}`)}`;
+    expect(await page.getByRole('link', { name: 'Войдите, чтобы оценить' }).getAttribute('href')).toBe(next);
+    expect(await page.getByRole('button', { name: /^Оценить на/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Добавить в избранное' }).count()).toBe(0);
+
+    await reviews(page).scrollIntoViewIfNeeded();
+    const prompt = reviews(page).getByRole('link', { name: 'Войдите, чтобы оставить комментарий' });
+    await prompt.waitFor();
+    expect(await prompt.getAttribute('href')).toBe(next);
+    expect(await reviews(page).getByRole('textbox').count()).toBe(0);
+
+    await prompt.click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe(`/${t.slug}`);
+  });
+});
+
+describe('rating', () => {
+  it('sets a rating, replaces it with another, and the average and count follow at once', async () => {
+    const t = await title(1);
+    const person = await newPerson();
+    const { page } = await browsers.as(person);
+    await openTitle(page, t);
+    const star = (n: number) => page.getByRole('button', { name: `Оценить на ${n} из 5` });
+    await star(4).waitFor();
+    await expect.poll(() => ratingValue(page)).toBe(await expectedRating(t.id));
+
+    await star(4).click();
+    await expect.poll(() => star(4).getAttribute('aria-pressed')).toBe('true');
+    const mine = () => rowsOf<{ id: number; rating: number }>(`/items/ratings?filter[title][_eq]=${t.id}&filter[user_created][_eq]=${person.id}&fields=id,rating`);
+    const [first] = await mine();
+    expect(first.rating).toBe(4);
+    await expect.poll(() => ratingValue(page)).toBe(await expectedRating(t.id));
+
+    await star(2).click();
+    await expect.poll(() => star(2).getAttribute('aria-pressed')).toBe('true');
+    expect(await star(4).getAttribute('aria-pressed')).toBe('false');
+    expect(await mine()).toEqual([{ id: first.id, rating: 2 }]);
+    await expect.poll(() => ratingValue(page)).toBe(await expectedRating(t.id));
+
+    // Kept: the next visit shows the person's own stars.
+    await page.reload();
+    await hydrated(page, '.rating-stars');
+    await expect.poll(() => star(2).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('refuses 0, 6 and a second rating through the API, storing nothing', async () => {
+    const t = await title(1);
+    const person = await newPerson();
+    const api = await apiOf(person);
+    const mine = `/items/ratings?filter[title][_eq]=${t.id}&filter[user_created][_eq]=${person.id}&fields=rating`;
+    for (const bad of [0, 6]) {
+      const res = await refusal(api.request('PUT', `/site/rating/${t.id}`, { rating: bad }));
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('Оценка должна быть от 1 до 5');
+    }
+    expect(await rowsOf(mine)).toEqual([]);
+    await api.post('/items/ratings', { title: t.id, rating: 3 });
+    const second = await refusal(api.post('/items/ratings', { title: t.id, rating: 5 }));
+    expect(second.status).toBe(400);
+    expect(second.text).toContain('Вы уже оценили этот тайтл');
+    expect(await rowsOf(mine)).toEqual([{ rating: 3 }]);
+  });
+});
+
+describe('list marks', () => {
+  it('toggles the heart and each of the five marks, shows set ones dimmed, and the profile tabs list them', async () => {
+    const t = await title(2);
+    const person = await newPerson();
+    const { page } = await browsers.as(person);
+    await openTitle(page, t);
+    const marksOf = () => rowsOf<{ type: string }>(`/items/favorites?filter[user_created][_eq]=${person.id}&filter[title][_eq]=${t.id}&fields=type&sort=id`);
+
+    const heart = page.getByRole('button', { name: 'Добавить в избранное' });
+    await expect.poll(() => heart.isEnabled()).toBe(true);
+    await heart.click();
+    const unheart = page.getByRole('button', { name: 'Убрать из избранного' });
+    await expect.poll(() => unheart.getAttribute('aria-pressed')).toBe('true');
+    expect(await marksOf()).toEqual([{ type: 'Избранное' }]);
+
+    const menu = page.getByRole('list', { name: 'Списки' });
+    const item = (type: string) => menu.getByRole('button', { name: type });
+    await page.getByRole('button', { name: 'В список ▾' }).click();
+    expect(await menu.getByRole('button').allInnerTexts()).toEqual(MARK_TYPES.map((type) => (type === 'Избранное' ? `✓ ${type}` : type)));
+    // A set mark is dimmed; the others are not.
+    const opacity = (type: string) => item(type).evaluate((el) => getComputedStyle(el).opacity);
+    expect(await opacity('Избранное')).toBe('0.6');
+    expect(await opacity('Смотрю')).toBe('1');
+
+    for (const type of MARK_TYPES.filter((m) => m !== 'Избранное')) {
+      await item(type).click();
+      await expect.poll(() => item(type).getAttribute('aria-pressed')).toBe('true');
+    }
+    expect((await marksOf()).map((m) => m.type).sort()).toEqual([...MARK_TYPES].sort());
+
+    // Toggling again takes it off.
+    await item('Не интересно').click();
+    await expect.poll(() => item('Не интересно').getAttribute('aria-pressed')).toBe('false');
+    expect(await opacity('Не интересно')).toBe('1');
+    await item('Избранное').click();
+    await expect.poll(() => page.getByRole('button', { name: 'Добавить в избранное' }).getAttribute('aria-pressed')).toBe('false');
+    expect((await marksOf()).map((m) => m.type).sort()).toEqual(['Буду смотреть', 'Смотрел', 'Смотрю']);
+
+    // The profile's lists read the backend: the marks are there at once.
+    for (const [tab, label, listed] of [['planned', 'Буду смотреть', true], ['watched', 'Смотрел', true], ['watching', 'Смотрю', true], ['favorites', 'Избранное', false], ['not-interested', 'Не интересно', false]] as const) {
+      await page.goto(`/profile?tab=${tab}`);
+      const list = page.getByRole('region', { name: label });
+      if (listed) await expect.poll(() => list.locator('.film-card__link .film-card__name').allInnerTexts()).toEqual([t.name]);
+      else await expect.poll(() => list.locator('.list-status').innerText()).toMatch(/^(В избранном|Здесь будут)/);
+    }
+  });
+
+  it('keeps one mark of each kind: a second through the API is refused and nothing is added', async () => {
+    const t = await title(2);
+    const person = await newPerson();
+    const api = await apiOf(person);
+    await api.post('/items/favorites', { type: 'Смотрю', title: t.id });
+    const second = await refusal(api.post('/items/favorites', { type: 'Смотрю', title: t.id }));
+    expect(second.status).toBe(400);
+    expect(second.text).toContain('Тайтл уже отмечен');
+    expect(await rowsOf(`/items/favorites?filter[user_created][_eq]=${person.id}&fields=type`)).toEqual([{ type: 'Смотрю' }]);
+  });
+});
+
+describe('favourite actors', () => {
+  it('toggles the heart on the actor page and the profile tab lists the actor', async () => {
+    const [actor] = await rowsOf<{ id: number; slug: string; nameRu: string }>('/items/actors?fields=id,slug,nameRu&sort=-id&limit=1');
+    const person = await newPerson();
+    const { page } = await browsers.as(person);
+    await page.goto(`/actors/${actor.slug}`);
+    const heart = page.getByRole('button', { name: `В избранное: ${actor.nameRu}` });
+    await expect.poll(() => heart.isEnabled()).toBe(true);
+    await heart.click();
+    const on = page.getByRole('button', { name: `В избранном: ${actor.nameRu}` });
+    await expect.poll(() => on.getAttribute('aria-pressed')).toBe('true');
+    const favourites = () => rowsOf<{ actor: number }>(`/items/favoriteActors?filter[user][_eq]=${person.id}&fields=actor`);
+    expect(await favourites()).toEqual([{ actor: actor.id }]);
+
+    await page.goto('/profile?tab=favorite-actors');
+    const list = page.getByRole('region', { name: 'Избранные актёры' });
+    await expect.poll(() => list.getByRole('link').allInnerTexts()).toEqual([expect.stringContaining(actor.nameRu)]);
+
+    await page.goto(`/actors/${actor.slug}`);
+    await expect.poll(() => on.isEnabled()).toBe(true);
+    await on.click();
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('false');
+    expect(await favourites()).toEqual([]);
+  });
+
+  it('is not offered to visitors', async () => {
+    const [actor] = await rowsOf<{ slug: string }>('/items/actors?fields=slug&sort=-id&limit=1');
+    const { page } = await browsers.visitor();
+    await page.goto(`/actors/${actor.slug}`);
+    await hydrated(page, 'astro-island[component-url*="FavoriteActor"]');
+    expect(await page.getByRole('button', { name: /^В избранное/ }).count()).toBe(0);
+  });
+});
+
+describe('reviews', () => {
+  async function openReviews(person: Person, t: TitleRow): Promise<Page> {
+    const { page } = await browsers.as(person);
+    await page.goto(`/${t.slug}`);
+    await reviews(page).scrollIntoViewIfNeeded();
+    await reviews(page).getByRole('textbox', { name: 'Ваш комментарий' }).waitFor();
+    return page;
+  }
+  const send = (page: Page) => reviews(page).locator('.review-form').getByRole('button', { name: /^(Отправить|Ответить)$/ });
+  const box = (page: Page) => reviews(page).locator('.review-form textarea');
+
+  it('sends no blank review; a review appears at once with the author linking to their profile', async () => {
+    const t = await title(3);
+    const person = await newPerson();
+    const page = await openReviews(person, t);
+    const reviewsOfTitle = () => rowsOf<{ text: string }>(`/items/comments?filter[user_created][_eq]=${person.id}&fields=text`);
+
+    await box(page).fill('   \n  ');
+    expect(await send(page).isDisabled()).toBe(true);
+    await box(page).press('Control+Enter');
+    expect(await reviewsOfTitle()).toEqual([]);
+
+    const text = `Очень трогательная история ${Date.now()}`;
+    await box(page).fill(`  ${text}  `);
+    await send(page).click();
+    const mine = review(page, text);
+    await mine.waitFor();
+    await expect.poll(() => box(page).inputValue()).toBe('');
+    expect(await mine.locator('.review__text').innerText()).toBe(text);
+    const author = mine.getByRole('link', { name: person.login });
+    expect(await author.getAttribute('href')).toBe(`/profile/${person.login}`);
+    expect(await mine.locator('.avatar__img').getAttribute('src')).toBe(DEFAULT_AVATAR);
+    expect(await reviewsOfTitle()).toEqual([{ text }]);
+  });
+
+  it('refuses a blank review and a second reaction through the API, storing nothing', async () => {
+    const t = await title(3);
+    const person = await newPerson();
+    const api = await apiOf(person);
+    const blank = await refusal(api.post('/items/comments', { title: t.id, text: '   ' }));
+    expect(blank.status).toBe(400);
+    expect(blank.text).toContain('Комментарий не может быть пустым');
+    expect(await rowsOf(`/items/comments?filter[user_created][_eq]=${person.id}`)).toEqual([]);
+
+    const author = await apiOf(await newPerson());
+    const { id } = await author.post<{ id: number }>('/items/comments', { title: t.id, text: 'Пересмотрю ещё раз' });
+    await api.post('/items/reactions', { type: 'like', comment: id });
+    const twice = await refusal(api.post('/items/reactions', { type: 'dislike', comment: id }));
+    expect(twice.status).toBe(400);
+    expect(twice.text).toContain('Вы уже оценили это');
+    expect(await rowsOf(`/items/reactions?filter[comment][_eq]=${id}&fields=type`)).toEqual([{ type: 'like' }]);
+  });
+
+  it('replies with the answered text as the placeholder, counts reactions once the backend took them, once each', async () => {
+    const t = await title(4);
+    const other = await newPerson();
+    const original = `Кто-нибудь понял финал? ${Date.now()}`;
+    const { id } = await (await apiOf(other)).post<{ id: number }>('/items/comments', { title: t.id, text: original });
+    const person = await newPerson();
+    const page = await openReviews(person, t);
+    const theirs = byId(page, id);
+    await theirs.waitFor();
+
+    await actionsOf(page, id).getByRole('button', { name: 'Ответить' }).click();
+    expect(await box(page).getAttribute('placeholder')).toBe(`«${original}»`);
+    expect(await reviews(page).getByRole('textbox', { name: `Ответ ${other.login}` }).count()).toBe(1);
+    const answer = `Понял: он вернулся домой ${Date.now()}`;
+    await box(page).fill(answer);
+    await send(page).click();
+    const reply = theirs.locator('.review__replies article.review', { hasText: answer });
+    await reply.waitFor();
+    await expect.poll(() => box(page).inputValue()).toBe('');
+    expect(await box(page).getAttribute('placeholder')).not.toContain(original);
+    expect(await rowsOf(`/items/comments?filter[comment][_eq]=${id}&fields=text,title`)).toEqual([{ text: answer, title: t.id }]);
+
+    // The like counts only after the backend answered; a second reaction is refused and shown.
+    const actions = actionsOf(page, id);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/items/reactions**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await actions.getByRole('button', { name: 'Нравится: 0', exact: true }).click();
+    const request = page.waitForResponse('**/api/items/reactions**');
+    expect(await actions.getByRole('button', { name: 'Нравится: 0', exact: true }).count()).toBe(1);
+    release();
+    await request;
+    await actions.getByRole('button', { name: 'Нравится: 1', exact: true }).waitFor();
+    await page.unroute('**/api/items/reactions**');
+    await actions.getByRole('button', { name: 'Не нравится: 0', exact: true }).click();
+    await expect.poll(() => actions.getByRole('alert').innerText()).toBe('Вы уже оценили это');
+    expect(await actions.getByRole('button', { name: 'Не нравится: 0', exact: true }).count()).toBe(1);
+    expect(await rowsOf(`/items/reactions?filter[comment][_eq]=${id}&fields=type`)).toEqual([{ type: 'like' }]);
+  });
+
+  it('edits and deletes one’s own review; a deleted review with replies reads «Комментарий удалён» above them', async () => {
+    const t = await title(5);
+    const person = await newPerson();
+    const api = await apiOf(person);
+    const stamp = Date.now();
+    const { id } = await api.post<{ id: number }>('/items/comments', { title: t.id, text: `Черновик мнения ${stamp}` });
+    const lone = await api.post<{ id: number }>('/items/comments', { title: t.id, text: `Лишний отзыв ${stamp}` });
+    const reply = `Согласен ${stamp}`;
+    await (await apiOf(await newPerson())).post('/items/comments', { comment: id, text: reply });
+    const page = await openReviews(person, t);
+
+    const mine = byId(page, id);
+    await actionsOf(page, id).getByRole('button', { name: 'Изменить' }).click();
+    const editor = mine.getByRole('textbox', { name: 'Текст комментария' });
+    await editor.fill(`Досмотрел: шедевр ${stamp}`);
+    await mine.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(() => mine.locator(':scope > .review__body > .review__text').innerText()).toBe(`Досмотрел: шедевр ${stamp}`);
+    expect((await (await adminApi()).get<{ text: string }>(`/items/comments/${id}?fields=text`)).text).toBe(`Досмотрел: шедевр ${stamp}`);
+    // Nobody else's review offers editing or deleting.
+    const replyActions = review(page, reply).locator('.review__actions');
+    await replyActions.getByRole('button', { name: 'Ответить' }).waitFor();
+    expect(await replyActions.getByRole('button', { name: 'Изменить' }).count()).toBe(0);
+    expect(await replyActions.getByRole('button', { name: 'Удалить' }).count()).toBe(0);
+
+    await actionsOf(page, id).getByRole('button', { name: 'Удалить' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Удалить комментарий?' });
+    await dialog.getByRole('button', { name: 'Удалить' }).click();
+    await expect.poll(() => mine.getAttribute('class')).toContain('review--deleted');
+    expect(await page.locator(`article[data-review-id="${id}"] > .review__body > .review__text`).innerText()).toBe('Комментарий удалён');
+    expect(await mine.locator('.review__replies').innerText()).toContain(reply);
+    expect(await page.locator(`article[data-review-id="${id}"] > .review__body > .review__head`).count()).toBe(0);
+    expect(await actionsOf(page, id).count()).toBe(0);
+    expect(await (await adminApi()).get<{ deleted: boolean; text: string }>(`/items/comments/${id}?fields=deleted,text`)).toEqual({ deleted: true, text: '' });
+
+    // A deleted review without replies leaves nothing behind.
+    await actionsOf(page, lone.id).getByRole('button', { name: 'Удалить' }).click();
+    await dialog.getByRole('button', { name: 'Удалить' }).click();
+    await expect.poll(() => byId(page, lone.id).count()).toBe(0);
+    await page.reload();
+    await reviews(page).scrollIntoViewIfNeeded();
+    await expect.poll(() => byId(page, id).getAttribute('class')).toContain('review--deleted');
+    expect(await byId(page, lone.id).count()).toBe(0);
+  });
+
+  it('shows the author’s name colour and falls back to the default avatar when theirs fails', async () => {
+    const t = await title(6);
+    const [colour] = await rowsOf<{ id: number; nameColor: string }>('/items/shop?filter[type][_eq]=nameColor&filter[nameColor][_starts_with]=%23&fields=id,nameColor&limit=1');
+    const api: AdminApi = await adminApi();
+    const [file] = await api.get<{ id: string }[]>('/files?filter[type][_starts_with]=image&fields=id&limit=1');
+    const author = await newPerson({ role: ROLES.premium, extra: { nameColor: colour.id, avatar: file.id } });
+    const text = `Цветной отзыв ${Date.now()}`;
+    await (await apiOf(author)).post('/items/comments', { title: t.id, text });
+
+    const { page } = await browsers.visitor();
+    await page.route(`**/api/assets/${file.id}**`, (route) => route.abort('failed'));
+    await page.goto(`/${t.slug}`);
+    await reviews(page).scrollIntoViewIfNeeded();
+    const theirs = review(page, text);
+    await theirs.waitFor();
+    const name = theirs.getByRole('link', { name: author.login });
+    const hex = colour.nameColor;
+    const rgb = `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    expect(await name.evaluate((el) => getComputedStyle(el).color)).toBe(rgb);
+    await expect.poll(() => theirs.locator('.avatar__img').getAttribute('src')).toBe(DEFAULT_AVATAR);
+  });
+});
+
+describe('accessibility of what signed-in people get', () => {
+  it.each(['light-theme', 'dark-theme'] as ThemeName[])('finds nothing serious on a title page (%s): marks menu, writing, editing, deleting; and on an actor page', async (theme) => {
+    const t = await title(7);
+    const person = await newPerson();
+    const { id } = await (await apiOf(person)).post<{ id: number }>('/items/comments', { title: t.id, text: `Отзыв для проверки доступности ${theme}` });
+    const { page } = await browsers.as(person, { theme });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`/${t.slug}`);
+    await everyIslandHydrated(page);
+    await reviews(page).getByRole('textbox', { name: 'Ваш комментарий' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'В список ▾' }).isEnabled()).toBe(true);
+    expect(await blockingViolations(page), 'the page').toEqual([]);
+
+    await page.getByRole('button', { name: 'В список ▾' }).click();
+    await page.getByRole('list', { name: 'Списки' }).waitFor();
+    expect(await blockingViolations(page), 'the marks menu').toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await actionsOf(page, id).getByRole('button', { name: 'Ответить' }).click();
+    await actionsOf(page, id).getByRole('button', { name: 'Изменить' }).click();
+    await byId(page, id).getByRole('textbox', { name: 'Текст комментария' }).waitFor();
+    expect(await blockingViolations(page), 'replying and editing').toEqual([]);
+    await actionsOf(page, id).getByRole('button', { name: 'Удалить' }).click();
+    await page.getByRole('dialog', { name: 'Удалить комментарий?' }).waitFor();
+    expect(await blockingViolations(page), 'the confirmation').toEqual([]);
+    await page.getByRole('dialog', { name: 'Удалить комментарий?' }).getByRole('button', { name: 'Отмена' }).click();
+
+    const [actor] = await rowsOf<{ slug: string; nameRu: string }>('/items/actors?fields=slug,nameRu&sort=id&limit=1');
+    await page.goto(`/actors/${actor.slug}`);
+    await everyIslandHydrated(page);
+    await expect.poll(() => page.getByRole('button', { name: `В избранное: ${actor.nameRu}` }).isEnabled()).toBe(true);
+    expect(await blockingViolations(page), 'the actor page').toEqual([]);
+  });
+});
