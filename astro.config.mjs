@@ -2,8 +2,22 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 
+/**
+ * A lazily imported chunk fetches its own imports when it runs instead of listing every one of them
+ * up front for preloading: those lists would otherwise ride in every visitor's scripts, for parts
+ * only signed-in people load. Its CSS is still loaded with it. (Astro sets `build.modulePreload`
+ * itself, so this goes through the client environment.)
+ */
+const lazyChunksFetchTheirOwnImports = {
+  name: 'lazy-chunks-fetch-their-own-imports',
+  configEnvironment: (name) => (name === 'client'
+    ? { build: { modulePreload: { polyfill: false, resolveDependencies: (_file, deps) => deps.filter((d) => d.endsWith('.css')) } } }
+    : undefined),
+};
+
 export default defineConfig({
   output: 'static',
   integrations: [react()],
+  vite: { plugins: [lazyChunksFetchTheirOwnImports] },
   server: { port: Number(process.env.SITE_PORT ?? 4321), host: '127.0.0.1' },
 });

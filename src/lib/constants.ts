@@ -11,7 +11,6 @@ export const PROMO_BANNER = 3;
 export const SUBCATEGORY_BLOCK = 8;
 export const ACTOR_TITLES = 100;
 export const SEARCH_LIMIT = 100;
-export const CHAT_PAGE_SIZE = 50;
 export const FILTER_PAGE_SIZE = 10;
 export const PAGINATION_WINDOW = 2;
 export const TAG_PAGE_SIZE = 20;
@@ -26,20 +25,13 @@ export const YEAR_FILTER_OPTIONS = [2020, 2021, 2022, 2023, 2024, 2025] as const
 export const DESCRIPTION_CUT = { titlePage: 200, card: 40, searchCard: 40, listCard: 55 } as const;
 export const BIOGRAPHY_FOLD = 600;
 export const PRESENCE_PING_MS = 20_000;
-export const CHAT_POLL_MS = 5_000;
-export const CHAT_SCROLL_DELAY_MS = 2_000;
-export const NARROW_SCREEN_PX = 765;
-export const CHAT_SIDEBAR_TOGGLE_PX = 1200;
 export const SLIDER = { speed: 500, breakpoints: { 600: 2, 1024: 3, 1200: 4 }, gaps: [10, 20] } as const;
 export const BANNER_AUTOPLAY_MS = { titlePage: 1500, actorPhotos: 3000 } as const;
 export const PLAYER_HEIGHT_PX = { series: 570, single: 500 } as const;
 export const SCROLL_TOP_AFTER_PX = 150;
 export const COOKIE_NOTICE = { key: 'cookiesAccepted', fadeMs: 500 } as const;
-export const EMOJI_PANEL_MS = { show: 200, hide: 400 } as const;
 export const SESSION_REFRESH_BEFORE_MS = 30_000;
 export const SERIES_FETCH_LIMIT = -1;
-export const WEBSOCKET = { reconnectDelayMs: 1000, minReconnectDelayMs: 100, retries: 10, messageWaitMs: 1000 } as const;
-export const EMOJI_QUICK_REACTIONS = ['👍', '❤️', '😊', '😢', '🙏', '👎', '😡'] as const;
 export const COPYRIGHT_YEAR = 2025;
 
 /** Category display names of the spec, keyed by slug. */
@@ -49,3 +41,8 @@ export const CATEGORY_NAMES = {
   'lakorny-onlayn': 'Лакорны',
   'filmy-onlayn': 'Фильмы',
 } as const;
+
+/** The chat's pacing lives beside the chat (it loads for signed-in people only); named here too. */
+export {
+  CHAT_PAGE_SIZE, CHAT_POLL_MS, CHAT_SCROLL_DELAY_MS, NARROW_SCREEN_PX, CHAT_SIDEBAR_TOGGLE_PX, EMOJI_PANEL_MS, WEBSOCKET, EMOJI_QUICK_REACTIONS,
+} from './chat-constants.ts';

@@ -46,6 +46,9 @@ export function nameLook(item: ShopRef | number | null | undefined): NameLook | 
   return { paint: s.nameColor, effect };
 }
 
+/** The address of a person's profile. */
+export const profileHref = (login: string) => `/profile/${encodeURIComponent(login)}`;
+
 export function personView(source: PersonSource | string | null | undefined, place: 'profile' | 'message' = 'profile'): PersonView {
   const p = typeof source === 'object' && source ? source : null;
   const login = p?.login ?? null;
@@ -53,7 +56,7 @@ export function personView(source: PersonSource | string | null | undefined, pla
   return {
     id: p?.id ?? (typeof source === 'string' ? source : null),
     login: login ?? UNKNOWN_PERSON,
-    href: login ? `/profile/${encodeURIComponent(login)}` : null,
+    href: login ? profileHref(login) : null,
     avatar: avatarUrl(fileId(p?.avatar)),
     frame: assetUrl(fileId(place === 'profile' ? frame?.frameProfile : frame?.frameMessage)),
     name: nameLook(p?.nameColor),

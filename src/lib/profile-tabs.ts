@@ -20,6 +20,7 @@ const [FAVOURITE, PLANNED, WATCHED, WATCHING, NOT_INTERESTED] = MARK_TYPES;
 export const PROFILE_TABS: readonly ProfileTab[] = [
   { key: 'profile', label: 'Профиль', section: 'profile' },
   { key: 'customization', label: 'Кастомизация', section: 'profile' },
+  { key: 'new-episodes', label: 'Новые серии', section: 'profile' },
   { key: 'favorites', label: 'Избранное', section: 'lists', mark: FAVOURITE },
   { key: 'planned', label: 'Буду смотреть', section: 'lists', mark: PLANNED },
   { key: 'watched', label: 'Смотрел', section: 'lists', mark: WATCHED },

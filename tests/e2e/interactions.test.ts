@@ -154,8 +154,11 @@ describe('scroll to top', () => {
       await idleIslandsHydrated(page);
       const button = page.getByRole('button', { name: 'Наверх' });
       expect(await button.count()).toBe(0);
-      await page.evaluate(() => window.scrollTo(0, 100));
-      await page.waitForTimeout(200);
+      // Scrolled by 100 px: once the scroll event has run and two frames have been drawn, still no button.
+      await page.evaluate(() => new Promise<void>((resolve) => {
+        window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+        window.scrollTo(0, 100);
+      }));
       expect(await button.count()).toBe(0);
       await page.evaluate(() => window.scrollTo(0, 400));
       await expect.poll(() => button.isVisible()).toBe(true);
@@ -287,7 +290,8 @@ describe('title page', () => {
       expect(shown).toMatch(/Свежий отзыв \d+/);
       expect(shown).toContain('👍 3');
       const signIn = reviews.getByRole('link', { name: 'Войдите, чтобы оставить комментарий' });
-      expect(await signIn.getAttribute('href')).toBe('/login');
+      // Signing in brings the visitor back to the title.
+      expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent('/aromat-poslednego-leta')}`);
       expect(await reviews.locator('textarea, form').count()).toBe(0);
     } finally {
       await api.delete(`/items/comments/${fresh.id}`);

@@ -127,6 +127,21 @@ describe('another person’s profile', () => {
     }
   });
 
+  it('finds a person by their login in any letter case, and spells the address as they do', async () => {
+    const login = `Mi_${Date.now().toString(36)}`;
+    // A decoy that starts and ends with the same letters must not be taken for them.
+    const [person] = await Promise.all([newPerson({ login }), newPerson({ login: `${login}.${login}` })]);
+    const { page } = await as();
+    try {
+      await page.goto(`/profile/${person.login.toUpperCase()}`);
+      await hydrated(page, '.public-profile');
+      await expect.poll(() => page.locator('main h1').innerText()).toBe(person.login);
+      await expect.poll(() => new URL(page.url()).pathname).toBe(`/profile/${person.login}`);
+    } finally {
+      await done();
+    }
+  });
+
   it('answers an unknown login with the 404 page', async () => {
     const { page } = await as();
     try {

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { $chatVisible, hideChat, showChat, toggleChat } from '../../src/stores/chat-window.ts';
 import {
-  $chatVisible, $contactOpen, $mobileMenuOpen, $overlay, $searchOpen,
-  closeContact, closeMobileMenu, closeOverlay, closeSearch, hideChat, openContact, openMobileMenu, openSearch, showChat, toggleChat,
+  $contactOpen, $mobileMenuOpen, $overlay, $searchOpen,
+  closeContact, closeMobileMenu, closeOverlay, closeSearch, openContact, openMobileMenu, openSearch,
 } from '../../src/stores/ui.ts';
 
 describe('ui store', () => {

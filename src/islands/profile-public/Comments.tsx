@@ -3,9 +3,9 @@
  * a reply (the placeholder quotes what is answered), it empties once sent, and blank text is
  * not sent. Visitors are asked to sign in.
  */
+import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import type { ReactionType } from '../../lib/directus/people.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
 import { cut } from '../../lib/text.ts';
@@ -69,7 +69,7 @@ export default function Comments({ comments, onComment, onReact }: Props) {
       setReplyTo(null);
     } catch (err) {
       console.error(err);
-      setError(err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось отправить комментарий');
+      setError(reasonOf(err, 'Не удалось отправить комментарий'));
     } finally {
       setSending(false);
     }

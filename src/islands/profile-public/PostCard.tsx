@@ -3,9 +3,10 @@
  * deletes it after a confirmation; nobody else is offered the button (and the backend refuses
  * them anyway).
  */
+import { reasonOf } from '../../lib/directus/request-error.ts';
+import { loginHref } from '../../lib/account/return-path.ts';
 import { lazy, Suspense, useState } from 'react';
 import type { PostView } from '../../lib/posts.ts';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import type { PostFeed } from '../../stores/posts.ts';
 import Modal from '../layout/Modal.tsx';
 import Avatar from '../people/Avatar.tsx';
@@ -35,7 +36,7 @@ function DeletePost({ onDelete }: { onDelete: () => Promise<void> }) {
       await onDelete();
     } catch (err) {
       console.error(err);
-      setError(err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось удалить запись');
+      setError(reasonOf(err, 'Не удалось удалить запись'));
       setBusy(false);
     }
   }
@@ -64,7 +65,7 @@ export default function PostCard({ post, feed, signedIn, mine }: Props) {
     setViewerUsed(true);
     setShown(i);
   };
-  const signInHref = typeof location === 'undefined' ? '/login' : `/login?next=${encodeURIComponent(location.pathname)}`;
+  const signInHref = typeof location === 'undefined' ? '/login' : loginHref(location.pathname);
 
   return (
     <article className="post" data-post-id={post.id} aria-label={`Запись ${post.author.login} от ${post.date}`}>

@@ -3,20 +3,12 @@
  * publishing. Pictures are checked here as the backend checks them (images only, size), blank
  * text is not sent, and the new post appears at the top once the backend has it.
  */
+import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { TEXT_LIMITS, USER_IMAGE_TYPES, USER_UPLOAD_MAX_BYTES } from '../../../shared/rules.ts';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
+import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import { POST_IMAGES_MAX } from '../../lib/constants.ts';
+import { PICTURE_TYPES, pictureRefusal as refusal } from '../../lib/picture-check.ts';
 import { Icon } from '../layout/icons.tsx';
-
-const MEGABYTES = Math.round(USER_UPLOAD_MAX_BYTES / (1024 * 1024));
-
-/** Why a picture cannot be attached, or null when it can. */
-function refusal(file: File): string | null {
-  if (!(USER_IMAGE_TYPES as readonly string[]).includes(file.type)) return `«${file.name}» — не картинка: можно JPEG, PNG, WebP или GIF`;
-  if (file.size > USER_UPLOAD_MAX_BYTES) return `«${file.name}» больше ${MEGABYTES} МБ`;
-  return null;
-}
 
 export default function PostComposer({ publish }: { publish: (text: string, files: File[]) => Promise<void> }) {
   const [text, setText] = useState('');
@@ -51,7 +43,7 @@ export default function PostComposer({ publish }: { publish: (text: string, file
       setFiles([]);
     } catch (err) {
       console.error(err);
-      setError(err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось опубликовать запись');
+      setError(reasonOf(err, 'Не удалось опубликовать запись'));
     } finally {
       setBusy(false);
     }
@@ -82,7 +74,7 @@ export default function PostComposer({ publish }: { publish: (text: string, file
       {error && <p className="profile-error" role="alert">{error}</p>}
       <div className="composer__bar">
         <label className={`btn btn--ghost composer__attach${busy ? ' composer__attach--busy' : ''}`} title="Добавить фото">
-          <input ref={picker} className="visually-hidden" type="file" accept={USER_IMAGE_TYPES.join(',')} multiple disabled={busy}
+          <input ref={picker} className="visually-hidden" type="file" accept={PICTURE_TYPES} multiple disabled={busy}
             onChange={(e) => attach(e.currentTarget.files)} />
           <Icon size={20}><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 16-5-5-9 9" /></Icon>
           <span className="composer__attach-text">Добавить фото</span>

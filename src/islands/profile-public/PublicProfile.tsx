@@ -5,6 +5,8 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
+import { loginHref } from '../../lib/account/return-path.ts';
+import { profileHref } from '../../lib/people.ts';
 import { loginFromPath, publicProfileView } from '../../lib/public-profile.ts';
 import { $publicProfile, openProfile } from '../../stores/public-profile.ts';
 import MessageBox from './MessageBox.tsx';
@@ -35,6 +37,13 @@ export default function PublicProfile() {
   }, [state]);
 
   const profile = useMemo(() => (state.status === 'ready' ? publicProfileView(state.profile) : null), [state]);
+
+  // A login typed in another letter case finds the person; the address then shows it as they spell it.
+  useEffect(() => {
+    const login = state.status === 'ready' ? state.profile.login : null;
+    const href = login ? profileHref(login) : null;
+    if (href && href !== location.pathname) history.replaceState(history.state, '', href + location.search + location.hash);
+  }, [state]);
 
   if (!profile) {
     return (
@@ -73,7 +82,7 @@ export default function PublicProfile() {
             <section className="profile-panel" aria-labelledby="profile-write">
               <h2 id="profile-write" className="profile-panel__title">Сообщение</h2>
               <p className="profile-panel__empty">
-                <a href={`/login?next=${encodeURIComponent(here)}`}>Войдите</a>, чтобы написать {profile.person.login}.
+                <a href={loginHref(here)}>Войдите</a>, чтобы написать {profile.person.login}.
               </p>
             </section>
           )}

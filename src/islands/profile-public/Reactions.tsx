@@ -3,8 +3,8 @@
  * once the backend accepted the reaction; its refusal (one reaction each) is shown as it says.
  * Visitors see the counts only.
  */
+import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useState, type ReactNode } from 'react';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import type { ReactionType } from '../../lib/directus/people.ts';
 import { Icon } from '../layout/icons.tsx';
 
@@ -34,7 +34,7 @@ export default function Reactions({ likes, dislikes, onReact }: Props) {
       await onReact(type);
     } catch (err) {
       console.error(err);
-      setError(err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось поставить реакцию');
+      setError(reasonOf(err, 'Не удалось поставить реакцию'));
     } finally {
       setBusy(false);
     }

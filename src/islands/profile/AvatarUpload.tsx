@@ -3,12 +3,12 @@
  * upload limit; a GIF needs a premium plan (the notice links to the plans), and the backend
  * checks the stored bytes again, so its refusal is shown as it is and the upload is taken back.
  */
+import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { USER_IMAGE_TYPES, USER_UPLOAD_MAX_BYTES } from '../../../shared/rules.ts';
 import { uploadPicture } from '../../lib/directus/account.ts';
 import { deleteUpload } from '../../lib/directus/profile.ts';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import { personView } from '../../lib/people.ts';
 import { $isPremium, saveProfile, type Me } from '../../stores/me.ts';
 import Avatar from '../people/Avatar.tsx';
@@ -20,7 +20,6 @@ const MAX_MB = USER_UPLOAD_MAX_BYTES / 1024 / 1024;
 
 type Note = { kind: 'busy' | 'ok' | 'gif' } | { kind: 'error'; text: string } | null;
 
-const reasonOf = (err: unknown, fallback: string) => (err instanceof DirectusRequestError && err.reason ? err.reason : fallback);
 
 export default function AvatarUpload({ me }: { me: Me }) {
   const premium = useStore($isPremium);

@@ -4,11 +4,11 @@
  * the plan a block asks for a subscription; the backend refuses the save too, and should it
  * answer so (a plan that ended meanwhile), its reason is shown as it is.
  */
+import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ProfileChange } from '../../lib/directus/account.ts';
 import { readShopItems, type ShopItem, type ShopType } from '../../lib/directus/profile.ts';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import { assetUrl, avatarUrl } from '../../lib/assets.ts';
 import { nameLook } from '../../lib/people.ts';
 import { $isPremium, $isPremiumPlus, saveProfile, type Me } from '../../stores/me.ts';
@@ -79,7 +79,7 @@ function DecorBlock({ me, block, items, allowed, open }: { me: Me; block: Block;
       setNote({ ok: true, text: id === null ? 'Украшение снято' : 'Сохранено' });
     } catch (err) {
       console.error(err);
-      setNote({ ok: false, text: err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось сохранить, попробуйте ещё раз' });
+      setNote({ ok: false, text: reasonOf(err, 'Не удалось сохранить, попробуйте ещё раз') });
     } finally {
       setBusy(false);
     }

@@ -2,9 +2,9 @@
  * Deleting the profile, confirmed by the password: the dialog says plainly what goes with it.
  * Afterwards the session is gone and the person lands on the home page.
  */
+import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { deleteAccount } from '../../lib/directus/account.ts';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import Modal from '../layout/Modal.tsx';
 import { leaveAfter } from './use-own-account.ts';
 
@@ -41,7 +41,7 @@ export default function DeleteAccountDialog({ open, onClose }: { open: boolean; 
     } catch (err) {
       console.error(err);
       setBusy(false);
-      setError(err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось удалить профиль, попробуйте ещё раз');
+      setError(reasonOf(err, 'Не удалось удалить профиль, попробуйте ещё раз'));
       field.current?.focus();
     }
   };

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { PROFILE_TABS, UNKNOWN_TAB, tabHref, tabOf, tabsOf, type ProfileTab } from '../../lib/profile-tabs.ts';
 import type { Me } from '../../stores/me.ts';
 import AccountFrame from './AccountFrame.tsx';
+import AlertsTab from './AlertsTab.tsx';
 import CustomizationTab from './CustomizationTab.tsx';
 import DetailsTab from './DetailsTab.tsx';
 import FavoriteActorsTab from './FavoriteActorsTab.tsx';
@@ -16,6 +17,7 @@ function TabPane({ tab, me }: { tab: ProfileTab; me: Me }) {
   if (tab.mark) return <MarksTab key={tab.key} me={me} type={tab.mark} />;
   if (tab.key === 'favorite-actors') return <FavoriteActorsTab me={me} />;
   if (tab.key === 'customization') return <CustomizationTab me={me} />;
+  if (tab.key === 'new-episodes') return <AlertsTab />;
   return <DetailsTab me={me} />;
 }
 

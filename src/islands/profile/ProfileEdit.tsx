@@ -4,10 +4,10 @@
  * login and email are checked for uniqueness while typed, as on registration. A saved change
  * shows at once in the sidebar, which reads the same profile store.
  */
+import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useId, useState, type SubmitEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { GENDERS, TEXT_LIMITS, ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
 import { DOB_ERROR, dobToIso, formatDobInput } from '../../../shared/dob.ts';
-import { DirectusRequestError } from '../../lib/directus/queries.ts';
 import { changeOf, formOf, passwordProblem, type EditForm } from '../../lib/profile-edit.ts';
 import { saveProfile, type Me } from '../../stores/me.ts';
 import AccountFrame from './AccountFrame.tsx';
@@ -70,7 +70,7 @@ function EditProfileForm({ me }: { me: Me }) {
       setNote({ ok: true, text: 'Изменения сохранены' });
     } catch (err) {
       console.error(err);
-      setNote({ ok: false, text: err instanceof DirectusRequestError && err.reason ? err.reason : 'Не удалось сохранить, попробуйте ещё раз' });
+      setNote({ ok: false, text: reasonOf(err, 'Не удалось сохранить, попробуйте ещё раз') });
     } finally {
       setBusy(false);
     }

@@ -3,11 +3,13 @@
  * the name in its colour, the edit link, and the menu — the two sections, messages, sign out and
  * deleting the profile.
  */
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { signOut } from '../../lib/directus/account.ts';
 import { assetUrl } from '../../lib/assets.ts';
 import { personView } from '../../lib/people.ts';
 import { PROFILE_SECTIONS, sectionHref, type ProfileSection } from '../../lib/profile-tabs.ts';
+import { $chatUnread } from '../../stores/chat-list.ts';
 import type { Me } from '../../stores/me.ts';
 import { ProfileIcon } from '../layout/icons.tsx';
 import { ChatIcon, HeartIcon, LogoutIcon, PencilIcon, TrashIcon } from './icons.tsx';
@@ -29,8 +31,9 @@ interface Props {
   onNavigate?: (href: string) => void;
 }
 
-/** Messages, with the place of their unread counter: it shows only a real count, which the chat supplies. */
-function MessagesLink({ unread = null }: { unread?: number | null }) {
+/** Messages, with the chat's unread count once it is known. */
+function MessagesLink() {
+  const unread = useStore($chatUnread);
   return (
     <a className="account-menu__item" href="/messages">
       <ChatIcon /><span>Сообщения</span>
