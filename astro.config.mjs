@@ -1,6 +1,7 @@
 // The public site: static pages built from Directus, with React islands where people interact.
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
+import reactIslandsRenderer from './src/renderer/integration.ts';
 
 /**
  * A lazily imported chunk fetches its own imports when it runs instead of listing every one of them
@@ -17,7 +18,7 @@ const lazyChunksFetchTheirOwnImports = {
 
 export default defineConfig({
   output: 'static',
-  integrations: [react()],
+  integrations: [reactIslandsRenderer(), react()],
   vite: { plugins: [lazyChunksFetchTheirOwnImports] },
   server: { port: Number(process.env.SITE_PORT ?? 4321), host: '127.0.0.1' },
 });

@@ -1,0 +1,65 @@
+/**
+ * The server half of React islands in the static build. It renders what Astro's React renderer
+ * renders, minus two costs every island of every page paid: Astro asks each renderer whether a
+ * component is its own, and React's answer was to render the component once more to see; and the
+ * HTML came through a web stream where one string will do (a static build waits for all of it).
+ * React is the site's only framework, so every component that reaches a renderer is React's.
+ * Islands given slots go to Astro's renderer, which knows how to pass them on.
+ */
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { NamedSSRLoadedRendererValue, SSRResult } from 'astro';
+
+/** How many islands each page has rendered so far. */
+const islandsOf = new WeakMap<SSRResult, number>();
+
+/**
+ * The useId prefix of the page's next island, which the browser's hydration reads back from the
+ * island's `prefix` attribute. 'i', so it never meets Astro's renderer's 'r0', 'r1'….
+ */
+function nextPrefix(result: SSRResult): string {
+  const n = islandsOf.get(result) ?? 0;
+  islandsOf.set(result, n + 1);
+  return `i${n}`;
+}
+
+/** React hoists hints for the resources it meets; the page's head already has what it needs. */
+const RESOURCE_HINTS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
+
+/**
+ * The frame's islands (menus, modals, account link…) come with the same props on every page, and
+ * mostly in the same place, so their HTML is made once per component, prefix and props.
+ */
+const rendered = new Map<ComponentType, Map<string, string>>();
+/** Kept per component: a few places times a few prop sets, so pages' own islands cannot pile up. */
+const KEPT_PER_COMPONENT = 16;
+
+function renderIsland(Component: ComponentType, props: Record<string, unknown>, prefix: string): string {
+  let known = rendered.get(Component);
+  if (!known) rendered.set(Component, (known = new Map()));
+  const key = `${prefix} ${JSON.stringify(props)}`;
+  let html = known.get(key);
+  if (html === undefined) {
+    html = renderToString(createElement(Component, props), { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
+    if (known.size >= KEPT_PER_COMPONENT) known.delete(known.keys().next().value!);
+    known.set(key, html);
+  }
+  return html;
+}
+
+const renderer: NamedSSRLoadedRendererValue = {
+  name: 'site:react',
+  supportsAstroStaticSlot: true,
+  check: async (Component: unknown) => typeof Component === 'function' || (typeof Component === 'object' && Component !== null),
+  async renderToStaticMarkup(this: { result: SSRResult }, Component: ComponentType, props: Record<string, unknown>, slots, metadata) {
+    if (Object.keys(slots).length > 0) {
+      const astroReact = (await import('@astrojs/react/server.js')).default;
+      return astroReact.renderToStaticMarkup.call(this, Component, props, slots, metadata);
+    }
+    const prefix = nextPrefix(this.result);
+    const { class: _class, ...own } = props;
+    return { html: renderIsland(Component, own, prefix), attrs: { prefix } };
+  },
+};
+
+export default renderer;

@@ -1,0 +1,60 @@
+/** The build's React renderer: useId prefixes per island, one render per frame island, no resource hints. */
+import { createElement, useId } from 'react';
+import type { SSRResult } from 'astro';
+import { describe, expect, it } from 'vitest';
+import renderer from '../../src/renderer/server.ts';
+
+/** A page being rendered: the renderer only keys its counters on the object. */
+const newPage = () => ({ result: {} as SSRResult });
+
+function Labelled({ text }: { text: string }) {
+  const id = useId();
+  return createElement('p', { id }, text);
+}
+
+let renders = 0;
+function Counted({ text }: { text: string }) {
+  renders++;
+  return createElement('span', null, text);
+}
+
+const render = (page: { result: SSRResult }, Component: (p: { text: string }) => unknown, props: Record<string, unknown>) =>
+  renderer.renderToStaticMarkup.call(page, Component, props, {});
+
+describe('the React islands renderer', () => {
+  it('claims every component without rendering it', async () => {
+    const before = renders;
+    expect(await renderer.check(Counted, {}, {})).toBe(true);
+    expect(renders).toBe(before);
+  });
+
+  it('gives each island of a page its own useId prefix, which its HTML uses, and starts again on the next page', async () => {
+    const page = newPage();
+    const first = await render(page, Labelled, { text: 'a' });
+    const second = await render(page, Labelled, { text: 'a' });
+    expect(first.attrs?.prefix).not.toBe(second.attrs?.prefix);
+    for (const island of [first, second]) expect(island.html).toContain(`id="_${island.attrs?.prefix}R_`);
+    expect((await render(newPage(), Labelled, { text: 'a' })).attrs?.prefix).toBe(first.attrs?.prefix);
+  });
+
+  it('renders an island once for the same place and props, and again when the props change', async () => {
+    const before = renders;
+    const once = await render(newPage(), Counted, { text: 'меню' });
+    const again = await render(newPage(), Counted, { text: 'меню' });
+    expect(again.html).toBe(once.html);
+    expect(renders).toBe(before + 1);
+    expect((await render(newPage(), Counted, { text: 'другое' })).html).toContain('другое');
+    expect(renders).toBe(before + 2);
+  });
+
+  it('leaves out the resource hints React adds for images', async () => {
+    const { html } = await render(newPage(), () => createElement('img', { src: '/logo.svg', alt: '' }), {});
+    expect(html).toContain('<img src="/logo.svg"');
+    expect(html).not.toContain('<link');
+  });
+
+  it('drops the class Astro passes for scoped styles, as its own React renderer does', async () => {
+    const { html } = await render(newPage(), ({ text, ...rest }: { text: string }) => createElement('b', null, text, JSON.stringify(rest)), { text: 'x', class: 'astro-x' });
+    expect(html).not.toContain('astro-x');
+  });
+});
