@@ -3,12 +3,11 @@
  * deletes it after a confirmation; nobody else is offered the button (and the backend refuses
  * them anyway).
  */
-import { reasonOf } from '../../lib/directus/request-error.ts';
 import { loginHref } from '../../lib/account/return-path.ts';
 import { lazy, Suspense, useState } from 'react';
 import type { PostView } from '../../lib/posts.ts';
 import type { PostFeed } from '../../stores/posts.ts';
-import Modal from '../layout/Modal.tsx';
+import ConfirmDelete from '../layout/ConfirmDelete.tsx';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 import Comments from './Comments.tsx';
@@ -22,38 +21,6 @@ interface Props {
   signedIn: boolean;
   /** The viewer wrote it. */
   mine: boolean;
-}
-
-function DeletePost({ onDelete }: { onDelete: () => Promise<void> }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await onDelete();
-    } catch (err) {
-      console.error(err);
-      setError(reasonOf(err, 'Не удалось удалить запись'));
-      setBusy(false);
-    }
-  }
-
-  return (
-    <>
-      <button type="button" className="post__delete" onClick={() => setOpen(true)}>Удалить</button>
-      <Modal open={open} onClose={() => !busy && setOpen(false)} title="Удалить запись?">
-        <p className="post__confirm-text">Запись исчезнет из профиля вместе с комментариями и реакциями. Вернуть её не получится.</p>
-        {error && <p className="profile-error" role="alert">{error}</p>}
-        <div className="post__confirm-buttons">
-          <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)} disabled={busy}>Отмена</button>
-          <button type="button" className="btn post__confirm-delete" onClick={() => void confirm()} disabled={busy}>{busy ? 'Удаляем…' : 'Удалить'}</button>
-        </div>
-      </Modal>
-    </>
-  );
 }
 
 export default function PostCard({ post, feed, signedIn, mine }: Props) {
@@ -75,7 +42,15 @@ export default function PostCard({ post, feed, signedIn, mine }: Props) {
           <PersonName person={post.author} />
           <time className="post__date">{post.date}</time>
         </div>
-        {mine && <DeletePost onDelete={() => feed.remove(post.id)} />}
+        {mine && (
+          <ConfirmDelete
+            buttonClassName="post__delete"
+            question="Удалить запись?"
+            consequence="Запись исчезнет из профиля вместе с комментариями и реакциями. Вернуть её не получится."
+            failure="Не удалось удалить запись"
+            onDelete={() => feed.remove(post.id)}
+          />
+        )}
       </header>
       <p className="post__text">{post.text}</p>
       {n > 0 && (

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $me, $meStatus, loadMe, type Me, type MeStatus } from '../../stores/me.ts';
 import { $session } from '../../stores/session.ts';
+import { loginHref } from '../../lib/account/return-path.ts';
 
 let leaving = false;
 
@@ -21,9 +22,6 @@ export async function leaveAfter(work: () => Promise<void>, to: string): Promise
   location.assign(to);
 }
 
-/** The sign-in page, bringing the person back to `path` afterwards. */
-export const signInHref = (path: string) => `/login?next=${encodeURIComponent(path).replaceAll('%2F', '/')}`;
-
 export function useOwnAccount(): { me: Me | null; status: MeStatus } {
   const signedIn = useStore($session) !== null;
   const me = useStore($me);
@@ -31,7 +29,7 @@ export function useOwnAccount(): { me: Me | null; status: MeStatus } {
 
   useEffect(() => {
     if (signedIn) void loadMe();
-    else if (!leaving) location.replace(signInHref(location.pathname + location.search));
+    else if (!leaving) location.replace(loginHref(location.pathname + location.search));
   }, [signedIn]);
 
   return { me: signedIn ? me : null, status };

@@ -13,7 +13,7 @@ import { cut } from '../../lib/text.ts';
 import { $me, loadMe } from '../../stores/me.ts';
 import { deleteReview, editReview, reactToReview, writeReview } from '../../stores/review-writes.ts';
 import { $reviews } from '../../stores/title-reviews.ts';
-import Modal from '../layout/Modal.tsx';
+import ConfirmDelete from '../layout/ConfirmDelete.tsx';
 import Reactions from '../profile-public/Reactions.tsx';
 import ReviewItem from './ReviewItem.tsx';
 import './review-board.css';
@@ -54,40 +54,6 @@ function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
       </div>
       {error && <p className="reviews__error" role="alert">{error}</p>}
     </form>
-  );
-}
-
-function DeleteReview({ id }: { id: number }) {
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await deleteReview(id);
-      setOpen(false);
-    } catch (err) {
-      console.error(err);
-      setError(reasonOf(err, 'Не удалось удалить комментарий'));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <>
-      <button type="button" className="review__action" onClick={() => setOpen(true)}>Удалить</button>
-      <Modal open={open} onClose={() => !busy && setOpen(false)} title="Удалить комментарий?">
-        <p>Текст исчезнет. Если на комментарий уже ответили, ответы останутся под надписью «Комментарий удалён».</p>
-        {error && <p className="reviews__error" role="alert">{error}</p>}
-        <div className="review-edit__buttons">
-          <button type="button" className="btn btn--ghost" onClick={() => setOpen(false)} disabled={busy}>Отмена</button>
-          <button type="button" className="btn" onClick={() => void confirm()} disabled={busy}>{busy ? 'Удаляем…' : 'Удалить'}</button>
-        </div>
-      </Modal>
-    </>
   );
 }
 
@@ -139,7 +105,15 @@ export default function ReviewBoard({ titleId }: { titleId: number }) {
             <Reactions likes={r.likes} dislikes={r.dislikes} onReact={(type) => reactToReview(r.id, type)} />
             <button type="button" className="review__action" onClick={answer(threadId, r)}>Ответить</button>
             {mine && editing !== r.id && <button type="button" className="review__action" onClick={() => setEditing(r.id)}>Изменить</button>}
-            {mine && <DeleteReview id={r.id} />}
+            {mine && (
+              <ConfirmDelete
+                buttonClassName="review__action"
+                question="Удалить комментарий?"
+                consequence="Текст исчезнет. Если на комментарий уже ответили, ответы останутся под надписью «Комментарий удалён»."
+                failure="Не удалось удалить комментарий"
+                onDelete={() => deleteReview(r.id)}
+              />
+            )}
           </div>
         )}
       >
