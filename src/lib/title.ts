@@ -21,6 +21,18 @@ export const genreNames = (entries: Entry<'genres_id', { name: string }>[] | nul
 export const tagLinks = (entries: Entry<'tags_id', { name: string; slug: string }>[] | null | undefined) =>
   expand(entries, 'tags_id').map((t) => ({ name: t.name, href: `/tag/${t.slug}` }));
 
+interface AudioFile { id: string; title: string | null; filename_download: string }
+type SoundtrackGroup = { name: string; soundtracks?: Entry<'directus_files_id', AudioFile>[] | null } | number | null;
+
+/** The soundtrack tab: each group that holds audio files, with its tracks in their order. */
+export function soundtrackGroups(groups: SoundtrackGroup[] | null | undefined): { name: string; tracks: { id: string; name: string }[] }[] {
+  return (groups ?? []).flatMap((g) => {
+    if (typeof g !== 'object' || !g) return [];
+    const tracks = expand(g.soundtracks, 'directus_files_id').map((f) => ({ id: f.id, name: f.title ?? f.filename_download }));
+    return tracks.length ? [{ name: g.name, tracks }] : [];
+  });
+}
+
 /** How many of the cast the banner names. */
 export const BANNER_ACTORS = 4;
 

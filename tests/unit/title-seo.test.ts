@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { people, tagLinks, titleFacts } from '../../src/lib/title.ts';
+import { people, soundtrackGroups, tagLinks, titleFacts } from '../../src/lib/title.ts';
 import { personJsonLd, titleJsonLd } from '../../src/lib/seo.ts';
 
 const actor = { slug: 'kim-so-yon', nameRu: 'Ким Со Ён', nameEn: 'Kim So-yeon', avatar: null };
@@ -8,6 +8,18 @@ describe('title facts', () => {
   it('reads relations through their junction entries, skipping bare ids', () => {
     expect(people([{ actors_id: actor }, 5, { actors_id: 7 }, null])).toEqual([actor]);
     expect(tagLinks([{ tags_id: { name: 'Парни', slug: 'parni' } }])).toEqual([{ name: 'Парни', href: '/tag/parni' }]);
+  });
+
+  it('lists soundtrack groups that hold files, each track named by its title or else its file name', () => {
+    const file = (id: string, title: string | null) => ({ directus_files_id: { id, title, filename_download: `${id}.mp3` } });
+    expect(soundtrackGroups([
+      { name: 'OST', soundtracks: [file('a', 'Начало'), file('b', null), { directus_files_id: null }, 7] },
+      { name: 'Пустой', soundtracks: [{ directus_files_id: null }] },
+      { name: 'Без списка', soundtracks: null },
+      3,
+      null,
+    ])).toEqual([{ name: 'OST', tracks: [{ id: 'a', name: 'Начало' }, { id: 'b', name: 'b.mp3' }] }]);
+    expect(soundtrackGroups(undefined)).toEqual([]);
   });
 
   it('states year, genres, seasons and episodes in Russian, and cuts the plot at 200', () => {

@@ -8,8 +8,9 @@ import { once } from '../once.ts';
 import { loadRows, saveRows } from '../build-cache/catalogue-snapshot.ts';
 import { pageKey } from '../build-cache/page-key.ts';
 import { createPageReuse } from '../build-cache/page-reuse.ts';
-import { catalogueFrom, readCatalogueRows, readChangedRows, type CatalogueChanges, type CatalogueRows } from './catalogue.ts';
-import { createReader } from './reader.ts';
+import { cardView, type CardView } from '../card.ts';
+import { catalogueFrom, readCatalogueRows, readChangedRows, type Catalogue, type CatalogueChanges, type CatalogueRows } from './catalogue.ts';
+import { createReader, type TitlePage } from './reader.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 
@@ -80,12 +81,30 @@ async function freshPaths<T extends { params: { slug: string } }>(
   return paths.filter((p) => !reuse.keep(pathname(p), pageKey(common, route, pathname(p), data(p))));
 }
 
+/** How many of a person's titles the 'Лучшие картины' slider shows; the list below it has them all. */
+const BEST_TITLES = 8;
+
+/**
+ * 'Вам может понравиться' on a title's page, as the cards it shows. Pages and their keys take the
+ * cards rather than the titles, so an edit to what no card shows (an episode, say) renders only
+ * that title's own pages.
+ */
+export function relatedCards(catalogue: Catalogue, title: TitlePage): CardView[] {
+  return catalogue.relatedTo(title).map((r) => cardView(r, 'list'));
+}
+
+/** A person's titles on their page, as its cards: the best in the slider, every one in the list. */
+export function actorCards(catalogue: Catalogue, actorId: number): { best: CardView[]; all: CardView[] } {
+  const titles = catalogue.titlesOf(actorId);
+  return { best: titles.slice(0, BEST_TITLES).map((t) => cardView(t, 'slider')), all: titles.map((t) => cardView(t, 'list')) };
+}
+
 /** Static paths of the title pages, each with its title; the page also shows related titles and the rating. */
 export async function titlePaths() {
   const catalogue = await getCatalogue();
   return freshPaths('title', catalogue.titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
     (p) => `/${p.params.slug}`,
-    ({ props: { title } }) => [title, catalogue.relatedTo(title), catalogue.ratingOf(title.id)]);
+    ({ props: { title } }) => [title, relatedCards(catalogue, title), catalogue.ratingOf(title.id)]);
 }
 
 /** Static paths of the cast pages, each with its title. */
@@ -100,7 +119,7 @@ export async function actorPaths() {
   const catalogue = await getCatalogue();
   return freshPaths('actor', catalogue.actors.map((actor) => ({ params: { slug: actor.slug }, props: { actor } })),
     (p) => `/actors/${p.params.slug}`,
-    ({ props: { actor } }) => [actor, catalogue.titlesOf(actor.id)]);
+    ({ props: { actor } }) => [actor, actorCards(catalogue, actor.id)]);
 }
 
 /** Static paths of the pages built once per category (its page and its 'new' screen). */
