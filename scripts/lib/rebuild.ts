@@ -87,6 +87,7 @@ export class Rebuilder {
   /** Until start(), changes are only gathered (a seed or an import before the first build). */
   private started = false;
   private waiting: (() => void)[] = [];
+  private idleWaiters: (() => void)[] = [];
 
   constructor(o: RebuilderOptions) {
     this.o = { quietMs: DEFAULT_QUIET_MS, ...o };
@@ -148,11 +149,9 @@ export class Rebuilder {
   }
 
   /** Resolves when no build is running or waiting. */
-  async idle(): Promise<void> {
-    while (this.running || this.timer) {
-      if (this.timer && !this.running) await new Promise((r) => setTimeout(r, 50));
-      else await this.running;
-    }
+  idle(): Promise<void> {
+    if (!this.running && !this.timer) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   async close(): Promise<void> {
@@ -161,6 +160,12 @@ export class Rebuilder {
     this.timer = null;
     await this.running;
     for (const resolve of this.waiting.splice(0)) resolve();
+    this.settleIfIdle();
+  }
+
+  private settleIfIdle(): void {
+    if (this.running || this.timer) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private schedule(ms: number): void {
@@ -170,6 +175,7 @@ export class Rebuilder {
       this.running = this.run().finally(() => {
         this.running = null;
         if (this.pendingCount && !this.closed) this.schedule(this.o.quietMs);
+        else this.settleIfIdle();
       });
     }, ms);
   }
