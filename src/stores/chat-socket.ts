@@ -48,6 +48,8 @@ interface SubscriptionMessage {
 }
 
 let socket: ChatSocket | null = null;
+/** The socket's current connection attempt, settled either way. */
+let attempt: Promise<void> = Promise.resolve();
 
 function subscribeAll(s: ChatSocket): void {
   const query = queryToParams({ fields: [...CHAT_MESSAGE_FIELDS] });
@@ -86,7 +88,7 @@ export function connectChat(): void {
   if (status === 'open' || status === 'connecting') return;
   const s = (socket ??= make());
   $socketStatus.set('connecting');
-  s.connect().catch((err: unknown) => {
+  attempt = s.connect().then(() => undefined, (err: unknown) => {
     console.warn('chat socket:', err);
     if (!socketIs(s)) return;
     // The SDK keeps an attempt that timed out as "connecting" for good: the next try starts a new client.
@@ -98,13 +100,16 @@ export function connectChat(): void {
 
 const socketIs = (s: ChatSocket) => socket === s;
 
-/** Signing out closes the socket. */
+/**
+ * Signing out closes the socket, once its connection attempt has settled: closed while the SDK
+ * waits for the answer to its authentication, the SDK's own promise fails with nobody to catch it.
+ */
 $session.listen((session) => {
-  if (!session && socket) {
-    socket.disconnect();
-    socket = null;
-    $socketStatus.set('closed');
-  }
+  if (session || !socket) return;
+  const s = socket;
+  socket = null;
+  $socketStatus.set('closed');
+  void attempt.then(() => s.disconnect());
 });
 
 if (typeof window !== 'undefined') {

@@ -35,6 +35,9 @@ export interface Visitor {
   clearErrors(): void;
 }
 
+/** What a page threw: Playwright hands over the value itself when it is not an Error (a rejected promise's undefined, say). */
+const thrown = (err: unknown) => (err instanceof Error ? err.message : `a non-Error: ${JSON.stringify(err) ?? String(err)}`);
+
 /** A fresh visitor: its own context (storage), one page, page errors collected. */
 export async function visitor(browser: Browser, options: VisitorOptions = {}): Promise<Visitor> {
   const context = await newContext(browser, { viewport: VIEWPORTS[options.width ?? 'desktop'] });
@@ -51,7 +54,7 @@ export async function visitor(browser: Browser, options: VisitorOptions = {}): P
   }
   const page = await context.newPage();
   const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+  page.on('pageerror', (err: unknown) => errors.push(`${page.url()}: ${thrown(err)}`));
   return { context, page, errors, clearErrors: () => void errors.splice(0) };
 }
 
