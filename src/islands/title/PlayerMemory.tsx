@@ -78,23 +78,16 @@ export default function PlayerMemory({ titleId, model, current, video, open }: P
       if (video.paused) save();
     }
     const onTime = () => { if (!video.paused && Date.now() - savedAt >= PROGRESS_SAVE_MS) save(); };
-    const onPause = () => save();
     const onLeave = () => { if (document.visibilityState === 'hidden') save(true); };
-    const onPageHide = () => save(true);
-    video.addEventListener('play', onPlay);
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('pause', onPause);
-    video.addEventListener('ended', onPause);
-    document.addEventListener('visibilitychange', onLeave);
-    window.addEventListener('pagehide', onPageHide);
-    return () => {
-      video.removeEventListener('play', onPlay);
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('pause', onPause);
-      video.removeEventListener('ended', onPause);
-      document.removeEventListener('visibilitychange', onLeave);
-      window.removeEventListener('pagehide', onPageHide);
-    };
+    const listening = new AbortController();
+    const { signal } = listening;
+    video.addEventListener('play', onPlay, { signal });
+    video.addEventListener('timeupdate', onTime, { signal });
+    video.addEventListener('pause', () => save(), { signal });
+    video.addEventListener('ended', () => save(), { signal });
+    document.addEventListener('visibilitychange', onLeave, { signal });
+    window.addEventListener('pagehide', () => save(true), { signal });
+    return () => listening.abort();
   }, [video, current, episodeId, titleId]);
 
   if (progress.status === 'error') {
