@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import reactIslandsRenderer from './src/renderer/integration.ts';
+import keptPages from './src/lib/build-cache/integration.ts';
 
 /**
  * A lazily imported chunk fetches its own imports when it runs instead of listing every one of them
@@ -18,7 +19,7 @@ const lazyChunksFetchTheirOwnImports = {
 
 export default defineConfig({
   output: 'static',
-  integrations: [reactIslandsRenderer(), react()],
+  integrations: [reactIslandsRenderer(), react(), keptPages()],
   vite: { plugins: [lazyChunksFetchTheirOwnImports] },
   server: { port: Number(process.env.SITE_PORT ?? 4321), host: '127.0.0.1' },
 });

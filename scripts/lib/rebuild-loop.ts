@@ -55,6 +55,8 @@ export interface RebuildLoopOptions {
   /** 0 turns the counters refresh off. */
   countersEveryMs?: number;
   log?: (line: string) => void;
+  /** Called with each build's process id as it starts (the benchmark samples its memory). */
+  onBuildStart?: (pid: number) => void;
 }
 
 export interface RebuildLoop {
@@ -83,7 +85,11 @@ export function createRebuildLoop(o: RebuildLoopOptions): RebuildLoop {
     sitesDir: o.sitesDir,
     quietMs: o.quietMs,
     log: o.log,
-    build: (outDir) => buildSite({ directusUrl: o.directusUrl, outDir, siteUrl: o.siteUrl }),
+    // Incremental: pages whose data did not change are kept from the served build (see site-build.ts).
+    build: (outDir, { previousDir, changed }) => buildSite({
+      directusUrl: o.directusUrl, outDir, siteUrl: o.siteUrl, onStart: o.onBuildStart,
+      cacheDir: path.join(o.sitesDir, 'cache'), ...(previousDir ? { previousDir } : {}), changed,
+    }),
     fingerprint,
     onFailure: (record: BuildRecord) => backendCall(o, 'POST', 'report', record),
   });

@@ -42,6 +42,10 @@ export interface RebuildRequest {
 }
 
 const isKey = (k: unknown) => typeof k === 'string' || (typeof k === 'number' && Number.isFinite(k));
+const isIds = (ids: unknown) => ids === undefined || (Array.isArray(ids) && ids.every((id) => Number.isInteger(id)));
+/** Ids a change may name; a longer list is dropped, and the build reads the whole catalogue. */
+const MAX_IDS = 1000;
+const fits = (list: number[] | undefined) => !list || list.length <= MAX_IDS;
 
 /** The request body, or null when it is not one the hook or the button sends. */
 export function parseRebuildRequest(text: string): RebuildRequest | null {
@@ -58,14 +62,22 @@ export function parseRebuildRequest(text: string): RebuildRequest | null {
   const valid = changes.every(
     (c) =>
       c && typeof c === 'object' && typeof c.event === 'string' && typeof c.collection === 'string' &&
-      Array.isArray(c.keys) && c.keys.every(isKey),
+      Array.isArray(c.keys) && c.keys.every(isKey) && isIds(c.titles) && isIds(c.actors),
   );
   if (!valid) return null;
-  const clean = (changes as RebuildChange[]).map((c) => ({
-    event: c.event.slice(0, 40),
-    collection: c.collection.slice(0, 64),
-    keys: c.keys.slice(0, 50).map((k) => (typeof k === 'string' ? k.slice(0, 64) : k)),
-  }));
+  const clean = (changes as RebuildChange[]).map((c) => {
+    const change: RebuildChange = {
+      event: c.event.slice(0, 40),
+      collection: c.collection.slice(0, 64),
+      keys: c.keys.slice(0, 50).map((k) => (typeof k === 'string' ? k.slice(0, 64) : k)),
+    };
+    // Both lists whole, or neither kept: a list cut short must not pass for the whole change.
+    if ((c.titles || c.actors) && fits(c.titles) && fits(c.actors)) {
+      if (c.titles) change.titles = c.titles;
+      if (c.actors) change.actors = c.actors;
+    }
+    return change;
+  });
   return { changes: clean, manual, ...(by ? { by: by.slice(0, 64) } : {}) };
 }
 

@@ -7,13 +7,28 @@
  * The state lives in `<sitesDir>/state.json` for the admin app.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import type { PageCounts } from '../../src/lib/build-cache/page-reuse.ts';
+import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
 
 export interface RebuildChange {
   event: string;
   collection: string;
   keys: (string | number)[];
+  /** The titles and people the change is to, when it is to nothing else (the hook resolves parts to them). */
+  titles?: number[];
+  actors?: number[];
 }
+
+/** What a build is given besides its folder. */
+export interface BuildPlan {
+  /** The build being served, whose unchanged pages can be kept. */
+  previousDir: string | null;
+  /** The titles and people changed since the last build; absent when anything else may have changed. */
+  changed?: CatalogueChanges;
+}
+
 
 export type BuildReason = 'change' | 'manual' | 'start' | 'counters';
 
@@ -39,6 +54,10 @@ export interface BuildRecord {
   ok?: boolean;
   error?: string;
   fingerprint?: Fingerprint | null;
+  /** Whether only the changed titles and people were read again. */
+  incremental?: boolean;
+  /** Pages kept from the build before, and title, cast and person pages rendered anew. */
+  pages?: PageCounts;
 }
 
 export interface RebuildState {
@@ -55,7 +74,7 @@ export interface RebuildState {
 export interface RebuilderOptions {
   sitesDir: string;
   /** Builds the site into `outDir` (a folder that does not exist yet). */
-  build: (outDir: string) => Promise<void>;
+  build: (outDir: string, plan: BuildPlan) => Promise<PageCounts | null | void>;
   /** The live fingerprint, or null when it cannot be read (then builds are never skipped). */
   fingerprint?: () => Promise<Fingerprint | null>;
   /** Quiet period that ends a burst of changes. */
@@ -65,10 +84,17 @@ export interface RebuilderOptions {
   log?: (line: string) => void;
 }
 
-export const DEFAULT_QUIET_MS = 2000;
+export const DEFAULT_QUIET_MS = 1000;
 const MAX_CHANGES_KEPT = 20;
 const HISTORY_KEPT = 10;
 const ERROR_TAIL = 4000;
+/** Old builds being deleted, beside builds/. */
+const DISCARDED = 'discarded-';
+
+/** Deletes a folder in a Node process of its own, in the background. */
+function deleteAside(dir: string): void {
+  spawn(process.execPath, ['-e', 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true })', dir], { stdio: 'ignore' }).unref();
+}
 
 export const currentLink = (sitesDir: string) => path.join(sitesDir, 'current');
 export const stateFile = (sitesDir: string) => path.join(sitesDir, 'state.json');
@@ -81,6 +107,10 @@ export class Rebuilder {
   private pendingCount = 0;
   private pendingReason: BuildReason | null = null;
   private pendingBy: string | undefined;
+  /** The titles and people changed since the last build started. */
+  private changedRows = { titles: new Set<number>(), actors: new Set<number>() };
+  /** Whether anything else may have changed since the catalogue was last read (so, at first, yes). */
+  private changedElsewhere = true;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private closed = false;
@@ -90,9 +120,12 @@ export class Rebuilder {
   private idleWaiters: (() => void)[] = [];
 
   constructor(o: RebuilderOptions) {
-    this.o = { quietMs: DEFAULT_QUIET_MS, ...o };
+    // Not a spread default: an option given as undefined would override it.
+    this.o = { ...o, quietMs: o.quietMs ?? DEFAULT_QUIET_MS };
     this.buildsDir = path.join(o.sitesDir, 'builds');
     mkdirSync(this.buildsDir, { recursive: true });
+    // What a stop interrupted deleting.
+    for (const d of readdirSync(o.sitesDir)) if (d.startsWith(DISCARDED)) deleteAside(path.join(o.sitesDir, d));
     this.state = this.load();
   }
 
@@ -111,6 +144,7 @@ export class Rebuilder {
     if (this.closed) return;
     for (const c of changes) if (this.pendingChanges.length < MAX_CHANGES_KEPT) this.pendingChanges.push(c);
     this.pendingCount += Math.max(1, changes.length);
+    this.noteCatalogue(reason, changes);
     // A person's request outranks a change: the record says who asked.
     if (reason === 'manual' || !this.pendingReason) {
       this.pendingReason = reason;
@@ -119,6 +153,25 @@ export class Rebuilder {
     this.persist();
     if (this.running || !this.started) return;
     this.schedule(reason === 'manual' || reason === 'start' ? 0 : this.o.quietMs);
+  }
+
+  /** Changes to titles and people only are read again alone; anything else reads the whole catalogue. */
+  private noteCatalogue(reason: BuildReason, changes: RebuildChange[]): void {
+    if (reason !== 'change') this.changedElsewhere = true;
+    for (const c of changes) {
+      if (!c.titles && !c.actors) this.changedElsewhere = true;
+      for (const id of c.titles ?? []) this.changedRows.titles.add(id);
+      for (const id of c.actors ?? []) this.changedRows.actors.add(id);
+    }
+  }
+
+  /** What the next build reads again, and a fresh account of changes for the one after it. */
+  private takeChanges(): CatalogueChanges | undefined {
+    const { titles, actors } = this.changedRows;
+    const changed = this.changedElsewhere ? undefined : { titles: [...titles], actors: [...actors] };
+    this.changedRows = { titles: new Set(), actors: new Set() };
+    this.changedElsewhere = false;
+    return changed;
   }
 
   /**
@@ -204,19 +257,25 @@ export class Rebuilder {
     this.pendingCount = 0;
     this.pendingReason = null;
     this.pendingBy = undefined;
+    const changed = this.takeChanges();
+    record.incremental = changed !== undefined;
+    const previousDir = this.currentDir();
     this.state.building = record;
     this.persist();
     const outDir = path.join(this.buildsDir, id);
     try {
       // Read before building: a change after this point triggers its own build anyway.
       record.fingerprint = await this.readFingerprint();
-      await this.o.build(outDir);
+      const outcome = await this.o.build(outDir, { previousDir, ...(changed ? { changed } : {}) });
+      if (outcome) record.pages = outcome;
       if (!existsSync(path.join(outDir, 'index.html'))) throw new Error('The build produced no index.html');
       this.swap(id);
       record.ok = true;
       this.state.current = record;
     } catch (err) {
       rmSync(outDir, { recursive: true, force: true });
+      // The rows the failed build read may be missing these changes: the next one reads everything.
+      this.changedElsewhere = true;
       record.ok = false;
       record.error = String((err as Error).message ?? err).slice(-ERROR_TAIL);
     }
@@ -241,12 +300,21 @@ export class Rebuilder {
     renameSync(tmp, link);
   }
 
-  /** Keeps the served build and the one before it (requests already reading it finish). */
+  /**
+   * Keeps the served build and the one before it (requests already reading it finish). The rest are
+   * moved aside at once and deleted by a process of its own: deleting tens of thousands of pages takes
+   * seconds, and done here it would hold up the server (in this thread, or in libuv's few file threads
+   * that the server's reads then wait behind).
+   */
   private prune(): void {
     const keep = new Set([this.state.current?.id]);
     const previous = readdirSync(this.buildsDir).filter((d) => !keep.has(d)).sort();
-    const last = previous.pop();
-    for (const d of previous) if (d !== last) rmSync(path.join(this.buildsDir, d), { recursive: true, force: true });
+    previous.pop();
+    for (const d of previous) {
+      const aside = path.join(this.o.sitesDir, `${DISCARDED}${d}`);
+      renameSync(path.join(this.buildsDir, d), aside);
+      deleteAside(aside);
+    }
   }
 
   private load(): RebuildState {

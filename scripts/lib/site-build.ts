@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
 import { ROOT } from './paths.ts';
-import { NEXT_KEYS_FILE } from '../../src/lib/build-cache/page-reuse.ts';
+import { NEXT_KEYS_FILE, type PageCounts } from '../../src/lib/build-cache/page-reuse.ts';
 import { codeHash, promoteKeys } from './site/build-cache.ts';
 
 /** Astro's CLI entry, from its package.json (`bin/astro.mjs` in Astro 7). */
@@ -69,8 +69,11 @@ function moveDir(from: string, to: string, aside: string): void {
   }
 }
 
-/** `astro build` into `outDir`; rejects with the tail of its output when it fails. */
-export function buildSite(o: SiteBuildOptions): Promise<void> {
+/**
+ * `astro build` into `outDir`; rejects with the tail of its output when it fails. An incremental
+ * build (`cacheDir`) resolves with how many title, cast and person pages it kept and rendered.
+ */
+export function buildSite(o: SiteBuildOptions): Promise<PageCounts | null> {
   const staging = stagingDir();
   const out = path.join(staging, 'dist');
   const cacheDir = o.cacheDir ? path.resolve(o.cacheDir) : undefined;
@@ -116,8 +119,8 @@ export function buildSite(o: SiteBuildOptions): Promise<void> {
       // Beside the site, so setting it aside is a rename on the same file system.
       const previous = `${path.resolve(o.outDir)}.previous-${path.basename(staging)}`;
       moveDir(out, path.resolve(o.outDir), previous);
-      if (cacheDir) promoteKeys(cacheDir, path.resolve(o.outDir));
       void rm(previous, { recursive: true, force: true }).catch(() => {});
+      return cacheDir ? promoteKeys(cacheDir, path.resolve(o.outDir)) : null;
     })
     .finally(() => {
       if (cacheDir) rmSync(path.join(cacheDir, NEXT_KEYS_FILE), { force: true });

@@ -20,6 +20,10 @@ export interface SynthBackendOptions {
   titles: number;
   actors: number;
   via?: 'db' | 'rest';
+  /** Directus's port (a free one by default). */
+  port?: number;
+  /** The site's rebuild webhook the backend's hook calls on every public change. */
+  siteRebuild?: { url: string; secret: string };
 }
 
 export interface SynthBackend {
@@ -63,8 +67,8 @@ export async function startSynthBackend(o: SynthBackendOptions): Promise<SynthBa
     console.log(`Starting Directus on ${database}${pgName ? ` (${pgName}, Redis)` : ` (${dataDir})`}, cache ${o.cache ? 'on' : 'off'} …`);
     const t0 = performance.now();
     backend = await startBackend({
-      dataDir, port: await freePort(), secret: randomBytes(24).toString('hex'), adminEmail: 'admin@example.com',
-      adminPassword: randomBytes(12).toString('hex'), quiet: true, extra,
+      dataDir, port: o.port ?? await freePort(), secret: randomBytes(24).toString('hex'), adminEmail: 'admin@example.com',
+      adminPassword: randomBytes(12).toString('hex'), quiet: true, extra, siteRebuild: o.siteRebuild,
     });
     const startMs = Math.round(performance.now() - t0);
     console.log(`  started and applied in ${(startMs / 1000).toFixed(1)} s`);

@@ -209,6 +209,43 @@ describe('editors change the catalogue', () => {
     expect(served.text.includes(names.at(-1) as string)).toBe(true);
   });
 
+  it('an episode renamed: the build reads its title alone again, renders its two pages and keeps the rest', WITH_BUILDS, async () => {
+    const [episode] = await backend.api.get<{ id: number; name: string; title: { id: number; slug: string } }[]>(
+      '/items/series?filter[title][status][_eq]=published&fields=id,name,title.id,title.slug&sort=id&limit=1',
+    );
+    expect(episode).toBeTruthy();
+    const title = episode!.title;
+    expect((await page(`/${title.slug}`)).text.includes(episode!.name)).toBe(true);
+    const before = (await webhookState()).current?.pages;
+    const since = await lastStarted();
+    const name = `Серия — правка ${randomUUID().slice(0, 6)}`;
+    expect((await api('PATCH', `/items/series/${episode!.id}`, editor.token, { name })).status).toBe(200);
+    const [build] = await buildsAfter(since);
+    expect(build?.ok).toBe(true);
+    expect(build?.changes.map((c) => [c.collection, c.keys.map(Number), c.titles, c.actors])).toEqual([['series', [episode!.id], [title.id], undefined]]);
+    expect(build?.incremental).toBe(true);
+    // The title page and its cast page: nothing else shows an episode.
+    expect(build?.pages).toEqual({ kept: before!.kept + before!.rendered - 2, rendered: 2 });
+    expect((await page(`/${title.slug}`)).text.includes(name)).toBe(true);
+  });
+
+  it("a tag taken off a title in the editor's way: the change names the title, and its page drops the tag", WITH_BUILDS, async () => {
+    const title = await topTitleOfACategory();
+    const [link] = await backend.api.get<{ id: number; tags_id: { name: string } }[]>(`/items/titles_tags?filter[titles_id][_eq]=${title.id}&fields=id,tags_id.name&limit=1`);
+    expect(link).toBeTruthy();
+    // The title's own tag list (the footer links every tag).
+    const tagLink = `>#${link!.tags_id.name}</a>`;
+    expect((await page(`/${title.slug}`)).text.includes(tagLink)).toBe(true);
+    const since = await lastStarted();
+    // The admin app saves a title with its relations in one request.
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { tags: { create: [], update: [], delete: [link!.id] } })).status).toBe(200);
+    const builds = await buildsAfter(since);
+    expect(builds.map((b) => [b.ok, b.incremental])).toEqual(builds.map(() => [true, true]));
+    const changes = builds.flatMap((b) => b.changes);
+    expect(changes).toContainEqual({ event: 'delete', collection: 'titles_tags', keys: [link!.id], titles: [title.id] });
+    expect((await page(`/${title.slug}`)).text.includes(tagLink)).toBe(false);
+  });
+
   it('unpublishing a title gives a 404 and takes it out of the sitemap and its category', WITH_BUILDS, async () => {
     const title = await topTitleOfACategory();
     const sitemapOf = async () => {
@@ -305,6 +342,10 @@ describe('the admin app', () => {
       expect(build?.by).toBe(editor.id);
       await view.locator('[data-reason]', { hasText: 'кнопка «Пересобрать сейчас»' }).waitFor({ timeout: 30_000 });
       await view.locator('[data-outcome]', { hasText: 'Успешно' }).waitFor();
+      // A manual build reads everything, and still renders only the pages whose data changed.
+      const pages = loop.rebuilder.snapshot().last?.pages;
+      expect(pages).toBeTruthy();
+      expect((await view.locator('[data-pages]').textContent())?.replace(/\s/g, ' ')).toContain(`заново ${pages!.rendered.toLocaleString('ru-RU')} из ${(pages!.kept + pages!.rendered).toLocaleString('ru-RU')}`.replace(/\s/g, ' '));
       await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-after.png') });
     } catch (err) {
       await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-failed.png') }).catch(() => {});

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageFile, pageKey } from '../../src/lib/build-cache/page-key.ts';
-import { createPageReuse, KEYS_FILE, NEXT_KEYS_FILE, STAMP_FILE } from '../../src/lib/build-cache/page-reuse.ts';
+import { digestOf, pageFile, pageKey } from '../../src/lib/build-cache/page-key.ts';
+import { createPageReuse, keptPagesLinked, KEYS_FILE, NEXT_KEYS_FILE, STAMP_FILE } from '../../src/lib/build-cache/page-reuse.ts';
 import { loadRows, saveRows } from '../../src/lib/build-cache/catalogue-snapshot.ts';
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
 import { promoteKeys } from '../../scripts/lib/site/build-cache.ts';
@@ -25,6 +25,14 @@ describe('page keys', () => {
     expect(pageKey('code', 'http://site', { ...frame, tags: [{ name: 'Месть', slug: 'mest' }] }, 'title', '/t1', { id: 1, name: 'Сон' })).not.toBe(base);
     // Parts are kept apart: moving text from one part to the next is another key.
     expect(pageKey('ab', 'c')).not.toBe(pageKey('a', 'bc'));
+  });
+
+  it('of one object are hashed once, as the key of that object alone', () => {
+    const card = { id: 1, name: 'Сон' };
+    expect(digestOf(card)).toBe(pageKey(card));
+    card.name = 'changed after hashing';
+    expect(digestOf(card)).toBe(pageKey({ id: 1, name: 'Сон' }));
+    expect(digestOf({ id: 1, name: 'Сон 2' })).not.toBe(pageKey(card));
   });
 
   it('name the file a directory-format build writes', () => {
@@ -85,7 +93,7 @@ describe('kept rows and page reuse on disk', () => {
     promoteKeys(cache, prev);
   }
 
-  it('keeps a page whose key is unchanged by linking its previous file, and renders the rest', () => {
+  it('keeps a page whose key is unchanged by linking its previous file, and renders the rest', async () => {
     const cache = tmp();
     const prev = tmp();
     const out = tmp();
@@ -94,11 +102,24 @@ describe('kept rows and page reuse on disk', () => {
     expect(reuse.keep('/dream', 'k1')).toBe(true);
     expect(reuse.keep('/other', 'k2-changed')).toBe(false);
     expect(reuse.keep('/new', 'k3')).toBe(false);
+    await keptPagesLinked();
     expect(readFileSync(path.join(out, 'dream/index.html'), 'utf8')).toBe('old dream/index.html');
     expect(statSync(path.join(out, 'dream/index.html')).ino).toBe(statSync(path.join(prev, 'dream/index.html')).ino);
     expect(existsSync(path.join(out, 'other/index.html'))).toBe(false);
     // Asked twice (a route's paths read again), the answer stays.
     expect(reuse.keep('/dream', 'k1')).toBe(true);
+  });
+
+  it('fails the build, and forgets the keys, when a kept page cannot be linked', async () => {
+    const cache = tmp();
+    const prev = tmp();
+    previousBuild(cache, prev, { '/dream': 'k1', '/other': 'k2' });
+    rmSync(path.join(prev, 'other/index.html'));
+    const reuse = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: tmp(), SITE_REUSE_DIR: prev, SITE_CODE_HASH: 'c1' });
+    expect(reuse.keep('/dream', 'k1')).toBe(true);
+    expect(reuse.keep('/other', 'k2')).toBe(true);
+    await expect(keptPagesLinked()).rejects.toThrow(/could not keep 1 pages.*\/other/);
+    expect(existsSync(path.join(cache, KEYS_FILE))).toBe(false);
   });
 
   it('keeps nothing when the code changed, or the folder is not the build the keys describe', () => {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Rebuilder, currentLink, stateFile, type Fingerprint } from '../../scripts/lib/rebuild.ts';
+import { DEFAULT_QUIET_MS, Rebuilder, currentLink, stateFile, type BuildPlan, type Fingerprint } from '../../scripts/lib/rebuild.ts';
 import { parseRebuildRequest } from '../../scripts/lib/rebuild-webhook.ts';
 
 const dirs: string[] = [];
@@ -41,7 +41,7 @@ function standIn(o: { fail?: () => boolean; gate?: boolean } = {}) {
   };
 }
 
-function rebuilder(extra: Partial<ConstructorParameters<typeof Rebuilder>[0]> & { build: (d: string) => Promise<void> }) {
+function rebuilder(extra: Partial<ConstructorParameters<typeof Rebuilder>[0]> & Pick<ConstructorParameters<typeof Rebuilder>[0], 'build'>) {
   const sitesDir = mkdtempSync(path.join(os.tmpdir(), 'rebuild-unit-'));
   dirs.push(sitesDir);
   return new Rebuilder({ sitesDir, quietMs: 30, ...extra });
@@ -106,6 +106,24 @@ describe('Rebuilder', () => {
     expect(readdirSync(path.dirname(before as string))).toEqual([path.basename(before as string)]);
   });
 
+  it('waits the default quiet period when given none', async () => {
+    const b = standIn();
+    const r = rebuilder({ build: b.build, quietMs: undefined });
+    await r.start();
+    vi.useFakeTimers();
+    try {
+      r.request('change', [change(1)]);
+      vi.advanceTimersByTime(DEFAULT_QUIET_MS - 1);
+      expect(r.snapshot().building).toBeNull();
+      vi.advanceTimersByTime(1);
+      expect(r.snapshot().building).not.toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+    await r.idle();
+    expect(b.count()).toBe(2);
+  });
+
   it('keeps only the served build and the one before it', async () => {
     const b = standIn();
     const r = rebuilder({ build: b.build, quietMs: 0 });
@@ -115,7 +133,10 @@ describe('Rebuilder', () => {
       await r.idle();
     }
     expect(b.count()).toBe(4);
-    expect(readdirSync(path.dirname(r.currentDir() as string))).toHaveLength(2);
+    const builds = path.dirname(r.currentDir() as string);
+    expect(readdirSync(builds)).toHaveLength(2);
+    // The others are deleted in the background.
+    await vi.waitFor(() => expect(readdirSync(path.dirname(builds)).filter((d) => d.startsWith('discarded-'))).toEqual([]));
   });
 
   it('start builds only when the catalogue fingerprint moved; counters refresh only when they moved', async () => {
@@ -165,7 +186,64 @@ describe('Rebuilder', () => {
   });
 });
 
+describe('what a build reads again', () => {
+  /** Builds that record the plan each was given. */
+  function planned(o: { fail?: () => boolean } = {}) {
+    const plans: BuildPlan[] = [];
+    const outDirs: string[] = [];
+    const b = standIn(o);
+    return { plans, outDirs, build: (outDir: string, plan: BuildPlan) => (plans.push(plan), outDirs.push(outDir), b.build(outDir)) };
+  }
+  const titleChange = (id: number, titles = [id]) => ({ event: 'update', collection: 'series', keys: [id * 10], titles });
+
+  it('only the titles and people changed since the last build, after a first build that reads everything', async () => {
+    const p = planned();
+    const r = rebuilder({ build: p.build });
+    await r.start();
+    r.request('change', [titleChange(1), { event: 'update', collection: 'actors', keys: [7], actors: [7] }]);
+    r.request('change', [titleChange(2, [2, 3])]);
+    await r.idle();
+    const first = p.plans[0]!;
+    const second = p.plans[1]!;
+    expect(first.changed).toBeUndefined();
+    expect(first.previousDir).toBeNull();
+    expect(second.previousDir).toBe(p.outDirs[0]);
+    expect(second.changed).toEqual({ titles: [1, 2, 3], actors: [7] });
+    expect(r.snapshot().last?.incremental).toBe(true);
+  });
+
+  it('everything after a change to anything else, a button press or a failed build', async () => {
+    let failing = false;
+    const p = planned({ fail: () => failing });
+    const r = rebuilder({ build: p.build });
+    await r.start();
+    r.request('change', [titleChange(1), { event: 'update', collection: 'tags', keys: [3] }]);
+    await r.idle();
+    r.request('manual', [], 'u1');
+    await r.idle();
+    failing = true;
+    r.request('change', [titleChange(2)]);
+    await r.idle();
+    failing = false;
+    r.request('change', [titleChange(3)]);
+    await r.idle();
+    r.request('change', [titleChange(4)]);
+    await r.idle();
+    expect(p.plans.map((plan) => plan.changed)).toEqual([undefined, undefined, undefined, { titles: [2], actors: [] }, undefined, { titles: [4], actors: [] }]);
+  });
+});
+
 describe('webhook body', () => {
+  it('takes the titles and people a change names, whole or not at all', () => {
+    const body = (change: object) => parseRebuildRequest(JSON.stringify({ changes: [{ event: 'update', collection: 'series', keys: [1], ...change }] }));
+    expect(body({ titles: [4, 5] })?.changes[0]).toEqual({ event: 'update', collection: 'series', keys: [1], titles: [4, 5] });
+    expect(body({ titles: [], actors: [9] })?.changes[0]).toEqual({ event: 'update', collection: 'series', keys: [1], titles: [], actors: [9] });
+    // Too many to take: the change names none, so the build reads everything.
+    expect(body({ titles: Array.from({ length: 1001 }, (_, i) => i), actors: [9] })?.changes[0]).toEqual({ event: 'update', collection: 'series', keys: [1] });
+    expect(body({ titles: ['4'] })).toBeNull();
+    expect(body({ actors: [1.5] })).toBeNull();
+  });
+
   it('takes what the hook and the button send, and nothing else', () => {
     expect(parseRebuildRequest('{"changes":[{"event":"update","collection":"titles","keys":[1,"2"]}]}')).toEqual({
       changes: [{ event: 'update', collection: 'titles', keys: [1, '2'] }],

@@ -2,22 +2,31 @@
  * Incremental builds: a page whose key (page-key.ts) equals the one it had in the previous build is
  * not rendered again; its HTML is hard-linked from the previous build's folder into the new one
  * (a link, never a write: Astro writes only pages it renders, each to a new file, so the previous
- * build stays as it was while it is served). The keys of a build are kept in the cache folder and
- * become the previous keys once `scripts/lib/site-build.ts` has put that build in place.
+ * build stays as it was while it is served). The links are made in the background (page-linker.ts)
+ * while the build goes on; it waits for them at its end (integration.ts). The keys of a build are
+ * kept in the cache folder and become the previous keys once `scripts/lib/site-build.ts` has put
+ * that build in place.
  *
  * Set by site-build.ts for the Astro process: SITE_CACHE_DIR (keys and catalogue rows), SITE_OUT_DIR
  * (this build's folder), SITE_REUSE_DIR (the previous build's folder), SITE_CODE_HASH (the code).
  */
-import { linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageFile } from './page-key.ts';
+import { createPageLinker, type PageLinker } from './page-linker.ts';
 
 export const KEYS_FILE = 'pages.json';
 export const NEXT_KEYS_FILE = 'pages.next.json';
 /** A page every build renders afresh: its inode tells one build's folder from another's. */
 export const STAMP_FILE = '404.html';
 
-export interface PageKeys {
+/** How many keyed pages a build kept from the previous one, and how many it rendered. */
+export interface PageCounts {
+  kept: number;
+  rendered: number;
+}
+
+export interface PageKeys extends Partial<PageCounts> {
   codeHash: string;
   keys: Record<string, string>;
   /** The device and inode of the build's STAMP_FILE, set once the build is in place. */
@@ -29,6 +38,24 @@ export interface PageReuse {
   keep(pathname: string, key: string): boolean;
   /** Whether keys are kept at all (an incremental build). */
   readonly active: boolean;
+}
+
+/**
+ * The links still being made. The pages' code and the build's integration are bundled apart, so
+ * they meet on a global rather than in a module.
+ */
+const LINKING = Symbol.for('site.page-reuse.linking');
+type Linking = { [LINKING]?: { linker: PageLinker; onFailure: () => void } };
+
+/** Resolves once every kept page is in this build's folder; rejects when one could not be linked. */
+export async function keptPagesLinked(): Promise<void> {
+  const linking = (globalThis as Linking)[LINKING];
+  if (!linking) return;
+  delete (globalThis as Linking)[LINKING];
+  const failed = await linking.linker.finish();
+  if (!failed.length) return;
+  linking.onFailure();
+  throw new Error(`could not keep ${failed.length} pages from the previous build: ${failed.slice(0, 3).join('; ')}`);
 }
 
 function readKeys(file: string): PageKeys | null {
@@ -64,7 +91,7 @@ export function createPageReuse(env: NodeJS.ProcessEnv): PageReuse {
   let fresh = 0;
   process.once('exit', () => {
     mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(path.join(cacheDir, NEXT_KEYS_FILE), JSON.stringify(next));
+    writeFileSync(path.join(cacheDir, NEXT_KEYS_FILE), JSON.stringify({ ...next, kept, rendered: fresh }));
     console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered`);
   });
   return {
@@ -72,27 +99,27 @@ export function createPageReuse(env: NodeJS.ProcessEnv): PageReuse {
     keep(pathname, key) {
       const known = decided.get(pathname);
       if (known !== undefined) return known;
-      const linked = link(pathname, key);
+      const linked = reuse(pathname, key);
       decided.set(pathname, linked);
       return linked;
     },
   };
 
-  function link(pathname: string, key: string): boolean {
+  function reuse(pathname: string, key: string): boolean {
     next.keys[pathname] = key;
-    if (previous?.keys[pathname] === key) {
-      const file = pageFile(pathname);
-      const target = path.join(outDir!, file);
-      try {
-        mkdirSync(path.dirname(target), { recursive: true });
-        linkSync(path.join(env.SITE_REUSE_DIR!, file), target);
-        kept++;
-        return true;
-      } catch {
-        // Not in the previous folder after all: render it.
-      }
+    if (previous?.keys[pathname] !== key) {
+      fresh++;
+      return false;
     }
-    fresh++;
-    return false;
+    // The keys describe the previous folder (its stamp), so its page is there to link.
+    const file = pageFile(pathname);
+    const linking = ((globalThis as Linking)[LINKING] ??= {
+      linker: createPageLinker(),
+      // The build then fails and the site stays; the next build renders every page.
+      onFailure: () => rmSync(path.join(cacheDir!, KEYS_FILE), { force: true }),
+    });
+    linking.linker.link(path.join(env.SITE_REUSE_DIR!, file), path.join(outDir!, file));
+    kept++;
+    return true;
   }
 }

@@ -6,15 +6,19 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { once } from '../once.ts';
 import { loadRows, saveRows } from '../build-cache/catalogue-snapshot.ts';
-import { pageKey } from '../build-cache/page-key.ts';
+import { digestOf, pageKey } from '../build-cache/page-key.ts';
 import { createPageReuse } from '../build-cache/page-reuse.ts';
 import { cardView, type CardView } from '../card.ts';
 import { catalogueFrom, readCatalogueRows, readChangedRows, type Catalogue, type CatalogueChanges, type CatalogueRows } from './catalogue.ts';
+import type { TitleCard } from './queries.ts';
 import { createReader, type TitlePage } from './reader.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 
 export const reader = createReader(DIRECTUS_URL);
+
+/** A category as the build reads it, with its subcategories. */
+type CategoryRow = Awaited<ReturnType<typeof reader.getCategories>>[number];
 
 /**
  * The catalogue's rows: in full, or, for an incremental build told what changed (SITE_CHANGED, JSON
@@ -41,16 +45,17 @@ export interface SiteFrame {
   telegram: string | null;
 }
 
+/** A category's subcategories, in the order read. */
+export function subCategoriesOf(category: CategoryRow): { name: string; slug: string }[] {
+  return (category.subCategories ?? [])
+    .filter((s): s is Extract<typeof s, object> => typeof s === 'object' && s !== null)
+    .map((s) => ({ name: s.name, slug: s.slug }));
+}
+
 export const loadFrame = once(async (): Promise<SiteFrame> => {
   const [categories, tags, settings] = await Promise.all([reader.getCategories(), reader.getTags(), reader.getStatic()]);
   return {
-    categories: categories.map((c) => ({
-      name: c.name,
-      slug: c.slug,
-      subCategories: (c.subCategories ?? [])
-        .filter((s): s is Extract<typeof s, object> => typeof s === 'object' && s !== null)
-        .map((s) => ({ name: s.name, slug: s.slug })),
-    })),
+    categories: categories.map((c) => ({ name: c.name, slug: c.slug, subCategories: subCategoriesOf(c) })),
     tags: tags.map((t) => ({ name: t.name, slug: t.slug })),
     vk: settings?.vk ?? null,
     telegram: settings?.telegram ?? null,
@@ -85,33 +90,48 @@ async function freshPaths<T extends { params: { slug: string } }>(
 const BEST_TITLES = 8;
 
 /**
+ * A title's card, made once per build and variant: a title shows on the pages of its category's
+ * other titles and of every person in it, and each page's key hashes the same card object.
+ */
+const cardsByVariant = { list: new WeakMap<TitleCard, CardView>(), slider: new WeakMap<TitleCard, CardView>() };
+function cardOf(title: TitleCard, variant: keyof typeof cardsByVariant): CardView {
+  const cards = cardsByVariant[variant];
+  let card = cards.get(title);
+  if (!card) cards.set(title, (card = cardView(title, variant)));
+  return card;
+}
+
+/**
  * 'Вам может понравиться' on a title's page, as the cards it shows. Pages and their keys take the
  * cards rather than the titles, so an edit to what no card shows (an episode, say) renders only
  * that title's own pages.
  */
 export function relatedCards(catalogue: Catalogue, title: TitlePage): CardView[] {
-  return catalogue.relatedTo(title).map((r) => cardView(r, 'list'));
+  return catalogue.relatedTo(title).map((r) => cardOf(r, 'list'));
 }
 
 /** A person's titles on their page, as its cards: the best in the slider, every one in the list. */
 export function actorCards(catalogue: Catalogue, actorId: number): { best: CardView[]; all: CardView[] } {
   const titles = catalogue.titlesOf(actorId);
-  return { best: titles.slice(0, BEST_TITLES).map((t) => cardView(t, 'slider')), all: titles.map((t) => cardView(t, 'list')) };
+  return { best: titles.slice(0, BEST_TITLES).map((t) => cardOf(t, 'slider')), all: titles.map((t) => cardOf(t, 'list')) };
 }
 
-/** Static paths of the title pages, each with its title; the page also shows related titles and the rating. */
+/**
+ * Static paths of the title pages, each with its title; the page also shows related titles and the
+ * rating. Keys take digests of the rows and cards, each hashed once however many pages show it.
+ */
 export async function titlePaths() {
   const catalogue = await getCatalogue();
   return freshPaths('title', catalogue.titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
     (p) => `/${p.params.slug}`,
-    ({ props: { title } }) => [title, relatedCards(catalogue, title), catalogue.ratingOf(title.id)]);
+    ({ props: { title } }) => [digestOf(title), relatedCards(catalogue, title).map(digestOf), catalogue.ratingOf(title.id)]);
 }
 
 /** Static paths of the cast pages, each with its title. */
 export async function castPaths() {
   const { titles } = await getCatalogue();
   return freshPaths('cast', titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
-    (p) => `/${p.params.slug}/actors`, (p) => p.props.title);
+    (p) => `/${p.params.slug}/actors`, (p) => digestOf(p.props.title));
 }
 
 /** Static paths of the actor pages, each with its person; the page also lists the person's titles. */
@@ -119,13 +139,26 @@ export async function actorPaths() {
   const catalogue = await getCatalogue();
   return freshPaths('actor', catalogue.actors.map((actor) => ({ params: { slug: actor.slug }, props: { actor } })),
     (p) => `/actors/${p.params.slug}`,
-    ({ props: { actor } }) => [actor, actorCards(catalogue, actor.id)]);
+    ({ props: { actor } }) => {
+      const { best, all } = actorCards(catalogue, actor.id);
+      return [digestOf(actor), best.map(digestOf), all.map(digestOf)];
+    });
 }
 
-/** Static paths of the pages built once per category (its page and its 'new' screen). */
-export async function categoryPaths() {
+/**
+ * A page's query started while the build still collects paths: the queries of every list page then
+ * run together, while the page keys are computed, rather than one page after another as they render.
+ * A failure still fails the page that awaits it.
+ */
+export function ahead<T>(query: Promise<T>): Promise<T> {
+  query.catch(() => {});
+  return query;
+}
+
+/** Static paths of the pages built once per category (its page and its 'new' screen), each with its data on the way. */
+export async function categoryPaths<T>(load: (category: CategoryRow) => Promise<T>) {
   const categories = await reader.getCategories();
-  return categories.map((c) => ({ params: { slug: c.slug } }));
+  return categories.map((c) => ({ params: { slug: c.slug }, props: { data: ahead(load(c)) } }));
 }
 
 const STATIC_PATHS = ['/', '/updates', '/about', '/copyright', '/privacy-policy', '/partners'];

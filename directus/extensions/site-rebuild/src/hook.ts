@@ -1,13 +1,16 @@
 /**
  * Tells the site's rebuild webhook (SITE_REBUILD_URL, with SITE_REBUILD_SECRET) about every create,
  * update and delete of what public pages show. Changes of one moment (a bulk edit, an import) leave
- * in one request; the site waits for a quiet period before it builds.
+ * in one request; the site waits for a quiet period before it builds. A change to a title, a person
+ * or a part of one (row-owners.ts) names them, so the site reads only those again.
  */
 import { defineHook } from '@directus/extensions';
+import type { Knex } from 'knex';
 import { PUBLIC_COLLECTIONS } from './public-collections.ts';
 import { fileUsedPublicly } from './file-use.ts';
+import { joinOwners, ownersOf, type Owners } from './row-owners.ts';
 
-interface Change {
+interface Change extends Owners {
   event: string;
   collection: string;
   keys: (string | number)[];
@@ -46,12 +49,45 @@ export default defineHook(({ action, filter }, { env, logger, database, getSchem
     timer ??= setTimeout(() => void flush(), FLUSH_MS);
   };
 
+  const owners = async (db: Knex, collection: string, keys: (string | number)[]): Promise<Owners | null> => {
+    try {
+      return await ownersOf(db, collection, keys);
+    } catch (err) {
+      // Without them the site reads the whole catalogue: slower, never stale.
+      logger.warn(`site rebuild: owners of ${collection} unknown: ${(err as Error).message}`);
+      return null;
+    }
+  };
+
+  // Parts updated or deleted: their owners before the change, while the rows still point at them.
+  // A change that failed after its filter leaves an entry; past a bound they are all forgotten, and a
+  // change whose earlier owners were forgotten reads the whole catalogue.
+  const before = new Map<string, Owners | null>();
+  const BEFORE_KEPT = 1000;
+  const keyOf = (collection: string, keys: (string | number)[]) => `${collection}\0${keys.join(',')}`;
+  for (const event of ['update', 'delete'] as const) {
+    // Read in the change's own transaction: a nested change holds the database (SQLite has one writer).
+    filter(`items.${event}`, async (payload, meta, context) => {
+      const collection = String(meta.collection);
+      const keys = (event === 'delete' ? payload : meta.keys) as (string | number)[] | undefined;
+      if (!PUBLIC_COLLECTIONS.includes(collection) || !keys?.length) return payload;
+      if (before.size >= BEFORE_KEPT) before.clear();
+      before.set(keyOf(collection, keys), await owners(context.database, collection, keys));
+      return payload;
+    });
+  }
+
   for (const event of ['create', 'update', 'delete'] as const) {
-    action(`items.${event}`, (meta) => {
+    action(`items.${event}`, async (meta) => {
       const collection = String(meta.collection);
       if (!PUBLIC_COLLECTIONS.includes(collection)) return;
       const keys = (meta.keys ?? (meta.key !== undefined ? [meta.key] : [])) as (string | number)[];
-      tell({ event, collection, keys });
+      const key = keyOf(collection, keys);
+      const earlier = before.get(key);
+      before.delete(key);
+      const now = event === 'delete' ? null : await owners(database, collection, keys);
+      const known = event === 'create' ? now : event === 'delete' ? earlier ?? null : joinOwners(earlier ?? null, now);
+      tell({ event, collection, keys, ...known });
     });
   }
 

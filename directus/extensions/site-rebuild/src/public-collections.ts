@@ -4,8 +4,8 @@
  * see scripts/lib/rebuild-loop.ts). Files count when one of these collections uses them.
  */
 export const PUBLIC_COLLECTIONS: readonly string[] = [
-  'titles', 'series', 'iframeSeasons', 'soundtracks',
+  'titles', 'series', 'iframeSeasons', 'soundtracks', 'soundtracks_files',
   'titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags',
-  'actors', 'categories', 'subCategories', 'genres', 'countries', 'tags',
+  'actors', 'actors_genres', 'actors_images', 'categories', 'subCategories', 'genres', 'countries', 'tags',
   'mainBanners', 'updates', 'static', 'shop', 'plans',
 ];

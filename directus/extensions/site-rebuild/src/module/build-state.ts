@@ -10,6 +10,8 @@ export interface SiteBuildRecord {
   by?: string;
   ok?: boolean;
   error?: string;
+  incremental?: boolean;
+  pages?: { kept: number; rendered: number };
 }
 
 export interface SiteBuildState {
@@ -37,4 +39,12 @@ export function describeReason(r: SiteBuildRecord): string {
   const shown = r.changes.slice(0, 3).map((c) => `${EVENTS[c.event] ?? c.event}: ${c.collection} ${c.keys.join(', ')}`.trim());
   const more = r.changeCount - shown.length;
   return shown.join('; ') + (more > 0 ? ` и ещё ${more}` : '');
+}
+
+/** 'заново 2 из 50 000 (остальные — из прошлой сборки)': the title, cast and person pages of a build. */
+export function describePages(r: SiteBuildRecord): string | null {
+  if (!r.pages) return null;
+  const count = (n: number) => n.toLocaleString('ru-RU');
+  const { kept, rendered } = r.pages;
+  return `заново ${count(rendered)} из ${count(kept + rendered)}${kept ? ' (остальные — из прошлой сборки)' : ''}`;
 }
