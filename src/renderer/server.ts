@@ -27,23 +27,29 @@ function nextPrefix(result: SSRResult): string {
 const RESOURCE_HINTS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
 
 /**
- * The frame's islands (menus, modals, account link…) come with the same props on every page, and
- * mostly in the same place, so their HTML is made once per component, prefix and props.
+ * The frame's islands (menus, modals, account link…) come with the same props on every page (the
+ * same objects: the frame is read once per build), and mostly in the same place, so their HTML is
+ * made once per component, prefix and props. Props are compared by identity, one level deep:
+ * turning every island's props into a string to look them up cost more than it saved.
  */
-const rendered = new Map<ComponentType, Map<string, string>>();
+interface Rendered { prefix: string; props: Record<string, unknown>; html: string }
+const rendered = new Map<ComponentType, Rendered[]>();
 /** Kept per component: a few places times a few prop sets, so pages' own islands cannot pile up. */
 const KEPT_PER_COMPONENT = 16;
 
+function sameProps(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
+}
+
 function renderIsland(Component: ComponentType, props: Record<string, unknown>, prefix: string): string {
   let known = rendered.get(Component);
-  if (!known) rendered.set(Component, (known = new Map()));
-  const key = `${prefix} ${JSON.stringify(props)}`;
-  let html = known.get(key);
-  if (html === undefined) {
-    html = renderToString(createElement(Component, props), { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
-    if (known.size >= KEPT_PER_COMPONENT) known.delete(known.keys().next().value!);
-    known.set(key, html);
-  }
+  if (!known) rendered.set(Component, (known = []));
+  const hit = known.find((r) => r.prefix === prefix && sameProps(r.props, props));
+  if (hit) return hit.html;
+  const html = renderToString(createElement(Component, props), { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
+  if (known.length >= KEPT_PER_COMPONENT) known.shift();
+  known.push({ prefix, props, html });
   return html;
 }
 

@@ -15,7 +15,7 @@ import { BROWSER_RUN_COOKIE, SESSION_KEY, type Session } from '../../src/stores/
 import { linkIn, mailTo } from '../support/mail.ts';
 import { newContext, siteUrl } from './support/browser.ts';
 import { newPerson, signedIn, type Person } from './support/people.ts';
-import { adminApi, hydrated, idleIslandsHydrated, patientPolls, visitorsOfThisFile, type Visitor, type VisitorOptions } from './support/site.ts';
+import { adminApi, closeVisitors, hydrated, visitorOf, idleIslandsHydrated, patientPolls, visitorsOfThisFile, type Visitor, type VisitorOptions } from './support/site.ts';
 
 patientPolls();
 
@@ -23,12 +23,10 @@ const visitors = visitorsOfThisFile();
 /** Contexts a test opened itself (signed in from the start, or a restarted browser): closed after it. */
 const extra: Visitor[] = [];
 
-afterEach(async () => {
-  for (const v of extra.splice(0)) {
-    expect(v.errors, 'uncaught page errors').toEqual([]);
-    await v.context.close();
-  }
-  await visitors.done();
+afterEach(async ({ task }) => {
+  const failed = task.result?.state === 'fail';
+  await closeVisitors(extra, failed);
+  await visitors.done(failed);
 });
 
 async function signedInVisitor(person: Person, options: VisitorOptions = {}): Promise<Visitor> {
@@ -39,10 +37,7 @@ async function signedInVisitor(person: Person, options: VisitorOptions = {}): Pr
 
 /** A page of a context that records its uncaught errors like the visitors' pages. */
 async function pageOf(context: BrowserContext): Promise<Visitor> {
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
-  const v = { context, page, errors, clearErrors: () => void errors.splice(0) };
+  const v = await visitorOf(context);
   extra.push(v);
   return v;
 }

@@ -187,6 +187,8 @@ describe('home banner carousel', () => {
     try {
       await page.goto('/');
       await hydrated(page, '.banner-carousel');
+      // The island first shows the slides as the server rendered them, then starts Swiper on them.
+      await page.locator('.banner-carousel.swiper-initialized').waitFor();
       // The pointer on the carousel pauses auto-advance, so each slide is judged at rest.
       await page.locator('.banner-carousel').hover();
       const next = page.locator('.banner-carousel').getByRole('button', { name: 'Вперёд' });

@@ -18,7 +18,7 @@ function Counted({ text }: { text: string }) {
   return createElement('span', null, text);
 }
 
-const render = (page: { result: SSRResult }, Component: (p: { text: string }) => unknown, props: Record<string, unknown>) =>
+const render = <P,>(page: { result: SSRResult }, Component: (p: P) => unknown, props: Record<string, unknown>) =>
   renderer.renderToStaticMarkup.call(page, Component, props, {});
 
 describe('the React islands renderer', () => {
@@ -44,6 +44,20 @@ describe('the React islands renderer', () => {
     expect(again.html).toBe(once.html);
     expect(renders).toBe(before + 1);
     expect((await render(newPage(), Counted, { text: 'другое' })).html).toContain('другое');
+    expect(renders).toBe(before + 2);
+  });
+
+  it('reuses the HTML for the same objects in the props, as the frame passes on every page, and renders other objects', async () => {
+    function Listed({ items }: { items: string[] }) {
+      renders++;
+      return createElement('ul', null, items.map((item) => createElement('li', { key: item }, item)));
+    }
+    const frameTags = ['драма', 'комедия'];
+    const before = renders;
+    await render(newPage(), Listed, { items: frameTags });
+    expect((await render(newPage(), Listed, { items: frameTags })).html).toContain('комедия');
+    expect(renders).toBe(before + 1);
+    expect((await render(newPage(), Listed, { items: ['триллер'] })).html).toContain('триллер');
     expect(renders).toBe(before + 2);
   });
 

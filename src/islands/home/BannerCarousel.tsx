@@ -8,6 +8,8 @@ import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import { SLIDER } from '../../lib/constants.ts';
+import { useHydrated } from '../layout/use-hydrated.ts';
+import StillSwiper from '../sliders/StillSwiper.tsx';
 import './banner-carousel.css';
 
 export interface BannerSlide {
@@ -23,6 +25,18 @@ export interface BannerSlide {
 const HOME_AUTOPLAY_MS = 6000;
 
 export default function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
+  const hydrated = useHydrated();
+  const contents = slides.map((s, i) => (
+    <div key={s.id} className="banner-slide">
+      {s.image && <img className="banner-slide__image" src={s.image} alt="" width={1600} height={600} loading={i === 0 ? 'eager' : 'lazy'} />}
+      <div className="banner-slide__text">
+        <h2 className="banner-slide__title">{s.title}</h2>
+        <div className="banner-slide__description" dangerouslySetInnerHTML={{ __html: s.descriptionHtml }} />
+        {s.link && <a className="banner-slide__more" href={s.link}>Подробнее</a>}
+      </div>
+    </div>
+  ));
+  if (!hydrated) return <StillSwiper className="banner-carousel" navigation pagination>{contents}</StillSwiper>;
   return (
     <Swiper
       className="banner-carousel"
@@ -34,18 +48,7 @@ export default function BannerCarousel({ slides }: { slides: BannerSlide[] }) {
       pagination={{ clickable: true }}
       a11y={{ prevSlideMessage: 'Назад', nextSlideMessage: 'Вперёд', paginationBulletMessage: 'Слайд {{index}}' }}
     >
-      {slides.map((s, i) => (
-        <SwiperSlide key={s.id}>
-          <div className="banner-slide">
-            {s.image && <img className="banner-slide__image" src={s.image} alt="" width={1600} height={600} loading={i === 0 ? 'eager' : 'lazy'} />}
-            <div className="banner-slide__text">
-              <h2 className="banner-slide__title">{s.title}</h2>
-              <div className="banner-slide__description" dangerouslySetInnerHTML={{ __html: s.descriptionHtml }} />
-              {s.link && <a className="banner-slide__more" href={s.link}>Подробнее</a>}
-            </div>
-          </div>
-        </SwiperSlide>
-      ))}
+      {contents.map((slide) => <SwiperSlide key={slide.key}>{slide}</SwiperSlide>)}
     </Swiper>
   );
 }

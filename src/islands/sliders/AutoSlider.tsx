@@ -10,6 +10,8 @@ import 'swiper/css';
 import 'swiper/css/effect-fade';
 import 'swiper/css/pagination';
 import { SLIDER } from '../../lib/constants.ts';
+import { useHydrated } from '../layout/use-hydrated.ts';
+import StillSwiper from './StillSwiper.tsx';
 import './auto-slider.css';
 
 interface Props {
@@ -27,23 +29,22 @@ const prefersLessMotion = () =>
 
 export default function AutoSlider({ images, delayMs, className, width, height, alts }: Props) {
   const decorative = !alts;
-  return (
-    <div className={className} aria-hidden={decorative || undefined}>
-      <Swiper
-        modules={[Autoplay, A11y, ...(decorative ? [EffectFade] : [Pagination])]}
-        effect={decorative ? 'fade' : 'slide'}
-        loop={images.length > 1}
-        speed={SLIDER.speed}
-        autoplay={prefersLessMotion() ? false : { delay: delayMs, disableOnInteraction: false }}
-        pagination={decorative ? false : { clickable: true }}
-        allowTouchMove={!decorative}
-      >
-        {images.map((src, i) => (
-          <SwiperSlide key={src}>
-            <img src={src} alt={alts?.[i] ?? ''} width={width} height={height} loading={i === 0 ? 'eager' : 'lazy'} />
-          </SwiperSlide>
-        ))}
-      </Swiper>
-    </div>
+  const hydrated = useHydrated();
+  const slides = images.map((src, i) => (
+    <img key={src} src={src} alt={alts?.[i] ?? ''} width={width} height={height} loading={i === 0 ? 'eager' : 'lazy'} />
+  ));
+  const slider = !hydrated ? <StillSwiper pagination={!decorative}>{slides}</StillSwiper> : (
+    <Swiper
+      modules={[Autoplay, A11y, ...(decorative ? [EffectFade] : [Pagination])]}
+      effect={decorative ? 'fade' : 'slide'}
+      loop={images.length > 1}
+      speed={SLIDER.speed}
+      autoplay={prefersLessMotion() ? false : { delay: delayMs, disableOnInteraction: false }}
+      pagination={decorative ? false : { clickable: true }}
+      allowTouchMove={!decorative}
+    >
+      {slides.map((slide) => <SwiperSlide key={slide.key}>{slide}</SwiperSlide>)}
+    </Swiper>
   );
+  return <div className={className} aria-hidden={decorative || undefined}>{slider}</div>;
 }

@@ -8,6 +8,8 @@ import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import FilmCard from '../../components/cards/FilmCard.tsx';
+import { useHydrated } from '../layout/use-hydrated.ts';
+import StillSwiper from './StillSwiper.tsx';
 import type { CardView } from '../../lib/card.ts';
 import { SLIDER } from '../../lib/constants.ts';
 
@@ -19,6 +21,9 @@ const BREAKPOINTS = Object.fromEntries(
 );
 
 export default function CardSlider({ cards, label }: { cards: CardView[]; label: string }) {
+  const hydrated = useHydrated();
+  const slides = cards.map((card, i) => <FilmCard key={card.id} card={card} variant="slider" eager={i < 4} />);
+  if (!hydrated) return <StillSwiper className="card-slider" label={label} navigation pagination>{slides}</StillSwiper>;
   return (
     <Swiper
       className="card-slider"
@@ -33,11 +38,7 @@ export default function CardSlider({ cards, label }: { cards: CardView[]; label:
       a11y={{ prevSlideMessage: 'Назад', nextSlideMessage: 'Вперёд', paginationBulletMessage: 'Слайд {{index}}' }}
       aria-label={label}
     >
-      {cards.map((card, i) => (
-        <SwiperSlide key={card.id}>
-          <FilmCard card={card} variant="slider" eager={i < 4} />
-        </SwiperSlide>
-      ))}
+      {slides.map((slide) => <SwiperSlide key={slide.key}>{slide}</SwiperSlide>)}
     </Swiper>
   );
 }

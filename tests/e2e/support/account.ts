@@ -6,18 +6,16 @@ import type { Page } from 'playwright-core';
 import { afterEach, expect, inject } from 'vitest';
 import { AdminApi } from '../../../directus/apply/admin-api.ts';
 import { sessionOf, signedIn, type Person } from './people.ts';
-import { adminApi, visitorsOfThisFile, type Visitor, type VisitorOptions } from './site.ts';
+import { adminApi, closeVisitors, visitorsOfThisFile, type Visitor, type VisitorOptions } from './site.ts';
 
 /** Signed-in browsers of a test file, closed (and checked for page errors) after each test. */
 export function signedInBrowsers() {
   const { browser, as, done } = visitorsOfThisFile();
   const open: Visitor[] = [];
-  afterEach(async () => {
-    await done();
-    for (const v of open.splice(0)) {
-      expect(v.errors, 'uncaught page errors').toEqual([]);
-      await v.context.close();
-    }
+  afterEach(async ({ task }) => {
+    const failed = task.result?.state === 'fail';
+    await done(failed);
+    await closeVisitors(open, failed);
   });
   return {
     visitor: as,

@@ -33,6 +33,8 @@ export interface Visitor {
   /** Uncaught errors thrown in the page since the last `clearErrors()`. */
   errors: string[];
   clearErrors(): void;
+  /** Console errors, failed requests and 5xx answers: printed only when a test fails. */
+  trail: string[];
 }
 
 /** What a page threw: Playwright hands over the value itself when it is not an Error (a rejected promise's undefined, say). */
@@ -52,10 +54,34 @@ export async function visitor(browser: Browser, options: VisitorOptions = {}): P
       for (const [k, v] of Object.entries(values)) localStorage.setItem(k, v);
     }, init);
   }
+  return visitorOf(context);
+}
+
+/** A new page of the context, its uncaught errors collected and its troubles noted. */
+export async function visitorOf(context: BrowserContext): Promise<Visitor> {
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (err: unknown) => errors.push(`${page.url()}: ${thrown(err)}`));
-  return { context, page, errors, clearErrors: () => void errors.splice(0) };
+  const trail: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && trail.push(`console: ${m.text()}`)));
+  page.on('requestfailed', (r) => void trail.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('response', (r) => void (r.status() >= 500 && trail.push(`${r.status()}: ${r.request().method()} ${r.url()}`)));
+  return { context, page, errors, clearErrors: () => void errors.splice(0), trail };
+}
+
+/** What a visitor's page showed and what went wrong on its way, for a failed test's log. */
+export async function describeVisitor(v: Visitor): Promise<string> {
+  const text = await v.page.locator('main').innerText({ timeout: 1000 }).catch(() => '(no main)');
+  return [`page ${v.page.url()}: ${text.replace(/\s+/g, ' ').slice(0, 400)}`, ...v.errors, ...v.trail.slice(-20)].join('\n  ');
+}
+
+/** Closes the visitors after a test; when it failed, first prints what their pages showed. */
+export async function closeVisitors(open: Visitor[], failed: boolean): Promise<void> {
+  for (const v of open.splice(0)) {
+    if (failed) console.error(`[e2e] after the failure, ${await describeVisitor(v)}`);
+    else expect(v.errors, 'uncaught page errors').toEqual([]);
+    await v.context.close();
+  }
 }
 
 /**
@@ -79,12 +105,8 @@ export function visitorsOfThisFile() {
       open.push(v);
       return v;
     },
-    async done(): Promise<void> {
-      for (const v of open.splice(0)) {
-        expect(v.errors, 'uncaught page errors').toEqual([]);
-        await v.context.close();
-      }
-    },
+    /** Called after each test: `failed` when it did, to print what the pages showed. */
+    done: (failed = false): Promise<void> => closeVisitors(open, failed),
   };
 }
 
