@@ -29,7 +29,6 @@ export interface BuildPlan {
   changed?: CatalogueChanges;
 }
 
-
 export type BuildReason = 'change' | 'manual' | 'start' | 'counters';
 
 /** What the catalogue looked like when a build started: equal fingerprints, equal pages. */

@@ -3,7 +3,7 @@
  * errors checked), a person's own API calls, and seeded rows the tests mark.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, expect, inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import { AdminApi } from '../../../directus/apply/admin-api.ts';
 import { sessionOf, signedIn, type Person } from './people.ts';
 import { adminApi, closeVisitors, visitorsOfThisFile, type Visitor, type VisitorOptions } from './site.ts';
