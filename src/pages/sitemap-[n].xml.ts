@@ -1,9 +1,10 @@
 /** /sitemap-{n}.xml: one file of the sitemap, up to the protocol's 50,000 addresses. */
 import type { APIRoute } from 'astro';
-import { publicPaths, SITE_URL } from '../lib/directus/build.ts';
+import { publicPaths, rendersListPages, SITE_URL } from '../lib/directus/build.ts';
 import { sitemapFileCount, sitemapSlice, urlsetXml, XML_HEADERS } from '../lib/sitemap.ts';
 
 export async function getStaticPaths() {
+  if (!rendersListPages) return [];
   const files = sitemapFileCount((await publicPaths()).length);
   return Array.from({ length: files }, (_, i) => ({ params: { n: String(i + 1) } }));
 }

@@ -10,7 +10,7 @@ import { EMPTY_FILTER } from '../../src/lib/filter-query.ts';
 import { createReader, type Reader } from '../../src/lib/directus/reader.ts';
 import { createRuntime, type Runtime } from '../../src/lib/directus/runtime.ts';
 import { readCommentCounts } from '../../src/lib/directus/queries.ts';
-import { loadCatalogue, type Catalogue } from '../../src/lib/directus/catalogue.ts';
+import { catalogueFrom, loadCatalogue, readCatalogueRows, type Catalogue } from '../../src/lib/directus/catalogue.ts';
 import type { Schema } from '../../src/lib/directus/schema.ts';
 import { admin, baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, shopItem } from '../support/fixtures.ts';
@@ -209,6 +209,21 @@ describe('the build-time reader', () => {
     expect(catalogue.titlesOf(actor.id)[0].comments_count).toBe(3);
     expect(ids(catalogue.titlesOf(actor.id, 1))).toEqual([t1.id]);
     expect(catalogue.titlesOf(987654321)).toEqual([]);
+  });
+
+  it('a part of a split build keeps whole rows of its own share only, and still knows every card and slug', async () => {
+    const rows = await readCatalogueRows(reader);
+    const odd = <T>(list: T[]) => list.filter((_, i) => i % 2 === 1);
+    const part = await catalogueFrom(reader, rows, odd);
+    expect(ids(part.titles)).toEqual(ids(odd(catalogue.titles)));
+    expect(ids(part.actors)).toEqual(ids(odd(catalogue.actors)));
+    expect(part.slugs).toEqual({ titles: catalogue.titles.map((t) => t.slug), actors: catalogue.actors.map((a) => a.slug) });
+    const title = catalogue.titles.find((t) => t.id === t1.id)!;
+    expect(part.relatedTo(title)).toEqual(catalogue.relatedTo(title));
+    expect(part.titlesOf(actor.id)).toEqual(catalogue.titlesOf(actor.id));
+    // Cards carry what a card shows, not the title's episodes or cast.
+    expect(part.relatedTo(title)[0]).not.toHaveProperty('series');
+    expect(part.relatedTo(title)[0]).not.toHaveProperty('actors');
   });
 
   it('gives each title its public rating', async () => {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { digestOf, pageFile, pageKey } from '../../src/lib/build-cache/page-key.ts';
-import { createPageReuse, keptPagesLinked, KEYS_FILE, NEXT_KEYS_FILE, STAMP_FILE } from '../../src/lib/build-cache/page-reuse.ts';
-import { loadRows, saveRows } from '../../src/lib/build-cache/catalogue-snapshot.ts';
+import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/lib/build-cache/page-reuse.ts';
+import { loadChanges, loadRows, saveChanges, saveRows } from '../../src/lib/build-cache/catalogue-snapshot.ts';
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
 import { promoteKeys } from '../../scripts/lib/site/build-cache.ts';
 
@@ -83,13 +83,24 @@ describe('kept rows and page reuse on disk', () => {
     expect(await loadRows(dir)).toEqual(rows);
   });
 
+  it('the changes an edit read come back as saved, beside the rows and apart from them', async () => {
+    const dir = tmp();
+    const rows: CatalogueRows = { titles: [title(1, 'Первый'), title(2, 'Второй')], actors: [actor(10)] };
+    await saveRows(dir, rows);
+    expect(await loadChanges(dir)).toBeNull();
+    const changes = { reread: { titles: [2, 3], actors: [] }, fresh: { titles: [title(2, 'Второй (правка)')], actors: [] } };
+    await saveChanges(dir, changes);
+    expect(await loadChanges(dir)).toEqual(changes);
+    expect(await loadRows(dir)).toEqual(rows);
+  });
+
   /** A previous build in `prev` whose pages the keys describe, as site-build.ts leaves it. */
   function previousBuild(cache: string, prev: string, keys: Record<string, string>) {
     for (const file of ['dream/index.html', 'other/index.html', STAMP_FILE]) {
       mkdirSync(path.dirname(path.join(prev, file)), { recursive: true });
       writeFileSync(path.join(prev, file), `old ${file}`);
     }
-    writeFileSync(path.join(cache, NEXT_KEYS_FILE), JSON.stringify({ codeHash: 'c1', keys }));
+    writeFileSync(path.join(cache, nextKeysFile(0)), JSON.stringify({ codeHash: 'c1', keys }));
     promoteKeys(cache, prev);
   }
 
@@ -120,6 +131,19 @@ describe('kept rows and page reuse on disk', () => {
     expect(reuse.keep('/other', 'k2')).toBe(true);
     await expect(keptPagesLinked()).rejects.toThrow(/could not keep 1 pages.*\/other/);
     expect(existsSync(path.join(cache, KEYS_FILE))).toBe(false);
+  });
+
+  it('the keys of every part of a build become the previous keys, with their counts added up', () => {
+    const cache = tmp();
+    const out = tmp();
+    writeFileSync(path.join(out, STAMP_FILE), 'this build');
+    writeFileSync(path.join(cache, nextKeysFile(0)), JSON.stringify({ codeHash: 'c1', keys: { '/dream': 'k1' }, kept: 1, rendered: 0 }));
+    writeFileSync(path.join(cache, nextKeysFile(1)), JSON.stringify({ codeHash: 'c1', keys: { '/sea': 'k2' }, kept: 0, rendered: 1 }));
+    expect(promoteKeys(cache, out)).toEqual({ kept: 1, rendered: 1 });
+    const saved = JSON.parse(readFileSync(path.join(cache, KEYS_FILE), 'utf8'));
+    expect(saved.keys).toEqual({ '/dream': 'k1', '/sea': 'k2' });
+    expect(saved.stamp.ino).toBe(statSync(path.join(out, STAMP_FILE)).ino);
+    expect(existsSync(path.join(cache, nextKeysFile(0))) || existsSync(path.join(cache, nextKeysFile(1)))).toBe(false);
   });
 
   it('keeps nothing when the code changed, or the folder is not the build the keys describe', () => {

@@ -1,8 +1,8 @@
 /** The parent side of incremental builds (see src/lib/build-cache/page-reuse.ts). */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { KEYS_FILE, NEXT_KEYS_FILE, STAMP_FILE, type PageCounts, type PageKeys } from '../../../src/lib/build-cache/page-reuse.ts';
+import { isNextKeysFile, KEYS_FILE, STAMP_FILE, type PageCounts, type PageKeys } from '../../../src/lib/build-cache/page-reuse.ts';
 import { ROOT } from '../paths.ts';
 
 /** What pages are rendered with: any change here renders every page again. */
@@ -26,19 +26,31 @@ export function codeHash(root = ROOT): string {
   return hash.digest('base64url');
 }
 
+/** The keys the parts of the last build made (one file a part). */
+function nextKeyFiles(cacheDir: string): string[] {
+  return readdirSync(cacheDir).filter(isNextKeysFile).map((name) => path.join(cacheDir, name));
+}
+
+/** Forgets keys a build made that was not put in place. */
+export function dropNextKeys(cacheDir: string): void {
+  for (const file of nextKeyFiles(cacheDir)) rmSync(file, { force: true });
+}
+
 /**
- * Once a build is in place at `outDir`, its page keys become the previous keys, tied to that folder.
- * Returns how many keyed pages the build kept and rendered.
+ * Once a build is in place at `outDir`, the page keys its parts made become the previous keys, tied
+ * to that folder. Returns how many keyed pages the build kept and rendered.
  */
 export function promoteKeys(cacheDir: string, outDir: string): PageCounts | null {
-  const next = path.join(cacheDir, NEXT_KEYS_FILE);
-  if (!existsSync(next)) {
+  const parts = nextKeyFiles(cacheDir).map((file) => JSON.parse(readFileSync(file, 'utf8')) as PageKeys);
+  dropNextKeys(cacheDir);
+  if (!parts.length) {
     rmSync(path.join(cacheDir, KEYS_FILE), { force: true });
     return null;
   }
-  const { kept = 0, rendered = 0, ...keys } = JSON.parse(readFileSync(next, 'utf8')) as PageKeys;
   const { dev, ino } = statSync(path.join(outDir, STAMP_FILE));
-  writeFileSync(path.join(cacheDir, KEYS_FILE), JSON.stringify({ ...keys, stamp: { dev, ino } }));
-  rmSync(next, { force: true });
-  return { kept, rendered };
+  const merged: PageKeys = { codeHash: parts[0]!.codeHash, keys: Object.assign({}, ...parts.map((p) => p.keys)), stamp: { dev, ino } };
+  writeFileSync(path.join(cacheDir, KEYS_FILE), JSON.stringify(merged));
+  return { kept: sum(parts.map((p) => p.kept ?? 0)), rendered: sum(parts.map((p) => p.rendered ?? 0)) };
 }
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);

@@ -1,6 +1,7 @@
 /**
  * The catalogue's rows as the last build read them, kept beside the page keys, so an incremental
- * build reads again only the titles and people that changed. One row a line (NDJSON): written and
+ * build reads again only the titles and people that changed; and those changes, which the other
+ * parts of a split build apply to the rows they load themselves. One row a line (NDJSON): written and
  * read as a stream, so its size never meets the limit of one string.
  */
 import { createReadStream, createWriteStream, existsSync, renameSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { once } from 'node:events';
 import type { CatalogueRows } from '../directus/catalogue.ts';
 
 const FILE = 'catalogue.ndjson';
+const CHANGES_FILE = 'catalogue.changes.ndjson';
 const VERSION = 1;
 
 async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
@@ -19,10 +21,10 @@ async function writeLines(file: string, lines: Iterable<string>): Promise<void> 
   await once(out, 'finish');
 }
 
-export async function saveRows(dir: string, rows: CatalogueRows): Promise<void> {
-  const file = path.join(dir, FILE);
+/** Rows, one a line after a first line of `head`, written to a temporary file and then renamed in place. */
+async function writeRows(file: string, rows: CatalogueRows, head: object): Promise<void> {
   function* lines() {
-    yield JSON.stringify({ version: VERSION });
+    yield JSON.stringify({ version: VERSION, ...head });
     for (const t of rows.titles) yield `t${JSON.stringify(t)}`;
     for (const a of rows.actors) yield `a${JSON.stringify(a)}`;
   }
@@ -30,20 +32,41 @@ export async function saveRows(dir: string, rows: CatalogueRows): Promise<void> 
   renameSync(`${file}.tmp`, file);
 }
 
-/** The rows saved last, or null when there are none of this version. */
-export async function loadRows(dir: string): Promise<CatalogueRows | null> {
-  const file = path.join(dir, FILE);
+async function readRows<Head>(file: string): Promise<{ head: Head; rows: CatalogueRows } | null> {
   if (!existsSync(file)) return null;
   const rows: CatalogueRows = { titles: [], actors: [] };
-  let first = true;
+  let head: (Head & { version?: number }) | undefined;
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
-    if (first) {
-      first = false;
-      if ((JSON.parse(line) as { version?: number }).version !== VERSION) return null;
-      continue;
-    }
-    if (line[0] === 't') rows.titles.push(JSON.parse(line.slice(1)));
+    if (!head) {
+      head = JSON.parse(line) as Head & { version?: number };
+      if (head.version !== VERSION) return null;
+    } else if (line[0] === 't') rows.titles.push(JSON.parse(line.slice(1)));
     else if (line[0] === 'a') rows.actors.push(JSON.parse(line.slice(1)));
   }
-  return rows;
+  return head ? { head, rows } : null;
+}
+
+export function saveRows(dir: string, rows: CatalogueRows): Promise<void> {
+  return writeRows(path.join(dir, FILE), rows, {});
+}
+
+/** The rows saved last, or null when there are none of this version. */
+export async function loadRows(dir: string): Promise<CatalogueRows | null> {
+  return (await readRows(path.join(dir, FILE)))?.rows ?? null;
+}
+
+/** What an incremental build read again: the ids it asked for and the rows that came back. */
+export interface RowChanges {
+  reread: { titles: number[]; actors: number[] };
+  fresh: CatalogueRows;
+}
+
+/** Keeps the changes of this build beside the rows, for the other parts of a split build. */
+export function saveChanges(dir: string, { reread, fresh }: RowChanges): Promise<void> {
+  return writeRows(path.join(dir, CHANGES_FILE), fresh, { reread });
+}
+
+export async function loadChanges(dir: string): Promise<RowChanges | null> {
+  const read = await readRows<{ reread: RowChanges['reread'] }>(path.join(dir, CHANGES_FILE));
+  return read ? { reread: read.head.reread, fresh: read.rows } : null;
 }

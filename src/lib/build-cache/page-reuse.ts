@@ -7,16 +7,19 @@
  * kept in the cache folder and become the previous keys once `scripts/lib/site-build.ts` has put
  * that build in place.
  *
- * Set by site-build.ts for the Astro process: SITE_CACHE_DIR (keys and catalogue rows), SITE_OUT_DIR
+ * Set by site-build.ts for the Astro process: SITE_CACHE_DIR (keys), SITE_OUT_DIR
  * (this build's folder), SITE_REUSE_DIR (the previous build's folder), SITE_CODE_HASH (the code).
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pageFile } from './page-key.ts';
+import { shardOf } from './shard.ts';
 import { createPageLinker, type PageLinker } from './page-linker.ts';
 
 export const KEYS_FILE = 'pages.json';
-export const NEXT_KEYS_FILE = 'pages.next.json';
+/** The keys one part of a build (shard.ts) made, until the build is in place. */
+export const nextKeysFile = (part: number) => `pages.next.${part}.json`;
+export const isNextKeysFile = (name: string) => /^pages\.next\.\d+\.json$/.test(name);
 /** A page every build renders afresh: its inode tells one build's folder from another's. */
 export const STAMP_FILE = '404.html';
 
@@ -91,7 +94,7 @@ export function createPageReuse(env: NodeJS.ProcessEnv): PageReuse {
   let fresh = 0;
   process.once('exit', () => {
     mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(path.join(cacheDir, NEXT_KEYS_FILE), JSON.stringify({ ...next, kept, rendered: fresh }));
+    writeFileSync(path.join(cacheDir, nextKeysFile(shardOf(env).index)), JSON.stringify({ ...next, kept, rendered: fresh }));
     console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered`);
   });
   return {

@@ -5,11 +5,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { once } from '../once.ts';
-import { loadRows, saveRows } from '../build-cache/catalogue-snapshot.ts';
+import { loadChanges, loadRows, saveChanges, saveRows } from '../build-cache/catalogue-snapshot.ts';
 import { digestOf, pageKey } from '../build-cache/page-key.ts';
 import { createPageReuse } from '../build-cache/page-reuse.ts';
+import { announceHandoff, handoff } from '../build-cache/rows-handoff.ts';
+import { inShard, shardOf } from '../build-cache/shard.ts';
 import { cardView, type CardView } from '../card.ts';
-import { catalogueFrom, readCatalogueRows, readChangedRows, type Catalogue, type CatalogueChanges, type CatalogueRows } from './catalogue.ts';
+import { catalogueFrom, mergeRows, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueChanges, type CatalogueRows } from './catalogue.ts';
 import type { TitleCard } from './queries.ts';
 import { createReader, type TitlePage } from './reader.ts';
 
@@ -20,22 +22,56 @@ export const reader = createReader(DIRECTUS_URL);
 /** A category as the build reads it, with its subcategories. */
 type CategoryRow = Awaited<ReturnType<typeof reader.getCategories>>[number];
 
+/** This process's part of a split build (see shard.ts); the whole build when it is not split. */
+const shard = shardOf(process.env);
+
+/** Whether this process renders the list pages, the sitemap and the other pages made once a build. */
+export const rendersListPages = shard.lead;
+
 /**
  * The catalogue's rows: in full, or, for an incremental build told what changed (SITE_CHANGED, JSON
- * of catalogue.ts's CatalogueChanges), the previous build's rows with only those read again. An
- * incremental build (SITE_CACHE_DIR) keeps the rows it used for the next one.
+ * of catalogue.ts's CatalogueChanges), the previous build's rows with only those read again. The
+ * rows are kept in SITE_ROWS_DIR when it is set: for the next incremental build, and for the other
+ * parts of a split build, which take them from there rather than read Directus again.
  */
 async function catalogueRows(): Promise<CatalogueRows> {
-  const cacheDir = process.env.SITE_CACHE_DIR;
+  const rowsDir = process.env.SITE_ROWS_DIR;
   const changes = process.env.SITE_CHANGED ? (JSON.parse(process.env.SITE_CHANGED) as CatalogueChanges) : null;
-  const previous = cacheDir && changes ? await loadRows(cacheDir) : null;
-  const rows = previous && changes ? await readChangedRows(reader, previous, changes) : await readCatalogueRows(reader);
-  if (cacheDir) await saveRows(cacheDir, rows);
+  if (!shard.lead) return rowsFromLead(rowsDir, changes);
+  const previous = rowsDir && changes ? await loadRows(rowsDir) : null;
+  if (!rowsDir || !previous || !changes) {
+    const rows = await readCatalogueRows(reader);
+    if (rowsDir) await saveRows(rowsDir, rows);
+    announceHandoff('rows');
+    return rows;
+  }
+  const reread = rowsToReread(previous, changes);
+  const fresh = await readRowsById(reader, reread);
+  await saveChanges(rowsDir, { reread, fresh });
+  announceHandoff('changes');
+  const rows = mergeRows(previous, reread, fresh);
+  await saveRows(rowsDir, rows);
   return rows;
 }
 
-/** Every published title and every person, read once for all their pages (see catalogue.ts). */
-export const getCatalogue = once(async () => catalogueFrom(reader, await catalogueRows()));
+/**
+ * Another part's rows, as the lead hands them over. After an edit the previous rows are loaded
+ * while the lead reads the changes (the lead may replace the file meanwhile: applying the same
+ * changes to its new rows gives the same result).
+ */
+async function rowsFromLead(rowsDir: string | undefined, changes: CatalogueChanges | null): Promise<CatalogueRows> {
+  if (!rowsDir) throw new Error('a part of a split build needs SITE_ROWS_DIR');
+  const previous = changes ? loadRows(rowsDir) : null;
+  previous?.catch(() => {});
+  const kind = await handoff();
+  const rows = kind === 'changes' ? await previous : await loadRows(rowsDir);
+  const changed = kind === 'changes' ? await loadChanges(rowsDir) : null;
+  if (!rows || (kind === 'changes' && !changed)) throw new Error('the lead part of the build handed over no catalogue rows');
+  return changed ? mergeRows(rows, changed.reread, changed.fresh) : rows;
+}
+
+/** Every published title and every person, read once for all their pages (see catalogue.ts); this part's whole. */
+export const getCatalogue = once(async () => catalogueFrom(reader, await catalogueRows(), (list) => inShard(list, shard)));
 
 /** What the frame of every page (header, menus, footer) shows. */
 export interface SiteFrame {
@@ -157,6 +193,7 @@ export function ahead<T>(query: Promise<T>): Promise<T> {
 
 /** Static paths of the pages built once per category (its page and its 'new' screen), each with its data on the way. */
 export async function categoryPaths<T>(load: (category: CategoryRow) => Promise<T>) {
+  if (!rendersListPages) return [];
   const categories = await reader.getCategories();
   return categories.map((c) => ({ params: { slug: c.slug }, props: { data: ahead(load(c)) } }));
 }
@@ -165,12 +202,12 @@ const STATIC_PATHS = ['/', '/updates', '/about', '/copyright', '/privacy-policy'
 
 /** Every public page the build makes, for the sitemap. */
 export const publicPaths = once(async (): Promise<string[]> => {
-  const [{ titles, actors }, categories, tags] = await Promise.all([getCatalogue(), reader.getCategories(), reader.getTags()]);
+  const [{ slugs }, categories, tags] = await Promise.all([getCatalogue(), reader.getCategories(), reader.getTags()]);
   return [
     ...STATIC_PATHS,
     ...categories.flatMap((c) => [`/categories/${c.slug}`, `/categories/${c.slug}/new`]),
     ...tags.map((t) => `/tag/${t.slug}`),
-    ...titles.flatMap((t) => [`/${t.slug}`, `/${t.slug}/actors`]),
-    ...actors.map((a) => `/actors/${a.slug}`),
+    ...slugs.titles.flatMap((slug) => [`/${slug}`, `/${slug}/actors`]),
+    ...slugs.actors.map((slug) => `/actors/${slug}`),
   ];
 });

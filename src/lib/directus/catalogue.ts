@@ -6,6 +6,7 @@
  * single queries of spec section 7 give: most viewed first, then by id.
  */
 import { ACTOR_TITLES, RELATED_TITLES } from '../constants.ts';
+import { TITLE_CARD_FIELDS } from './fields.ts';
 import type { RatingSummary, TitleCard } from './queries.ts';
 import type { ActorPage, Reader, TitlePage } from './reader.ts';
 
@@ -14,8 +15,11 @@ export const TITLES_PER_CALL = 250;
 export const ACTORS_PER_CALL = 1000;
 
 export interface Catalogue {
+  /** The titles and people whose pages this build (or this part of it) renders, with all their rows. */
   titles: TitlePage[];
   actors: ActorPage[];
+  /** Every title's and person's slug, for the sitemap. */
+  slugs: { titles: string[]; actors: string[] };
   /** The public rating of a title, or null when nobody rated it (as GET /site/rating answers). */
   ratingOf(titleId: number): RatingSummary;
   /** 'Вам может понравиться': the most viewed other titles of the same category. */
@@ -89,14 +93,13 @@ export function mergeRows(previous: CatalogueRows, reread: { titles: number[]; a
   return { titles: merge(previous.titles, reread.titles, fresh.titles), actors: merge(previous.actors, reread.actors, fresh.actors) };
 }
 
-/** The previous rows brought up to date by reading again only what `changes` names. */
-export async function readChangedRows(reader: Reader, previous: CatalogueRows, changes: CatalogueChanges): Promise<CatalogueRows> {
-  const reread = rowsToReread(previous, changes);
+/** The titles and people of `ids` as Directus has them now (a deleted or unpublished one does not come back). */
+export async function readRowsById(reader: Reader, ids: { titles: number[]; actors: number[] }): Promise<CatalogueRows> {
   const [titles, actors] = await Promise.all([
-    reread.titles.length ? reader.getTitlePagesById(reread.titles) : [],
-    reread.actors.length ? reader.getActorPagesById(reread.actors) : [],
+    ids.titles.length ? reader.getTitlePagesById(ids.titles) : [],
+    ids.actors.length ? reader.getActorPagesById(ids.actors) : [],
   ]);
-  return mergeRows(previous, reread, { titles, actors });
+  return { titles, actors };
 }
 
 const byViews = (a: TitleCard, b: TitleCard) => (b.views ?? 0) - (a.views ?? 0) || a.id - b.id;
@@ -115,12 +118,27 @@ export async function loadCatalogue(
   return catalogueFrom(reader, await readCatalogueRows(reader, perCall));
 }
 
-/** The catalogue of `rows`, with the review counts and ratings read now (one call each). */
-export async function catalogueFrom(reader: Reader, { titles, actors }: CatalogueRows): Promise<Catalogue> {
+/** The fields of a title its card shows elsewhere (TITLE_CARD_FIELDS' top level). */
+const CARD_KEYS = TITLE_CARD_FIELDS.map((f) => (typeof f === 'string' ? f : Object.keys(f)[0]!)) as (keyof TitlePage)[];
+
+/** A title as other pages show it: its card fields only, so its episodes and cast are not kept for them. */
+function titleCard(title: TitlePage, comments: number): TitleCard {
+  const card = Object.fromEntries(CARD_KEYS.map((k) => [k, title[k]]));
+  return { ...card, comments_count: comments } as TitleCard;
+}
+
+/**
+ * The catalogue of `rows`, with the review counts and ratings read now (one call each). `mine`
+ * picks the titles and people whose pages are rendered here (all by default; a part of a split
+ * build picks its share): only their rows are kept whole, the other titles as cards.
+ */
+export async function catalogueFrom(
+  reader: Reader, { titles, actors }: CatalogueRows, mine: <T>(list: T[]) => T[] = (list) => list,
+): Promise<Catalogue> {
   const [comments, ratings] = await Promise.all([reader.getAllCommentCounts(), reader.getRatingSummaries()]);
 
   const cards = new Map<number, TitleCard>();
-  for (const t of titles) cards.set(t.id, { ...t, comments_count: comments.get(t.id) ?? 0 } as TitleCard);
+  for (const t of titles) cards.set(t.id, titleCard(t, comments.get(t.id) ?? 0));
   const everyCard = [...cards.values()].sort(byViews);
 
   const inCategory = new Map<string, TitleCard[]>();
@@ -141,8 +159,9 @@ export async function catalogueFrom(reader: Reader, { titles, actors }: Catalogu
   const summaries = new Map(ratings.map(({ title, average, count }) => [title, { average, count }]));
 
   return {
-    titles,
-    actors,
+    titles: mine(titles),
+    actors: mine(actors),
+    slugs: { titles: titles.map((t) => t.slug), actors: actors.map((a) => a.slug) },
     ratingOf: (titleId) => summaries.get(titleId) ?? { average: null, count: 0 },
     relatedTo(title, limit = RELATED_TITLES) {
       const slug = typeof title.category === 'object' && title.category ? title.category.slug : null;

@@ -1,0 +1,73 @@
+/** A build split across processes: which part renders what, the catalogue handed over once, and the parts put together. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inShard, shardOf } from '../../src/lib/build-cache/shard.ts';
+import { createRowsRelay, readyMessage, savedMessage, WANTED } from '../../src/lib/build-cache/rows-handoff.ts';
+import { moveMissing } from '../../scripts/lib/site/move-missing.ts';
+
+describe('parts of a build', () => {
+  it('a process without a part is the whole build, and the lead', () => {
+    expect(shardOf({})).toEqual({ index: 0, count: 1, lead: true });
+    expect(shardOf({ SITE_SHARD: 'nonsense' })).toEqual({ index: 0, count: 1, lead: true });
+    expect(shardOf({ SITE_SHARD: '1/3' })).toEqual({ index: 1, count: 3, lead: false });
+  });
+
+  it('the parts share every item out once, and evenly', () => {
+    const items = Array.from({ length: 10 }, (_, i) => `t${i}`);
+    const parts = [0, 1, 2].map((k) => inShard(items, shardOf({ SITE_SHARD: `${k}/3` })));
+    expect(parts.flat().sort()).toEqual([...items].sort());
+    expect(parts.map((p) => p.length)).toEqual([4, 3, 3]);
+    expect(inShard(items, shardOf({}))).toEqual(items);
+  });
+});
+
+describe('the catalogue handed from the lead to the other parts', () => {
+  const relayed = () => {
+    const sent: [number, string][] = [];
+    return { sent, relay: createRowsRelay((part, message) => sent.push([part, message])) };
+  };
+
+  it('a part that asks before the lead has handed over hears once it has, and what', () => {
+    const { sent, relay } = relayed();
+    relay.receive(1, WANTED);
+    relay.receive(2, WANTED);
+    expect(sent).toEqual([]);
+    relay.receive(0, savedMessage('changes'));
+    expect(sent).toEqual([[1, readyMessage('changes')], [2, readyMessage('changes')]]);
+  });
+
+  it('a part that asks after hears at once, and other messages are let be', () => {
+    const { sent, relay } = relayed();
+    relay.receive(0, savedMessage('rows'));
+    relay.receive(1, { unrelated: true });
+    expect(sent).toEqual([]);
+    relay.receive(1, WANTED);
+    expect(sent).toEqual([[1, readyMessage('rows')]]);
+  });
+});
+
+describe('the parts put together', () => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+  function folder(files: Record<string, string>): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'split-build-'));
+    dirs.push(dir);
+    for (const [file, text] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    }
+    return dir;
+  }
+
+  it("another part's pages join the lead's, and what both made stays the lead's", () => {
+    const lead = folder({ 'index.html': 'lead home', 'dream/index.html': 'dream', 'actors/ann/index.html': 'ann', '_astro/a.js': 'js' });
+    const other = folder({ 'index.html': 'other home', 'sea/index.html': 'sea', 'sea/actors/index.html': 'sea cast', 'actors/bo/index.html': 'bo', '_astro/a.js': 'js' });
+    moveMissing(other, lead);
+    const read = (file: string) => readFileSync(path.join(lead, file), 'utf8');
+    expect(read('index.html')).toBe('lead home');
+    expect([read('dream/index.html'), read('sea/index.html'), read('sea/actors/index.html')]).toEqual(['dream', 'sea', 'sea cast']);
+    expect([read('actors/ann/index.html'), read('actors/bo/index.html')]).toEqual(['ann', 'bo']);
+  });
+});
