@@ -27,16 +27,21 @@ export type { UpdateItem } from './queries.ts';
 
 import type { UpdateItem } from './queries.ts';
 
-/** Tries of a read Directus refused for being busy (503, its pressure limiter) before the build fails. */
-const BUSY_TRIES = 6;
+/** Tries of a read before the build fails. */
+const READ_TRIES = 6;
 
-/** `read()`, tried again after a pause while Directus answers 503: a busy machine must not fail a build. */
+/**
+ * `read()`, tried again after a pause while Directus answers 503 (busy: its pressure limiter) or
+ * does not answer at all (a connection it closed as the call went out, or a call queued too long):
+ * every read here is idempotent, and a busy machine must not fail a build.
+ */
 async function whenNotBusy<T>(read: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await read();
     } catch (err) {
-      if (!(err instanceof DirectusRequestError && err.status === 503) || attempt >= BUSY_TRIES) throw err;
+      const busy = err instanceof DirectusRequestError && (err.status === 503 || err.status === null);
+      if (!busy || attempt >= READ_TRIES) throw err;
       await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
     }
   }
