@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import reactIslandsRenderer from './src/renderer/integration.ts';
-import keptPages from './src/lib/build-cache/integration.ts';
+import buildCache from './src/lib/build-cache/integration.ts';
 
 /**
  * A lazily imported chunk fetches its own imports when it runs instead of listing every one of them
@@ -22,7 +22,7 @@ export default defineConfig({
   // Stylesheets as files: a browser keeps them for the next page, and a build of tens of thousands of
   // pages no longer writes the same few kilobytes of styles into each one.
   build: { inlineStylesheets: 'never' },
-  integrations: [reactIslandsRenderer(), react(), keptPages()],
+  integrations: [reactIslandsRenderer(), react(), buildCache()],
   vite: { plugins: [lazyChunksFetchTheirOwnImports] },
   server: { port: Number(process.env.SITE_PORT ?? 4321), host: '127.0.0.1' },
 });

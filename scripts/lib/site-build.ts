@@ -72,7 +72,7 @@ function moveDir(from: string, to: string, aside: string): void {
   }
 }
 
-/** How many processes render a build (shard.ts): one a core, up to four; SITE_BUILD_PARTS sets it. */
+/** How many processes render a build that reads the whole catalogue (shard.ts): one a core, up to four; SITE_BUILD_PARTS sets it. */
 export function buildParts(env: NodeJS.ProcessEnv = process.env): number {
   const set = Math.floor(Number(env.SITE_BUILD_PARTS));
   return set >= 1 ? set : Math.min(Math.max(availableParallelism(), 1), 4);
@@ -105,14 +105,17 @@ function astroBuild(outDir: string, env: NodeJS.ProcessEnv, o: SiteBuildOptions,
 }
 
 /**
- * `astro build` into `outDir`, split across `buildParts()` processes whose pages are then put in
- * one folder; rejects with the tail of a failed part's output (the other parts are stopped). An
+ * `astro build` into `outDir`, split across `buildParts()` processes (one for an edit) whose pages
+ * are then put in one folder; rejects with the tail of a failed part's output (the other parts are stopped). An
  * incremental build (`cacheDir`) resolves with how many title, cast and person pages it kept and
  * rendered.
  */
 export async function buildSite(o: SiteBuildOptions): Promise<PageCounts | null> {
   const staging = stagingDir();
-  const parts = buildParts();
+  // An edit renders a handful of pages: more parts would only start Astro and load the rows again
+  // on the same cores (at 10,000 titles an edit's build took 13.9 to 17.7 s in two parts, 7.7 to
+  // 11.2 s in one).
+  const parts = o.changed ? 1 : buildParts();
   const outs = Array.from({ length: parts }, (_, k) => path.join(staging, k ? `dist-${k}` : 'dist'));
   const cacheDir = o.cacheDir ? path.resolve(o.cacheDir) : undefined;
   const previousDir = path.resolve(o.previousDir ?? o.outDir);

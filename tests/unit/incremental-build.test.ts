@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { digestOf, pageFile, pageKey } from '../../src/lib/build-cache/page-key.ts';
 import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/lib/build-cache/page-reuse.ts';
-import { loadChanges, loadRows, saveChanges, saveRows } from '../../src/lib/build-cache/catalogue-snapshot.ts';
+import { loadRows, saveRows } from '../../src/lib/build-cache/catalogue-snapshot.ts';
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
 import { promoteKeys } from '../../scripts/lib/site/build-cache.ts';
 
@@ -80,17 +80,6 @@ describe('kept rows and page reuse on disk', () => {
     const rows: CatalogueRows = { titles: [title(1, 'Сон «в» \n строке', [10])], actors: [actor(10)] };
     expect(await loadRows(dir)).toBeNull();
     await saveRows(dir, rows);
-    expect(await loadRows(dir)).toEqual(rows);
-  });
-
-  it('the changes an edit read come back as saved, beside the rows and apart from them', async () => {
-    const dir = tmp();
-    const rows: CatalogueRows = { titles: [title(1, 'Первый'), title(2, 'Второй')], actors: [actor(10)] };
-    await saveRows(dir, rows);
-    expect(await loadChanges(dir)).toBeNull();
-    const changes = { reread: { titles: [2, 3], actors: [] }, fresh: { titles: [title(2, 'Второй (правка)')], actors: [] } };
-    await saveChanges(dir, changes);
-    expect(await loadChanges(dir)).toEqual(changes);
     expect(await loadRows(dir)).toEqual(rows);
   });
 

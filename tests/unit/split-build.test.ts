@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inShard, shardOf } from '../../src/lib/build-cache/shard.ts';
-import { createRowsRelay, readyMessage, savedMessage, WANTED } from '../../src/lib/build-cache/rows-handoff.ts';
+import { createRowsRelay, READY, SAVED, WANTED } from '../../src/lib/build-cache/rows-handoff.ts';
 import { moveMissing } from '../../scripts/lib/site/move-missing.ts';
 
 describe('parts of a build', () => {
@@ -29,22 +29,22 @@ describe('the catalogue handed from the lead to the other parts', () => {
     return { sent, relay: createRowsRelay((part, message) => sent.push([part, message])) };
   };
 
-  it('a part that asks before the lead has handed over hears once it has, and what', () => {
+  it('a part that asks before the lead has saved the rows hears once it has', () => {
     const { sent, relay } = relayed();
     relay.receive(1, WANTED);
     relay.receive(2, WANTED);
     expect(sent).toEqual([]);
-    relay.receive(0, savedMessage('changes'));
-    expect(sent).toEqual([[1, readyMessage('changes')], [2, readyMessage('changes')]]);
+    relay.receive(0, SAVED);
+    expect(sent).toEqual([[1, READY], [2, READY]]);
   });
 
   it('a part that asks after hears at once, and other messages are let be', () => {
     const { sent, relay } = relayed();
-    relay.receive(0, savedMessage('rows'));
+    relay.receive(0, SAVED);
     relay.receive(1, { unrelated: true });
     expect(sent).toEqual([]);
     relay.receive(1, WANTED);
-    expect(sent).toEqual([[1, readyMessage('rows')]]);
+    expect(sent).toEqual([[1, READY]]);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The catalogue's rows as the last build read them, kept beside the page keys, so an incremental
- * build reads again only the titles and people that changed; and those changes, which the other
- * parts of a split build apply to the rows they load themselves. One row a line (NDJSON): written and
- * read as a stream, so its size never meets the limit of one string.
+ * build reads again only the titles and people that changed, and the other parts of a split build
+ * load them rather than ask Directus again. One row a line (NDJSON): written and read as a stream, so
+ * its size never meets the limit of one string.
  */
 import { createReadStream, createWriteStream, existsSync, renameSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,6 @@ import { once } from 'node:events';
 import type { CatalogueRows } from '../directus/catalogue.ts';
 
 const FILE = 'catalogue.ndjson';
-const CHANGES_FILE = 'catalogue.changes.ndjson';
 const VERSION = 1;
 
 async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
@@ -21,10 +20,10 @@ async function writeLines(file: string, lines: Iterable<string>): Promise<void> 
   await once(out, 'finish');
 }
 
-/** Rows, one a line after a first line of `head`, written to a temporary file and then renamed in place. */
-async function writeRows(file: string, rows: CatalogueRows, head: object): Promise<void> {
+/** Rows, one a line after a first line naming the version, written to a temporary file and then renamed in place. */
+async function writeRows(file: string, rows: CatalogueRows): Promise<void> {
   function* lines() {
-    yield JSON.stringify({ version: VERSION, ...head });
+    yield JSON.stringify({ version: VERSION });
     for (const t of rows.titles) yield `t${JSON.stringify(t)}`;
     for (const a of rows.actors) yield `a${JSON.stringify(a)}`;
   }
@@ -32,41 +31,25 @@ async function writeRows(file: string, rows: CatalogueRows, head: object): Promi
   renameSync(`${file}.tmp`, file);
 }
 
-async function readRows<Head>(file: string): Promise<{ head: Head; rows: CatalogueRows } | null> {
+async function readRows(file: string): Promise<CatalogueRows | null> {
   if (!existsSync(file)) return null;
   const rows: CatalogueRows = { titles: [], actors: [] };
-  let head: (Head & { version?: number }) | undefined;
+  let head: { version?: number } | undefined;
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
     if (!head) {
-      head = JSON.parse(line) as Head & { version?: number };
+      head = JSON.parse(line) as { version?: number };
       if (head.version !== VERSION) return null;
     } else if (line[0] === 't') rows.titles.push(JSON.parse(line.slice(1)));
     else if (line[0] === 'a') rows.actors.push(JSON.parse(line.slice(1)));
   }
-  return head ? { head, rows } : null;
+  return head ? rows : null;
 }
 
 export function saveRows(dir: string, rows: CatalogueRows): Promise<void> {
-  return writeRows(path.join(dir, FILE), rows, {});
+  return writeRows(path.join(dir, FILE), rows);
 }
 
 /** The rows saved last, or null when there are none of this version. */
 export async function loadRows(dir: string): Promise<CatalogueRows | null> {
-  return (await readRows(path.join(dir, FILE)))?.rows ?? null;
-}
-
-/** What an incremental build read again: the ids it asked for and the rows that came back. */
-export interface RowChanges {
-  reread: { titles: number[]; actors: number[] };
-  fresh: CatalogueRows;
-}
-
-/** Keeps the changes of this build beside the rows, for the other parts of a split build. */
-export function saveChanges(dir: string, { reread, fresh }: RowChanges): Promise<void> {
-  return writeRows(path.join(dir, CHANGES_FILE), fresh, { reread });
-}
-
-export async function loadChanges(dir: string): Promise<RowChanges | null> {
-  const read = await readRows<{ reread: RowChanges['reread'] }>(path.join(dir, CHANGES_FILE));
-  return read ? { reread: read.head.reread, fresh: read.rows } : null;
+  return readRows(path.join(dir, FILE));
 }

@@ -1,7 +1,14 @@
-/** Holds the build open until the pages it kept from the previous build are linked in (page-reuse.ts). */
+/**
+ * Holds the build open until the pages it kept from the previous build are linked in (page-reuse.ts)
+ * and the work the pages started is done (build-end.ts).
+ */
 import type { AstroIntegration } from 'astro';
+import { pendingWorkDone } from './build-end.ts';
 import { keptPagesLinked } from './page-reuse.ts';
 
-export default function keptPages(): AstroIntegration {
-  return { name: 'kept-pages', hooks: { 'astro:build:done': keptPagesLinked } };
+export default function buildCache(): AstroIntegration {
+  return {
+    name: 'build-cache',
+    hooks: { 'astro:build:done': async () => void (await Promise.all([keptPagesLinked(), pendingWorkDone()])) },
+  };
 }

@@ -1,35 +1,27 @@
 /**
- * The parts of a split build (shard.ts) read the catalogue once. The lead reads it from Directus and
- * hands it over through files: after a full read, the rows; after an edit, only the rows it read
- * again, which the other parts apply to the previous rows they load meanwhile. It then tells the
- * parent process; another part asks the parent, which answers once the lead has told it (at once
- * when it already has).
+ * The parts of a split build (shard.ts) read the catalogue once: the lead reads it from Directus,
+ * saves the rows and tells the parent process; another part asks the parent, which answers once the
+ * lead has told it (at once when it already has), and then loads the rows from the file.
  */
-/** What the lead handed over: every row, or the changes to the previous rows. */
-export type Handoff = 'rows' | 'changes';
-
-const SAVED = 'catalogue-saved:';
-const READY = 'catalogue-ready:';
+export const SAVED = 'catalogue-saved';
+export const READY = 'catalogue-ready';
 export const WANTED = 'catalogue-wanted';
 
-export const savedMessage = (kind: Handoff) => `${SAVED}${kind}`;
-export const readyMessage = (kind: Handoff) => `${READY}${kind}`;
-
-/** The lead: what it handed over is in its file. */
-export function announceHandoff(kind: Handoff): void {
-  process.send?.(savedMessage(kind));
+/** The lead: the rows are in their file. */
+export function announceRowsSaved(): void {
+  process.send?.(SAVED);
 }
 
-/** Another part: resolves with what the lead handed over, once it has. */
-export function handoff(): Promise<Handoff> {
+/** Another part: resolves once the lead has saved the rows. */
+export function rowsSaved(): Promise<void> {
   if (!process.send) return Promise.reject(new Error('a part of a split build needs its parent to hand over the catalogue'));
   return new Promise((resolve) => {
     const onMessage = (message: unknown) => {
-      if (typeof message !== 'string' || !message.startsWith(READY)) return;
+      if (message !== READY) return;
       process.off('message', onMessage);
       // The channel would otherwise hold the process open once the build is done.
       process.disconnect?.();
-      resolve(message.slice(READY.length) as Handoff);
+      resolve();
     };
     process.on('message', onMessage);
     process.send!(WANTED);
@@ -41,16 +33,16 @@ export function handoff(): Promise<Handoff> {
  * later. `send(part, message)` reaches one part.
  */
 export function createRowsRelay(send: (part: number, message: string) => void) {
-  let ready: string | undefined;
+  let ready = false;
   const waiting = new Set<number>();
   return {
     receive(part: number, message: unknown) {
-      if (typeof message === 'string' && message.startsWith(SAVED)) {
-        ready = `${READY}${message.slice(SAVED.length)}`;
-        for (const p of waiting) send(p, ready);
+      if (message === SAVED) {
+        ready = true;
+        for (const p of waiting) send(p, READY);
         waiting.clear();
       } else if (message === WANTED) {
-        if (ready) send(part, ready);
+        if (ready) send(part, READY);
         else waiting.add(part);
       }
     },

@@ -5,10 +5,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { once } from '../once.ts';
-import { loadChanges, loadRows, saveChanges, saveRows } from '../build-cache/catalogue-snapshot.ts';
+import { loadRows, saveRows } from '../build-cache/catalogue-snapshot.ts';
+import { finishBeforeBuildEnds } from '../build-cache/build-end.ts';
 import { digestOf, pageKey } from '../build-cache/page-key.ts';
 import { createPageReuse } from '../build-cache/page-reuse.ts';
-import { announceHandoff, handoff } from '../build-cache/rows-handoff.ts';
+import { announceRowsSaved, rowsSaved } from '../build-cache/rows-handoff.ts';
 import { inShard, shardOf } from '../build-cache/shard.ts';
 import { cardView, type CardView } from '../card.ts';
 import { catalogueFrom, mergeRows, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueChanges, type CatalogueRows } from './catalogue.ts';
@@ -37,37 +38,28 @@ export const rendersListPages = shard.lead;
 async function catalogueRows(): Promise<CatalogueRows> {
   const rowsDir = process.env.SITE_ROWS_DIR;
   const changes = process.env.SITE_CHANGED ? (JSON.parse(process.env.SITE_CHANGED) as CatalogueChanges) : null;
-  if (!shard.lead) return rowsFromLead(rowsDir, changes);
+  if (!shard.lead) return rowsFromLead(rowsDir);
   const previous = rowsDir && changes ? await loadRows(rowsDir) : null;
   if (!rowsDir || !previous || !changes) {
     const rows = await readCatalogueRows(reader);
     if (rowsDir) await saveRows(rowsDir, rows);
-    announceHandoff('rows');
+    announceRowsSaved();
     return rows;
   }
   const reread = rowsToReread(previous, changes);
-  const fresh = await readRowsById(reader, reread);
-  await saveChanges(rowsDir, { reread, fresh });
-  announceHandoff('changes');
-  const rows = mergeRows(previous, reread, fresh);
-  await saveRows(rowsDir, rows);
+  const rows = mergeRows(previous, reread, await readRowsById(reader, reread));
+  // An edit is built in one part (site-build.ts), so nobody waits for these: they are saved while pages render.
+  finishBeforeBuildEnds(saveRows(rowsDir, rows));
   return rows;
 }
 
-/**
- * Another part's rows, as the lead hands them over. After an edit the previous rows are loaded
- * while the lead reads the changes (the lead may replace the file meanwhile: applying the same
- * changes to its new rows gives the same result).
- */
-async function rowsFromLead(rowsDir: string | undefined, changes: CatalogueChanges | null): Promise<CatalogueRows> {
+/** Another part's rows, once the lead has saved them. */
+async function rowsFromLead(rowsDir: string | undefined): Promise<CatalogueRows> {
   if (!rowsDir) throw new Error('a part of a split build needs SITE_ROWS_DIR');
-  const previous = changes ? loadRows(rowsDir) : null;
-  previous?.catch(() => {});
-  const kind = await handoff();
-  const rows = kind === 'changes' ? await previous : await loadRows(rowsDir);
-  const changed = kind === 'changes' ? await loadChanges(rowsDir) : null;
-  if (!rows || (kind === 'changes' && !changed)) throw new Error('the lead part of the build handed over no catalogue rows');
-  return changed ? mergeRows(rows, changed.reread, changed.fresh) : rows;
+  await rowsSaved();
+  const rows = await loadRows(rowsDir);
+  if (!rows) throw new Error('the lead part of the build handed over no catalogue rows');
+  return rows;
 }
 
 /** Every published title and every person, read once for all their pages (see catalogue.ts); this part's whole. */
