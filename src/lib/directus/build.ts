@@ -39,7 +39,7 @@ async function catalogueRows(): Promise<CatalogueRows> {
   const rowsDir = process.env.SITE_ROWS_DIR;
   const changes = process.env.SITE_CHANGED ? (JSON.parse(process.env.SITE_CHANGED) as CatalogueChanges) : null;
   if (!shard.lead) return rowsFromLead(rowsDir);
-  const previous = rowsDir && changes ? await loadRows(rowsDir) : null;
+  const previous = rowsDir && changes ? await logged('previous rows loaded', () => loadRows(rowsDir)) : null;
   if (!rowsDir || !previous || !changes) {
     const rows = await readCatalogueRows(reader);
     if (rowsDir) await saveRows(rowsDir, rows);
@@ -63,7 +63,18 @@ async function rowsFromLead(rowsDir: string | undefined): Promise<CatalogueRows>
 }
 
 /** Every published title and every person, read once for all their pages (see catalogue.ts); this part's whole. */
-export const getCatalogue = once(async () => catalogueFrom(reader, await catalogueRows(), (list) => inShard(list, shard)));
+export const getCatalogue = once(async () => {
+  const rows = await logged('catalogue rows', catalogueRows);
+  return logged('catalogue built', () => catalogueFrom(reader, rows, (list) => inShard(list, shard)));
+});
+
+/** Runs a step of the build's data and logs how long it took (the build's log says where an edit's seconds go). */
+async function logged<T>(step: string, run: () => Promise<T> | T): Promise<T> {
+  const start = performance.now();
+  const result = await run();
+  console.log(`[build data] ${step}: ${((performance.now() - start) / 1000).toFixed(2)} s`);
+  return result;
+}
 
 /** What the frame of every page (header, menus, footer) shows. */
 export interface SiteFrame {
@@ -105,13 +116,26 @@ const commonKey = once(async () => {
   return pageKey(process.env.SITE_CODE_HASH ?? '', existsSync(assets) ? readdirSync(assets).sort() : [], SITE_URL, await loadFrame());
 });
 
+/**
+ * Pages keyed between two turns of the event loop: the list pages' queries (see `ahead`) then go out
+ * and their answers come in while the keys are computed, instead of waiting for all of them.
+ */
+const KEYS_PER_TURN = 1000;
+
 /** Paths of a route, less those whose previous HTML is kept. */
 async function freshPaths<T extends { params: { slug: string } }>(
   route: string, paths: T[], pathname: (p: T) => string, data: (p: T) => unknown,
 ): Promise<T[]> {
   if (!reuse.active) return paths;
   const common = await commonKey();
-  return paths.filter((p) => !reuse.keep(pathname(p), pageKey(common, route, pathname(p), data(p))));
+  return logged(`${paths.length} ${route} page keys`, async () => {
+    const fresh: T[] = [];
+    for (const [i, p] of paths.entries()) {
+      if (i % KEYS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (!reuse.keep(pathname(p), pageKey(common, route, pathname(p), data(p)))) fresh.push(p);
+    }
+    return fresh;
+  });
 }
 
 /** How many of a person's titles the 'Лучшие картины' slider shows; the list below it has them all. */
