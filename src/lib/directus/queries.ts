@@ -40,21 +40,13 @@ export interface Page<T> {
   total: number;
 }
 
-/** A failure without an answer, with its cause ('fetch failed' alone does not say whether it timed out or was cut). */
-function failureOf(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = err.cause instanceof Error ? err.cause : null;
-  const code = cause && 'code' in cause && typeof cause.code === 'string' ? `${cause.code}: ` : '';
-  return cause ? `${err.message} (${code}${cause.message})` : err.message;
-}
-
 /** Runs a command; a failure of any kind becomes a DirectusRequestError naming what was asked. */
 export async function send<T>(client: SiteClient, command: RestCommand<T, Schema>, what: string): Promise<T> {
   try {
     return await client.request(command);
   } catch (err) {
     const status = isDirectusError(err) && err.response instanceof Response ? err.response.status : null;
-    const reason = isDirectusError(err) ? err.errors?.[0]?.message : failureOf(err);
+    const reason = isDirectusError(err) ? err.errors?.[0]?.message : err instanceof Error ? err.message : String(err);
     const explained = isDirectusError(err) ? err.errors?.[0]?.extensions?.reason : undefined;
     // Refusals explain themselves in `extensions.reason`; a limit (429) says it in the message itself.
     const shown = typeof explained === 'string' ? explained : status === 429 && reason ? reason : null;
