@@ -35,7 +35,7 @@ const READ_TRIES = 6;
  * does not answer at all (a connection it closed as the call went out, or a call queued too long):
  * every read here is idempotent, and a busy machine must not fail a build.
  */
-async function whenNotBusy<T>(read: () => Promise<T>): Promise<T> {
+async function withRetries<T>(read: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await read();
@@ -47,7 +47,7 @@ async function whenNotBusy<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-const send: typeof sendOnce = (client, command, what) => whenNotBusy(() => sendOnce(client, command, what));
+const send: typeof sendOnce = (client, command, what) => withRetries(() => sendOnce(client, command, what));
 
 /** A Directus REST client without a token, for the build. */
 export function createBuildClient(url: string): SiteClient {
@@ -58,7 +58,7 @@ export function createReader(url: string) {
   const client = createBuildClient(url);
 
   const cards = (filter: Parameters<typeof published>, sort: TitleSort[], limit: number, offset = 0) =>
-    whenNotBusy(() => readTitleCards(client, { filter: published(...filter), sort, limit, offset }));
+    withRetries(() => readTitleCards(client, { filter: published(...filter), sort, limit, offset }));
 
   const titlePages = async (filter: Parameters<typeof titleFilter>[0], at: { limit: number; page?: number }, what: string) => {
     const titles = await send(client, readItems('titles', {
@@ -149,14 +149,14 @@ export function createReader(url: string) {
       cards([withTag(tagId)], BY_VIEWS, o.limit ?? TAG_PAGE_SIZE, o.offset),
 
     /** Episode updates of published titles, newest first, with the total for 'show more'. */
-    getUpdates: (page = 1, limit: number = UPDATES_PAGE_SIZE): Promise<Page<UpdateItem>> => whenNotBusy(() => readUpdatesPage(client, page, limit)),
+    getUpdates: (page = 1, limit: number = UPDATES_PAGE_SIZE): Promise<Page<UpdateItem>> => withRetries(() => readUpdatesPage(client, page, limit)),
 
     /** The first page of a list whose next pages load in the browser (see LIST_QUERIES). */
     getListPage: (q: { filter: Parameters<typeof titleFilter>[0]; sort: TitleSort[]; pageSize: number }, page = 1) =>
-      whenNotBusy(() => readTitlePage(client, { ...q, page })),
+      withRetries(() => readTitlePage(client, { ...q, page })),
 
     /** Reviews of every title that has any. */
-    getAllCommentCounts: () => whenNotBusy(() => readAllCommentCounts(client)),
+    getAllCommentCounts: () => withRetries(() => readAllCommentCounts(client)),
 
     /** The average and number of ratings of every rated published title (GET /site/ratings). */
     getRatingSummaries: () =>
