@@ -42,16 +42,20 @@ const work = mkdtempSync(path.join(ROOT, '.astro', 'bench-site-'));
 
 /**
  * The processes of the build being measured (one a part, see scripts/lib/site-build.ts): the peak of
- * their resident memory together and their CPU seconds, sampled from /proc.
+ * their resident memory together and their CPU seconds since they were given the build (an edit's
+ * process was started ahead and bundled the site before), sampled from /proc.
  */
-let sampled = { pids: [] as number[], cpu: new Map<number, number>(), peakKb: 0 };
+let sampled = { pids: [] as number[], cpu: new Map<number, number>(), before: new Map<number, number>(), peakKb: 0 };
 const sampler = setInterval(() => {
   sampled.peakKb = Math.max(sampled.peakKb, sampled.pids.reduce((sum, pid) => sum + rssKb(pid), 0));
   for (const pid of sampled.pids) sampled.cpu.set(pid, cpuSeconds(pid) ?? sampled.cpu.get(pid) ?? 0);
 }, 100);
 const loop = createRebuildLoop({
   sitesDir: work, directusUrl, secret, countersEveryMs: 0,
-  onBuildStart: (pid) => sampled.pids.push(pid),
+  onBuildStart: (pid) => {
+    sampled.pids.push(pid);
+    sampled.before.set(pid, cpuSeconds(pid) ?? 0);
+  },
 });
 const site = await startSiteServer({ distDir: () => loop.rebuilder.currentDir(), port: 0, directusUrl, handlers: [loop.webhook] });
 const synthetic: SynthBackend | undefined = values.synth
@@ -96,14 +100,14 @@ function cpuSeconds(pid: number): number | null {
  * and the pages it kept and rendered.
  */
 async function timedBuild<T>(ask: () => Promise<T> | T) {
-  sampled = { pids: [], cpu: new Map(), peakKb: 0 };
+  sampled = { pids: [], cpu: new Map(), before: new Map(), peakKb: 0 };
   const before = loop.rebuilder.snapshot().last?.id;
   const asked = await ask();
   await loop.rebuilder.idle();
   const record = loop.rebuilder.snapshot().last;
   if (!record || record.id === before || !record.ok) throw new Error(`the build failed: ${record?.error ?? 'it did not run'}`);
   const pages = record.pages ? `${record.pages.kept} pages kept, ${record.pages.rendered} rendered` : '';
-  const cpu = [...sampled.cpu.values()].reduce((a, b) => a + b, 0);
+  const cpu = [...sampled.cpu].reduce((sum, [pid, seconds]) => sum + seconds - (sampled.before.get(pid) ?? 0), 0);
   return { asked, seconds: (record.durationMs ?? 0) / 1000, cpu, peakMib: sampled.peakKb / 1024, load: os.loadavg()[0].toFixed(2), pages };
 }
 
@@ -149,6 +153,9 @@ try {
   if (api) {
     const [row] = await api.request<{ id: number; name: string }[]>('GET', `/items/titles?filter[slug][_eq]=${encodeURIComponent(title)}&fields=id,name`);
     const name = `${row.name} (правка ${Date.now() % 100000})`;
+    // As an editor's save some seconds after the last build: the next edit's build waits, bundled.
+    const ahead = loop.nextEdit();
+    if (ahead && (await ahead.waiting) && ahead.pid) figure('the next edit\'s build, waiting bundled', `${(rssKb(ahead.pid) / 1024).toFixed(0)} MiB`);
     const edit = await timedBuild(async () => {
       const saved = performance.now();
       await api.request('PATCH', `/items/titles/${row.id}`, { name });

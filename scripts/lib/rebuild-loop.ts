@@ -8,7 +8,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './paths.ts';
-import { buildSite } from './site-build.ts';
+import { buildSite, startStandby, type BuildStandby, type SiteBuildOptions } from './site-build.ts';
 import { Rebuilder, type BuildRecord, type Fingerprint } from './rebuild.ts';
 import { rebuildWebhook } from './rebuild-webhook.ts';
 import type { SiteHandler } from './static-server.ts';
@@ -62,6 +62,8 @@ export interface RebuildLoopOptions {
 export interface RebuildLoop {
   rebuilder: Rebuilder;
   webhook: SiteHandler;
+  /** The next edit's build, started ahead (see site-build.ts), if there is one. */
+  nextEdit(): BuildStandby | undefined;
   close(): Promise<void>;
 }
 
@@ -81,15 +83,24 @@ export function createRebuildLoop(o: RebuildLoopOptions): RebuildLoop {
     const live = await backendCall<Fingerprint>(o, 'GET', 'fingerprint');
     return { catalogue: createHash('sha256').update(sourceHash()).update(live.catalogue).digest('hex'), counters: live.counters };
   };
+  let standby: BuildStandby | undefined;
+  let closed = false;
   const rebuilder = new Rebuilder({
     sitesDir: o.sitesDir,
     quietMs: o.quietMs,
     log: o.log,
     // Incremental: pages whose data did not change are kept from the served build (see site-build.ts).
-    build: (outDir, { previousDir, changed }) => buildSite({
-      directusUrl: o.directusUrl, outDir, siteUrl: o.siteUrl, onStart: o.onBuildStart,
-      cacheDir: path.join(o.sitesDir, 'cache'), ...(previousDir ? { previousDir } : {}), changed,
-    }),
+    build: async (outDir, { previousDir, changed }) => {
+      const site: Omit<SiteBuildOptions, 'outDir'> = {
+        directusUrl: o.directusUrl, siteUrl: o.siteUrl, onStart: o.onBuildStart, cacheDir: path.join(o.sitesDir, 'cache'),
+      };
+      const ahead = standby;
+      standby = undefined;
+      const pages = await buildSite({ ...site, outDir, ...(previousDir ? { previousDir } : {}), changed, standby: ahead });
+      // The next edit's build starts now and waits, bundled, for what changed.
+      if (!closed) standby = startStandby({ ...site, outDir, previousDir: outDir });
+      return pages;
+    },
     fingerprint,
     onFailure: (record: BuildRecord) => backendCall(o, 'POST', 'report', record),
   });
@@ -99,9 +110,12 @@ export function createRebuildLoop(o: RebuildLoopOptions): RebuildLoop {
   return {
     rebuilder,
     webhook: rebuildWebhook(rebuilder, o.secret),
+    nextEdit: () => standby,
     close: async () => {
+      closed = true;
       if (timer) clearInterval(timer);
       await rebuilder.close();
+      standby?.stop();
     },
   };
 }

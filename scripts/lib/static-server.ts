@@ -203,7 +203,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     }
   };
 
-  function proxy(req: http.IncomingMessage, res: http.ServerResponse): void {
+  function proxy(req: http.IncomingMessage, res: http.ServerResponse, again = false): void {
     const upstream = http.request(
       {
         protocol: target.protocol,
@@ -222,7 +222,10 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
         up.on('error', () => res.destroy());
       },
     );
-    upstream.on('error', () => {
+    upstream.on('error', (err: NodeJS.ErrnoException) => {
+      // A kept-alive connection Directus closed as it was reused: a read is sent once more, on a new one.
+      const read = req.method === 'GET' || req.method === 'HEAD';
+      if (read && !again && upstream.reusedSocket && err.code === 'ECONNRESET' && !res.headersSent) return proxy(req, res, true);
       if (res.headersSent) return void res.destroy();
       res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
       res.end(JSON.stringify({ errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] }));
@@ -230,7 +233,9 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    req.pipe(upstream);
+    // A read sent again has no body left to pipe.
+    if (again) upstream.end();
+    else req.pipe(upstream);
   }
 
   function proxyUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {

@@ -4,7 +4,9 @@
  * API) changing the catalogue. Builds of the demo take a while, so each test makes one or two.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -12,6 +14,7 @@ import type { Browser } from 'playwright-core';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { createRebuildLoop, SITE_SECRET_HEADER, type RebuildLoop } from '../../scripts/lib/rebuild-loop.ts';
+import { buildSite, startStandby, type BuildStandby } from '../../scripts/lib/site-build.ts';
 import { REBUILD_PATH } from '../../scripts/lib/rebuild-webhook.ts';
 import type { BuildRecord, RebuildState } from '../../scripts/lib/rebuild.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
@@ -352,6 +355,60 @@ describe('the admin app', () => {
       throw err;
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('an edit built by a process started ahead', () => {
+  it('reads nothing until told what changed, then builds the edit made while it waited; a build it does not fit stops it', WITH_BUILDS, async () => {
+    // Directus behind a recorder of what the builds ask it.
+    const asked: string[] = [];
+    const recorder = createServer((req, res) => {
+      asked.push(`${req.method} ${req.url}`);
+      void fetch(`${directusUrl}${req.url}`, { method: req.method, headers: { accept: 'application/json' } })
+        .then(async (answer) => {
+          res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => res.writeHead(502).end());
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(path.join(workDir, 'ahead-'));
+    const site = { directusUrl: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`, cacheDir: path.join(dir, 'cache') };
+    const [first, second, third] = ['first', 'second', 'third'].map((name) => path.join(dir, name));
+    const standbys: BuildStandby[] = [];
+    try {
+      await buildSite({ ...site, outDir: first! });
+      const askedByTheFirst = asked.length;
+      const ahead = startStandby({ ...site, outDir: first!, previousDir: first! });
+      standbys.push(ahead);
+      expect(await ahead.waiting).toBe(true);
+      expect(asked.length, 'requests of the build started ahead before it was told to go').toBe(askedByTheFirst);
+
+      const title = await topTitleOfACategory();
+      const name = `${title.name} (заранее)`;
+      const since = await lastStarted();
+      await backend.api.patch(`/items/titles/${title.id}`, { name });
+      const started: number[] = [];
+      const pages = await buildSite({ ...site, outDir: second!, previousDir: first!, changed: { titles: [title.id] }, standby: ahead, onStart: (pid) => started.push(pid) });
+      expect(started).toEqual([ahead.pid]);
+      expect(readFileSync(path.join(second!, title.slug, 'index.html'), 'utf8')).toContain(name);
+      expect(pages?.kept).toBeGreaterThan(0);
+
+      const unfit = startStandby({ ...site, outDir: second!, previousDir: second! });
+      standbys.push(unfit);
+      expect(await unfit.waiting).toBe(true);
+      started.length = 0;
+      // Not an edit (a category or tag may have changed): the whole catalogue is read by new processes.
+      await buildSite({ ...site, outDir: third!, previousDir: second!, standby: unfit, onStart: (pid) => started.push(pid) });
+      expect(started).not.toContain(unfit.pid);
+      await vi.waitFor(() => expect(() => process.kill(unfit.pid!, 0), 'the build started ahead has ended').toThrow(), { timeout: 30_000 });
+      expect(readFileSync(path.join(third!, title.slug, 'index.html'), 'utf8')).toContain(name);
+      // The loop's own build of the rename, so the tests after this one start from a quiet loop.
+      await buildsAfter(since);
+    } finally {
+      for (const s of standbys) s.stop();
+      recorder.close();
     }
   });
 });

@@ -11,14 +11,16 @@ import { digestOf, pageKey } from '../build-cache/page-key.ts';
 import { createPageReuse } from '../build-cache/page-reuse.ts';
 import { announceRowsSaved, rowsSaved } from '../build-cache/rows-handoff.ts';
 import { inShard, shardOf } from '../build-cache/shard.ts';
+import { buildChanges } from '../build-cache/standby.ts';
 import { cardView, type CardView } from '../card.ts';
-import { catalogueFrom, mergeRows, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueChanges, type CatalogueRows } from './catalogue.ts';
+import { catalogueFrom, mergeRows, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from './catalogue.ts';
 import type { TitleCard } from './queries.ts';
 import { createReader, type TitlePage } from './reader.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 
-export const reader = createReader(DIRECTUS_URL);
+/** Reads nothing before the build knows what changed (see standby.ts). */
+export const reader = createReader(DIRECTUS_URL, { ready: buildChanges });
 
 /** A category as the build reads it, with its subcategories. */
 type CategoryRow = Awaited<ReturnType<typeof reader.getCategories>>[number];
@@ -30,14 +32,14 @@ const shard = shardOf(process.env);
 export const rendersListPages = shard.lead;
 
 /**
- * The catalogue's rows: in full, or, for an incremental build told what changed (SITE_CHANGED, JSON
- * of catalogue.ts's CatalogueChanges), the previous build's rows with only those read again. The
+ * The catalogue's rows: in full, or, for an incremental build told what changed (`buildChanges`),
+ * the previous build's rows with only those read again. The
  * rows are kept in SITE_ROWS_DIR when it is set: for the next incremental build, and for the other
  * parts of a split build, which take them from there rather than read Directus again.
  */
 async function catalogueRows(): Promise<CatalogueRows> {
   const rowsDir = process.env.SITE_ROWS_DIR;
-  const changes = process.env.SITE_CHANGED ? (JSON.parse(process.env.SITE_CHANGED) as CatalogueChanges) : null;
+  const changes = await buildChanges();
   if (!shard.lead) return rowsFromLead(rowsDir);
   const previous = rowsDir && changes ? await logged('previous rows loaded', () => loadRows(rowsDir)) : null;
   if (!rowsDir || !previous || !changes) {
@@ -64,6 +66,8 @@ async function rowsFromLead(rowsDir: string | undefined): Promise<CatalogueRows>
 
 /** Every published title and every person, read once for all their pages (see catalogue.ts); this part's whole. */
 export const getCatalogue = once(async () => {
+  // A build started ahead waits here for its word, so the log below times the reading alone.
+  await buildChanges();
   const rows = await logged('catalogue rows', catalogueRows);
   return logged('catalogue built', () => catalogueFrom(reader, rows, (list) => inShard(list, shard)));
 });

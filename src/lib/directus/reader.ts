@@ -49,13 +49,17 @@ async function withRetries<T>(read: () => Promise<T>): Promise<T> {
 
 const send: typeof sendOnce = (client, command, what) => withRetries(() => sendOnce(client, command, what));
 
-/** A Directus REST client without a token, for the build. */
-export function createBuildClient(url: string): SiteClient {
-  return createDirectus<Schema>(url).with(rest());
+/**
+ * A Directus REST client without a token, for the build. Its calls wait for `ready` when given (a
+ * build started ahead reads nothing until it is told what changed).
+ */
+export function createBuildClient(url: string, ready?: () => Promise<unknown>): SiteClient {
+  const globals = ready ? { fetch: async (...call: Parameters<typeof fetch>) => (await ready(), fetch(...call)) } : {};
+  return createDirectus<Schema>(url, { globals }).with(rest());
 }
 
-export function createReader(url: string) {
-  const client = createBuildClient(url);
+export function createReader(url: string, o: { ready?: () => Promise<unknown> } = {}) {
+  const client = createBuildClient(url, o.ready);
 
   const cards = (filter: Parameters<typeof published>, sort: TitleSort[], limit: number, offset = 0) =>
     withRetries(() => readTitleCards(client, { filter: published(...filter), sort, limit, offset }));
