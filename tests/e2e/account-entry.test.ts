@@ -15,7 +15,7 @@ import { BROWSER_RUN_COOKIE, SESSION_KEY, type Session } from '../../src/stores/
 import { linkIn, mailTo } from '../support/mail.ts';
 import { newContext, siteUrl } from './support/browser.ts';
 import { newPerson, signedIn, type Person } from './support/people.ts';
-import { adminApi, closeVisitors, hydrated, visitorOf, idleIslandsHydrated, patientPolls, visitorsOfThisFile, type Visitor, type VisitorOptions } from './support/site.ts';
+import { adminApi, closeVisitors, holdScripts, hydrated, notHydrated, visitorOf, idleIslandsHydrated, patientPolls, visitorsOfThisFile, type Visitor, type VisitorOptions } from './support/site.ts';
 
 patientPolls();
 
@@ -224,8 +224,10 @@ describe('registration', () => {
     await form.getByRole('radio', { name: 'Мужской' }).check();
     await form.getByLabel('Пароль', { exact: true }).fill('race-password-1');
     await form.getByLabel('Повторите пароль').fill('race-password-1');
-    await form.getByLabel('Мне исполнилось 18 лет').check();
+    // The checks' notes appear under their fields and move the box down: it is ticked once they have.
     await expect.poll(() => noteOf(form, 'Логин')).toBe('Логин свободен');
+    await expect.poll(() => noteOf(form, 'Email')).toBe('Email свободен');
+    await form.getByLabel('Мне исполнилось 18 лет').check();
 
     // Someone else registers that login before this person presses the button.
     await newPerson({ login: wanted });
@@ -256,9 +258,9 @@ describe('registration', () => {
     await form.getByRole('radio', { name: 'Женский' }).check();
     await form.getByLabel('Пароль', { exact: true }).fill('check-password-1');
     await form.getByLabel('Повторите пароль').fill('check-password-1');
-    await form.getByLabel('Мне исполнилось 18 лет').check();
     await expect.poll(() => noteOf(form, 'Логин')).toBe('Не удалось проверить логин. Попробуйте ещё раз');
     await expect.poll(() => noteOf(form, 'Email')).toBe('Не удалось проверить email. Попробуйте ещё раз');
+    await form.getByLabel('Мне исполнилось 18 лет').check();
 
     // Pressing the button asks again; still no answer, so nothing is sent.
     const asked = page.waitForRequest((r) => r.url().includes('/api/site/availability'));
@@ -292,6 +294,23 @@ describe('signing in', () => {
     expect(await storedSession(page)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await headerAccount(page).getAttribute('aria-label')).toBe('Войти');
+  });
+
+  it('signs in with what the browser filled in before the form woke', async () => {
+    const { page } = await visitors.as();
+    const person = await newPerson();
+    const scripts = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const form = signInForm(page);
+    await form.getByLabel('Email').fill(person.email);
+    await form.getByLabel('Пароль', { exact: true }).fill(person.password);
+    await form.getByLabel('Запомнить меня').uncheck();
+    expect(await notHydrated(page, '.account-forms')).toBe(true);
+    await scripts.release();
+    await signInFormReady(page);
+    await signInButton(page).click();
+    await page.waitForURL(`${siteUrl()}/`);
+    expect((await storedSession(page))?.remember).toBe(false);
   });
 
   it('shows and hides the password', async () => {

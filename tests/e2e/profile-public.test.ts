@@ -225,4 +225,50 @@ describe('writing to a person from their profile', () => {
       await v.context.close();
     }
   });
+
+  it('says so when one’s own profile cannot be read, writes to nobody meanwhile, and shows the post box once read again', async () => {
+    const me = await newPerson();
+    const v = await signedIn(browser(), me);
+    try {
+      const { page } = v;
+      const ownProfile = '**/api/users/me?**';
+      await page.route(ownProfile, (route) => (route.request().method() === 'GET' ? route.abort('internetdisconnected') : route.fallback()));
+      await openProfile(page, me.login);
+      const main = page.getByRole('main');
+      const alert = main.getByRole('alert');
+      await expect.poll(() => alert.innerText()).toContain('Не удалось загрузить ваш профиль.');
+      expect(await main.getByRole('textbox', { name: `Сообщение для ${me.login}` }).count()).toBe(0);
+      expect(await main.getByRole('textbox', { name: 'Новая запись' }).count()).toBe(0);
+
+      await page.unroute(ownProfile);
+      await alert.getByRole('button', { name: 'Повторить' }).click();
+      await main.getByRole('textbox', { name: 'Новая запись' }).waitFor();
+      expect(await main.getByRole('link', { name: 'Редактировать профиль' }).count()).toBe(1);
+      expect(await main.getByRole('alert').count()).toBe(0);
+    } finally {
+      await v.context.close();
+    }
+  });
+
+  it('says so as well when the code that reads one’s own profile cannot load, and reloads to try again', async () => {
+    const me = await newPerson();
+    const v = await signedIn(browser(), me);
+    try {
+      const { page } = v;
+      const store = '**/_astro/me.*.js';
+      await page.route(store, (route) => route.abort('internetdisconnected'));
+      await openProfile(page, me.login);
+      const main = page.getByRole('main');
+      await expect.poll(() => main.getByRole('alert').innerText()).toContain('Не удалось загрузить ваш профиль.');
+      expect(await main.getByRole('textbox', { name: `Сообщение для ${me.login}` }).count()).toBe(0);
+
+      await page.unroute(store);
+      const reloaded = page.waitForEvent('load');
+      await main.getByRole('button', { name: 'Повторить' }).click();
+      await reloaded;
+      await main.getByRole('textbox', { name: 'Новая запись' }).waitFor();
+    } finally {
+      await v.context.close();
+    }
+  });
 });

@@ -11,6 +11,7 @@ import { NEXT_PARAM, returnPath } from '../../lib/account/return-path.ts';
 import { signIn } from '../../lib/directus/account.ts';
 import { backendReason, connectionTrouble, statusOf } from './form-parts.tsx';
 import PasswordInput from './PasswordInput.tsx';
+import { useFilledBeforeHydration } from '../layout/use-filled-before-hydration.ts';
 
 interface Props {
   email: string;
@@ -40,6 +41,11 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
+  const formRef = useFilledBeforeHydration<HTMLFormElement>((name, value) => {
+    if (name === 'email') onEmailChange(String(value));
+    if (name === 'password') setPassword(String(value));
+    if (name === 'remember') setRemember(value === true);
+  });
 
   // After registering, the email is filled in: the password is what is left to type.
   useEffect(() => {
@@ -68,7 +74,7 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
   };
 
   return (
-    <form className="account-form" method="post" noValidate onSubmit={submit} aria-label="Вход">
+    <form ref={formRef} className="account-form" method="post" noValidate onSubmit={submit} aria-label="Вход">
       {notice && <p className="form-notice" role="status">{notice}</p>}
       <div className="field">
         <label className="field__label" htmlFor={`${id}-email`}>Email</label>

@@ -9,6 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import { DirectusRequestError } from '../../lib/directus/request-error.ts';
+import { useFilledBeforeHydration } from './use-filled-before-hydration.ts';
 import type { SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';
 
@@ -35,6 +36,9 @@ export default function ContactForm({ onClose, onSent }: Props) {
   const [status, setStatus] = useState<Status>('editing');
   const [reason, setReason] = useState('');
   const id = useId();
+  const formRef = useFilledBeforeHydration<HTMLFormElement>((name, value) => {
+    if (name in EMPTY) setForm((f) => ({ ...f, [name]: String(value) }));
+  });
 
   const field = (key: keyof SupportRequestInput) => ({
     id: `${id}-${key}`,
@@ -71,7 +75,7 @@ export default function ContactForm({ onClose, onSent }: Props) {
   }
 
   return (
-    <form className="contact-form" onSubmit={submit}>
+    <form ref={formRef} className="contact-form" onSubmit={submit}>
       <div className="contact-form__row">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-name`}>Имя</label>

@@ -87,6 +87,12 @@ export default function PublicProfile() {
             </section>
           )}
           {viewer.kind === 'person' && !own && <MessageBox personId={profile.id} login={profile.person.login} />}
+          {viewer.kind === 'unknown' && (
+            <p className="list-status list-status--error" role="alert">
+              Не удалось загрузить ваш профиль.{' '}
+              <button type="button" className="list-status__retry" onClick={viewer.retry}>Повторить</button>
+            </p>
+          )}
           {own && (
             <section className="profile-panel">
               <p className="profile-panel__empty">Так ваш профиль видят другие.</p>

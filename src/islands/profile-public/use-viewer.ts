@@ -8,29 +8,43 @@ import { useStore } from '@nanostores/react';
 import { $isSignedIn } from '../../stores/session.ts';
 import { useHydrated } from '../layout/use-hydrated.ts';
 
-/** `id` is null when the signed-in person's profile could not be read: they may still write. */
-export type Viewer = { kind: 'visitor' } | { kind: 'loading' } | { kind: 'person'; id: string | null };
+export type Viewer =
+  | { kind: 'visitor' }
+  | { kind: 'loading' }
+  | { kind: 'person'; id: string }
+  /** Signed in, but their own profile could not be read: whose profile this is stays open until `retry` reads it. */
+  | { kind: 'unknown'; retry(): void };
+
+type Known = { id: string } | { retry(): void } | null;
 
 export function useViewer(): Viewer {
   const hydrated = useHydrated();
   const signedIn = useStore($isSignedIn);
-  const [me, setMe] = useState<{ id: string | null } | null>(null);
+  const [known, setKnown] = useState<Known>(null);
 
   useEffect(() => {
-    setMe(null);
+    setKnown(null);
     if (!signedIn) return;
     let stop = () => {};
     let gone = false;
     import('../../stores/me.ts').then(({ $me, $meStatus, loadMe }) => {
       if (gone) return;
+      const retry = () => void loadMe({ force: true });
       const update = () => {
+        const me = $me.get();
         const status = $meStatus.get();
-        if (status === 'ready' || status === 'error') setMe({ id: $me.get()?.id ?? null });
+        if (status === 'ready' && me) setKnown({ id: me.id });
+        else if (status === 'error') setKnown({ retry });
+        else setKnown(null);
       };
       const stops = [$me.listen(update), $meStatus.listen(update)];
       stop = () => stops.forEach((s) => s());
       void loadMe().then(update);
-    }).catch((err: unknown) => console.error(err));
+    }).catch((err: unknown) => {
+      // The store's own code did not load: only loading the page again can bring it.
+      console.error(err);
+      if (!gone) setKnown({ retry: () => location.reload() });
+    });
     return () => {
       gone = true;
       stop();
@@ -39,5 +53,6 @@ export function useViewer(): Viewer {
 
   if (!hydrated) return { kind: 'loading' };
   if (!signedIn) return { kind: 'visitor' };
-  return me ? { kind: 'person', id: me.id } : { kind: 'loading' };
+  if (!known) return { kind: 'loading' };
+  return 'id' in known ? { kind: 'person', id: known.id } : { kind: 'unknown', retry: known.retry };
 }

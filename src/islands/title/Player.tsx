@@ -3,10 +3,12 @@
  * (spec section 2). 570 px high for series, 500 px for a single item. A signed-in person's
  * memory (PlayerMemory: where they stopped) comes with the title page's signed-in parts; visitors never download it.
  */
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { findEpisodes } from '../../lib/episode-search.ts';
 import type { Episode, PlayerModel } from '../../lib/player.ts';
+import { useFilledBeforeHydration } from '../layout/use-filled-before-hydration.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
+import LazyPart from '../layout/LazyPart.tsx';
 import './player.css';
 
 const PlayerMemory = signedInPart('PlayerMemory');
@@ -24,6 +26,7 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
   const season = model.seasons[seasonIndex];
   const [current, setCurrent] = useState<Episode | null>(model.single ?? model.seasons[0]?.episodes[0] ?? null);
   const [query, setQuery] = useState('');
+  const searchRef = useFilledBeforeHydration<HTMLInputElement>((_, typed) => setQuery(String(typed)));
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const signedIn = useSignedIn();
   const shown = useMemo(() => (season ? findEpisodes(season.episodes, query) : []), [season, query]);
@@ -36,7 +39,7 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
 
   return (
     <div className="player" id="player">
-      {signedIn && <Suspense fallback={null}><PlayerMemory titleId={titleId} model={model} current={current} video={video} open={open} /></Suspense>}
+      {signedIn && <LazyPart fallback={null}><PlayerMemory titleId={titleId} model={model} current={current} video={video} open={open} /></LazyPart>}
       <Screen episode={current} height={model.height} title={title} onVideo={setVideo} />
       {model.kind === 'series' && (
         <div className="player__series">
@@ -53,7 +56,7 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
           )}
           <label className="player__search">
             <span className="visually-hidden">Поиск серии</span>
-            <input type="search" placeholder="Поиск серии" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input ref={searchRef} type="search" placeholder="Поиск серии" value={query} onChange={(e) => setQuery(e.target.value)} />
           </label>
           <ul className="player__episodes">
             {shown.map((e) => (
