@@ -4,7 +4,7 @@
  * modes. A private chat is marked read while it is on screen.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chatOf, chatPictureUrl, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
 import { $me } from '../../stores/me.ts';
 import { $threads, deleteMessage, loadOlder, loadThread, threadOf } from '../../stores/chat.ts';
@@ -12,6 +12,7 @@ import { readChat } from '../../stores/chat-list.ts';
 import type { ViewerImage } from '../layout/ImageViewer.tsx';
 import Composer, { type ComposerMode } from './Composer.tsx';
 import MessageItem from './MessageItem.tsx';
+import LazyPart from '../layout/LazyPart.tsx';
 
 const ImageViewer = lazy(() => import('../layout/ImageViewer.tsx'));
 
@@ -120,9 +121,9 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
       {deleteError && <p className="chat-input__error" role="alert">{deleteError}</p>}
       <Composer chat={chat} mode={mode} onMode={setMode} onSend={() => { stickToBottom.current = true; }} />
       {viewer.index !== null && (
-        <Suspense fallback={null}>
+        <LazyPart fallback={null}>
           <ImageViewer images={viewer.images} index={viewer.index} onIndex={(index) => setViewer({ ...viewer, index })} />
-        </Suspense>
+        </LazyPart>
       )}
     </section>
   );

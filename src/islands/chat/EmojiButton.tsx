@@ -4,8 +4,9 @@
  * it. The picker's code loads the first time the panel opens; it takes the site's look (the class on
  * <html>) when it opens, without the theme store, which visitors' islands keep to themselves.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { EMOJI_PANEL_MS } from '../../lib/chat-constants.ts';
+import LazyPart from '../layout/LazyPart.tsx';
 
 const EmojiPanel = lazy(() => import('./EmojiPanel.tsx'));
 
@@ -35,9 +36,9 @@ export default function EmojiButton({ onPick }: { onPick: (emoji: string) => voi
       </button>
       {open && (
         <div className="chat-emoji__panel" data-testid="emoji-panel">
-          <Suspense fallback={<p className="chat-emoji__loading">Загрузка…</p>}>
+          <LazyPart fallback={<p className="chat-emoji__loading">Загрузка…</p>}>
             <EmojiPanel dark={document.documentElement.classList.contains('dark-theme')} onPick={onPick} />
-          </Suspense>
+          </LazyPart>
         </div>
       )}
     </div>

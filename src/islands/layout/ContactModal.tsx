@@ -1,17 +1,25 @@
 /**
  * The contact modal opened by 'Связаться с нами' (spec section 2): the contact form in a dialog.
  * Closing after the thank-you readies a fresh form for next time; closing an unsent draft keeps it.
+ * The form's code loads on the first opening, not with every page.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $contactOpen, closeContact } from '../../stores/ui.ts';
-import ContactForm from './ContactForm.tsx';
 import Modal from './Modal.tsx';
+import LazyPart from './LazyPart.tsx';
+
+const ContactForm = lazy(() => import('./ContactForm.tsx'));
 
 export default function ContactModal() {
   const open = useStore($contactOpen);
   const sent = useRef(false);
   const [formKey, setFormKey] = useState(0);
+  const [opened, setOpened] = useState(false);
+
+  useEffect(() => {
+    if (open) setOpened(true);
+  }, [open]);
 
   useEffect(() => {
     if (open || !sent.current) return;
@@ -21,7 +29,11 @@ export default function ContactModal() {
 
   return (
     <Modal open={open} onClose={closeContact} title="Связаться с нами" className="contact-modal">
-      <ContactForm key={formKey} onClose={closeContact} onSent={() => { sent.current = true; }} />
+      {opened && (
+        <LazyPart fallback={<p className="list-status" role="status">Загружаем…</p>}>
+          <ContactForm key={formKey} onClose={closeContact} onSent={() => { sent.current = true; }} />
+        </LazyPart>
+      )}
     </Modal>
   );
 }

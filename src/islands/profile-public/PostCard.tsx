@@ -4,7 +4,7 @@
  * them anyway).
  */
 import { loginHref } from '../../lib/account/return-path.ts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { PostView } from '../../lib/posts.ts';
 import type { PostFeed } from '../../stores/posts.ts';
 import ConfirmDelete from '../layout/ConfirmDelete.tsx';
@@ -12,6 +12,7 @@ import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 import Comments from './Comments.tsx';
 import Reactions from './Reactions.tsx';
+import LazyPart from '../layout/LazyPart.tsx';
 
 const ImageViewer = lazy(() => import('../layout/ImageViewer.tsx'));
 
@@ -72,9 +73,9 @@ export default function PostCard({ post, feed, signedIn, mine }: Props) {
       )}
       {!signedIn && <p className="post__signin"><a href={signInHref}>Войдите, чтобы оставить комментарий</a></p>}
       {viewerUsed && (
-        <Suspense fallback={null}>
+        <LazyPart fallback={null}>
           <ImageViewer images={post.images.map((img, i) => ({ src: img.full, alt: alt(i) }))} index={shown} onIndex={setShown} />
-        </Suspense>
+        </LazyPart>
       )}
     </article>
   );

@@ -2,12 +2,13 @@
  * The person's posts, newest first, a page at a time ('Показать еще'); on one's own profile the
  * post box above them (loaded only there).
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { postFeed } from '../../stores/posts.ts';
 import ListFooter from '../lists/ListFooter.tsx';
 import PostCard from './PostCard.tsx';
 import type { Viewer } from './use-viewer.ts';
+import LazyPart from '../layout/LazyPart.tsx';
 import './posts.css';
 
 const PostComposer = lazy(() => import('./PostComposer.tsx'));
@@ -28,17 +29,18 @@ export default function PostFeed({ authorId, login, viewer, own }: Props) {
     void feed.open();
   }, [feed]);
 
-  const signedIn = viewer.kind === 'person';
+  // Reacting and commenting need only the session; which posts are one's own needs the profile.
+  const signedIn = viewer.kind === 'person' || viewer.kind === 'unknown';
   return (
     <section className="post-feed" aria-labelledby="post-feed-title">
       <h2 id="post-feed-title" className="post-feed__title">Записи</h2>
       {own && (
-        <Suspense fallback={<p className="list-status" role="status">Загружаем…</p>}>
+        <LazyPart fallback={<p className="list-status" role="status">Загружаем…</p>}>
           <PostComposer publish={feed.publish} />
-        </Suspense>
+        </LazyPart>
       )}
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} feed={feed} signedIn={signedIn} mine={viewer.kind === 'person' && viewer.id !== null && post.author.id === viewer.id} />
+        <PostCard key={post.id} post={post} feed={feed} signedIn={signedIn} mine={viewer.kind === 'person' && post.author.id === viewer.id} />
       ))}
       {pages.status === 'ready' && posts.length === 0 && (
         <p className="post-feed__empty">{own ? 'У вас пока нет записей. Расскажите, что смотрите!' : `У ${login} пока нет записей.`}</p>

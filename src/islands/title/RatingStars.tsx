@@ -3,12 +3,13 @@
  * two decimals and the number of ratings. A visitor is asked to sign in (and comes back here); a
  * signed-in person gets stars to press and the list marks, loaded only for them.
  */
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $titleRating, loadRatingSummary } from '../../stores/title-rating.ts';
 import { RATING_MAX } from '../../../shared/visitor-rules.ts';
 import { countRu } from '../../lib/russian.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
+import LazyPart from '../layout/LazyPart.tsx';
 
 const BannerActions = signedInPart('BannerActions');
 
@@ -38,7 +39,7 @@ export default function RatingStars({ titleId, signInHref }: { titleId: number; 
   return (
     <div className="rating-stars">
       {signedIn
-        ? <Suspense fallback={<>{stars}{value}</>}><BannerActions titleId={titleId} value={value} /></Suspense>
+        ? <LazyPart fallback={<>{stars}{value}</>}><BannerActions titleId={titleId} value={value} /></LazyPart>
         : <>{stars}{value}<a className="rating-stars__signin" href={signInHref}>Войдите, чтобы оценить</a></>}
     </div>
   );

@@ -3,13 +3,14 @@
  * first with their replies and reaction counts. Visitors are asked to sign in to write (and
  * come back here); signed-in people get the form and their buttons, loaded only for them.
  */
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { reviewCount } from '../../lib/reviews.ts';
 import { countRu, COMMENT_FORMS } from '../../lib/russian.ts';
 import { $reviewRows, $reviews, loadReviews } from '../../stores/title-reviews.ts';
 import ReviewItem from './ReviewItem.tsx';
 import { signedInPart, useSignedIn } from './signed-in.ts';
+import LazyPart from '../layout/LazyPart.tsx';
 import './reviews.css';
 
 const ReviewBoard = signedInPart('ReviewBoard');
@@ -42,7 +43,7 @@ export default function Reviews({ titleId, signInHref }: { titleId: number; sign
         </p>
       )}
       {reviews?.length === 0 && <p className="reviews__empty">Отзывов пока нет. Будьте первым!</p>}
-      {signedIn ? <Suspense fallback={list}><ReviewBoard titleId={titleId} /></Suspense> : list}
+      {signedIn ? <LazyPart fallback={list}><ReviewBoard titleId={titleId} /></LazyPart> : list}
     </section>
   );
 }
