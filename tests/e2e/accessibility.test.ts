@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { AdminApi } from '../../directus/apply/admin-api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { blockingViolations } from './support/axe.ts';
-import { adminApi, everyIslandHydrated, idleIslandsHydrated, patientPolls, visitor, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
+import { adminApi, closeVisitors, everyIslandHydrated, idleIslandsHydrated, patientPolls, visitor, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
 import { MARK_TYPES, ROLES } from '../../shared/rules.ts';
 import { apiOf, publishedTitles } from './support/account.ts';
 import { newPerson, signedIn, type Person } from './support/people.ts';
@@ -57,13 +57,19 @@ async function open(theme: ThemeName, options: VisitorOptions = {}): Promise<Vis
   return v;
 }
 
-async function withVisitor(theme: ThemeName, options: VisitorOptions, run: (page: Page) => Promise<void>): Promise<void> {
-  const v = await open(theme, options);
+/** Runs the checks on the visitor's page, then closes it; on a failure first prints what the page showed. */
+async function using(v: Visitor, run: (page: Page) => Promise<void>): Promise<void> {
+  let failed = true;
   try {
     await run(v.page);
+    failed = false;
   } finally {
-    await v.context.close();
+    await closeVisitors([v], failed);
   }
+}
+
+async function withVisitor(theme: ThemeName, options: VisitorOptions, run: (page: Page) => Promise<void>): Promise<void> {
+  await using(await open(theme, options), run);
 }
 
 for (const theme of THEMES) {
@@ -108,7 +114,7 @@ for (const theme of THEMES) {
         await idleIslandsHydrated(page);
         await page.locator('footer').getByRole('button', { name: 'Связаться с нами' }).click();
         const dialog = page.getByRole('dialog', { name: 'Связаться с нами' });
-        await expect.poll(() => dialog.isVisible()).toBe(true);
+        await dialog.getByRole('button', { name: 'Отправить' }).waitFor();
         expect(await blockingViolations(page), 'the form').toEqual([]);
         // Sent empty, the backend refuses it and the form says what is missing.
         await dialog.getByRole('button', { name: 'Отправить' }).click();
@@ -143,9 +149,7 @@ for (const theme of THEMES) {
       const file = await api.post<{ id: string }>('/files', form);
       const post = await api.post<{ id: number }>('/items/posts', { text: 'Пост для проверки доступности', images: [{ directus_files_id: file.id }] });
       await api.post('/items/comments', { text: 'Комментарий к посту', post: post.id });
-      const v = await signedIn(browser, me, { theme });
-      try {
-        const { page } = v;
+      await using(await signedIn(browser, me, { theme }), async (page) => {
         await page.emulateMedia({ reducedMotion: 'reduce' });
         await page.goto(`/profile/${me.login}`);
         await page.getByRole('textbox', { name: 'Новая запись' }).waitFor();
@@ -160,9 +164,7 @@ for (const theme of THEMES) {
         await page.getByRole('button', { name: /^Фото 1 из 1/ }).click();
         await page.getByRole('dialog', { name: 'Фото 1 из 1' }).locator('img').waitFor();
         expect(await blockingViolations(page), 'the viewer').toEqual([]);
-      } finally {
-        await v.context.close();
-      }
+      });
     });
 
     it('finds nothing serious on /login with each form showing its errors', async () => {
@@ -250,9 +252,7 @@ describe('axe on the own account', () => {
 
   for (const theme of THEMES) {
     it(`finds nothing serious on every screen, the deletion dialog and the edit form's refusals in the ${theme}`, async () => {
-      const v = await signedIn(browser, person, { theme });
-      try {
-        const { page } = v;
+      await using(await signedIn(browser, person, { theme }), async (page) => {
         await page.emulateMedia({ reducedMotion: 'reduce' });
         const settled = async () => {
           await page.locator('.account-main').waitFor();
@@ -287,9 +287,7 @@ describe('axe on the own account', () => {
         await page.getByLabel('О себе').click();
         await expect.poll(() => page.locator('form [role="alert"]').count()).toBe(2);
         expect(await blockingViolations(page), `the edit form's refusals in the ${theme}`).toEqual([]);
-      } finally {
-        await v.context.close();
-      }
+      });
     });
   }
 });

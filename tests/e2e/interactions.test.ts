@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visitorsOfThisFile, adminApi, hydrated, idleIslandsHydrated, patientPolls, titleBySlug } from './support/site.ts';
+import { visitorsOfThisFile, adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, titleBySlug } from './support/site.ts';
 
 patientPolls();
 
@@ -70,6 +70,31 @@ describe('search modal', () => {
 });
 
 describe('contact form', () => {
+  it('says so in the modal when its form cannot load, and has it after a reload', async () => {
+    const { page } = await as();
+    try {
+      const form = '**/_astro/ContactForm.*.js';
+      await page.route(form, (route) => route.abort('internetdisconnected'));
+      await page.goto('/');
+      await idleIslandsHydrated(page);
+      const open = () => page.locator('footer').getByRole('button', { name: 'Связаться с нами' }).click();
+      await open();
+      const dialog = page.getByRole('dialog', { name: 'Связаться с нами' });
+      await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('Не удалось загрузить часть страницы.');
+
+      await page.unroute(form);
+      const reloaded = page.waitForEvent('load');
+      await dialog.getByRole('button', { name: 'Обновить страницу' }).click();
+      await reloaded;
+      await idleIslandsHydrated(page);
+      await open();
+      await dialog.getByLabel('Сообщение').waitFor();
+      expect(await dialog.getByRole('alert').count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+
   it('sends from the footer and stores the support request', async () => {
     const { page } = await as();
     const stamp = Date.now();
@@ -226,17 +251,23 @@ describe('title page', () => {
   it('lists a series\' episodes in the player and narrows them by the episode search', async () => {
     const { page } = await as();
     try {
-      await page.goto('/aromat-poslednego-leta?tab=seasons');
+      const player = await holdScripts(page, '**/_astro/Player.*.js');
+      await page.goto('/aromat-poslednego-leta?tab=seasons', { waitUntil: 'domcontentloaded' });
+      await hydrated(page, '.tabs');
       const episodes = page.locator('#player .player__episode');
       await expect.poll(() => episodes.count()).toBeGreaterThanOrEqual(10);
       expect(await episodes.first().innerText()).toBe('1 серия');
       const height = await page.locator('#player .player__screen').evaluate((el) => el.getBoundingClientRect().height);
       expect(height).toBe(570);
 
+      // The list is in the page's HTML: what is typed before the player wakes narrows it once it has.
       await page.getByPlaceholder('Поиск серии').fill('12');
+      expect(await notHydrated(page, '#player')).toBe(true);
+      await player.release();
+      await hydrated(page, '#player .player__episode');
       await expect.poll(() => episodes.allInnerTexts()).toEqual(['12 серия']);
       await episodes.first().click();
-      expect(await episodes.first().getAttribute('aria-current')).toBe('true');
+      await expect.poll(() => episodes.first().getAttribute('aria-current')).toBe('true');
       await page.getByPlaceholder('Поиск серии').fill('сто');
       await expect.poll(() => text(page, '#player')).toContain('Серии не найдены');
       await page.getByPlaceholder('Поиск серии').fill('');

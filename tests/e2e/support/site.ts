@@ -2,7 +2,7 @@
  * Helpers for the visitor tests: a page in a chosen theme and width that records uncaught page
  * errors, waiting for an island to hydrate, and the Directus admin API of the e2e backend.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { AdminApi } from '../../../directus/apply/admin-api.ts';
 import { E2E_ADMIN } from '../global-setup.ts';
@@ -152,8 +152,9 @@ export async function fetchText(path: string): Promise<{ status: number; text: s
 
 /**
  * Scrolls down the page slowly enough for the islands that hydrate when visible to see
- * themselves (the page may grow as they render), goes back to the top, and waits until every
- * island that is shown has hydrated (one in a hidden tab never does) and requests have settled.
+ * themselves (the page may grow as they render), waits until every island that is shown has
+ * hydrated (one in a hidden tab never does), bringing any it missed into view, then goes back to
+ * the top and waits for requests to settle.
  */
 export async function everyIslandHydrated(page: Page, timeout = 15_000): Promise<void> {
   await page.evaluate(async () => {
@@ -167,7 +168,36 @@ export async function everyIslandHydrated(page: Page, timeout = 15_000): Promise
     await pause();
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
-  await page.waitForFunction(() => [...document.querySelectorAll('astro-island[ssr]')].every((i) => !i.parentElement?.checkVisibility()),
-    undefined, { timeout });
+  // An island that hydrates when seen can be scrolled past between two frames of a busy machine and never
+  // seen: each poll brings the first one still waiting into view.
+  await page.waitForFunction(() => {
+    const waiting = [...document.querySelectorAll('astro-island[ssr]')].filter((i) => i.parentElement?.checkVisibility());
+    waiting[0]?.scrollIntoView({ block: 'center', behavior: 'instant' });
+    return waiting.length === 0;
+  }, undefined, { timeout, polling: 250 });
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * Holds the page's scripts (or those matching `pattern`) back, as a slow connection would, so
+ * their islands stay as the server rendered them; `release` lets them through and they hydrate.
+ */
+export async function holdScripts(page: Page, pattern = '**/_astro/**/*.js'): Promise<{ release(): Promise<void> }> {
+  const held: Route[] = [];
+  let holding = true;
+  const hold = (route: Route) => (holding ? void held.push(route) : route.fallback());
+  await page.route(pattern, hold);
+  return {
+    async release() {
+      holding = false;
+      await page.unroute(pattern, hold);
+      await Promise.all(held.splice(0).map((route) => route.fallback()));
+    },
+  };
+}
+
+/** Whether the island holding `selector` is still as the server rendered it. */
+export function notHydrated(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).first().evaluate((el) => el.closest('astro-island')?.hasAttribute('ssr') ?? false);
 }
