@@ -72,6 +72,8 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '3000',
     ACCESS_TOKEN_TTL: '15m',
     REFRESH_TOKEN_TTL: '30d',
+    // How long a refresh token just spent can refresh again, for an answer lost to a page change.
+    SESSION_REFRESH_GRACE_PERIOD: '10s',
     CACHE_ENABLED: 'false',
     // Mail stays on this machine (scripts/sendmail-to-folder.mjs); production sets EMAIL_TRANSPORT=smtp.
     EMAIL_FROM: 'no-reply@dorama.local',
@@ -88,5 +90,5 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
 
 /** Variables a person may set to reach the production configuration. */
 function isDirectusKey(key: string): boolean {
-  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$|EMAIL_|PASSWORD_RESET_URL_ALLOW_LIST$|SITE_REBUILD_)/.test(key);
+  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|SESSION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$|EMAIL_|PASSWORD_RESET_URL_ALLOW_LIST$|SITE_REBUILD_)/.test(key);
 }

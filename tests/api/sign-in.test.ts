@@ -1,10 +1,10 @@
 /**
  * Signing in and out: sign-in attempts limited per address and per email with a 429 and a Russian
- * message, nobody locked out by a stranger, and access ending at once on sign-out, on refresh of
- * the old token, and on a password change elsewhere.
+ * message, nobody locked out by a stranger, access ending at once on sign-out, on refresh of the
+ * old token, and on a password change elsewhere, and a refresh whose answer was lost made again.
  */
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../directus/extensions/site-auth/src/login-limits.ts';
 import { DEVICE_COOKIE } from '../../directus/extensions/site-auth/src/trusted-device.ts';
 import { baseUrl, call, newUser } from '../support/api.ts';
@@ -107,5 +107,58 @@ describe('access ends at once', () => {
     expect(changed.status).toBe(200);
     expect((await me(phone.access!)).status).toBe(401);
     expect((await me(laptop.access!)).status).toBe(200);
+  });
+});
+
+describe('a refresh whose answer was lost', () => {
+  const refresh = (token: string) => call('POST', '/auth/refresh', { body: { refresh_token: token, mode: 'json' } });
+
+  it('can be made again with the token it spent, and the session goes on from the new answer', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    expect((await refresh(session.refresh!)).status).toBe(200); // the answer the browser never got
+
+    const again = await refresh(session.refresh!);
+    expect(again.status).toBe(200);
+    expect((await me(again.data.access_token)).status).toBe(200);
+    const next = await refresh(again.data.refresh_token);
+    expect(next.status).toBe(200);
+    expect((await me(next.data.access_token)).status).toBe(200);
+  });
+
+  it('gives the spent token no access of its own, and it ends with its session', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    const lost = await refresh(session.refresh!);
+    expect((await me(session.access!)).status).toBe(401);
+    expect((await call('POST', '/auth/logout', { body: { refresh_token: lost.data.refresh_token, mode: 'json' } })).status).toBe(204);
+    expect((await refresh(session.refresh!)).status).toBe(401);
+  });
+
+  it('ends for the spent token when the password changes elsewhere', async () => {
+    const user = await newUser();
+    const [laptop, phone] = [await signIn(user.email, user.password, { ip: address() }), await signIn(user.email, user.password, { ip: address() })];
+    expect((await refresh(phone.refresh!)).status).toBe(200);
+    expect((await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password' } })).status).toBe(200);
+    expect((await refresh(phone.refresh!)).status).toBe(401);
+  });
+
+  it('can be made again only for the grace period after the token was spent', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    const spentAt = Date.now();
+    let latest = await refresh(session.refresh!);
+    expect(latest.status).toBe(200);
+
+    let refusedAt = 0;
+    await expect.poll(async () => {
+      const again = await refresh(session.refresh!);
+      if (again.status === 200) latest = again;
+      else refusedAt = Date.now();
+      return again.status;
+    }, { timeout: inject('refreshGraceMs') + 10_000, interval: 250 }).toBe(401);
+    expect(refusedAt - spentAt).toBeGreaterThanOrEqual(inject('refreshGraceMs'));
+    // The session itself lives on in the last answer.
+    expect((await me(latest.data.access_token)).status).toBe(200);
   });
 });

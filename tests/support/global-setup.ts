@@ -8,6 +8,8 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { mailOutbox } from '../../scripts/lib/directus-env.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-test-password' };
+/** Shorter than the default, so the test of its end is quick. */
+const REFRESH_GRACE_MS = 3_000;
 
 let backend: Backend | undefined;
 let dataDir = '';
@@ -23,11 +25,15 @@ export async function setup(project: TestProject) {
     quiet: true,
     // Tests create many users and fire 200 parallel views from one address.
     // The pressure limiter answers 503 when the event loop lags, as it does on a busy test machine.
-    extra: { RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', PRESSURE_LIMITER_ENABLED: 'false' },
+    extra: {
+      RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', PRESSURE_LIMITER_ENABLED: 'false',
+      SESSION_REFRESH_GRACE_PERIOD: String(REFRESH_GRACE_MS),
+    },
   });
   project.provide('directusUrl', backend.url);
   project.provide('firstApplyWrites', backend.applyWrites);
   project.provide('mailOutbox', mailOutbox(dataDir));
+  project.provide('refreshGraceMs', REFRESH_GRACE_MS);
 }
 
 export async function teardown() {
@@ -40,5 +46,6 @@ declare module 'vitest' {
     directusUrl: string;
     firstApplyWrites: number;
     mailOutbox: string;
+    refreshGraceMs: number;
   }
 }

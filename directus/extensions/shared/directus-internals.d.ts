@@ -72,3 +72,8 @@ declare module '@directus/api/websocket/utils/items' {
 declare module '@directus/api/websocket/utils/message' {
   export function fmtMessage(type: string, data?: Record<string, unknown>, uid?: string): string;
 }
+
+declare module '@directus/api/utils/get-milliseconds' {
+  /** Directus's reading of a duration setting ('10s', 10000). */
+  export function getMilliseconds(value: unknown, fallback: number): number;
+}

@@ -1,7 +1,8 @@
 /**
  * Refreshing the session, for signed-in people only (loaded when needed). One refresh at a time
  * across the browser's tabs (Web Locks): a tab that waited finds the tokens another tab stored and
- * takes them instead of spending the refresh token again, which the backend allows once.
+ * takes them instead of spending the refresh token again, which the backend allows once (and
+ * again only for a few seconds, so that an answer lost to a page change does not sign anyone out).
  */
 import { createDirectus, isDirectusError, refresh, rest } from '@directus/sdk';
 import { $session, SESSION_KEY, clearSession, parseSession, setSession, type Session } from '../../stores/session.ts';
