@@ -1,7 +1,8 @@
 /**
  * The production configuration: PostgreSQL + Redis with two Directus instances on one database.
  * A message written through one instance reaches realtime subscribers on the other (the Redis
- * bus), tokens signed by one are honoured by the other (shared SECRET), the shared cache is
+ * bus), tokens signed by one are honoured by the other (shared SECRET), a refresh spent on one can
+ * be made again on the other, the shared cache is
  * purged across instances, and the schema's rules hold on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -356,6 +357,17 @@ describe('two Directus instances on PostgreSQL + Redis', () => {
     expect((await http(b!.url, 'GET', '/users/me?fields=id', { token: login.data.access_token })).status).toBe(200);
     await http(a!.url, 'POST', '/auth/logout', { body: { refresh_token: login.data.refresh_token, mode: 'json' } });
     expect((await http(b!.url, 'GET', '/users/me?fields=id', { token: login.data.access_token })).status).toBe(401);
+  });
+
+  it('lets a refresh spent through A be made again through B, leading to its successor (PostgreSQL)', async () => {
+    const person = await newPerson();
+    const login = await http(a!.url, 'POST', '/auth/login', { body: { email: person.email, password: person.password, mode: 'json' } });
+    const refresh = (base: string, token: string) => http(base, 'POST', '/auth/refresh', { body: { refresh_token: token, mode: 'json' } });
+    expect((await refresh(a!.url, login.data.refresh_token)).status).toBe(200);
+    const again = await refresh(b!.url, login.data.refresh_token);
+    expect(again.status).toBe(200);
+    expect((await http(a!.url, 'GET', '/users/me?fields=id', { token: again.data.access_token })).status).toBe(200);
+    expect((await refresh(a!.url, again.data.refresh_token)).status).toBe(200);
   });
 
   it('counts sign-in attempts at one email across both instances (Redis)', async () => {
