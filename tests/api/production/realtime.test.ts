@@ -2,8 +2,8 @@
  * The production configuration: PostgreSQL + Redis with two Directus instances on one database.
  * A message written through one instance reaches realtime subscribers on the other (the Redis
  * bus), tokens signed by one are honoured by the other (shared SECRET), a refresh spent on one can
- * be made again on the other, the shared cache is
- * purged across instances, and the schema's rules hold on PostgreSQL.
+ * be made again on the other, the shared cache is purged across instances, and the schema's rules
+ * hold on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
