@@ -21,7 +21,10 @@ export default defineConfig({
   output: 'static',
   // Stylesheets as files: a browser keeps them for the next page, and a build of tens of thousands of
   // pages no longer writes the same few kilobytes of styles into each one.
-  build: { inlineStylesheets: 'never' },
+  // Pages keep their route file's shape: `actors/[slug].astro` is `actors/{slug}.html`, `[slug]/index.astro`
+  // is `{slug}/index.html`. A folder for each of 50,000 pages cost the build more system time than
+  // writing the pages; now only a title has one (its page and its cast page).
+  build: { inlineStylesheets: 'never', format: 'preserve' },
   integrations: [reactIslandsRenderer(), react(), buildCache()],
   vite: { plugins: [lazyChunksFetchTheirOwnImports] },
   server: { port: Number(process.env.SITE_PORT ?? 4321), host: '127.0.0.1' },

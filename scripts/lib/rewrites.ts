@@ -4,7 +4,8 @@
  * `deploy/nginx.conf.example` carries the same rules for production; `tests/unit/nginx-example.test.ts`
  * fails when the two drift apart.
  *
- * What Astro builds (static output, `build.format: 'directory'`, so a route `/x` is `dist/x/index.html`):
+ * What Astro builds (static output, `build.format: 'preserve'`: a route keeps its file's shape, so
+ * `x/index.astro` is `dist/x/index.html` and `x/y.astro` is `dist/x/y.html`):
  * - `/{slug}` and `/{slug}/actors`: ONE canonical build of each title and cast page. `/titles/{slug}` and
  *   `/titles/{slug}/actors` are rewrites onto them (same bytes, status 200; the pages carry
  *   `<link rel="canonical">` to `/{slug}`), so the catalogue is never built twice.
@@ -15,6 +16,7 @@
  *   no rule needed (likewise `/profile`, `/profile/edit`, `/profile/tariff`, `/messages`, `/login`).
  * - `/404.html`: the 404 page. `/not-found`, a direct `/404.html` and every path without a file answer it
  *   with status 404.
+ * - A path with a trailing slash is the same page as without it.
  *
  * `/api/*` never reaches this table: both servers proxy it to Directus first.
  *
@@ -30,7 +32,7 @@ export const ASSETS_PREFIX = '/_astro/';
 /** The 404 page in dist. */
 export const NOT_FOUND_FILE = '/404.html';
 /** The shell of `/profile/{login}` in dist. */
-export const PROFILE_SHELL_FILE = '/profile/user/index.html';
+export const PROFILE_SHELL_FILE = '/profile/user.html';
 
 /**
  * First path segments that are never a title slug, so `/titles/{slug}` cannot reach another section's
@@ -44,10 +46,11 @@ export interface RewriteRule {
   /** Regular expression on the decoded path; identical text in JavaScript and in nginx (`location ~`). */
   pattern: string;
   /**
-   * The dist file served, `$1` standing for the first capture (nginx: `try_files <target> =404`), or
-   * `null` for "answer the 404 page with status 404" (nginx: `return 404`). A missing target is a 404 too.
+   * The dist file served, `$1` standing for the first capture (nginx: `try_files <target> =404`), the
+   * first of several that exists, or `null` for "answer the 404 page with status 404" (nginx:
+   * `return 404`). A missing target is a 404 too.
    */
-  target: string | null;
+  target: string | readonly string[] | null;
   /**
    * The nginx form when it is not the default `location ~ <pattern> { try_files <target> =404; }` /
    * `{ return 404; }`: the location line and one directive of its block.
@@ -70,16 +73,19 @@ export const REWRITE_RULES: readonly RewriteRule[] = [
     nginx: { location: 'location = /404.html', directive: 'internal;' },
   },
   { name: 'title page under /titles: the canonical /{slug} build', pattern: `^/titles/${notReserved}([^/]+)/?$`, target: '/$1/index.html' },
-  { name: 'cast page under /titles: the canonical /{slug}/actors build', pattern: `^/titles/${notReserved}([^/]+)/actors/?$`, target: '/$1/actors/index.html' },
+  { name: 'cast page under /titles: the canonical /{slug}/actors build', pattern: `^/titles/${notReserved}([^/]+)/actors/?$`, target: '/$1/actors.html' },
   { name: "another user's profile: one shell for every login", pattern: '^/profile/(?!(?:edit|tariff)/?$)[^/]+/?$', target: PROFILE_SHELL_FILE },
+  { name: 'a trailing slash: the folder\'s index.html, or the page of that name', pattern: '^/(.+)/$', target: ['/$1/index.html', '/$1.html'] },
 ];
+
+const targetsOf = (rule: RewriteRule): readonly string[] => (typeof rule.target === 'string' ? [rule.target] : rule.target ?? []);
 
 /** The nginx location line and the directive its block must hold, for `deploy/nginx.conf.example`. */
 export function nginxForm(rule: RewriteRule): { location: string; directive: string } {
   if (rule.nginx) return rule.nginx;
   return {
     location: `location ~ ${rule.pattern}`,
-    directive: rule.target === null ? 'return 404;' : `try_files ${rule.target} =404;`,
+    directive: rule.target === null ? 'return 404;' : `try_files ${targetsOf(rule).join(' ')} =404;`,
   };
 }
 
@@ -123,10 +129,11 @@ export function resolveRoute(pathname: string, exists: (file: string) => boolean
     const m = new RegExp(rule.pattern).exec(path);
     if (!m) continue;
     if (rule.target === null) return notFound(rule.name);
-    const file = rule.target.replace(/\$(\d)/g, (_, i: string) => m[Number(i)] ?? '');
-    return exists(file) ? { file, status: 200, rule: rule.name } : notFound(rule.name);
+    const file = targetsOf(rule).map((t) => t.replace(/\$(\d)/g, (_, i: string) => m[Number(i)] ?? '')).find(exists);
+    return file ? { file, status: 200, rule: rule.name } : notFound(rule.name);
   }
 
+  // Only `/` still ends with a slash here: the last rule took every other such path.
   const candidates = path.endsWith('/') ? [`${path}index.html`] : [path, `${path}/index.html`, `${path}.html`];
   for (const file of candidates) if (exists(file)) return { file, status: 200 };
   return notFound();

@@ -14,7 +14,7 @@ const FILES: Record<string, string> = {
   'index.html': PAGE('Дорамы онлайн'),
   '404.html': PAGE('Страница не найдена'),
   '_astro/app.123.js': `export const x = ${JSON.stringify('a'.repeat(2000))};\n`,
-  'profile/user/index.html': PAGE('Профиль пользователя'),
+  'profile/user.html': PAGE('Профиль пользователя'),
   'some-title/index.html': PAGE('Некий тайтл'),
   'robots.txt': 'User-agent: *\n',
 };

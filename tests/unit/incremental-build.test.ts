@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { digestOf, pageFile, pageKey } from '../../src/lib/build-cache/page-key.ts';
+import { digestOf, pageKey } from '../../src/lib/build-cache/page-key.ts';
 import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/lib/build-cache/page-reuse.ts';
 import { loadRows, saveRows } from '../../src/lib/build-cache/catalogue-snapshot.ts';
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
@@ -33,13 +33,6 @@ describe('page keys', () => {
     card.name = 'changed after hashing';
     expect(digestOf(card)).toBe(pageKey({ id: 1, name: 'Сон' }));
     expect(digestOf({ id: 1, name: 'Сон 2' })).not.toBe(pageKey(card));
-  });
-
-  it('name the file a directory-format build writes', () => {
-    expect(pageFile('/')).toBe('index.html');
-    expect(pageFile('/dream')).toBe('dream/index.html');
-    expect(pageFile('/dream/actors')).toBe('dream/actors/index.html');
-    expect(pageFile('/actors/kim/')).toBe('actors/kim/index.html');
   });
 });
 
@@ -85,7 +78,7 @@ describe('kept rows and page reuse on disk', () => {
 
   /** A previous build in `prev` whose pages the keys describe, as site-build.ts leaves it. */
   function previousBuild(cache: string, prev: string, keys: Record<string, string>) {
-    for (const file of ['dream/index.html', 'other/index.html', STAMP_FILE]) {
+    for (const file of ['dream/index.html', 'actors/other.html', STAMP_FILE]) {
       mkdirSync(path.dirname(path.join(prev, file)), { recursive: true });
       writeFileSync(path.join(prev, file), `old ${file}`);
     }
@@ -97,28 +90,28 @@ describe('kept rows and page reuse on disk', () => {
     const cache = tmp();
     const prev = tmp();
     const out = tmp();
-    previousBuild(cache, prev, { '/dream': 'k1', '/other': 'k2' });
+    previousBuild(cache, prev, { 'dream/index.html': 'k1', 'actors/other.html': 'k2' });
     const reuse = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: out, SITE_REUSE_DIR: prev, SITE_CODE_HASH: 'c1' });
-    expect(reuse.keep('/dream', 'k1')).toBe(true);
-    expect(reuse.keep('/other', 'k2-changed')).toBe(false);
-    expect(reuse.keep('/new', 'k3')).toBe(false);
+    expect(reuse.keep('dream/index.html', 'k1')).toBe(true);
+    expect(reuse.keep('actors/other.html', 'k2-changed')).toBe(false);
+    expect(reuse.keep('actors/new.html', 'k3')).toBe(false);
     await keptPagesLinked();
     expect(readFileSync(path.join(out, 'dream/index.html'), 'utf8')).toBe('old dream/index.html');
     expect(statSync(path.join(out, 'dream/index.html')).ino).toBe(statSync(path.join(prev, 'dream/index.html')).ino);
-    expect(existsSync(path.join(out, 'other/index.html'))).toBe(false);
+    expect(existsSync(path.join(out, 'actors/other.html'))).toBe(false);
     // Asked twice (a route's paths read again), the answer stays.
-    expect(reuse.keep('/dream', 'k1')).toBe(true);
+    expect(reuse.keep('dream/index.html', 'k1')).toBe(true);
   });
 
   it('fails the build, and forgets the keys, when a kept page cannot be linked', async () => {
     const cache = tmp();
     const prev = tmp();
-    previousBuild(cache, prev, { '/dream': 'k1', '/other': 'k2' });
-    rmSync(path.join(prev, 'other/index.html'));
+    previousBuild(cache, prev, { 'dream/index.html': 'k1', 'actors/other.html': 'k2' });
+    rmSync(path.join(prev, 'actors/other.html'));
     const reuse = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: tmp(), SITE_REUSE_DIR: prev, SITE_CODE_HASH: 'c1' });
-    expect(reuse.keep('/dream', 'k1')).toBe(true);
-    expect(reuse.keep('/other', 'k2')).toBe(true);
-    await expect(keptPagesLinked()).rejects.toThrow(/could not keep 1 pages.*\/other/);
+    expect(reuse.keep('dream/index.html', 'k1')).toBe(true);
+    expect(reuse.keep('actors/other.html', 'k2')).toBe(true);
+    await expect(keptPagesLinked()).rejects.toThrow(/could not keep 1 pages.*actors\/other\.html/);
     expect(existsSync(path.join(cache, KEYS_FILE))).toBe(false);
   });
 
@@ -126,11 +119,11 @@ describe('kept rows and page reuse on disk', () => {
     const cache = tmp();
     const out = tmp();
     writeFileSync(path.join(out, STAMP_FILE), 'this build');
-    writeFileSync(path.join(cache, nextKeysFile(0)), JSON.stringify({ codeHash: 'c1', keys: { '/dream': 'k1' }, kept: 1, rendered: 0 }));
-    writeFileSync(path.join(cache, nextKeysFile(1)), JSON.stringify({ codeHash: 'c1', keys: { '/sea': 'k2' }, kept: 0, rendered: 1 }));
+    writeFileSync(path.join(cache, nextKeysFile(0)), JSON.stringify({ codeHash: 'c1', keys: { 'dream/index.html': 'k1' }, kept: 1, rendered: 0 }));
+    writeFileSync(path.join(cache, nextKeysFile(1)), JSON.stringify({ codeHash: 'c1', keys: { 'sea/index.html': 'k2' }, kept: 0, rendered: 1 }));
     expect(promoteKeys(cache, out)).toEqual({ kept: 1, rendered: 1 });
     const saved = JSON.parse(readFileSync(path.join(cache, KEYS_FILE), 'utf8'));
-    expect(saved.keys).toEqual({ '/dream': 'k1', '/sea': 'k2' });
+    expect(saved.keys).toEqual({ 'dream/index.html': 'k1', 'sea/index.html': 'k2' });
     expect(saved.stamp.ino).toBe(statSync(path.join(out, STAMP_FILE)).ino);
     expect(existsSync(path.join(cache, nextKeysFile(0))) || existsSync(path.join(cache, nextKeysFile(1)))).toBe(false);
   });
@@ -138,20 +131,20 @@ describe('kept rows and page reuse on disk', () => {
   it('keeps nothing when the code changed, or the folder is not the build the keys describe', () => {
     const cache = tmp();
     const prev = tmp();
-    previousBuild(cache, prev, { '/dream': 'k1' });
+    previousBuild(cache, prev, { 'dream/index.html': 'k1' });
     const otherCode = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: tmp(), SITE_REUSE_DIR: prev, SITE_CODE_HASH: 'c2' });
-    expect(otherCode.keep('/dream', 'k1')).toBe(false);
+    expect(otherCode.keep('dream/index.html', 'k1')).toBe(false);
 
     const stranger = tmp();
     mkdirSync(path.join(stranger, 'dream'));
     writeFileSync(path.join(stranger, 'dream/index.html'), 'someone else');
     writeFileSync(path.join(stranger, STAMP_FILE), 'another build');
     const otherFolder = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: tmp(), SITE_REUSE_DIR: stranger, SITE_CODE_HASH: 'c1' });
-    expect(otherFolder.keep('/dream', 'k1')).toBe(false);
+    expect(otherFolder.keep('dream/index.html', 'k1')).toBe(false);
 
     const noCache = createPageReuse({ SITE_OUT_DIR: tmp() });
     expect(noCache.active).toBe(false);
-    expect(noCache.keep('/dream', 'k1')).toBe(false);
-    expect(JSON.parse(readFileSync(path.join(cache, KEYS_FILE), 'utf8')).keys).toEqual({ '/dream': 'k1' });
+    expect(noCache.keep('dream/index.html', 'k1')).toBe(false);
+    expect(JSON.parse(readFileSync(path.join(cache, KEYS_FILE), 'utf8')).keys).toEqual({ 'dream/index.html': 'k1' });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_FILE, PROFILE_SHELL_FILE, REWRITE_RULES, normalizePath, resolveRoute } from '../../scripts/lib/rewrites.ts';
 
-/** A fake dist: the files Astro would build. */
+/** A fake dist: the files Astro would build (`build.format: 'preserve'`). */
 const DIST = new Set([
   '/index.html',
   '/404.html',
@@ -9,36 +9,37 @@ const DIST = new Set([
   '/favicon.svg',
   '/robots.txt',
   '/some-title/index.html',
-  '/some-title/actors/index.html',
+  '/some-title/actors.html',
   '/categories/index.html',
   '/categories/anime/index.html',
-  '/categories/anime/filter/index.html',
-  '/categories/Аниме/filter/index.html',
+  '/categories/anime/filter.html',
+  '/categories/Аниме/filter.html',
   '/profile/index.html',
-  '/profile/edit/index.html',
-  '/profile/tariff/index.html',
-  '/profile/user/index.html',
-  '/about/index.html',
-  '/legacy.html',
+  '/profile/edit.html',
+  '/profile/tariff.html',
+  '/profile/user.html',
+  '/about.html',
 ]);
 const exists = (file: string) => DIST.has(file);
 const route = (p: string) => resolveRoute(p, exists);
 
 describe('resolveRoute', () => {
-  it('serves files, folder indexes and {path}.html as they are', () => {
+  it('serves files, folder indexes and {path}.html as they are, with or without a trailing slash', () => {
     expect(route('/')).toMatchObject({ file: '/index.html', status: 200 });
     expect(route('/_astro/app.123.js')).toMatchObject({ file: '/_astro/app.123.js', status: 200 });
     expect(route('/robots.txt')).toMatchObject({ file: '/robots.txt', status: 200 });
     expect(route('/some-title')).toMatchObject({ file: '/some-title/index.html', status: 200 });
     expect(route('/some-title/')).toMatchObject({ file: '/some-title/index.html', status: 200 });
-    expect(route('/some-title/actors')).toMatchObject({ file: '/some-title/actors/index.html', status: 200 });
-    expect(route('/legacy')).toMatchObject({ file: '/legacy.html', status: 200 });
+    expect(route('/some-title/actors')).toMatchObject({ file: '/some-title/actors.html', status: 200 });
+    expect(route('/some-title/actors/')).toMatchObject({ file: '/some-title/actors.html', status: 200 });
+    expect(route('/about')).toMatchObject({ file: '/about.html', status: 200 });
+    expect(route('/about/')).toMatchObject({ file: '/about.html', status: 200 });
   });
 
   it('serves /titles/{slug} and /titles/{slug}/actors from the canonical /{slug} build', () => {
     expect(route('/titles/some-title')).toMatchObject({ file: '/some-title/index.html', status: 200 });
     expect(route('/titles/some-title/')).toMatchObject({ file: '/some-title/index.html', status: 200 });
-    expect(route('/titles/some-title/actors')).toMatchObject({ file: '/some-title/actors/index.html', status: 200 });
+    expect(route('/titles/some-title/actors')).toMatchObject({ file: '/some-title/actors.html', status: 200 });
     expect(route('/titles/missing')).toMatchObject({ file: NOT_FOUND_FILE, status: 404 });
     expect(route('/titles/missing/actors')).toMatchObject({ file: NOT_FOUND_FILE, status: 404 });
     expect(route('/titles')).toMatchObject({ file: NOT_FOUND_FILE, status: 404 });
@@ -56,15 +57,15 @@ describe('resolveRoute', () => {
     }
     expect(route('/profile/anyone/')).toMatchObject({ file: PROFILE_SHELL_FILE, status: 200 });
     expect(route('/profile')).toMatchObject({ file: '/profile/index.html', status: 200 });
-    expect(route('/profile/edit')).toMatchObject({ file: '/profile/edit/index.html', status: 200 });
-    expect(route('/profile/tariff/')).toMatchObject({ file: '/profile/tariff/index.html', status: 200 });
+    expect(route('/profile/edit')).toMatchObject({ file: '/profile/edit.html', status: 200 });
+    expect(route('/profile/tariff/')).toMatchObject({ file: '/profile/tariff.html', status: 200 });
     expect(route('/profile/edit-me')).toMatchObject({ file: PROFILE_SHELL_FILE, status: 200 });
     expect(route('/profile/anyone/more')).toMatchObject({ file: NOT_FOUND_FILE, status: 404 });
   });
 
   it('serves the filter shells Astro builds per category, by slug or by (encoded) name', () => {
-    expect(route('/categories/anime/filter')).toMatchObject({ file: '/categories/anime/filter/index.html', status: 200 });
-    expect(route(`/categories/${encodeURIComponent('Аниме')}/filter`)).toMatchObject({ file: '/categories/Аниме/filter/index.html', status: 200 });
+    expect(route('/categories/anime/filter')).toMatchObject({ file: '/categories/anime/filter.html', status: 200 });
+    expect(route(`/categories/${encodeURIComponent('Аниме')}/filter`)).toMatchObject({ file: '/categories/Аниме/filter.html', status: 200 });
     expect(route('/categories/unknown/filter')).toMatchObject({ file: NOT_FOUND_FILE, status: 404 });
   });
 

@@ -25,9 +25,3 @@ export function digestOf(part: object): string {
   if (digest === undefined) digests.set(part, (digest = pageKey(part)));
   return digest;
 }
-
-/** Where a static build (`build.format: 'directory'`) writes the page of `pathname`. */
-export function pageFile(pathname: string): string {
-  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
-  return trimmed ? `${trimmed}/index.html` : 'index.html';
-}

@@ -12,11 +12,16 @@ const { parentPort } = require('node:worker_threads');
 const { linkSync, mkdirSync } = require('node:fs');
 const { dirname } = require('node:path');
 const failed = [];
+const folders = new Set();
 parentPort.on('message', (batch) => {
   if (batch === null) return parentPort.postMessage(failed);
   for (const [from, to] of batch) {
     try {
-      mkdirSync(dirname(to), { recursive: true });
+      const folder = dirname(to);
+      if (!folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        folders.add(folder);
+      }
       linkSync(from, to);
     } catch (err) {
       failed.push(to + ': ' + err.message);

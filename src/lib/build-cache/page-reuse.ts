@@ -12,7 +12,6 @@
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pageFile } from './page-key.ts';
 import { shardOf } from './shard.ts';
 import { createPageLinker, type PageLinker } from './page-linker.ts';
 
@@ -37,8 +36,11 @@ export interface PageKeys extends Partial<PageCounts> {
 }
 
 export interface PageReuse {
-  /** Records the page's key; true when its previous HTML is now in this build and it needs no rendering. */
-  keep(pathname: string, key: string): boolean;
+  /**
+   * Records the key of the page written to `file` (its path in the build's folder); true when its
+   * previous HTML is now in this build and it needs no rendering.
+   */
+  keep(file: string, key: string): boolean;
   /** Whether keys are kept at all (an incremental build). */
   readonly active: boolean;
 }
@@ -99,23 +101,22 @@ export function createPageReuse(env: NodeJS.ProcessEnv): PageReuse {
   });
   return {
     active: true,
-    keep(pathname, key) {
-      const known = decided.get(pathname);
+    keep(file, key) {
+      const known = decided.get(file);
       if (known !== undefined) return known;
-      const linked = reuse(pathname, key);
-      decided.set(pathname, linked);
+      const linked = reuse(file, key);
+      decided.set(file, linked);
       return linked;
     },
   };
 
-  function reuse(pathname: string, key: string): boolean {
-    next.keys[pathname] = key;
-    if (previous?.keys[pathname] !== key) {
+  function reuse(file: string, key: string): boolean {
+    next.keys[file] = key;
+    if (previous?.keys[file] !== key) {
       fresh++;
       return false;
     }
     // The keys describe the previous folder (its stamp), so its page is there to link.
-    const file = pageFile(pathname);
     const linking = ((globalThis as Linking)[LINKING] ??= {
       linker: createPageLinker(),
       // The build then fails and the site stays; the next build renders every page.

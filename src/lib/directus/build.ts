@@ -126,9 +126,12 @@ const commonKey = once(async () => {
  */
 const KEYS_PER_TURN = 1000;
 
-/** Paths of a route, less those whose previous HTML is kept. */
+/**
+ * Paths of a route, less those whose previous HTML is kept. `file` is where the build writes a
+ * path's page (`build.format: 'preserve'`: the route file's own shape).
+ */
 async function freshPaths<T extends { params: { slug: string } }>(
-  route: string, paths: T[], pathname: (p: T) => string, data: (p: T) => unknown,
+  route: string, paths: T[], file: (p: T) => string, data: (p: T) => unknown,
 ): Promise<T[]> {
   if (!reuse.active) return paths;
   const common = await commonKey();
@@ -136,7 +139,8 @@ async function freshPaths<T extends { params: { slug: string } }>(
     const fresh: T[] = [];
     for (const [i, p] of paths.entries()) {
       if (i % KEYS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
-      if (!reuse.keep(pathname(p), pageKey(common, route, pathname(p), data(p)))) fresh.push(p);
+      const page = file(p);
+      if (!reuse.keep(page, pageKey(common, route, page, data(p)))) fresh.push(p);
     }
     return fresh;
   });
@@ -179,7 +183,7 @@ export function actorCards(catalogue: Catalogue, actorId: number): { best: CardV
 export async function titlePaths() {
   const catalogue = await getCatalogue();
   return freshPaths('title', catalogue.titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
-    (p) => `/${p.params.slug}`,
+    (p) => `${p.params.slug}/index.html`,
     ({ props: { title } }) => [digestOf(title), relatedCards(catalogue, title).map(digestOf), catalogue.ratingOf(title.id)]);
 }
 
@@ -187,14 +191,14 @@ export async function titlePaths() {
 export async function castPaths() {
   const { titles } = await getCatalogue();
   return freshPaths('cast', titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
-    (p) => `/${p.params.slug}/actors`, (p) => digestOf(p.props.title));
+    (p) => `${p.params.slug}/actors.html`, (p) => digestOf(p.props.title));
 }
 
 /** Static paths of the actor pages, each with its person; the page also lists the person's titles. */
 export async function actorPaths() {
   const catalogue = await getCatalogue();
   return freshPaths('actor', catalogue.actors.map((actor) => ({ params: { slug: actor.slug }, props: { actor } })),
-    (p) => `/actors/${p.params.slug}`,
+    (p) => `actors/${p.params.slug}.html`,
     ({ props: { actor } }) => {
       const { best, all } = actorCards(catalogue, actor.id);
       return [digestOf(actor), best.map(digestOf), all.map(digestOf)];
