@@ -16,40 +16,50 @@ import { tokensOf } from './json-response.ts';
 
 type Next = (err?: unknown) => void;
 
+/** Spent tokens lead to their successor, rarely through more than one other; the walk is bounded all the same. */
+const MAX_HOPS = 10;
+/** Spent tokens past their grace are swept at most this often, not on every refresh. */
+const SWEEP_EVERY_MS = 60_000;
+
 export function refreshWithGrace(database: Knex, graceMs: number) {
+  let sweptAt = 0;
   return (req: Request, res: Response, next: Next) => {
     const presented: unknown = req.body?.refresh_token;
     if (req.body?.mode !== 'json' || typeof presented !== 'string') return next();
-    successorOf(database, presented).then((successor) => {
-      const spent = successor ?? presented;
+    latestOf(database, presented).then((spent) => {
       req.body.refresh_token = spent;
       const send = res.json.bind(res);
       res.json = (body: JsonBody) => {
         const tokens = tokensOf(res.statusCode, body);
         // The answer waits for the row, so a refresh sent right after this one finds it.
-        if (tokens) keepSpent(database, spent, tokens.refresh, graceMs).catch(() => undefined).finally(() => send(body));
+        if (tokens) keepSpent(presented, spent, tokens.refresh).catch(() => undefined).finally(() => send(body));
         else send(body);
         return res;
       };
       next();
     }, next);
   };
+
+  async function keepSpent(presented: string, spent: string, successor: string): Promise<void> {
+    const now = Date.now();
+    await database('directus_sessions').insert({ token: spent, next_token: successor, expires: new Date(now + graceMs) });
+    // The token presented leads straight to the newest one, so retries never lengthen the chain.
+    if (presented !== spent) await graceRows(database).where({ token: presented }).update({ next_token: successor });
+    if (now - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = now;
+    await graceRows(database).andWhere('expires', '<', new Date(now)).delete();
+  }
 }
 
-/** The token a spent one was replaced by, while its grace lasts. */
-async function successorOf(database: Knex, token: string): Promise<string | null> {
-  const row = await database('directus_sessions').select('next_token')
-    .where({ token }).whereNull('user').whereNull('share').whereNotNull('next_token').andWhere('expires', '>=', new Date()).first();
-  return row?.next_token ?? null;
-}
+const graceRows = (database: Knex) => database('directus_sessions').whereNull('user').whereNull('share').whereNotNull('next_token');
 
-async function keepSpent(database: Knex, spent: string, successor: string, graceMs: number): Promise<void> {
-  const now = new Date();
-  await database.transaction(async (trx) => {
-    const graceRows = () => trx('directus_sessions').whereNull('user').whereNull('share').whereNotNull('next_token');
-    await graceRows().andWhere('expires', '<', now).delete();
-    // Tokens spent before this one now lead to its successor too.
-    await graceRows().where({ next_token: spent }).update({ next_token: successor });
-    await trx('directus_sessions').insert({ token: spent, next_token: successor, expires: new Date(now.getTime() + graceMs) });
-  });
+/** The token to refresh: the one presented, or the one that replaced it while its grace lasts. */
+async function latestOf(database: Knex, presented: string): Promise<string> {
+  let token = presented;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const row = await graceRows(database).select('next_token').where({ token }).andWhere('expires', '>=', new Date()).first();
+    if (!row) break;
+    token = row.next_token;
+  }
+  return token;
 }
