@@ -12,13 +12,22 @@ import { SESSION_REFRESH_BEFORE_MS } from '../constants.ts';
 import { sameOriginApi } from './client.ts';
 import type { Schema } from './schema.ts';
 
-/** A fresh access token: the stored one, refreshed first when it is about to expire or has. */
+/**
+ * A fresh access token: the stored one, refreshed first when it is about to expire or has. Never
+ * throws: the SDK awaits it in the socket's event handlers, where a failure would go unhandled. A
+ * refresh that got no answer gives no token, so this connection attempt fails and is tried again.
+ */
 async function freshToken(): Promise<string | null> {
   const session = $session.get();
   if (!session) return null;
   if (session.expires_at - Date.now() > SESSION_REFRESH_BEFORE_MS) return session.access_token;
-  const { refreshSession } = await import('./session-refresh.ts');
-  return (await refreshSession(session))?.access_token ?? null;
+  try {
+    const { refreshSession } = await import('./session-refresh.ts');
+    return (await refreshSession(session))?.access_token ?? null;
+  } catch (err) {
+    console.error(err);
+    return null;
+  }
 }
 
 const quietLogger = { ...console, info: () => undefined, log: () => undefined };
