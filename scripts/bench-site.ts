@@ -137,7 +137,7 @@ try {
   const full = await timedBuild(() => loop.rebuilder.start());
   const outDir = loop.rebuilder.currentDir() as string;
   const pages = countPages(outDir);
-  const title = readdirSync(outDir).find((d) => statSync(path.join(outDir, d)).isDirectory() && !['_astro', 'actors', 'categories', 'tag', 'profile', 'embed'].includes(d) && readdirSync(path.join(outDir, d)).includes('actors'))!;
+  const title = readdirSync(outDir).find((d) => statSync(path.join(outDir, d)).isDirectory() && !['_astro', 'actors', 'categories', 'tag', 'profile', 'embed'].includes(d) && readdirSync(path.join(outDir, d)).includes('actors.html'))!;
   const kib = async (file: string) => ((await pageJs(outDir, file)).bytes / 1024).toFixed(1);
   figure('pages built', String(pages));
   figure('full build time', `${full.seconds.toFixed(1)} s, CPU ${full.cpu.toFixed(1)} s (load average ${full.load})`);
