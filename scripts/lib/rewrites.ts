@@ -75,7 +75,7 @@ export const REWRITE_RULES: readonly RewriteRule[] = [
   { name: 'title page under /titles: the canonical /{slug} build', pattern: `^/titles/${notReserved}([^/]+)/?$`, target: '/$1/index.html' },
   { name: 'cast page under /titles: the canonical /{slug}/actors build', pattern: `^/titles/${notReserved}([^/]+)/actors/?$`, target: '/$1/actors.html' },
   { name: "another user's profile: one shell for every login", pattern: '^/profile/(?!(?:edit|tariff)/?$)[^/]+/?$', target: PROFILE_SHELL_FILE },
-  { name: 'a trailing slash: the folder\'s index.html, or the page of that name', pattern: '^/(.+)/$', target: ['/$1/index.html', '/$1.html'] },
+  { name: "a trailing slash: the folder's index.html, or the page of that name", pattern: '^/(.+)/$', target: ['/$1/index.html', '/$1.html'] },
 ];
 
 const targetsOf = (rule: RewriteRule): readonly string[] => (typeof rule.target === 'string' ? [rule.target] : rule.target ?? []);
