@@ -11,8 +11,7 @@
  */
 import type { Knex } from 'knex';
 import type { Request, Response } from 'express';
-import type { JsonBody } from './json-response.ts';
-import { tokensOf } from './json-response.ts';
+import { beforeJsonResponse, tokensOf } from './json-response.ts';
 
 type Next = (err?: unknown) => void;
 
@@ -28,14 +27,11 @@ export function refreshWithGrace(database: Knex, graceMs: number) {
     if (req.body?.mode !== 'json' || typeof presented !== 'string') return next();
     latestOf(database, presented).then((spent) => {
       req.body.refresh_token = spent;
-      const send = res.json.bind(res);
-      res.json = (body: JsonBody) => {
-        const tokens = tokensOf(res.statusCode, body);
-        // The answer waits for the row, so a refresh sent right after this one finds it.
-        if (tokens) keepSpent(presented, spent, tokens.refresh).catch(() => undefined).finally(() => send(body));
-        else send(body);
-        return res;
-      };
+      // The answer waits for the row, so a refresh sent right after this one finds it.
+      beforeJsonResponse(res, async (status, body) => {
+        const tokens = tokensOf(status, body);
+        if (tokens) await keepSpent(presented, spent, tokens.refresh);
+      });
       next();
     }, next);
   };
