@@ -3,8 +3,8 @@
  * own thread. Astro awaits a folder, an open, a write and a close for every page it renders, each a
  * trip to libuv's thread pool; on two cores with a build process a core, every trip wakes a pool
  * thread that takes the core from the renderer, which then waits for it back. Done in place, the same
- * system calls cost a build of 50,000 pages about a tenth less CPU and time. Only a build process
- * calls this: there nothing else waits on its event loop. Returns what puts the usual calls back.
+ * system calls took a build of 50,000 pages a sixth less time and a fifth less CPU. Only a build
+ * process calls this: there nothing else waits on its event loop. Returns what puts the usual calls back.
  */
 import fs from 'node:fs';
 
