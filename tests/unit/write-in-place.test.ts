@@ -1,6 +1,7 @@
 import fs, { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeInPlace } from '../../scripts/lib/site/write-in-place.ts';
 
@@ -22,7 +23,7 @@ describe('a build process writes its pages in place', () => {
     const made = fs.promises.mkdir(folder, { recursive: true });
     expect(existsSync(folder)).toBe(true);
     await made;
-    const file = new URL(`file://${folder}/index.html`);
+    const file = pathToFileURL(path.join(folder, 'index.html'));
     const written = fs.promises.writeFile(file, Buffer.from('<h1>Дорама</h1>'));
     expect(readFileSync(file, 'utf8')).toBe('<h1>Дорама</h1>');
     await written;
