@@ -122,7 +122,7 @@ describe('private chats', () => {
     await expect.poll(() => a.locator('.messages-screen__title').innerText()).toBe(`Чат с ${boris.login}`);
 
     // Boris hears of it live: the badge by the profile icon, then the list and the profile's Messages button.
-    await expect.poll(() => b.locator('#account-unread .account-unread').textContent()).toBe('непрочитанных сообщений: 1');
+    await expect.poll(() => b.locator('.header__account .account-unread').textContent()).toBe('непрочитанных сообщений: 1');
     await expect.poll(() => b.locator('.chat-launcher__badge').textContent()).toBe('непрочитанных: 1');
     await b.goto('/profile');
     await expect.poll(() => b.locator('.account-menu__badge').innerText()).toBe('1');
@@ -138,7 +138,7 @@ describe('private chats', () => {
     await b.waitForURL(`**/messages?id=${chatId}`);
     await expect.poll(() => texts(b)).toEqual(['Привет из профиля']);
     await expect.poll(() => b.locator(`.chat-list [data-chat-id="${chatId}"] .chat-list__unread`).count()).toBe(0);
-    await expect.poll(() => b.locator('#account-unread .account-unread').count()).toBe(0);
+    await expect.poll(() => b.locator('.header__account .account-unread').count()).toBe(0);
 
     await type(b, 'Ответ в личку');
     await expect.poll(() => texts(a)).toEqual(['Привет из профиля', 'Ответ в личку']);

@@ -37,7 +37,7 @@ describe('new-episode alerts', () => {
 
     const { page } = await browsers.as(person);
     await page.goto('/');
-    const badge = page.locator('header .account-link [data-testid="alert-badge"]');
+    const badge = page.locator('header .header__account [data-testid="alert-badge"]');
     await expect.poll(() => badge.locator('[aria-hidden="true"]').innerText()).toBe('1');
 
     await page.goto('/profile?tab=new-episodes');

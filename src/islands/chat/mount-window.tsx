@@ -1,12 +1,13 @@
 /**
  * Loaded only for signed-in people (from src/lib/account/signed-in.ts): starts the chat, puts the
  * floating window where the frame keeps its place (replacing the visitors' sign-in prompt), and
- * shows the unread count by the header's profile icon. The /messages page has the chat in full,
+ * puts the unread count on the header's profile icon. The /messages page has the chat in full,
  * so there the window stays away.
  */
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { $chatUnread } from '../../stores/chat-list.ts';
+import { addAccountBadge } from '../../stores/signed-in-parts.ts';
 import { startChat } from '../../stores/chat-live.ts';
 import ChatWindow from './ChatWindow.tsx';
 
@@ -35,8 +36,7 @@ async function mount(root: HTMLElement): Promise<void> {
   // /messages has the chat in full: there the window stays away.
   if (location.pathname !== '/messages') show(root, ChatWindow);
   else root.replaceChildren();
-  const badge = document.getElementById('account-unread');
-  if (badge) show(badge, UnreadBadge);
+  addAccountBadge(UnreadBadge);
 }
 
 const root = document.getElementById('chat-window-root');

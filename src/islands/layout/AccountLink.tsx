@@ -1,22 +1,28 @@
 /**
  * The header's account icon: log in for a visitor, the profile for a signed-in user. The server
  * renders the visitor's link; the stored session decides once the island is mounted. A signed-in
- * person's icon also carries the new-episode counter, which their signed-in code registers.
+ * person's icon also carries the new-episode and unread-message counters, which their signed-in
+ * code registers; they sit beside the link, so each is read out as it is and the link stays 'Профиль'.
  */
 import { useStore } from '@nanostores/react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { $isSignedIn } from '../../stores/session.ts';
-import { $accountBadge } from '../../stores/signed-in-parts.ts';
+import { $accountBadges } from '../../stores/signed-in-parts.ts';
 import { LoginIcon, ProfileIcon } from './icons.tsx';
 import { useHydrated } from './use-hydrated.ts';
 
 export default function AccountLink() {
   const signedIn = useStore($isSignedIn);
-  const Badge = useStore($accountBadge);
+  const badges = useStore($accountBadges);
   const hydrated = useHydrated();
   return signedIn && hydrated ? (
-    <a className="icon-btn account-link" href={FRAME_LINKS.profile} aria-label="Профиль" title="Профиль"><ProfileIcon />{Badge && <Badge />}</a>
+    <span className="header__account">
+      <a className="icon-btn account-link" href={FRAME_LINKS.profile} aria-label="Профиль" title="Профиль"><ProfileIcon /></a>
+      {badges.map((Badge, i) => <Badge key={i} />)}
+    </span>
   ) : (
-    <a className="icon-btn account-link" href={FRAME_LINKS.login} aria-label="Войти" title="Войти"><LoginIcon /></a>
+    <span className="header__account">
+      <a className="icon-btn account-link" href={FRAME_LINKS.login} aria-label="Войти" title="Войти"><LoginIcon /></a>
+    </span>
   );
 }
