@@ -1,7 +1,7 @@
 /**
  * The contact modal opened by 'Связаться с нами' (spec section 2): the contact form in a dialog.
  * Closing after the thank-you readies a fresh form for next time; closing an unsent draft keeps it.
- * The form's code loads on the first opening, not with every page.
+ * The form's code loads on the first opening (Modal makes its content then), not with every page.
  */
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -15,12 +15,6 @@ export default function ContactModal() {
   const open = useStore($contactOpen);
   const sent = useRef(false);
   const [formKey, setFormKey] = useState(0);
-  const [opened, setOpened] = useState(false);
-
-  useEffect(() => {
-    if (open) setOpened(true);
-  }, [open]);
-
   useEffect(() => {
     if (open || !sent.current) return;
     sent.current = false;
@@ -29,11 +23,9 @@ export default function ContactModal() {
 
   return (
     <Modal open={open} onClose={closeContact} title="Связаться с нами" className="contact-modal">
-      {opened && (
-        <LazyPart fallback={<p className="list-status" role="status">Загружаем…</p>}>
-          <ContactForm key={formKey} onClose={closeContact} onSent={() => { sent.current = true; }} />
-        </LazyPart>
-      )}
+      <LazyPart fallback={<p className="list-status" role="status">Загружаем…</p>}>
+        <ContactForm key={formKey} onClose={closeContact} onSent={() => { sent.current = true; }} />
+      </LazyPart>
     </Modal>
   );
 }

@@ -1,9 +1,11 @@
 /**
  * The one overlay of the frame, on the native modal <dialog>: the page behind becomes inert,
  * Tab wraps inside, Escape, the close button and a click on the backdrop close it, and focus
- * returns to where it was. Open state lives in the ui store; this only mirrors it.
+ * returns to where it was. Open state lives in the ui store; this only mirrors it. What it holds is
+ * made on the first opening: a closed dialog cannot be reached, so every page would otherwise carry
+ * (and every build render) the markup of overlays nobody opened.
  */
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from './icons.tsx';
 import { focusables, trapTab } from './focus.ts';
 import { lockScroll, unlockScroll } from './scroll-lock.ts';
@@ -30,6 +32,8 @@ export default function Modal({ open, onClose, title, hideTitle = false, kind = 
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const titleId = useId();
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -69,18 +73,20 @@ export default function Modal({ open, onClose, title, hideTitle = false, kind = 
       }}
       onClick={(e) => { if (e.target === dialogRef.current) onClose(); }}
     >
-      <div className="modal__panel">
-        {header ?? (
-          <div className="modal__header">
-            <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal__title'}>{title}</h2>
-            <button type="button" className="icon-btn modal__close" onClick={onClose} aria-label="Закрыть">
-              <CloseIcon />
-            </button>
-          </div>
-        )}
-        {header && <h2 id={titleId} className="visually-hidden">{title}</h2>}
-        {children}
-      </div>
+      {opened && (
+        <div className="modal__panel">
+          {header ?? (
+            <div className="modal__header">
+              <h2 id={titleId} className={hideTitle ? 'visually-hidden' : 'modal__title'}>{title}</h2>
+              <button type="button" className="icon-btn modal__close" onClick={onClose} aria-label="Закрыть">
+                <CloseIcon />
+              </button>
+            </div>
+          )}
+          {header && <h2 id={titleId} className="visually-hidden">{title}</h2>}
+          {children}
+        </div>
+      )}
     </dialog>
   );
 }
