@@ -2,7 +2,8 @@
  * The server half of React islands in the static build. It renders what Astro's React renderer
  * renders, minus two costs every island of every page paid: Astro asks each renderer whether a
  * component is its own, and React's answer was to render the component once more to see; and the
- * HTML came through a web stream where one string will do (a static build waits for all of it).
+ * HTML came through a web stream where one string will do (a static build waits for all of it);
+ * and the same HTML was made again wherever the same island or card came back.
  * React is the site's only framework, so every component that reaches a renderer is React's.
  * Islands given slots go to Astro's renderer, which knows how to pass them on.
  */
@@ -42,14 +43,37 @@ function sameProps(a: Record<string, unknown>, b: Record<string, unknown>): bool
   return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
 }
 
+const renderHtml = (Component: ComponentType, props: Record<string, unknown>, prefix: string) =>
+  renderToString(createElement(Component, props), { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
+
 function renderIsland(Component: ComponentType, props: Record<string, unknown>, prefix: string): string {
   let known = rendered.get(Component);
   if (!known) rendered.set(Component, (known = []));
   const hit = known.find((r) => r.prefix === prefix && sameProps(r.props, props));
   if (hit) return hit.html;
-  const html = renderToString(createElement(Component, props), { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
+  const html = renderHtml(Component, props, prefix);
   if (known.length >= KEPT_PER_COMPONENT) known.shift();
   known.push({ prefix, props, html });
+  return html;
+}
+
+/**
+ * A component that is not hydrated (a card in a list) makes the same HTML from the same props
+ * wherever it stands, unless that HTML carries its prefix (a useId). It is kept with the first
+ * object among its props: a title's card is made once per build and shown on the pages of its
+ * category's titles and of its people, so it is rendered once, not on each of them.
+ */
+interface Kept { Component: ComponentType; props: Record<string, unknown>; html: string }
+const staticHtml = new WeakMap<object, Kept[]>();
+
+function renderStatic(Component: ComponentType, props: Record<string, unknown>, prefix: string): string {
+  const key = Object.values(props).find((v): v is object => typeof v === 'object' && v !== null);
+  if (!key) return renderIsland(Component, props, prefix);
+  const known = staticHtml.get(key) ?? [];
+  const hit = known.find((k) => k.Component === Component && sameProps(k.props, props));
+  if (hit) return hit.html;
+  const html = renderHtml(Component, props, prefix);
+  if (!html.includes(prefix)) staticHtml.set(key, [...known, { Component, props, html }]);
   return html;
 }
 
@@ -64,7 +88,8 @@ const renderer: NamedSSRLoadedRendererValue = {
     }
     const prefix = nextPrefix(this.result);
     const { class: _class, ...own } = props;
-    return { html: renderIsland(Component, own, prefix), attrs: { prefix } };
+    const html = metadata?.hydrate ? renderIsland(Component, own, prefix) : renderStatic(Component, own, prefix);
+    return { html, attrs: { prefix } };
   },
 };
 

@@ -1,4 +1,4 @@
-/** The build's React renderer: useId prefixes per island, one render per frame island, no resource hints. */
+/** The build's React renderer: useId prefixes per island, one render per frame island and per card, no resource hints. */
 import { createElement, useId } from 'react';
 import type { SSRResult } from 'astro';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +19,11 @@ function Counted({ text }: { text: string }) {
 }
 
 const render = <P,>(page: { result: SSRResult }, Component: (p: P) => unknown, props: Record<string, unknown>) =>
-  renderer.renderToStaticMarkup.call(page, Component, props, {});
+  renderer.renderToStaticMarkup.call(page, Component, props, {}, { displayName: Component.name, astroStaticSlot: true, hydrate: 'idle' });
+
+/** A component Astro renders without hydrating it, as a card in a page's list. */
+const renderStatic = <P,>(page: { result: SSRResult }, Component: (p: P) => unknown, props: Record<string, unknown>) =>
+  renderer.renderToStaticMarkup.call(page, Component, props, {}, { displayName: Component.name, astroStaticSlot: true });
 
 describe('the React islands renderer', () => {
   it('claims every component without rendering it', async () => {
@@ -59,6 +63,37 @@ describe('the React islands renderer', () => {
     expect(renders).toBe(before + 1);
     expect((await render(newPage(), Listed, { items: ['триллер'] })).html).toContain('триллер');
     expect(renders).toBe(before + 2);
+  });
+
+  it('renders a card once for the same objects in its props, wherever it stands on whichever page', async () => {
+    function Card({ card, variant }: { card: { name: string }; variant: string }) {
+      renders++;
+      return createElement('article', { className: variant }, card.name);
+    }
+    const card = { name: 'Алая луна' };
+    const before = renders;
+    const first = await renderStatic(newPage(), Card, { card, variant: 'list' });
+    const elsewhere = newPage();
+    await renderStatic(elsewhere, Counted, { text: 'ahead of the card' });
+    expect((await renderStatic(elsewhere, Card, { card, variant: 'list' })).html).toBe(first.html);
+    expect(renders).toBe(before + 2);
+    expect((await renderStatic(newPage(), Card, { card, variant: 'slider' })).html).toContain('class="slider"');
+    expect((await renderStatic(newPage(), Card, { card: { name: 'Другая' }, variant: 'list' })).html).toContain('Другая');
+    expect(renders).toBe(before + 4);
+  });
+
+  it('renders again a component without hydration whose HTML carries its place (a useId)', async () => {
+    function LabelledCard({ card }: { card: { name: string } }) {
+      const id = useId();
+      return createElement('p', { id }, card.name);
+    }
+    const card = { name: 'Луна' };
+    const page = newPage();
+    const first = await renderStatic(page, LabelledCard, { card });
+    const second = await renderStatic(page, LabelledCard, { card });
+    expect(first.html).toContain(`id="_${first.attrs?.prefix}R_`);
+    expect(second.html).toContain(`id="_${second.attrs?.prefix}R_`);
+    expect(second.html).not.toBe(first.html);
   });
 
   it('leaves out the resource hints React adds for images', async () => {

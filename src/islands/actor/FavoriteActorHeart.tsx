@@ -6,7 +6,6 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $actorFavorite, loadActorFavorite, toggleActorFavorite } from '../../stores/actor-favorite.ts';
 import HeartIcon from '../title/HeartIcon.tsx';
-import './favorite-actor.css';
 
 export default function FavoriteActorHeart({ actorId, name }: { actorId: number; name: string }) {
   const { status, id, busy, error } = useStore($actorFavorite);
