@@ -15,14 +15,13 @@ export default function AccountLink() {
   const signedIn = useStore($isSignedIn);
   const badges = useStore($accountBadges);
   const hydrated = useHydrated();
-  return signedIn && hydrated ? (
+  const member = signedIn && hydrated;
+  return (
     <span className="header__account">
-      <a className="icon-btn account-link" href={FRAME_LINKS.profile} aria-label="Профиль" title="Профиль"><ProfileIcon /></a>
-      {badges.map((Badge, i) => <Badge key={i} />)}
-    </span>
-  ) : (
-    <span className="header__account">
-      <a className="icon-btn account-link" href={FRAME_LINKS.login} aria-label="Войти" title="Войти"><LoginIcon /></a>
+      {member
+        ? <a className="icon-btn account-link" href={FRAME_LINKS.profile} aria-label="Профиль" title="Профиль"><ProfileIcon /></a>
+        : <a className="icon-btn account-link" href={FRAME_LINKS.login} aria-label="Войти" title="Войти"><LoginIcon /></a>}
+      {member && badges.map((Badge, i) => <Badge key={i} />)}
     </span>
   );
 }
