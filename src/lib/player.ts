@@ -26,10 +26,13 @@ export interface PlayerModel {
 }
 
 interface EpisodeSource { id: number; name?: string | null; source?: string | null; iframe?: string | null; video?: string | null }
+interface EpisodeRow extends EpisodeSource { season?: number | { id: number } | null }
 interface TitleSource extends EpisodeSource {
   typeSource?: string | null;
-  series?: (EpisodeSource | number)[] | null;
-  iframeSeasons?: ({ id: number; name?: string | null; series?: (EpisodeSource | number)[] | null } | number)[] | null;
+  /** Every episode, in order; `season` places it. */
+  series?: (EpisodeRow | number)[] | null;
+  /** The seasons, in order. */
+  iframeSeasons?: ({ id: number; name?: string | null } | number)[] | null;
 }
 
 /** An episode or film as something playable: its chosen source, or null when it has none. */
@@ -43,20 +46,21 @@ export function toEpisode(e: EpisodeSource, fallbackName: string): Episode | nul
 
 const objects = <T,>(list: (T | number)[] | null | undefined): T[] => (list ?? []).filter((x): x is T => typeof x === 'object' && x !== null);
 
+const seasonOf = (e: EpisodeRow): number | null => (typeof e.season === 'object' ? e.season?.id ?? null : e.season ?? null);
+
+/** Episodes numbered within their list, those with nothing to play left out. */
+const playable = (list: EpisodeRow[]): Episode[] =>
+  list.map((e, i) => toEpisode(e, `${i + 1} серия`)).filter((e): e is Episode => !!e);
+
 export function playerModel(t: TitleSource): PlayerModel {
-  const seasons: Season[] = objects(t.iframeSeasons)
-    .map((s) => ({
-      id: s.id,
-      name: s.name ?? '',
-      episodes: objects<EpisodeSource>(s.series).map((e, i) => toEpisode(e, `${i + 1} серия`)).filter((e): e is Episode => !!e),
-    }))
+  const episodes = objects<EpisodeRow>(t.series);
+  const named = objects(t.iframeSeasons);
+  const shown = new Set<number | null>(named.map((s) => s.id));
+  const seasons: Season[] = named
+    .map((s) => ({ id: s.id, name: s.name ?? '', episodes: playable(episodes.filter((e) => seasonOf(e) === s.id)) }))
     .filter((s) => s.episodes.length > 0);
-  // Episodes of a season are also episodes of the title; only those outside any season are loose.
-  const inSeasons = new Set(seasons.flatMap((s) => s.episodes.map((e) => e.id)));
-  const loose = objects<EpisodeSource>(t.series)
-    .filter((e) => !inSeasons.has(e.id))
-    .map((e, i) => toEpisode(e, `${i + 1} серия`))
-    .filter((e): e is Episode => !!e);
+  // Episodes of no season (or of one not shown) play first, as an unnamed season.
+  const loose = playable(episodes.filter((e) => !shown.has(seasonOf(e))));
   if (loose.length) seasons.unshift({ id: 0, name: '', episodes: loose });
 
   if (seasons.length === 0 || t.typeSource === 'Одиночный') {

@@ -232,6 +232,29 @@ describe('editors change the catalogue', () => {
     expect((await page(`/${title.slug}`)).text.includes(name)).toBe(true);
   });
 
+  it('a person renamed: their page and the pages of every title they are in show the new name, and nothing else is rendered', WITH_BUILDS, async () => {
+    const [link] = await backend.api.get<{ actors_id: { id: number; slug: string; nameRu: string } }[]>(
+      '/items/titles_actors?filter[titles_id][status][_eq]=published&fields=actors_id.id,actors_id.slug,actors_id.nameRu&sort=id&limit=1',
+    );
+    expect(link).toBeTruthy();
+    const { id, slug } = link!.actors_id;
+    const inTitle = ['actors', 'directors', 'screenwriters'].map((relation, i) => `filter[_or][${i}][${relation}][actors_id][_eq]=${id}`).join('&');
+    const titles = await backend.api.get<{ slug: string }[]>(`/items/titles?filter[status][_eq]=published&${inTitle}&fields=slug&limit=-1`);
+    expect(titles.length).toBeGreaterThan(0);
+    const before = (await webhookState()).current?.pages;
+    const since = await lastStarted();
+    const nameRu = `Актёр — правка ${randomUUID().slice(0, 6)}`;
+    expect((await api('PATCH', `/items/actors/${id}`, editor.token, { nameRu })).status).toBe(200);
+    const [build] = await buildsAfter(since);
+    expect(build?.ok).toBe(true);
+    expect(build?.incremental).toBe(true);
+    // The person's page, and the page and cast page of each of their titles: the cast is on both.
+    const rendered = 1 + 2 * titles.length;
+    expect(build?.pages).toEqual({ kept: before!.kept + before!.rendered - rendered, rendered });
+    expect((await page(`/actors/${slug}`)).text.includes(nameRu)).toBe(true);
+    for (const t of titles) expect((await page(`/${t.slug}/actors`)).text.includes(nameRu)).toBe(true);
+  });
+
   it("a tag taken off a title in the editor's way: the change names the title, and its page drops the tag", WITH_BUILDS, async () => {
     const title = await topTitleOfACategory();
     const [link] = await backend.api.get<{ id: number; tags_id: { name: string } }[]>(`/items/titles_tags?filter[titles_id][_eq]=${title.id}&fields=id,tags_id.name&limit=1`);

@@ -9,7 +9,7 @@ import { loadRows, saveRows } from '../../src/lib/build-cache/catalogue-snapshot
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
 import { promoteKeys } from '../../scripts/lib/site/build-cache.ts';
 
-const person = (id: number) => ({ actors_id: { id, slug: `p${id}`, nameRu: `П${id}`, nameEn: null, avatar: null } });
+const person = (id: number) => ({ actors_id: id });
 const title = (id: number, name: string, cast: number[] = [], directors: number[] = []) =>
   ({ id, slug: `t${id}`, name, actors: cast.map(person), directors: directors.map(person), screenwriters: [] }) as unknown as CatalogueRows['titles'][number];
 const actor = (id: number, nameRu = `П${id}`) => ({ id, slug: `p${id}`, nameRu }) as unknown as CatalogueRows['actors'][number];
@@ -42,11 +42,12 @@ describe('rows read again after a change', () => {
     actors: [actor(10), actor(11), actor(12), actor(13)],
   };
 
-  it('are the changed titles and people, and every title that names a changed person', () => {
-    expect(rowsToReread(previous, { titles: [3] })).toEqual({ titles: [3], actors: [] });
-    // Person 10 plays in title 1 and directs title 2: both carry the name.
-    expect(rowsToReread(previous, { actors: [10] })).toEqual({ titles: [1, 2], actors: [10] });
-    expect(rowsToReread(previous, {})).toEqual({ titles: [], actors: [] });
+  it('are the changed titles and people, each once, in order', () => {
+    expect(rowsToReread({ titles: [3] })).toEqual({ titles: [3], actors: [] });
+    // A title's row names its people by id: a renamed person changes no title's row.
+    expect(rowsToReread({ actors: [10] })).toEqual({ titles: [], actors: [10] });
+    expect(rowsToReread({ titles: [4, 2, 4], actors: [13, 11] })).toEqual({ titles: [2, 4], actors: [11, 13] });
+    expect(rowsToReread({})).toEqual({ titles: [], actors: [] });
   });
 
   it('replace their old rows; one that came back empty leaves, a new one joins, order by id holds', () => {

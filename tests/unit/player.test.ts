@@ -8,15 +8,16 @@ describe('player model', () => {
     expect(m).toEqual({ kind: 'single', height: 500, single: { id: 1, name: 'Фильм', kind: 'video', src: '/api/assets/file-1' }, seasons: [] });
   });
 
-  it('lists seasons with their episodes at 570 px, loose episodes first', () => {
+  it('lists seasons with their episodes at 570 px, those of no season shown first', () => {
     const m = playerModel({
       id: 2, typeSource: 'Сезоны',
-      series: [{ id: 10, name: '1 серия', source: 'iframe', iframe: '/p/10' }, { id: 20, name: '1 серия', source: 'iframe', iframe: '/p/20' }],
-      iframeSeasons: [{ id: 5, name: '1 сезон', series: [{ id: 20, name: '1 серия', source: 'iframe', iframe: '/p/20' }] }],
+      series: [{ id: 20, name: '1 серия', season: 5, source: 'iframe', iframe: '/p/20' }, { id: 10, name: '1 серия', season: null, source: 'iframe', iframe: '/p/10' }, { id: 30, name: '', season: 9, source: 'iframe', iframe: '/p/30' }],
+      iframeSeasons: [{ id: 5, name: '1 сезон' }],
     });
     expect(m.kind).toBe('series');
     expect(m.height).toBe(570);
-    expect(m.seasons.map((s) => [s.name, s.episodes.map((e) => e.id)])).toEqual([['', [10]], ['1 сезон', [20]]]);
+    expect(m.seasons.map((s) => [s.name, s.episodes.map((e) => e.id)])).toEqual([['', [10, 30]], ['1 сезон', [20]]]);
+    expect(m.seasons[0].episodes.map((e) => e.name)).toEqual(['1 серия', '2 серия']);
   });
 
   it('leaves out episodes with nothing to play', () => {
@@ -33,13 +34,11 @@ describe('player model', () => {
 });
 
 describe('continue watching', () => {
-  const episode = (id: number) => ({ id, name: `${id % 10} серия`, source: 'video', video: `file-${id}` });
+  const episode = (id: number) => ({ id, name: `${id % 10} серия`, season: Math.floor(id / 10), source: 'video', video: `file-${id}` });
   const twoSeasons: PlayerModel = playerModel({
     id: 7, typeSource: 'Сезоны',
-    iframeSeasons: [
-      { id: 1, name: '1 сезон', series: [episode(11), episode(12)] },
-      { id: 2, name: '2 сезон', series: [episode(21), episode(22), episode(23)] },
-    ],
+    series: [episode(21), episode(11), episode(22), episode(12), episode(23)],
+    iframeSeasons: [{ id: 1, name: '1 сезон' }, { id: 2, name: '2 сезон' }],
   });
   const oneSeason = playerModel({ id: 8, typeSource: 'Без сезонов', series: [episode(31), episode(32), episode(33)] });
   const film = playerModel({ id: 9, typeSource: 'Одиночный', source: 'video', video: 'file-9' });

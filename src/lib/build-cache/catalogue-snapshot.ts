@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import type { CatalogueRows } from '../directus/catalogue.ts';
 
 const FILE = 'catalogue.ndjson';
-const VERSION = 1;
+const VERSION = 2;
 
 async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
   const out = createWriteStream(file);

@@ -48,7 +48,7 @@ async function catalogueRows(): Promise<CatalogueRows> {
     announceRowsSaved();
     return rows;
   }
-  const reread = rowsToReread(previous, changes);
+  const reread = rowsToReread(changes);
   const rows = mergeRows(previous, reread, await readRowsById(reader, reread));
   // An edit is built in one part (site-build.ts), so nobody waits for these: they are saved while pages render.
   finishBeforeBuildEnds(saveRows(rowsDir, rows));

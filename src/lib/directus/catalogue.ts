@@ -6,9 +6,9 @@
  * single queries of spec section 7 give: most viewed first, then by id.
  */
 import { ACTOR_TITLES, RELATED_TITLES } from '../constants.ts';
-import { TITLE_CARD_FIELDS } from './fields.ts';
+import { CAST_RELATIONS, PERSON_FIELDS, TITLE_CARD_FIELDS } from './fields.ts';
 import type { RatingSummary, TitleCard } from './queries.ts';
-import type { ActorPage, Reader, TitlePage } from './reader.ts';
+import type { ActorPage, Person, Reader, TitlePage, TitleRow } from './reader.ts';
 
 /** Titles a call: large enough for few calls, small enough for a quick answer with every episode. */
 export const TITLES_PER_CALL = 250;
@@ -45,7 +45,7 @@ async function readAll<T>(read: (page: number, size: number) => Promise<T[]>, si
 
 /** The rows the catalogue is made of, as Directus gives them, by id. */
 export interface CatalogueRows {
-  titles: TitlePage[];
+  titles: TitleRow[];
   actors: ActorPage[];
 }
 
@@ -60,25 +60,19 @@ export async function readCatalogueRows(
   reader: Reader, perCall: { titles?: number; actors?: number } = {},
 ): Promise<CatalogueRows> {
   const [titles, actors] = await Promise.all([
-    readAll(reader.getTitlePages, perCall.titles ?? TITLES_PER_CALL),
+    readAll(reader.getTitleRows, perCall.titles ?? TITLES_PER_CALL),
     readAll(reader.getActorPages, perCall.actors ?? ACTORS_PER_CALL),
   ]);
   return { titles, actors };
 }
 
 /**
- * What to read again after `changes`: the changed titles, and the titles that name a changed person
- * (their cast lists carry the person's name and photo), and the changed people.
+ * What to read again after `changes`: the changed titles and people. A title's row names its people
+ * by id, so a renamed person changes the pages of their titles without their rows being read again.
  */
-export function rowsToReread(previous: CatalogueRows, changes: CatalogueChanges): { titles: number[]; actors: number[] } {
-  const actors = new Set(changes.actors ?? []);
-  const titles = new Set(changes.titles ?? []);
-  if (actors.size) {
-    for (const t of previous.titles) {
-      if ([...personIds(t.actors), ...personIds(t.directors), ...personIds(t.screenwriters)].some((id) => actors.has(id))) titles.add(t.id);
-    }
-  }
-  return { titles: [...titles].sort((a, b) => a - b), actors: [...actors].sort((a, b) => a - b) };
+export function rowsToReread(changes: CatalogueChanges): { titles: number[]; actors: number[] } {
+  const sorted = (ids: number[] = []) => [...new Set(ids)].sort((a, b) => a - b);
+  return { titles: sorted(changes.titles), actors: sorted(changes.actors) };
 }
 
 /**
@@ -96,7 +90,7 @@ export function mergeRows(previous: CatalogueRows, reread: { titles: number[]; a
 /** The titles and people of `ids` as Directus has them now (a deleted or unpublished one does not come back). */
 export async function readRowsById(reader: Reader, ids: { titles: number[]; actors: number[] }): Promise<CatalogueRows> {
   const [titles, actors] = await Promise.all([
-    ids.titles.length ? reader.getTitlePagesById(ids.titles) : [],
+    ids.titles.length ? reader.getTitleRowsById(ids.titles) : [],
     ids.actors.length ? reader.getActorPagesById(ids.actors) : [],
   ]);
   return { titles, actors };
@@ -104,12 +98,22 @@ export async function readRowsById(reader: Reader, ids: { titles: number[]; acto
 
 const byViews = (a: TitleCard, b: TitleCard) => (b.views ?? 0) - (a.views ?? 0) || a.id - b.id;
 
-/** The ids of the people a relation list holds (cast, directors, writers). */
-function personIds(list: TitlePage['actors']): number[] {
+/** The ids of the people a relation list of a row holds. */
+function personIds(list: TitleRow[(typeof CAST_RELATIONS)[number]]): number[] {
   return (list ?? []).flatMap((entry) => {
     const person = typeof entry === 'object' && entry ? entry.actors_id : null;
-    return typeof person === 'object' && person ? [person.id] : [];
+    return typeof person === 'number' ? [person] : [];
   });
+}
+
+/** A person as cast lists show them, from their page's row. */
+const personOf = (actor: ActorPage): Person => Object.fromEntries(PERSON_FIELDS.map((k) => [k, actor[k]])) as Person;
+
+/** A title's row as its page shows it: its people put in, one shared object each; those not read are left out. */
+function titlePage(row: TitleRow, people: Map<number, Person>): TitlePage {
+  const cast = (list: TitleRow[(typeof CAST_RELATIONS)[number]]) =>
+    personIds(list).flatMap((id) => { const person = people.get(id); return person ? [{ actors_id: person }] : []; });
+  return { ...row, actors: cast(row.actors), directors: cast(row.directors), screenwriters: cast(row.screenwriters) };
 }
 
 export async function loadCatalogue(
@@ -119,10 +123,10 @@ export async function loadCatalogue(
 }
 
 /** The fields of a title its card shows elsewhere (TITLE_CARD_FIELDS' top level). */
-const CARD_KEYS = TITLE_CARD_FIELDS.map((f) => (typeof f === 'string' ? f : Object.keys(f)[0]!)) as (keyof TitlePage)[];
+const CARD_KEYS = TITLE_CARD_FIELDS.map((f) => (typeof f === 'string' ? f : Object.keys(f)[0]!)) as (keyof TitleRow)[];
 
 /** A title as other pages show it: its card fields only, so its episodes and cast are not kept for them. */
-function titleCard(title: TitlePage, comments: number): TitleCard {
+function titleCard(title: TitleRow, comments: number): TitleCard {
   const card = Object.fromEntries(CARD_KEYS.map((k) => [k, title[k]]));
   return { ...card, comments_count: comments } as TitleCard;
 }
@@ -151,15 +155,17 @@ export async function catalogueFrom(
 
   const byPerson = new Map<number, Set<number>>();
   for (const t of titles) {
-    for (const id of [...personIds(t.actors), ...personIds(t.directors), ...personIds(t.screenwriters)]) {
+    for (const id of CAST_RELATIONS.flatMap((relation) => personIds(t[relation]))) {
       byPerson.set(id, (byPerson.get(id) ?? new Set()).add(t.id));
     }
   }
 
   const summaries = new Map(ratings.map(({ title, average, count }) => [title, { average, count }]));
 
+  const people = new Map(actors.map((a) => [a.id, personOf(a)]));
+
   return {
-    titles: mine(titles),
+    titles: mine(titles).map((t) => titlePage(t, people)),
     actors: mine(actors),
     slugs: { titles: titles.map((t) => t.slug), actors: actors.map((a) => a.slug) },
     ratingOf: (titleId) => summaries.get(titleId) ?? { average: null, count: 0 },

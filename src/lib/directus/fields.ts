@@ -16,26 +16,37 @@ export const TITLE_CARD_FIELDS = [
   { category: ['id', 'name', 'slug'] },
 ] as const;
 
-export const EPISODE_FIELDS = ['id', 'name', 'sort', 'source', 'iframe', 'video'] as const;
+/** An episode as the player takes it; `season` places it in its season, so each is read once. */
+export const EPISODE_FIELDS = ['id', 'name', 'sort', 'season', 'source', 'iframe', 'video'] as const;
 
-/** The title page, its cast page and its player: every relation of the title. */
-export const TITLE_PAGE_FIELDS = [
+/** What the player plays: the title's own source, every episode, and its seasons' names in order. */
+export const PLAYER_FIELDS = [
+  'typeSource', 'source', 'iframe', 'video', { series: EPISODE_FIELDS }, { iframeSeasons: ['id', 'name', 'sort'] },
+] as const;
+
+/**
+ * A title as the build reads it for its page, its cast page and its player: every relation, its
+ * people by id only. The build reads every person anyway and puts them in (catalogue.ts), so a
+ * person's name is not read again for each title they are in.
+ */
+export const TITLE_ROW_FIELDS = [
   'id', 'slug', 'name', 'originalName', 'anotherName', 'description', 'poster', 'releaseYear', 'releaseStatus',
-  'ageRating', 'views', 'promo', 'countSeasons', 'countEpisodes', 'typeSource', 'source', 'iframe', 'video',
-  'iframeSeries', 'date_created',
+  'ageRating', 'views', 'promo', 'countSeasons', 'countEpisodes', 'iframeSeries', 'date_created',
+  ...PLAYER_FIELDS,
   { genres: [{ genres_id: ['id', 'name'] }] },
   { country: ['id', 'name'] },
   { category: ['id', 'name', 'slug'] },
   { subCategory: ['id', 'name', 'slug'] },
-  { actors: [{ actors_id: PERSON_FIELDS }] },
-  { directors: [{ actors_id: PERSON_FIELDS }] },
-  { screenwriters: [{ actors_id: PERSON_FIELDS }] },
+  { actors: ['actors_id'] },
+  { directors: ['actors_id'] },
+  { screenwriters: ['actors_id'] },
   { images: [{ directus_files_id: FILE_FIELDS }] },
   { tags: [{ tags_id: ['id', 'name', 'slug'] }] },
-  { series: EPISODE_FIELDS },
-  { iframeSeasons: ['id', 'name', 'sort', { series: EPISODE_FIELDS }] },
   { soundtracks: ['id', 'name', { soundtracks: [{ directus_files_id: ['id', 'title', 'type', 'duration', 'filename_download'] }] }] },
 ] as const;
+
+/** The relations of a title that name people (its cast, directors and writers). */
+export const CAST_RELATIONS = ['actors', 'directors', 'screenwriters'] as const;
 
 export const ACTOR_FIELDS = [
   'id', 'slug', 'nameRu', 'nameEn', 'avatar', 'biography', 'career', 'dob', 'birthPlace',

@@ -9,7 +9,7 @@ import {
 } from '../constants.ts';
 import {
   ACTOR_FIELDS, BANNER_FIELDS, CATEGORY_FIELDS, COUNTRY_FIELDS, GENRE_FIELDS, PLAN_FIELDS, SHOP_FIELDS,
-  STATIC_FIELDS, TAG_FIELDS, TITLE_PAGE_FIELDS, UPDATE_FIELDS,
+  PERSON_FIELDS, STATIC_FIELDS, TAG_FIELDS, TITLE_ROW_FIELDS, UPDATE_FIELDS, type CAST_RELATIONS,
 } from './fields.ts';
 import { EPISODES_DEEP } from './signed-in-fields.ts';
 import {
@@ -20,8 +20,13 @@ import type { Schema, ShopItem } from './schema.ts';
 import { once } from '../once.ts';
 import { DirectusRequestError } from './request-error.ts';
 
-export type TitlePage = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_PAGE_FIELDS }>;
+/** A title as the build reads it: its people by id (see catalogue.ts). */
+export type TitleRow = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_ROW_FIELDS }>;
 export type ActorPage = ReadItemOutput<Schema, 'actors', { fields: typeof ACTOR_FIELDS }>;
+/** A person as cast lists show them. */
+export type Person = Pick<ActorPage, (typeof PERSON_FIELDS)[number]>;
+/** A title as its pages show it: its row with its people put in. */
+export type TitlePage = Omit<TitleRow, (typeof CAST_RELATIONS)[number]> & Record<(typeof CAST_RELATIONS)[number], { actors_id: Person }[]>;
 export type CategoryItem = ReadItemOutput<Schema, 'categories', { fields: typeof CATEGORY_FIELDS }>;
 export type { UpdateItem } from './queries.ts';
 
@@ -66,7 +71,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
 
   const titlePages = async (filter: Parameters<typeof titleFilter>[0], at: { limit: number; page?: number }, what: string) => {
     const titles = await send(client, readItems('titles', {
-      fields: TITLE_PAGE_FIELDS,
+      fields: TITLE_ROW_FIELDS,
       filter: titleFilter(filter),
       deep: {
         ...EPISODES_DEEP,
@@ -76,7 +81,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
       ...at,
     }), what);
     // The SDK widens the output when `deep` is given; the fields decide the shape.
-    return titles as TitlePage[];
+    return titles as TitleRow[];
   };
 
   const actorPages = (at: { limit: number; page?: number; filter?: { id: { _in: number[] } } }, what: string) =>
@@ -118,14 +123,14 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
       cards([inCategory(categorySlug)], BY_VIEWS, limit),
 
     /**
-     * Page `page` (from 1) of the published titles with every relation, all episodes included, by
+     * Page `page` (from 1) of the published titles with every relation (people by id), all episodes included, by
      * id: the build reads the whole catalogue this way, a few hundred titles a call.
      */
-    getTitlePages: (page: number, limit: number): Promise<TitlePage[]> =>
+    getTitleRows: (page: number, limit: number): Promise<TitleRow[]> =>
       titlePages(published(), { limit, page }, `titles, page ${page}`),
 
     /** The published titles among `ids`, with every relation (an incremental build re-reads only these). */
-    getTitlePagesById: (ids: number[]): Promise<TitlePage[]> =>
+    getTitleRowsById: (ids: number[]): Promise<TitleRow[]> =>
       titlePages(published({ id: { _in: ids } }), { limit: -1 }, `titles ${ids.length} by id`),
 
     getTitlesByCategory: (slug: string, o: { sort?: TitleSort[]; limit: number; offset?: number }) =>

@@ -5,13 +5,13 @@
  */
 import type { QueryDeep } from '@directus/sdk';
 import { SERIES_FETCH_LIMIT } from '../constants.ts';
-import { EPISODE_FIELDS, TITLE_CARD_FIELDS } from './fields.ts';
+import { PLAYER_FIELDS, TITLE_CARD_FIELDS } from './fields.ts';
 import type { Schema, Title } from './schema.ts';
 
 /** Every episode of a title, in the player's order (`deep` of a read naming the series). */
 export const EPISODES_DEEP: QueryDeep<Schema, Title> = {
   series: { _limit: SERIES_FETCH_LIMIT, _sort: ['sort', 'id'] },
-  iframeSeasons: { _limit: -1, _sort: ['sort', 'id'], series: { _limit: SERIES_FETCH_LIMIT, _sort: ['sort', 'id'] } },
+  iframeSeasons: { _limit: -1, _sort: ['sort', 'id'] },
 };
 
 /** Where the signed-in person stopped in one title. */
@@ -20,7 +20,7 @@ export const PROGRESS_FIELDS = ['episode', 'position', 'duration'] as const;
 /** A title of the 'Продолжить просмотр' row: its card, and its episodes to say where to go on. */
 export const CONTINUE_FIELDS = [
   'id', 'episode', 'position', 'duration',
-  { title: [...TITLE_CARD_FIELDS, 'typeSource', 'source', 'iframe', 'video', { series: EPISODE_FIELDS }, { iframeSeasons: ['id', 'name', 'sort', { series: EPISODE_FIELDS }] }] },
+  { title: [...TITLE_CARD_FIELDS, ...PLAYER_FIELDS] },
 ] as const;
 
 /** A new-episode alert: the title and the episode it is about. */
