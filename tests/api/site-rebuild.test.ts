@@ -280,9 +280,15 @@ describe('editors change the catalogue', () => {
       return (await Promise.all(parts.map(async (p) => (await page(p)).text))).join('\n');
     };
     const link = `/${title.slug}"`;
+    // Another title of its category: 'Вам может понравиться' there leads with the most viewed.
+    const [neighbour] = await backend.api.get<{ slug: string }[]>(
+      `/items/titles?filter[status][_eq]=published&filter[category][slug][_eq]=${title.category}&filter[id][_neq]=${title.id}&fields=slug&sort=-views&limit=1`,
+    );
+    expect(neighbour).toBeTruthy();
     expect((await page(`/${title.slug}`)).status).toBe(200);
     expect((await sitemapOf()).includes(`/${title.slug}<`)).toBe(true);
     expect((await page(`/categories/${title.category}`)).text.includes(link)).toBe(true);
+    expect((await page(`/${neighbour!.slug}`)).text.includes(link)).toBe(true);
 
     const since = await lastStarted();
     expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { status: 'draft' })).status).toBe(200);
@@ -293,6 +299,34 @@ describe('editors change the catalogue', () => {
     const category = await page(`/categories/${title.category}`);
     expect(category.status).toBe(200);
     expect(category.text.includes(link)).toBe(false);
+    expect((await page(`/${neighbour!.slug}`)).text.includes(link)).toBe(false);
+  });
+
+  it('a new slug answers at its new address and the old one is gone; a deleted person and tag leave with their pages', WITH_BUILDS, async () => {
+    const title = await topTitleOfACategory();
+    const [link] = await backend.api.get<{ actors_id: { id: number; slug: string; nameRu: string } }[]>(
+      `/items/titles_actors?filter[titles_id][_eq]=${title.id}&fields=actors_id.id,actors_id.slug,actors_id.nameRu&limit=1`,
+    );
+    const [tag] = await backend.api.get<{ id: number; slug: string }[]>('/items/tags?fields=id,slug&sort=id&limit=1');
+    expect(link && tag).toBeTruthy();
+    const person = link!.actors_id;
+    expect((await page(`/actors/${person.slug}`)).status).toBe(200);
+    expect((await page(`/${title.slug}/actors`)).text.includes(person.nameRu)).toBe(true);
+    expect((await page(`/tag/${tag!.slug}`)).status).toBe(200);
+
+    const since = await lastStarted();
+    const slug = `${title.slug}-novyy-adres`;
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { slug })).status).toBe(200);
+    expect((await api('DELETE', `/items/actors/${person.id}`, editor.token)).status).toBe(204);
+    expect((await api('DELETE', `/items/tags/${tag!.id}`, editor.token)).status).toBe(204);
+    const builds = await buildsAfter(since);
+    expect(builds.every((b) => b.ok)).toBe(true);
+
+    expect((await page(`/${slug}`)).status).toBe(200);
+    expect((await page(`/${title.slug}`)).status).toBe(404);
+    expect((await page(`/actors/${person.slug}`)).status).toBe(404);
+    expect((await page(`/${slug}/actors`)).text.includes(person.nameRu)).toBe(false);
+    expect((await page(`/tag/${tag!.slug}`)).status).toBe(404);
   });
 
   it('a failing build keeps the served site, records why and notifies the editors', WITH_BUILDS, async () => {
