@@ -21,20 +21,25 @@ afterAll(async () => {
   for (const id of made) await api.request('DELETE', `/items/titles/${id}`);
 });
 
+/** A person marking a title of its own 'Смотрю', and a new episode of it: one unread alert. */
+async function personWithAlert() {
+  const api = await adminApi();
+  // A title of its own: the seeded catalogue that other tests read stays as it is.
+  const title = await api.post<{ id: number; slug: string; name: string }>('/items/titles', {
+    status: 'published', slug: `alerts-${randomUUID().slice(0, 8)}`, name: 'Сериал для оповещений', source: 'video', typeSource: 'Без сезонов',
+  });
+  made.push(title.id);
+  const person = await newPerson();
+  await (await apiOf(person)).post('/items/favorites', { type: WATCHING, title: title.id });
+  const episode = await api.post<{ id: number }>('/items/series', { title: title.id, name: '7 серия', sort: 7 });
+  const alertsOf = () => api.get<{ id: number; read: boolean }[]>(`/items/alerts?filter[user][_eq]=${person.id}&fields=id,read`);
+  await expect.poll(async () => (await alertsOf()).length).toBe(1);
+  return { person, title, episode, alertsOf };
+}
+
 describe('new-episode alerts', () => {
   it('count on the account icon and list on the profile, where they are marked read', async () => {
-    const api = await adminApi();
-    // A title of its own: the seeded catalogue that other tests read stays as it is.
-    const title = await api.post<{ id: number; slug: string; name: string }>('/items/titles', {
-      status: 'published', slug: `alerts-${randomUUID().slice(0, 8)}`, name: 'Сериал для оповещений', source: 'video', typeSource: 'Без сезонов',
-    });
-    made.push(title.id);
-    const person = await newPerson();
-    await (await apiOf(person)).post('/items/favorites', { type: WATCHING, title: title.id });
-    const episode = await api.post<{ id: number }>('/items/series', { title: title.id, name: '7 серия', sort: 7 });
-    const alertsOf = () => api.get<{ id: number; read: boolean }[]>(`/items/alerts?filter[user][_eq]=${person.id}&fields=id,read`);
-    await expect.poll(async () => (await alertsOf()).length).toBe(1);
-
+    const { person, title, episode, alertsOf } = await personWithAlert();
     const { page } = await browsers.as(person);
     await page.goto('/');
     const badge = page.locator('header .header__account [data-testid="alert-badge"]');
@@ -52,5 +57,23 @@ describe('new-episode alerts', () => {
     await expect.poll(() => badge.count()).toBe(0);
     expect(await alertsOf()).toEqual([{ id: expect.any(Number), read: true }]);
     expect(episode.id).toBeGreaterThan(0);
+  });
+
+  it('and unread messages are counted apart on the account icon, neither covering the other', async () => {
+    const { person } = await personWithAlert();
+    const friend = await apiOf(await newPerson());
+    const chat = await friend.post<{ id: number }>('/items/chats', { user_invited: [{ directus_users_id: person.id }] });
+    await friend.post('/items/messages', { text: 'Привет! Вышла новая серия', privateChat: chat.id });
+
+    const { page } = await browsers.as(person);
+    await page.goto('/');
+    const account = page.locator('header .header__account');
+    const alerts = account.locator('[data-testid="alert-badge"]');
+    const unread = account.locator('.account-unread');
+    await expect.poll(() => alerts.locator('[aria-hidden="true"]').innerText()).toBe('1');
+    await expect.poll(() => unread.innerText()).toContain('1');
+    const [a, b] = [(await alerts.boundingBox())!, (await unread.boundingBox())!];
+    const apart = a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
+    expect(apart).toBe(true);
   });
 });
