@@ -20,7 +20,8 @@ import knex, { type Knex } from 'knex';
 import { AdminApi } from '../directus/apply/admin-api.ts';
 import { CATEGORY_NAMES } from '../src/lib/constants.ts';
 import { RELEASE_STATUSES, ROLES } from '../shared/rules.ts';
-import { normaliseSearch, titleSearchText } from '../shared/search-text.ts';
+import { normaliseSearch } from '../shared/search-text.ts';
+import { personSearchKeys, titleIndexFields } from '../shared/search-variants.ts';
 
 // ------------------------------------------------------------------ randomness
 
@@ -410,6 +411,7 @@ export async function synthesise(o: SynthOptions): Promise<SynthResult> {
       career: director ? d.pick(['Режиссёр', 'Режиссёр, сценарист']) : female ? 'Актриса' : 'Актёр',
       dob: `${d.int(1955, 2006)}-${String(d.int(1, 12)).padStart(2, '0')}-${String(d.int(1, 28)).padStart(2, '0')}`,
       birthPlace: city,
+      ...personSearchKeys({ nameRu: name.ru, nameEn: name.en }),
     });
   }
   for (const o2 of Object.keys(byOrigin) as Origin[]) if (!directorsByOrigin[o2].length) directorsByOrigin[o2].push(...byOrigin[o2].slice(0, 1));
@@ -462,9 +464,11 @@ export async function synthesise(o: SynthOptions): Promise<SynthResult> {
       iframe: typeSource === 'Одиночный' ? `https://player.example.com/embed/${id}` : null,
       iframeSeries: null,
       searchText: '',
+      searchNames: '',
+      searchBody: '',
       date_created: new Date(now - Math.floor(d.next() * 5 * 365 * 86_400_000)),
     };
-    row.searchText = titleSearchText(row);
+    Object.assign(row, titleIndexFields(row));
     if (typeSource === 'Без сезонов') {
       const episodes = d.int(6, 16);
       row.countEpisodes = episodes;

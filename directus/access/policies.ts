@@ -64,7 +64,7 @@ const catalogue = (files: Record<string, unknown>): PermissionDef[] => [
     .map((c) => read(c)),
   read('shop', ['*'], published),
   // Junction rows of drafts stay hidden with their titles.
-  ...['titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags']
+  ...['titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags', 'titles_related']
     .map((c) => read(c, ['*'], { titles_id: published })),
   read('soundtracks_files', ['*'], { soundtracks_id: { title: published } }),
   read('comments_files', ['*'], { comments_id: publishedOrNone }),
@@ -150,7 +150,7 @@ const PREMIUM: PermissionDef[] = [read('series', ['*'], { title: published })];
 const CONTENT = [
   'titles', 'series', 'iframeSeasons', 'soundtracks', 'categories', 'subCategories', 'genres', 'countries', 'tags',
   'actors', 'mainBanners', 'updates', 'static', 'shop', 'titles_genres', 'titles_actors', 'titles_directors',
-  'titles_screenwriters', 'titles_images', 'titles_tags', 'actors_genres', 'actors_images', 'soundtracks_files',
+  'titles_screenwriters', 'titles_images', 'titles_tags', 'titles_related', 'actors_genres', 'actors_images', 'soundtracks_files',
 ];
 
 /** Content editors run the catalogue from the admin app and moderate what users write. */

@@ -60,6 +60,7 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   m2m('titles', 'screenwriters', 'actors', 'titles_screenwriters'),
   m2m('titles', 'images', 'directus_files', 'titles_images'),
   m2m('titles', 'tags', 'tags', 'titles_tags'),
+  m2m('titles', 'relatedTitles', 'titles', 'titles_related', { rightKey: 'related_titles_id', note: 'Показываются первыми в «Вам может понравиться»' }),
   choice('typeSource', TYPE_SOURCES, { width: 'half' }),
   choice('source', SOURCES, { width: 'half' }),
   string('iframe', { max: 1000, note: 'Адрес плеера для одиночного видео' }),
@@ -70,6 +71,9 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   o2m('soundtracks'),
   o2m('comments'),
   text('searchText', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
+  text('searchNames', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
+  text('searchBody', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
+  integer('searchOpens', { default: 0, hidden: true, readonly: true, note: 'Сколько раз тайтл открыли из поиска' }),
   dateCreated(),
   dateUpdated(),
 ]);
@@ -146,6 +150,7 @@ export const actors = collection('actors', { icon: 'person', display_template: '
   string('birthPlace', { max: 160, width: 'half' }),
   m2m('actors', 'genres', 'genres', 'actors_genres'),
   m2m('actors', 'images', 'directus_files', 'actors_images'),
+  text('searchNames', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
 ]);
 
 export const mainBanners = collection('mainBanners', { icon: 'view_carousel', sort_field: 'priority', display_template: '{{title}}' }, [

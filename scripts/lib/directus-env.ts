@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { EXTENSIONS_DIR, ROOT } from './paths.ts';
 import { USER_IMAGE_TYPES } from '../../shared/rules.ts';
+import { SEARCH_TABLES } from '../../directus/extensions/site-api/src/search-index.ts';
 
 export interface DirectusOptions {
   dataDir: string;
@@ -45,6 +46,8 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     ADMIN_PASSWORD: o.adminPassword,
     DB_CLIENT: 'sqlite3',
     DB_FILENAME: path.join(o.dataDir, 'database.sqlite'),
+    // Directus's own default, and the search index's tables (SQLite's full-text tables are no collections).
+    DB_EXCLUDE_TABLES: ['spatial_ref_sys', 'sysdiagrams', ...SEARCH_TABLES].join(','),
     STORAGE_LOCATIONS: 'local',
     STORAGE_LOCAL_ROOT: path.join(o.dataDir, 'uploads'),
     EXTENSIONS_PATH: EXTENSIONS_DIR,

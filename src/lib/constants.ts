@@ -10,7 +10,7 @@ export const RELATED_TITLES = 4;
 export const PROMO_BANNER = 3;
 export const SUBCATEGORY_BLOCK = 8;
 export const ACTOR_TITLES = 100;
-export const SEARCH_LIMIT = 100;
+export { SEARCH_LIMIT } from '../../shared/search-limits.ts';
 export const FILTER_PAGE_SIZE = 10;
 export const PAGINATION_WINDOW = 2;
 export const TAG_PAGE_SIZE = 20;

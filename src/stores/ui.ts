@@ -23,6 +23,9 @@ export function closeOverlay(overlay?: Overlay): void {
   if (!overlay || $overlay.get() === overlay) $overlay.set(null);
 }
 
+/** What is typed in the search modal's box (leading spaces trimmed as typed). */
+export const $searchText = atom('');
+
 export const openSearch = () => openOverlay('search');
 export const closeSearch = () => closeOverlay('search');
 export const openMobileMenu = () => openOverlay('mobileMenu');

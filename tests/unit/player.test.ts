@@ -27,9 +27,25 @@ describe('player model', () => {
 
   it('finds episodes by number or name', () => {
     const eps = [1, 2, 12].map((n) => ({ id: n, name: `${n} серия`, kind: 'iframe' as const, src: `/p/${n}` }));
-    expect(findEpisodes(eps, '2').map((e) => e.id)).toEqual([2, 12]);
+    expect(findEpisodes(eps, '2').map((e) => e.id)).toEqual([2]);
     expect(findEpisodes(eps, '  ').length).toBe(3);
     expect(findEpisodes(eps, 'СЕРИЯ').length).toBe(3);
+  });
+
+  it('understands the ways people write an episode number', () => {
+    const eps = Array.from({ length: 24 }, (_, i) => ({ id: i + 1, name: `${i + 1} серия`, kind: 'iframe' as const, src: `/p/${i + 1}` }));
+    for (const q of ['3', 'серия 3', '3 серия', 'третья', 'Третья серия', 'серию третью', '3-я', 'три']) {
+      expect(findEpisodes(eps, q).map((e) => e.name), q).toEqual(['3 серия']);
+    }
+    expect(findEpisodes(eps, 'пятнадцатая').map((e) => e.id)).toEqual([15]);
+    expect(findEpisodes(eps, 'двадцать первая').map((e) => e.id)).toEqual([21]);
+    expect(findEpisodes(eps, 'сто')).toEqual([]);
+  });
+
+  it('takes the place in the list when names carry no numbers', () => {
+    const eps = ['Пилот', 'Возвращение', 'Финал'].map((name, i) => ({ id: i + 1, name, kind: 'iframe' as const, src: `/p/${i}` }));
+    expect(findEpisodes(eps, 'вторая').map((e) => e.name)).toEqual(['Возвращение']);
+    expect(findEpisodes(eps, 'фин').map((e) => e.name)).toEqual(['Финал']);
   });
 });
 

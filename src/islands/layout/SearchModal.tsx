@@ -1,60 +1,22 @@
 /**
- * The full-screen search (spec section 2): 'Поиск..' with leading whitespace trimmed as typed;
- * 'Найдено:' and the matches when something is typed, otherwise 'Часто ищут:' and the most
- * viewed titles. Choosing a card closes the modal and opens the title.
+ * The full-screen search (spec section 2): 'Поиск..' with leading whitespace trimmed as typed. The
+ * box is in every page's frame; what finds and shows the results loads on the first opening.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import FilmCard from '../../components/cards/FilmCard.tsx';
-import { cardView, type CardView } from '../../lib/card.ts';
-import { searchQuery, trimSearchInput } from '../../lib/search.ts';
-import { $searchOpen, closeSearch } from '../../stores/ui.ts';
+import { trimSearchInput } from '../../lib/search.ts';
+import { $searchOpen, $searchText, closeSearch } from '../../stores/ui.ts';
 import { SearchIcon } from './icons.tsx';
+import LazyPart from './LazyPart.tsx';
 import Modal from './Modal.tsx';
-import { SEARCH_DEBOUNCE_MS, popularTitles, searchTitles } from './search-source.ts';
 import './search-modal.css';
 
-type Status = 'idle' | 'loading' | 'done' | 'error';
+const SearchResults = lazy(() => import('./SearchResults.tsx'));
 
 export default function SearchModal() {
   const open = useStore($searchOpen);
+  const text = useStore($searchText);
   const inputRef = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState('');
-  const [cards, setCards] = useState<CardView[]>([]);
-  const [status, setStatus] = useState<Status>('idle');
-  const typed = searchQuery(text) !== null;
-
-  useEffect(() => {
-    if (!open) return;
-    let current = true;
-    setStatus('loading');
-    const run = typed
-      ? () => searchTitles(text)
-      : () => popularTitles();
-    const timer = setTimeout(() => {
-      run()
-        .then((titles) => {
-          if (!current) return;
-          setCards(titles.map((t) => cardView(t, 'search')));
-          setStatus('done');
-        })
-        .catch((err: unknown) => {
-          if (!current) return;
-          console.error(err);
-          setCards([]);
-          setStatus('error');
-        });
-    }, typed ? SEARCH_DEBOUNCE_MS : 0);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [open, text, typed]);
-
-  const openTitle = (href: string) => {
-    closeSearch();
-    window.location.assign(href);
-  };
 
   return (
     <Modal open={open} onClose={closeSearch} title="Поиск" hideTitle kind="full" initialFocus={inputRef} className="search-modal">
@@ -65,28 +27,16 @@ export default function SearchModal() {
           className="search-modal__input"
           type="search"
           placeholder="Поиск.."
-          aria-label="Поиск по названию и описанию"
+          aria-label="Поиск по названию, описанию и людям"
           autoComplete="off"
           enterKeyHint="search"
           value={text}
-          onChange={(e) => setText(trimSearchInput(e.target.value))}
+          onChange={(e) => $searchText.set(trimSearchInput(e.target.value))}
         />
       </form>
-      <section className="search-modal__results" aria-live="polite" aria-busy={status === 'loading'}>
-        <h3 className="search-modal__heading">{typed ? 'Найдено:' : 'Часто ищут:'}</h3>
-        {status === 'error' && <p className="search-modal__note search-modal__note--error">Не удалось выполнить поиск. Проверьте подключение и попробуйте ещё раз.</p>}
-        {status === 'done' && cards.length === 0 && (
-          <p className="search-modal__note">{typed ? 'Ничего не найдено. Попробуйте другое название.' : 'Пока здесь пусто.'}</p>
-        )}
-        {status === 'loading' && cards.length === 0 && <p className="search-modal__note">Ищем…</p>}
-        {cards.length > 0 && (
-          <ul className={status === 'loading' ? 'search-modal__grid search-modal__grid--stale' : 'search-modal__grid'}>
-            {cards.map((card) => (
-              <li key={card.id}><FilmCard card={card} variant="search" eager onOpen={openTitle} /></li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <LazyPart fallback={<p className="search-modal__note">Ищем…</p>}>
+        <SearchResults />
+      </LazyPart>
     </Modal>
   );
 }

@@ -5,16 +5,9 @@
 
 export const FILE_FIELDS = ['id', 'title', 'width', 'height', 'type'] as const;
 
-/** A person as cards and cast lists show them. */
-export const PERSON_FIELDS = ['id', 'slug', 'nameRu', 'nameEn', 'avatar'] as const;
+import { PERSON_FIELDS, TITLE_CARD_FIELDS } from '../../../shared/card-fields.ts';
 
-/** Everything a film card of any variant shows (list, slider, filter, favourite, search, abc_search). */
-export const TITLE_CARD_FIELDS = [
-  'id', 'slug', 'name', 'description', 'poster', 'releaseYear', 'releaseStatus', 'ageRating', 'views',
-  { genres: [{ genres_id: ['id', 'name'] }] },
-  { country: ['id', 'name'] },
-  { category: ['id', 'name', 'slug'] },
-] as const;
+export { PERSON_FIELDS, TITLE_CARD_FIELDS };
 
 /** An episode as the player takes it; `season` places it in its season, so each is read once. */
 export const EPISODE_FIELDS = ['id', 'name', 'sort', 'season', 'source', 'iframe', 'video'] as const;

@@ -3,19 +3,19 @@
  * the page's one client. The base URL can be given so the same helpers run against any Directus
  * (the API tests pass the test server's address).
  */
-import { createItem, customEndpoint, readItems, triggerFlow, type ReadItemOutput } from '@directus/sdk';
+import { createItem, customEndpoint, readItems, triggerFlow, type ReadItemOutput, type RestCommand } from '@directus/sdk';
 import { alphabetPrefix } from '../alphabet.ts';
 import {
-  ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, SEARCH_LIMIT, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
+  ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
 import { VIEW_FLOW_ID } from '../../../shared/visitor-rules.ts';
 import { toDirectusFilter, type FilterState } from '../filter-query.ts';
 import { once } from '../once.ts';
 import { searchQuery } from '../search.ts';
 import { createSiteClient, pageClient } from './client.ts';
-import { COMMENT_FIELDS } from './fields.ts';
+import { COMMENT_FIELDS, PERSON_FIELDS } from './fields.ts';
 import {
-  BY_VIEWS, NEWEST, containsText, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
+  BY_VIEWS, NEWEST, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
   type Page, type RatingSummary, type TitleCard,
 } from './queries.ts';
 import type { Schema } from './schema.ts';
@@ -23,6 +23,17 @@ import type { Schema } from './schema.ts';
 export type CommentItem = ReadItemOutput<Schema, 'comments', { fields: typeof COMMENT_FIELDS }>;
 
 export type { RatingSummary };
+
+/** A person as the search lists them. */
+export type PersonCard = Pick<Schema['actors'][number], (typeof PERSON_FIELDS)[number]>;
+
+/** What a search answers (GET /site/search). */
+export interface SearchAnswer {
+  titles: TitleCard[];
+  people: PersonCard[];
+  /** The query as it was understood, when that differs from what was typed and found something. */
+  understood: string | null;
+}
 
 export interface SupportRequestInput {
   name: string;
@@ -38,17 +49,29 @@ export function createRuntime(base?: string) {
     client,
 
     /**
-     * The search modal: titles whose name, original or other name, or description contains the
-     * query, folded as titles are folded; most viewed first. Nothing is asked for an empty box.
+     * The search modal (GET /site/search): titles and people found by name however it was typed
+     * (layout, transliteration, typos), titles also by description; best first, and what the query
+     * was understood as when a forgiving reading found them. Nothing is asked for an empty box.
      */
-    async searchTitles(raw: string): Promise<TitleCard[]> {
+    async search(raw: string): Promise<SearchAnswer> {
       const query = searchQuery(raw);
-      if (!query) return [];
-      return readTitleCards(client, { filter: published(containsText(query)), sort: BY_VIEWS, limit: SEARCH_LIMIT, offset: 0 });
+      if (!query) return { titles: [], people: [], understood: null };
+      return send(client, customEndpoint<SearchAnswer>({ path: `/site/search?q=${encodeURIComponent(query)}`, method: 'GET' }), 'search');
     },
 
-    /** The most viewed published titles (the search modal's 'Часто ищут:'). */
-    popularTitles: (limit: number): Promise<TitleCard[]> => readTitleCards(client, { filter: published(), sort: BY_VIEWS, limit }),
+    /** 'Часто ищут:' (GET /site/search/popular): titles opened from search most, then the most viewed. */
+    popularTitles: (): Promise<TitleCard[]> =>
+      send(client, customEndpoint<TitleCard[]>({ path: '/site/search/popular', method: 'GET' }), 'popular titles'),
+
+    /**
+     * A title opened from the search results, counted for 'Часто ищут:' (POST /site/search/opened).
+     * Sent with keepalive: the page is left for the title's as it goes.
+     */
+    async noteOpenedFromSearch(titleId: number): Promise<void> {
+      const command = customEndpoint<unknown>({ path: '/site/search/opened', method: 'POST', body: JSON.stringify({ titleId }) });
+      const leaving: RestCommand<unknown, Schema> = () => ({ ...command(), onRequest: (init: RequestInit) => ({ ...init, keepalive: true }) });
+      await send(client, leaving, 'search opening');
+    },
 
     /**
      * Registers a view of a title (POST /flows/trigger/{id} with { titleId }); a signed-in person is

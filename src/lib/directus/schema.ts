@@ -49,6 +49,7 @@ export interface Actor {
   birthPlace: string | null;
   genres: number[] | ActorGenre[];
   images: number[] | ActorImage[];
+  searchNames: string | null;
 }
 
 export interface Plan {
@@ -99,6 +100,7 @@ export interface Title {
   screenwriters: number[] | TitleScreenwriter[];
   images: number[] | TitleImage[];
   tags: number[] | TitleTag[];
+  relatedTitles: number[] | TitleRelated[];
   typeSource: 'Без сезонов' | 'Сезоны' | 'Одиночный' | null;
   source: 'iframe' | 'video' | null;
   iframe: string | null;
@@ -109,6 +111,9 @@ export interface Title {
   soundtracks: number[] | Soundtrack[];
   comments: number[] | Comment[];
   searchText: string | null;
+  searchNames: string | null;
+  searchBody: string | null;
+  searchOpens: number | null;
   date_created: string | null;
   date_updated: string | null;
 }
@@ -339,6 +344,13 @@ export interface TitleTag {
   sort: number | null;
 }
 
+export interface TitleRelated {
+  id: number;
+  titles_id: number | Title | null;
+  related_titles_id: number | Title | null;
+  sort: number | null;
+}
+
 export interface SoundtrackFile {
   id: number;
   soundtracks_id: number | Soundtrack | null;
@@ -465,6 +477,7 @@ export interface Schema {
   titles_screenwriters: TitleScreenwriter[];
   titles_images: TitleImage[];
   titles_tags: TitleTag[];
+  titles_related: TitleRelated[];
   soundtracks_files: SoundtrackFile[];
   actors_genres: ActorGenre[];
   actors_images: ActorImage[];

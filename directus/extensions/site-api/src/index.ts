@@ -13,6 +13,7 @@ import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
 import { registerAccountRoutes } from './account.ts';
 import { registerChatRoutes } from './chats.ts';
 import { registerMyTitlesRoutes } from './my-titles.ts';
+import { registerSearchRoutes } from './search.ts';
 import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
 import type { Request } from 'express';
@@ -98,5 +99,6 @@ export default defineEndpoint({
     registerAccountRoutes(router, context);
     registerMyTitlesRoutes(router, context);
     registerChatRoutes(router, context);
+    registerSearchRoutes(router, context);
   },
 });

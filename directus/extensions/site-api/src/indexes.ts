@@ -1,5 +1,6 @@
 /** Creates the composite and expression indexes Directus's field options cannot declare. */
 import type { Knex } from 'knex';
+import { ensureSearchIndex } from './search-index.ts';
 
 interface IndexDef {
   readonly name: string;
@@ -44,7 +45,7 @@ async function ensureTrigramSearch(db: Knex): Promise<string[]> {
 }
 
 export async function ensureIndexes(db: Knex, defs: readonly IndexDef[]): Promise<string[]> {
-  const created: string[] = await ensureTrigramSearch(db);
+  const created: string[] = [...(await ensureTrigramSearch(db)), ...(await ensureSearchIndex(db))];
   for (const def of defs) {
     if (await indexExists(db, def.name)) continue;
     const unique = def.unique ? 'UNIQUE ' : '';

@@ -5,7 +5,7 @@
  */
 export const PUBLIC_COLLECTIONS: readonly string[] = [
   'titles', 'series', 'iframeSeasons', 'soundtracks', 'soundtracks_files',
-  'titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags',
+  'titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags', 'titles_related',
   'actors', 'actors_genres', 'actors_images', 'categories', 'subCategories', 'genres', 'countries', 'tags',
   'mainBanners', 'updates', 'static', 'shop', 'plans',
 ];

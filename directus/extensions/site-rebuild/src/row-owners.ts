@@ -27,6 +27,7 @@ export const PARTS: Readonly<Record<string, Part>> = {
   titles_screenwriters: ofTitle('titles_id'),
   titles_images: ofTitle('titles_id'),
   titles_tags: ofTitle('titles_id'),
+  titles_related: ofTitle('titles_id'),
   actors_genres: ofActor('actors_id'),
   actors_images: ofActor('actors_id'),
 };

@@ -9,6 +9,7 @@ import { registerFileRules } from './files.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
+import { registerPeopleSearchRules } from './people-search.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerRealtimeRules } from './realtime.ts';
 import { registerTitleRules } from './titles.ts';
@@ -32,6 +33,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerQueryGuard(register);
   registerRealtimeRules(register, database, getSchema);
   registerTitleRules(register);
+  registerPeopleSearchRules(register);
   registerMarkRules(register);
   registerCommunityRules(register);
   const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';

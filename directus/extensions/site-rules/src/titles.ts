@@ -1,6 +1,6 @@
-/** Titles: a slug that cannot shadow a site route, and the folded search text kept in step. */
+/** Titles: a slug that cannot shadow a site route, and the search index's columns kept in step. */
 import { RESERVED_SLUGS } from '../../../../shared/rules.ts';
-import { titleSearchText } from '../../../../shared/search-text.ts';
+import { TITLE_KEY_SOURCES, titleIndexFields, withoutIndexFields } from '../../../../shared/search-variants.ts';
 import { invalid } from '../../shared/errors.ts';
 import type { Register } from './types.ts';
 
@@ -15,17 +15,16 @@ function checkSlug(slug: unknown): void {
 export function registerTitleRules({ filter, action }: Register): void {
   filter('titles.items.create', (payload) => {
     checkSlug(payload.slug);
-    return { ...payload, searchText: titleSearchText(payload) };
+    return { ...withoutIndexFields(payload), ...titleIndexFields(payload) };
   });
   filter('titles.items.update', (payload) => {
     checkSlug(payload.slug);
-    const { searchText: _ignored, ...rest } = payload;
-    return rest;
+    return withoutIndexFields(payload);
   });
   action('titles.items.update', async ({ keys, payload }, { database }) => {
-    const touched = ['name', 'originalName', 'anotherName', 'description'].some((f) => payload && f in payload);
+    const touched = TITLE_KEY_SOURCES.some((f) => payload && f in payload);
     if (!touched || !keys?.length) return;
     const rows = await database('titles').whereIn('id', keys).select('id', 'name', 'originalName', 'anotherName', 'description');
-    for (const row of rows) await database('titles').where('id', row.id).update({ searchText: titleSearchText(row) });
+    for (const row of rows) await database('titles').where('id', row.id).update(titleIndexFields(row));
   });
 }

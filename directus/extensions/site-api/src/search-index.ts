@@ -1,0 +1,123 @@
+/**
+ * The search index in the database: the columns the backend's hooks write (names and description in
+ * the shared spelling, shared/search-variants.ts) indexed for substring search by what each database
+ * has. SQLite: FTS5 tables with the trigram tokenizer, kept in step with their rows by triggers.
+ * PostgreSQL: pg_trgm indexes on the columns themselves. Both: a plain index for names that start
+ * with one or two letters, which no trigram serves.
+ */
+import type { Knex } from 'knex';
+import { personSearchKeys, titleIndexFields } from '../../../../shared/search-variants.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export function dialectOf(db: Knex): Dialect {
+  const client = String(db.client.config.client);
+  if (client.includes('sqlite')) return 'sqlite';
+  if (client.includes('pg') || client.includes('postgres')) return 'postgres';
+  throw new Error(`Search is not supported on database client ${client}`);
+}
+
+/** An indexed table: the rows' table and the columns of it the index reads. */
+interface Indexed {
+  table: 'titles' | 'actors';
+  /** The FTS5 table on SQLite. */
+  fts: string;
+  columns: Record<string, string>;
+}
+
+export const SEARCHED: Record<'titles' | 'actors', Indexed> = {
+  titles: { table: 'titles', fts: 'titles_search', columns: { names: 'searchNames', body: 'searchBody' } },
+  actors: { table: 'actors', fts: 'actors_search', columns: { names: 'searchNames' } },
+};
+
+/** FTS5 tables and the tables FTS5 keeps them in: Directus must not take them for collections (DB_EXCLUDE_TABLES). */
+export const SEARCH_TABLES: readonly string[] = Object.values(SEARCHED).flatMap(({ fts }) =>
+  [fts, ...['data', 'idx', 'content', 'docsize', 'config'].map((part) => `${fts}_${part}`)]);
+
+/** Rows written before their search columns existed get them now, a batch at a time. */
+async function fillMissingKeys(db: Knex): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const titles = await db('titles').whereNull('searchNames').select('id', 'name', 'originalName', 'anotherName', 'description').limit(500);
+    const actors = await db('actors').whereNull('searchNames').select('id', 'nameRu', 'nameEn').limit(500);
+    if (!titles.length && !actors.length) return filled;
+    await db.transaction(async (trx) => {
+      for (const t of titles) await trx('titles').where('id', t.id).update(titleIndexFields(t));
+      for (const a of actors) await trx('actors').where('id', a.id).update(personSearchKeys(a));
+    });
+    filled += titles.length + actors.length;
+  }
+}
+
+async function sqliteTriggersPresent(db: Knex, s: Indexed): Promise<boolean> {
+  const names = ['insert', 'update', 'delete'].map((e) => `${s.fts}_${e}`);
+  const found = await db('sqlite_master').where({ type: 'trigger', tbl_name: s.table }).whereIn('name', names).pluck('name');
+  return found.length === names.length;
+}
+
+/**
+ * The FTS5 table of `s` and the triggers that copy its columns in. Directus may rebuild a table on
+ * SQLite to change a column, which drops its triggers: then they are made again and the copy refilled.
+ */
+async function ensureSqlite(db: Knex, s: Indexed): Promise<string[]> {
+  const cols = Object.keys(s.columns);
+  const values = (row: 'new' | string) => cols.map((c) => `coalesce(${row}."${s.columns[c]}", '')`).join(', ');
+  const exists = await db('sqlite_master').where({ type: 'table', name: s.fts }).first('name');
+  if (exists && (await sqliteTriggersPresent(db, s))) return [];
+  await db.transaction(async (trx) => {
+    if (!exists) await trx.raw(`CREATE VIRTUAL TABLE "${s.fts}" USING fts5(${cols.join(', ')}, tokenize = 'trigram')`);
+    for (const e of ['insert', 'update', 'delete']) await trx.raw(`DROP TRIGGER IF EXISTS "${s.fts}_${e}"`);
+    const insert = `INSERT INTO "${s.fts}"(rowid, ${cols.join(', ')}) VALUES (new.id, ${values('new')});`;
+    const remove = (row: string) => `DELETE FROM "${s.fts}" WHERE rowid = ${row}.id;`;
+    await trx.raw(`CREATE TRIGGER "${s.fts}_insert" AFTER INSERT ON "${s.table}" BEGIN ${insert} END`);
+    const watched = Object.values(s.columns).map((c) => `"${c}"`).join(', ');
+    await trx.raw(`CREATE TRIGGER "${s.fts}_update" AFTER UPDATE OF ${watched} ON "${s.table}" BEGIN ${remove('old')} ${insert} END`);
+    await trx.raw(`CREATE TRIGGER "${s.fts}_delete" AFTER DELETE ON "${s.table}" BEGIN ${remove('old')} END`);
+    await trx.raw(`DELETE FROM "${s.fts}"`);
+    await trx.raw(`INSERT INTO "${s.fts}"(rowid, ${cols.join(', ')}) SELECT id, ${values(`"${s.table}"`)} FROM "${s.table}"`);
+  });
+  return [s.fts];
+}
+
+async function indexMissing(db: Knex, dialect: Dialect, name: string): Promise<boolean> {
+  if (dialect === 'sqlite') return !(await db('sqlite_master').where({ type: 'index', name }).first('name'));
+  return !(await db('pg_indexes').where({ indexname: name }).first('indexname'));
+}
+
+/** Trigram indexes need the pg_trgm extension, which the database owner may not allow: search then scans. */
+async function ensurePostgres(db: Knex, s: Indexed): Promise<string[]> {
+  const made: string[] = [];
+  try {
+    await db.raw('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+  } catch {
+    return made;
+  }
+  for (const column of Object.values(s.columns)) {
+    const name = `${s.table}_${column}_trgm`;
+    if (!(await indexMissing(db, 'postgres', name))) continue;
+    await db.raw(`CREATE INDEX "${name}" ON "${s.table}" USING gin ("${column}" gin_trgm_ops)`);
+    made.push(name);
+  }
+  return made;
+}
+
+/** Names starting with a short prefix: a B-tree in byte order (PostgreSQL's `text_pattern_ops` serves LIKE 'ab%'). */
+async function ensurePrefixIndex(db: Knex, dialect: Dialect, s: Indexed): Promise<string[]> {
+  const name = `${s.table}_search_names_prefix`;
+  if (!(await indexMissing(db, dialect, name))) return [];
+  const column = dialect === 'postgres' ? `"${s.columns.names}" text_pattern_ops` : `"${s.columns.names}"`;
+  await db.raw(`CREATE INDEX "${name}" ON "${s.table}" (${column})`);
+  return [name];
+}
+
+/** Makes what search needs that is missing; the names of what it made. */
+export async function ensureSearchIndex(db: Knex): Promise<string[]> {
+  const dialect = dialectOf(db);
+  await fillMissingKeys(db);
+  const made: string[] = [];
+  for (const s of Object.values(SEARCHED)) {
+    made.push(...(dialect === 'sqlite' ? await ensureSqlite(db, s) : await ensurePostgres(db, s)));
+    made.push(...(await ensurePrefixIndex(db, dialect, s)));
+  }
+  return made;
+}

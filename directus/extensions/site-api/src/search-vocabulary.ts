@@ -1,0 +1,100 @@
+/**
+ * The words of every published title's names and every person's names, kept in this process for
+ * the search plan (shared/search-plan.ts): which keyboard layout a query was typed in, and which
+ * word a typo stands for. Made once on the first search, read in batches between which other
+ * requests are served; an edit through this instance adds its words at once, and a change made
+ * through another instance is taken in by a full read when the catalogue's row counts move, or
+ * after `FULL_READ_MS` in any case.
+ */
+import type { Knex } from 'knex';
+import { Vocabulary } from '../../../../shared/search-plan.ts';
+
+const BATCH = 5000;
+const CHECK_MS = 30_000;
+const FULL_READ_MS = 10 * 60_000;
+
+type Emitter = { onAction(event: string, handler: (meta: { key?: unknown; keys?: unknown[] }) => void): void };
+
+async function namesOf(db: Knex, table: 'titles' | 'actors', fields: string[], add: (name: unknown) => void, ids?: unknown[]) {
+  for (let after = 0; ;) {
+    let q = db(table).select('id', ...fields).where('id', '>', after).orderBy('id').limit(BATCH);
+    if (table === 'titles') q = q.where('status', 'published');
+    if (ids) q = q.whereIn('id', ids as number[]);
+    const rows = await q;
+    for (const row of rows) for (const f of fields) add(row[f]);
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1].id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const TITLE_NAMES = ['name', 'originalName', 'anotherName'];
+const PERSON_NAMES = ['nameRu', 'nameEn'];
+
+async function countsOf(db: Knex): Promise<string> {
+  const [t] = await db('titles').where('status', 'published').count({ n: '*' }).max({ m: 'id' });
+  const [a] = await db('actors').count({ n: '*' }).max({ m: 'id' });
+  return JSON.stringify([t, a]);
+}
+
+export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, onError: (err: unknown) => void) {
+  let current: Promise<Vocabulary> | null = null;
+  let counts = '';
+  let readAt = 0;
+  let checking = false;
+
+  const readAll = async () => {
+    const vocabulary = new Vocabulary();
+    const add = (name: unknown) => vocabulary.add(name);
+    const seen = await countsOf(db);
+    await namesOf(db, 'titles', TITLE_NAMES, add);
+    await namesOf(db, 'actors', PERSON_NAMES, add);
+    counts = seen;
+    readAt = Date.now();
+    return vocabulary;
+  };
+
+  const refresh = () => {
+    const next = readAll();
+    next.then((v) => { current = Promise.resolve(v); }, onError);
+    return next;
+  };
+
+  /** Another instance's changes: a full read in the background when the counts moved, or when it is old. */
+  const check = async () => {
+    if (checking || !current) return;
+    checking = true;
+    try {
+      if (Date.now() - readAt > FULL_READ_MS || (await countsOf(db)) !== counts) await refresh();
+    } catch (err) {
+      onError(err);
+    } finally {
+      checking = false;
+    }
+  };
+  let checkedAt = Date.now();
+
+  const addRows = (table: 'titles' | 'actors', fields: string[]) => (meta: { key?: unknown; keys?: unknown[] }) => {
+    const ids = meta.keys ?? (meta.key !== undefined ? [meta.key] : []);
+    if (!current || !ids.length) return;
+    void current.then((v) => namesOf(db, table, fields, (name) => v.add(name), ids)).catch(onError);
+  };
+  for (const event of ['create', 'update']) {
+    emitter?.onAction(`titles.items.${event}`, addRows('titles', TITLE_NAMES));
+    emitter?.onAction(`actors.items.${event}`, addRows('actors', PERSON_NAMES));
+  }
+
+  return {
+    /** The vocabulary: read on first use (that search waits for it), then kept. */
+    get(): Promise<Vocabulary> {
+      if (!current) {
+        current = refresh();
+        current.catch(() => { current = null; });
+      } else if (Date.now() - checkedAt > CHECK_MS) {
+        checkedAt = Date.now();
+        void check();
+      }
+      return current;
+    },
+  };
+}
