@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import type { CatalogueRows } from '../directus/catalogue.ts';
 
 const FILE = 'catalogue.ndjson';
-const VERSION = 2;
+const VERSION = 3;
 
 async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
   const out = createWriteStream(file);
@@ -26,6 +26,8 @@ async function writeRows(file: string, rows: CatalogueRows): Promise<void> {
     yield JSON.stringify({ version: VERSION });
     for (const t of rows.titles) yield `t${JSON.stringify(t)}`;
     for (const a of rows.actors) yield `a${JSON.stringify(a)}`;
+    for (const [id, list] of Object.entries(rows.coMarks ?? {})) yield `c${JSON.stringify([Number(id), list])}`;
+    for (const [id, list] of Object.entries(rows.related ?? {})) yield `r${JSON.stringify([Number(id), list])}`;
   }
   await writeLines(`${file}.tmp`, lines());
   renameSync(`${file}.tmp`, file);
@@ -33,7 +35,7 @@ async function writeRows(file: string, rows: CatalogueRows): Promise<void> {
 
 async function readRows(file: string): Promise<CatalogueRows | null> {
   if (!existsSync(file)) return null;
-  const rows: CatalogueRows = { titles: [], actors: [] };
+  const rows: CatalogueRows & Required<Pick<CatalogueRows, 'coMarks' | 'related'>> = { titles: [], actors: [], coMarks: {}, related: {} };
   let head: { version?: number } | undefined;
   for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
     if (!head) {
@@ -41,6 +43,10 @@ async function readRows(file: string): Promise<CatalogueRows | null> {
       if (head.version !== VERSION) return null;
     } else if (line[0] === 't') rows.titles.push(JSON.parse(line.slice(1)));
     else if (line[0] === 'a') rows.actors.push(JSON.parse(line.slice(1)));
+    else if (line[0] === 'c' || line[0] === 'r') {
+      const [id, list] = JSON.parse(line.slice(1)) as [number, never];
+      rows[line[0] === 'c' ? 'coMarks' : 'related'][id] = list;
+    }
   }
   return head ? rows : null;
 }

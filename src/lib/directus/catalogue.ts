@@ -9,6 +9,7 @@ import { ACTOR_TITLES, RELATED_TITLES } from '../constants.ts';
 import { CAST_RELATIONS, PERSON_FIELDS, TITLE_CARD_FIELDS } from './fields.ts';
 import type { RatingSummary, TitleCard } from './queries.ts';
 import type { ActorPage, Person, Reader, TitlePage, TitleRow } from './reader.ts';
+import { relatedLists, updateRelatedLists, type CoMarks, type RelatedLists } from '../related.ts';
 
 /** Titles a call: large enough for few calls, small enough for a quick answer with every episode. */
 export const TITLES_PER_CALL = 250;
@@ -22,7 +23,7 @@ export interface Catalogue {
   slugs: { titles: string[]; actors: string[] };
   /** The public rating of a title, or null when nobody rated it (as GET /site/rating answers). */
   ratingOf(titleId: number): RatingSummary;
-  /** 'Вам может понравиться': the most viewed other titles of the same category. */
+  /** 'Вам может понравиться': the titles most like it, pinned ones first (see related.ts). */
   relatedTo(title: TitlePage, limit?: number): TitleCard[];
   /** Titles the person played in, directed or wrote, most viewed first. */
   titlesOf(actorId: number, limit?: number): TitleCard[];
@@ -47,6 +48,9 @@ async function readAll<T>(read: (page: number, size: number) => Promise<T[]>, si
 export interface CatalogueRows {
   titles: TitleRow[];
   actors: ActorPage[];
+  /** What the titles' admirers also admire (read with the whole catalogue), and each title's related titles. */
+  coMarks?: CoMarks;
+  related?: RelatedLists;
 }
 
 /** Ids of titles and people created, changed, published, unpublished or deleted since rows were read. */
@@ -55,15 +59,16 @@ export interface CatalogueChanges {
   actors?: number[];
 }
 
-/** Every title and person, read in full. */
+/** Every title and person, read in full, with every title's related titles. */
 export async function readCatalogueRows(
   reader: Reader, perCall: { titles?: number; actors?: number } = {},
 ): Promise<CatalogueRows> {
-  const [titles, actors] = await Promise.all([
+  const [titles, actors, coMarks] = await Promise.all([
     readAll(reader.getTitleRows, perCall.titles ?? TITLES_PER_CALL),
     readAll(reader.getActorPages, perCall.actors ?? ACTORS_PER_CALL),
+    reader.getCoMarks(),
   ]);
-  return { titles, actors };
+  return { titles, actors, coMarks, related: relatedLists(titles, coMarks) };
 }
 
 /**
@@ -77,14 +82,18 @@ export function rowsToReread(changes: CatalogueChanges): { titles: number[]; act
 
 /**
  * The previous rows with those read again put in their place: a re-read id that came back empty
- * (deleted, unpublished) leaves, a new one joins, and the order by id holds.
+ * (deleted, unpublished) leaves, a new one joins, and the order by id holds. The related titles are
+ * computed again only where the re-read titles can change them; the co-marks wait for a full read.
  */
 export function mergeRows(previous: CatalogueRows, reread: { titles: number[]; actors: number[] }, fresh: CatalogueRows): CatalogueRows {
   const merge = <T extends { id: number }>(old: T[], ids: number[], rows: T[]): T[] => {
     const gone = new Set(ids);
     return [...old.filter((r) => !gone.has(r.id)), ...rows.filter((r) => gone.has(r.id))].sort((a, b) => a.id - b.id);
   };
-  return { titles: merge(previous.titles, reread.titles, fresh.titles), actors: merge(previous.actors, reread.actors, fresh.actors) };
+  const titles = merge(previous.titles, reread.titles, fresh.titles);
+  const coMarks = previous.coMarks ?? {};
+  const related = previous.related ? updateRelatedLists(titles, previous.related, reread.titles, coMarks) : relatedLists(titles, coMarks);
+  return { titles, actors: merge(previous.actors, reread.actors, fresh.actors), coMarks, related };
 }
 
 /** The titles and people of `ids` as Directus has them now (a deleted or unpublished one does not come back). */
@@ -137,21 +146,13 @@ function titleCard(title: TitleRow, comments: number): TitleCard {
  * build picks its share): only their rows are kept whole, the other titles as cards.
  */
 export async function catalogueFrom(
-  reader: Reader, { titles, actors }: CatalogueRows, mine: <T>(list: T[]) => T[] = (list) => list,
+  reader: Reader, { titles, actors, coMarks, related: lists }: CatalogueRows, mine: <T>(list: T[]) => T[] = (list) => list,
 ): Promise<Catalogue> {
+  const related = lists ?? relatedLists(titles, coMarks);
   const [comments, ratings] = await Promise.all([reader.getAllCommentCounts(), reader.getRatingSummaries()]);
 
   const cards = new Map<number, TitleCard>();
   for (const t of titles) cards.set(t.id, titleCard(t, comments.get(t.id) ?? 0));
-  const everyCard = [...cards.values()].sort(byViews);
-
-  const inCategory = new Map<string, TitleCard[]>();
-  for (const card of everyCard) {
-    const slug = typeof card.category === 'object' && card.category ? card.category.slug : null;
-    if (!slug) continue;
-    if (!inCategory.has(slug)) inCategory.set(slug, []);
-    inCategory.get(slug)!.push(card);
-  }
 
   const byPerson = new Map<number, Set<number>>();
   for (const t of titles) {
@@ -169,16 +170,8 @@ export async function catalogueFrom(
     actors: mine(actors),
     slugs: { titles: titles.map((t) => t.slug), actors: actors.map((a) => a.slug) },
     ratingOf: (titleId) => summaries.get(titleId) ?? { average: null, count: 0 },
-    relatedTo(title, limit = RELATED_TITLES) {
-      const slug = typeof title.category === 'object' && title.category ? title.category.slug : null;
-      const pool = slug ? inCategory.get(slug) ?? [] : everyCard;
-      const out: TitleCard[] = [];
-      for (const card of pool) {
-        if (out.length >= limit) break;
-        if (card.id !== title.id) out.push(card);
-      }
-      return out;
-    },
+    relatedTo: (title, limit = RELATED_TITLES) =>
+      (related[title.id] ?? []).flatMap((id) => cards.get(id) ?? []).slice(0, limit),
     titlesOf(actorId, limit = ACTOR_TITLES) {
       const ids = byPerson.get(actorId);
       if (!ids) return [];

@@ -35,6 +35,7 @@ export const TITLE_ROW_FIELDS = [
   { screenwriters: ['actors_id'] },
   { images: [{ directus_files_id: FILE_FIELDS }] },
   { tags: [{ tags_id: ['id', 'name', 'slug'] }] },
+  { relatedTitles: ['related_titles_id'] },
   { soundtracks: ['id', 'name', { soundtracks: [{ directus_files_id: ['id', 'title', 'type', 'duration', 'filename_download'] }] }] },
 ] as const;
 

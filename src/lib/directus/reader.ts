@@ -18,6 +18,7 @@ import {
 } from './queries.ts';
 import type { Schema, ShopItem } from './schema.ts';
 import { once } from '../once.ts';
+import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
 
 /** A title as the build reads it: its people by id (see catalogue.ts). */
@@ -170,6 +171,9 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
     /** The average and number of ratings of every rated published title (GET /site/ratings). */
     getRatingSummaries: () =>
       send(client, customEndpoint<TitleRating[]>({ path: '/site/ratings', method: 'GET' }), 'ratings'),
+
+    /** For each title, what its admirers also admire, once enough do (GET /site/co-marks). */
+    getCoMarks: () => send(client, customEndpoint<CoMarks>({ path: '/site/co-marks', method: 'GET' }), 'co-marks'),
 
     /** Customisation items of the shop, all or of one type, in their set order. */
     getShop: (type?: ShopItem['type']) => send(client, readItems('shop', {

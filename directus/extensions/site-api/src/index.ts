@@ -12,6 +12,7 @@ import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../shared/rule
 import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
 import { registerAccountRoutes } from './account.ts';
 import { registerChatRoutes } from './chats.ts';
+import { registerCoMarkRoutes } from './co-marks.ts';
 import { registerMyTitlesRoutes } from './my-titles.ts';
 import { registerSearchRoutes } from './search.ts';
 import { ratingSummary, summarise } from './rating-summary.ts';
@@ -100,5 +101,6 @@ export default defineEndpoint({
     registerMyTitlesRoutes(router, context);
     registerChatRoutes(router, context);
     registerSearchRoutes(router, context);
+    registerCoMarkRoutes(router, context);
   },
 });
