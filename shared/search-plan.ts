@@ -4,7 +4,7 @@
  * endpoint asks the index for the result of this plan; the plan itself needs no database.
  */
 import { editDistance } from './edit-distance.ts';
-import { FORGIVING_MAX_EDITS, FORGIVING_MIN_LETTERS, foldWords, queryReadings, skeletonWord, type QueryReading } from './search-variants.ts';
+import { FORGIVING_MIN_LETTERS, foldWords, forgivenEdits, queryReadings, skeletonWord, type QueryReading } from './search-variants.ts';
 
 interface Entry {
   display: string;
@@ -55,8 +55,14 @@ export class Vocabulary {
     return this.entries.get(key)?.display ?? key;
   }
 
-  /** Known words within `max` edits of `key`, nearest and then most used first, at most `limit`. */
-  similar(key: string, max: number, limit = 3): { key: string; edits: number }[] {
+  /**
+   * The known words nearest to `key` within `max` edits, at most `limit`: of the fewest edits, those
+   * with the same first letter when there are any (people rarely miss the first), the most used first.
+   * Edits are counted in the shared spelling, or between `word` as typed and the word as written when
+   * that is fewer (one Russian letter can be two in the shared spelling: я is `ia`). Words of one or
+   * two letters are nobody's correction.
+   */
+  similar(key: string, max: number, word = key, limit = 3): { key: string; edits: number }[] {
     if (!this.byLength) {
       this.byLength = new Map();
       for (const k of this.entries.keys()) {
@@ -66,20 +72,25 @@ export class Vocabulary {
       }
     }
     const found: { key: string; edits: number; count: number }[] = [];
-    for (let len = key.length - max; len <= key.length + max; len++) {
-      for (const word of this.byLength.get(len) ?? []) {
-        const edits = editDistance(key, word, max);
-        if (edits <= max && edits > 0) found.push({ key: word, edits, count: this.entries.get(word)!.count });
+    for (let len = key.length - max - 1; len <= key.length + max + 1; len++) {
+      for (const known of this.byLength.get(len) ?? []) {
+        const entry = this.entries.get(known)!;
+        const edits = Math.min(editDistance(key, known, max), editDistance(word, entry.display, max));
+        if (edits <= max && known !== key && known.length >= 3) found.push({ key: known, edits, count: entry.count });
       }
     }
-    found.sort((a, b) => a.edits - b.edits || b.count - a.count || (a.key < b.key ? -1 : 1));
-    return found.slice(0, limit).map(({ key: k, edits }) => ({ key: k, edits }));
+    const fewest = Math.min(...found.map((f) => f.edits));
+    const nearest = found.filter((f) => f.edits === fewest);
+    const sameStart = nearest.filter((f) => f.key[0] === key[0]);
+    return (sameStart.length ? sameStart : nearest)
+      .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : 1))
+      .slice(0, limit).map(({ key: k, edits }) => ({ key: k, edits }));
   }
 }
 
 /** Words of a query that name no known word, in either layout: whether they are found elsewhere is worth asking. */
 export function unknownWords(raw: string, vocabulary: Vocabulary): string[] {
-  return [...new Set(queryReadings(raw).flatMap((r) => r.keys.filter((k) => k.length >= FORGIVING_MIN_LETTERS - 1 && !vocabulary.hasPrefix(k))))];
+  return [...new Set(queryReadings(raw).flatMap((r) => r.keys.filter((k) => k.length >= 3 && !vocabulary.hasPrefix(k))))];
 }
 
 /** A query as the index is asked it. */
@@ -96,22 +107,26 @@ export interface SearchPlan {
   understood: string | null;
 }
 
+/**
+ * How sure a reading is, in letters: a known word counts its letters, the start of one a letter
+ * less (one or two letters begin too many words to say much), a corrected word its letters less its
+ * edits. The reading with more wins.
+ */
 function planOf(reading: QueryReading, vocabulary: Vocabulary, elsewhere: ReadonlySet<string>) {
-  let known = 0;
-  let edits = 0;
+  let sure = 0;
   const forgiving: string[][] = [];
   const shown: string[] = [];
   const unmatched: number[] = [];
   reading.keys.forEach((key, i) => {
     const word = reading.words[i]!;
-    const isKnown = vocabulary.hasPrefix(key) || elsewhere.has(key);
-    const fixes = !vocabulary.isWord(key) && !elsewhere.has(key) && [...word].length >= FORGIVING_MIN_LETTERS && key.length >= FORGIVING_MIN_LETTERS - 1
-      ? vocabulary.similar(key, FORGIVING_MAX_EDITS) : [];
-    if (isKnown) known++;
+    const whole = vocabulary.isWord(key) || elsewhere.has(key);
+    const isKnown = whole || vocabulary.hasPrefix(key);
+    const edits = forgivenEdits([...word].length);
+    const fixes = !whole && edits && key.length >= 3 ? vocabulary.similar(key, edits, word) : [];
+    sure += whole ? key.length : isKnown ? key.length - 1 : 0;
     forgiving.push([key, ...fixes.map((f) => f.key)]);
     if (!isKnown && fixes.length) {
-      known++;
-      edits += fixes[0]!.edits;
+      sure += key.length - fixes[0]!.edits;
       shown.push(vocabulary.display(fixes[0]!.key));
     } else {
       // Swapped words are shown as the catalogue writes them (`ьфылф` is «маска», not `maska`).
@@ -119,7 +134,7 @@ function planOf(reading: QueryReading, vocabulary: Vocabulary, elsewhere: Readon
       if (!isKnown) unmatched.push(i);
     }
   });
-  return { reading, known, edits, forgiving, shown, unmatched };
+  return { reading, sure, forgiving, shown, unmatched };
 }
 
 /**
@@ -129,8 +144,8 @@ function planOf(reading: QueryReading, vocabulary: Vocabulary, elsewhere: Readon
 export function planSearch(raw: string, vocabulary: Vocabulary, elsewhere: ReadonlySet<string> = new Set()): SearchPlan | null {
   const plans = queryReadings(raw).filter((r) => r.keys.length).map((r) => planOf(r, vocabulary, elsewhere));
   if (!plans.length) return null;
-  // As typed wins ties: a swapped layout must explain more words, or the same with fewer edits.
-  const best = plans.reduce((a, b) => (b.known > a.known || (b.known === a.known && b.edits < a.edits) ? b : a));
+  // As typed wins ties: a swapped layout must explain more.
+  const best = plans.reduce((a, b) => (b.sure > a.sure ? b : a));
   const { reading, forgiving, shown, unmatched } = best;
   const changed = reading.swapped || shown.some((w, i) => w !== reading.words[i]);
   const kept = (_: unknown, i: number) => !unmatched.includes(i);

@@ -64,8 +64,8 @@ export function skeletonWord(word: string): string {
     out += hit ? hit[1] : latin[i];
     i += hit ? hit[0].length : 1;
   }
-  // Doubled letters are written single as often as not («Хелло», «Каннын»); longer runs are no word's.
-  return out.replace(/(.)\1+/g, (run, c: string) => (run.length === 2 ? c : run));
+  // «-ий», «-ый» and `-iy`, `-yy`, `-ij` all end in one sound.
+  return out.replace(/i{2,}/g, 'i');
 }
 
 /** The words of a text in the shared spelling. */
@@ -79,9 +79,9 @@ export function nameKeys(names: readonly unknown[]): string {
   return parts.length ? `|${parts.join('|')}|` : '';
 }
 
-/** The index columns of a title: its names, and its description, in the shared spelling. */
+/** The index columns of a title: its names, and its description (each word after a space), in the shared spelling. */
 export function titleSearchKeys(t: { name?: unknown; originalName?: unknown; anotherName?: unknown; description?: unknown }) {
-  return { searchNames: nameKeys([t.name, t.originalName, t.anotherName]), searchBody: skeleton(t.description).join(' ') };
+  return { searchNames: nameKeys([t.name, t.originalName, t.anotherName]), searchBody: skeleton(t.description).map((w) => ` ${w}`).join('') };
 }
 
 /** The index column of a person: their Russian and English names. */
@@ -118,7 +118,15 @@ export function queryReadings(raw: string): QueryReading[] {
 
 /** A word gets one or two typos forgiven from this many letters on (as typed, not as spelt in the index). */
 export const FORGIVING_MIN_LETTERS = 5;
-export const FORGIVING_MAX_EDITS = 2;
+
+/**
+ * Typos forgiven in a word of so many letters as typed: two from five letters on; one in four, so
+ * that a five-letter word missing a letter is still found; none in shorter words, which would match
+ * too much.
+ */
+export function forgivenEdits(letters: number): number {
+  return letters >= FORGIVING_MIN_LETTERS ? 2 : letters === FORGIVING_MIN_LETTERS - 1 ? 1 : 0;
+}
 
 /** Columns the backend writes for search, which nobody may set by hand; `searchOpens` counts openings from search. */
 export const INDEX_FIELDS = ['searchText', 'searchNames', 'searchBody', 'searchOpens'] as const;

@@ -94,6 +94,10 @@ export async function seedCatalogue(api: AdminApi, log: (m: string) => void): Pr
     }
   });
   log(`titles: ${titleIds.size}`);
+  for (const t of TITLES.filter((x) => x.related?.length)) {
+    const relatedTitles = t.related!.map((slug) => ({ related_titles_id: titleIds.get(slug) }));
+    await api.patch(`/items/titles/${titleIds.get(t.slug)}`, { relatedTitles });
+  }
 
   await seedSite(api, titleIds, log);
   return { titles: titleIds, actors: actorIds };

@@ -33,6 +33,7 @@ export const TITLES: TitleSeed[] = [
       { name: 'OST Часть 1', tracks: 3 },
       { name: 'OST Часть 2', tracks: 2 },
     ],
+    related: ['pisma-v-tsvetochnuyu-lavku', 'chaynaya-na-templ-strit'],
   },
   {
     slug: 'boss-na-polstavki',

@@ -44,4 +44,5 @@ export interface TitleSeed {
   screenwriters: string[]; // 1 actor slug
   promo?: boolean;         // shown in the category banner (about 3 per category)
   soundtracks?: SoundtrackSeed[];
+  related?: string[];      // slugs an editor pinned first in 'Вам может понравиться'
 }

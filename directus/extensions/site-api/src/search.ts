@@ -60,22 +60,27 @@ function targetOf(dialect: Dialect, kind: 'titles' | 'actors'): Target {
   };
 }
 
-const contains = (word: string) => `%${word}%`;
+/** A word's start: names are kept as `|a b|c d|`, descriptions as ` a b c`. */
+const WORD_STARTS = ['% ', '%|'];
 const quote = (word: string) => `"${word.replaceAll('"', '""')}"`;
 
 /** Positions of the query whose every alternative is long enough for a trigram index. */
 const longPositions = (plan: SearchPlan) => plan.forgiving.filter((alts) => alts.every((a) => a.length >= TRIGRAM));
 
-/** All of `words` somewhere in `column`. */
-function allIn(column: string, words: string[]): [string, string[]] {
-  return [words.map(() => `${column} LIKE ?`).join(' AND '), words.map(contains)];
+/** A word of `column` starting with one of `words`. */
+function startsAWord(column: string, words: string[]): [string, string[]] {
+  const patterns = words.flatMap((w) => WORD_STARTS.map((start) => `${start}${w}%`));
+  return [`(${patterns.map(() => `${column} LIKE ?`).join(' OR ')})`, patterns];
 }
 
-/** For each position, one of its alternatives in `column`. */
+/** For each position, a word of `column` starting with one of its alternatives. */
 function eachOneOf(column: string, alternatives: string[][]): [string, string[]] {
-  const parts = alternatives.map((alts) => `(${alts.map(() => `${column} LIKE ?`).join(' OR ')})`);
-  return [parts.join(' AND '), alternatives.flat().map(contains)];
+  const parts = alternatives.map((alts) => startsAWord(column, alts));
+  return [parts.map(([sql]) => sql).join(' AND '), parts.flatMap(([, args]) => args)];
 }
+
+/** Every one of `words` starting a word of `column`. */
+const allIn = (column: string, words: string[]) => eachOneOf(column, words.map((w) => [w]));
 
 /** The FTS5 MATCH text narrowing rows to those the LIKE conditions then decide on; null when no word is long enough. */
 function ftsMatch(s: Target, plan: SearchPlan): string {
@@ -139,13 +144,15 @@ export function dottedFields(fields: FieldTree, prefix = ''): string[] {
     : Object.entries(f).flatMap(([relation, sub]) => dottedFields(sub, `${prefix}${relation}.`))));
 }
 
-/** Which of `keys` some published title's description has: such a word is meant as typed, not as a typo of a name. */
+/** Which of `keys` some published title's description has as a whole word: such a word is meant as typed, not as a typo of a name. */
 async function inDescriptions(db: Knex, dialect: Dialect, keys: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const key of keys) {
     const row = dialect === 'sqlite'
-      ? await db.raw(`SELECT 1 AS hit FROM "titles_search" JOIN titles t ON t.id = "titles_search".rowid WHERE "titles_search" MATCH ? AND t.status = 'published' LIMIT 1`, [`body : ${quote(key)}`])
-      : (await db.raw(`SELECT 1 AS hit FROM titles WHERE "searchBody" LIKE ? AND status = 'published' LIMIT 1`, [contains(key)])).rows;
+      ? await db.raw(`SELECT 1 AS hit FROM "titles_search" JOIN titles t ON t.id = "titles_search".rowid
+          WHERE "titles_search" MATCH ? AND ("titles_search".body LIKE ? OR "titles_search".body LIKE ?) AND t.status = 'published' LIMIT 1`,
+        [`body : ${quote(key)}`, `% ${key} %`, `% ${key}`])
+      : (await db.raw(`SELECT 1 AS hit FROM titles WHERE ("searchBody" LIKE ? OR "searchBody" LIKE ?) AND status = 'published' LIMIT 1`, [`% ${key} %`, `% ${key}`])).rows;
     if (row.length) found.add(key);
   }
   return found;
