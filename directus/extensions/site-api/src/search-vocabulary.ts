@@ -8,12 +8,13 @@
  */
 import type { Knex } from 'knex';
 import { Vocabulary } from '../../../../shared/search-plan.ts';
+import { NAMES_WRITTEN } from '../../shared/search-events.ts';
 
 const BATCH = 5000;
 const CHECK_MS = 30_000;
 const FULL_READ_MS = 10 * 60_000;
 
-type Emitter = { onAction(event: string, handler: (meta: { key?: unknown; keys?: unknown[] }) => void): void };
+type Emitter = { onAction(event: string, handler: (meta: { collection?: unknown; keys?: unknown[] }) => void): void };
 
 async function namesOf(db: Knex, table: 'titles' | 'actors', fields: string[], add: (name: unknown) => void, ids?: unknown[]) {
   for (let after = 0; ;) {
@@ -74,15 +75,13 @@ export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, on
   };
   let checkedAt = Date.now();
 
-  const addRows = (table: 'titles' | 'actors', fields: string[]) => (meta: { key?: unknown; keys?: unknown[] }) => {
-    const ids = meta.keys ?? (meta.key !== undefined ? [meta.key] : []);
-    if (!current || !ids.length) return;
-    void current.then((v) => namesOf(db, table, fields, (name) => v.add(name), ids)).catch(onError);
-  };
-  for (const event of ['create', 'update']) {
-    emitter?.onAction(`titles.items.${event}`, addRows('titles', TITLE_NAMES));
-    emitter?.onAction(`actors.items.${event}`, addRows('actors', PERSON_NAMES));
-  }
+  // The rules hook announces names written through this instance (site-rules/src/search-keys.ts).
+  emitter?.onAction(NAMES_WRITTEN, ({ collection, keys }) => {
+    const table = collection === 'titles' || collection === 'actors' ? collection : null;
+    if (!current || !table || !keys?.length) return;
+    const fields = table === 'titles' ? TITLE_NAMES : PERSON_NAMES;
+    void current.then((v) => namesOf(db, table, fields, (name) => v.add(name), keys)).catch(onError);
+  });
 
   return {
     /** The vocabulary: read on first use (that search waits for it), then kept. */

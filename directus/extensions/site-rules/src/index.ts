@@ -9,14 +9,14 @@ import { registerFileRules } from './files.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
-import { registerPeopleSearchRules } from './people-search.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerRealtimeRules } from './realtime.ts';
+import { registerSearchKeyRules } from './search-keys.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 
-export default defineHook((register, { services, database, getSchema, logger, env }) => {
+export default defineHook((register, { services, database, getSchema, logger, env, emitter }) => {
   const readStored = async (fileId: string) => {
     try {
       const { stream } = await new services.AssetsService({ knex: database, schema: await getSchema() }).getAsset(fileId);
@@ -33,7 +33,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerQueryGuard(register);
   registerRealtimeRules(register, database, getSchema);
   registerTitleRules(register);
-  registerPeopleSearchRules(register);
+  registerSearchKeyRules(register, emitter);
   registerMarkRules(register);
   registerCommunityRules(register);
   const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
