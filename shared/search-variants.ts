@@ -56,8 +56,8 @@ const SOUNDS: [string, string][] = [
 export function skeletonWord(word: string): string {
   let latin = '';
   for (const c of word) latin += CYRILLIC_TO_LATIN[c] ?? c;
-  // A word-initial ё or е is written yo / ye / jo / je.
-  latin = latin.replace(/^[yj][oe]/, 'e');
+  // ё is folded into е, and written yo or jo (the site's slugs write yo); a word-initial е is also ye or je.
+  latin = latin.replace(/^[yj]e/, 'e').replace(/[yj]o/g, 'e');
   let out = '';
   for (let i = 0; i < latin.length;) {
     const hit = SOUNDS.find(([from]) => latin.startsWith(from, i));

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../directus/seed/index.ts';
 import { DEMO_PASSWORD } from '../../directus/seed/community.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
-import { admin, call } from '../support/api.ts';
+import { admin, baseUrl, call } from '../support/api.ts';
+import { personQueries, queryMisses, titleQueries } from '../support/search-queries.ts';
 
 /** The demo catalogue seeds a real backend through its own rules, and only once. */
 describe('demo catalogue seed', () => {
@@ -55,5 +56,11 @@ describe('demo catalogue seed', () => {
     const api = await admin();
     const publicMessages = await api.get<unknown[]>('/items/messages?filter[publicChat][_eq]=true&fields=id&limit=-1');
     expect(publicMessages.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('finds every demo title and person as people mistype them (the query set)', async () => {
+    expect(titleQueries().length).toBeGreaterThan(TITLES.length * 3);
+    expect(personQueries().length).toBeGreaterThan(0);
+    expect(await queryMisses(baseUrl())).toEqual([]);
   });
 });

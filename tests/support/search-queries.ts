@@ -80,3 +80,27 @@ export function sampleQueries(perKind = 2): TitleQuery[] {
   }
   return [...byKind.values()].flat();
 }
+
+/**
+ * Every query of the set asked of the search endpoint at `base`: what was not found among the first
+ * results (titles) or in the people group (people), one line each; empty when all were.
+ */
+export async function queryMisses(base: string): Promise<string[]> {
+  const ask = async (q: string) => {
+    const res = await fetch(`${base}/site/search?q=${encodeURIComponent(q)}`);
+    if (!res.ok) throw new Error(`search «${q}» → ${res.status}`);
+    return (await res.json()).data as { titles: { slug: string; name: string }[]; people: { slug: string }[] };
+  };
+  const misses: string[] = [];
+  for (const q of titleQueries()) {
+    const found = await ask(q.query);
+    if (!found.titles.slice(0, FIRST_RESULTS).some((t) => t.slug === q.slug)) {
+      misses.push(`${q.kind} «${q.query}» for «${q.name}»: ${found.titles.slice(0, FIRST_RESULTS).map((t) => t.name).join('; ') || 'nothing'}`);
+    }
+  }
+  for (const q of personQueries()) {
+    const found = await ask(q.query);
+    if (!found.people.some((p) => p.slug === q.slug)) misses.push(`person «${q.query}»`);
+  }
+  return misses;
+}

@@ -1,0 +1,59 @@
+/**
+ * GET /site/co-marks: what people who admire a title (Избранное, Смотрел, Смотрю, or a rating of 4 or
+ * 5) also admire, counted only once enough people do, so no answer points at one person's lists.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CO_MARK_MIN_ADMIRERS, CO_MARK_MIN_PAIR } from '../../directus/extensions/site-api/src/co-marks.ts';
+import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
+
+type CoMarks = Record<string, [number, number][]>;
+const coMarks = async () => {
+  const res = await call<CoMarks>('GET', '/site/co-marks');
+  expect(res.status).toBe(200);
+  return res.data;
+};
+const withCount = (answer: CoMarks, a: number, b: number) => answer[a]?.find(([id]) => id === b)?.[1];
+
+let a: { id: number };
+let b: { id: number };
+let draft: { id: number };
+let admirers: TestUser[];
+
+beforeAll(async () => {
+  [a, b, draft] = await Promise.all([newTitle(), newTitle(), newTitle({ status: 'draft' })]);
+  admirers = await Promise.all(Array.from({ length: CO_MARK_MIN_ADMIRERS }, () => newUser()));
+  // Every admirer rates `a` highly; the first ones also mark `b`, one at a time below.
+  for (const p of admirers) expect((await p.call('PUT', `/site/rating/${a.id}`, { rating: 5 })).status).toBe(200);
+});
+
+describe('co-marks', () => {
+  it('counts a pair only once enough people share it', async () => {
+    for (const [i, p] of admirers.slice(0, CO_MARK_MIN_PAIR - 1).entries()) {
+      await p.call('POST', '/items/favorites', { type: i % 2 ? 'Смотрел' : 'Избранное', title: b.id });
+    }
+    expect(withCount(await coMarks(), a.id, b.id)).toBeUndefined();
+    await admirers[CO_MARK_MIN_PAIR - 1]!.call('PUT', `/site/rating/${b.id}`, { rating: 4 });
+    expect(withCount(await coMarks(), a.id, b.id)).toBe(CO_MARK_MIN_PAIR);
+  });
+
+  it('leaves out what is no admiration: a low rating, «Не интересно»', async () => {
+    const c = await newTitle();
+    for (const [i, p] of admirers.entries()) {
+      if (i % 2) await p.call('PUT', `/site/rating/${c.id}`, { rating: 3 });
+      else await p.call('POST', '/items/favorites', { type: 'Не интересно', title: c.id });
+    }
+    expect(withCount(await coMarks(), a.id, c.id)).toBeUndefined();
+  });
+
+  it('never names a draft', async () => {
+    // Marks of a draft cannot be made through the API at all; what an editor unpublishes drops out.
+    const d = await newTitle();
+    for (const p of admirers) await p.call('POST', '/items/favorites', { type: 'Смотрю', title: d.id });
+    expect(withCount(await coMarks(), a.id, d.id)).toBe(CO_MARK_MIN_ADMIRERS);
+    await (await admin()).patch(`/items/titles/${d.id}`, { status: 'draft' });
+    const answer = await coMarks();
+    expect(withCount(answer, a.id, d.id)).toBeUndefined();
+    expect(answer[d.id]).toBeUndefined();
+    expect(answer[draft.id]).toBeUndefined();
+  });
+});

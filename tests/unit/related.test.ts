@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { TITLES } from '../../directus/seed/data/titles.ts';
+import { RELATED_COUNT, familyOf, featuresOf, pinnedOf, relatedLists, updateRelatedLists, type LikenessRow } from '../../src/lib/related.ts';
+
+/** The demo catalogue as the build reads it: ids for titles and for every name they link to. */
+function demoRows(): LikenessRow[] {
+  const ids = new Map<string, number>();
+  const id = (kind: string, key: string) => ids.get(`${kind}:${key}`) ?? ids.set(`${kind}:${key}`, ids.size + 1).get(`${kind}:${key}`)!;
+  const bySlug = new Map(TITLES.map((t, i) => [t.slug, i + 1]));
+  return TITLES.map((t, i) => ({
+    id: i + 1,
+    name: t.name,
+    views: 1000 - i,
+    category: { id: id('c', t.category) },
+    subCategory: { id: id('s', t.subCategory) },
+    country: { id: id('n', t.country) },
+    genres: t.genres.map((g) => ({ genres_id: { id: id('g', g) } })),
+    tags: t.tags.map((g) => ({ tags_id: { id: id('t', g) } })),
+    actors: t.actors.map((a) => ({ actors_id: id('p', a) })),
+    directors: t.directors.map((a) => ({ actors_id: id('p', a) })),
+    screenwriters: t.screenwriters.map((a) => ({ actors_id: id('p', a) })),
+    relatedTitles: (t.related ?? []).map((slug) => ({ related_titles_id: bySlug.get(slug)! })),
+  }));
+}
+
+const shares = (a: LikenessRow, b: LikenessRow) => featuresOf(a).some((f) => featuresOf(b).includes(f));
+
+describe('a franchise', () => {
+  it('is the name without its season or part', () => {
+    const family = familyOf('Врачи ночной смены');
+    for (const name of ['Врачи ночной смены 2', 'Врачи ночной смены. Сезон 3', 'ВРАЧИ НОЧНОЙ СМЕНЫ: Новая смена', 'Врачи ночной смены 2 сезон', 'Врачи ночной смены II']) {
+      expect(familyOf(name), name).toBe(family);
+    }
+    expect(familyOf('Врачи дневной смены')).not.toBe(family);
+  });
+});
+
+describe('related titles of the demo catalogue', () => {
+  const rows = demoRows();
+  const lists = relatedLists(rows);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  it('are four other titles each, every one sharing something real', () => {
+    for (const t of rows) {
+      const list = lists[t.id]!;
+      expect(list, t.name).toHaveLength(RELATED_COUNT);
+      expect(list).not.toContain(t.id);
+      expect(new Set(list).size).toBe(RELATED_COUNT);
+      const pinned = pinnedOf(t);
+      for (const id of list.filter((x) => !pinned.includes(x))) expect(shares(t, byId.get(id)!), `${t.name} → ${byId.get(id)!.name}`).toBe(true);
+    }
+  });
+
+  it('put the titles an editor pinned first, in their order', () => {
+    const withPins = rows.filter((t) => pinnedOf(t).length);
+    expect(withPins.length).toBeGreaterThan(0);
+    for (const t of withPins) expect(lists[t.id]!.slice(0, pinnedOf(t).length)).toEqual(pinnedOf(t));
+  });
+
+  it('differ between titles of one category: rarely the same four', () => {
+    const byCategory = Map.groupBy(rows, (t) => JSON.stringify(t.category));
+    for (const titles of byCategory.values()) {
+      const sets = new Set(titles.map((t) => [...lists[t.id]!].sort().join()));
+      expect(sets.size / titles.length).toBeGreaterThan(0.8);
+    }
+  });
+
+  it('weigh a rare shared feature above a common one', () => {
+    // Two titles alike in every common feature but one shares a person: that one ranks first.
+    const base = { name: 'x', category: { id: 1 }, country: { id: 1 }, genres: [{ genres_id: { id: 1 } }] };
+    const many: LikenessRow[] = Array.from({ length: 20 }, (_, i) => ({ ...base, id: 100 + i, name: `Другой ${i}` }));
+    const page: LikenessRow = { ...base, id: 1, name: 'Страница', actors: [{ actors_id: 7 }] };
+    const colleague: LikenessRow = { ...base, id: 2, name: 'Коллега', actors: [{ actors_id: 7 }] };
+    expect(relatedLists([page, ...many, colleague])[1]![0]).toBe(2);
+  });
+});
+
+describe('a franchise\'s other seasons', () => {
+  it('fill one place at most', () => {
+    const common = { category: { id: 1 }, country: { id: 1 }, genres: [{ genres_id: { id: 1 } }, { genres_id: { id: 2 } }], actors: [{ actors_id: 1 }, { actors_id: 2 }] };
+    const seasons: LikenessRow[] = [1, 2, 3, 4, 5].map((n) => ({ ...common, id: n, name: n === 1 ? 'Врачи ночной смены' : `Врачи ночной смены ${n}` }));
+    const others: LikenessRow[] = ['Альфа', 'Бета', 'Гамма', 'Дельта', 'Эпсилон', 'Дзета'].map((name, i) => ({ id: 10 + i, name, category: { id: 1 }, genres: [{ genres_id: { id: 1 } }] }));
+    const lists = relatedLists([...seasons, ...others]);
+    for (const s of seasons) {
+      const list = lists[s.id]!;
+      expect(list.filter((id) => id <= 5), s.name).toHaveLength(1);
+      expect(list).toHaveLength(RELATED_COUNT);
+    }
+  });
+});
+
+describe('after an edit', () => {
+  it('computes again what the edit can change, as a full computation would', () => {
+    const rows = demoRows();
+    const before = relatedLists(rows);
+    const edited = rows.findIndex((t) => t.genres!.length > 1);
+    const changed = { ...rows[edited]!, genres: [{ genres_id: { id: 999 } }], tags: rows[(edited + 7) % rows.length]!.tags };
+    const after = [...rows];
+    after[edited] = changed;
+    const updated = updateRelatedLists(after, before, [changed.id]);
+    const full = relatedLists(after);
+    expect(updated[changed.id]).toEqual(full[changed.id]);
+    for (const t of after) if (full[t.id]!.includes(changed.id) || before[t.id]!.includes(changed.id)) expect(updated[t.id], t.name).toEqual(full[t.id]);
+  });
+
+  it('drops a deleted title from every list and adds a new one where it ranks', () => {
+    const rows = demoRows();
+    const before = relatedLists(rows);
+    const gone = before[rows[0]!.id]![0]!;
+    const twin: LikenessRow = { ...rows.find((t) => t.id === 1)!, id: 500, name: 'Близнец', relatedTitles: [] };
+    const after = [...rows.filter((t) => t.id !== gone), twin];
+    const updated = updateRelatedLists(after, before, [gone, twin.id]);
+    for (const t of after) expect(updated[t.id]).not.toContain(gone);
+    expect(updated[1]).toContain(500);
+  });
+});
