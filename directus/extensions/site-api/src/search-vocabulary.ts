@@ -46,7 +46,7 @@ export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, on
 
   const readAll = async () => {
     const vocabulary = new Vocabulary();
-    const add = (name: unknown) => vocabulary.add(name);
+    const add = (name: unknown) => vocabulary.add(typeof name === 'string' ? name : null);
     const seen = await countsOf(db);
     await namesOf(db, 'titles', TITLE_NAMES, add);
     await namesOf(db, 'actors', PERSON_NAMES, add);
@@ -80,7 +80,7 @@ export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, on
     const table = collection === 'titles' || collection === 'actors' ? collection : null;
     if (!current || !table || !keys?.length) return;
     const fields = table === 'titles' ? TITLE_NAMES : PERSON_NAMES;
-    void current.then((v) => namesOf(db, table, fields, (name) => v.add(name), keys)).catch(onError);
+    void current.then((v) => namesOf(db, table, fields, (name) => v.add(typeof name === 'string' ? name : null), keys)).catch(onError);
   });
 
   return {
