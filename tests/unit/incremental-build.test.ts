@@ -57,6 +57,9 @@ describe('rows read again after a change', () => {
     });
     expect(merged.titles.map((t) => [t.id, t.name])).toEqual([[1, 'Первый'], [2, 'Второй (правка)'], [4, 'Новый']]);
     expect(merged.actors.map((a) => [a.id, a.nameRu])).toEqual([[10, 'П10'], [11, 'П11'], [12, 'П12'], [13, 'Переименован']]);
+    // Every title has its related titles, none of them a title that left.
+    expect(Object.keys(merged.related!).map(Number)).toEqual([1, 2, 4]);
+    for (const list of Object.values(merged.related!)) expect(list).not.toContain(3);
   });
 });
 
@@ -71,7 +74,9 @@ describe('kept rows and page reuse on disk', () => {
 
   it('the catalogue rows come back as saved', async () => {
     const dir = tmp();
-    const rows: CatalogueRows = { titles: [title(1, 'Сон «в» \n строке', [10])], actors: [actor(10)] };
+    const rows: CatalogueRows = {
+      titles: [title(1, 'Сон «в» \n строке', [10]), title(2, 'Явь', [10])], actors: [actor(10)], coMarks: { 1: [[2, 3]] }, related: { 1: [2], 2: [1] },
+    };
     expect(await loadRows(dir)).toBeNull();
     await saveRows(dir, rows);
     expect(await loadRows(dir)).toEqual(rows);
