@@ -3,7 +3,10 @@
  * as a visitor (no token), with the relations and filters the site reads (own REST field lists):
  *   (a) a title by slug with every relation,
  *   (b) a category list sorted by views, then the comment counts of those titles,
- *   (c) search on the folded search text, sorted by views.
+ *   (c) the search modal's query (GET /site/search) as people type: a word, its first letters, the word in
+ *       the other keyboard layout, in Latin, with a letter dropped; and 'Часто ищут:' (GET /site/search/popular);
+ *   (d) how long an editor's rename takes to be found by search, exactly and with a typo;
+ *   (e) what 'Вам может понравиться' costs the build: every title's list, and one edit's recomputation.
  * Starts its own backend on a temporary SQLite data dir (or, with --pg, on a temporary PostgreSQL
  * database with Redis), synthesises the catalogue, runs warm-up and timed repetitions, prints a
  * markdown table and writes the figures as JSON to bench/results/.
@@ -16,6 +19,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/paths.ts';
 import { startSynthBackend } from './lib/synth-backend.ts';
+import { knexForEnv, slugify } from './synth.ts';
+import { swapLayout } from '../shared/search-variants.ts';
+import { Vocabulary } from '../shared/search-plan.ts';
+import { relatedLists, updateRelatedLists, type LikenessRow } from '../src/lib/related.ts';
 
 const TITLE_FIELDS = [
   '*', 'genres.genres_id.name', 'country.name', 'category.name', 'category.slug', 'subCategory.*',
@@ -30,8 +37,19 @@ export const READS = {
   titleBySlug: (slug: string) => `/items/titles?filter[slug][_eq]=${enc(slug)}&fields=${TITLE_FIELDS}&deep[series][_limit]=-1&limit=1`,
   categoryList: (category: string) => `/items/titles?filter[category][slug][_eq]=${enc(category)}&sort=-views&limit=10&fields=${LIST_FIELDS}`,
   commentCounts: (ids: number[]) => `/items/comments?aggregate[count]=id&groupBy[]=title&filter[title][_in]=${ids.join(',')}`,
-  search: (folded: string) => `/items/titles?filter[searchText][_contains]=${enc(folded)}&sort=-views&limit=100`,
+  search: (query: string) => `/site/search?q=${enc(query)}`,
+  popular: () => '/site/search/popular',
 };
+
+/** What people type for one word of the catalogue: the word, its start, other layout, Latin, a letter dropped. */
+export function typedForms(word: string): string[] {
+  const letters = [...word];
+  const middle = Math.floor(letters.length / 2);
+  return [
+    word, letters.slice(0, 3).join(''), swapLayout(word), slugify(word).replaceAll('-', ' '),
+    ...(letters.length >= 5 ? [[...letters.slice(0, middle), ...letters.slice(middle + 1)].join('')] : []),
+  ];
+}
 
 interface Stats { n: number; p50: number; p95: number; p99: number; mean: number; min: number; max: number }
 
@@ -56,6 +74,86 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
 }
 
 interface Bench { name: string; label: string; run: (i: number) => Promise<number | Record<string, number>> }
+
+/** People's names of the synthetic catalogue's making, as typed. */
+const PEOPLE = ['ким мин', 'tanaka', 'ван сяо', 'сато'];
+
+/** A made-up Russian word, different for each `i`. */
+const madeUp = (i: number) => [...String(1000 + i)].map((d) => ['ба', 'ро', 'ми', 'ту', 'ле', 'ка', 'зо', 'ну', 'фи', 'да'][Number(d)]).join('');
+
+/** Waits until `found()` holds; the milliseconds since `since`. */
+async function until(found: () => Promise<boolean>, since: number, what: string): Promise<number> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
+    if (await found()) return performance.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error(`${what} was not found within 60 s`);
+}
+
+/**
+ * (d) Renames `n` titles through the API as an editor does and times how long until search finds the
+ * new name exactly, and with a letter dropped (which needs the new word in the search's vocabulary).
+ */
+async function editFollow(base: string, api: { patch(path: string, body: unknown): Promise<unknown>; get<T>(path: string): Promise<T> }, n: number) {
+  const ids = (await api.get<{ id: number }[]>(`/items/titles?fields=id&sort=id&limit=${n}`)).map((t) => t.id);
+  const exact: number[] = [];
+  const typo: number[] = [];
+  for (const [i, id] of ids.entries()) {
+    const word = madeUp(i);
+    const dropped = [...word.slice(0, 4), ...word.slice(5)].join('');
+    const has = (q: string) => async () => (await get<{ titles: { id: number }[] }>(base, READS.search(q))).titles.some((t) => t.id === id);
+    const t0 = performance.now();
+    await api.patch(`/items/titles/${id}`, { name: `${word} навсегда` });
+    exact.push(await until(has(word), t0, word));
+    typo.push(await until(has(dropped), t0, dropped));
+  }
+  return { exact: stats(exact), typo: stats(typo) };
+}
+
+/** (e) Every title's related titles from the rows the build reads, then one edit's recomputation. */
+async function relatedCost(env: Record<string, string>) {
+  const db = knexForEnv(env);
+  try {
+    const t0 = performance.now();
+    const titles = await db('titles').where('status', 'published').select('id', 'name', 'views', 'category', 'subCategory', 'country').orderBy('id');
+    const rows = new Map<number, LikenessRow & Record<string, unknown[]>>(titles.map((t) => [t.id, { ...t, genres: [], tags: [], actors: [], directors: [], screenwriters: [], relatedTitles: [] }]));
+    const links: [string, string, string][] = [
+      ['titles_genres', 'genres', 'genres_id'], ['titles_tags', 'tags', 'tags_id'], ['titles_actors', 'actors', 'actors_id'],
+      ['titles_directors', 'directors', 'actors_id'], ['titles_screenwriters', 'screenwriters', 'actors_id'], ['titles_related', 'relatedTitles', 'related_titles_id'],
+    ];
+    for (const [table, field, key] of links) {
+      for (const r of await db(table).select('titles_id', key)) rows.get(r.titles_id)?.[field]!.push({ [key]: r[key] });
+    }
+    const list = [...rows.values()];
+    const readMs = performance.now() - t0;
+    const t1 = performance.now();
+    const lists = relatedLists(list);
+    const fullMs = performance.now() - t1;
+    const edited = { ...list[0]!, genres: [], tags: list[1]!.tags };
+    const t2 = performance.now();
+    updateRelatedLists([edited, ...list.slice(1)], lists, [edited.id]);
+    return { titles: list.length, readMs: Math.round(readMs), fullMs: Math.round(fullMs), editMs: Math.round(performance.now() - t2) };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** A typo's lookup over a vocabulary of `size` made-up words (a real catalogue's names have far more words than the synthetic one). */
+function typoLookup(size: number) {
+  const vocabulary = new Vocabulary();
+  const letters = 'абвгдежзиклмнопрстуфхцчшэюя';
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let i = 0; i < size; i++) vocabulary.add(Array.from({ length: 4 + Math.floor(next() * 8) }, () => letters[Math.floor(next() * letters.length)]).join(''));
+  vocabulary.similar('прокуратра', 2);
+  const samples: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const t = performance.now();
+    vocabulary.similar(['прокуратра', 'токиская', 'аромта', 'наследнца'][i % 4]!, 2);
+    samples.push(performance.now() - t);
+  }
+  return { words: vocabulary.size, ...stats(samples) };
+}
 
 async function measure(b: Bench, warmup: number, reps: number): Promise<Record<string, number[]>> {
   for (let i = 0; i < warmup; i++) await b.run(i);
@@ -106,17 +204,23 @@ async function main(): Promise<void> {
         },
       },
       {
-        name: 'search', label: '(c) search, sorted by views',
+        name: 'search', label: "(c) the search modal's query",
         run: async (i) => {
-          const q = searchQueries[i % searchQueries.length];
-          const [ms] = await time(() => get<any[]>(base, READS.search(q)));
+          const q = modalQueries[i % modalQueries.length]!;
+          const [ms] = await time(() => get(base, READS.search(q)));
           return ms;
         },
       },
+      { name: 'popular', label: "(c) 'Часто ищут:'", run: async () => (await time(() => get(base, READS.popular())))[0] },
     ];
 
     // Sanity: what the reads return on this data set.
-    const hits = Object.fromEntries(await Promise.all(searchQueries.map(async (q) => [q, (await get<any[]>(base, READS.search(q))).length] as const)));
+    const modalQueries = [...searchQueries.flatMap(typedForms), ...PEOPLE];
+    const hits = Object.fromEntries(await Promise.all(modalQueries.map(async (q) => {
+      const found = await get<{ titles: unknown[]; people: unknown[]; understood: string | null }>(base, READS.search(q));
+      return [q, { titles: found.titles.length, people: found.people.length, understood: found.understood }] as const;
+    })));
+    console.log('What the modal finds:', JSON.stringify(hits));
     const loadBefore = os.loadavg();
     const results: Record<string, Stats> = {};
     for (const b of benches) {
@@ -124,6 +228,11 @@ async function main(): Promise<void> {
       const samples = await measure(b, warmup, reps);
       for (const [k, v] of Object.entries(samples)) results[k] = stats(v);
     }
+    console.log('Timing (d) an editor\'s rename until search finds it …');
+    const follow = await editFollow(base, backend.api, 10);
+    console.log('Timing (e) related titles …');
+    const related = await relatedCost(backend.env);
+    const typos = typoLookup(200_000);
     const loadAfter = os.loadavg();
 
     const labels: Record<string, string> = {
@@ -131,7 +240,8 @@ async function main(): Promise<void> {
       categoryList: '(b) category list, 10 by views',
       commentCounts: '(b) comment counts for those 10',
       categoryPage: '(b) both, one after the other',
-      search: '(c) search `_contains`, 100 by views',
+      search: "(c) the search modal's query (word, its start, other layout, Latin, a typo, people)",
+      popular: "(c) 'Часто ищут:'",
     };
     const table = [
       `Catalogue reads as a visitor — ${database}${pgName ? ' + Redis' : ''}, cache ${values.cache ? 'on' : 'off'}, ${synth.counts.titles} titles, ${synth.counts.actors} actors, ${synth.counts.comments} comments, ${reps} runs each after ${warmup} warm-up`,
@@ -139,6 +249,11 @@ async function main(): Promise<void> {
       '| read | p50 ms | p95 ms | p99 ms | mean ms | max ms |',
       '|---|---:|---:|---:|---:|---:|',
       ...Object.entries(results).map(([k, s]) => `| ${labels[k] ?? k} | ${s.p50} | ${s.p95} | ${s.p99} | ${s.mean} | ${s.max} |`),
+      `| (d) an editor's rename until search finds it | ${follow.exact.p50} | ${follow.exact.p95} | | | ${follow.exact.max} |`,
+      `| (d) … and finds it with a letter dropped | ${follow.typo.p50} | ${follow.typo.p95} | | | ${follow.typo.max} |`,
+      '',
+      `(e) 'Вам может понравиться' for ${related.titles} titles: rows read in ${related.readMs} ms, every list in ${related.fullMs} ms, one edit's recomputation in ${related.editMs} ms.`,
+      `A typo's lookup over ${typos.words} words: p50 ${typos.p50} ms, p95 ${typos.p95} ms.`,
       '',
       `Synthesis: ${(synth.ms / 1000).toFixed(1)} s (${synth.via}); start + apply: ${(startMs / 1000).toFixed(1)} s; load average ${loadBefore[0].toFixed(2)} → ${loadAfter[0].toFixed(2)} on ${os.cpus().length} CPUs.`,
     ].join('\n');
@@ -155,6 +270,9 @@ async function main(): Promise<void> {
       synth: { ms: synth.ms, via: synth.via, phases: synth.phases, counts: synth.counts },
       searchHits: hits,
       results,
+      editFollow: follow,
+      related,
+      typoLookup: typos,
       reads: { titleBySlug: READS.titleBySlug('<slug>'), categoryList: READS.categoryList('<category>'), commentCounts: READS.commentCounts([1, 2, 3]), search: READS.search('<folded query>') },
     }, null, 2));
     console.log(`Written ${path.relative(ROOT, file)}`);

@@ -189,12 +189,13 @@ describe('the build-time reader', () => {
     expect(ids(paged.actors)).toEqual(ids(catalogue.actors));
   });
 
-  it('suggests other titles of the category by views, with their review counts', async () => {
+  it('suggests the titles most like it first (people, genres, tags before the category alone), with their review counts', async () => {
     const title = catalogue.titles.find((t) => t.id === t1.id)!;
     const related = catalogue.relatedTo(title);
-    expect(ids(related)).toEqual([t2.id, t4.id, t3.id, t5.id]);
-    expect(related.map((r) => r.comments_count)).toEqual([1, 0, 0, 0]);
-    expect(ids(catalogue.relatedTo(title, 2))).toEqual([t2.id, t4.id]);
+    expect(new Set(ids(related.slice(0, 2)))).toEqual(new Set([t2.id, t3.id]));
+    expect(new Set(ids(related))).toEqual(new Set([t2.id, t3.id, t4.id, t5.id]));
+    expect(related.find((r) => r.id === t2.id)!.comments_count).toBe(1);
+    expect(ids(catalogue.relatedTo(title, 2))).toEqual(ids(related.slice(0, 2)));
   });
 
   it('holds every person with their facts', async () => {

@@ -280,11 +280,14 @@ describe('editors change the catalogue', () => {
       return (await Promise.all(parts.map(async (p) => (await page(p)).text))).join('\n');
     };
     const link = `/${title.slug}"`;
-    // Another title of its category: 'Вам может понравиться' there leads with the most viewed.
-    const [neighbour] = await backend.api.get<{ slug: string }[]>(
-      `/items/titles?filter[status][_eq]=published&filter[category][slug][_eq]=${title.category}&filter[id][_neq]=${title.id}&fields=slug&sort=-views&limit=1`,
+    // Another title of its category, whose 'Вам может понравиться' an editor pins it in.
+    const [neighbour] = await backend.api.get<{ id: number; slug: string }[]>(
+      `/items/titles?filter[status][_eq]=published&filter[category][slug][_eq]=${title.category}&filter[id][_neq]=${title.id}&fields=id,slug&sort=-views&limit=1`,
     );
     expect(neighbour).toBeTruthy();
+    const pinning = await lastStarted();
+    expect((await api('PATCH', `/items/titles/${neighbour!.id}`, editor.token, { relatedTitles: [{ related_titles_id: title.id }] })).status).toBe(200);
+    expect((await buildsAfter(pinning))[0]?.ok).toBe(true);
     expect((await page(`/${title.slug}`)).status).toBe(200);
     expect((await sitemapOf()).includes(`/${title.slug}<`)).toBe(true);
     expect((await page(`/categories/${title.category}`)).text.includes(link)).toBe(true);

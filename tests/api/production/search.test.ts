@@ -1,0 +1,88 @@
+/**
+ * Search on PostgreSQL + Redis: the trigram indexes exist, the demo catalogue's query set finds
+ * every title and person as on SQLite, a name written through one instance is found through the
+ * other at once, and the build's co-marks answer on PostgreSQL's SQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../../directus/seed/index.ts';
+import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
+import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
+import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
+import { freePort } from '../../../scripts/lib/free-port.ts';
+import {
+  assertRedisReachable, clearRedisNamespace, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
+} from '../../../scripts/lib/postgres.ts';
+import { queryMisses } from '../../support/search-queries.ts';
+
+let name = '';
+let dataDir = '';
+let a: Backend | undefined;
+let b: RunningDirectus | undefined;
+let db: Knex | undefined;
+
+beforeAll(async () => {
+  await assertRedisReachable();
+  name = uniqueName();
+  await createDatabase(name);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-search-'));
+  const options: DirectusOptions = {
+    dataDir,
+    port: await freePort(),
+    secret: `prod-search-secret-${randomUUID()}`,
+    adminEmail: 'admin@example.com',
+    adminPassword: 'admin-prod-search-password',
+    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false' },
+  };
+  a = await startBackend({ ...options, quiet: true });
+  await seedDemo(a.api, () => {});
+  b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
+  db = pgKnex(name);
+}, 600_000);
+
+afterAll(async () => {
+  await db?.destroy();
+  await Promise.allSettled([b?.stop(), a?.stop()]);
+  if (name) {
+    await dropDatabase(name);
+    expect(await databaseExists(name)).toBe(false);
+    await clearRedisNamespace(name);
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}, 60_000);
+
+const search = async (base: string, q: string) => {
+  const res = await fetch(`${base}/site/search?q=${encodeURIComponent(q)}`);
+  expect(res.status).toBe(200);
+  return (await res.json()).data as { titles: { id: number }[]; people: { id: number }[] };
+};
+
+describe('search on PostgreSQL', () => {
+  it('has trigram indexes on the names and descriptions', async () => {
+    const indexes = await db!('pg_indexes').whereIn('tablename', ['titles', 'actors']).pluck('indexdef');
+    for (const column of ['searchNames', 'searchBody']) {
+      expect(indexes.some((d: string) => d.includes(`"${column}" gin_trgm_ops`) && d.includes('public.titles')), column).toBe(true);
+    }
+    expect(indexes.some((d: string) => d.includes('"searchNames" gin_trgm_ops') && d.includes('public.actors'))).toBe(true);
+  });
+
+  it('finds every demo title and person of the query set', async () => {
+    expect(await queryMisses(a!.url)).toEqual([]);
+  });
+
+  it('finds a title written through one instance through the other at once', async () => {
+    const word = `Звездопад${randomUUID().slice(0, 4).replace(/\d/g, 'к')}`;
+    const created = await a!.api.post<{ id: number }>('/items/titles', { slug: `prod-search-${Date.now()}`, name: `${word} над морем`, status: 'published' });
+    expect((await search(b!.url, `${word} над`)).titles.map((t) => t.id)).toEqual([created.id]);
+  });
+
+  it('answers the build\'s co-marks', async () => {
+    const res = await fetch(`${b!.url}/site/co-marks`);
+    expect(res.status).toBe(200);
+    expect(typeof (await res.json()).data).toBe('object');
+  });
+});

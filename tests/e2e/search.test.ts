@@ -1,0 +1,162 @@
+/**
+ * Finding what people mean, in Chromium against the built site and the real Directus: the search
+ * modal finds demo titles as people mistype them (a sample of the query set made from the demo
+ * catalogue; the API suite asks every query), shows people in their own group, says what it
+ * understood, counts titles opened from it for 'Часто ищут:'; the player's episode search reads
+ * numbers as people write them; and 'Вам может понравиться' on every demo title page is the
+ * likeness the catalogue says it is.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ACTORS } from '../../directus/seed/data/actors.ts';
+import { TITLES } from '../../directus/seed/data/titles.ts';
+import { FIRST_RESULTS, sampleQueries } from '../support/search-queries.ts';
+import { fetchText, hydrated, idleIslandsHydrated, patientPolls, titleBySlug, visitorsOfThisFile } from './support/site.ts';
+
+patientPolls();
+
+const { as, done } = visitorsOfThisFile();
+
+async function openSearch(page: Page) {
+  await page.goto('/');
+  await idleIslandsHydrated(page);
+  await page.locator('header button[data-open="search"]').click();
+  const dialog = page.getByRole('dialog', { name: 'Поиск' });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  return { dialog, input: dialog.getByPlaceholder('Поиск..') };
+}
+
+const firstNames = (dialog: ReturnType<Page['getByRole']>) =>
+  dialog.locator('.film-card .film-card__link .film-card__name').allInnerTexts().then((names) => names.slice(0, FIRST_RESULTS));
+
+describe('the search modal', () => {
+  it('finds demo titles typed in the other layout, in Latin, with a letter dropped or two swapped, and with е for ё', async () => {
+    const { page } = await as();
+    try {
+      const { dialog, input } = await openSearch(page);
+      const queries = sampleQueries();
+      expect(new Set(queries.map((q) => q.kind))).toEqual(new Set(['layout', 'latin', 'dropped', 'swapped', 'yo']));
+      for (const q of queries) {
+        await input.fill(q.query);
+        await expect.poll(() => firstNames(dialog), { message: `${q.kind} «${q.query}» → «${q.name}»` }).toContain(q.name);
+        expect(await dialog.innerText()).toContain('Найдено:');
+        if (q.kind === 'layout') expect(await dialog.locator('.search-modal__understood').innerText()).toContain('Показаны результаты по запросу');
+      }
+    } finally {
+      await done();
+    }
+  });
+
+  it('shows people in their own group with a photo, and opens their page', async () => {
+    const person = ACTORS.find((a) => a.nameEn && a.nameRu)!;
+    const { page } = await as();
+    try {
+      const { dialog, input } = await openSearch(page);
+      await input.fill(person.nameEn);
+      const group = dialog.getByRole('list', { name: 'Актёры и создатели' });
+      const link = group.getByRole('link', { name: new RegExp(person.nameRu) });
+      await expect.poll(() => link.count()).toBe(1);
+      expect(await link.getAttribute('href')).toBe(`/actors/${person.slug}`);
+      expect(await link.locator('img').getAttribute('src')).toBeTruthy();
+      await link.click();
+      await page.waitForURL(new RegExp(`/actors/${person.slug}$`));
+      expect(await page.locator('main h1').innerText()).toContain(person.nameRu);
+    } finally {
+      await done();
+    }
+  });
+
+  it('says which word it understood when it corrected a typo', async () => {
+    const title = TITLES.find((t) => t.slug === 'aromat-poslednego-leta')!;
+    const { page } = await as();
+    try {
+      const { dialog, input } = await openSearch(page);
+      await input.fill('ароамт');
+      await expect.poll(() => firstNames(dialog)).toContain(title.name);
+      expect(await dialog.locator('.search-modal__understood').innerText()).toBe('Показаны результаты по запросу «аромат»');
+    } finally {
+      await done();
+    }
+  });
+
+  it('counts a title opened from the results for Часто ищут:', async () => {
+    const title = TITLES.find((t) => t.slug === 'kulak-i-dozhd')!;
+    const before = await titleBySlug<{ searchOpens: number }>(title.slug, 'searchOpens');
+    const { page } = await as();
+    try {
+      const { dialog, input } = await openSearch(page);
+      await input.fill(title.name);
+      const card = dialog.locator('.film-card', { hasText: title.name }).first();
+      await expect.poll(() => card.count()).toBe(1);
+      await card.locator('a').click();
+      await page.waitForURL(new RegExp(`/${title.slug}$`));
+      await expect.poll(async () => (await titleBySlug<{ searchOpens: number }>(title.slug, 'searchOpens')).searchOpens).toBe(before.searchOpens + 1);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('the player\'s episode search', () => {
+  it('finds episode 3 however it is written', async () => {
+    const series = TITLES.find((t) => t.typeSource === 'Без сезонов' && t.episodes >= 10)!;
+    const { page } = await as();
+    try {
+      await page.goto(`/${series.slug}?tab=seasons`);
+      await hydrated(page, '#player .player__episode');
+      const episodes = page.locator('#player .player__episode');
+      for (const q of ['3', 'серия 3', '3 серия', 'третья', 'Третья серия']) {
+        await page.getByPlaceholder('Поиск серии').fill(q);
+        await expect.poll(() => episodes.allInnerTexts(), { message: q }).toEqual(['3 серия']);
+      }
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('Вам может понравиться', () => {
+  const decode = (html: string) => html.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+  /** The related titles a title page shows, in order, as the demo catalogue's entries. */
+  async function relatedOf(slug: string) {
+    const { status, text } = await fetchText(`/${slug}`);
+    expect(status).toBe(200);
+    const section = /<section class="related">([\s\S]*?)<\/section>/.exec(text)?.[1] ?? '';
+    const names = [...section.matchAll(/<a class="film-card__link"[\s\S]*?<span class="film-card__name">([^<]*)<\/span>/g)].map((m) => decode(m[1]!));
+    return names.map((name) => {
+      const found = TITLES.find((t) => t.name === name);
+      if (!found) throw new Error(`«${name}» on /${slug} is no demo title`);
+      return found;
+    });
+  }
+
+  /** What two demo titles have in common, as the catalogue says. */
+  const common = (a: (typeof TITLES)[number], b: (typeof TITLES)[number]) => [
+    ...a.genres.filter((g) => b.genres.includes(g)),
+    ...a.tags.filter((g) => b.tags.includes(g)),
+    ...[...a.actors, ...a.directors, ...a.screenwriters].filter((p) => [...b.actors, ...b.directors, ...b.screenwriters].includes(p)),
+    ...(a.country === b.country ? [a.country] : []),
+    ...(a.category === b.category ? [a.category] : []),
+  ];
+
+  it('shows on every demo title page four others, each sharing something real, the pinned ones first', async () => {
+    const lists = new Map<string, (typeof TITLES)[number][]>();
+    for (const t of TITLES) lists.set(t.slug, await relatedOf(t.slug));
+    for (const t of TITLES) {
+      const related = lists.get(t.slug)!;
+      expect(related.map((r) => r.slug), t.name).toHaveLength(4);
+      expect(related.map((r) => r.slug)).not.toContain(t.slug);
+      const pinned = t.related ?? [];
+      expect(related.slice(0, pinned.length).map((r) => r.slug), t.name).toEqual(pinned);
+      for (const r of related.slice(pinned.length)) expect(common(t, r), `${t.name} → ${r.name}`).not.toEqual([]);
+    }
+    // Differ between titles of one category: hardly any two show the same four.
+    for (const category of new Set(TITLES.map((t) => t.category))) {
+      const ofCategory = TITLES.filter((t) => t.category === category);
+      const sets = new Set(ofCategory.map((t) => lists.get(t.slug)!.map((r) => r.slug).sort().join()));
+      expect(sets.size / ofCategory.length, category).toBeGreaterThan(0.8);
+    }
+    expect(TITLES.some((t) => t.related?.length)).toBe(true);
+  });
+});
