@@ -2,8 +2,9 @@
  * The whole published catalogue, read once per build in large pages: every title with every
  * relation, every person, the review counts and the ratings. Tens of thousands of title, cast and
  * actor pages then render from memory, with a few hundred requests in all instead of several a
- * page. The per-page lists (related titles, a person's titles) are derived here in the order the
- * single queries of spec section 7 give: most viewed first, then by id.
+ * page. A person's titles are derived here in the order the single queries of spec section 7 give
+ * (most viewed first, then by id); 'Вам может понравиться' by likeness (related.ts), computed with the
+ * rows and kept with them, so an edit computes again only the lists it can change.
  */
 import { ACTOR_TITLES, RELATED_TITLES } from '../constants.ts';
 import { CAST_RELATIONS, PERSON_FIELDS, TITLE_CARD_FIELDS } from './fields.ts';

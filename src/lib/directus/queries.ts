@@ -75,11 +75,6 @@ export function namePrefix(prefix: string): DirectusFilter {
   return { searchText: { _starts_with: prefix } };
 }
 
-/** Titles whose name, original name, other name or description contains the folded query. */
-export function containsText(query: string): DirectusFilter {
-  return { searchText: { _contains: query } };
-}
-
 export interface ListOptions {
   filter: DirectusFilter;
   sort: TitleSort[];
