@@ -62,5 +62,5 @@ describe('demo catalogue seed', () => {
     expect(titleQueries().length).toBeGreaterThan(TITLES.length * 3);
     expect(personQueries().length).toBeGreaterThan(0);
     expect(await queryMisses(baseUrl())).toEqual([]);
-  });
+  }, 600_000);
 });

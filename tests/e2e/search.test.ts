@@ -116,17 +116,15 @@ describe('the player\'s episode search', () => {
 });
 
 describe('Вам может понравиться', () => {
-  const decode = (html: string) => html.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
   /** The related titles a title page shows, in order, as the demo catalogue's entries. */
   async function relatedOf(slug: string) {
     const { status, text } = await fetchText(`/${slug}`);
     expect(status).toBe(200);
-    const section = /<section class="related">([\s\S]*?)<\/section>/.exec(text)?.[1] ?? '';
-    const names = [...section.matchAll(/<a class="film-card__link"[\s\S]*?<span class="film-card__name">([^<]*)<\/span>/g)].map((m) => decode(m[1]!));
-    return names.map((name) => {
-      const found = TITLES.find((t) => t.name === name);
-      if (!found) throw new Error(`«${name}» on /${slug} is no demo title`);
+    const section = /<section class="related"[^>]*>([\s\S]*?)<\/section>/.exec(text)?.[1] ?? '';
+    const links = [...section.matchAll(/class="film-card__link" href="\/([^"]+)"/g)].map((m) => m[1]!);
+    return links.map((link) => {
+      const found = TITLES.find((t) => t.slug === link);
+      if (!found) throw new Error(`/${link} on /${slug} is no demo title`);
       return found;
     });
   }

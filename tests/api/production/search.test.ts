@@ -72,7 +72,7 @@ describe('search on PostgreSQL', () => {
 
   it('finds every demo title and person of the query set', async () => {
     expect(await queryMisses(a!.url)).toEqual([]);
-  });
+  }, 600_000);
 
   it('finds a title written through one instance through the other at once', async () => {
     const word = `Звездопад${randomUUID().slice(0, 4).replace(/\d/g, 'к')}`;
