@@ -99,7 +99,7 @@ export const ME_FIELDS = [
 
 /** Another person's public profile. */
 export const PROFILE_FIELDS = [
-  'id', 'login', 'first_name', 'last_name', 'dob', 'gender', 'aboutMe', 'avatar', 'last_access',
+  'id', 'login', 'first_name', 'last_name', 'dob', 'gender', 'aboutMe', 'avatar',
   ...DECORATION_FIELDS,
 ] as const;
 
