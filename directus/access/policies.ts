@@ -67,8 +67,10 @@ const catalogue = (files: Record<string, unknown>): PermissionDef[] => [
     .map((c) => read(c)),
   read('shop', ['*'], published),
   // Junction rows of drafts stay hidden with their titles.
-  ...['titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags', 'titles_related']
+  ...['titles_genres', 'titles_actors', 'titles_directors', 'titles_screenwriters', 'titles_images', 'titles_tags']
     .map((c) => read(c, ['*'], { titles_id: published })),
+  // A pin names a draft's id only to editors.
+  read('titles_related', ['*'], { _and: [{ titles_id: published }, { related_titles_id: published }] }),
   read('soundtracks_files', ['*'], { soundtracks_id: { title: published } }),
   read('comments_files', ['*'], { comments_id: publishedOrNone }),
   ...['actors_genres', 'actors_images', 'posts_files'].map((c) => read(c)),

@@ -167,3 +167,15 @@ describe('Часто ищут:', () => {
     for (const titleId of [null, [1], 'x', 1.5, { id: 1 }]) expectRefused(await user.call('POST', '/site/search/opened', { titleId }), 400);
   });
 });
+
+describe('pinned related titles', () => {
+  it('show visitors pins of published titles only: a draft\'s id stays hidden', async () => {
+    const [page, shown, draft] = await Promise.all([newTitle(), newTitle(), newTitle({ status: 'draft' })]);
+    await (await admin()).patch(`/items/titles/${page.id}`, { relatedTitles: [{ related_titles_id: draft.id }, { related_titles_id: shown.id }] });
+    const res = await call('GET', `/items/titles/${page.id}?fields=relatedTitles.related_titles_id`);
+    expect(res.status).toBe(200);
+    expect(res.data.relatedTitles.map((r: { related_titles_id: number }) => r.related_titles_id)).toEqual([shown.id]);
+    const junction = await call('GET', `/items/titles_related?filter[titles_id][_eq]=${page.id}&fields=related_titles_id`);
+    expect(junction.data.map((r: { related_titles_id: number }) => r.related_titles_id)).toEqual([shown.id]);
+  });
+});
