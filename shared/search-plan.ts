@@ -11,11 +11,35 @@ interface Entry {
   count: number;
 }
 
+/** Words of one length: their keys, and the letters of each key and of its written form as bit sets. */
+interface Bucket {
+  keys: string[];
+  keyLetters: number[];
+  shownLetters: number[];
+}
+
+/**
+ * A word's letters as a set of 32 bits (letters share bits by their code). One edit changes at most
+ * two bits, so a word more bits away than twice the edits allowed cannot be that near: most of a
+ * vocabulary is passed over after one comparison of two numbers.
+ */
+function letterBits(word: string): number {
+  let bits = 0;
+  for (let i = 0; i < word.length; i++) bits |= 1 << (word.charCodeAt(i) & 31);
+  return bits;
+}
+
+function bitCount(n: number): number {
+  let c = n - ((n >>> 1) & 0x55555555);
+  c = (c & 0x33333333) + ((c >>> 2) & 0x33333333);
+  return (((c + (c >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 /** The words of names (titles' and people's) in the shared spelling, each with how it is written and how often. */
 export class Vocabulary {
   private readonly entries = new Map<string, Entry>();
   private sorted: string[] | null = null;
-  private byLength: Map<number, string[]> | null = null;
+  private byLength: Map<number, Bucket> | null = null;
 
   /** Adds the words of a name. */
   add(name: string | null | undefined): void {
@@ -65,17 +89,27 @@ export class Vocabulary {
   similar(key: string, max: number, word = key, limit = 3): { key: string; edits: number }[] {
     if (!this.byLength) {
       this.byLength = new Map();
-      for (const k of this.entries.keys()) {
-        const list = this.byLength.get(k.length) ?? [];
-        list.push(k);
-        this.byLength.set(k.length, list);
+      for (const [k, entry] of this.entries) {
+        let bucket = this.byLength.get(k.length);
+        if (!bucket) this.byLength.set(k.length, (bucket = { keys: [], keyLetters: [], shownLetters: [] }));
+        bucket.keys.push(k);
+        bucket.keyLetters.push(letterBits(k));
+        bucket.shownLetters.push(letterBits(entry.display));
       }
     }
     const found: { key: string; edits: number; count: number }[] = [];
+    const keyBits = letterBits(key);
+    const wordBits = letterBits(word);
     for (let len = key.length - max - 1; len <= key.length + max + 1; len++) {
-      for (const known of this.byLength.get(len) ?? []) {
+      const bucket = this.byLength.get(len);
+      if (!bucket) continue;
+      for (let i = 0; i < bucket.keys.length; i++) {
+        const nearKey = bitCount(keyBits ^ bucket.keyLetters[i]!) <= 2 * max;
+        const nearShown = bitCount(wordBits ^ bucket.shownLetters[i]!) <= 2 * max;
+        if (!nearKey && !nearShown) continue;
+        const known = bucket.keys[i]!;
         const entry = this.entries.get(known)!;
-        const edits = Math.min(editDistance(key, known, max), editDistance(word, entry.display, max));
+        const edits = Math.min(nearKey ? editDistance(key, known, max) : max + 1, nearShown ? editDistance(word, entry.display, max) : max + 1);
         if (edits <= max && known !== key && known.length >= 3) found.push({ key: known, edits, count: entry.count });
       }
     }
