@@ -133,8 +133,8 @@ try {
     ['filter screen, first page', await addressesOf((r) => r.getFilteredTitles({ category: category!.name, genres: null, releaseYear: null, country: null, releaseStatus: null, subcategory: null, page: 1 }))],
     ['tag, show more', await addressesOf((r) => r.getListPage({ kind: 'tag', key: String(tag!.id) }, 2))],
     ['category new, show more', await addressesOf((r) => r.getListPage({ kind: 'category-new', key: category!.slug }, 2))],
-    ['search «дорам»', await addressesOf((r) => r.searchTitles('дорам'))],
-    ['Часто ищут', await addressesOf((r) => r.popularTitles(8))],
+    ['search «дорам»', await addressesOf((r) => r.search('дорам'))],
+    ['Часто ищут', await addressesOf((r) => r.popularTitles())],
     ['updates, show more', await addressesOf((r) => r.getUpdatesPage(2))],
   ];
 
