@@ -41,6 +41,8 @@ const FULL_POSTING = 400;
 const SAMPLE = 100;
 /** How much the pair's hash may add, as a share of the likeness: enough to vary near-equals. */
 const SALT = 0.12;
+/** How many of a category's most viewed titles fill a list that likeness left short. */
+const FALLBACK_SCAN = 200;
 /** A co-mark by n people weighs this times log2(1 + n). */
 const CO_MARK_WEIGHT = 2;
 
@@ -54,18 +56,22 @@ function junctionIds<K extends string>(list: ({ [k in K]?: { id: number } | numb
   });
 }
 
+/** Kinds of feature; a feature's key is its kind times KIND plus its id (numbers, as maps of them are quick). */
+const KIND = 2 ** 32;
+const [CATEGORY, SUBCATEGORY, COUNTRY, GENRE, TAG, PERSON] = [1, 2, 3, 4, 5, 6].map((k) => k * KIND);
+
 /** A title's features as keys: kind and id. */
-export function featuresOf(t: LikenessRow): string[] {
-  const one = (kind: string, ref: { id: number } | number | null | undefined) => {
+export function featuresOf(t: LikenessRow): number[] {
+  const one = (kind: number, ref: { id: number } | number | null | undefined) => {
     const id = idOf(ref);
-    return id === null ? [] : [`${kind}${id}`];
+    return id === null ? [] : [kind + id];
   };
   return [
-    ...one('c', t.category), ...one('s', t.subCategory), ...one('n', t.country),
-    ...junctionIds(t.genres, 'genres_id').map((id) => `g${id}`),
-    ...junctionIds(t.tags, 'tags_id').map((id) => `t${id}`),
+    ...one(CATEGORY, t.category), ...one(SUBCATEGORY, t.subCategory), ...one(COUNTRY, t.country),
+    ...junctionIds(t.genres, 'genres_id').map((id) => GENRE + id),
+    ...junctionIds(t.tags, 'tags_id').map((id) => TAG + id),
     // Whether a person acted, directed or wrote, they are the same shared feature.
-    ...new Set([...junctionIds(t.actors, 'actors_id'), ...junctionIds(t.directors, 'actors_id'), ...junctionIds(t.screenwriters, 'actors_id')].map((id) => `p${id}`)),
+    ...new Set([...junctionIds(t.actors, 'actors_id'), ...junctionIds(t.directors, 'actors_id'), ...junctionIds(t.screenwriters, 'actors_id')].map((id) => PERSON + id)),
   ];
 }
 
@@ -100,14 +106,15 @@ class Likeness {
   private readonly features: Int32Array[] = [];
   private readonly weight: Float64Array;
   private readonly postings: Int32Array[];
-  private readonly families: string[];
+  /** Franchises and the most viewed by category are made when first asked (an edit asks for few). */
+  private readonly families: (string | undefined)[];
   private readonly coMarks: Map<number, Map<number, number>>;
   private readonly scores: Float64Array;
-  private readonly byViews: Map<string, number[]>;
+  private byViews: Map<string, number[]> | null = null;
 
   constructor(rows: LikenessRow[], coMarks: CoMarks) {
     this.rows = rows;
-    const ids = new Map<string, number>();
+    const ids = new Map<number, number>();
     const counts: number[] = [];
     rows.forEach((t, i) => {
       this.index.set(t.id, i);
@@ -124,15 +131,25 @@ class Likeness {
     const fill = counts.map(() => 0);
     this.postings = counts.map((df) => new Int32Array(df));
     this.features.forEach((fs, i) => { for (const f of fs) this.postings[f]![fill[f]!++] = i; });
-    this.families = rows.map((t) => familyOf(t.name));
+    this.families = new Array(rows.length);
     this.coMarks = new Map(Object.entries(coMarks).map(([id, list]) => [Number(id), new Map(list)]));
     this.scores = new Float64Array(rows.length);
-    this.byViews = new Map();
-    const order = rows.map((_, i) => i).sort((a, b) => (rows[b]!.views ?? 0) - (rows[a]!.views ?? 0) || rows[a]!.id - rows[b]!.id);
-    for (const i of order) {
-      const c = `${idOf(rows[i]!.category) ?? ''}`;
-      (this.byViews.get(c) ?? this.byViews.set(c, []).get(c)!).push(i);
+  }
+
+  private familyOf(j: number): string {
+    return (this.families[j] ??= familyOf(this.rows[j]!.name));
+  }
+
+  /** The titles of `i`'s category, most viewed first. */
+  private mostViewedLike(i: number): number[] {
+    const key = (t: LikenessRow) => `${idOf(t.category) ?? ''}`;
+    if (!this.byViews) {
+      const rows = this.rows;
+      this.byViews = new Map();
+      const order = rows.map((_, j) => j).sort((a, b) => (rows[b]!.views ?? 0) - (rows[a]!.views ?? 0) || rows[a]!.id - rows[b]!.id);
+      for (const j of order) (this.byViews.get(key(rows[j]!)) ?? this.byViews.set(key(rows[j]!), []).get(key(rows[j]!))!).push(j);
     }
+    return this.byViews.get(key(this.rows[i]!)) ?? [];
   }
 
   /** How much titles `i` and `j` share: the weights of their common features and their co-marks. */
@@ -196,7 +213,7 @@ class Likeness {
     const take = (j: number) => {
       const t = this.rows[j]!;
       if (j === i || out.includes(t.id) || out.length >= RELATED_COUNT) return;
-      const family = this.families[j]!;
+      const family = this.familyOf(j);
       if (family && families.has(family)) return;
       out.push(t.id);
       if (family) families.add(family);
@@ -207,10 +224,11 @@ class Likeness {
     }
     const ranked = this.shortlist(i).map((j) => [j, this.rank(i, j)] as const).filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1]);
     for (const [j] of ranked) take(j);
-    // Nothing in common with enough titles: the most viewed of the same category.
-    for (const j of this.byViews.get(`${idOf(self.category) ?? ''}`) ?? []) {
-      if (out.length >= RELATED_COUNT) break;
-      take(j);
+    // Nothing in common with enough titles: the most viewed of the same category (the first few hundred
+    // are plenty, and a page of a large category is not to read them all).
+    if (out.length < RELATED_COUNT) {
+      const fallback = this.mostViewedLike(i);
+      for (let k = 0; k < Math.min(fallback.length, FALLBACK_SCAN) && out.length < RELATED_COUNT; k++) take(fallback[k]!);
     }
     return out;
   }
