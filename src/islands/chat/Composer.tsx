@@ -12,6 +12,7 @@ import type { ChatKey, ChatMessage } from '../../lib/directus/chat.ts';
 import { PICTURE_TYPES, pictureRefusal } from '../../lib/picture-check.ts';
 import { editMessage, sendMessage } from '../../stores/chat.ts';
 import { Icon } from '../layout/icons.tsx';
+import { CheckIcon, SendIcon } from './icons.tsx';
 import EmojiButton from './EmojiButton.tsx';
 import { quoteOf } from './message-text.ts';
 
@@ -155,8 +156,10 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
           }}
         />
         <EmojiButton onPick={insert} />
+        {/* On a narrow input the word gives way to the icon, and stays the button's name. */}
         <button type="submit" className="btn chat-input__send" disabled={blank || sending}>
-          {editing ? 'Сохранить' : 'Отправить'}
+          {editing ? <CheckIcon /> : <SendIcon />}
+          <span className="chat-input__send-text">{editing ? 'Сохранить' : 'Отправить'}</span>
         </button>
       </div>
     </form>
