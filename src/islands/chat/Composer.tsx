@@ -7,6 +7,7 @@
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ChatKey, ChatMessage } from '../../lib/directus/chat.ts';
 import { PICTURE_TYPES, pictureRefusal } from '../../lib/picture-check.ts';
@@ -32,7 +33,7 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormProblem({ text });
   const field = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const fieldId = useId();

@@ -9,6 +9,7 @@ import { registerFileRules } from './files.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
+import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerRealtimeRules } from './realtime.ts';
 import { registerTitleRules } from './titles.ts';
@@ -34,6 +35,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerTitleRules(register);
   registerMarkRules(register);
   registerCommunityRules(register);
+  registerOwnReactionRule(register);
   const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
   const chatPace = createRateLimiter('RATE_LIMITER_CHAT', { keyPrefix: `${prefix}-chat`, points: CHAT_RATE.messages, duration: CHAT_RATE.seconds });
   registerChatRules(register, deleteFiles, chatPace);
