@@ -20,7 +20,8 @@
 import { useBus } from '@directus/api/bus/index';
 import { fetchPolicies } from '@directus/api/permissions/lib/fetch-policies';
 import { sanitizeQuery } from '@directus/api/utils/sanitize-query';
-import { handleWebSocketError } from '@directus/api/websocket/errors';
+import { isDirectusError } from '@directus/errors';
+import { WebSocketError, handleWebSocketError } from '@directus/api/websocket/errors';
 import { WebSocketSubscribeMessage } from '@directus/api/websocket/messages';
 import { getPayload, type Subscription, type WebSocketEvent } from '@directus/api/websocket/utils/items';
 import { fmtMessage } from '@directus/api/websocket/utils/message';
@@ -161,7 +162,9 @@ export function createFanout(collection: string, database: Knex, getSchema: () =
         subscriptions.add(subscription);
         client.send(fmtMessage('subscription', init, subscription.uid));
       } catch (err) {
-        handleWebSocketError(client, err, 'subscribe');
+        // A refusal names the subscription it answers, so the client can tell which one it was.
+        const uid = typeof raw.uid === 'string' || typeof raw.uid === 'number' ? raw.uid : undefined;
+        handleWebSocketError(client, isDirectusError(err) ? new WebSocketError('subscribe', err.code, err.message, uid) : err, 'subscribe');
       }
     },
   };
