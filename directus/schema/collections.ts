@@ -71,7 +71,7 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   o2m('comments'),
   text('searchText', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   dateCreated(),
-  dateUpdated(),
+  dateUpdated({ fromCreation: true }),
 ]);
 
 export const iframeSeasons = collection('iframeSeasons', { icon: 'video_library', hidden: false, sort_field: 'sort', display_template: '{{name}}' }, [

@@ -344,28 +344,44 @@ export function fieldLabel(collection: string, field: string): FieldLabel | unde
 const nameOf = (label: FieldLabel) => (typeof label === 'string' ? label : label.name);
 const ru = (translation: string) => [{ language: LABEL_LANGUAGE, translation }];
 
-function labelField(collection: string, f: FieldDef): FieldDef {
-  const label = fieldLabel(collection, f.field);
+/** How a field shows in a list: a picture's thumbnail, a related row by its name, a time as a time, a choice by its words. */
+function display(def: CollectionDef, f: FieldDef, templates: Map<string, string>): Record<string, unknown> {
+  const special = (f.meta.special as string[] | undefined) ?? [];
+  if (special.includes('file')) return { display: 'image' };
+  if (special.includes('m2o') || special.includes('user-created')) {
+    const target = def.relations.find((r) => r.field === f.field)?.related_collection;
+    const template = target === 'directus_users' ? '{{login}}' : target ? templates.get(target) : undefined;
+    return template ? { display: 'related-values', display_options: { template } } : {};
+  }
+  if (f.type === 'timestamp') return { display: 'datetime', display_options: { relative: true } };
+  return {};
+}
+
+function labelField(def: CollectionDef, f: FieldDef, templates: Map<string, string>): FieldDef {
+  const label = fieldLabel(def.collection, f.field);
   if (!label) return f;
-  const meta: Record<string, unknown> = { ...f.meta, translations: ru(nameOf(label)) };
+  const meta: Record<string, unknown> = { ...f.meta, translations: ru(nameOf(label)), ...display(def, f, templates) };
   if (typeof label === 'object' && label.note) meta.note = label.note;
   const choices = (f.meta.options as { choices?: { text: string; value: string }[] } | undefined)?.choices;
   if (choices) {
     const words = typeof label === 'object' ? label.choices ?? {} : {};
     const named = choices.map(({ value }) => ({ text: words[value] ?? value, value }));
     meta.options = { ...(f.meta.options as object), choices: named };
-    // Lists show the words, not the stored values.
     meta.display = 'labels';
     meta.display_options = { choices: named };
   }
   return { ...f, meta };
 }
 
-/** The model with its Russian names, notes and choice words, as the apply step sends it. */
-export function labelled(def: CollectionDef): CollectionDef {
+/**
+ * The model with its Russian names, notes, choice words and list displays, as the apply step sends
+ * it; `model` gives the display templates of related collections.
+ */
+export function labelled(def: CollectionDef, model: CollectionDef[] = []): CollectionDef {
+  const templates = new Map(model.flatMap((c) => (typeof c.meta.display_template === 'string' ? [[c.collection, c.meta.display_template] as const] : [])));
   const label = LABELS[def.collection];
   const meta = label && !def.collection.startsWith('directus_')
     ? { ...def.meta, translations: [{ language: LABEL_LANGUAGE, translation: label.plural, singular: label.singular, plural: label.plural }], ...(label.note ? { note: label.note } : {}) }
     : def.meta;
-  return { ...def, meta, fields: def.fields.map((f) => labelField(def.collection, f)) };
+  return { ...def, meta, fields: def.fields.map((f) => labelField(def, f, templates)) };
 }
