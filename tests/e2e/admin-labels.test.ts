@@ -35,7 +35,7 @@ describe('the admin app', () => {
     const page = await context.newPage();
     try {
       await signInToAdminApp(page, editor.email, editor.password);
-      const nav = page.locator('.collections-navigation, nav');
+      const nav = page.locator('.content-navigation');
       for (const collection of ['titles', 'series', 'iframeSeasons', 'mainBanners', 'actors', 'comments']) {
         await nav.getByText(LABELS[collection].plural, { exact: true }).first().waitFor();
       }

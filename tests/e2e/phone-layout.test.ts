@@ -74,6 +74,7 @@ describe('floating controls on a phone', () => {
     await page.goto('/login#register');
     const form = page.getByRole('form', { name: 'Регистрация' });
     await hydrated(page, '.account-form');
+    await form.getByLabel('Логин').waitFor();
     // Scrolled past 150 px, back-to-top shows as well.
     await page.mouse.wheel(0, 400);
     const fields = form.locator('input:not([type="radio"]):not([type="checkbox"])');
@@ -82,13 +83,13 @@ describe('floating controls on a phone', () => {
       await field.focus();
       await toBottom(field);
       await expect.poll(() => coveredBy(field), `field ${i}`).toEqual([]);
-      expect(await touchesItself(field)).toBe(true);
+      await expect.poll(() => touchesItself(field), `a finger on field ${i}`).toBe(true);
     }
     await form.getByRole('checkbox', { name: 'Мне исполнилось 18 лет' }).check();
     const submit = form.getByRole('button', { name: 'Зарегистрироваться' });
     await toBottom(submit);
     await expect.poll(() => coveredBy(submit)).toEqual([]);
-    expect(await touchesItself(submit)).toBe(true);
+    await expect.poll(() => touchesItself(submit)).toBe(true);
   });
 
   it('leave a post comment\'s send button free while the comment is typed, and it sends', async () => {
@@ -104,7 +105,7 @@ describe('floating controls on a phone', () => {
     const send = post.getByRole('button', { name: 'Отправить' });
     await toBottom(send);
     await expect.poll(() => coveredBy(send)).toEqual([]);
-    expect(await touchesItself(send)).toBe(true);
+    await expect.poll(() => touchesItself(send)).toBe(true);
     await send.click();
     await expect.poll(() => post.locator('.comment__text').allInnerTexts()).toEqual(['«Сто дней по контракту»']);
   });
@@ -121,7 +122,7 @@ describe('floating controls on a phone', () => {
     await signIn.waitFor();
     for (const target of [prompt, signIn]) {
       await expect.poll(() => coveredBy(target).then((c) => c.filter((name) => !name.includes('chat-invite__panel')))).toEqual([]);
-      expect(await touchesItself(target)).toBe(true);
+      await expect.poll(() => touchesItself(target)).toBe(true);
     }
     expect(await signIn.getAttribute('href')).toBe('/login?next=%2Fmessages');
 
