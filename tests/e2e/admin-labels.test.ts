@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { applySettings } from '../../directus/apply/settings.ts';
-import { LABELS } from '../../directus/schema/labels.ts';
+import { LABELS, fieldLabel } from '../../directus/schema/labels.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, visitorsOfThisFile } from './support/site.ts';
@@ -24,7 +24,7 @@ async function signInToAdminApp(page: Page, email: string, password: string): Pr
 }
 
 const labelOf = (collection: string, field: string) => {
-  const label = LABELS[collection].fields[field];
+  const label = fieldLabel(collection, field)!;
   return typeof label === 'string' ? label : label.name;
 };
 
