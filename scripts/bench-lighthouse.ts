@@ -77,7 +77,7 @@ try {
     for (let i = 0; i < runs; i++) results[page].push(await audit(url, chrome.port));
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
 }
 
 console.log(`Lighthouse ${'mobile'} audit of ${values.site}, median of ${runs} run(s) by performance\n`);

@@ -29,10 +29,13 @@ const own = { user_created: { _eq: ME } };
 const read = (collection: string, fields: string[] = ['*'], permissions: Record<string, unknown> | null = null): PermissionDef =>
   ({ collection, action: 'read', fields, permissions });
 
-/** Fields of another person anyone may see: never email, password, role, plan or tokens. */
+/**
+ * Fields of another person anyone may see: never email, password, role, plan or tokens, nor when
+ * they were last seen (screens get "online" from /site/online and /site/chats).
+ */
 export const PUBLIC_USER_FIELDS = [
   'id', 'login', 'first_name', 'last_name', 'avatar', 'frame', 'nameColor', 'background',
-  'dob', 'gender', 'aboutMe', 'last_access',
+  'dob', 'gender', 'aboutMe',
 ];
 const OWN_PROFILE_EDITABLE = [
   'first_name', 'last_name', 'email', 'password', 'avatar', 'login', 'dob', 'gender', 'aboutMe',
@@ -141,7 +144,7 @@ const MEMBER: PermissionDef[] = [
 
 /** A person's own account row, with the fields nobody else sees (a separate policy: one rule per collection and action). */
 const SELF: PermissionDef[] = [
-  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status'], { id: { _eq: ME } }),
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status', 'last_access'], { id: { _eq: ME } }),
 ];
 
 /** Plan 1 and up: episodes taken down from the free catalogue. */
@@ -161,7 +164,7 @@ const EDITOR: PermissionDef[] = [
   ...['comments', 'posts', 'messages', 'reactions', 'supportRequests', 'plans', 'invoices'].map((c) => read(c)),
   ...['comments', 'posts'].map((c) => ({ collection: c, action: 'delete' as const, fields: ['*'] })),
   { collection: 'messages', action: 'update', fields: ['deleted'] },
-  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil']),
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil', 'last_access']),
 ];
 
 export interface PolicyDef {

@@ -6,7 +6,7 @@
 import { LABELS } from '../schema/labels.ts';
 import { AdminApi, covers } from './admin-api.ts';
 
-interface Preset { id: number; collection: string; layout: string | null; layout_query: Record<string, unknown> | null }
+type Preset = { id: number; collection: string; layout: string | null; layout_query: Record<string, unknown> | null };
 
 export async function applyAdminViews(api: AdminApi): Promise<void> {
   const global = await api.get<Preset[]>('/presets?filter[user][_null]=true&filter[role][_null]=true&filter[bookmark][_null]=true&fields=id,collection,layout,layout_query&limit=-1');

@@ -60,7 +60,7 @@ async function start(project: TestProject) {
     // No pressure limiter: it answers 503 when the event loop lags, as it does on a busy test machine.
     extra: {
       RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', ACCESS_TOKEN_TTL: E2E_ACCESS_TOKEN_TTL,
-      PRESSURE_LIMITER_ENABLED: 'false',
+      PRESSURE_LIMITER_ENABLED: 'false', RATE_LIMITER_PACE_AVAILABILITY_POINTS: '5000', RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: '5000',
     },
   });
   console.log(`[e2e] Directus up in ${seconds(t)} at ${backend.url}`);

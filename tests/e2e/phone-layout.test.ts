@@ -4,7 +4,7 @@
  * taps; long logins are not cut in the name colour tiles. Counters are drawn, not emoji, and the
  * actor's «Читать полностью» is one of the site's buttons.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { AdminApi } from '../../directus/apply/admin-api.ts';
 import { ROLES } from '../../shared/rules.ts';
@@ -82,8 +82,8 @@ describe('floating controls on a phone', () => {
       const field = fields.nth(i);
       await field.focus();
       await toBottom(field);
-      await expect.poll(() => coveredBy(field), `field ${i}`).toEqual([]);
-      await expect.poll(() => touchesItself(field), `a finger on field ${i}`).toBe(true);
+      await expect.poll(() => coveredBy(field), { message: `field ${i}` }).toEqual([]);
+      await expect.poll(() => touchesItself(field), { message: `a finger on field ${i}` }).toBe(true);
     }
     await form.getByRole('checkbox', { name: 'Мне исполнилось 18 лет' }).check();
     const submit = form.getByRole('button', { name: 'Зарегистрироваться' });

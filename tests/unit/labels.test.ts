@@ -20,7 +20,7 @@ describe('names editors read in the admin app', () => {
   });
 
   it('give words to every stored value of a choice that is not already Russian', () => {
-    const bare = [...COLLECTIONS, ...SYSTEM_EXTENSIONS].map(labelled).flatMap((c) => c.fields.flatMap((f) => {
+    const bare = [...COLLECTIONS, ...SYSTEM_EXTENSIONS].map((c) => labelled(c, COLLECTIONS)).flatMap((c) => c.fields.flatMap((f) => {
       const choices = (f.meta.options as { choices?: { text: string; value: string }[] } | undefined)?.choices ?? [];
       return choices.filter((x) => !cyrillic.test(x.text)).map((x) => `${c.collection}.${f.field}=${x.value}`);
     }));
