@@ -330,7 +330,7 @@ describe('title page', () => {
       expect(shown).toContain('sakura_fan');
       expect(shown).toContain('Согласна про саундтрек, вторая часть OST вообще шедевр!');
       expect(shown).toMatch(/Свежий отзыв \d+/);
-      expect(await reviews.getByRole('img', { name: 'Нравится: 3' }).count()).toBeGreaterThan(0);
+      expect(await reviews.getByRole('img', { name: 'Нравится: 3', exact: true }).count()).toBeGreaterThan(0);
       const signIn = reviews.getByRole('link', { name: 'Войдите, чтобы оставить комментарий' });
       // Signing in brings the visitor back to the title.
       expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent('/aromat-poslednego-leta')}`);

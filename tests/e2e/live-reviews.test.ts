@@ -52,7 +52,7 @@ describe('reviews on an open title page', () => {
       await expect.poll(() => byId(page, id).locator('.review__replies .review__text').allInnerTexts()).toEqual([`Согласен ${stamp}`]);
       await expect.poll(() => counted(page)).toBe(before + 2);
     }
-    await expect.poll(() => byId(visitor, id).getByRole('img', { name: 'Нравится: 1' }).count()).toBe(1);
+    await expect.poll(() => byId(visitor, id).getByRole('img', { name: 'Нравится: 1', exact: true }).count()).toBe(1);
     await expect.poll(() => byId(signedIn, id).getByRole('button', { name: 'Нравится: 1', exact: true }).count()).toBe(1);
 
     await (await apiOf(author)).patch(`/items/comments/${id}`, { text: `Пересмотрел и передумал ${stamp}` });
@@ -85,12 +85,12 @@ describe('reviews on an open title page', () => {
     // The live feed brings the same review back: it still shows once, and counts once.
     const other$ = await apiOf(other);
     await other$.post('/items/reactions', { comment: id, type: 'dislike' });
-    await expect.poll(() => byId(page, id).getByRole('img', { name: 'Не нравится: 1' }).count()).toBe(1);
+    await expect.poll(() => byId(page, id).getByRole('img', { name: 'Не нравится: 1', exact: true }).count()).toBe(1);
     expect(await mine.count()).toBe(1);
     expect(await counted(page)).toBe(before + 1);
     const actions = page.locator(`article[data-review-id="${id}"] > .review__body > .review__actions`);
     expect(await actions.getByRole('button', { name: /нравится/i }).count()).toBe(0);
-    expect(await actions.getByRole('img', { name: 'Нравится: 0' }).count()).toBe(1);
+    expect(await actions.getByRole('img', { name: 'Нравится: 0', exact: true }).count()).toBe(1);
     expect(await actions.getByRole('button', { name: 'Изменить' }).count()).toBe(1);
   });
 });

@@ -212,7 +212,7 @@ describe('reactions', () => {
     try {
       await openProfile(page, author.login);
       const card = post(page, text);
-      await card.getByRole('img', { name: 'Нравится: 1' }).waitFor();
+      await card.getByRole('img', { name: 'Нравится: 1', exact: true }).waitFor();
       expect(await card.getByRole('button', { name: /Нравится/ }).count()).toBe(0);
       const signIn = card.getByRole('link', { name: 'Войдите, чтобы оставить комментарий' });
       expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/profile/${author.login}`)}`);
@@ -256,7 +256,7 @@ describe('comments', () => {
       // One's own comment shows its counts only; another person's can be liked.
       const own = comment.locator('.comment').first();
       expect(await own.getByRole('button', { name: /нравится/i }).count()).toBe(0);
-      expect(await own.getByRole('img', { name: 'Нравится: 0' }).count()).toBe(1);
+      expect(await own.getByRole('img', { name: 'Нравится: 0', exact: true }).count()).toBe(1);
       await (await apiOf(author)).post('/items/comments', { text: 'Спасибо, что заглянули', post: postId });
 
       const api = await adminApi();
