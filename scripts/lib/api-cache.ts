@@ -2,15 +2,20 @@
  * A short-lived cache of what anyone may read through /api. A GET that carries no credential (no
  * Authorization header, no cookie, no access_token in the query) to a public read route gets the
  * same answer for every visitor, so one read of Directus serves them all for API_CACHE_TTL_MS and
- * concurrent misses wait for the one read under way. A signed-in person's reads carry their token
+ * concurrent misses wait for the one read under way; for a while after that an answer is still served
+ * as it was while one read fetches its successor, so no visitor waits on Directus for a popular
+ * read (as nginx's `proxy_cache_use_stale updating`). A signed-in person's reads carry their token
  * and never come from here, so nobody's own data reaches another. A write through this server
  * purges, as it is answered, every cached read that names the collection it changed; on another
- * instance (or a write made elsewhere) a read is at most API_CACHE_TTL_MS old.
+ * instance (or a write made elsewhere) a visitor sees it within API_CACHE_TTL_MS and one read of
+ * Directus.
  */
 import type http from 'node:http';
 
 /** How long an anonymous read is served from memory. */
 export const API_CACHE_TTL_MS = 5_000;
+/** After that, how long it may still be served while one read fetches its successor. */
+export const API_CACHE_STALE_MS = 30_000;
 /** Larger answers are passed through uncached. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** All entries together; the oldest go first. */
@@ -65,28 +70,36 @@ export class ApiCache {
   }
 
   /**
-   * The answer for `key`: from memory while fresh, else from `read` (once, however many ask at the
-   * same time). A 200 is kept; any other answer is passed on and forgotten. `hit` says which it was.
+   * The answer for `key`: from memory while fresh (HIT); once expired, still from memory while one
+   * read fetches its successor (STALE); else from `read`, once however many ask at the same time
+   * (MISS). A 200 is kept; any other answer is passed on and forgotten.
    */
-  async get(key: string, read: () => Promise<CachedAnswer>): Promise<{ answer: CachedAnswer; hit: boolean }> {
+  async get(key: string, read: () => Promise<CachedAnswer>): Promise<{ answer: CachedAnswer; state: 'HIT' | 'STALE' | 'MISS' }> {
     const kept = this.entries.get(key);
-    if (kept && kept.expires > this.now()) return { answer: kept.answer, hit: true };
+    const now = this.now();
+    if (kept && kept.expires > now) return { answer: kept.answer, state: 'HIT' };
+    if (kept && kept.expires + API_CACHE_STALE_MS > now) {
+      if (!this.inFlight.has(key)) void this.fetch(key, read).catch(() => {});
+      return { answer: kept.answer, state: 'STALE' };
+    }
     const waiting = this.inFlight.get(key);
     if (waiting) {
       const shared = await waiting;
-      if (shared) return { answer: shared, hit: true };
+      if (shared) return { answer: shared, state: 'HIT' };
     }
+    return { answer: await this.fetch(key, read), state: 'MISS' };
+  }
+
+  /** One read of `key`, registered while under way, kept when it may be. */
+  private fetch(key: string, read: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     const began = this.generation;
     const reading = read();
     const keeping = reading.then((answer) => (began === this.generation && this.keep(key, answer) ? answer : null), () => null);
     this.inFlight.set(key, keeping);
-    try {
-      return { answer: await reading, hit: false };
-    } finally {
-      void keeping.finally(() => {
-        if (this.inFlight.get(key) === keeping) this.inFlight.delete(key);
-      });
-    }
+    void keeping.finally(() => {
+      if (this.inFlight.get(key) === keeping) this.inFlight.delete(key);
+    });
+    return reading;
   }
 
   /** Forgets every read whose address names `word` (a collection, 'rating', 'users'). */

@@ -242,14 +242,14 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   }
 
   async function serveShared(req: http.IncomingMessage, res: http.ServerResponse, upPath: string, shared: ApiCache): Promise<void> {
-    let got: { answer: CachedAnswer; hit: boolean };
+    let got: { answer: CachedAnswer; state: string };
     try {
       got = await shared.get(upPath, () => readUpstream(req, upPath));
     } catch {
       return badGateway(res);
     }
-    const { answer, hit } = got;
-    const headers: http.OutgoingHttpHeaders = { ...answer.headers, 'x-cache': hit ? 'HIT' : 'MISS', vary: 'Accept-Encoding' };
+    const { answer, state } = got;
+    const headers: http.OutgoingHttpHeaders = { ...answer.headers, 'x-cache': state, vary: 'Accept-Encoding' };
     const encoding = answer.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
     let body = answer.body;
     if (encoding) {

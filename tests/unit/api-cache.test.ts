@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ApiCache, isSharedRead, touchedBy, type CachedAnswer } from '../../scripts/lib/api-cache.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { API_CACHE_STALE_MS, ApiCache, isSharedRead, touchedBy, type CachedAnswer } from '../../scripts/lib/api-cache.ts';
 
 const ok = (text: string, status = 200): CachedAnswer => ({ status, headers: { 'content-type': 'application/json' }, body: Buffer.from(text) });
 
@@ -36,16 +36,24 @@ describe('what a write changes', () => {
 });
 
 describe('the cache', () => {
-  it('serves a fresh answer from memory, and reads again once it is older than its time', async () => {
+  it('serves a fresh answer from memory; an expired one while one read fetches its successor; then reads again', async () => {
     let now = 0;
     let reads = 0;
     const cache = new ApiCache(5_000, () => now);
     const read = async () => ok(`answer ${++reads}`);
-    expect((await cache.get('/items/x', read)).hit).toBe(false);
+    const body = async () => {
+      const got = await cache.get('/items/x', read);
+      return `${got.state} ${got.answer.body.toString()}`;
+    };
+    expect(await body()).toBe('MISS answer 1');
     now = 4_999;
-    expect(await cache.get('/items/x', read)).toMatchObject({ hit: true, answer: { body: Buffer.from('answer 1') } });
+    expect(await body()).toBe('HIT answer 1');
     now = 5_000;
-    expect(await cache.get('/items/x', read)).toMatchObject({ hit: false, answer: { body: Buffer.from('answer 2') } });
+    expect(await body()).toBe('STALE answer 1');
+    await vi.waitFor(() => expect(reads).toBe(2));
+    expect(await body()).toBe('HIT answer 2');
+    now = 5_000 + 5_000 + API_CACHE_STALE_MS;
+    expect(await body()).toBe('MISS answer 3');
   });
 
   it('reads once for many who ask at the same moment', async () => {
@@ -54,7 +62,7 @@ describe('the cache', () => {
     const read = () => new Promise<CachedAnswer>((resolve) => setImmediate(() => resolve(ok(`answer ${++reads}`))));
     const answers = await Promise.all(Array.from({ length: 20 }, () => cache.get('/items/x', read)));
     expect(reads).toBe(1);
-    expect(answers.filter((a) => a.hit)).toHaveLength(19);
+    expect(answers.filter((a) => a.state === 'HIT')).toHaveLength(19);
   });
 
   it('keeps only a 200', async () => {
@@ -62,8 +70,8 @@ describe('the cache', () => {
     const cache = new ApiCache();
     const read = async () => ok('refused', ++reads === 1 ? 403 : 200);
     expect((await cache.get('/items/x', read)).answer.status).toBe(403);
-    expect((await cache.get('/items/x', read)).hit).toBe(false);
-    expect((await cache.get('/items/x', read)).hit).toBe(true);
+    expect((await cache.get('/items/x', read)).state).toBe('MISS');
+    expect((await cache.get('/items/x', read)).state).toBe('HIT');
   });
 
   it('forgets what a write names at once, and does not keep a read that began before the write', async () => {
@@ -71,7 +79,7 @@ describe('the cache', () => {
     await cache.get('/items/comments?filter=1', async () => ok('old reviews'));
     await cache.get('/items/titles', async () => ok('titles'));
     cache.purge('comments');
-    expect((await cache.get('/items/titles', async () => ok('new titles'))).hit).toBe(true);
+    expect((await cache.get('/items/titles', async () => ok('new titles'))).state).toBe('HIT');
     expect((await cache.get('/items/comments?filter=1', async () => ok('new reviews'))).answer.body.toString()).toBe('new reviews');
 
     let finish: (a: CachedAnswer) => void = () => {};
