@@ -33,9 +33,16 @@ function subscribe(s: LiveSocket): void {
   }
 }
 
-/** The reviews read again behind the ones shown, which stay while it reads and when it fails. */
+/**
+ * The reviews read again behind the ones shown, which stay while it reads and when it fails. A
+ * visitor's read may be seconds old (the site server shares them), so what came in live and the
+ * read does not have yet stays too.
+ */
 function readAfresh(titleId: number): void {
-  runtime().getComments(titleId).then((rows) => $reviewRows.set({ status: 'ready', rows }), (err: unknown) => console.error(err));
+  runtime().getComments(titleId).then((read) => {
+    const known = new Set(read.map((r) => r.id));
+    $reviewRows.set({ status: 'ready', rows: [...read, ...$reviewRows.get().rows.filter((r) => !known.has(r.id))] });
+  }, (err: unknown) => console.error(err));
 }
 
 function receive(titleId: number, frame: Frame): void {
