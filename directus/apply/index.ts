@@ -1,6 +1,7 @@
 /** Brings a fresh or existing Directus to the backend described in this folder; safe to repeat. */
 import { AdminApi } from './admin-api.ts';
 import { applyAccess } from './access.ts';
+import { applyAdminViews } from './admin-views.ts';
 import { applyFlows } from './flows.ts';
 import { applySchema } from './schema.ts';
 import { applySettings } from './settings.ts';
@@ -12,5 +13,6 @@ export async function applyAll(api: AdminApi): Promise<number> {
   await applyAccess(api);
   await applyFlows(api);
   await applySettings(api);
+  await applyAdminViews(api);
   return api.writes - before;
 }

@@ -1,13 +1,19 @@
 /**
- * Applies the data model as a diff: creates what is missing and corrects field metadata.
+ * Applies the data model as a diff: creates what is missing and corrects field metadata, with the
+ * names editors read (labels.ts).
  * It never drops a collection, field or column, so content survives every run.
  */
-import { COLLECTIONS, SYSTEM_EXTENSIONS } from '../schema/collections.ts';
+import { COLLECTIONS as MODEL, SYSTEM_EXTENSIONS as MODEL_EXTENSIONS } from '../schema/collections.ts';
 import type { CollectionDef, FieldDef } from '../schema/define.ts';
+import { labelled } from '../schema/labels.ts';
 import { AdminApi, covers } from './admin-api.ts';
 
 interface ExistingField { collection: string; field: string; meta: Record<string, unknown> | null; schema: Record<string, unknown> | null }
 interface ExistingRelation { collection: string; field: string; meta: Record<string, unknown> | null }
+
+/** The model as editors read it: Russian names, notes and choice words (labels.ts). */
+const COLLECTIONS = MODEL.map((def) => labelled(def, MODEL));
+const SYSTEM_EXTENSIONS = MODEL_EXTENSIONS.map((def) => labelled(def, MODEL));
 
 export async function applySchema(api: AdminApi): Promise<void> {
   const collections = new Set((await api.get<{ collection: string }[]>('/collections')).map((c) => c.collection));

@@ -1,4 +1,4 @@
-/** Project settings: Russian admin app, registration through the site's endpoint only, no lock-outs, image presets. */
+/** Project settings: Russian admin app, registration through the site's endpoint only, no lock-outs, image presets, an owner. */
 import { ASSET_PRESETS } from '../../shared/asset-presets.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { AdminApi, covers } from './admin-api.ts';
@@ -33,5 +33,9 @@ const SETTINGS = {
 
 export async function applySettings(api: AdminApi): Promise<void> {
   const have = await api.get<Record<string, unknown>>('/settings');
-  if (!covers(have, SETTINGS)) await api.patch('/settings', SETTINGS);
+  // The admin app stops a first administrator at a 'project owner' form until one is set: it is the administrator
+  // who applies the backend. Set straight in the settings, not through Directus's form, which reports it online.
+  const owner = have.project_owner ? {} : { project_owner: (await api.get<{ email: string }>('/users/me?fields=email')).email };
+  const want = { ...SETTINGS, ...owner };
+  if (!covers(have, want)) await api.patch('/settings', want);
 }

@@ -75,7 +75,7 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   text('searchBody', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   integer('searchOpens', { default: 0, indexed: true, hidden: true, readonly: true, note: 'Сколько раз тайтл открыли из поиска' }),
   dateCreated(),
-  dateUpdated(),
+  dateUpdated({ fromCreation: true }),
 ]);
 
 export const iframeSeasons = collection('iframeSeasons', { icon: 'video_library', hidden: false, sort_field: 'sort', display_template: '{{name}}' }, [

@@ -161,10 +161,14 @@ export const dateCreated = (): FieldDef => ({
   schema: { is_indexed: true },
 });
 
-export const dateUpdated = (): FieldDef => ({
+/** Last change; `fromCreation` also stamps a new row, so a list sorted by it shows rows never edited too. */
+export const dateUpdated = (o: { fromCreation?: boolean } = {}): FieldDef => ({
   field: 'date_updated',
   type: 'timestamp',
-  meta: { special: ['date-updated', 'cast-timestamp'], interface: 'datetime', readonly: true, hidden: true, width: 'half' },
+  meta: {
+    special: [...(o.fromCreation ? ['date-created'] : []), 'date-updated', 'cast-timestamp'],
+    interface: 'datetime', readonly: true, hidden: true, width: 'half',
+  },
   schema: {},
 });
 

@@ -7,15 +7,18 @@
  * read (as nginx's `proxy_cache_use_stale updating`). A signed-in person's reads carry their token
  * and never come from here, so nobody's own data reaches another. A write through this server
  * purges, as it is answered, every cached read that names the collection it changed; on another
- * instance (or a write made elsewhere) a visitor sees it within API_CACHE_TTL_MS and one read of
- * Directus.
+ * instance (or a write made elsewhere) a visitor sees it within API_CACHE_TTL_MS + API_CACHE_STALE_MS
+ * (6 s).
  */
 import type http from 'node:http';
 
 /** How long an anonymous read is served from memory. */
 export const API_CACHE_TTL_MS = 5_000;
-/** After that, how long it may still be served while one read fetches its successor. */
-export const API_CACHE_STALE_MS = 30_000;
+/**
+ * Just after that, an answer may still be served while one read fetches its successor: a read asked
+ * all the time never makes its visitors wait, and one asked rarely is read afresh.
+ */
+export const API_CACHE_STALE_MS = 1_000;
 /** Larger answers are passed through uncached. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** All entries together; the oldest go first. */

@@ -60,7 +60,9 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     LOG_STYLE: 'pretty',
     WEBSOCKETS_ENABLED: 'true',
     WEBSOCKETS_REST_ENABLED: 'true',
-    WEBSOCKETS_REST_AUTH: 'handshake',
+    // Public: visitors listen to reviews without an account; a person signs in on the socket (handshake), and
+    // every subscription reads as its reader (site-rules: realtime.ts).
+    WEBSOCKETS_REST_AUTH: 'public',
     WEBSOCKETS_GRAPHQL_ENABLED: 'false',
     WEBSOCKETS_HEARTBEAT_ENABLED: 'true',
     RATE_LIMITER_ENABLED: 'true',

@@ -36,11 +36,21 @@ function put(chat: ChatKey, change: (t: Thread | undefined) => Thread | undefine
   if (next) $threads.set({ ...all, [keyOf(chat)]: next });
 }
 
-/** Merges messages in by id (a newer copy replaces an older), oldest first. */
+/**
+ * Merges messages in by id (a newer copy replaces an older), oldest first. A message quoting one
+ * that came in shows it as it is now: its new text, or deleted.
+ */
 function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
   const byId = new Map(current.map((m) => [m.id, m]));
   for (const m of incoming) byId.set(m.id, { ...byId.get(m.id), ...m });
-  return [...byId.values()].sort((a, b) => a.id - b.id);
+  const fresh = new Map(incoming.map((m) => [m.id, m]));
+  return [...byId.values()].map((m) => requote(m, fresh)).sort((a, b) => a.id - b.id);
+}
+
+function requote(m: ChatMessage, fresh: Map<number, ChatMessage>): ChatMessage {
+  const quote = typeof m.message === 'object' && m.message ? m.message : null;
+  const now = quote && fresh.get(quote.id);
+  return now ? { ...m, message: { ...quote, text: now.text, deleted: now.deleted } } : m;
 }
 
 /** Loads the newest page of a chat once (again with `force`: after a reconnect, or a retry). */

@@ -6,6 +6,7 @@
  */
 import * as calls from '../lib/directus/reviews.ts';
 import type { CommentSource } from '../lib/reviews.ts';
+import { mergeReactions, mergeReviews } from '../lib/reviews-live.ts';
 import { $reviewRows } from './title-reviews.ts';
 
 const replaceRow = (id: number, change: (row: CommentSource) => CommentSource) =>
@@ -16,7 +17,8 @@ export async function writeReview(titleId: number, parentId: number | null, text
   const trimmed = text.trim();
   if (!trimmed) return;
   const created = await calls.writeReview(titleId, parentId, trimmed);
-  $reviewRows.set({ ...$reviewRows.get(), rows: [created, ...$reviewRows.get().rows] });
+  // The live feed may have brought it already: merged by id, it shows once.
+  $reviewRows.set({ ...$reviewRows.get(), rows: mergeReviews($reviewRows.get().rows, [created], titleId) });
 }
 
 export async function editReview(id: number, text: string): Promise<void> {
@@ -34,5 +36,5 @@ export async function deleteReview(id: number): Promise<void> {
 /** One like or dislike per person, no undo; the count rises once the backend took it. */
 export async function reactToReview(id: number, type: calls.ReactionType): Promise<void> {
   const reaction = await calls.react({ comment: id }, type);
-  replaceRow(id, (row) => ({ ...row, reactions: [...(row.reactions ?? []), reaction] }));
+  $reviewRows.set({ ...$reviewRows.get(), rows: mergeReactions($reviewRows.get().rows, [{ ...reaction, comment: id }]) });
 }

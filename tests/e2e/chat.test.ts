@@ -177,11 +177,25 @@ describe('private chats', () => {
     await type(a, 'Исправленное сообщение');
     await expect.poll(() => texts(b)).toEqual(['Исправленное сообщение', 'Это ответ']);
     expect(await b.locator('.messages-screen .chat-msg').first().locator('.chat-msg__edited').count()).toBe(1);
+    // The reply quotes the message as it is now, on both sides, without a reload.
+    const quoteOn = (p: Page) => p.locator('.messages-screen .chat-msg').filter({ hasText: 'Это ответ' }).locator('.chat-msg__quote-text').innerText();
+    await expect.poll(() => quoteOn(a)).toBe('Исправленное сообщение');
+    await expect.poll(() => quoteOn(b)).toBe('Исправленное сообщение');
 
+    // Deleting asks first: «Отмена» keeps the message.
     await own.hover();
     await own.getByRole('button', { name: 'Удалить' }).click();
+    const ask = a.getByRole('dialog', { name: 'Удалить сообщение?' });
+    await ask.getByRole('button', { name: 'Отмена' }).click();
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await texts(a)).toEqual(['Исправленное сообщение', 'Это ответ']);
+    await own.hover();
+    await own.getByRole('button', { name: 'Удалить' }).click();
+    await ask.getByRole('button', { name: 'Удалить' }).click();
     await expect.poll(() => texts(b)).toEqual(['Это ответ']);
     await expect.poll(() => texts(a)).toEqual(['Это ответ']);
+    await expect.poll(() => quoteOn(a)).toBe('Сообщение удалено');
+    await expect.poll(() => quoteOn(b)).toBe('Сообщение удалено');
     // The backend keeps only a tombstone.
     const api = await adminApi();
     const rows = await api.get<{ text: string; deleted: boolean }[]>(`/items/messages?fields=text,deleted&sort=id&filter[privateChat][_eq]=${chatId}`);

@@ -212,7 +212,7 @@ describe('reactions', () => {
     try {
       await openProfile(page, author.login);
       const card = post(page, text);
-      await card.getByRole('img', { name: 'Нравится: 1' }).waitFor();
+      await card.getByRole('img', { name: 'Нравится: 1', exact: true }).waitFor();
       expect(await card.getByRole('button', { name: /Нравится/ }).count()).toBe(0);
       const signIn = card.getByRole('link', { name: 'Войдите, чтобы оставить комментарий' });
       expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/profile/${author.login}`)}`);
@@ -253,17 +253,23 @@ describe('comments', () => {
       await comment.locator('.comments__replies', { hasText: 'Спасибо, согласен' }).waitFor();
       expect(await card.locator('.comments__replying').count()).toBe(0);
 
-      await count(comment.locator('.comment').first(), 'Нравится', 0).click();
-      await count(comment.locator('.comment').first(), 'Нравится', 1).waitFor();
+      // One's own comment shows its counts only; another person's can be liked.
+      const own = comment.locator('.comment').first();
+      expect(await own.getByRole('button', { name: /нравится/i }).count()).toBe(0);
+      expect(await own.getByRole('img', { name: 'Нравится: 0', exact: true }).count()).toBe(1);
+      await (await apiOf(author)).post('/items/comments', { text: 'Спасибо, что заглянули', post: postId });
 
       const api = await adminApi();
       const stored = await api.get<{ id: number; text: string; comment: number | null; post: number }[]>(
         `/items/comments?filter[post][_eq]=${postId}&fields=id,text,comment,post&sort=id`);
-      expect(stored.map((c) => c.text)).toEqual(['Отличная мысль!', 'Спасибо, согласен']);
+      expect(stored.map((c) => c.text)).toEqual(['Отличная мысль!', 'Спасибо, согласен', 'Спасибо, что заглянули']);
       expect(stored[1].comment).toBe(stored[0].id);
 
       await page.reload();
       await post(page, text).locator('.comments__replies', { hasText: 'Спасибо, согласен' }).waitFor();
+      const theirs = post(page, text).locator('.comment', { hasText: 'Спасибо, что заглянули' });
+      await count(theirs, 'Нравится', 0).click();
+      await count(theirs, 'Нравится', 1).waitFor();
       expect(v.errors).toEqual([]);
     } finally {
       await v.context.close();

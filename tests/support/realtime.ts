@@ -35,7 +35,8 @@ export class Realtime {
     });
   }
 
-  static async open(base: string, token: string, label: string): Promise<Realtime> {
+  /** A connection that signs in on nothing: a visitor's. */
+  static async visitor(base: string, label: string): Promise<Realtime> {
     const rt = new Realtime(base, label);
     open.add(rt);
     await new Promise<void>((resolve, reject) => {
@@ -43,6 +44,11 @@ export class Realtime {
       rt.ws.once('open', () => { clearTimeout(timer); resolve(); });
       rt.ws.once('error', (err) => { clearTimeout(timer); reject(new Error(`${label}: websocket error: ${err.message}`)); });
     });
+    return rt;
+  }
+
+  static async open(base: string, token: string, label: string): Promise<Realtime> {
+    const rt = await Realtime.visitor(base, label);
     rt.send({ type: 'auth', access_token: token });
     const auth = await rt.waitFor((f) => f.type === 'auth' || f.type === 'error', 'the auth answer');
     if (auth.status !== 'ok') throw new Error(`${label}: websocket auth refused: ${JSON.stringify(auth)}`);

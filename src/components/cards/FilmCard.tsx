@@ -33,8 +33,8 @@ export default function FilmCard({ card, variant, eager = false, onOpen }: Props
           {meta.length > 0 && <span className="film-card__meta">{meta.join(' · ')}</span>}
           {card.description && <span className="film-card__description">{card.description}</span>}
           <span className="film-card__stats">
-            <span title="Просмотры" aria-label={`Просмотры: ${card.views}`}>👁 {card.views}</span>
-            <span title="Комментарии" aria-label={`Комментарии: ${card.comments}`}>💬 {card.comments}</span>
+            <span className="counter counter--views" title="Просмотры" aria-label={`Просмотры: ${card.views}`} role="img">{card.views}</span>
+            <span className="counter counter--comments" title="Комментарии" aria-label={`Комментарии: ${card.comments}`} role="img">{card.comments}</span>
           </span>
         </span>
       </a>

@@ -3,6 +3,7 @@
  * same whether or not an account has that email, so the form never tells who is registered.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { requestPasswordReset } from '../../lib/directus/account.ts';
 import { connectionTrouble, statusOf } from './form-parts.tsx';
 
@@ -16,7 +17,7 @@ interface Props {
 export default function ForgotPasswordForm({ email, onEmailChange, ready, onBack }: Props) {
   const id = useId();
   const [status, setStatus] = useState<'editing' | 'sending' | 'sent'>('editing');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useFormProblem({ email });
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), [status]);
@@ -25,7 +26,7 @@ export default function ForgotPasswordForm({ email, onEmailChange, ready, onBack
     event.preventDefault();
     if (status === 'sending' || !ready) return;
     if (!email.trim()) {
-      setProblem('Введите email');
+      setProblem('Введите email', (now) => !now.email.trim());
       return;
     }
     setProblem(null);

@@ -1,7 +1,7 @@
 /**
  * Registration (spec sections 2 and 5): login, first and last name, email, date of birth typed as
  * digits and shown as dd.mm.yyyy, gender, password twice, and the 'over 18' box that enables the
- * button. Blank fields get 'Заполните все поля' and nothing is sent; login and email are checked
+ * button. Blank fields get 'Заполните все поля' (until they are filled) and nothing is sent; login and email are checked
  * for uniqueness while typed and block the form while taken. The whole account is made in one
  * call; a login or email another registration took meanwhile comes back on its field, to change
  * and send again.
@@ -10,11 +10,12 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, DOB, GENDERS, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
 import { dobProblem, formatDobInput } from '../../../shared/dob.ts';
 import {
-  EMPTY_REGISTRATION, checkRegistration, isLoginShaped, type RegistrationField, type RegistrationForm,
+  EMPTY_REGISTRATION, blankFields, checkRegistration, isLoginShaped, type RegistrationField, type RegistrationForm,
 } from '../../lib/account/registration.ts';
 import { register } from '../../lib/directus/account.ts';
 import { FieldMessage, backendReason, connectionTrouble, describedBy, error, type FieldNote } from './form-parts.tsx';
 import PasswordInput from './PasswordInput.tsx';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { useAvailability, type Availability } from './use-availability.ts';
 
 interface Props {
@@ -50,8 +51,8 @@ export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
   /** Fields left once (their own checks show from then on) or flagged by a refused submission. */
   const [touched, setTouched] = useState<Set<RegistrationField>>(new Set());
   const [blank, setBlank] = useState<Set<RegistrationField>>(new Set());
-  const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useFormProblem(form);
 
   const loginShaped = isLoginShaped(form.login);
   const login = useAvailability('login', loginShaped ? form.login : '');
@@ -88,8 +89,12 @@ export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
     const check = checkRegistration(form);
     if (!check.ok) {
       setTouched(new Set([...touched, ...check.fields]));
-      if (check.message === ACCOUNT_MESSAGES.fillAll) setBlank(new Set(check.fields));
-      setProblem(check.message === ACCOUNT_MESSAGES.fillAll ? check.message : null);
+      if (check.message === ACCOUNT_MESSAGES.fillAll) {
+        setBlank(new Set(check.fields));
+        setProblem(check.message, (now) => blankFields(now).length > 0);
+      } else {
+        setProblem(null);
+      }
       focus(check.fields[0]);
       return;
     }

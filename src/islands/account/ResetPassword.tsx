@@ -3,6 +3,7 @@
  * to sign in with it. A link that expired or was used already says so and leads to a new one.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
 import { resetPassword } from '../../lib/directus/account.ts';
 import { $session, clearSession } from '../../stores/session.ts';
@@ -23,7 +24,7 @@ export default function ResetPassword() {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [status, setStatus] = useState<Status>('editing');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useFormProblem({ password, repeat });
   const [passwordTouched, setPasswordTouched] = useState(false);
 
   useEffect(() => setToken(new URLSearchParams(location.search).get('token')), []);
@@ -38,7 +39,7 @@ export default function ResetPassword() {
     event.preventDefault();
     if (status === 'sending' || !token || differ) return;
     if (!password || !repeat) {
-      setProblem(ACCOUNT_MESSAGES.fillAll);
+      setProblem(ACCOUNT_MESSAGES.fillAll, (now) => !now.password || !now.repeat);
       return;
     }
     if (password.length < PASSWORD_MIN_LENGTH) {

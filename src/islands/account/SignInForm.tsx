@@ -6,6 +6,7 @@
  * themselves in the backend's words.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
 import { NEXT_PARAM, returnPath } from '../../lib/account/return-path.ts';
 import { signIn } from '../../lib/directus/account.ts';
@@ -39,7 +40,7 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
   const [sending, setSending] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useFormProblem({ email, password });
   const passwordRef = useRef<HTMLInputElement>(null);
   const formRef = useFilledBeforeHydration<HTMLFormElement>((name, value) => {
     if (name === 'email') onEmailChange(String(value));
@@ -56,7 +57,7 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
     event.preventDefault();
     if (sending || !ready) return;
     if (!email.trim() || !password) {
-      setProblem(ACCOUNT_MESSAGES.fillAll);
+      setProblem(ACCOUNT_MESSAGES.fillAll, (now) => !now.email.trim() || !now.password);
       return;
     }
     setProblem(null);

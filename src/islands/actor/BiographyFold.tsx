@@ -10,7 +10,7 @@ export default function BiographyFold({ text }: { text: string }) {
     <div className="biography">
       <p className="biography__text">{open || !long ? text : cut(text, BIOGRAPHY_FOLD)}</p>
       {long && (
-        <button type="button" className="biography__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <button type="button" className="btn btn--ghost biography__toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
           {open ? 'Свернуть' : 'Читать полностью'}
         </button>
       )}

@@ -32,7 +32,6 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
   const me = useStore($me);
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [viewer, setViewer] = useState<{ images: ViewerImage[]; index: number | null }>({ images: [], index: null });
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
   const fromBottom = useRef<number | null>(null);
@@ -83,13 +82,7 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
 
   const onReply = useCallback((m: ChatMessage) => setMode({ kind: 'reply', to: m }), []);
   const onEdit = useCallback((m: ChatMessage) => setMode({ kind: 'edit', message: m }), []);
-  const onDelete = useCallback((m: ChatMessage) => {
-    setDeleteError(null);
-    deleteMessage(m.id).catch((err: unknown) => {
-      console.error(err);
-      setDeleteError('Не удалось удалить сообщение. Попробуйте ещё раз.');
-    });
-  }, []);
+  const onDelete = useCallback((m: ChatMessage) => deleteMessage(m.id), []);
   const onPicture = useCallback((m: ChatMessage, index: number) => setViewer({ images: picturesOf(m), index }), []);
 
   const myId = me?.id ?? null;
@@ -119,7 +112,6 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
           ))}
         </ol>
       </div>
-      {deleteError && <p className="chat-input__error" role="alert">{deleteError}</p>}
       <Composer chat={chat} mode={mode} onMode={setMode} onSend={() => { stickToBottom.current = true; }} />
       {viewer.index !== null && (
         <LazyPart fallback={null}>

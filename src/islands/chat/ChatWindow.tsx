@@ -55,7 +55,7 @@ export default function ChatWindow() {
     <>
       <button type="button" className="chat-launcher" aria-expanded={visible} aria-controls="chat-window" onClick={toggleChat}>
         <Icon><path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" /></Icon>
-        <span>Онлайн чат</span>
+        <span className="chat-launcher__text">Онлайн чат</span>
         {unread !== null && unread > 0 && <span className="chat-launcher__badge"><span className="visually-hidden">непрочитанных: </span>{unread}</span>}
       </button>
       {visible && (

@@ -7,11 +7,13 @@
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ChatKey, ChatMessage } from '../../lib/directus/chat.ts';
 import { PICTURE_TYPES, pictureRefusal } from '../../lib/picture-check.ts';
 import { editMessage, sendMessage } from '../../stores/chat.ts';
 import { Icon } from '../layout/icons.tsx';
+import { CheckIcon, SendIcon } from './icons.tsx';
 import EmojiButton from './EmojiButton.tsx';
 import { quoteOf } from './message-text.ts';
 
@@ -31,7 +33,7 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormProblem({ text });
   const field = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const fieldId = useId();
@@ -155,8 +157,10 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
           }}
         />
         <EmojiButton onPick={insert} />
+        {/* On a narrow input the word gives way to the icon, and stays the button's name. */}
         <button type="submit" className="btn chat-input__send" disabled={blank || sending}>
-          {editing ? 'Сохранить' : 'Отправить'}
+          {editing ? <CheckIcon /> : <SendIcon />}
+          <span className="chat-input__send-text">{editing ? 'Сохранить' : 'Отправить'}</span>
         </button>
       </div>
     </form>

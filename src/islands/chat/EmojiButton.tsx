@@ -7,6 +7,7 @@
 import { lazy, useEffect, useRef, useState } from 'react';
 import { EMOJI_PANEL_MS } from '../../lib/chat-constants.ts';
 import LazyPart from '../layout/LazyPart.tsx';
+import { SmileIcon } from './icons.tsx';
 
 const EmojiPanel = lazy(() => import('./EmojiPanel.tsx'));
 
@@ -32,7 +33,7 @@ export default function EmojiButton({ onPick }: { onPick: (emoji: string) => voi
         now(false);
       }}>
       <button type="button" className="icon-btn chat-emoji__btn" aria-label="Эмодзи" aria-expanded={open} onClick={() => now(!open)}>
-        <span aria-hidden="true">🙂</span>
+        <SmileIcon />
       </button>
       {open && (
         <div className="chat-emoji__panel" data-testid="emoji-panel">

@@ -2,13 +2,14 @@
  * One chat message (spec section 2): avatar, the author's login in their name colour linking to
  * the profile (the chat frame for those who wear one), the quoted message it answers, the text
  * (always as text), pictures opening the viewer, the time, and on hover 'Ответить'; the author
- * alone gets 'Изменить' and 'Удалить'.
+ * alone gets 'Изменить' and 'Удалить' (which asks first).
  */
 import { memo, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { chatOf, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
 import { $chatPictures, loadChatPicture, pictureSrc } from '../../stores/chat-pictures.ts';
 import { personView, UNKNOWN_PERSON } from '../../lib/people.ts';
+import ConfirmDelete from '../layout/ConfirmDelete.tsx';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 import { messageTime, quoteOf } from './message-text.ts';
@@ -18,7 +19,7 @@ interface Props {
   mine: boolean;
   onReply: (m: ChatMessage) => void;
   onEdit: (m: ChatMessage) => void;
-  onDelete: (m: ChatMessage) => void;
+  onDelete: (m: ChatMessage) => Promise<void>;
   onPicture: (m: ChatMessage, index: number) => void;
 }
 
@@ -57,7 +58,15 @@ function MessageItem({ message, mine, onReply, onEdit, onDelete, onPicture }: Pr
         <div className="chat-msg__actions">
           <button type="button" className="chat-msg__action" onClick={() => onReply(message)}>Ответить</button>
           {mine && <button type="button" className="chat-msg__action" onClick={() => onEdit(message)}>Изменить</button>}
-          {mine && <button type="button" className="chat-msg__action chat-msg__action--danger" onClick={() => onDelete(message)}>Удалить</button>}
+          {mine && (
+            <ConfirmDelete
+              buttonClassName="chat-msg__action chat-msg__action--danger"
+              question="Удалить сообщение?"
+              consequence="Сообщение исчезнет из чата у всех, вместе с фото; в ответах на него останется «Сообщение удалено»."
+              failure="Не удалось удалить сообщение. Попробуйте ещё раз."
+              onDelete={() => onDelete(message)}
+            />
+          )}
         </div>
       </div>
     </li>

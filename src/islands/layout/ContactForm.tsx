@@ -44,7 +44,11 @@ export default function ContactForm({ onClose, onSent }: Props) {
     id: `${id}-${key}`,
     name: key,
     value: form[key],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [key]: e.target.value }));
+      // The backend's refusal speaks of what was typed: it goes once the fields change.
+      setStatus((s) => (s === 'refused' ? 'editing' : s));
+    },
   });
 
   const submit = async (event: FormEvent) => {

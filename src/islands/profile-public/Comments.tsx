@@ -5,6 +5,7 @@
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import type { ReactionType } from '../../lib/directus/people.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
@@ -19,13 +20,16 @@ interface Props {
   /** Absent for visitors. */
   onComment?: (parentId: number | null, text: string) => Promise<void>;
   onReact?: (commentId: number, type: ReactionType) => Promise<void>;
+  /** The signed-in reader, when known: their own comments get no like or dislike buttons. */
+  viewerId?: string | null;
 }
 
 interface ReplyTo { threadId: number; login: string; text: string }
 
 const QUOTE_LENGTH = 60;
 
-function Comment({ c, onReply, onReact }: { c: ReviewView; onReply?: () => void; onReact?: Props['onReact'] }) {
+function Comment({ c, onReply, onReact, viewerId }: { c: ReviewView; onReply?: () => void; onReact?: Props['onReact']; viewerId?: string | null }) {
+  const react = onReact && (viewerId == null || c.author.id !== viewerId) ? (type: ReactionType) => onReact(c.id, type) : undefined;
   return (
     <article className="comment" data-comment-id={c.id}>
       <Avatar person={c.author} size={32} />
@@ -36,7 +40,7 @@ function Comment({ c, onReply, onReact }: { c: ReviewView; onReply?: () => void;
         </header>
         <p className="comment__text">{c.text}</p>
         <div className="comment__actions">
-          <Reactions likes={c.likes} dislikes={c.dislikes} onReact={onReact && ((type) => onReact(c.id, type))} />
+          <Reactions likes={c.likes} dislikes={c.dislikes} onReact={react} />
           {onReply && <button type="button" className="comment__reply" onClick={onReply}>Ответить</button>}
         </div>
       </div>
@@ -44,11 +48,11 @@ function Comment({ c, onReply, onReact }: { c: ReviewView; onReply?: () => void;
   );
 }
 
-export default function Comments({ comments, onComment, onReact }: Props) {
+export default function Comments({ comments, onComment, onReact, viewerId }: Props) {
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormProblem({ text });
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
   const blank = !text.trim();
@@ -80,10 +84,10 @@ export default function Comments({ comments, onComment, onReact }: Props) {
     <div className="comments">
       {comments.map((thread) => (
         <div key={thread.id} className="comments__thread">
-          <Comment c={thread} onReply={reply?.(thread.id, thread)} onReact={onReact} />
+          <Comment c={thread} onReply={reply?.(thread.id, thread)} onReact={onReact} viewerId={viewerId} />
           {thread.replies.length > 0 && (
             <div className="comments__replies">
-              {thread.replies.map((r) => <Comment key={r.id} c={r} onReply={reply?.(thread.id, r)} onReact={onReact} />)}
+              {thread.replies.map((r) => <Comment key={r.id} c={r} onReply={reply?.(thread.id, r)} onReact={onReact} viewerId={viewerId} />)}
             </div>
           )}
         </div>

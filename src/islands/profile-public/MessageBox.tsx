@@ -5,13 +5,14 @@
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useId, useState, type FormEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import { messagePerson } from '../../stores/public-profile.ts';
 
 export default function MessageBox({ personId, login }: { personId: string; login: string }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormProblem({ text });
   const fieldId = useId();
   const blank = !text.trim();
 

@@ -1,7 +1,7 @@
 /**
  * One post: author, date, text, pictures opening full size, reactions and comments. Its author
  * deletes it after a confirmation; nobody else is offered the button (and the backend refuses
- * them anyway).
+ * them anyway). Nobody is offered a like or dislike of what they wrote themselves.
  */
 import { loginHref } from '../../lib/account/return-path.ts';
 import { lazy, useState } from 'react';
@@ -20,11 +20,12 @@ interface Props {
   post: PostView;
   feed: PostFeed;
   signedIn: boolean;
-  /** The viewer wrote it. */
-  mine: boolean;
+  /** The signed-in reader, when known: they delete their own post and react only to others'. */
+  viewerId: string | null;
 }
 
-export default function PostCard({ post, feed, signedIn, mine }: Props) {
+export default function PostCard({ post, feed, signedIn, viewerId }: Props) {
+  const mine = viewerId !== null && post.author.id === viewerId;
   const [shown, setShown] = useState<number | null>(null);
   const [viewerUsed, setViewerUsed] = useState(false);
   const n = post.images.length;
@@ -63,10 +64,11 @@ export default function PostCard({ post, feed, signedIn, mine }: Props) {
           ))}
         </div>
       )}
-      <Reactions likes={post.likes} dislikes={post.dislikes} onReact={signedIn ? (type) => feed.react(post.id, { post: post.id }, type) : undefined} />
+      <Reactions likes={post.likes} dislikes={post.dislikes} onReact={signedIn && !mine ? (type) => feed.react(post.id, { post: post.id }, type) : undefined} />
       {(post.comments.length > 0 || signedIn) && (
         <Comments
           comments={post.comments}
+          viewerId={viewerId}
           onComment={signedIn ? (parentId, text) => feed.comment(post.id, parentId, text) : undefined}
           onReact={signedIn ? (commentId, type) => feed.react(post.id, { comment: commentId }, type) : undefined}
         />

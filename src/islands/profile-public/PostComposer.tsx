@@ -5,6 +5,7 @@
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import { POST_IMAGES_MAX } from '../../lib/constants.ts';
 import { PICTURE_TYPES, pictureRefusal as refusal } from '../../lib/picture-check.ts';
@@ -14,7 +15,7 @@ export default function PostComposer({ publish }: { publish: (text: string, file
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormProblem({ text });
   const picker = useRef<HTMLInputElement>(null);
   const fieldId = useId();
   const blank = !text.trim();

@@ -40,7 +40,7 @@ export default function PostFeed({ authorId, login, viewer, own }: Props) {
         </LazyPart>
       )}
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} feed={feed} signedIn={signedIn} mine={viewer.kind === 'person' && post.author.id === viewer.id} />
+        <PostCard key={post.id} post={post} feed={feed} signedIn={signedIn} viewerId={viewer.kind === 'person' ? viewer.id : null} />
       ))}
       {pages.status === 'ready' && posts.length === 0 && (
         <p className="post-feed__empty">{own ? 'У вас пока нет записей. Расскажите, что смотрите!' : `У ${login} пока нет записей.`}</p>

@@ -4,9 +4,8 @@
  * Visitors see the counts only.
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { ReactionType } from '../../lib/directus/people.ts';
-import { Icon } from '../layout/icons.tsx';
 
 interface Props {
   likes: number;
@@ -16,10 +15,6 @@ interface Props {
 }
 
 const LABELS: Record<ReactionType, string> = { like: 'Нравится', dislike: 'Не нравится' };
-const MARKS: Record<ReactionType, ReactNode> = {
-  like: <Icon size={18}><path d="M7 10v11H4a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h3zm0 0 4-8a3 3 0 0 1 3 3v4h5.6a2 2 0 0 1 2 2.3l-1.4 8a2 2 0 0 1-2 1.7H7" /></Icon>,
-  dislike: <Icon size={18}><path d="M17 14V3h3a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1h-3zm0 0-4 8a3 3 0 0 1-3-3v-4H4.4a2 2 0 0 1-2-2.3l1.4-8a2 2 0 0 1 2-1.7H17" /></Icon>,
-};
 
 export default function Reactions({ likes, dislikes, onReact }: Props) {
   const [busy, setBusy] = useState(false);
@@ -43,12 +38,12 @@ export default function Reactions({ likes, dislikes, onReact }: Props) {
   return (
     <div className="reactions">
       {(['like', 'dislike'] as const).map((type) => onReact ? (
-        <button key={type} type="button" className="reactions__btn" aria-label={`${LABELS[type]}: ${counts[type]}`} disabled={busy} onClick={() => void press(type)}>
-          {MARKS[type]}{counts[type]}
+        <button key={type} type="button" className={`reactions__btn counter counter--${type}`} aria-label={`${LABELS[type]}: ${counts[type]}`} disabled={busy} onClick={() => void press(type)}>
+          {counts[type]}
         </button>
       ) : (
-        <span key={type} className="reactions__count" aria-label={`${LABELS[type]}: ${counts[type]}`} role="img">
-          {MARKS[type]}{counts[type]}
+        <span key={type} className={`reactions__count counter counter--${type}`} aria-label={`${LABELS[type]}: ${counts[type]}`} role="img">
+          {counts[type]}
         </span>
       ))}
       {error && <span className="reactions__error" role="alert">{error}</span>}

@@ -4,6 +4,7 @@
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useRef, useState, type SubmitEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { deleteAccount } from '../../lib/directus/account.ts';
 import Modal from '../layout/Modal.tsx';
 import { leaveAfter } from './use-own-account.ts';
@@ -17,7 +18,7 @@ const WHAT_GOES = [
 
 export default function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormProblem({ password });
   const [busy, setBusy] = useState(false);
   const field = useRef<HTMLInputElement>(null);
 

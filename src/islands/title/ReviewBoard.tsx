@@ -1,11 +1,13 @@
 /**
  * The reviews as a signed-in person uses them (loaded only for them): the form — blank after
  * trimming is not sent; 'Ответить' makes it a reply whose placeholder quotes the text answered,
- * and it empties once sent — likes and dislikes that count once the backend took them (one each,
- * no undo), and on their own reviews 'Изменить' and 'Удалить' (after a confirmation).
+ * and it empties once sent — likes and dislikes of others' reviews that count once the backend
+ * took them (one each, no undo), and on their own reviews 'Изменить' and 'Удалить' (after a
+ * confirmation) with their counts only.
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useFormProblem } from '../layout/use-form-problem.ts';
 import { useStore } from '@nanostores/react';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
@@ -26,7 +28,7 @@ const QUOTE_LENGTH = 80;
 function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
   const [text, setText] = useState(r.text);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormProblem({ text });
   const id = useId();
 
   async function save(e: FormEvent) {
@@ -64,7 +66,7 @@ export default function ReviewBoard({ titleId }: { titleId: number }) {
   const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormProblem({ text });
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
   const blank = !text.trim();
@@ -102,7 +104,7 @@ export default function ReviewBoard({ titleId }: { titleId: number }) {
         body={editing === r.id ? <ReviewEditor r={r} onDone={() => setEditing(null)} /> : undefined}
         actions={(
           <div className="review__actions">
-            <Reactions likes={r.likes} dislikes={r.dislikes} onReact={(type) => reactToReview(r.id, type)} />
+            <Reactions likes={r.likes} dislikes={r.dislikes} onReact={mine ? undefined : (type) => reactToReview(r.id, type)} />
             <button type="button" className="review__action" onClick={answer(threadId, r)}>Ответить</button>
             {mine && editing !== r.id && <button type="button" className="review__action" onClick={() => setEditing(r.id)}>Изменить</button>}
             {mine && (

@@ -32,8 +32,8 @@ export default function ReviewItem({ r, body, actions, children }: Props) {
             {body ?? <p className="review__text">{r.text}</p>}
             {actions ?? (
               <div className="review__reactions">
-                <span aria-label={`Нравится: ${r.likes}`}>👍 {r.likes}</span>
-                <span aria-label={`Не нравится: ${r.dislikes}`}>👎 {r.dislikes}</span>
+                <span className="counter counter--like" aria-label={`Нравится: ${r.likes}`} role="img">{r.likes}</span>
+                <span className="counter counter--dislike" aria-label={`Не нравится: ${r.dislikes}`} role="img">{r.dislikes}</span>
               </div>
             )}
           </>

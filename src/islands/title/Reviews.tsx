@@ -1,6 +1,6 @@
 /**
- * The reviews section, always fresh from the backend (not frozen at build): reviews newest
- * first with their replies and reaction counts. Visitors are asked to sign in to write (and
+ * The reviews section (hydrated once in view), fresh from the backend (not frozen at build) and live:
+ * reviews newest first with their replies and reaction counts. Visitors are asked to sign in to write (and
  * come back here); signed-in people get the form and their buttons, loaded only for them.
  */
 import { useEffect } from 'react';

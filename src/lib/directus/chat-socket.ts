@@ -1,16 +1,12 @@
 /**
- * The chat's websocket: @directus/sdk's realtime client at /api/websocket on the site's origin,
- * with the spec's settings (section 9): handshake auth, heartbeat (a ping is answered with pong),
- * reconnect after 1000 ms (never under 100 ms) up to 10 times. The SDK itself re-authenticates
- * on TOKEN_EXPIRED with a fresh token from `getToken`, closes on AUTH_TIMEOUT, and on AUTH_FAILED
- * warns (and stops reconnecting in public mode); its warnings are kept, its chatter is not.
+ * The chat's websocket (live-socket.ts), signed in by handshake (spec section 9). The SDK itself
+ * re-authenticates on TOKEN_EXPIRED with a fresh token from `getToken`, closes on AUTH_TIMEOUT,
+ * and on AUTH_FAILED warns (and stops reconnecting in public mode).
  */
-import { createDirectus, realtime, type WebSocketClient } from '@directus/sdk';
+import { realtime } from '@directus/sdk';
 import { $session } from '../../stores/session.ts';
-import { WEBSOCKET } from '../chat-constants.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../constants.ts';
-import { sameOriginApi } from './client.ts';
-import type { Schema } from './schema.ts';
+import { LIVE_SETTINGS, liveClient, liveSocketUrl, type LiveSocket } from './live-socket.ts';
 
 /**
  * A fresh access token: the stored one, refreshed first when it is about to expire or has. Never
@@ -30,20 +26,10 @@ async function freshToken(): Promise<string | null> {
   }
 }
 
-const quietLogger = { ...console, info: () => undefined, log: () => undefined };
-
-export type ChatSocket = WebSocketClient<Schema>;
+export type ChatSocket = LiveSocket;
 
 export function createChatSocket(): ChatSocket {
-  const api = new URL(sameOriginApi());
-  api.protocol = api.protocol === 'https:' ? 'wss:' : 'ws:';
-  return createDirectus<Schema>(sameOriginApi(), { globals: { logger: quietLogger } })
+  return liveClient()
     .with(() => ({ getToken: freshToken }))
-    .with(realtime({
-      url: `${api.href}/websocket`,
-      authMode: 'handshake',
-      heartbeat: true,
-      debug: true,
-      reconnect: { delay: Math.max(WEBSOCKET.minReconnectDelayMs, WEBSOCKET.reconnectDelayMs), retries: WEBSOCKET.retries },
-    }));
+    .with(realtime({ url: liveSocketUrl(), authMode: 'handshake', ...LIVE_SETTINGS }));
 }

@@ -9,6 +9,7 @@ import { registerFileRules } from './files.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
+import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerRealtimeRules } from './realtime.ts';
 import { registerSearchKeyRules } from './search-keys.ts';
@@ -43,6 +44,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
     edit,
     supportRequest: pace('supportRequest', env, 'Слишком много обращений подряд.'),
   });
+  registerOwnReactionRule(register);
   registerChatRules(register, deleteFiles, { message: pace('message', env, 'Слишком много сообщений подряд.'), edit });
   registerFileRules(register);
   registerUserRules(register, readStored, pace('emailChange', env, 'Слишком много попыток сменить email.'));

@@ -12,11 +12,16 @@
  * - frames go out in the order the events happened, so an edit never overtakes its message;
  * - deletions are not announced: messages are marked deleted (an update), and the ids of deleted
  *   rows would reach every subscriber, whatever they may read.
+ *
+ * Reviews and their reactions are served the same way (`createFanout`): every visitor of a title
+ * page listens to them, and a review an editor deletes outright must not name itself to people who
+ * could never read it (a draft's review).
  */
 import { useBus } from '@directus/api/bus/index';
 import { fetchPolicies } from '@directus/api/permissions/lib/fetch-policies';
 import { sanitizeQuery } from '@directus/api/utils/sanitize-query';
-import { handleWebSocketError } from '@directus/api/websocket/errors';
+import { isDirectusError } from '@directus/errors';
+import { WebSocketError, handleWebSocketError } from '@directus/api/websocket/errors';
 import { WebSocketSubscribeMessage } from '@directus/api/websocket/messages';
 import { getPayload, type Subscription, type WebSocketEvent } from '@directus/api/websocket/utils/items';
 import { fmtMessage } from '@directus/api/websocket/utils/message';
@@ -24,7 +29,8 @@ import type { Knex } from 'knex';
 import { chatMembers } from '../../shared/chats.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 
-export const FANOUT_COLLECTION = 'messages';
+/** Everyone whose own rules may show them more of the changed rows than a stranger sees. */
+export type Concerned = (keys: (string | number)[]) => Promise<Set<string>>;
 
 /** The reader of a shared read: no user has this id. */
 const NOBODY = '00000000-0000-4000-8000-000000000000';
@@ -37,13 +43,33 @@ interface Client {
 /** A subscription with its query as text, to tell whose queries are the same. */
 type Fanned = Subscription & { client: Client; uid?: string; queryKey: string };
 
-export interface MessageFanout {
+export interface Fanout {
   /** Takes over a subscribe message: answers its init (or its refusal) and registers it. */
   subscribe(client: Client, message: Record<string, unknown>): Promise<void>;
   unsubscribe(client: Client, uid?: unknown): void;
 }
 
-export function createMessageFanout(database: Knex, getSchema: () => Promise<SchemaOverview>): MessageFanout {
+export function createMessageFanout(database: Knex, getSchema: () => Promise<SchemaOverview>): Fanout {
+  return createFanout('messages', database, getSchema, messagePeople(database));
+}
+
+/** The author of each message and a private chat's two members. */
+function messagePeople(database: Knex): Concerned {
+  return async (keys) => {
+    const rows: { user_created: string | null; privateChat: number | null }[] = await database('messages').whereIn('id', keys).select('user_created', 'privateChat');
+    const people = new Set<string>();
+    for (const row of rows) {
+      if (row.user_created) people.add(row.user_created);
+      if (row.privateChat !== null) for (const member of (await chatMembers(database, row.privateChat)) ?? []) people.add(member);
+    }
+    return people;
+  };
+}
+
+/** Nobody: rows every reader of the collection reads alike, whoever they are. */
+export const nobodyInParticular: Concerned = async () => new Set();
+
+export function createFanout(collection: string, database: Knex, getSchema: () => Promise<SchemaOverview>, concerned: Concerned): Fanout {
   const subscriptions = new Set<Fanned>();
   /** By a connection's accountability (a new one with every sign-in): the group it reads with, or null. */
   const groupOf = new WeakMap<object, string | null>();
@@ -60,17 +86,6 @@ export function createMessageFanout(database: Knex, getSchema: () => Promise<Sch
     const group = !who.share && JSON.stringify(own) === JSON.stringify(anyone) ? JSON.stringify([who.role, who.roles, who.app, who.admin, own]) : null;
     groupOf.set(who, group);
     return group;
-  }
-
-  /** Everyone whose own rules may show them more of these messages than a stranger sees. */
-  async function concerned(keys: (string | number)[]): Promise<Set<string>> {
-    const rows: { user_created: string | null; privateChat: number | null }[] = await database('messages').whereIn('id', keys).select('user_created', 'privateChat');
-    const people = new Set<string>();
-    for (const row of rows) {
-      if (row.user_created) people.add(row.user_created);
-      if (row.privateChat !== null) for (const member of (await chatMembers(database, row.privateChat)) ?? []) people.add(member);
-    }
-    return people;
   }
 
   /** What each subscriber gets for an event, in subscription order: a frame, nothing, or a refusal. */
@@ -109,7 +124,7 @@ export function createMessageFanout(database: Knex, getSchema: () => Promise<Sch
   // Reads of the next event start at once; frames go out in the order the events happened.
   let sending = Promise.resolve();
   void useBus().subscribe('websocket.event', (event: WebSocketEvent) => {
-    if (event.collection !== FANOUT_COLLECTION) return;
+    if (event.collection !== collection) return;
     const prepared = prepare(event);
     sending = sending.then(() => prepared).then((deliveries) => {
       for (const { client, frame, error } of deliveries) {
@@ -131,7 +146,7 @@ export function createMessageFanout(database: Knex, getSchema: () => Promise<Sch
         const who = client.accountability ?? null;
         const schema = await getSchema();
         const query = message.query ? await sanitizeQuery(message.query, schema, who) : undefined;
-        const subscription: Fanned = { client, collection: FANOUT_COLLECTION, queryKey: JSON.stringify(query ?? null) };
+        const subscription: Fanned = { client, collection, queryKey: JSON.stringify(query ?? null) };
         if (message.event !== undefined) subscription.event = message.event;
         if (query) subscription.query = query;
         if (message.uid !== undefined) {
@@ -139,11 +154,17 @@ export function createMessageFanout(database: Knex, getSchema: () => Promise<Sch
           unsubscribe(client, subscription.uid);
         }
         if (who) await groupFor(who);
-        const init = subscription.event === undefined ? await getPayload(subscription, who, schema) : { event: 'init' };
+        // A query its reader may not run is refused now: answered with an error at every event, it would
+        // tell them when rows they cannot read change.
+        const init = subscription.event === undefined
+          ? await getPayload(subscription, who, schema)
+          : await getPayload({ ...subscription, query: { ...query, limit: 0 } }, who, schema).then(() => ({ event: 'init' }));
         subscriptions.add(subscription);
         client.send(fmtMessage('subscription', init, subscription.uid));
       } catch (err) {
-        handleWebSocketError(client, err, 'subscribe');
+        // A refusal names the subscription it answers, so the client can tell which one it was.
+        const uid = typeof raw.uid === 'string' || typeof raw.uid === 'number' ? raw.uid : undefined;
+        handleWebSocketError(client, isDirectusError(err) ? new WebSocketError('subscribe', err.code, err.message, uid) : err, 'subscribe');
       }
     },
   };

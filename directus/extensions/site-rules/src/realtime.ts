@@ -4,15 +4,18 @@
  * the administrators, a subscription is allowed only where a deletion cannot tell anything the
  * subscriber may not read: collections they read in full, and the chat collections, whose rows
  * are never deleted through the API (a message is marked deleted, see chat.ts). Subscriptions to
- * messages are served by the fan-out (message-fanout.ts), which reads each event once per group.
+ * messages, reviews and reactions are served by fan-outs (message-fanout.ts), which read each
+ * event once per group and announce no deletion. A socket whose sign-in ends reads as a visitor
+ * (socket-accountability.ts).
  */
 import { WebSocketError } from '@directus/api/websocket/errors';
 import type { Knex } from 'knex';
 import { TOO_DEEP, nestsDeeperThan } from '../../shared/nesting.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { REMOVED_BY_MARKING } from './chat.ts';
-import { FANOUT_COLLECTION, createMessageFanout } from './message-fanout.ts';
+import { createFanout, createMessageFanout, nobodyInParticular, type Fanout } from './message-fanout.ts';
 import { readAccess } from './read-access.ts';
+import { neverUnaccountable } from './socket-accountability.ts';
 import type { Meta, Register } from './types.ts';
 
 interface Socket { accountability?: Accountability | null; send(data: string): void }
@@ -21,8 +24,14 @@ interface Socket { accountability?: Accountability | null; send(data: string): v
 const SERVED = { type: 'site-served' };
 
 export function registerRealtimeRules({ filter, action }: Register, database: Knex, getSchema: () => Promise<SchemaOverview>): void {
-  const fanout = createMessageFanout(database, getSchema);
-  const forget = (meta: Meta) => fanout.unsubscribe(meta.client as Socket);
+  // Reviews and reactions read alike for every reader but editors: nobody's own rules show them more.
+  const fanouts = new Map<string, Fanout>([
+    ['messages', createMessageFanout(database, getSchema)],
+    ['comments', createFanout('comments', database, getSchema, nobodyInParticular)],
+    ['reactions', createFanout('reactions', database, getSchema, nobodyInParticular)],
+  ]);
+  const forget = (meta: Meta) => fanouts.forEach((f) => f.unsubscribe(meta.client as Socket));
+  action('websocket.connect', (meta) => neverUnaccountable(meta.client as Socket));
   action('websocket.close', forget);
   action('websocket.error', forget);
 
@@ -31,12 +40,13 @@ export function registerRealtimeRules({ filter, action }: Register, database: Kn
     if (nestsDeeperThan(message)) throw new WebSocketError(String(message.type ?? 'server'), 'INVALID_PAYLOAD', TOO_DEEP, uid);
     const client = meta.client as Socket | undefined;
     // Directus answers the unsubscribe; the fan-out only forgets it.
-    if (message.type === 'unsubscribe' && client) fanout.unsubscribe(client, uid);
+    if (message.type === 'unsubscribe' && client) fanouts.forEach((f) => f.unsubscribe(client, uid));
     if (message.type !== 'subscribe') return message;
     const who = client?.accountability;
     if (who?.admin) return message;
     const collection = String(message.collection);
-    if (collection === FANOUT_COLLECTION && who && client && message.item === undefined) {
+    const fanout = fanouts.get(collection);
+    if (fanout && who && client && message.item === undefined) {
       await fanout.subscribe(client, message);
       return SERVED;
     }

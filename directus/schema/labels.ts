@@ -1,0 +1,387 @@
+/**
+ * What editors read in the admin app: the Russian name of every collection and field, a short note
+ * where a field's purpose is not obvious, the words for stored values of a choice, and the columns
+ * of a collection's list. Kept apart from the model (collections.ts) and keyed by collection and
+ * field, so a field is added there and named here; `labelled()` puts both together for the apply
+ * step, and a unit test keeps every collection and field named.
+ */
+import type { CollectionDef, FieldDef } from './define.ts';
+
+export const LABEL_LANGUAGE = 'ru-RU';
+
+/** A field's name, or its name with a note and the words for its stored values. */
+export type FieldLabel = string | { name: string; note?: string; choices?: Record<string, string> };
+
+export interface CollectionLabel {
+  singular: string;
+  plural: string;
+  /** Shown under the collection's name in the admin app. */
+  note?: string;
+  fields: Record<string, FieldLabel>;
+  /** The columns of the collection's list in the admin app, and its order. */
+  list?: { fields: string[]; sort: string[] };
+}
+
+/** Fields many collections share, named once. */
+const COMMON: Record<string, FieldLabel> = {
+  id: 'ID',
+  sort: 'Порядок',
+  date_created: 'Создано',
+  date_updated: 'Изменено',
+  user_created: 'Автор',
+};
+
+const SOURCE: FieldLabel = {
+  name: 'Источник видео',
+  note: 'Что играет плеер: «Встроенный плеер» — страница по адресу из поля «Плеер (iframe)», «Видеофайл» — загруженный файл',
+  choices: { iframe: 'Встроенный плеер', video: 'Видеофайл' },
+};
+
+/** A junction of a many-to-many link: its two sides. */
+const junction = (singular: string, plural: string, sides: Record<string, string>): CollectionLabel => ({
+  singular, plural, note: 'Служебная связь: правится в форме записи', fields: sides,
+});
+
+export const LABELS: Record<string, CollectionLabel> = {
+  titles: {
+    singular: 'Тайтл', plural: 'Тайтлы', note: 'Дорамы, лакорны, аниме и фильмы каталога',
+    fields: {
+      status: {
+        name: 'Статус', note: 'Посетители видят только опубликованные тайтлы',
+        choices: { draft: 'Черновик', published: 'Опубликован', archived: 'В архиве' },
+      },
+      slug: 'Адрес страницы',
+      name: 'Название',
+      originalName: 'Оригинальное название',
+      anotherName: 'Другое название',
+      description: 'Описание',
+      poster: 'Постер',
+      releaseYear: 'Год выхода',
+      releaseStatus: 'Статус выхода',
+      ageRating: { name: 'Возрастной рейтинг', note: 'Например, 16+' },
+      views: { name: 'Просмотры', note: 'Считает сайт' },
+      promo: { name: 'Промо', note: 'Показывать в баннере своей категории (в баннере до трёх тайтлов)' },
+      category: 'Категория',
+      subCategory: 'Подкатегория',
+      country: 'Страна',
+      countSeasons: 'Сезонов',
+      countEpisodes: 'Серий',
+      genres: 'Жанры',
+      actors: 'Актёры',
+      directors: 'Режиссёры',
+      screenwriters: 'Сценаристы',
+      images: 'Кадры',
+      tags: 'Теги',
+      typeSource: {
+        name: 'Устройство плеера',
+        note: '«Без сезонов» — один список серий, «Сезоны» — серии по сезонам, «Одиночный» — одно видео (фильм)',
+      },
+      source: SOURCE,
+      iframe: { name: 'Плеер (iframe)', note: 'Адрес встроенного плеера одиночного видео' },
+      video: { name: 'Видеофайл', note: 'Одиночное видео, если источник — видеофайл' },
+      iframeSeries: { name: 'Плеер всех серий', note: 'Адрес встроенного плеера со всеми сериями, если он один на сериал' },
+      series: 'Серии',
+      iframeSeasons: 'Сезоны',
+      soundtracks: 'Саундтреки',
+      comments: 'Отзывы',
+      searchText: { name: 'Текст для поиска', note: 'Заполняется автоматически' },
+    },
+    list: { fields: ['poster', 'name', 'category', 'status', 'date_updated'], sort: ['-date_updated'] },
+  },
+  iframeSeasons: {
+    singular: 'Сезон', plural: 'Сезоны', note: 'Сезоны тайтлов с устройством плеера «Сезоны»',
+    fields: { title: 'Тайтл', name: 'Название', series: 'Серии' },
+    list: { fields: ['name', 'title'], sort: ['title', 'sort'] },
+  },
+  series: {
+    singular: 'Серия', plural: 'Серии',
+    fields: {
+      title: 'Тайтл',
+      season: 'Сезон',
+      name: 'Название',
+      source: SOURCE,
+      iframe: { name: 'Плеер (iframe)', note: 'Адрес встроенного плеера этой серии' },
+      video: 'Видеофайл',
+      deleted: {
+        name: 'Только для подписчиков',
+        note: 'Серия снята с бесплатного показа: её видят только зрители с тарифом «Премиум» и выше',
+      },
+    },
+    list: { fields: ['name', 'title', 'season', 'deleted'], sort: ['title', 'sort'] },
+  },
+  soundtracks: {
+    singular: 'Саундтрек', plural: 'Саундтреки', note: 'Группы треков: вкладка «Саундтрек» на странице тайтла',
+    fields: { name: 'Название', title: 'Тайтл', soundtracks: 'Треки' },
+    list: { fields: ['name', 'title'], sort: ['title'] },
+  },
+  categories: {
+    singular: 'Категория', plural: 'Категории', note: 'Разделы меню: Аниме, Дорамы, Лакорны, Фильмы',
+    fields: { name: 'Название', slug: 'Адрес страницы', subCategories: 'Подкатегории' },
+    list: { fields: ['name', 'slug'], sort: ['sort'] },
+  },
+  subCategories: {
+    singular: 'Подкатегория', plural: 'Подкатегории',
+    fields: { name: 'Название', slug: 'Адрес', category: 'Категория' },
+    list: { fields: ['name', 'category'], sort: ['category', 'sort'] },
+  },
+  genres: {
+    singular: 'Жанр', plural: 'Жанры',
+    fields: { name: 'Название', image: { name: 'Картинка', note: 'Обложка жанра в слайдере «… по жанрам»' } },
+    list: { fields: ['image', 'name'], sort: ['name'] },
+  },
+  countries: { singular: 'Страна', plural: 'Страны', fields: { name: 'Название' }, list: { fields: ['name'], sort: ['name'] } },
+  tags: {
+    singular: 'Тег', plural: 'Теги',
+    fields: { name: 'Название', slug: 'Адрес страницы' },
+    list: { fields: ['name', 'slug'], sort: ['name'] },
+  },
+  actors: {
+    singular: 'Персона', plural: 'Актёры и создатели', note: 'Актёры, режиссёры и сценаристы',
+    fields: {
+      slug: 'Адрес страницы',
+      nameRu: 'Имя по-русски',
+      nameEn: 'Имя латиницей',
+      avatar: 'Фото',
+      biography: { name: 'Биография', note: 'На странице свёрнута после 600 символов' },
+      career: 'Карьера',
+      dob: 'Дата рождения',
+      birthPlace: 'Место рождения',
+      genres: 'Жанры',
+      images: 'Фотографии',
+    },
+    list: { fields: ['avatar', 'nameRu', 'nameEn', 'career'], sort: ['nameRu'] },
+  },
+  mainBanners: {
+    singular: 'Баннер главной', plural: 'Баннеры главной', note: 'Слайды карусели на главной странице',
+    fields: {
+      title: 'Заголовок',
+      description: 'Текст',
+      image: 'Картинка',
+      priority: { name: 'Порядок', note: 'Меньшее число показывается раньше' },
+      link: { name: 'Ссылка', note: 'Куда ведёт кнопка «Подробнее»; без ссылки кнопки нет' },
+    },
+    list: { fields: ['image', 'title', 'priority', 'link'], sort: ['priority'] },
+  },
+  updates: {
+    singular: 'Обновление', plural: 'Обновления', note: 'Лента «Вы уже можете посмотреть» на странице обновлений',
+    fields: { title: 'Тайтл', description: 'Что нового' },
+    list: { fields: ['title', 'description', 'date_created'], sort: ['-date_created'] },
+  },
+  static: {
+    singular: 'Тексты сайта', plural: 'Тексты сайта', note: 'Ссылки на соцсети и страницы «О нас», «Правообладателям», «Политика», «Партнёры»',
+    fields: {
+      vk: 'Ссылка ВКонтакте',
+      telegram: 'Ссылка Telegram',
+      updatesImage: 'Баннер страницы обновлений',
+      privacyPolicyImg: 'Баннер политики конфиденциальности',
+      privacyPolicyText: 'Политика конфиденциальности',
+      copyrightImg: 'Баннер страницы правообладателей',
+      copyrightText: 'Текст для правообладателей',
+      aboutImg: 'Баннер страницы «О нас»',
+      aboutText: 'Текст «О нас»',
+      partnersImg: 'Баннер страницы партнёров',
+      partnersText: 'Текст для партнёров',
+    },
+  },
+  shop: {
+    singular: 'Украшение', plural: 'Украшения профиля', note: 'Цвета ника, рамки и фоны, которые выбирают подписчики',
+    fields: {
+      status: { name: 'Статус', note: 'Зрители видят только опубликованные', choices: { published: 'Опубликовано', draft: 'Черновик' } },
+      type: { name: 'Вид', choices: { nameColor: 'Цвет ника', frame: 'Рамка', background: 'Фон профиля' } },
+      name: 'Название',
+      nameColor: { name: 'Цвет ника', note: 'Цвет или градиент CSS, например #f49ac2 или linear-gradient(…)' },
+      nameEffect: { name: 'Эффект ника', note: 'none — без эффекта, glow — свечение, shimmer — перелив' },
+      frameProfile: 'Рамка аватара в профиле',
+      frameMessage: 'Рамка аватара в чате',
+      backgroundFile: 'Фон профиля',
+    },
+    list: { fields: ['name', 'type', 'status'], sort: ['sort'] },
+  },
+  plans: {
+    singular: 'Тариф', plural: 'Тарифы',
+    fields: {
+      name: 'Название',
+      price: 'Цена',
+      currency: 'Валюта',
+      features: { name: 'Возможности', note: 'Список на странице тарифов' },
+      role: { name: 'Роль', note: 'Роль, которую получает оплативший тариф' },
+      durationDays: { name: 'Срок, дней', note: 'Сколько дней действует одна оплата' },
+    },
+    list: { fields: ['name', 'price', 'currency', 'durationDays'], sort: ['id'] },
+  },
+  invoices: {
+    singular: 'Счёт', plural: 'Счета', note: 'Оплаты тарифов; меняются только платёжным шлюзом',
+    fields: {
+      user: 'Зритель',
+      plan: 'Тариф',
+      amount: 'Сумма',
+      currency: 'Валюта',
+      gateway: 'Платёжный шлюз',
+      gatewayId: { name: 'Номер у шлюза', note: 'Номер счёта в платёжном шлюзе' },
+      status: { name: 'Статус', choices: { pending: 'Ждёт оплаты', paid: 'Оплачен', failed: 'Не прошёл', expired: 'Истёк' } },
+      paidAt: 'Оплачен',
+    },
+    list: { fields: ['user', 'plan', 'amount', 'status', 'date_created'], sort: ['-date_created'] },
+  },
+  favorites: {
+    singular: 'Отметка', plural: 'Отметки зрителей', note: 'Списки «Избранное», «Буду смотреть», «Смотрел», «Смотрю», «Не интересно»',
+    fields: { type: 'Список', title: 'Тайтл' },
+    list: { fields: ['title', 'type', 'user_created', 'date_created'], sort: ['-date_created'] },
+  },
+  ratings: {
+    singular: 'Оценка', plural: 'Оценки', note: 'От 1 до 5, одна от зрителя на тайтл',
+    fields: { rating: 'Оценка', title: 'Тайтл' },
+    list: { fields: ['title', 'rating', 'user_created', 'date_created'], sort: ['-date_created'] },
+  },
+  favoriteActors: {
+    singular: 'Любимый актёр', plural: 'Любимые актёры',
+    fields: { user: 'Зритель', actor: 'Персона' },
+    list: { fields: ['actor', 'user', 'date_created'], sort: ['-date_created'] },
+  },
+  posts: {
+    singular: 'Запись', plural: 'Записи в профилях',
+    fields: { text: 'Текст', images: 'Фото', comments: 'Комментарии', reactions: 'Реакции' },
+    list: { fields: ['text', 'user_created', 'date_created'], sort: ['-date_created'] },
+  },
+  comments: {
+    singular: 'Отзыв', plural: 'Отзывы и комментарии', note: 'Отзывы к тайтлам, ответы на них и комментарии к записям',
+    fields: {
+      text: 'Текст',
+      title: 'Тайтл',
+      comment: { name: 'Ответ на', note: 'Отзыв, на который это ответ' },
+      post: 'Запись',
+      images: 'Фото',
+      deleted: { name: 'Удалён', note: 'Удалён автором: текста больше нет, ответы остаются' },
+      replies: 'Ответы',
+      reactions: 'Реакции',
+    },
+    list: { fields: ['text', 'title', 'user_created', 'deleted', 'date_created'], sort: ['-date_created'] },
+  },
+  reactions: {
+    singular: 'Реакция', plural: 'Реакции',
+    fields: { type: { name: 'Реакция', choices: { like: 'Нравится', dislike: 'Не нравится' } }, comment: 'Отзыв', post: 'Запись' },
+    list: { fields: ['type', 'comment', 'post', 'user_created', 'date_created'], sort: ['-date_created'] },
+  },
+  chats: {
+    singular: 'Личный чат', plural: 'Личные чаты',
+    fields: { user_created: 'Начал', user_invited: 'Собеседник', messages: 'Сообщения' },
+    list: { fields: ['user_created', 'user_invited', 'date_created'], sort: ['-date_created'] },
+  },
+  messages: {
+    singular: 'Сообщение', plural: 'Сообщения чата',
+    fields: {
+      text: 'Текст',
+      message: { name: 'Ответ на', note: 'Сообщение, на которое это ответ' },
+      images: 'Фото',
+      publicChat: { name: 'Общий чат', note: 'Сообщение общего чата' },
+      privateChat: 'Личный чат',
+      deleted: { name: 'Удалено', note: 'Удалено автором или модератором: текста и фото больше нет' },
+    },
+    list: { fields: ['text', 'user_created', 'publicChat', 'privateChat', 'date_created'], sort: ['-date_created'] },
+  },
+  chatReads: {
+    singular: 'Прочтение чата', plural: 'Прочтения чатов', note: 'Докуда зритель прочитал личный чат',
+    fields: { chat: 'Чат', lastRead: 'Прочитано до' },
+  },
+  watchProgress: {
+    singular: 'Место просмотра', plural: 'Продолжить просмотр', note: 'Где зритель остановился: серия и секунда',
+    fields: {
+      title: 'Тайтл',
+      episode: { name: 'Серия', note: 'Пусто у фильма' },
+      position: { name: 'Секунда', note: 'На какой секунде остановились; пусто у встроенного плеера' },
+      duration: { name: 'Длина, секунд', note: 'Длина серии, если известна' },
+    },
+  },
+  alerts: {
+    singular: 'Уведомление', plural: 'Уведомления о сериях', note: 'Новые серии тайтлов, которые зритель смотрит или собирается смотреть',
+    fields: { user: 'Зритель', title: 'Тайтл', episode: 'Серия', read: 'Прочитано' },
+  },
+  supportRequests: {
+    singular: 'Обращение', plural: 'Обращения', note: 'Письма из формы «Связаться с нами»',
+    fields: { name: 'Имя', email: 'Email', topic: 'Тема', message: 'Сообщение' },
+    list: { fields: ['name', 'email', 'topic', 'date_created'], sort: ['-date_created'] },
+  },
+  titles_genres: junction('Жанр тайтла', 'Жанры тайтлов', { titles_id: 'Тайтл', genres_id: 'Жанр' }),
+  titles_actors: junction('Актёр тайтла', 'Актёры тайтлов', { titles_id: 'Тайтл', actors_id: 'Актёр' }),
+  titles_directors: junction('Режиссёр тайтла', 'Режиссёры тайтлов', { titles_id: 'Тайтл', actors_id: 'Режиссёр' }),
+  titles_screenwriters: junction('Сценарист тайтла', 'Сценаристы тайтлов', { titles_id: 'Тайтл', actors_id: 'Сценарист' }),
+  titles_images: junction('Кадр тайтла', 'Кадры тайтлов', { titles_id: 'Тайтл', directus_files_id: 'Файл' }),
+  titles_tags: junction('Тег тайтла', 'Теги тайтлов', { titles_id: 'Тайтл', tags_id: 'Тег' }),
+  soundtracks_files: junction('Трек', 'Треки саундтреков', { soundtracks_id: 'Саундтрек', directus_files_id: 'Файл' }),
+  actors_genres: junction('Жанр персоны', 'Жанры персон', { actors_id: 'Персона', genres_id: 'Жанр' }),
+  actors_images: junction('Фото персоны', 'Фото персон', { actors_id: 'Персона', directus_files_id: 'Файл' }),
+  posts_files: junction('Фото записи', 'Фото записей', { posts_id: 'Запись', directus_files_id: 'Файл' }),
+  comments_files: junction('Фото отзыва', 'Фото отзывов', { comments_id: 'Отзыв', directus_files_id: 'Файл' }),
+  chats_directus_users: junction('Участник чата', 'Участники чатов', { chats_id: 'Чат', directus_users_id: 'Участник' }),
+  messages_files: junction('Фото сообщения', 'Фото сообщений', { messages_id: 'Сообщение', directus_files_id: 'Файл' }),
+  // Fields this model adds to Directus's own collections (their own names come with Directus).
+  directus_users: {
+    singular: 'Пользователь', plural: 'Пользователи',
+    fields: {
+      login: { name: 'Логин', note: 'Уникален без учёта регистра' },
+      dob: 'Дата рождения',
+      gender: 'Пол',
+      aboutMe: 'О себе',
+      nameColor: 'Цвет ника',
+      frame: 'Рамка',
+      background: 'Фон профиля',
+      plan: { name: 'Тариф', note: 'Ставится оплатой' },
+      paidUntil: { name: 'Оплачено до', note: 'Когда закончится тариф' },
+      favoriteActors: 'Любимые актёры',
+    },
+  },
+  directus_files: {
+    singular: 'Файл', plural: 'Файлы',
+    fields: { chat: { name: 'Личный чат', note: 'Чат, к которому приложена картинка: её видят только его участники' } },
+  },
+};
+
+/** A field's label, the shared names filling in. */
+export function fieldLabel(collection: string, field: string): FieldLabel | undefined {
+  return LABELS[collection]?.fields[field] ?? COMMON[field];
+}
+
+const nameOf = (label: FieldLabel) => (typeof label === 'string' ? label : label.name);
+const ru = (translation: string) => [{ language: LABEL_LANGUAGE, translation }];
+
+/** How a field shows in a list: a picture's thumbnail, a related row by its name, a time as a time, a choice by its words. */
+function display(def: CollectionDef, f: FieldDef, templates: Map<string, string>): Record<string, unknown> {
+  const special = (f.meta.special as string[] | undefined) ?? [];
+  if (special.includes('file')) return { display: 'image' };
+  if (special.includes('m2o') || special.includes('user-created')) {
+    const target = def.relations.find((r) => r.field === f.field)?.related_collection;
+    const template = target === 'directus_users' ? '{{login}}' : target ? templates.get(target) : undefined;
+    return template ? { display: 'related-values', display_options: { template } } : {};
+  }
+  if (f.type === 'timestamp') return { display: 'datetime', display_options: { relative: true } };
+  return {};
+}
+
+function labelField(def: CollectionDef, f: FieldDef, templates: Map<string, string>): FieldDef {
+  const label = fieldLabel(def.collection, f.field);
+  if (!label) return f;
+  const meta: Record<string, unknown> = { ...f.meta, translations: ru(nameOf(label)), ...display(def, f, templates) };
+  if (typeof label === 'object' && label.note) meta.note = label.note;
+  const choices = (f.meta.options as { choices?: { text: string; value: string }[] } | undefined)?.choices;
+  if (choices) {
+    const words = typeof label === 'object' ? label.choices ?? {} : {};
+    const named = choices.map(({ value }) => ({ text: words[value] ?? value, value }));
+    meta.options = { ...(f.meta.options as object), choices: named };
+    meta.display = 'labels';
+    meta.display_options = { choices: named };
+  }
+  return { ...f, meta };
+}
+
+/**
+ * The model with its Russian names, notes, choice words and list displays, as the apply step sends
+ * it; `model` gives the display templates of related collections.
+ */
+export function labelled(def: CollectionDef, model: CollectionDef[] = []): CollectionDef {
+  const templates = new Map(model.flatMap((c) => (typeof c.meta.display_template === 'string' ? [[c.collection, c.meta.display_template] as const] : [])));
+  const label = LABELS[def.collection];
+  const meta = label && !def.collection.startsWith('directus_')
+    ? { ...def.meta, translations: [{ language: LABEL_LANGUAGE, translation: label.plural, singular: label.singular, plural: label.plural }], ...(label.note ? { note: label.note } : {}) }
+    : def.meta;
+  return { ...def, meta, fields: def.fields.map((f) => labelField(def, f, templates)) };
+}

@@ -1,0 +1,96 @@
+/**
+ * Reviews live on a title page: what other people write, reply, like, edit and delete shows
+ * without a reload for a visitor and for a signed-in reader alike, and the count follows. A
+ * person's own review is offered no like or dislike.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { COMMENT_FORMS, countRu } from '../../src/lib/russian.ts';
+import { apiOf, publishedTitles, signedInBrowsers } from './support/account.ts';
+import { newPerson } from './support/people.ts';
+import { hydrated, patientPolls } from './support/site.ts';
+
+patientPolls(20_000);
+
+const browsers = signedInBrowsers();
+
+const reviews = (page: Page) => page.getByRole('region', { name: /^Отзывы/ });
+const byId = (page: Page, id: number): Locator => page.locator(`article[data-review-id="${id}"]`);
+/** How many reviews and replies the heading counts. */
+const counted = async (page: Page) => Number((await reviews(page).getByRole('heading', { level: 2 }).innerText()).match(/(\d+)/)?.[1] ?? 0);
+
+async function openReviews(page: Page, slug: string): Promise<number> {
+  await page.goto(`/${slug}`);
+  await reviews(page).scrollIntoViewIfNeeded();
+  await hydrated(page, '.reviews');
+  await expect.poll(() => reviews(page).getByRole('heading', { level: 2 }).innerText()).toMatch(/·/);
+  return counted(page);
+}
+
+describe('reviews on an open title page', () => {
+  it('follow what others write, reply, like, edit and delete, for a visitor and a signed-in reader', async () => {
+    const [t] = (await publishedTitles(30)).slice(-1);
+    const [author, replier, reader] = await Promise.all([newPerson(), newPerson(), newPerson()]);
+    const visitor = (await browsers.visitor()).page;
+    const signedIn = (await browsers.as(reader)).page;
+    const before = await openReviews(visitor, t.slug);
+    expect(await openReviews(signedIn, t.slug)).toBe(before);
+    const pages = [visitor, signedIn];
+
+    const stamp = Date.now();
+    const { id } = await (await apiOf(author)).post<{ id: number }>('/items/comments', { title: t.id, text: `Только что посмотрел ${stamp}` });
+    for (const page of pages) {
+      await expect.poll(() => byId(page, id).locator('.review__text').first().innerText()).toBe(`Только что посмотрел ${stamp}`);
+      await expect.poll(() => counted(page)).toBe(before + 1);
+      expect(await reviews(page).getByRole('heading', { level: 2 }).innerText()).toBe(`Отзывы · ${countRu(before + 1, COMMENT_FORMS)}`);
+    }
+
+    const replierApi = await apiOf(replier);
+    await replierApi.post('/items/comments', { comment: id, text: `Согласен ${stamp}` });
+    await replierApi.post('/items/reactions', { comment: id, type: 'like' });
+    for (const page of pages) {
+      await expect.poll(() => byId(page, id).locator('.review__replies .review__text').allInnerTexts()).toEqual([`Согласен ${stamp}`]);
+      await expect.poll(() => counted(page)).toBe(before + 2);
+    }
+    await expect.poll(() => byId(visitor, id).getByRole('img', { name: 'Нравится: 1', exact: true }).count()).toBe(1);
+    await expect.poll(() => byId(signedIn, id).getByRole('button', { name: 'Нравится: 1', exact: true }).count()).toBe(1);
+
+    await (await apiOf(author)).patch(`/items/comments/${id}`, { text: `Пересмотрел и передумал ${stamp}` });
+    for (const page of pages) {
+      await expect.poll(() => byId(page, id).locator('.review__text').first().innerText()).toBe(`Пересмотрел и передумал ${stamp}`);
+    }
+    await (await apiOf(author)).patch(`/items/comments/${id}`, { deleted: true });
+    for (const page of pages) {
+      await expect.poll(() => byId(page, id).locator('.review__text').first().innerText()).toBe('Комментарий удалён');
+      expect(await byId(page, id).locator('.review__replies .review__text').allInnerTexts()).toEqual([`Согласен ${stamp}`]);
+      await expect.poll(() => counted(page)).toBe(before + 1);
+    }
+  });
+
+  it('shows a person\'s own review once, with its counts but no like or dislike of their own', async () => {
+    const [t] = (await publishedTitles(29)).slice(-1);
+    const [person, other] = await Promise.all([newPerson(), newPerson()]);
+    const page = (await browsers.as(person)).page;
+    const watcher = (await browsers.visitor()).page;
+    const before = await openReviews(page, t.slug);
+    await openReviews(watcher, t.slug);
+
+    const text = `Моё мнение ${Date.now()}`;
+    await reviews(page).getByRole('textbox', { name: 'Ваш комментарий' }).fill(text);
+    await reviews(page).locator('.review-form').getByRole('button', { name: 'Отправить' }).click();
+    const mine = page.locator('article.review', { has: page.locator('.review__text', { hasText: text }) });
+    await expect.poll(() => mine.count()).toBe(1);
+    await expect.poll(() => watcher.locator('.review__text', { hasText: text }).count()).toBe(1);
+    const id = Number(await mine.getAttribute('data-review-id'));
+    // The live feed brings the same review back: it still shows once, and counts once.
+    const other$ = await apiOf(other);
+    await other$.post('/items/reactions', { comment: id, type: 'dislike' });
+    await expect.poll(() => byId(page, id).getByRole('img', { name: 'Не нравится: 1', exact: true }).count()).toBe(1);
+    expect(await mine.count()).toBe(1);
+    expect(await counted(page)).toBe(before + 1);
+    const actions = page.locator(`article[data-review-id="${id}"] > .review__body > .review__actions`);
+    expect(await actions.getByRole('button', { name: /нравится/i }).count()).toBe(0);
+    expect(await actions.getByRole('img', { name: 'Нравится: 0', exact: true }).count()).toBe(1);
+    expect(await actions.getByRole('button', { name: 'Изменить' }).count()).toBe(1);
+  });
+});

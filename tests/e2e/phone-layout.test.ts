@@ -1,0 +1,205 @@
+/**
+ * On a phone (375 px): the chat's text box takes the width, its send button an icon; floating
+ * controls (the chat's button, back to top, the visitor's chat prompt) never cover what a person
+ * taps; long logins are not cut in the name colour tiles. Counters are drawn, not emoji, and the
+ * actor's «Читать полностью» is one of the site's buttons.
+ */
+import type { Locator } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { AdminApi } from '../../directus/apply/admin-api.ts';
+import { ROLES } from '../../shared/rules.ts';
+import { signedInBrowsers } from './support/account.ts';
+import { newPerson } from './support/people.ts';
+import { adminApi, hydrated, patientPolls } from './support/site.ts';
+
+patientPolls(20_000);
+
+const browsers = signedInBrowsers();
+const phone = { width: 'mobile' as const };
+
+/** The floating controls on screen whose box meets the element's. */
+function coveredBy(target: Locator): Promise<string[]> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const floating = [...document.querySelectorAll<HTMLElement>('.chat-launcher, .scroll-top, .chat-invite[open] .chat-invite__panel, .cookie-notice')];
+    return floating.filter((f) => {
+      const s = getComputedStyle(f);
+      if (s.visibility === 'hidden' || s.display === 'none' || Number(s.opacity) === 0) return false;
+      const b = f.getBoundingClientRect();
+      const onScreen = b.right > 0 && b.left < innerWidth && b.bottom > 0 && b.top < innerHeight;
+      return onScreen && b.left < r.right && b.right > r.left && b.top < r.bottom && b.bottom > r.top;
+    }).map((f) => f.className);
+  });
+}
+
+/** What a finger on the element's middle would touch is the element itself. */
+const touchesItself = (target: Locator) => target.evaluate((el) => {
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!hit && (hit === el || el.contains(hit));
+});
+
+/** Puts the element at the bottom of the screen, where the floating controls sit. */
+const toBottom = (target: Locator) => target.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+
+describe('the chat on a phone', () => {
+  it('gives the text box the width on /messages and in the floating window; sending is an icon named «Отправить»', async () => {
+    const person = await newPerson();
+    const { page } = await browsers.as(person, phone);
+    const check = async (scope: Locator) => {
+      const field = scope.getByRole('textbox', { name: 'Сообщение' });
+      const send = scope.getByRole('button', { name: 'Отправить' });
+      await send.waitFor();
+      const [fieldBox, sendBox, row] = [await field.boundingBox(), await send.boundingBox(), await scope.locator('.chat-input__row').boundingBox()];
+      expect(fieldBox!.width).toBeGreaterThan(row!.width * 0.55);
+      expect(sendBox!.width).toBeLessThanOrEqual(48);
+      expect(await send.locator('svg').count()).toBe(1);
+      await field.fill('Видно всю строку');
+      await send.click();
+      await expect.poll(() => scope.locator('.chat-msg__text', { hasText: 'Видно всю строку' }).count()).toBeGreaterThan(0);
+    };
+    await page.goto('/messages');
+    await hydrated(page, '.messages-screen');
+    await check(page.locator('.messages-screen'));
+
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Онлайн чат' }).click();
+    await check(page.getByRole('dialog', { name: 'Онлайн чат' }));
+  });
+});
+
+describe('floating controls on a phone', () => {
+  it('step aside from every registration field and the button while the form is filled in', async () => {
+    const { page } = await browsers.visitor(phone);
+    await page.goto('/login#register');
+    const form = page.getByRole('form', { name: 'Регистрация' });
+    await hydrated(page, '.account-form');
+    await form.getByLabel('Логин').waitFor();
+    // Scrolled past 150 px, back-to-top shows as well.
+    await page.mouse.wheel(0, 400);
+    const fields = form.locator('input:not([type="radio"]):not([type="checkbox"])');
+    for (let i = 0; i < (await fields.count()); i++) {
+      const field = fields.nth(i);
+      await field.focus();
+      await toBottom(field);
+      await expect.poll(() => coveredBy(field), { message: `field ${i}` }).toEqual([]);
+      await expect.poll(() => touchesItself(field), { message: `a finger on field ${i}` }).toBe(true);
+    }
+    await form.getByRole('checkbox', { name: 'Мне исполнилось 18 лет' }).check();
+    const submit = form.getByRole('button', { name: 'Зарегистрироваться' });
+    await toBottom(submit);
+    await expect.poll(() => coveredBy(submit)).toEqual([]);
+    await expect.poll(() => touchesItself(submit)).toBe(true);
+  });
+
+  it('leave a post comment\'s send button free while the comment is typed, and it sends', async () => {
+    const [author, reader] = await Promise.all([newPerson(), newPerson()]);
+    const api = await AdminApi.login(inject('e2eDirectusUrl'), author.email, author.password);
+    await api.post('/items/posts', { text: 'Что посмотреть на выходных?' });
+    const { page } = await browsers.as(reader, phone);
+    await page.goto(`/profile/${author.login}`);
+    await hydrated(page, '.public-profile');
+    const post = page.locator('article.post', { hasText: 'Что посмотреть на выходных?' });
+    const field = post.getByRole('textbox', { name: 'Комментарий' });
+    await field.fill('«Сто дней по контракту»');
+    const send = post.getByRole('button', { name: 'Отправить' });
+    await toBottom(send);
+    await expect.poll(() => coveredBy(send)).toEqual([]);
+    await expect.poll(() => touchesItself(send)).toBe(true);
+    await send.click();
+    await expect.poll(() => post.locator('.comment__text').allInnerTexts()).toEqual(['«Сто дней по контракту»']);
+  });
+
+  it('keep back-to-top off the visitor\'s chat prompt, and leave room at the page\'s end', async () => {
+    const { page } = await browsers.visitor(phone);
+    await page.goto('/');
+    await page.mouse.wheel(0, 1200);
+    await page.locator('.scroll-top--shown').waitFor();
+    await page.locator('summary.chat-launcher').click();
+    const panel = page.locator('.chat-invite__panel');
+    const prompt = panel.getByText('Войдите, чтобы общаться в чате.');
+    const signIn = panel.getByRole('link', { name: 'Войти' });
+    await signIn.waitFor();
+    for (const target of [prompt, signIn]) {
+      await expect.poll(() => coveredBy(target).then((c) => c.filter((name) => !name.includes('chat-invite__panel')))).toEqual([]);
+      await expect.poll(() => touchesItself(target)).toBe(true);
+    }
+    expect(await signIn.getAttribute('href')).toBe('/login?next=%2Fmessages');
+
+    await page.locator('summary.chat-launcher').click();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const lastLine = page.locator('footer').getByText(/©/);
+    await expect.poll(() => coveredBy(lastLine)).toEqual([]);
+  });
+});
+
+describe('name colour tiles on a phone', () => {
+  it('show a long login whole', async () => {
+    const login = `walker65_${Date.now().toString(36)}_longname`.slice(0, 32);
+    const person = await newPerson({ role: ROLES.premium, login });
+    const { page } = await browsers.as(person, phone);
+    await page.goto('/profile?tab=customization');
+    const block = page.locator('details[data-decor="nameColor"]');
+    await block.waitFor();
+    if (!(await block.evaluate((el) => (el as HTMLDetailsElement).open))) await block.locator('summary').click();
+    const names = block.locator('.decor__choice .person-name');
+    await expect.poll(() => names.count()).toBeGreaterThan(0);
+    for (const name of await names.all()) {
+      expect(await name.innerText()).toBe(login);
+      // Nothing hidden: no part of the login overflows its tile or its dark stage.
+      expect(await name.evaluate((el) => [el, el.parentElement!].every((e) => e.scrollWidth <= e.clientWidth + 1))).toBe(true);
+      const [nameBox, tileBox] = [await name.boundingBox(), await name.locator('xpath=ancestor::label[1]').boundingBox()];
+      expect(nameBox!.x).toBeGreaterThanOrEqual(tileBox!.x);
+      expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(tileBox!.x + tileBox!.width);
+    }
+  });
+});
+
+describe('drawn, not typed', () => {
+  it('counts views and comments on cards, and likes on reviews, with the site\'s line icons', async () => {
+    const { page } = await browsers.visitor(phone);
+    await page.goto('/');
+    const counters = page.locator('.film-card__stats > span');
+    await expect.poll(() => counters.count()).toBeGreaterThan(0);
+    const drawn = await counters.evaluateAll((els) => els.map((el) => ({ text: el.textContent ?? '', mask: getComputedStyle(el, '::before').maskImage })));
+    for (const c of drawn) {
+      expect(c.text).toMatch(/^\d+$/);
+      expect(c.mask).toContain('data:image/svg+xml');
+    }
+    const cardViews = (await page.locator('.film-card__stats [aria-label^="Просмотры"]').first().getAttribute('aria-label'))!;
+    expect(cardViews).toMatch(/^Просмотры: \d+$/);
+
+    const [reviewed] = await (await adminApi()).get<{ title: { slug: string } }[]>('/items/comments?filter[title][_nnull]=true&filter[deleted][_neq]=true&fields=title.slug&limit=1');
+    await page.goto(`/${reviewed.title.slug}`);
+    const reviews = page.getByRole('region', { name: /^Отзывы/ });
+    await reviews.scrollIntoViewIfNeeded();
+    const like = reviews.getByRole('img', { name: /^Нравится: \d+$/ }).first();
+    await like.waitFor();
+    expect(await like.innerText()).toMatch(/^\d+$/);
+    expect(await like.evaluate((el) => getComputedStyle(el, '::before').maskImage)).toContain('data:image/svg+xml');
+  });
+
+  it('styles the actor\'s «Читать полностью» as the site\'s buttons', async () => {
+    const [actor] = (await (await adminApi()).get<{ slug: string; biography: string }[]>('/items/actors?fields=slug,biography&filter[biography][_nnull]=true&limit=-1'))
+      .filter((a) => a.biography.length > 600);
+    const { page } = await browsers.visitor(phone);
+    await page.goto(`/actors/${actor.slug}`);
+    const toggle = page.getByRole('button', { name: 'Читать полностью' });
+    await toggle.scrollIntoViewIfNeeded();
+    await hydrated(page, '.biography');
+    const site = await page.evaluate(() => {
+      const b = document.createElement('button');
+      b.className = 'btn btn--ghost';
+      document.body.append(b);
+      const s = getComputedStyle(b);
+      const seen = { radius: s.borderRadius, height: s.minHeight, weight: s.fontWeight, background: s.backgroundColor, color: s.color };
+      b.remove();
+      return seen;
+    });
+    const own = await toggle.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { radius: s.borderRadius, height: s.minHeight, weight: s.fontWeight, background: s.backgroundColor, color: s.color };
+    });
+    expect(own).toEqual(site);
+  });
+});
