@@ -2,6 +2,7 @@
 import { AdminApi } from './admin-api.ts';
 import { applyAccess } from './access.ts';
 import { applyFlows } from './flows.ts';
+import { applyPlans } from './plans.ts';
 import { applySchema } from './schema.ts';
 import { applySettings } from './settings.ts';
 
@@ -12,5 +13,6 @@ export async function applyAll(api: AdminApi): Promise<number> {
   await applyAccess(api);
   await applyFlows(api);
   await applySettings(api);
+  await applyPlans(api);
   return api.writes - before;
 }

@@ -5,7 +5,7 @@
  */
 import { COLLECTIONS, SYSTEM_EXTENSIONS } from '../../directus/schema/collections.ts';
 import type { CollectionDef, FieldDef, RelationDef } from '../../directus/schema/define.ts';
-import { PUBLIC_USER_FIELDS } from '../../directus/access/policies.ts';
+import { DECORATION_FIELDS, PUBLIC_USER_FIELDS } from '../../directus/access/policies.ts';
 
 /** Type names of the collections, as the site's code reads best. */
 const NAMES: Record<string, string> = {
@@ -13,7 +13,7 @@ const NAMES: Record<string, string> = {
   actors: 'Actor', plans: 'Plan', shop: 'ShopItem', series: 'Series', iframeSeasons: 'IframeSeason', soundtracks: 'Soundtrack',
   mainBanners: 'MainBanner', updates: 'Update', favorites: 'Favorite', ratings: 'Rating', favoriteActors: 'FavoriteActor',
   posts: 'Post', comments: 'Comment', reactions: 'ReactionRow', chats: 'Chat', messages: 'Message',
-  supportRequests: 'SupportRequest', invoices: 'Invoice', static: 'StaticContent', watchProgress: 'WatchProgress', alerts: 'Alert', chatReads: 'ChatRead',
+  supportRequests: 'SupportRequest', invoices: 'Invoice', planChanges: 'PlanChange', planNotices: 'PlanNotice', static: 'StaticContent', watchProgress: 'WatchProgress', alerts: 'Alert', chatReads: 'ChatRead',
   titles_genres: 'TitleGenre', titles_actors: 'TitleActor', titles_directors: 'TitleDirector', titles_screenwriters: 'TitleScreenwriter',
   titles_images: 'TitleImage', titles_tags: 'TitleTag', actors_genres: 'ActorGenre', actors_images: 'ActorImage',
   soundtracks_files: 'SoundtrackFile', comments_files: 'CommentFile', posts_files: 'PostFile', messages_files: 'MessageFile',
@@ -95,8 +95,8 @@ export function schemaTypes(): string {
     ' */',
     '',
     ...interfaces.flatMap((i) => [i, '']),
-    '/** What anyone may read of another person (the public profile of directus/access/policies.ts). */',
-    `export type PublicUser = Pick<User, ${PUBLIC_USER_FIELDS.map(quote).join(' | ')}>;`,
+    '/** What anyone may read of another person (the public profile of directus/access/policies.ts; decorations while their plan allows). */',
+    `export type PublicUser = Pick<User, ${[...PUBLIC_USER_FIELDS, ...DECORATION_FIELDS].map(quote).join(' | ')}>;`,
     '',
     'export interface Schema {',
     ...schema,

@@ -6,19 +6,36 @@ import type { TestProject } from 'vitest/node';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { mailOutbox } from '../../scripts/lib/directus-env.ts';
+import { startPaymentGateway, type PaymentGateway } from '../../scripts/lib/payment-gateway.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-test-password' };
 /** Shorter than the default, so the test of its end is quick. */
 const REFRESH_GRACE_MS = 3_000;
 
+/** The scheduled check of plans and invoices runs every two seconds in the tests. */
+export const TEST_PLAN_CHECK_CRON = '*/2 * * * * *';
+
 let backend: Backend | undefined;
+let gateway: PaymentGateway | undefined;
 let dataDir = '';
 
 export async function setup(project: TestProject) {
+  try {
+    await start(project);
+  } catch (err) {
+    // Vitest skips teardown when setup throws: stop what started here, or it outlives the run.
+    await teardown();
+    throw err;
+  }
+}
+
+async function start(project: TestProject) {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-api-'));
+  const port = await freePort();
+  gateway = await startPaymentGateway({ directusUrl: `http://127.0.0.1:${port}`, siteUrl: 'http://127.0.0.1:4321', quiet: true });
   backend = await startBackend({
     dataDir,
-    port: await freePort(),
+    port,
     secret: 'test-secret-'.padEnd(40, 'x'),
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
@@ -28,16 +45,20 @@ export async function setup(project: TestProject) {
     extra: {
       RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', PRESSURE_LIMITER_ENABLED: 'false',
       SESSION_REFRESH_GRACE_PERIOD: String(REFRESH_GRACE_MS),
+      PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
+      ...gateway.env,
     },
   });
   project.provide('directusUrl', backend.url);
   project.provide('firstApplyWrites', backend.applyWrites);
   project.provide('mailOutbox', mailOutbox(dataDir));
   project.provide('refreshGraceMs', REFRESH_GRACE_MS);
+  project.provide('gateway', { url: gateway.standinUrl!, merchant: gateway.merchant, apiKey: gateway.apiKey });
 }
 
 export async function teardown() {
   await backend?.stop();
+  await gateway?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -47,5 +68,7 @@ declare module 'vitest' {
     firstApplyWrites: number;
     mailOutbox: string;
     refreshGraceMs: number;
+    /** The local stand-in of the payment gateway, and the merchant id and key Directus signs with. */
+    gateway: { url: string; merchant: string; apiKey: string };
   }
 }
