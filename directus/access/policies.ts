@@ -166,10 +166,11 @@ const PREMIUM: PermissionDef[] = [read('series', ['*'], { _and: [{ title: publis
  */
 const activeWith = (roles: readonly string[]) => ({ _and: [{ status: { _eq: 'active' } }, { role: { _in: [...roles] } }] });
 const SHOWCASE: PermissionDef[] = [
-  read('directus_users', ['nameColor'], activeWith(PREMIUM_ROLES)),
+  // The public fields again (those rows are public anyway): a field filtered on must be readable on every row.
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'nameColor'], activeWith(PREMIUM_ROLES)),
   read('series', ['id', 'name', 'sort', 'season', 'title', 'deleted'], { _and: [{ title: published }, { deleted: { _eq: true } }, notTakenDown] }),
 ];
-const SHOWCASE_PLUS: PermissionDef[] = [read('directus_users', ['frame', 'background'], activeWith(DECOR_ROLES))];
+const SHOWCASE_PLUS: PermissionDef[] = [read('directus_users', [...PUBLIC_USER_FIELDS, 'frame', 'background'], activeWith(DECOR_ROLES))];
 
 const CONTENT = [
   'titles', 'series', 'iframeSeasons', 'soundtracks', 'categories', 'subCategories', 'genres', 'countries', 'tags',
