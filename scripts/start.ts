@@ -36,7 +36,7 @@ const site = await startSiteServer({ distDir: () => loop.rebuilder.currentDir(),
 
 // The real gateway when .env names a merchant, otherwise its local stand-in (a process of its own).
 const gateway = await startPaymentGateway({
-  directusUrl, siteUrl, port: config.gatewayPort, stateFile: path.join(config.dataDir, 'gateway-standin.json'), inheritProduction: true,
+  directusUrl, port: config.gatewayPort, stateFile: path.join(config.dataDir, 'gateway-standin.json'), inheritProduction: true,
 });
 
 console.log(`Starting Directus with data in ${config.dataDir} ...`);

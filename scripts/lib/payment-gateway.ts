@@ -14,7 +14,7 @@ export interface PaymentGateway {
   standinUrl: string | null;
   merchant: string;
   apiKey: string;
-  /** Directus's environment for payments. */
+  /** Directus's environment for payments (the site's address comes with the rest, see directus-env.ts). */
   env: Record<string, string>;
   stop(): Promise<void>;
 }
@@ -22,7 +22,6 @@ export interface PaymentGateway {
 export interface GatewayOptions {
   /** Directus's own address: the stand-in posts its webhooks there. */
   directusUrl: string;
-  siteUrl: string;
   /** The stand-in's port (0 for any free one). */
   port?: number;
   /** Keep the stand-in's invoices between runs in this file. */
@@ -37,7 +36,7 @@ export async function startPaymentGateway(o: GatewayOptions): Promise<PaymentGat
   if (o.inheritProduction && env.HELEKET_MERCHANT && env.HELEKET_API_KEY) {
     return {
       standinUrl: null, merchant: env.HELEKET_MERCHANT, apiKey: env.HELEKET_API_KEY,
-      env: { SITE_URL: o.siteUrl }, stop: async () => {},
+      env: {}, stop: async () => {},
     };
   }
   const merchant = randomUUID();
@@ -69,7 +68,7 @@ export async function startPaymentGateway(o: GatewayOptions): Promise<PaymentGat
     apiKey,
     env: {
       HELEKET_API_URL: standinUrl, HELEKET_MERCHANT: merchant, HELEKET_API_KEY: apiKey,
-      HELEKET_CALLBACK_URL: `${o.directusUrl}/payment/webhook`, SITE_URL: o.siteUrl,
+      HELEKET_CALLBACK_URL: `${o.directusUrl}/payment/webhook`,
     },
     stop: () => new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();

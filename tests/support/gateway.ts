@@ -38,7 +38,7 @@ export function webhookBody(apiKey: string, p: { uuid: string; orderId: string; 
 }
 
 /** Posts a raw webhook body to Directus; answers the HTTP status. */
-export async function postWebhook(directusUrl: string, body: string | Uint8Array, contentType = 'application/json'): Promise<number> {
+export async function postWebhook(directusUrl: string, body: string, contentType = 'application/json'): Promise<number> {
   const res = await fetch(`${directusUrl}/payment/webhook`, { method: 'POST', headers: { 'content-type': contentType }, body });
   await res.arrayBuffer();
   return res.status;

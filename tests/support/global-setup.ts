@@ -32,7 +32,7 @@ export async function setup(project: TestProject) {
 async function start(project: TestProject) {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-api-'));
   const port = await freePort();
-  gateway = await startPaymentGateway({ directusUrl: `http://127.0.0.1:${port}`, siteUrl: 'http://127.0.0.1:4321', quiet: true });
+  gateway = await startPaymentGateway({ directusUrl: `http://127.0.0.1:${port}`, quiet: true });
   backend = await startBackend({
     dataDir,
     port,

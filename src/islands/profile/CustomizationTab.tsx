@@ -112,6 +112,7 @@ function DecorBlock({ me, block, items, allowed, open }: { me: Me; block: Block;
           <div className="decor__locked">
             <p className="decor__locked-title">Нужна подписка</p>
             <p className="decor__locked-text">{block.needs}</p>
+            {currentItem && <p className="decor__locked-text">«{currentItem.name}» остаётся выбранным: его снова увидят, как только вы продлите подписку.</p>}
             <a className="btn" href="/profile/tariff">Купить подписку</a>
           </div>
         )}

@@ -17,7 +17,7 @@ export const TITLE_CARD_FIELDS = [
 ] as const;
 
 /** An episode as the player takes it; `season` places it in its season, so each is read once. */
-export const EPISODE_FIELDS = ['id', 'name', 'sort', 'season', 'source', 'iframe', 'video'] as const;
+export const EPISODE_FIELDS = ['id', 'name', 'sort', 'season', 'source', 'iframe', 'video', 'deleted'] as const;
 
 /** What the player plays: the title's own source, every episode, and its seasons' names in order. */
 export const PLAYER_FIELDS = [
@@ -123,9 +123,6 @@ export const MARK_FIELDS = ['id', 'type', { title: TITLE_CARD_FIELDS }] as const
 
 /** A favourite actor of the own profile: the link row and the actor as a card. */
 export const FAVORITE_ACTOR_FIELDS = ['id', { actor: PERSON_FIELDS }] as const;
-
-/** A plan as the own profile names it. */
-export const PLAN_NAME_FIELDS = ['id', 'name'] as const;
 
 /** A chat message: author, the message it answers (with its author), pictures, and where it was written. */
 export const CHAT_MESSAGE_FIELDS = [

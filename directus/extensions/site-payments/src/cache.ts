@@ -3,10 +3,13 @@
  * data cache (on in production) is purged once it is committed: no one reads the old role.
  */
 import type { EndpointExtensionContext } from '@directus/extensions';
+import type { Accountability } from '../../shared/directus.ts';
 
-export type Services = EndpointExtensionContext['services'];
+type Context = Pick<EndpointExtensionContext, 'services' | 'getSchema'>;
 
-export async function purgeCache(services: Services, getSchema: () => Promise<unknown>): Promise<void> {
-  const utils = new services.UtilsService({ schema: await getSchema(), accountability: { admin: true } as never });
+const BACKEND: Accountability = { role: null, roles: [], user: null, admin: true, app: false, ip: null };
+
+export async function purgeCache({ services, getSchema }: Context): Promise<void> {
+  const utils = new services.UtilsService({ schema: await getSchema(), accountability: BACKEND });
   await utils.clearCache({ system: false });
 }

@@ -18,7 +18,7 @@ import { verifiedWebhook } from './heleket-protocol.ts';
 import {
   applyGatewayState, ForeignInvoice, invoiceByOrder, invoiceView, newInvoice, readInvoice, reusableInvoice, type InvoiceRow,
 } from './invoices.ts';
-import { purgeCache, type Services } from './cache.ts';
+import { purgeCache } from './cache.ts';
 
 type Caller = Request & { accountability?: Accountability | null; rawBody?: Buffer; schema?: unknown };
 
@@ -88,7 +88,7 @@ export default defineEndpoint({
     const config = paymentConfig(env);
     const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
     const pace = createRateLimiter('RATE_LIMITER_PAYMENT', { keyPrefix: `${prefix}-payment`, points: INVOICES_PER_10_MIN, duration: 600 });
-    const afterChange = () => purgeCache(services as Services, getSchema).catch((err: unknown) => logger.error(err));
+    const afterChange = () => purgeCache({ services, getSchema }).catch((err: unknown) => logger.error(err));
 
     router.post('/buy', handle(async (req, res) => {
       const me = caller(req);

@@ -37,7 +37,7 @@ export async function applyManualChange(payload: Payload, trx: Knex): Promise<Pa
   }
   try {
     const change = await changePlan(trx, user, (state) => (kind === 'grant' ? afterPurchase(state, plan!, now, days!) : { plan: null, paidUntil: now }));
-    return { user, kind, plan, days, reason, invoice: null, ...change };
+    return { kind, plan, days, reason, invoice: null, ...change };
   } catch (err) {
     if (err instanceof UnknownPerson) invalid('Такого пользователя нет');
     throw err;
