@@ -3,7 +3,7 @@
  * allow: visitors read the published catalogue and public profiles; signed-in users act as
  * themselves only; private chats are visible to their two members alone.
  */
-import { DECOR_ROLES, PREMIUM_ROLES, ROLES, USER_IMAGE_TYPES } from '../../shared/rules.ts';
+import { ROLES, USER_IMAGE_TYPES } from '../../shared/rules.ts';
 
 export const PUBLIC_POLICY = 'abf8a154-5b1c-4a46-ac9c-7300570f4f17';
 export const POLICY_IDS = {
@@ -12,8 +12,6 @@ export const POLICY_IDS = {
   premiumPlus: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000003',
   editor: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000004',
   self: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000005',
-  planShowcase: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000006',
-  planShowcasePlus: '5c2e9d10-7b7a-4d0e-8d51-7f0c6a000007',
 } as const;
 export const EDITOR_ROLE = '0b0e5a4e-6c1f-4f55-9a55-2d3f0a000004';
 
@@ -31,15 +29,11 @@ const own = { user_created: { _eq: ME } };
 const read = (collection: string, fields: string[] = ['*'], permissions: Record<string, unknown> | null = null): PermissionDef =>
   ({ collection, action: 'read', fields, permissions });
 
-/**
- * Fields of another person anyone may see: never email, password, role, plan or tokens. Their
- * decorations are shown only while their plan allows them (SHOWCASE below).
- */
+/** Fields of another person anyone may see: never email, password, role, plan or tokens. */
 export const PUBLIC_USER_FIELDS = [
-  'id', 'login', 'first_name', 'last_name', 'avatar',
+  'id', 'login', 'first_name', 'last_name', 'avatar', 'frame', 'nameColor', 'background',
   'dob', 'gender', 'aboutMe', 'last_access',
 ];
-export const DECORATION_FIELDS = ['nameColor', 'frame', 'background'];
 const OWN_PROFILE_EDITABLE = [
   'first_name', 'last_name', 'email', 'password', 'avatar', 'login', 'dob', 'gender', 'aboutMe',
   'nameColor', 'frame', 'background', 'last_access',
@@ -134,9 +128,9 @@ const MEMBER: PermissionDef[] = [
   read('chatReads', ['*'], own),
   { collection: 'messages_files', action: 'create', fields: ['messages_id', 'directus_files_id', 'sort'] },
 
-  read('invoices', ['id', 'plan', 'days', 'amount', 'currency', 'status', 'payUrl', 'expiresAt', 'paidAmount', 'payerAmount', 'payerCurrency', 'periodStart', 'periodEnd', 'paidAt', 'refundedAt', 'date_created'], { user: { _eq: ME } }),
+  read('invoices', ['id', 'user', 'plan', 'days', 'amount', 'currency', 'status', 'payUrl', 'expiresAt', 'paidAmount', 'payerAmount', 'payerCurrency', 'periodStart', 'periodEnd', 'paidAt', 'refundedAt', 'date_created'], { user: { _eq: ME } }),
   // Reminders that their plan ends: written by the backend, marked read by them.
-  read('planNotices', ['id', 'kind', 'daysLeft', 'plan', 'paidUntil', 'read', 'date_created'], { user: { _eq: ME } }),
+  read('planNotices', ['id', 'user', 'kind', 'daysLeft', 'plan', 'paidUntil', 'read', 'date_created'], { user: { _eq: ME } }),
   { collection: 'planNotices', action: 'update', fields: ['read'], permissions: { user: { _eq: ME } } },
 
   // Where they stopped watching: written through PUT /site/progress/{title} (one row per title, atomically).
@@ -151,26 +145,12 @@ const MEMBER: PermissionDef[] = [
 
 /** A person's own account row, with the fields nobody else sees (a separate policy: one rule per collection and action). */
 const SELF: PermissionDef[] = [
-  read('directus_users', [...PUBLIC_USER_FIELDS, ...DECORATION_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status'], { id: { _eq: ME } }),
+  // keptDecorations: what a lapsed plan took off, put back by a renewal (directus/extensions/site-payments).
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status', 'keptDecorations'], { id: { _eq: ME } }),
 ];
 
 /** Plan 1 and up: episodes kept for subscribers (never those taken down for a rights holder). */
 const PREMIUM: PermissionDef[] = [read('series', ['*'], { _and: [{ title: published }, notTakenDown] })];
-
-/**
- * What plans show to everyone, by the plan of the row's owner, for visitors and every signed-in
- * role alike. Directus combines these rules with the others field by field: a decoration is read
- * as null on the row of a person whose plan no longer allows it (it stays chosen, and shows
- * again with a renewal), and an episode kept for subscribers is seen by everyone as its name and
- * place alone (the player shows it locked), while subscribers read all of it through PREMIUM.
- */
-const activeWith = (roles: readonly string[]) => ({ _and: [{ status: { _eq: 'active' } }, { role: { _in: [...roles] } }] });
-const SHOWCASE: PermissionDef[] = [
-  // The public fields again (those rows are public anyway): a field filtered on must be readable on every row.
-  read('directus_users', [...PUBLIC_USER_FIELDS, 'nameColor'], activeWith(PREMIUM_ROLES)),
-  read('series', ['id', 'name', 'sort', 'season', 'title', 'deleted'], { _and: [{ title: published }, { deleted: { _eq: true } }, notTakenDown] }),
-];
-const SHOWCASE_PLUS: PermissionDef[] = [read('directus_users', [...PUBLIC_USER_FIELDS, 'frame', 'background'], activeWith(DECOR_ROLES))];
 
 const CONTENT = [
   'titles', 'series', 'iframeSeasons', 'soundtracks', 'categories', 'subCategories', 'genres', 'countries', 'tags',
@@ -191,7 +171,7 @@ const EDITOR: PermissionDef[] = [
   },
   ...['comments', 'posts'].map((c) => ({ collection: c, action: 'delete' as const, fields: ['*'] })),
   { collection: 'messages', action: 'update', fields: ['deleted'] },
-  read('directus_users', [...PUBLIC_USER_FIELDS, ...DECORATION_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil']),
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil']),
 ];
 
 export interface PolicyDef {
@@ -211,16 +191,11 @@ export const POLICIES: PolicyDef[] = [
   { id: POLICY_IDS.premium, name: 'Премиум', icon: 'workspace_premium', description: 'Тариф 1 и выше', app_access: false, admin_access: false, permissions: PREMIUM },
   { id: POLICY_IDS.premiumPlus, name: 'Премиум+', icon: 'diamond', description: 'Тариф 2: рамки и фон профиля (проверяются правилами)', app_access: false, admin_access: false, permissions: [] },
   { id: POLICY_IDS.editor, name: 'Редактор', icon: 'edit_note', description: 'Ведёт каталог в админке', app_access: true, admin_access: false, permissions: EDITOR },
-  { id: POLICY_IDS.planShowcase, name: 'Витрина подписки', icon: 'storefront', description: 'Всем: цвет ника тех, у кого есть подписка, и закрытые серии для подписчиков', app_access: false, admin_access: false, permissions: SHOWCASE },
-  { id: POLICY_IDS.planShowcasePlus, name: 'Витрина Премиум+', icon: 'storefront', description: 'Всем: рамка и фон тех, у кого Премиум+', app_access: false, admin_access: false, permissions: SHOWCASE_PLUS },
 ];
 
-/** Policies of visitors besides the built-in public one (Directus links them with no role). */
-export const PUBLIC_EXTRA_POLICIES = [POLICY_IDS.planShowcase, POLICY_IDS.planShowcasePlus];
-
 export const ROLE_DEFS = [
-  { id: ROLES.user, name: 'Пользователь', icon: 'person', description: 'Зарегистрированный зритель', policies: [POLICY_IDS.member, POLICY_IDS.self, ...PUBLIC_EXTRA_POLICIES] },
-  { id: ROLES.premium, name: 'Премиум', icon: 'workspace_premium', description: 'Тариф 1', policies: [POLICY_IDS.member, POLICY_IDS.self, POLICY_IDS.premium, ...PUBLIC_EXTRA_POLICIES] },
-  { id: ROLES.premiumPlus, name: 'Премиум+', icon: 'diamond', description: 'Тариф 2', policies: [POLICY_IDS.member, POLICY_IDS.self, POLICY_IDS.premium, POLICY_IDS.premiumPlus, ...PUBLIC_EXTRA_POLICIES] },
+  { id: ROLES.user, name: 'Пользователь', icon: 'person', description: 'Зарегистрированный зритель', policies: [POLICY_IDS.member, POLICY_IDS.self] },
+  { id: ROLES.premium, name: 'Премиум', icon: 'workspace_premium', description: 'Тариф 1', policies: [POLICY_IDS.member, POLICY_IDS.self, POLICY_IDS.premium] },
+  { id: ROLES.premiumPlus, name: 'Премиум+', icon: 'diamond', description: 'Тариф 2', policies: [POLICY_IDS.member, POLICY_IDS.self, POLICY_IDS.premium, POLICY_IDS.premiumPlus] },
   { id: EDITOR_ROLE, name: 'Редактор', icon: 'edit_note', description: 'Редактор каталога', policies: [POLICY_IDS.editor] },
 ];

@@ -1,5 +1,5 @@
 /** Applies roles, policies, their links and permissions; removes stray rules of our own policies only. */
-import { POLICIES, PUBLIC_EXTRA_POLICIES, ROLE_DEFS, type PermissionDef } from '../access/policies.ts';
+import { POLICIES, ROLE_DEFS, type PermissionDef } from '../access/policies.ts';
 import { AdminApi, covers } from './admin-api.ts';
 
 interface Permission extends PermissionDef { id: number; policy: string }
@@ -34,11 +34,6 @@ export async function applyAccess(api: AdminApi): Promise<void> {
   for (const link of links) {
     const role = ROLE_DEFS.find((r) => r.id === link.role);
     if (role && !role.policies.includes(link.policy as never)) await api.delete(`/access/${link.id}`);
-  }
-  // Visitors' policies besides the built-in one: links with neither role nor user.
-  const publicLinks = await api.get<{ policy: string }[]>('/access?limit=-1&fields=policy&filter[role][_null]=true&filter[user][_null]=true');
-  for (const [sort, policy] of PUBLIC_EXTRA_POLICIES.entries()) {
-    if (!publicLinks.some((l) => l.policy === policy)) await api.post('/access', { role: null, user: null, policy, sort: sort + 2 });
   }
 
   const existing = await api.get<Permission[]>(`/permissions?limit=-1&filter[policy][_in]=${policyIds.join(',')}`);

@@ -389,6 +389,7 @@ export const userFields: Part[] = [
   m2o('directus_users', 'background', 'shop'),
   m2o('directus_users', 'plan', 'plans', { readonly: true }),
   timestamp('paidUntil', { readonly: true }),
+  json('keptDecorations', { hidden: true, readonly: true, interface: 'input-code', note: 'Украшения, снятые окончанием подписки: вернутся с продлением' }),
   o2m('favoriteActors'),
 ];
 

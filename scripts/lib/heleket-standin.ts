@@ -176,6 +176,7 @@ export class HeleketStandin {
     for (const f of ['url_callback', 'url_return', 'url_success']) {
       if (b[f] !== undefined && !httpUrl(b[f])) errors[f] = [`The ${f} must be a valid URL.`];
     }
+    if (b.additional_data !== undefined && (typeof b.additional_data !== 'string' || b.additional_data.length > 255)) errors.additional_data = ['The additional data may not be greater than 255 characters.'];
     const lifetime = b.lifetime === undefined ? 3600 : b.lifetime;
     if (!Number.isInteger(lifetime) || (lifetime as number) < 300 || (lifetime as number) > 43_200) errors.lifetime = ['The lifetime must be between 300 and 43200.'];
     if (Object.keys(errors).length) return this.json(res, 422, { state: 1, errors });

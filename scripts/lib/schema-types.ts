@@ -5,7 +5,7 @@
  */
 import { COLLECTIONS, SYSTEM_EXTENSIONS } from '../../directus/schema/collections.ts';
 import type { CollectionDef, FieldDef, RelationDef } from '../../directus/schema/define.ts';
-import { DECORATION_FIELDS, PUBLIC_USER_FIELDS } from '../../directus/access/policies.ts';
+import { PUBLIC_USER_FIELDS } from '../../directus/access/policies.ts';
 
 /** Type names of the collections, as the site's code reads best. */
 const NAMES: Record<string, string> = {
@@ -95,8 +95,8 @@ export function schemaTypes(): string {
     ' */',
     '',
     ...interfaces.flatMap((i) => [i, '']),
-    '/** What anyone may read of another person (the public profile of directus/access/policies.ts; decorations while their plan allows). */',
-    `export type PublicUser = Pick<User, ${[...PUBLIC_USER_FIELDS, ...DECORATION_FIELDS].map(quote).join(' | ')}>;`,
+    '/** What anyone may read of another person (the public profile of directus/access/policies.ts). */',
+    `export type PublicUser = Pick<User, ${PUBLIC_USER_FIELDS.map(quote).join(' | ')}>;`,
     '',
     'export interface Schema {',
     ...schema,

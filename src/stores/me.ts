@@ -21,16 +21,6 @@ export const $isPremium = computed($me, (me) => !!me?.role && PREMIUM_ROLES.incl
 /** Plan 2 only: profile frame, chat frame and wallpaper. */
 export const $isPremiumPlus = computed($me, (me) => !!me?.role && DECOR_ROLES.includes(me.role));
 
-/**
- * The profile as others see it: a decoration the plan no longer allows stays chosen but is not
- * shown (the backend hides it from everyone else the same way), and shows again with a renewal.
- */
-export function asOthersSeeIt(me: Me): Me {
-  const premium = !!me.role && PREMIUM_ROLES.includes(me.role);
-  const plus = !!me.role && DECOR_ROLES.includes(me.role);
-  return { ...me, nameColor: premium ? me.nameColor : null, frame: plus ? me.frame : null, background: plus ? me.background : null };
-}
-
 let loading: Promise<void> | null = null;
 
 /** Loads the profile once (again with `force`); a visitor has none. */

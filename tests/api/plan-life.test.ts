@@ -63,21 +63,34 @@ describe('the end of a period', () => {
     expect(mail.text).toContain('вернутся, как только вы продлите подписку');
   });
 
-  it('hides the decorations from others but keeps them chosen, and a renewal shows them again', async () => {
+  it('takes the decorations off for everyone but keeps them chosen, and a renewal puts them back', async () => {
     expect(await seenByOthers()).toEqual({ login: person.login, nameColor: null, frame: null });
-    const own = await person.call('GET', '/users/me?fields=nameColor,frame,role');
-    expect(own.data).toEqual({ nameColor: colour, frame, role: ROLES.user });
+    const own = await person.call('GET', '/users/me?fields=nameColor,frame,role,keptDecorations');
+    expect(own.data).toEqual({ nameColor: null, frame: null, role: ROLES.user, keptDecorations: { nameColor: colour, frame } });
     // Nor through a relation: their chat message names them with the colour hidden.
     const watcher = await newUser();
     const message = await person.call('POST', '/items/messages', { text: 'Снова здесь', publicChat: true });
     const read = await watcher.call('GET', `/items/messages?filter[id][_eq]=${message.data.id}&fields=user_created.login,user_created.nameColor,user_created.frame`);
     expect(read.data[0].user_created).toEqual({ login: person.login, nameColor: null, frame: null });
-    await setPlan(person, 2, Date.now() + 30 * DAY_MS);
+    await (await admin()).post('/items/planChanges', { user: person.id, kind: 'grant', plan: 1, days: 30, reason: 'Продление по обращению' });
+    // Plan 1 allows the colour, not the frame: that stays kept for Премиум+.
+    expect(await seenByOthers()).toEqual({ login: person.login, nameColor: colour, frame: null });
+    expect((await person.call('GET', '/users/me?fields=keptDecorations')).data.keptDecorations).toEqual({ frame });
+    await (await admin()).post('/items/planChanges', { user: person.id, kind: 'grant', plan: 2, days: 30, reason: 'Переход на Премиум+' });
     expect(await seenByOthers()).toEqual({ login: person.login, nameColor: colour, frame });
+    expect((await person.call('GET', '/users/me?fields=keptDecorations')).data.keptDecorations).toBeNull();
   });
 
-  it('lets nobody filter people by a hidden decoration', async () => {
-    expectRefused(await call('GET', `/users?filter[nameColor][_eq]=${colour}&fields=id`), 403);
+  it('forgets a kept decoration the person takes off themselves', async () => {
+    const other = await newUser(ROLES.premium);
+    await setPlan(other, 1, Date.now() + 30 * DAY_MS);
+    expect((await other.call('PATCH', '/users/me', { nameColor: colour })).status).toBe(200);
+    await (await admin()).post('/items/planChanges', { user: other.id, kind: 'revoke', reason: 'Проверка' });
+    expect((await other.call('GET', '/users/me?fields=nameColor,keptDecorations')).data).toEqual({ nameColor: null, keptDecorations: { nameColor: colour } });
+    expect((await other.call('PATCH', '/users/me', { nameColor: null })).status).toBe(200);
+    await vi.waitFor(async () => expect((await other.call('GET', '/users/me?fields=keptDecorations')).data.keptDecorations).toBeNull());
+    await (await admin()).post('/items/planChanges', { user: other.id, kind: 'grant', plan: 1, days: 30, reason: 'Проверка' });
+    expect((await other.call('GET', '/users/me?fields=nameColor')).data.nameColor).toBeNull();
   });
 });
 
@@ -171,15 +184,21 @@ describe('episodes kept for subscribers and taken down for a rights holder', () 
 
   const episodes = async (token?: string) =>
     (await call('GET', `/items/series?filter[title][_eq]=${title.id}&sort=id&fields=id,name,deleted,iframe`, { token })).data;
+  const live = { id: 0, name: '1 серия', deleted: false, iframe: 'https://player.example/1' };
 
-  it('a kept episode is seen by visitors and Users as its name alone, by subscribers whole', async () => {
-    const locked = [
-      { id: ids.live, name: '1 серия', deleted: false, iframe: 'https://player.example/1' },
-      { id: ids.kept, name: '2 серия', deleted: true, iframe: null },
-    ];
-    expect(await episodes()).toEqual(locked);
-    expect(await episodes(user.token)).toEqual(locked);
-    expect(await episodes(premium.token)).toEqual([locked[0], { ...locked[1], iframe: 'https://player.example/2' }]);
+  it('a kept episode is read whole by subscribers, and by nobody else', async () => {
+    live.id = ids.live;
+    expect(await episodes()).toEqual([live]);
+    expect(await episodes(user.token)).toEqual([live]);
+    expect(await episodes(premium.token)).toEqual([live, { id: ids.kept, name: '2 серия', deleted: true, iframe: 'https://player.example/2' }]);
+  });
+
+  it('everyone learns a kept episode\'s name and place, never its source', async () => {
+    const res = await call('GET', `/payment/kept-episodes?titles=${title.id},${title.id + 100000}`);
+    expect(res.data).toEqual([{ id: ids.kept, title: title.id, name: '2 серия', sort: null, season: null }]);
+    for (const bad of ['', 'abc', '1;2', '-1', Array.from({ length: 1001 }, (_, i) => i + 1).join(',')]) {
+      expectRefused(await call('GET', `/payment/kept-episodes?titles=${bad}`), 400);
+    }
   });
 
   it('a taken-down episode is seen by nobody, subscribers included, by id or through its title', async () => {
@@ -190,8 +209,11 @@ describe('episodes kept for subscribers and taken down for a rights holder', () 
     }
   });
 
-  it('nobody without a plan learns a kept episode\'s source by filtering on it', async () => {
-    expectRefused(await call('GET', `/items/series?filter[iframe][_contains]=example/2&fields=id`), 403);
-    expectRefused(await user.call('GET', `/items/series?filter[iframe][_contains]=example/2&fields=id`), 403);
+  it('nobody without a plan reaches a kept episode through a filter or its title', async () => {
+    for (const token of [undefined, user.token]) {
+      expect((await call('GET', `/items/series?filter[iframe][_contains]=example/2&fields=id`, { token })).data).toEqual([]);
+      const through = await call('GET', `/items/titles/${title.id}?fields=series.id,series.iframe`, { token });
+      expect(through.data.series).toEqual([{ id: ids.live, iframe: 'https://player.example/1' }]);
+    }
   });
 });

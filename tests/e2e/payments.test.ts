@@ -25,7 +25,7 @@ const planOf = (person: Person) => profileRow<{ role: string; plan: number | nul
 /** Chooses a plan on /profile/tariff and presses «Оплатить»: the browser lands on the gateway's page. */
 async function checkout(page: Page, plan: 'Премиум' | 'Премиум+'): Promise<void> {
   await page.goto('/profile/tariff');
-  await page.getByRole('radio', { name: new RegExp(`^${plan.replace('+', '\\+')}\\b`) }).check();
+  await page.getByRole('radio', { name: plan, exact: true }).check();
   await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
 }
@@ -100,7 +100,7 @@ describe('buying a plan', () => {
     const person = await newPerson({ role: ROLES.premium, extra: { plan: 1, paidUntil: new Date(Date.now() + 10 * DAY_MS).toISOString() } });
     const { page } = await browsers.as(person);
     await page.goto('/profile/tariff');
-    await page.getByRole('radio', { name: /^Премиум\+/ }).check();
+    await page.getByRole('radio', { name: 'Премиум+', exact: true }).check();
     const note = await page.getByTestId('tariff-outcome').innerText();
     expect(note).toContain('оставшиеся дни не пропадут');
     expect(note).toContain('399 ₽ и 699 ₽');
@@ -185,7 +185,7 @@ describe('the end of a plan', () => {
     await page.goto('/profile?tab=customization');
     const b = await openBlock(page, 'nameColor');
     await expect.poll(() => b.innerText()).toContain(`«${colour.name}» остаётся выбранным`);
-    expect((await profileRow(person.id, 'nameColor')).nameColor).toBe(colour.id);
+    expect(await profileRow(person.id, 'nameColor,keptDecorations')).toEqual({ nameColor: null, keptDecorations: { nameColor: colour.id } });
 
     await checkout(page, 'Премиум+');
     await onGateway(page, 'Оплатить');

@@ -10,7 +10,7 @@ import { assetUrl } from '../../lib/assets.ts';
 import { personView } from '../../lib/people.ts';
 import { PROFILE_SECTIONS, sectionHref, type ProfileSection } from '../../lib/profile-tabs.ts';
 import { $chatUnread } from '../../stores/chat-list.ts';
-import { asOthersSeeIt, type Me } from '../../stores/me.ts';
+import type { Me } from '../../stores/me.ts';
 import { ProfileIcon } from '../layout/icons.tsx';
 import { ChatIcon, HeartIcon, LogoutIcon, PencilIcon, TrashIcon } from './icons.tsx';
 import Avatar from '../people/Avatar.tsx';
@@ -44,9 +44,8 @@ function MessagesLink() {
 
 export default function ProfileSidebar({ me, section = null, editing = false, onNavigate }: Props) {
   const [deleting, setDeleting] = useState(false);
-  const shown = asOthersSeeIt(me);
-  const person = personView(shown);
-  const wallpaper = assetUrl(typeof shown.background === 'object' ? shown.background?.backgroundFile : null, 'banner');
+  const person = personView(me);
+  const wallpaper = assetUrl(typeof me.background === 'object' ? me.background?.backgroundFile : null, 'banner');
   const fullName = [me.first_name, me.last_name].filter(Boolean).join(' ');
 
   // The session is forgotten here even when the backend cannot be told: signing out never fails.

@@ -48,13 +48,14 @@ function Plans({ me }: { me: Me }) {
         <legend className="tariff__legend">Тариф</legend>
         {plans.value.map((plan) => (
           <label key={plan.id} className={plan.id === chosen ? 'plan-card plan-card--chosen' : 'plan-card'} data-plan={plan.id}>
-            <input className="plan-card__radio" type="radio" name="plan" value={plan.id} checked={plan.id === chosen} onChange={() => setChosen(plan.id)} />
+            <input className="plan-card__radio" type="radio" name="plan" value={plan.id} checked={plan.id === chosen} onChange={() => setChosen(plan.id)}
+              aria-labelledby={`plan-${plan.id}-name`} aria-describedby={`plan-${plan.id}-price plan-${plan.id}-features`} />
             <span className="plan-card__head">
-              <span className="plan-card__name">{plan.name}</span>
+              <span className="plan-card__name" id={`plan-${plan.id}-name`}>{plan.name}</span>
               {plan.id === current && <span className="plan-card__badge">Ваш тариф</span>}
             </span>
-            <span className="plan-card__price"><strong>{money(plan.price, plan.currency)}</strong> в месяц</span>
-            <ul className="plan-card__features">
+            <span className="plan-card__price" id={`plan-${plan.id}-price`}><strong>{money(plan.price, plan.currency)}</strong> в месяц</span>
+            <ul className="plan-card__features" id={`plan-${plan.id}-features`}>
               {(plan.features ?? []).map((f) => <li key={f}>{f}</li>)}
             </ul>
           </label>

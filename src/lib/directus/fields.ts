@@ -100,7 +100,7 @@ export const DECORATION_FIELDS = [
 /** The signed-in person's own account: the profile, private fields included, and the role that says the plan. */
 export const ME_FIELDS = [
   'id', 'email', 'login', 'first_name', 'last_name', 'dob', 'gender', 'aboutMe', 'avatar', 'role', 'plan', 'paidUntil', 'last_access',
-  ...DECORATION_FIELDS,
+  'keptDecorations', ...DECORATION_FIELDS,
 ] as const;
 
 /** Another person's public profile. */

@@ -449,6 +449,7 @@ export interface User {
   background: number | ShopItem | null;
   plan: number | Plan | null;
   paidUntil: string | null;
+  keptDecorations: unknown | null;
   favoriteActors: number[] | FavoriteActor[];
 }
 
@@ -470,8 +471,8 @@ export interface SiteFile {
   chat: number | Chat | null;
 }
 
-/** What anyone may read of another person (the public profile of directus/access/policies.ts; decorations while their plan allows). */
-export type PublicUser = Pick<User, 'id' | 'login' | 'first_name' | 'last_name' | 'avatar' | 'dob' | 'gender' | 'aboutMe' | 'last_access' | 'nameColor' | 'frame' | 'background'>;
+/** What anyone may read of another person (the public profile of directus/access/policies.ts). */
+export type PublicUser = Pick<User, 'id' | 'login' | 'first_name' | 'last_name' | 'avatar' | 'frame' | 'nameColor' | 'background' | 'dob' | 'gender' | 'aboutMe' | 'last_access'>;
 
 export interface Schema {
   categories: Category[];

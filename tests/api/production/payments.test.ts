@@ -61,6 +61,8 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 60_000);
 
+const access = () => ({ url: gateway!.standinUrl!, merchant: gateway!.merchant, apiKey: gateway!.apiKey });
+
 async function person(): Promise<{ id: string; token: string }> {
   const login = `pay${randomUUID().slice(0, 8)}`;
   const created = await a!.api.post<{ id: string }>('/users', { email: `${login}@example.com`, password: 'secret-password-1', role: ROLES.user, login });
@@ -83,14 +85,14 @@ describe('payments on two instances of PostgreSQL + Redis', () => {
   it('grants once when the same paid webhook reaches both instances twenty times at once', async () => {
     const buyer = await person();
     const { url, invoice } = await buy(buyer, b!.url);
-    await holdWebhooks(gateway!, true);
+    await holdWebhooks(access(), true);
     try {
       await payerPresses(url, 'pay');
       const body = webhookBody(gateway!.apiKey, { uuid: uuidOf(url), orderId: invoice, status: 'paid' });
       const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => postWebhook(i % 2 ? a!.url : b!.url, body)));
       expect(statuses).toEqual(Array(20).fill(200));
     } finally {
-      await holdWebhooks(gateway!, false);
+      await holdWebhooks(access(), false);
     }
     const changes = await db!('planChanges').where({ invoice, kind: 'payment' }).count<{ count: string }[]>({ count: '*' });
     expect(Number(changes[0].count)).toBe(1);
@@ -104,14 +106,14 @@ describe('payments on two instances of PostgreSQL + Redis', () => {
     const buyer = await person();
     const first = await buy(buyer, a!.url, 1);
     const second = await buy(buyer, b!.url, 2);
-    await holdWebhooks(gateway!, true);
+    await holdWebhooks(access(), true);
     try {
       await Promise.all([payerPresses(first.url, 'pay'), payerPresses(second.url, 'pay')]);
       const bodies = [first, second].map((x) => webhookBody(gateway!.apiKey, { uuid: uuidOf(x.url), orderId: x.invoice, status: 'paid' }));
       const statuses = await Promise.all([postWebhook(a!.url, bodies[0]), postWebhook(b!.url, bodies[1]), postWebhook(b!.url, bodies[0]), postWebhook(a!.url, bodies[1])]);
       expect(statuses).toEqual([200, 200, 200, 200]);
     } finally {
-      await holdWebhooks(gateway!, false);
+      await holdWebhooks(access(), false);
     }
     const rows = await db!('planChanges').where({ user: buyer.id, kind: 'payment' }).select('invoice');
     expect(rows.map((r) => r.invoice).sort()).toEqual([first.invoice, second.invoice].sort());

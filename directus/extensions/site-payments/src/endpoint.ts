@@ -2,7 +2,9 @@
  * /payment: `POST /payment/buy` makes an invoice with the gateway for the signed-in caller alone
  * and answers the payer's page; `GET /payment/invoices/:id` is its state for the return page,
  * asked of the gateway while it is open; `POST /payment/webhook` takes the gateway's signed
- * callbacks, checked on the raw bytes and confirmed by asking the gateway before anything moves.
+ * callbacks, checked on the raw bytes and confirmed by asking the gateway before anything moves;
+ * `GET /payment/kept-episodes` names the episodes kept for subscribers, for the locked list
+ * everyone sees (their sources reach subscribers alone, through the series permissions).
  */
 import { defineEndpoint } from '@directus/extensions';
 import { createError, InvalidPayloadError } from '@directus/errors';
@@ -36,6 +38,8 @@ const INVOICES_PER_10_MIN = 10;
 /** The return page's polls ask the gateway about one invoice at most this often. */
 const GATEWAY_CHECK_MS = 2_000;
 const MAX_WEBHOOK_BYTES = 64 * 1024;
+/** Titles asked about at once by the build (it reads 250 a call). */
+const KEPT_TITLES_MAX = 1000;
 
 const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
   (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
@@ -66,12 +70,13 @@ function planOf(raw: unknown) {
   return plan;
 }
 
-async function sendToGateway(db: Knex, config: PaymentConfig, invoice: InvoiceRow): Promise<string> {
+async function sendToGateway(db: Knex, config: PaymentConfig, invoice: InvoiceRow, planName: string): Promise<string> {
   if (!config.gateway) throw new PaymentsOff();
   try {
     const info = await createPayment(config.gateway, {
       amount: invoice.amount, currency: invoice.currency, orderId: invoice.orderId, lifetime: config.lifetime,
       returnUrl: returnUrl(config, invoice.id), successUrl: returnUrl(config, invoice.id),
+      note: `«${planName}» на ${invoice.days} дн.: ${returnUrl(config, invoice.id)}`,
     });
     await applyGatewayState(db, invoice.id, info, 'buy');
     return info.url;
@@ -113,7 +118,7 @@ export default defineEndpoint({
         throw new TooManyInvoices({ wait: Math.max(1, Math.ceil(wait / 1000)) });
       }
       const invoice = await newInvoice(database, { user: me, plan: plan.id, days: SUBSCRIPTION_DAYS, amount: plan.price, currency: plan.currency, gateway: body.gateway });
-      const url = await sendToGateway(database, config, invoice);
+      const url = await sendToGateway(database, config, invoice, plan.name);
       res.json({ data: { url, invoice: invoice.id } });
     }));
 
@@ -142,6 +147,21 @@ export default defineEndpoint({
       }
       const full = await database('invoices').where({ id }).first('periodEnd', 'paidAt');
       res.json({ data: invoiceView({ ...invoice, ...full }) });
+    }));
+
+    // Episodes kept for subscribers, as anyone may know them: id, name and place, never the source.
+    router.get('/kept-episodes', handle(async (req, res) => {
+      const raw = typeof req.query.titles === 'string' ? req.query.titles.split(',') : [];
+      const titles = [...new Set(raw.map(Number))];
+      if (!titles.length || titles.length > KEPT_TITLES_MAX || !titles.every((t) => Number.isSafeInteger(t) && t > 0)) {
+        throw new InvalidPayloadError({ reason: `Укажите titles: до ${KEPT_TITLES_MAX} номеров тайтлов через запятую` });
+      }
+      const rows = await database('series as s').join('titles as t', 't.id', 's.title')
+        .whereIn('s.title', titles).where('t.status', 'published').where('s.deleted', true)
+        .where((q) => q.where('s.takenDown', false).orWhereNull('s.takenDown'))
+        .orderBy(['s.title', 's.sort', 's.id'])
+        .select('s.id', 's.title', 's.name', 's.sort', 's.season');
+      res.json({ data: rows });
     }));
 
     router.post('/webhook', handle(async (req, res) => {

@@ -95,6 +95,8 @@ export interface NewPayment {
   returnUrl: string;
   successUrl: string;
   lifetime: number;
+  /** For the merchant's own eyes; the gateway sends it back in every webhook. */
+  note: string;
 }
 
 /** Creates (or, for an order id it knows, finds) the invoice of an order. */
@@ -107,6 +109,7 @@ export async function createPayment(config: GatewayConfig, p: NewPayment): Promi
     url_return: p.returnUrl,
     url_success: p.successUrl,
     lifetime: p.lifetime,
+    additional_data: p.note,
   }));
 }
 

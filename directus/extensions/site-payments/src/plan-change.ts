@@ -7,7 +7,8 @@
 import type { Knex } from 'knex';
 import { PREMIUM_ROLES, ROLES, type PlanChangeKind } from '../../../../shared/rules.ts';
 import { roleOf, type PlanState } from '../../../../shared/subscription.ts';
-import { locked, toDate } from './db.ts';
+import { locked, toDate, toJson } from './db.ts';
+import { decorationsFor, DECORATIONS, type Kept, type Worn } from './decorations.ts';
 
 const VIEWER_ROLES: readonly string[] = [ROLES.user, ...PREMIUM_ROLES];
 
@@ -21,14 +22,22 @@ export interface PlanChange {
 
 export class UnknownPerson extends Error {}
 
-/** Applies `next` to the person's current plan and returns what changed; the caller records it. */
+/**
+ * Applies `next` to the person's current plan, with the decorations the new role allows (see
+ * decorations.ts), and returns what changed; the caller records it.
+ */
 export async function changePlan(trx: Knex.Transaction | Knex, userId: string, next: (now: PlanState) => PlanState): Promise<PlanChange> {
-  const row = await locked(trx, trx('directus_users').where({ id: userId }).first('id', 'role', 'plan', 'paidUntil'));
+  const row = await locked(trx, trx('directus_users').where({ id: userId }).first('id', 'role', 'plan', 'paidUntil', 'keptDecorations', ...DECORATIONS));
   if (!row) throw new UnknownPerson(userId);
   const before: PlanState = { plan: row.plan === null ? null : Number(row.plan), paidUntil: toDate(row.paidUntil) };
   const after = next(before);
   const role = !VIEWER_ROLES.includes(row.role) ? row.role : after.plan === null ? ROLES.user : roleOf(after.plan);
-  await trx('directus_users').where({ id: userId }).update({ role, plan: after.plan, paidUntil: after.paidUntil });
+  const worn = Object.fromEntries(DECORATIONS.map((d) => [d, row[d] === null ? null : Number(row[d])])) as Worn;
+  const decorations = VIEWER_ROLES.includes(role) ? decorationsFor(role, worn, toJson<Kept>(row.keptDecorations, {})) : null;
+  await trx('directus_users').where({ id: userId }).update({
+    role, plan: after.plan, paidUntil: after.paidUntil,
+    ...(decorations ? { ...decorations.worn, keptDecorations: Object.keys(decorations.kept).length ? JSON.stringify(decorations.kept) : null } : {}),
+  });
   return { user: userId, planBefore: before.plan, planAfter: after.plan, paidUntilBefore: before.paidUntil, paidUntilAfter: after.paidUntil };
 }
 
