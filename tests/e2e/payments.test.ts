@@ -164,7 +164,7 @@ describe('buying a plan', () => {
 describe('the end of a plan', () => {
   it('hides the decorations from others and tells the person; a renewal brings them back', async () => {
     const colour = (await shopItems()).find((i) => i.type === 'nameColor' && i.nameColor?.startsWith('#'))!;
-    const person = await newPerson({ role: ROLES.premiumPlus, extra: { plan: 2, paidUntil: new Date(Date.now() + DAY_MS).toISOString(), nameColor: colour.id } });
+    const person = await newPerson({ role: ROLES.premiumPlus, extra: { plan: 2, paidUntil: new Date(Date.now() + 30 * DAY_MS).toISOString(), nameColor: colour.id } });
     const { page: watcher } = await browsers.visitor();
     const nameOnProfile = () => watcher.locator('.profile-card').getByText(person.login, { exact: true }).first();
     await watcher.goto(`/profile/${person.login}`);
