@@ -43,29 +43,6 @@ export const ROLES = {
 export const PREMIUM_ROLES: readonly string[] = [ROLES.premium, ROLES.premiumPlus];
 export const DECOR_ROLES: readonly string[] = [ROLES.premiumPlus];
 
-/** Plans of the tariff screen (spec sections 6 and 9): price a month, the role each grants, what it gives. */
-export const PLANS = [
-  {
-    id: 1, name: 'Премиум', price: 399, currency: 'RUB', role: ROLES.premium,
-    features: ['Доступ к удалённым сериям', 'GIF-аватар', 'Цветной ник'],
-  },
-  {
-    id: 2, name: 'Премиум+', price: 699, currency: 'RUB', role: ROLES.premiumPlus,
-    features: ['Доступ к удалённым сериям', 'GIF-аватар', 'Цветной ник', 'Обои профиля', 'Рамка аватара в профиле', 'Рамка аватара в чате'],
-  },
-] as const;
-export const SUBSCRIPTION_DAYS = 30;
-/** Payment methods of the tariff screen: one, the crypto gateway. */
-export const PAYMENT_GATEWAYS = ['heleket'] as const;
-export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
-/** Reminders before a plan ends, in days left; another comes when it has ended. */
-export const PLAN_REMINDER_DAYS = [7, 3, 1] as const;
-/** The spec's messages of a failed purchase: the alert shown, and the call's own failure. */
-export const PAYMENT_MESSAGES = {
-  alert: 'Произошла ошибка при создании платежа',
-  failed: 'Ошибка при создании платежа',
-} as const;
-
 /** Routes of spec section 2 a title slug would shadow at /{slug}. */
 export const RESERVED_SLUGS = [
   'about', 'copyright', 'privacy-policy', 'partners', 'updates', 'login', 'profile', 'messages',

@@ -10,7 +10,7 @@
  * - A refund takes back the days the invoice paid for, converted the same way when the plan has
  *   changed since; what is left of the period stays.
  */
-import { PLANS, PLAN_REMINDER_DAYS, SUBSCRIPTION_DAYS } from './rules.ts';
+import { PLANS, PLAN_REMINDER_DAYS, SUBSCRIPTION_DAYS } from './plans.ts';
 
 export const DAY_MS = 86_400_000;
 

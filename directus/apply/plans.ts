@@ -3,7 +3,7 @@
  * demo content: payments name them by id. Missing ones are created; existing rows are left as
  * an administrator may have worded them.
  */
-import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/rules.ts';
+import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import { AdminApi } from './admin-api.ts';
 
 export async function applyPlans(api: AdminApi): Promise<void> {

@@ -4,7 +4,8 @@
  * after those left, a move to the other plan converts the days left at the ratio of the prices.
  * Also the words of an invoice's state for the return page and the history.
  */
-import { PLANS, SUBSCRIPTION_DAYS, type InvoiceStatus } from '../../shared/rules.ts';
+import { type InvoiceStatus } from '../../shared/rules.ts';
+import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import { afterPurchase, convertTime, DAY_MS, dayOf, daysLeft, timeLeft, type PlanState } from '../../shared/subscription.ts';
 
 const nameOf = (id: number) => PLANS.find((p) => p.id === id)?.name ?? `Тариф ${id}`;

@@ -5,7 +5,8 @@
  * moving between plans, the invoice's state for its person, and attacks on the webhook.
  */
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { PLANS, ROLES, SUBSCRIPTION_DAYS } from '../../shared/rules.ts';
+import { ROLES } from '../../shared/rules.ts';
+import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import { DAY_MS, convertTime } from '../../shared/subscription.ts';
 import { admin, baseUrl, call, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectRefused } from '../support/fixtures.ts';

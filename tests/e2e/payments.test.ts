@@ -7,7 +7,8 @@
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { ROLES, SUBSCRIPTION_DAYS } from '../../shared/rules.ts';
+import { ROLES } from '../../shared/rules.ts';
+import { SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import { DAY_MS, dayOf } from '../../shared/subscription.ts';
 import { profileRow, signedInBrowsers } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';

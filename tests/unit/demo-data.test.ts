@@ -5,7 +5,8 @@ import { TITLES } from '../../directus/seed/data/titles.ts';
 import { SHOP_ITEMS, STATIC_TEXTS } from '../../directus/seed/data/site.ts';
 import { MARKS, RATINGS, USERS } from '../../directus/seed/data/community.ts';
 import { BIOGRAPHY_FOLD, CATEGORY_NAMES } from '../../src/lib/constants.ts';
-import { MARK_TYPES, PLANS, RESERVED_SLUGS } from '../../shared/rules.ts';
+import { MARK_TYPES, RESERVED_SLUGS } from '../../shared/rules.ts';
+import { PLANS } from '../../shared/plans.ts';
 
 describe('demo catalogue data', () => {
   it('has the four categories with the spec names, each with subcategories', () => {

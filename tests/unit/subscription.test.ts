@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/rules.ts';
+import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import {
   afterPurchase, afterRefund, convertTime, DAY_MS, daysLeft, planLine, planNoticeText, reminderDue,
 } from '../../shared/subscription.ts';

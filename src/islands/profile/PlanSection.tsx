@@ -4,7 +4,7 @@
  * the invoice history — date, plan, sum, status, and a link to pay while one is open.
  */
 import { useEffect, useState } from 'react';
-import { PLANS } from '../../../shared/rules.ts';
+import { PLANS } from '../../../shared/plans.ts';
 import { planLine, planNoticeText } from '../../../shared/subscription.ts';
 import { markPlanNoticesRead, readInvoices, readUnreadPlanNotices, type InvoiceRow, type PlanNoticeRow } from '../../lib/directus/payments.ts';
 import { INVOICE_STATUS_WORDS, money } from '../../lib/tariff.ts';

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { PLANS } from '../../../shared/rules.ts';
+import { PLANS } from '../../../shared/plans.ts';
 import { dayOf } from '../../../shared/subscription.ts';
 import { money } from '../../lib/tariff.ts';
 import { $invoice, retryInvoice, stopWatchingInvoice, watchInvoice } from '../../stores/plan.ts';

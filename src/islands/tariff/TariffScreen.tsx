@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { PAYMENT_GATEWAYS, type PaymentGateway } from '../../../shared/rules.ts';
+import { PAYMENT_GATEWAYS, type PaymentGateway } from '../../../shared/plans.ts';
 import { money, purchaseOutcome } from '../../lib/tariff.ts';
 import type { Me } from '../../stores/me.ts';
 import { $plans, $purchase, buy, loadPlans } from '../../stores/plan.ts';

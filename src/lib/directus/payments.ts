@@ -4,7 +4,8 @@
  * invoice history, and the reminders that the plan ends. Loaded by the tariff and profile screens only.
  */
 import { aggregate, customEndpoint, readItems, updateItems, type QueryFilter, type ReadItemOutput } from '@directus/sdk';
-import type { InvoiceStatus, PaymentGateway } from '../../../shared/rules.ts';
+import type { InvoiceStatus } from '../../../shared/rules.ts';
+import type { PaymentGateway } from '../../../shared/plans.ts';
 import { pageClient } from './client.ts';
 import { INVOICE_FIELDS, PLAN_FIELDS, PLAN_NOTICE_FIELDS } from './signed-in-fields.ts';
 import { send, type Page } from './queries.ts';

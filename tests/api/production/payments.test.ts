@@ -18,7 +18,8 @@ import { startPaymentGateway, type PaymentGateway } from '../../../scripts/lib/p
 import {
   assertRedisReachable, clearRedisNamespace, createDatabase, dropDatabase, pgKnex, productionEnv, uniqueName,
 } from '../../../scripts/lib/postgres.ts';
-import { ROLES, SUBSCRIPTION_DAYS } from '../../../shared/rules.ts';
+import { ROLES } from '../../../shared/rules.ts';
+import { SUBSCRIPTION_DAYS } from '../../../shared/plans.ts';
 import { DAY_MS } from '../../../shared/subscription.ts';
 import { holdWebhooks, payerPresses, postWebhook, uuidOf, webhookBody } from '../../support/gateway.ts';
 

@@ -11,7 +11,7 @@ import { createError, InvalidPayloadError } from '@directus/errors';
 import { createRateLimiter } from '@directus/api/rate-limiter';
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
-import { PAYMENT_GATEWAYS, PAYMENT_MESSAGES, PLANS, SUBSCRIPTION_DAYS } from '../../../../shared/rules.ts';
+import { PAYMENT_GATEWAYS, PAYMENT_MESSAGES, PLANS, SUBSCRIPTION_DAYS } from '../../../../shared/plans.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { paymentConfig, returnUrl, type PaymentConfig } from './config.ts';
 import { isOpen } from './gateway-status.ts';

@@ -5,7 +5,8 @@
  * before and after are filled in by the backend, and the row can be neither changed nor deleted.
  */
 import type { Knex } from 'knex';
-import { MANUAL_PLAN_CHANGES, PLANS } from '../../../../shared/rules.ts';
+import { MANUAL_PLAN_CHANGES } from '../../../../shared/rules.ts';
+import { PLANS } from '../../../../shared/plans.ts';
 import { afterPurchase } from '../../../../shared/subscription.ts';
 import { invalid } from '../../shared/errors.ts';
 import { changePlan, UnknownPerson } from './plan-change.ts';
