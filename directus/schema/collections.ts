@@ -305,7 +305,7 @@ export const plans = collection('plans', { icon: 'workspace_premium', display_te
 ]);
 
 /** A payment of a plan's period: made and moved by the backend alone (directus/extensions/site-payments). */
-export const invoices = collection('invoices', { icon: 'receipt_long', display_template: '{{plan.name}} · {{amount}} {{currency}} · {{status}}', sort_field: null }, [
+export const invoices = collection('invoices', { icon: 'receipt_long', display_template: '{{plan.name}} · {{amount}} {{currency}} · {{status}}', sort_field: null, note: 'Счета за тарифы: создаются и меняются только сайтом и платёжным шлюзом' }, [
   uuidKey(),
   m2o('invoices', 'user', 'directus_users', { required: true, onDelete: 'CASCADE', readonly: true }),
   m2o('invoices', 'plan', 'plans', { required: true, readonly: true }),
@@ -334,7 +334,7 @@ export const invoices = collection('invoices', { icon: 'receipt_long', display_t
 ]);
 
 /** Every change of a person's plan, kept: payments, refunds, the end of a period, and editors' grants and revocations with their reason. */
-export const planChanges = collection('planChanges', { icon: 'manage_history', display_template: '{{kind}} · {{user.login}}', sort_field: null }, [
+export const planChanges = collection('planChanges', { icon: 'manage_history', display_template: '{{kind}} · {{user.login}}', sort_field: null, note: 'Изменения подписок. Чтобы выдать или забрать подписку вручную, добавьте запись: grant или revoke, пользователь, для выдачи тариф и дни, и причина' }, [
   integerKey(),
   m2o('planChanges', 'user', 'directus_users', { required: true, onDelete: 'CASCADE' }),
   choice('kind', PLAN_CHANGE_KINDS, { required: true, width: 'half', note: 'Вручную: grant (выдать) или revoke (забрать)' }),
