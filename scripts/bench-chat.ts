@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { CHAT_RATE, ROLES } from '../shared/rules.ts';
+import { PACE, ROLES } from '../shared/rules.ts';
 import { startBackend, type Backend } from './lib/backend.ts';
 import { directusEnv, type DirectusOptions } from './lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from './lib/directus-process.ts';
@@ -45,9 +45,9 @@ const PG = values.pg || INSTANCES > 1;
 const DRAIN_MS = 30_000;
 
 // Each sender stays under the per-person pace, or the chat would refuse them and the figures would lie.
-const perSender = (RATE / SENDERS) * CHAT_RATE.seconds;
-if (perSender >= CHAT_RATE.messages) {
-  throw new Error(`${SENDERS} senders at ${RATE}/s send ${perSender} messages per ${CHAT_RATE.seconds} s each; the pace allows ${CHAT_RATE.messages - 1}: add --senders`);
+const perSender = (RATE / SENDERS) * PACE.message.seconds;
+if (perSender >= PACE.message.count) {
+  throw new Error(`${SENDERS} senders at ${RATE}/s send ${perSender} messages per ${PACE.message.seconds} s each; the pace allows ${PACE.message.count - 1}: add --senders`);
 }
 
 /** The subscription the chat makes: public messages with their authors, newest first. */

@@ -1,7 +1,8 @@
 /**
  * The rebuild webhook for production, where nginx (or a CDN's origin) serves the files: builds go to
  * `$SITE_ROOT/builds/<id>` and `$SITE_ROOT/current` (nginx's root) is swapped to each good build in one
- * rename. Listens on 127.0.0.1:REBUILD_PORT (8787) for `POST|GET /__rebuild` from Directus; see
+ * rename. Listens on 127.0.0.1:REBUILD_PORT (8787) for `POST|GET /__rebuild` from Directus and
+ * `GET /healthz` (nginx passes it on); see
  * deploy/README.md. Builds at launch only when the catalogue or the code changed since the served build.
  *
  *   SITE_ROOT=/srv/dorama SITE_URL=https://example.ru DIRECTUS_URL=http://127.0.0.1:8055 \
@@ -11,7 +12,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { COUNTERS_REFRESH_MINUTES, createRebuildLoop } from './lib/rebuild-loop.ts';
 import { REBUILD_PATH } from './lib/rebuild-webhook.ts';
-import { currentLink } from './lib/rebuild.ts';
+import { currentLink, servedBuild } from './lib/rebuild.ts';
+import { healthCheck } from './lib/health.ts';
 
 const env = process.env;
 function required(name: string): string {
@@ -37,12 +39,13 @@ const loop = createRebuildLoop({
   log: (line) => console.log(`${new Date().toISOString()} ${line}`),
 });
 
+const health = healthCheck(directusUrl, () => servedBuild(loop.rebuilder));
 const server = http.createServer(async (req, res) => {
   const rawUrl = req.url ?? '/';
   const q = rawUrl.indexOf('?');
   const target = { pathname: q === -1 ? rawUrl : rawUrl.slice(0, q), searchParams: new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1)) };
   try {
-    if (await loop.webhook(req, res, target)) return;
+    if (await health(req, res, target) || await loop.webhook(req, res, target)) return;
     res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
   } catch (err) {
     console.error(err);

@@ -13,6 +13,7 @@ import { DEMO_PASSWORD } from '../directus/seed/community.ts';
 import { startSiteServer } from './lib/static-server.ts';
 import { COUNTERS_REFRESH_MINUTES, createRebuildLoop, rebuildSecret } from './lib/rebuild-loop.ts';
 import { REBUILD_PATH } from './lib/rebuild-webhook.ts';
+import { servedBuild } from './lib/rebuild.ts';
 import { startPaymentGateway } from './lib/payment-gateway.ts';
 import path from 'node:path';
 
@@ -32,7 +33,9 @@ const loop = createRebuildLoop({
   log: (line) => console.log(line),
 });
 // Up before the backend, so the changes the seed makes reach the webhook (they wait for the first build).
-const site = await startSiteServer({ distDir: () => loop.rebuilder.currentDir(), port: config.sitePort, directusUrl, handlers: [loop.webhook] });
+const site = await startSiteServer({
+  distDir: () => loop.rebuilder.currentDir(), port: config.sitePort, directusUrl, handlers: [loop.webhook], build: () => servedBuild(loop.rebuilder),
+});
 
 // The real gateway when .env names a merchant, otherwise its local stand-in (a process of its own).
 const gateway = await startPaymentGateway({

@@ -2,9 +2,10 @@
  * Date of birth rules of spec section 5, shared by the registration form and the backend:
  * the form types digits that become dd.mm.yyyy, the API stores yyyy-mm-dd.
  */
-import { DOB } from './rules.ts';
+import { ADULT_AGE, DOB } from './rules.ts';
 
 export const DOB_ERROR = 'Введите корректную дату в формате дд.мм.гггг';
+export const ADULTS_ONLY = `Сайт только для взрослых: регистрация с ${ADULT_AGE} лет`;
 
 /** Digits only, at most eight, shown as dd.mm.yyyy while typing. */
 export function formatDobInput(raw: string): string {
@@ -40,4 +41,18 @@ export function isValidIsoDob(value: unknown): boolean {
 export function isoToDisplay(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}.${m}.${y}`;
+}
+
+/** True when someone born on `iso` (yyyy-mm-dd) has turned ADULT_AGE by `today` (UTC calendar days). */
+export function isAdultOn(iso: string, today: Date): boolean {
+  const [y, m, d] = iso.slice(0, 10).split('-').map(Number);
+  const comes = Date.UTC(y + ADULT_AGE, m - 1, d);
+  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) >= comes;
+}
+
+/** What is wrong with a typed date of birth (dd.mm.yyyy) on `today`: not a date, or not an adult's; null when fine. */
+export function dobProblem(display: string, today: Date): string | null {
+  const iso = dobToIso(display.trim());
+  if (!iso) return DOB_ERROR;
+  return isAdultOn(iso, today) ? null : ADULTS_ONLY;
 }

@@ -69,5 +69,21 @@ export const ACCOUNT_MESSAGES = {
   loginShape: 'Логин: от 3 до 32 латинских букв, цифр, точек, дефисов или подчёркиваний',
 } as const;
 
-/** Chat: how many messages one person may send in a window before the backend asks them to wait. */
-export const CHAT_RATE = { messages: 10, seconds: 20 } as const;
+/**
+ * Pace of writing: how many writes of a kind one person (for visitors' forms and checks, one
+ * address) may make in a window of seconds before the backend asks them to wait. Edits share one
+ * allowance for chat messages and reviews, since every edit is shown live to everyone.
+ */
+export const PACE = {
+  message: { count: 10, seconds: 20 },
+  comment: { count: 10, seconds: 60 },
+  post: { count: 3, seconds: 60 },
+  edit: { count: 5, seconds: 60 },
+  emailChange: { count: 5, seconds: 3600 },
+  supportRequest: { count: 5, seconds: 3600 },
+  availability: { count: 30, seconds: 600 },
+} as const;
+export type PaceKind = keyof typeof PACE;
+
+/** The site is for adults (the footer's 18+): a date of birth must make its owner this old. */
+export const ADULT_AGE = 18;

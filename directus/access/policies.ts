@@ -29,10 +29,13 @@ const own = { user_created: { _eq: ME } };
 const read = (collection: string, fields: string[] = ['*'], permissions: Record<string, unknown> | null = null): PermissionDef =>
   ({ collection, action: 'read', fields, permissions });
 
-/** Fields of another person anyone may see: never email, password, role, plan or tokens. */
+/**
+ * Fields of another person anyone may see: never email, password, role, plan or tokens, nor when
+ * they were last seen (screens get "online" from /site/online and /site/chats).
+ */
 export const PUBLIC_USER_FIELDS = [
   'id', 'login', 'first_name', 'last_name', 'avatar', 'frame', 'nameColor', 'background',
-  'dob', 'gender', 'aboutMe', 'last_access',
+  'dob', 'gender', 'aboutMe',
 ];
 const OWN_PROFILE_EDITABLE = [
   'first_name', 'last_name', 'email', 'password', 'avatar', 'login', 'dob', 'gender', 'aboutMe',
@@ -146,7 +149,7 @@ const MEMBER: PermissionDef[] = [
 /** A person's own account row, with the fields nobody else sees (a separate policy: one rule per collection and action). */
 const SELF: PermissionDef[] = [
   // keptDecorations: what a lapsed plan took off, put back by a renewal (directus/extensions/site-payments).
-  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status', 'keptDecorations'], { id: { _eq: ME } }),
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status', 'last_access', 'keptDecorations'], { id: { _eq: ME } }),
 ];
 
 /** Plan 1 and up: episodes kept for subscribers (never those taken down for a rights holder). */
@@ -171,7 +174,7 @@ const EDITOR: PermissionDef[] = [
   },
   ...['comments', 'posts'].map((c) => ({ collection: c, action: 'delete' as const, fields: ['*'] })),
   { collection: 'messages', action: 'update', fields: ['deleted'] },
-  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil']),
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil', 'last_access']),
 ];
 
 export interface PolicyDef {

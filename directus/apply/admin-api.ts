@@ -10,6 +10,14 @@ export class ApiError extends Error {
   }
 }
 
+const MAX_PACE_WAITS = 3;
+
+/** The seconds a pace refusal (429 TOO_FAST) asks to wait, or null for any other answer. */
+function paceWait(body: unknown): number | null {
+  const error = (body as { errors?: { extensions?: { code?: unknown; wait?: unknown } }[] } | null)?.errors?.[0]?.extensions;
+  return error?.code === 'TOO_FAST' && typeof error.wait === 'number' ? error.wait : null;
+}
+
 export class AdminApi {
   /** Count of writes made, so a second apply can prove it changed nothing. */
   writes = 0;
@@ -49,6 +57,13 @@ export class AdminApi {
     let res = await send();
     if (res.status === 401 && this.renew) {
       this.token = await this.renew();
+      res = await send();
+    }
+    // A person's writes have a pace (a seed writes as people): wait as long as the backend says, then go on.
+    for (let tries = 0; res.status === 429 && tries < MAX_PACE_WAITS; tries++) {
+      const wait = paceWait(await res.clone().json().catch(() => null));
+      if (wait === null) break;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
       res = await send();
     }
     if (res.status === 204) return undefined as T;

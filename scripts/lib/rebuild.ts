@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { PageCounts } from '../../src/lib/build-cache/page-reuse.ts';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
+import type { ServedBuild } from './health.ts';
 
 export interface RebuildChange {
   event: string;
@@ -96,6 +97,12 @@ function deleteAside(dir: string): void {
 }
 
 export const currentLink = (sitesDir: string) => path.join(sitesDir, 'current');
+
+/** The build a rebuilder serves, as GET /healthz tells it. */
+export function servedBuild(rebuilder: Rebuilder): ServedBuild | null {
+  const current = rebuilder.snapshot().current;
+  return current ? { id: current.id, builtAt: current.finished ?? null } : null;
+}
 export const stateFile = (sitesDir: string) => path.join(sitesDir, 'state.json');
 
 export class Rebuilder {

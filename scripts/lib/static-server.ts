@@ -8,6 +8,9 @@
  * - `/_astro/*` (hashed) is cached for a year (immutable); HTML is `no-cache` and revalidated with
  *   ETag / Last-Modified; other files an hour. Text types are compressed (brotli or gzip, by Accept-Encoding).
  *
+ * - `/api` reads anyone may make without a credential are served from memory for a few seconds
+ *   (`api-cache.ts`); `/healthz` tells the backend's state and the served build (`health.ts`).
+ *
  * Extension point: `handlers` run before the static files (not before `/api`), each returning true when
  * it answered. The rebuild webhook (`rebuild-webhook.ts`, `/__rebuild`) plugs in there.
  * The served folder may be a function: the rebuild loop swaps it after each successful build, and a
@@ -21,6 +24,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import { API_PREFIX, ASSETS_PREFIX, resolveRoute } from './rewrites.ts';
+import { ApiCache, isSharedRead, touchedBy, type CachedAnswer } from './api-cache.ts';
+import { healthCheck, type ServedBuild } from './health.ts';
 
 /** The request path as sent (still percent-encoded, never normalised) and its query. */
 export interface RequestTarget {
@@ -43,6 +48,10 @@ export interface SiteServerOptions {
   handlers?: SiteHandler[];
   /** Called once per request with the outcome; nothing is logged by default. */
   log?: (line: string) => void;
+  /** Anonymous public reads of /api served from memory for a few seconds (api-cache.ts); on unless false. */
+  apiCache?: boolean;
+  /** The served build for GET /healthz (health.ts); by default its folder's name and time. */
+  build?: () => ServedBuild | null;
 }
 
 export interface SiteServer {
@@ -189,7 +198,12 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   const base = target.pathname.replace(/\/+$/, '');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const cache = new CompressedCache(64 * 1024 * 1024);
-  const handlers = o.handlers ?? [];
+  const apiCache = o.apiCache === false ? null : new ApiCache();
+  const servedBuild = o.build ?? ((): ServedBuild | null => {
+    const dir = currentRoot();
+    return dir ? { id: path.basename(dir), builtAt: statSync(dir).mtime.toISOString() } : null;
+  });
+  const handlers = [healthCheck(o.directusUrl, servedBuild), ...(o.handlers ?? [])];
   const upgraded = new Set<Duplex>();
 
   const fileStat = (distDir: string, file: string): Stats | null => {
@@ -203,18 +217,76 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     }
   };
 
+  /** One read of Directus, whole, for the API cache (uncompressed, so it is compressed once per encoding here). */
+  function readUpstream(req: http.IncomingMessage, upPath: string, again = false): Promise<CachedAnswer> {
+    return new Promise((resolve, reject) => {
+      const headers = forwardHeaders(req, target);
+      delete headers['accept-encoding'];
+      const upstream = http.request({ protocol: target.protocol, hostname: target.hostname, port: target.port, method: 'GET', path: base + upPath, headers, agent }, (up) => {
+        const chunks: Buffer[] = [];
+        up.on('data', (chunk: Buffer) => chunks.push(chunk));
+        up.on('error', reject);
+        up.on('end', () => {
+          const kept: http.OutgoingHttpHeaders = {};
+          for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.has(k) && k !== 'content-length') kept[k] = v;
+          resolve({ status: up.statusCode ?? 502, headers: kept, body: Buffer.concat(chunks) });
+        });
+      });
+      upstream.on('error', (err: NodeJS.ErrnoException) => {
+        // A kept-alive connection Directus closed as it was reused: read once more, on a new one.
+        if (!again && upstream.reusedSocket && err.code === 'ECONNRESET') resolve(readUpstream(req, upPath, true));
+        else reject(err);
+      });
+      upstream.end();
+    });
+  }
+
+  async function serveShared(req: http.IncomingMessage, res: http.ServerResponse, upPath: string, shared: ApiCache): Promise<void> {
+    let got: { answer: CachedAnswer; state: string };
+    try {
+      got = await shared.get(upPath, () => readUpstream(req, upPath));
+    } catch {
+      return badGateway(res);
+    }
+    const { answer, state } = got;
+    const headers: http.OutgoingHttpHeaders = { ...answer.headers, 'x-cache': state, vary: 'Accept-Encoding' };
+    const encoding = answer.body.length >= COMPRESS_MIN_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+    let body = answer.body;
+    if (encoding) {
+      answer.encoded ??= {};
+      body = answer.encoded[encoding] ??= encoding === 'br'
+        ? await brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : await gzip(answer.body, { level: 6 });
+      headers['content-encoding'] = encoding;
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(answer.status, headers);
+    res.end(body);
+  }
+
+  function badGateway(res: http.ServerResponse): void {
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify({ errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] }));
+  }
+
   function proxy(req: http.IncomingMessage, res: http.ServerResponse, again = false): void {
+    const upPath = upstreamPath(req.url ?? '/');
+    if (apiCache && !again && isSharedRead(req.method, upPath, req.headers)) return void serveShared(req, res, upPath, apiCache);
+    const touched = apiCache ? touchedBy(req.method, upPath) : null;
     const upstream = http.request(
       {
         protocol: target.protocol,
         hostname: target.hostname,
         port: target.port,
         method: req.method,
-        path: base + upstreamPath(req.url ?? '/'),
+        path: base + upPath,
         headers: forwardHeaders(req, target),
         agent,
       },
       (up) => {
+        // What the write changed is read afresh from now on: its author sees it at once.
+        if (touched && (up.statusCode ?? 500) < 400) apiCache?.purge(touched);
         const headers: http.OutgoingHttpHeaders = {};
         for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && !HOP_BY_HOP.has(k)) headers[k] = v;
         res.writeHead(up.statusCode ?? 502, up.statusMessage, headers);
@@ -226,9 +298,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
       // A kept-alive connection Directus closed as it was reused: a read is sent once more, on a new one.
       const read = req.method === 'GET' || req.method === 'HEAD';
       if (read && !again && upstream.reusedSocket && err.code === 'ECONNRESET' && !res.headersSent) return proxy(req, res, true);
-      if (res.headersSent) return void res.destroy();
-      res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-      res.end(JSON.stringify({ errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] }));
+      badGateway(res);
     });
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();

@@ -4,7 +4,7 @@
  * registration's rules. Only what differs from the stored profile is sent.
  */
 import { ACCOUNT_MESSAGES, GENDERS } from '../../shared/rules.ts';
-import { DOB_ERROR, dobToIso, isoToDisplay } from '../../shared/dob.ts';
+import { dobProblem, dobToIso, isoToDisplay } from '../../shared/dob.ts';
 import type { Me, ProfileChange } from './directus/account.ts';
 
 export type Gender = (typeof GENDERS)[number];
@@ -66,9 +66,10 @@ export function changeOf(form: EditForm, me: Stored): { change: ProfileChange; p
 
   const dob = form.dob.trim();
   if (dob) {
+    const problem = dobProblem(dob, new Date());
     const iso = dobToIso(dob);
-    if (!iso) problems.dob = DOB_ERROR;
-    else if (iso !== (me.dob ?? '').slice(0, 10)) change.dob = iso;
+    if (problem) problems.dob = problem;
+    else if (iso !== (me.dob ?? '').slice(0, 10)) change.dob = iso!;
   }
 
   if (form.gender && form.gender !== me.gender) change.gender = form.gender;

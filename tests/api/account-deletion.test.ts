@@ -6,8 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
-import { adminRead, countRows, uploadAs } from '../support/fixtures.ts';
+import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
+import { adminRead, asAdmin, chatUpload, countRows, expectRefused, uploadAs } from '../support/fixtures.ts';
 
 let leaving: TestUser;
 let staying: TestUser;
@@ -96,5 +97,40 @@ describe('a deleted account', () => {
     expect(await exists('messages', ids.theirMessage)).toBe(true);
     expect(await exists('messages', ids.myMessageInTheirChat)).toBe(false);
     expect(await countRows('chats_directus_users', { chats_id: { _eq: ids.theirChat } })).toBe(0);
+  });
+});
+
+describe('an administrator deleting a person', () => {
+  it('takes the person with their uploads and the pictures of the private chats they started (no 500)', async () => {
+    const [person, other] = await Promise.all([newUser(), newUser()]);
+    const avatar = (await uploadAs(person, pngBytes(), 'image/png', 'avatar.png')).data.id;
+    expect((await person.call('PATCH', '/users/me', { avatar })).status).toBe(200);
+    const chat = await made(person, '/items/chats', { user_invited: [{ directus_users_id: other.id }] });
+    const chatPicture = (await call('POST', '/files', { token: other.token, body: chatUpload(chat) })).data.id;
+    await made(other, '/items/messages', { text: 'Смотри', privateChat: chat, images: [{ directus_files_id: chatPicture }] });
+
+    const res = await asAdmin('DELETE', `/users/${person.id}`);
+    expect(res.status).toBe(204);
+    expect(await exists('directus_users', person.id)).toBe(false);
+    expect(await exists('directus_files', avatar)).toBe(false);
+    expect(await exists('directus_files', chatPicture)).toBe(false);
+    expect(await exists('chats', chat)).toBe(false);
+  });
+
+  it('keeps the catalogue media an editor uploaded, without its uploader', async () => {
+    const editor = await newUser(EDITOR_ROLE);
+    const poster = (await uploadAs(editor, pngBytes(), 'image/png', 'poster.png')).data.id;
+    const title = await newTitle({ poster });
+    expect((await asAdmin('DELETE', `/users/${editor.id}`)).status).toBe(204);
+    expect(await adminRead('directus_files', poster, 'id,uploaded_by')).toEqual({ id: poster, uploaded_by: null });
+    expect((await adminRead('titles', title.id, 'poster')).poster).toBe(poster);
+  });
+
+  it('is refused to a person deleting someone else, whose files stay', async () => {
+    const [victim, attacker] = await Promise.all([newUser(), newUser()]);
+    const file = (await uploadAs(victim, pngBytes(), 'image/png', 'mine.png')).data.id;
+    expectRefused(await attacker.call('DELETE', `/users/${victim.id}`), 403);
+    expect(await exists('directus_files', file)).toBe(true);
+    expect(await exists('directus_users', victim.id)).toBe(true);
   });
 });

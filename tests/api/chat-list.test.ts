@@ -3,7 +3,7 @@
  * counts), marking a chat read, and the per-person pace of messages.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_ONLINE_WINDOW_MS, CHAT_RATE } from '../../shared/rules.ts';
+import { CHAT_ONLINE_WINDOW_MS, PACE } from '../../shared/rules.ts';
 import { call, newUser, type TestUser } from '../support/api.ts';
 import { asAdmin, countRows, expectRefused } from '../support/fixtures.ts';
 
@@ -64,9 +64,9 @@ describe('the chat list', () => {
 });
 
 describe('the pace of messages', () => {
-  it(`lets a person send ${CHAT_RATE.messages} messages in ${CHAT_RATE.seconds} s, then asks them to wait and stores nothing`, async () => {
+  it(`lets a person send ${PACE.message.count} messages in ${PACE.message.seconds} s, then asks them to wait and stores nothing`, async () => {
     const chatty = await newUser();
-    for (let i = 0; i < CHAT_RATE.messages; i++) {
+    for (let i = 0; i < PACE.message.count; i++) {
       expect((await chatty.call('POST', '/items/messages', { text: `Сообщение ${i + 1}` })).status).toBe(200);
     }
     const before = await countRows('messages', { user_created: { _eq: chatty.id } });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { baseUrl, call, gifBytes, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
-import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, textBytes, uploadAs } from '../support/fixtures.ts';
+import { adminRead, asAdmin, chatUpload, countRows, expectNothingStored, expectRefused, textBytes, uploadAs } from '../support/fixtures.ts';
 
 const ONLY_IMAGES = 'Можно загружать только изображения jpeg, png, webp или gif';
 const GIF_NEEDS_PLAN = 'Загружать gif аватары можно только с подпиской';
@@ -18,14 +18,6 @@ let b: TestUser;
 let outsider: TestUser;
 let editor: TestUser;
 let chatId: number;
-
-/** A picture uploaded for a private chat: the `chat` field comes before the file, as Directus requires. */
-function chatUpload(chat: number | string): FormData {
-  const form = new FormData();
-  form.append('chat', String(chat));
-  form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'photo.png');
-  return form;
-}
 
 async function asset(id: string, token?: string): Promise<number> {
   const res = await fetch(`${baseUrl()}/assets/${id}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -5,12 +5,18 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { authentication, createDirectus, readMe, rest } from '@directus/sdk';
-import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
-import { DOB_ERROR } from '../../shared/dob.ts';
+import { ACCOUNT_MESSAGES, ADULT_AGE, ROLES } from '../../shared/rules.ts';
+import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { baseUrl, call, newUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { linkIn, mailTo } from '../support/mail.ts';
 import type { Schema } from '../../src/lib/directus/schema.ts';
+
+/** The date `years` years before today, moved `days` later (UTC), as yyyy-mm-dd. */
+function isoYearsAgo(years: number, days = 0): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear() - years, now.getUTCMonth(), now.getUTCDate() + days)).toISOString().slice(0, 10);
+}
 
 const client = () => createDirectus<Schema>(baseUrl()).with(rest()).with(authentication('json'));
 const fresh = () => {
@@ -75,6 +81,8 @@ describe('registration refusals, each storing nothing', () => {
   it.each([
     ['an impossible date of birth', { dob: '2001-02-29' }, DOB_ERROR],
     ['a date of birth before 1900', { dob: '1899-12-31' }, DOB_ERROR],
+    ['a person of 17, whatever the 18+ box says', { dob: isoYearsAgo(ADULT_AGE, 1) }, ADULTS_ONLY],
+    ['a person born in 2016', { dob: '2016-05-01' }, ADULTS_ONLY],
     ['a short password', { password: 'short' }, ACCOUNT_MESSAGES.passwordTooShort],
     ['an unknown gender', { gender: 'Другой' }, 'Пол: Мужской или Женский'],
     ['a malformed email', { email: 'not-an-email' }, 'Укажите корректный email'],
@@ -83,6 +91,16 @@ describe('registration refusals, each storing nothing', () => {
     const person = { ...fresh(), ...change };
     const res = await expectNothingStored('directus_users', none(person.email), () => register(person));
     expectRefused(res, 400, message);
+  });
+
+  it(`takes a person on their ${ADULT_AGE}th birthday`, async () => {
+    expect((await register({ ...fresh(), dob: isoYearsAgo(ADULT_AGE) })).status).toBe(204);
+  });
+
+  it('keeps a profile\'s date of birth that of an adult', async () => {
+    const person = await newUser(ROLES.user, { dob: '1990-01-01' });
+    expectRefused(await person.call('PATCH', '/users/me', { dob: isoYearsAgo(ADULT_AGE, 1) }), 400, ADULTS_ONLY);
+    expect((await adminRead('directus_users', person.id, 'dob')).dob).toMatch(/^1990-01-01/);
   });
 
   it('refuses a login taken in any case', async () => {

@@ -1,7 +1,7 @@
 /** Value rules: bad input gets a 4xx with a Russian reason and stores nothing (issue sections 2 and 6). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MARK_TYPES, TEXT_LIMITS } from '../../shared/rules.ts';
-import { DOB_ERROR } from '../../shared/dob.ts';
+import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { normaliseSearch } from '../../shared/search-text.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, timestampMs, uploadAs, words } from '../support/fixtures.ts';
@@ -225,10 +225,17 @@ describe('profile values', () => {
     },
   );
 
-  it.each(['1900-01-01', '2000-02-29', '2100-12-31'])('stores date of birth %j', async (dob) => {
+  it.each(['1900-01-01', '2000-02-29'])('stores date of birth %j', async (dob) => {
     const person = await newUser();
     expect((await person.call('PATCH', '/users/me', { dob })).status).toBe(200);
     expect((await adminRead('directus_users', person.id, 'dob')).dob).toBe(dob);
+  });
+
+  it('takes the last date of the range from the admin, and refuses it to a person as a child\'s', async () => {
+    const person = await newUser();
+    expectRefused(await person.call('PATCH', '/users/me', { dob: '2100-12-31' }), 400, ADULTS_ONLY);
+    expect((await asAdmin('PATCH', `/users/${person.id}`, { dob: '2100-12-31' })).status).toBe(200);
+    expect((await adminRead('directus_users', person.id, 'dob')).dob).toBe('2100-12-31');
   });
 
   it('refuses an impossible date of birth from the admin too', async () => {
@@ -328,9 +335,10 @@ describe('titles', () => {
   });
 
   it('gives a reply under a post its parent\'s post', async () => {
-    const post = await user.call('POST', '/items/posts', { text: 'Запись' });
+    const author = await newUser();
+    const post = await author.call('POST', '/items/posts', { text: 'Запись' });
     const parent = await someone.call('POST', '/items/comments', { text: 'Комментарий к записи', post: post.data.id });
-    const reply = await user.call('POST', '/items/comments', { text: 'Ответ', comment: parent.data.id, title: title.id });
+    const reply = await author.call('POST', '/items/comments', { text: 'Ответ', comment: parent.data.id, title: title.id });
     expect(await adminRead('comments', reply.data.id, 'title,post')).toEqual({ title: null, post: post.data.id });
   });
 

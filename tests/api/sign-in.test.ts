@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../directus/extensions/site-auth/src/login-limits.ts';
 import { DEVICE_COOKIE } from '../../directus/extensions/site-auth/src/trusted-device.ts';
 import { baseUrl, call, newUser } from '../support/api.ts';
-import { adminRead } from '../support/fixtures.ts';
+import { adminRead, asAdmin } from '../support/fixtures.ts';
 
 interface Attempt { status: number; message?: string; retryAfter: string | null; access?: string; refresh?: string; device?: string }
 
@@ -107,6 +107,49 @@ describe('access ends at once', () => {
     expect(changed.status).toBe(200);
     expect((await me(phone.access!)).status).toBe(401);
     expect((await me(laptop.access!)).status).toBe(200);
+  });
+});
+
+/** A sign-in in Directus's cookie or session mode: the token a request carries, and the cookie that names the session. */
+async function signInWith(mode: 'cookie' | 'session', email: string, password: string): Promise<{ access: string; cookie: string }> {
+  const res = await fetch(`${baseUrl()}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address() },
+    body: JSON.stringify({ email, password, mode }),
+  });
+  expect(res.status).toBe(200);
+  const json = await res.json();
+  const name = mode === 'cookie' ? 'directus_refresh_token' : 'directus_session_token';
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`))!.split(';')[0];
+  return { access: mode === 'cookie' ? json.data.access_token : cookie.split('=')[1], cookie };
+}
+
+describe.each(['cookie', 'session'] as const)('access of a %s-mode sign-in ends at once', (mode) => {
+  it('on sign-out', async () => {
+    const user = await newUser();
+    const session = await signInWith(mode, user.email, user.password);
+    expect((await me(session.access)).status).toBe(200);
+    const out = await fetch(`${baseUrl()}/auth/logout`, {
+      method: 'POST', headers: { 'content-type': 'application/json', cookie: session.cookie }, body: JSON.stringify({ mode }),
+    });
+    expect(out.status).toBe(204);
+    expect((await me(session.access)).status).toBe(401);
+  });
+
+  it('when the password changes elsewhere, and it cannot set the password again', async () => {
+    const user = await newUser();
+    const stolen = await signInWith(mode, user.email, user.password);
+    expect((await call('PATCH', '/users/me', { token: user.token, body: { password: 'the-owner-took-it-back' } })).status).toBe(200);
+    expect((await me(stolen.access)).status).toBe(401);
+    expect((await call('PATCH', '/users/me', { token: stolen.access, body: { password: 'the-thief-wants-it' } })).status).toBe(401);
+    expect((await call('POST', '/auth/login', { body: { email: user.email, password: 'the-owner-took-it-back' } })).status).toBe(200);
+  });
+
+  it('when the account is suspended', async () => {
+    const user = await newUser();
+    const session = await signInWith(mode, user.email, user.password);
+    expect((await asAdmin('PATCH', `/users/${user.id}`, { status: 'suspended' })).status).toBe(200);
+    expect((await me(session.access)).status).toBe(401);
   });
 });
 

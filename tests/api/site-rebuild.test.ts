@@ -16,7 +16,7 @@ import { startSiteServer, type SiteServer } from '../../scripts/lib/static-serve
 import { createRebuildLoop, SITE_SECRET_HEADER, type RebuildLoop } from '../../scripts/lib/rebuild-loop.ts';
 import { buildSite, startStandby, type BuildStandby } from '../../scripts/lib/site-build.ts';
 import { REBUILD_PATH } from '../../scripts/lib/rebuild-webhook.ts';
-import type { BuildRecord, RebuildState } from '../../scripts/lib/rebuild.ts';
+import { servedBuild, type BuildRecord, type RebuildState } from '../../scripts/lib/rebuild.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { seedDemo } from '../../directus/seed/index.ts';
 import { applyAll } from '../../directus/apply/index.ts';
@@ -36,6 +36,8 @@ let loop: RebuildLoop;
 let secret = '';
 let sitesDir = '';
 let directusUrl = '';
+/** What GET /healthz answered before the first build. */
+let healthBeforeBuild: { status: number; body: unknown } | undefined;
 
 interface Person {
   id: string;
@@ -101,7 +103,9 @@ beforeAll(async () => {
   const directusPort = await freePort();
   directusUrl = `http://127.0.0.1:${directusPort}`;
   loop = createRebuildLoop({ sitesDir, directusUrl, secret, countersEveryMs: 0 });
-  site = await startSiteServer({ distDir: () => loop.rebuilder.currentDir(), port: 0, directusUrl, handlers: [loop.webhook] });
+  site = await startSiteServer({
+    distDir: () => loop.rebuilder.currentDir(), port: 0, directusUrl, handlers: [loop.webhook], build: () => servedBuild(loop.rebuilder),
+  });
   backend = await startBackend({
     dataDir: path.join(workDir, 'data'),
     port: directusPort,
@@ -115,8 +119,9 @@ beforeAll(async () => {
     extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false' },
   });
   await seedDemo(backend.api, () => {});
-  // The seed's changes waited for the first build; the site answers 503 until it is there.
+  // The seed's changes waited for the first build; the site answers 503 until it is there, and so does its health.
   expect((await page('/')).status).toBe(503);
+  healthBeforeBuild = await fetch(`${site.url}/healthz`).then(async (r) => ({ status: r.status, body: await r.json() }));
   expect(await loop.rebuilder.start()).toBe('built');
 }, BUILD_WAIT * 2);
 
@@ -140,6 +145,16 @@ async function topTitleOfACategory(skip: number[] = []): Promise<{ id: number; s
   }
   throw new Error('no title found');
 }
+
+describe('GET /healthz', () => {
+  it('is 503 with no build served yet, then names the build the loop serves', async () => {
+    expect(healthBeforeBuild).toMatchObject({ status: 503, body: { status: 'fail', backend: { status: 'ok' }, build: null } });
+    const res = await fetch(`${site.url}/healthz`);
+    expect(res.status).toBe(200);
+    const current = loop.rebuilder.snapshot().current!;
+    expect(await res.json()).toMatchObject({ status: 'ok', build: { id: current.id, builtAt: current.finished } });
+  });
+});
 
 describe('the webhook', () => {
   it('refuses a wrong or missing secret and methods other than GET and POST', async () => {

@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
-import { baseUrl } from '../support/api.ts';
+import { baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
 
 const PAGE = (text: string) => `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${text}</title></head><body><h1>${text}</h1>${'<p>текст страницы</p>'.repeat(40)}</body></html>`;
 const FILES: Record<string, string> = {
@@ -98,6 +99,86 @@ describe('the /api proxy', () => {
     } finally {
       ws.terminate();
     }
+  });
+});
+
+describe('GET /healthz', () => {
+  it('says the backend answers and which build is served, never cached', async () => {
+    const res = await fetch(`${site.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as { status: string; backend: { status: string; ms: number }; build: { id: string; builtAt: string } };
+    expect(body).toMatchObject({ status: 'ok', backend: { status: 'ok' }, build: { id: 'dist' } });
+    expect(Number.isNaN(Date.parse(body.build.builtAt))).toBe(false);
+  });
+});
+
+describe('anonymous reads through /api, served from memory for a few seconds', () => {
+  let title: { id: number };
+  let author: TestUser;
+  const reviewsPath = () => `/api/items/comments?filter[title][_eq]=${title.id}&fields=id,text&sort=-id`;
+  const read = (path: string, token?: string) => fetch(`${site.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const texts = async (res: Response) => ((await res.json()) as { data: { text: string }[] }).data.map((r) => r.text);
+
+  beforeAll(async () => {
+    title = await newTitle();
+    author = await newUser();
+  });
+
+  it('reads Directus once for every visitor while the answer is fresh', async () => {
+    const first = await read(reviewsPath());
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const second = await read(reviewsPath());
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await texts(second)).toEqual(await texts(first));
+  });
+
+  it('shows a visitor a review written through the site at once', async () => {
+    expect(await texts(await read(reviewsPath()))).toEqual([]);
+    const posted = await fetch(`${site.url}/api/items/comments`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${author.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'Свежий отзыв', title: title.id }),
+    });
+    expect(posted.status).toBe(200);
+    const after = await read(reviewsPath());
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect(await texts(after)).toEqual(['Свежий отзыв']);
+  });
+
+  it(`shows a visitor a change made elsewhere within ${API_CACHE_TTL_MS / 1000} s`, async () => {
+    await read(reviewsPath());
+    const started = Date.now();
+    expect((await author.call('POST', '/items/comments', { text: 'Отзыв мимо сайта', title: title.id })).status).toBe(200);
+    await vi.waitFor(async () => expect((await texts(await read(reviewsPath())))[0]).toBe('Отзыв мимо сайта'), { timeout: API_CACHE_TTL_MS + 2_000, interval: 250 });
+    expect(Date.now() - started).toBeLessThanOrEqual(API_CACHE_TTL_MS + 2_000);
+  });
+
+  it('never serves a signed-in person\'s read to anyone else, nor a cached read to them', async () => {
+    const path = `/api/items/ratings?fields=id,rating,title`;
+    expect((await author.call('PUT', `/site/rating/${title.id}`, { rating: 4 })).status).toBe(200);
+    const mine = await read(path, author.token);
+    expect(mine.headers.get('x-cache')).toBeNull();
+    expect(((await mine.json()) as { data: { title: number }[] }).data.map((r) => r.title)).toContain(title.id);
+    const visitor = await read(path);
+    expect(visitor.headers.get('x-cache')).not.toBe('HIT');
+    expect(((await visitor.json()) as { data?: unknown[] }).data ?? []).toEqual([]);
+  });
+
+  it('asks Directus every time for what is paced per address or personal', async () => {
+    for (const path of ['/api/site/availability?login=somebody', '/api/users/me']) {
+      await read(path);
+      expect((await read(path)).headers.get('x-cache'), path).toBeNull();
+    }
+  });
+
+  it('compresses a cached answer as the visitor asks', async () => {
+    const path = `/api/items/titles?limit=-1&fields=*`;
+    const plain = await raw(path);
+    const res = await raw(path, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(res.body).toString()).toBe(plain.body.toString());
   });
 });
 
@@ -230,6 +311,11 @@ describe('what Directus is told', () => {
       expect(res.status).toBe(502);
       const json = (await res.json()) as { errors: { extensions: { code: string } }[] };
       expect(json.errors[0]?.extensions.code).toBe('BAD_GATEWAY');
+      // The pages are still served, and the health check says the backend is down.
+      expect((await fetch(`${front.url}/`)).status).toBe(200);
+      const health = await fetch(`${front.url}/healthz`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toMatchObject({ status: 'fail', backend: { status: 'down' }, build: { id: 'dist' } });
     } finally {
       await front.close();
     }

@@ -249,8 +249,9 @@ describe('posts, messages and comments: own only', () => {
   });
 
   it('cannot edit a post, even its own', async () => {
-    const post = await me.call('POST', '/items/posts', { text: 'Как было' });
-    expectRefused(await me.call('PATCH', `/items/posts/${post.data.id}`, { text: 'Как стало' }), 403);
+    const author = await newUser();
+    const post = await author.call('POST', '/items/posts', { text: 'Как было' });
+    expectRefused(await author.call('PATCH', `/items/posts/${post.data.id}`, { text: 'Как стало' }), 403);
     expect((await adminRead('posts', post.data.id, 'text')).text).toBe('Как было');
   });
 

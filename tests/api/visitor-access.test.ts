@@ -4,7 +4,7 @@ import { admin, call, newTitle, newUser, pngBytes, upload, type TestUser } from 
 import { countRows, expectNothingStored, expectRefused, shopItem } from '../support/fixtures.ts';
 
 const PUBLIC_PROFILE = [
-  'id', 'login', 'first_name', 'last_name', 'avatar', 'frame', 'nameColor', 'background', 'dob', 'gender', 'aboutMe', 'last_access',
+  'id', 'login', 'first_name', 'last_name', 'avatar', 'frame', 'nameColor', 'background', 'dob', 'gender', 'aboutMe',
 ].sort();
 
 let published: { id: number; slug: string };

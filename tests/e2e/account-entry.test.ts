@@ -10,7 +10,7 @@ import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../directus/extensions/site-auth/src/login-limits.ts';
 import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
-import { DOB_ERROR } from '../../shared/dob.ts';
+import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { BROWSER_RUN_COOKIE, SESSION_KEY, type Session } from '../../src/stores/session.ts';
 import { linkIn, mailTo } from '../support/mail.ts';
 import { newContext, siteUrl } from './support/browser.ts';
@@ -123,6 +123,10 @@ describe('registration', () => {
     expect(await dob.inputValue()).toBe('31.02.1999');
     await dob.blur();
     await expect.poll(() => noteOf(form, 'Дата рождения')).toBe(DOB_ERROR);
+    // A real date that makes a child, whatever the 18+ box says: refused on the field.
+    await dob.fill('01052016');
+    await dob.blur();
+    await expect.poll(() => noteOf(form, 'Дата рождения')).toBe(ADULTS_ONLY);
 
     // A login of two letters is not checked; the email of an existing account is, in any case.
     await form.getByLabel('Логин').fill('ab');
@@ -338,6 +342,15 @@ describe('signing in', () => {
     await openLogin(other.page, '/login?next=%2F%2Fexample.org%2Fphish');
     await signInThroughForm(other.page, person.email, person.password);
     await other.page.waitForURL(`${siteUrl()}/`);
+
+    // Addresses that pass for a path but resolve to '//example.org…' stay on this site.
+    for (const next of ['/.//example.org/phish', '/a/..//example.org/phish', '/./\\example.org/phish']) {
+      const tricked = await visitors.as();
+      await openLogin(tricked.page, `/login?next=${encodeURIComponent(next)}`);
+      await signInThroughForm(tricked.page, person.email, person.password);
+      await tricked.page.waitForURL((url) => url.pathname !== '/login');
+      expect(new URL(tricked.page.url()).origin, next).toBe(siteUrl());
+    }
   });
 
   for (const remember of [true, false]) {

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { CHAT_RATE } from '../../shared/rules.ts';
+import { PACE } from '../../shared/rules.ts';
 import { CHAT_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { SESSION_KEY } from '../../src/stores/session.ts';
 import { Realtime, closeAllRealtime } from '../support/realtime.ts';
@@ -194,6 +194,8 @@ describe('private chats', () => {
     const chatId = await chatBetween(anna, boris);
     const a = await pageOf(anna);
     const b = await pageOf(boris);
+    const addresses: string[] = [];
+    b.on('request', (r) => addresses.push(r.url()));
     await openMessages(a, chatId);
     await openMessages(b, chatId);
 
@@ -217,8 +219,10 @@ describe('private chats', () => {
 
     const shown = b.locator('.messages-screen .chat-msg__picture img');
     await expect.poll(() => shown.count()).toBe(2);
-    // Private pictures load for the member (the token rides in the address).
+    // Private pictures load for the member, read with the session's header: no address carries a credential.
     await expect.poll(() => shown.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    expect(await shown.evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src.startsWith('blob:')))).toEqual([true, true]);
+    expect(addresses.filter((url) => /access_token|refresh_token/.test(url))).toEqual([]);
 
     await b.locator('.messages-screen .chat-msg__picture').first().click();
     const viewerAt = (n: number) => b.getByRole('dialog', { name: `Фото ${n} из 2` }).waitFor();
@@ -280,7 +284,7 @@ describe('the input', () => {
     const chatId = await chatBetween(anna, boris);
     const a = await pageOf(anna);
     await openMessages(a, chatId);
-    for (let i = 1; i <= CHAT_RATE.messages; i++) await type(a, `№${i}`);
+    for (let i = 1; i <= PACE.message.count; i++) await type(a, `№${i}`);
     const field = a.locator('.messages-screen .chat-input textarea');
     await field.fill('лишнее');
     await field.press('Enter');

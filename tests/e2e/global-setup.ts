@@ -65,7 +65,8 @@ async function start(project: TestProject) {
     // No pressure limiter: it answers 503 when the event loop lags, as it does on a busy test machine.
     extra: {
       RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', ACCESS_TOKEN_TTL: E2E_ACCESS_TOKEN_TTL,
-      PRESSURE_LIMITER_ENABLED: 'false', PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
+      PRESSURE_LIMITER_ENABLED: 'false', RATE_LIMITER_PACE_AVAILABILITY_POINTS: '5000', RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: '5000',
+      PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
       ...gateway.env,
     },
   });

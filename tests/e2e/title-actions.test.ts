@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type AdminApi } from '../../directus/apply/admin-api.ts';
-import { MARK_TYPES, ROLES } from '../../shared/rules.ts';
+import { MARK_TYPES, PACE, ROLES } from '../../shared/rules.ts';
 import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
 import { apiOf, publishedTitles, signedInBrowsers, type TitleRow } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
@@ -259,6 +259,21 @@ describe('reviews', () => {
     expect(await author.getAttribute('href')).toBe(`/profile/${person.login}`);
     expect(await mine.locator('.avatar__img').getAttribute('src')).toBe(DEFAULT_AVATAR);
     expect(await reviewsOfTitle()).toEqual([{ text }]);
+  });
+
+  it('says how long to wait when a person writes faster than the pace, and keeps the text', async () => {
+    const t = await title(3);
+    const person = await newPerson();
+    const api = await apiOf(person);
+    for (let i = 0; i < PACE.comment.count; i++) await api.post('/items/comments', { title: t.id, text: `Отзыв номер ${i}` });
+    const page = await openReviews(person, t);
+    const text = 'Ещё одна мысль о финале';
+    await box(page).fill(text);
+    await send(page).click();
+    await expect.poll(() => reviews(page).getByRole('alert').innerText()).toMatch(/^Слишком много комментариев подряд\. Подождите \d+ с\.$/);
+    expect(await box(page).inputValue()).toBe(text);
+    const [stored] = await rowsOf<{ count: { id: number | string } }>(`/items/comments?filter[user_created][_eq]=${person.id}&aggregate[count]=id`);
+    expect(Number(stored.count.id)).toBe(PACE.comment.count);
   });
 
   it('refuses a blank review and a second reaction through the API, storing nothing', async () => {

@@ -14,13 +14,17 @@ export interface Reply<T = any> {
 
 export const baseUrl = () => inject('directusUrl');
 
-/** One HTTP call; JSON bodies are sent as JSON, FormData as multipart. */
-export async function call<T = any>(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<Reply<T>> {
+/**
+ * One HTTP call; JSON bodies are sent as JSON, FormData as multipart. `ip` is the caller's address
+ * as a proxy tells it (Directus trusts X-Forwarded-For from loopback), for limits per address.
+ */
+export async function call<T = any>(method: string, path: string, opts: { token?: string; body?: unknown; ip?: string } = {}): Promise<Reply<T>> {
   const isForm = opts.body instanceof FormData;
   const res = await fetch(`${baseUrl()}${path}`, {
     method,
     headers: {
       ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      ...(opts.ip ? { 'x-forwarded-for': opts.ip } : {}),
       ...(opts.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
     },
     body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { ApiError } from '../../directus/apply/admin-api.ts';
 import { ROLES } from '../../shared/rules.ts';
-import { admin, call, upload, type Reply, type TestUser } from './api.ts';
+import { admin, call, pngBytes, upload, type Reply, type TestUser } from './api.ts';
 
 /** How many rows of a collection match a filter, counted by the admin (who sees everything). */
 export async function countRows(collection: string, filter: Record<string, unknown> = {}): Promise<number> {
@@ -79,6 +79,14 @@ export function textBytes(text: string): Uint8Array<ArrayBuffer> {
 /** Uploads one file as the given user; returns the reply of POST /files. */
 export function uploadAs(user: Pick<TestUser, 'token'>, bytes: Uint8Array<ArrayBuffer>, type: string, name: string): Promise<Reply<{ id: string; type: string }>> {
   return call('POST', '/files', { token: user.token, body: upload(bytes, type, name) });
+}
+
+/** A picture uploaded for a private chat: the `chat` field comes before the file, as Directus requires. */
+export function chatUpload(chat: number | string): FormData {
+  const form = new FormData();
+  form.append('chat', String(chat));
+  form.append('file', new Blob([pngBytes()], { type: 'image/png' }), 'photo.png');
+  return form;
 }
 
 /** Messages, comments and the like need a little text now and then. */

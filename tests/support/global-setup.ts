@@ -11,6 +11,11 @@ import { startPaymentGateway, type PaymentGateway } from '../../scripts/lib/paym
 export const ADMIN = { email: 'admin@example.com', password: 'admin-test-password' };
 /** Shorter than the default, so the test of its end is quick. */
 const REFRESH_GRACE_MS = 3_000;
+/**
+ * Allowances per address: every test's visitor calls come from this machine, so they are raised;
+ * the tests of the limits themselves spend them from addresses of their own.
+ */
+export const ADDRESS_ALLOWANCE = { availability: 100, supportRequest: 100 } as const;
 
 /** The scheduled check of plans and invoices runs every two seconds in the tests. */
 export const TEST_PLAN_CHECK_CRON = '*/2 * * * * *';
@@ -45,6 +50,8 @@ async function start(project: TestProject) {
     extra: {
       RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', PRESSURE_LIMITER_ENABLED: 'false',
       SESSION_REFRESH_GRACE_PERIOD: String(REFRESH_GRACE_MS),
+      RATE_LIMITER_PACE_AVAILABILITY_POINTS: String(ADDRESS_ALLOWANCE.availability),
+      RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: String(ADDRESS_ALLOWANCE.supportRequest),
       PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
       ...gateway.env,
     },

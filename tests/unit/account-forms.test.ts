@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../shared/rules.ts';
-import { DOB_ERROR } from '../../shared/dob.ts';
+import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { checkRegistration, type RegistrationForm } from '../../src/lib/account/registration.ts';
 import { loginHref, returnPath } from '../../src/lib/account/return-path.ts';
 
@@ -20,6 +20,15 @@ describe('the screen to return to after signing in', () => {
     ]) {
       expect(returnPath(next, ORIGIN), String(next)).toBe('/');
     }
+  });
+
+  it('stays on this site for paths that resolve to another site\'s address', () => {
+    for (const next of ['/.//evil.example', '/a/..//evil.example', '/./\\evil.example', '/x/../\\/evil.example', '/.//evil.example/path?q=1#h']) {
+      const path = returnPath(next, ORIGIN);
+      expect(new URL(path, ORIGIN).origin, next).toBe(ORIGIN);
+      expect(path, next).toMatch(/^\/(?![/\\])/);
+    }
+    expect(returnPath('/.//evil.example/path?q=1#h', ORIGIN)).toBe('/evil.example/path?q=1#h');
   });
 
   it('does not return to the sign-in page itself', () => {
@@ -58,6 +67,7 @@ describe('the registration form\'s own checks', () => {
     ['a login of another shape', { login: 'два слова' }, ACCOUNT_MESSAGES.loginShape, 'login'],
     ['an impossible date', { dob: '31.02.1999' }, DOB_ERROR, 'dob'],
     ['a date not fully typed', { dob: '08.03.19' }, DOB_ERROR, 'dob'],
+    ['the date of birth of a child', { dob: '01.05.2016' }, ADULTS_ONLY, 'dob'],
     ['a short password', { password: 'short', repeat: 'short' }, ACCOUNT_MESSAGES.passwordTooShort, 'password'],
     ['a repeat that differs', { repeat: 'long-enougH' }, ACCOUNT_MESSAGES.passwordsDiffer, 'repeat'],
   ] as const)('refuses %s', (_what, change, message, field) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dobToIso, formatDobInput, isValidDate, isValidIsoDob, isoToDisplay } from '../../shared/dob.ts';
+import { ADULTS_ONLY, DOB_ERROR, dobProblem, dobToIso, formatDobInput, isAdultOn, isValidDate, isValidIsoDob, isoToDisplay } from '../../shared/dob.ts';
+import { ADULT_AGE } from '../../shared/rules.ts';
 
 describe('date of birth', () => {
   it('keeps digits only, at most eight, as dd.mm.yyyy', () => {
@@ -33,5 +34,28 @@ describe('date of birth', () => {
     expect(isValidIsoDob('1998-03-05T00:00:00')).toBe(true);
     expect(isValidIsoDob('2023-02-30')).toBe(false);
     expect(isValidIsoDob(19980305)).toBe(false);
+  });
+});
+
+describe('adults only', () => {
+  const today = new Date(Date.UTC(2026, 10, 26));
+
+  it(`turns ${ADULT_AGE} on the birthday itself, not the day before`, () => {
+    expect(isAdultOn(`${2026 - ADULT_AGE}-11-26`, today)).toBe(true);
+    expect(isAdultOn(`${2026 - ADULT_AGE}-11-27`, today)).toBe(false);
+    expect(isAdultOn('2016-05-01', today)).toBe(false);
+    expect(isAdultOn('1950-01-01', today)).toBe(true);
+  });
+
+  it('a person born on 29 February comes of age on 1 March of a common year', () => {
+    const born = '2008-02-29';
+    expect(isAdultOn(born, new Date(Date.UTC(2026, 1, 28)))).toBe(false);
+    expect(isAdultOn(born, new Date(Date.UTC(2026, 2, 1)))).toBe(true);
+  });
+
+  it('tells what is wrong with a typed date: not a date, or a child\'s', () => {
+    expect(dobProblem('31.02.2001', today)).toBe(DOB_ERROR);
+    expect(dobProblem('01.05.2016', today)).toBe(ADULTS_ONLY);
+    expect(dobProblem(` 26.11.${2026 - ADULT_AGE} `, today)).toBeNull();
   });
 });

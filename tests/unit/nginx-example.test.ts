@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REWRITE_RULES, nginxForm } from '../../scripts/lib/rewrites.ts';
 import { CACHE_IMMUTABLE } from '../../scripts/lib/static-server.ts';
+import { API_CACHE_TTL_MS, CACHED_ROUTES } from '../../scripts/lib/api-cache.ts';
 
 const conf = readFileSync(new URL('../../deploy/nginx.conf.example', import.meta.url), 'utf8');
 
@@ -63,6 +64,18 @@ describe('deploy/nginx.conf.example', () => {
     expect(api?.body).toContain('proxy_set_header Connection $connection_upgrade;');
     expect(api?.body.some((d) => d.startsWith('proxy_set_header X-Forwarded-For'))).toBe(true);
     expect(api?.body.some((d) => d.startsWith('proxy_set_header X-Forwarded-Proto'))).toBe(true);
+  });
+
+  it('micro-caches the same public read routes as the site server, for credential-free GETs only', () => {
+    const route = /location ~ (\^\/api\/\S+\$) \{/.exec(conf)?.[1];
+    expect(route).toBeDefined();
+    const nginx = new RegExp(route!);
+    for (const path of ['/items/comments', '/items/titles', '/users', '/users/abc', '/site/rating/12', '/site/ratings', '/site/online', '/site/availability', '/site/chats', '/assets/x', '/server/health', '/items/titles/5']) {
+      expect(nginx.test(`/api${path}`), path).toBe(CACHED_ROUTES.test(path));
+    }
+    expect(conf).toMatch(/"GET:"\s+0;/);
+    expect(conf).toMatch(/proxy_cache_valid 200 5s;/);
+    expect(API_CACHE_TTL_MS).toBe(5_000);
   });
 
   it('caches hashed assets for a year, revalidates HTML, compresses, and answers 404 with the 404 page', () => {

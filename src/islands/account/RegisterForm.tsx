@@ -8,7 +8,7 @@
  */
 import { useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, DOB, GENDERS, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
-import { DOB_ERROR, dobToIso, formatDobInput } from '../../../shared/dob.ts';
+import { dobProblem, formatDobInput } from '../../../shared/dob.ts';
 import {
   EMPTY_REGISTRATION, checkRegistration, isLoginShaped, type RegistrationField, type RegistrationForm,
 } from '../../lib/account/registration.ts';
@@ -34,6 +34,12 @@ function availabilityNote(state: Availability, taken: string, what: string): Fie
   if (state === 'failed') return error(`Не удалось проверить ${what}. Попробуйте ещё раз`);
   if (state === 'free') return { text: `${what[0].toUpperCase()}${what.slice(1)} свободен`, tone: 'ok' };
   return null;
+}
+
+/** Once the field was left: not a date, or the date of someone under 18. */
+function dobNote(dob: string, left: boolean): FieldNote | null {
+  const problem = dob && left ? dobProblem(dob, new Date()) : null;
+  return problem ? error(problem) : null;
 }
 
 export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
@@ -66,7 +72,7 @@ export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
     first_name: blankNote('first_name'),
     last_name: blankNote('last_name'),
     email: blankNote('email') ?? availabilityNote(email.state, ACCOUNT_MESSAGES.emailTaken, 'email'),
-    dob: blankNote('dob') ?? (form.dob && touched.has('dob') && !dobToIso(form.dob) ? error(DOB_ERROR) : null),
+    dob: blankNote('dob') ?? dobNote(form.dob, touched.has('dob')),
     gender: blankNote('gender'),
     password: blankNote('password')
       ?? (form.password && touched.has('password') && form.password.length < PASSWORD_MIN_LENGTH ? error(ACCOUNT_MESSAGES.passwordTooShort) : null)

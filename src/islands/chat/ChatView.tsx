@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { chatOf, chatPictureUrl, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
+import { chatOf, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
+import { $chatPictures, pictureSrc } from '../../stores/chat-pictures.ts';
 import { $me } from '../../stores/me.ts';
 import { $threads, deleteMessage, loadOlder, loadThread, threadOf } from '../../stores/chat.ts';
 import { readChat } from '../../stores/chat-list.ts';
@@ -22,7 +23,7 @@ const EDGE_PX = 80;
 function picturesOf(m: ChatMessage): ViewerImage[] {
   return (m.images ?? []).flatMap((entry, i) => {
     const file = typeof entry === 'object' && entry ? entry.directus_files_id : null;
-    return file && typeof file === 'object' ? [{ src: chatPictureUrl(file.id, chatOf(m)), alt: `Фото ${i + 1}` }] : [];
+    return file && typeof file === 'object' ? [{ src: pictureSrc(file.id, chatOf(m), $chatPictures.get()) ?? '', alt: `Фото ${i + 1}` }] : [];
   });
 }
 

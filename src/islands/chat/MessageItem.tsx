@@ -4,8 +4,10 @@
  * (always as text), pictures opening the viewer, the time, and on hover 'Ответить'; the author
  * alone gets 'Изменить' and 'Удалить'.
  */
-import { memo } from 'react';
-import { chatOf, chatPictureUrl, type ChatMessage } from '../../lib/directus/chat.ts';
+import { memo, useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { chatOf, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
+import { $chatPictures, loadChatPicture, pictureSrc } from '../../stores/chat-pictures.ts';
 import { personView, UNKNOWN_PERSON } from '../../lib/people.ts';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
@@ -48,9 +50,7 @@ function MessageItem({ message, mine, onReply, onEdit, onDelete, onPicture }: Pr
         {pictures.length > 0 && (
           <div className="chat-msg__pictures">
             {pictures.map((id, i) => (
-              <button key={id} type="button" className="chat-msg__picture" onClick={() => onPicture(message, i)} aria-label={`Открыть фото ${i + 1}`}>
-                <img src={chatPictureUrl(id, chat)} alt="" loading="lazy" />
-              </button>
+              <ChatPicture key={id} fileId={id} chat={chat} label={`Открыть фото ${i + 1}`} onOpen={() => onPicture(message, i)} />
             ))}
           </div>
         )}
@@ -61,6 +61,27 @@ function MessageItem({ message, mine, onReply, onEdit, onDelete, onPicture }: Pr
         </div>
       </div>
     </li>
+  );
+}
+
+/** A picture's thumbnail: a private chat's is read with the session first, and says so when it cannot be. */
+function ChatPicture({ fileId, chat, label, onOpen }: { fileId: string; chat: ChatKey; label: string; onOpen: () => void }) {
+  const pictures = useStore($chatPictures);
+  useEffect(() => {
+    if (chat !== 'public') void loadChatPicture(fileId);
+  }, [fileId, chat]);
+  const src = pictureSrc(fileId, chat, pictures);
+  if (pictures[fileId] === 'failed') {
+    return (
+      <button type="button" className="chat-msg__picture chat-msg__picture--failed" onClick={() => void loadChatPicture(fileId, true)}>
+        Фото не загрузилось. Повторить
+      </button>
+    );
+  }
+  return (
+    <button type="button" className="chat-msg__picture" onClick={onOpen} aria-label={label} disabled={!src}>
+      {src && <img src={src} alt="" loading="lazy" />}
+    </button>
   );
 }
 

@@ -7,7 +7,7 @@
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useId, useState, type SubmitEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { GENDERS, TEXT_LIMITS, ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
-import { DOB_ERROR, dobToIso, formatDobInput } from '../../../shared/dob.ts';
+import { dobProblem, formatDobInput } from '../../../shared/dob.ts';
 import { changeOf, formOf, passwordProblem, type EditForm } from '../../lib/profile-edit.ts';
 import { saveProfile, type Me } from '../../stores/me.ts';
 import AccountFrame from './AccountFrame.tsx';
@@ -34,7 +34,7 @@ const takenProblem = (field: 'login' | 'email', a: Availability) => (a === 'take
 
 function EditProfileForm({ me }: { me: Me }) {
   const [form, setForm] = useState<EditForm>(() => formOf(me));
-  const [dobProblem, setDobProblem] = useState<string | null>(null);
+  const [dobMessage, setDobMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const login = useAvailability('login', form.login, me.login);
@@ -54,7 +54,7 @@ function EditProfileForm({ me }: { me: Me }) {
   const submit = async (e: SubmitEvent) => {
     e.preventDefault();
     const { change, problems } = changeOf(form, me);
-    setDobProblem(problems.dob ?? null);
+    setDobMessage(problems.dob ?? null);
     if (problems.dob || problems.password || blocked) return;
     if (!Object.keys(change).length) {
       // Emptied fields are not sent: they show their kept values again.
@@ -87,12 +87,12 @@ function EditProfileForm({ me }: { me: Me }) {
         </Field>
         <Field label="Имя">{(ids) => text('first_name', ids, { autoComplete: 'given-name', maxLength: 50 })}</Field>
         <Field label="Фамилия">{(ids) => text('last_name', ids, { autoComplete: 'family-name', maxLength: 50 })}</Field>
-        <Field label="Дата рождения" problem={dobProblem} hint="дд.мм.гггг">
+        <Field label="Дата рождения" problem={dobMessage} hint="дд.мм.гггг">
           {(ids) => (
             <input id={ids.id} className="input" inputMode="numeric" placeholder="дд.мм.гггг" autoComplete="bday" value={form.dob}
-              aria-describedby={ids.describedBy} aria-invalid={dobProblem ? true : undefined}
-              onChange={(e) => { set('dob', formatDobInput(e.target.value)); setDobProblem(null); }}
-              onBlur={() => setDobProblem(form.dob && !dobToIso(form.dob) ? DOB_ERROR : null)} />
+              aria-describedby={ids.describedBy} aria-invalid={dobMessage ? true : undefined}
+              onChange={(e) => { set('dob', formatDobInput(e.target.value)); setDobMessage(null); }}
+              onBlur={() => setDobMessage(form.dob ? dobProblem(form.dob, new Date()) : null)} />
           )}
         </Field>
         <fieldset className="field edit-form__gender">

@@ -1,10 +1,10 @@
 /**
  * The registration form's own checks (spec section 5), before anything is sent: every field
- * filled, a login of the allowed shape, a real date of birth, a long enough password typed the
+ * filled, a login of the allowed shape, a real date of birth of an adult, a long enough password typed the
  * same twice. What only the backend can know (a login or email taken) comes back from it.
  */
 import { ACCOUNT_MESSAGES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
-import { DOB_ERROR, dobToIso } from '../../../shared/dob.ts';
+import { dobProblem, dobToIso } from '../../../shared/dob.ts';
 import type { Registration } from '../directus/account.ts';
 
 export type Gender = (typeof GENDERS)[number];
@@ -43,8 +43,8 @@ export function checkRegistration(form: RegistrationForm): RegistrationCheck {
   const blank = blankFields(form);
   if (blank.length) return { ok: false, message: ACCOUNT_MESSAGES.fillAll, fields: blank };
   if (!isLoginShaped(form.login)) return { ok: false, message: ACCOUNT_MESSAGES.loginShape, fields: ['login'] };
-  const dob = dobToIso(form.dob.trim());
-  if (!dob) return { ok: false, message: DOB_ERROR, fields: ['dob'] };
+  const dobWrong = dobProblem(form.dob, new Date());
+  if (dobWrong) return { ok: false, message: dobWrong, fields: ['dob'] };
   if (form.password.length < PASSWORD_MIN_LENGTH) return { ok: false, message: ACCOUNT_MESSAGES.passwordTooShort, fields: ['password'] };
   if (form.repeat !== form.password) return { ok: false, message: ACCOUNT_MESSAGES.passwordsDiffer, fields: ['repeat'] };
   return {
@@ -54,7 +54,7 @@ export function checkRegistration(form: RegistrationForm): RegistrationCheck {
       first_name: form.first_name.trim(),
       last_name: form.last_name.trim(),
       email: form.email.trim(),
-      dob,
+      dob: dobToIso(form.dob.trim())!,
       gender: form.gender as Gender,
       password: form.password,
     },

@@ -9,20 +9,25 @@ export const NEXT_PARAM = 'next';
 
 const HOME = '/';
 
-/** The path, query and hash of `next` when it is a path on `origin`; home otherwise. */
+/**
+ * The path, query and hash of `next` when it is a path on `origin`; home otherwise. The address is
+ * resolved first and what is returned is checked again as the browser will read it: '/.//host'
+ * resolves to the path '//host', which a browser takes for another site.
+ */
 export function returnPath(next: string | null | undefined, origin: string): string {
-  // A path starts with one slash: '//host' and '/\host' are addresses of other sites to a browser.
-  if (!next || !/^\/(?![/\\])/.test(next)) return HOME;
+  if (!next || !next.startsWith('/')) return HOME;
+  const site = new URL(origin).origin;
   let url: URL;
   try {
-    url = new URL(next, origin);
+    url = new URL(next, site);
   } catch {
     return HOME;
   }
-  if (url.origin !== new URL(origin).origin) return HOME;
+  if (url.origin !== site) return HOME;
   // Returning to the sign-in page itself would only show the form again.
   if (url.pathname === '/login' || url.pathname === '/login/') return HOME;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname.replace(/^\/+/, '/')}${url.search}${url.hash}`;
+  return new URL(path, site).origin === site ? path : HOME;
 }
 
 /** The sign-in page that returns to `path` afterwards (for screens that need a signed-in person). */

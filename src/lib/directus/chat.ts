@@ -3,9 +3,7 @@
  * and deleting (by marking) a message, the person's private chats with their unread counts, and
  * marking a chat read. Signed-in screens only; every call goes through the page's one client.
  */
-import { createItem, customEndpoint, readItems, updateItem, type QueryFilter, type ReadItemOutput } from '@directus/sdk';
-import { $session } from '../../stores/session.ts';
-import { assetUrl } from '../assets.ts';
+import { createItem, customEndpoint, readAssetBlob, readItems, updateItem, type QueryFilter, type ReadItemOutput } from '@directus/sdk';
 import { CHAT_PAGE_SIZE } from '../chat-constants.ts';
 import { pageClient } from './client.ts';
 import { CHAT_MESSAGE_FIELDS } from './fields.ts';
@@ -24,7 +22,6 @@ export interface ChatSummary {
     id: string;
     login: string | null;
     avatar: string | null;
-    last_access: string | null;
     nameColor: { nameColor: string | null; nameEffect: string | null } | null;
     frame: { frameMessage: string | null } | null;
   } | null;
@@ -100,11 +97,9 @@ export async function markChatRead(chat: number): Promise<void> {
 }
 
 /**
- * A chat picture's address. A private chat's pictures are served to its members only, and an
- * <img> cannot send the bearer header, so the token rides in the address.
+ * A private chat's picture, read with the session's bearer header: its members alone may open it,
+ * and an address must not carry the credential (it would stay in logs, history and Referer).
  */
-export function chatPictureUrl(fileId: string, chat: ChatKey): string {
-  const url = assetUrl(fileId) ?? '';
-  const token = $session.get()?.access_token;
-  return chat === 'public' || !token ? url : `${url}?access_token=${encodeURIComponent(token)}`;
+export function readPrivatePicture(fileId: string): Promise<Blob> {
+  return send(pageClient(), readAssetBlob(fileId), 'chat picture');
 }

@@ -105,7 +105,7 @@ export const ME_FIELDS = [
 
 /** Another person's public profile. */
 export const PROFILE_FIELDS = [
-  'id', 'login', 'first_name', 'last_name', 'dob', 'gender', 'aboutMe', 'avatar', 'last_access',
+  'id', 'login', 'first_name', 'last_name', 'dob', 'gender', 'aboutMe', 'avatar',
   ...DECORATION_FIELDS,
 ] as const;
 

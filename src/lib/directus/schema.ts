@@ -472,7 +472,7 @@ export interface SiteFile {
 }
 
 /** What anyone may read of another person (the public profile of directus/access/policies.ts). */
-export type PublicUser = Pick<User, 'id' | 'login' | 'first_name' | 'last_name' | 'avatar' | 'frame' | 'nameColor' | 'background' | 'dob' | 'gender' | 'aboutMe' | 'last_access'>;
+export type PublicUser = Pick<User, 'id' | 'login' | 'first_name' | 'last_name' | 'avatar' | 'frame' | 'nameColor' | 'background' | 'dob' | 'gender' | 'aboutMe'>;
 
 export interface Schema {
   categories: Category[];

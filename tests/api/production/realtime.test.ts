@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
 import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
-import { CHAT_RATE, ROLES, VIEW_FLOW_ID } from '../../../shared/rules.ts';
+import { PACE, ROLES, VIEW_FLOW_ID } from '../../../shared/rules.ts';
 import { freePort } from '../../../scripts/lib/free-port.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../../support/realtime.ts';
 import { LOGIN_LIMITS } from '../../../directus/extensions/site-auth/src/login-limits.ts';
@@ -257,9 +257,9 @@ describe('two Directus instances on PostgreSQL + Redis', () => {
     }
   });
 
-  it(`holds the pace of ${CHAT_RATE.messages} messages in ${CHAT_RATE.seconds} s per person across both instances (Redis)`, async () => {
+  it(`holds the pace of ${PACE.message.count} messages in ${PACE.message.seconds} s per person across both instances (Redis)`, async () => {
     const chatty = await newPerson();
-    for (let i = 0; i < CHAT_RATE.messages; i++) {
+    for (let i = 0; i < PACE.message.count; i++) {
       const base = i % 2 ? b!.url : a!.url;
       const sent = await http(base, 'POST', '/items/messages', { token: chatty.token, body: { text: `Сообщение ${i + 1}` } });
       expect(sent.status, `message ${i + 1}: ${JSON.stringify(sent.errors)}`).toBe(200);
@@ -271,7 +271,7 @@ describe('two Directus instances on PostgreSQL + Redis', () => {
       expect(refused.errors?.[0].message).toContain('Слишком много сообщений подряд');
     }
     const stored = await db!('messages').where({ user_created: chatty.id }).count({ n: '*' }).first();
-    expect(Number(stored?.n)).toBe(CHAT_RATE.messages);
+    expect(Number(stored?.n)).toBe(PACE.message.count);
     expect(await countRedisKeys(`${name}:rl-chat`), 'the chat pace lives in Redis under our namespace').toBeGreaterThan(0);
   });
 

@@ -10,8 +10,9 @@ import { createRateLimiter } from '@directus/api/rate-limiter';
 import type { EndpointExtensionContext } from '@directus/extensions';
 import type { Request, Response, Router } from 'express';
 import { ACCOUNT_MESSAGES, GENDERS, PASSWORD_MIN_LENGTH, ROLES } from '../../../../shared/rules.ts';
-import { DOB_ERROR, isValidIsoDob } from '../../../../shared/dob.ts';
+import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isValidIsoDob } from '../../../../shared/dob.ts';
 import type { Accountability } from '../../shared/directus.ts';
+import type { Pace } from '../../shared/pace.ts';
 
 type Caller = Request & { accountability?: Accountability | null };
 type Handler = (req: Caller, res: Response) => Promise<void>;
@@ -39,13 +40,18 @@ export function registration(body: unknown): Registration {
   if (!EMAIL.test(fields.email) || fields.email.length > 255) throw invalid('Укажите корректный email');
   if (password.length < PASSWORD_MIN_LENGTH) throw invalid(ACCOUNT_MESSAGES.passwordTooShort);
   if (!isValidIsoDob(fields.dob)) throw invalid(DOB_ERROR);
+  if (!isAdultOn(fields.dob, new Date())) throw invalid(ADULTS_ONLY);
   if (!(GENDERS as readonly string[]).includes(fields.gender)) throw invalid('Пол: Мужской или Женский');
   return { ...fields, password, gender: fields.gender as Registration['gender'] };
 }
 
 const handle = (work: Handler) => (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
 
-export function registerAccountRoutes(router: Router, { services, database, getSchema }: EndpointExtensionContext): void {
+/**
+ * `availability` is the allowance of yes/no answers about accounts an address gets (shared with
+ * GET /site/availability): a registration refused as taken is one more such answer.
+ */
+export function registerAccountRoutes(router: Router, { services, database, getSchema }: EndpointExtensionContext, availability: Pace): void {
   // The same allowance as Directus's own registration route (RATE_LIMITER_REGISTRATION_*).
   const registrations = createRateLimiter('RATE_LIMITER_REGISTRATION', {});
   const deletions = createRateLimiter('RATE_LIMITER_ACCOUNT_DELETE', { keyPrefix: 'rl-account-delete', points: 10, duration: 15 * 60 });
@@ -55,6 +61,7 @@ export function registerAccountRoutes(router: Router, { services, database, getS
     await registrations.consume(req.accountability?.ip ?? req.ip ?? 'unknown').catch(() => {
       throw new InvalidPayloadError({ reason: 'Слишком много регистраций с этого адреса, попробуйте позже' });
     });
+    await availability.take(req.accountability?.ip ?? req.ip ?? 'unknown');
     const taken = async () => !!(await database('directus_users').whereRaw('lower(email) = ?', [input.email]).first('id'));
     if (await taken()) throw invalid(ACCOUNT_MESSAGES.emailTaken);
     const users = new services.UsersService({ schema: await getSchema(), knex: database });
@@ -80,12 +87,7 @@ export function registerAccountRoutes(router: Router, { services, database, getS
     } catch {
       throw invalid(ACCOUNT_MESSAGES.wrongPassword);
     }
-    // Their uploads, and the pictures of the chats they started (those chats go with them).
-    const files: string[] = await database('directus_files')
-      .where('uploaded_by', me)
-      .orWhereIn('chat', database('chats').where('user_created', me).select('id'))
-      .pluck('id');
-    if (files.length) await new services.FilesService({ schema, knex: database }).deleteMany(files);
+    // Their files go with them (site-rules/src/user-removal.ts).
     await new services.UsersService({ schema, knex: database }).deleteOne(me);
     res.status(204).end();
   }));

@@ -16,10 +16,11 @@ type Caller = Request & { accountability?: Accountability | null };
 const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
   (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
 
-const PERSON_FIELDS = ['id', 'login', 'avatar', 'last_access', 'nameColor.nameColor', 'nameColor.nameEffect', 'frame.frameMessage'];
+const PERSON_FIELDS = ['id', 'login', 'avatar', 'nameColor.nameColor', 'nameColor.nameEffect', 'frame.frameMessage'];
 const MESSAGE_FIELDS = ['id', 'text', 'deleted', 'date_created', 'user_created', 'privateChat'];
 
 const ms = (value: unknown) => (value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(String(value)));
+const isOnline = (lastAccess: unknown, now: number) => !!lastAccess && now - ms(lastAccess) <= CHAT_ONLINE_WINDOW_MS;
 
 export function registerChatRoutes(router: Router, { database, services, getSchema }: EndpointExtensionContext): void {
   router.get('/chats', handle(async (req, res) => {
@@ -51,6 +52,9 @@ export function registerChatRoutes(router: Router, { database, services, getSche
     const schema = await getSchema();
     const others = rows.map((r) => (r.user_created === me ? r.invited : r.user_created));
     const people = await new services.ItemsService('directus_users', { schema, accountability }).readMany(others, { fields: PERSON_FIELDS });
+    // When each was last seen stays here: the list says only whether they are online.
+    const seenRows: { id: string; last_access: unknown }[] = await database('directus_users').whereIn('id', others).select('id', 'last_access');
+    const lastSeen = new Map(seenRows.map((u) => [u.id, u.last_access]));
     const messages = lastIds.length
       ? await new services.ItemsService('messages', { schema, accountability }).readMany(lastIds, { fields: MESSAGE_FIELDS })
       : [];
@@ -61,7 +65,7 @@ export function registerChatRoutes(router: Router, { database, services, getSche
       return {
         id: r.id,
         with: person,
-        online: !!person?.last_access && now - ms(person.last_access) <= CHAT_ONLINE_WINDOW_MS,
+        online: isOnline(lastSeen.get(others[i]), now),
         lastMessage: last,
         unread: unread.get(r.id) ?? 0,
         activity: ms(last?.date_created ?? r.date_created),

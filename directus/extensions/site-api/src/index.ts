@@ -15,15 +15,18 @@ import { registerChatRoutes } from './chats.ts';
 import { registerMyTitlesRoutes } from './my-titles.ts';
 import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
+import { pace } from '../../shared/pace.ts';
 import type { Request } from 'express';
 
-type Req = Request & { accountability?: { admin?: boolean } | null };
+type Req = Request & { accountability?: { admin?: boolean; ip?: string | null } | null };
 
 export default defineEndpoint({
   id: 'site',
   handler: (router, context) => {
-    const { database, services, getSchema } = context;
-    router.get('/availability', async (req, res, next) => {
+    const { database, services, getSchema, env } = context;
+    // Each answer says whether someone has an account: an address gets what filling in a form needs.
+    const availability = pace('availability', env, 'Слишком много проверок подряд.');
+    router.get('/availability', async (req: Req, res, next) => {
       try {
         const { login, email } = req.query;
         const [field, raw] = typeof login === 'string' ? ['login', login] : typeof email === 'string' ? ['email', email] : [null, ''];
@@ -31,6 +34,7 @@ export default defineEndpoint({
         if (!field || value.length < UNIQUENESS_MIN_LENGTH) {
           throw new InvalidPayloadError({ reason: `Укажите login или email не короче ${UNIQUENESS_MIN_LENGTH} символов` });
         }
+        await availability.take(req.accountability?.ip ?? req.ip ?? 'unknown');
         const taken = await database('directus_users').whereRaw(`lower(${field}) = ?`, [value]).first('id');
         res.json({ data: { available: !taken } });
       } catch (err) {
@@ -95,7 +99,7 @@ export default defineEndpoint({
       }
     });
 
-    registerAccountRoutes(router, context);
+    registerAccountRoutes(router, context, availability);
     registerMyTitlesRoutes(router, context);
     registerChatRoutes(router, context);
   },

@@ -6,9 +6,10 @@
  */
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
-import type { Knex } from 'knex';
 import type { Request, Response, Router } from 'express';
-import { RATING_MAX, RATING_MIN } from '../../../../shared/rules.ts';
+import { PREMIUM_ROLES, RATING_MAX, RATING_MIN } from '../../../../shared/rules.ts';
+import { hasAnyRole } from '../../shared/accountability.ts';
+import { publishedTitle, watchableEpisode } from '../../shared/catalogue.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { ratingSummary } from './rating-summary.ts';
 
@@ -24,12 +25,6 @@ function caller(req: Caller): string {
   return me;
 }
 
-async function publishedTitle(database: Knex, raw: unknown): Promise<number> {
-  const id = Number(raw);
-  const found = Number.isSafeInteger(id) && id > 0 && await database('titles').where({ id, status: 'published' }).first('id');
-  if (!found) throw invalid('Тайтл не найден');
-  return id;
-}
 
 /** A whole number of seconds, or null when not given. */
 function seconds(value: unknown, what: string): number | null {
@@ -55,12 +50,10 @@ export function registerMyTitlesRoutes(router: Router, { database }: EndpointExt
     const me = caller(req);
     const title = await publishedTitle(database, req.params.titleId);
     const body = (req.body ?? {}) as Record<string, unknown>;
-    let episode: number | null = null;
-    if (body.episode !== null && body.episode !== undefined) {
-      episode = Number(body.episode);
-      const ofTitle = Number.isSafeInteger(episode) && await database('series').where({ id: episode, title }).first('id');
-      if (!ofTitle) throw invalid('Серия не из этого тайтла');
-    }
+    // Episodes kept for subscribers are theirs alone to watch, and so to record.
+    const episode = body.episode === null || body.episode === undefined
+      ? null
+      : await watchableEpisode(database, title, body.episode, hasAnyRole(req.accountability, PREMIUM_ROLES));
     const position = seconds(body.position, 'Позиция');
     const duration = seconds(body.duration, 'Длина');
     if (duration === 0) throw invalid('Длина: число секунд');

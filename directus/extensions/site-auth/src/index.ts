@@ -1,6 +1,6 @@
 /**
  * Sign-in: attempts limited per address, email and trusted browser; access tokens bound to their
- * session; a refresh token just spent still refreshes for a moment; mail subjects.
+ * session in every mode; a refresh token just spent still refreshes for a moment; mail subjects.
  */
 import { defineHook } from '@directus/extensions';
 import { createRateLimiter } from '@directus/api/rate-limiter';
@@ -24,7 +24,7 @@ export default defineHook(({ init, filter }, { env, database }) => {
   const limiters = Object.fromEntries(Object.entries(LOGIN_LIMITS).map(([name, { points, duration }]) =>
     [name, createRateLimiter('RATE_LIMITER_LOGIN', { keyPrefix: `${prefix}-login-${name}`, points, duration })])) as LoginLimiters;
   const limit = limitLogins(limiters, secret, env.REFRESH_TOKEN_COOKIE_SECURE === true);
-  const bind = bindTokensToSession(secret);
+  const bind = bindTokensToSession(secret, typeof env.REFRESH_TOKEN_COOKIE_NAME === 'string' ? env.REFRESH_TOKEN_COOKIE_NAME : 'directus_refresh_token');
   const grace = refreshWithGrace(database, getMilliseconds(env.SESSION_REFRESH_GRACE_PERIOD, 10_000));
 
   init('routes.before', ({ app }) => {

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import type { Register } from './types.ts';
+import { flagOf } from './values.ts';
 
 export const ALERTING_MARKS = ['Смотрю', 'Буду смотреть'] as const;
 
@@ -28,7 +29,8 @@ export async function alertNewEpisode(database: Knex, episodeId: string | number
   return people.length;
 }
 
-export function registerAlertRules({ action }: Register, logError: (err: unknown) => void): void {
+export function registerAlertRules({ action, filter }: Register, logError: (err: unknown) => void): void {
+  filter('alerts.items.update', (payload) => ('read' in payload ? { ...payload, read: flagOf(payload.read) } : payload));
   action('series.items.create', ({ key }, { database }) => {
     if (key !== undefined) alertNewEpisode(database, key).catch(logError);
   });

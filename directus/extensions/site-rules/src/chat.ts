@@ -4,12 +4,13 @@
  */
 import { TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
-import { ForbiddenError, createError } from '@directus/errors';
-import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { ForbiddenError } from '@directus/errors';
+import type { Pace } from '../../shared/pace.ts';
 import { invalid, forbidden } from '../../shared/errors.ts';
 import { chatMembers } from '../../shared/chats.ts';
-import { keyOf } from './text-rules.ts';
+import { keyOf, numberKeyOf } from '../../shared/keys.ts';
 import { tombstoneUpdate } from './tombstones.ts';
+import { NOT_TEXT } from './values.ts';
 import type { Knex } from 'knex';
 import type { Register } from './types.ts';
 
@@ -23,6 +24,7 @@ function invitedIds(value: unknown): string[] {
 
 
 function messageText(value: unknown, hasImages: boolean): string {
+  if (value !== null && value !== undefined && typeof value !== 'string') invalid(NOT_TEXT);
   const text = typeof value === 'string' ? value.trim() : '';
   if (!text && !hasImages) invalid('Сообщение не может быть пустым');
   if (text.length > TEXT_LIMITS.message) invalid(`Сообщение длиннее ${TEXT_LIMITS.message} символов`);
@@ -34,20 +36,14 @@ function hasImages(value: unknown): boolean {
   return Array.isArray((value as { create?: unknown[] } | null)?.create) && (value as { create: unknown[] }).create.length > 0;
 }
 
-const ChatLimitedError = createError<{ wait: number }>('CHAT_LIMITED', (ext) => `Слишком много сообщений подряд. Подождите ${ext.wait} с.`, 429);
-
-/** A person sends at most CHAT_RATE.messages in CHAT_RATE.seconds; then they are asked to wait. */
-async function checkPace(limiter: RateLimiterAbstract, who: string): Promise<void> {
-  try {
-    await limiter.consume(who);
-  } catch (refusal) {
-    const wait = (refusal as { msBeforeNext?: number })?.msBeforeNext;
-    if (typeof wait !== 'number') throw refusal;
-    throw new ChatLimitedError({ wait: Math.max(1, Math.ceil(wait / 1000)) });
-  }
+export interface ChatPaces {
+  /** New messages: PACE.message a person. */
+  message: Pace;
+  /** Edits, shown live to every reader of the chat. */
+  edit: Pace;
 }
 
-export function registerChatRules({ filter, action }: Register, deleteFiles: (ids: string[]) => Promise<void>, pace: RateLimiterAbstract): void {
+export function registerChatRules({ filter, action }: Register, deleteFiles: (ids: string[]) => Promise<void>, paces: ChatPaces): void {
   filter('chats.items.create', async (payload, _meta, { database, accountability }) => {
     if (isPrivileged(accountability)) return payload;
     const me = accountability!.user!;
@@ -80,18 +76,18 @@ export function registerChatRules({ filter, action }: Register, deleteFiles: (id
 
   filter('messages.items.create', async (payload, _meta, { database, accountability }) => {
     const text = messageText(payload.text, hasImages(payload.images));
-    if (!isPrivileged(accountability) && accountability?.user) await checkPace(pace, accountability.user);
-    const privateChat = keyOf(payload.privateChat);
+    const privateChat = numberKeyOf(payload.privateChat);
+    const replyTo = numberKeyOf(payload.message);
+    if (!isPrivileged(accountability) && accountability?.user) await paces.message.take(accountability.user);
     if (privateChat !== null && !isPrivileged(accountability)) {
       const members = await chatMembers(database, privateChat);
       if (!members || !members.includes(accountability!.user!)) forbidden();
     }
-    const replyTo = keyOf(payload.message);
     if (replyTo !== null) {
       const parent = await database('messages').where('id', replyTo).first('privateChat');
       if (!parent || (parent.privateChat ?? null) !== privateChat) invalid('Ответить можно только на сообщение этого чата');
     }
-    return { ...payload, text, privateChat, publicChat: privateChat === null };
+    return { ...payload, text, privateChat, message: replyTo, publicChat: privateChat === null };
   });
 
   /**
@@ -99,8 +95,11 @@ export function registerChatRules({ filter, action }: Register, deleteFiles: (id
    * tombstone. Directus tells every subscriber of a collection the ids of deleted rows, whoever
    * may read them; an update reaches only those who may read the row, the chat's members.
    */
-  filter('messages.items.update', (payload, meta, { database }) =>
-    tombstoneUpdate(payload, meta.keys ?? [], 'messages', database, MESSAGE_TOMBSTONE, (text) => messageText(text, false)));
+  filter('messages.items.update', async (payload, meta, { database, accountability }) => {
+    const checked = await tombstoneUpdate(payload, meta.keys ?? [], 'messages', database, MESSAGE_TOMBSTONE, (text) => messageText(text, false));
+    if ('text' in payload && !('deleted' in payload) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user);
+    return checked;
+  });
 
   action('messages.items.update', async ({ keys, payload }, { database }) => {
     if (payload?.deleted === true) await removeAttachments(database, keys ?? [], deleteFiles);

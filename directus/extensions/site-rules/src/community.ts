@@ -1,9 +1,16 @@
-/** Reviews, posts and reactions: no blank text, capped lengths, one reaction per person. */
+/**
+ * Reviews, posts and reactions: no blank text, capped lengths, one reaction per person, a pace per
+ * person for what everyone then reads, and only on what visitors can see.
+ */
 import { REACTION_TYPES, TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
+import { TITLE_NOT_FOUND, isPublishedTitle } from '../../shared/catalogue.ts';
 import { invalid } from '../../shared/errors.ts';
-import { keyOf, requireText } from './text-rules.ts';
+import { numberKeyOf } from '../../shared/keys.ts';
+import type { Pace } from '../../shared/pace.ts';
+import { requireText } from './values.ts';
 import { tombstoneUpdate } from './tombstones.ts';
+import type { Knex } from 'knex';
 import type { Register } from './types.ts';
 
 const commentText = (v: unknown) =>
@@ -11,58 +18,94 @@ const commentText = (v: unknown) =>
 const COMMENT_TOMBSTONE = { noRestore: 'Удалённый комментарий не восстанавливается', gone: 'Комментарий удалён' };
 const postText = (v: unknown) =>
   requireText(v, TEXT_LIMITS.post, 'Запись не может быть пустой', `Запись длиннее ${TEXT_LIMITS.post} символов`);
+const COMMENT_MISSING = 'Комментарий, на который вы отвечаете, не найден';
 
-export function registerCommunityRules({ filter }: Register): void {
+export interface CommunityPaces {
+  comment: Pace;
+  post: Pace;
+  edit: Pace;
+  supportRequest: Pace;
+}
+
+function reactionType(value: unknown): string {
+  return typeof value === 'string' && (REACTION_TYPES as readonly string[]).includes(value) ? value : invalid('Реакция может быть только like или dislike');
+}
+
+/** A comment people may react to: shown to visitors (on a published title or a post) and not deleted. */
+async function shownComment(database: Knex, id: number): Promise<void> {
+  const row = await database('comments as c').leftJoin('titles as t', 't.id', 'c.title').where('c.id', id).first('c.deleted', 'c.title', 't.status');
+  if (!row || (row.title !== null && row.status !== 'published')) invalid('Комментарий не найден');
+  if (row.deleted) invalid(COMMENT_TOMBSTONE.gone);
+}
+
+export function registerCommunityRules({ filter }: Register, paces: CommunityPaces): void {
   filter('comments.items.create', async (payload, _meta, { database, accountability }) => {
     const text = commentText(payload.text);
-    let title = keyOf(payload.title);
-    let post = keyOf(payload.post);
-    const parentId = keyOf(payload.comment);
+    let title = numberKeyOf(payload.title);
+    let post = numberKeyOf(payload.post);
+    const parentId = numberKeyOf(payload.comment);
     if (parentId !== null) {
       const parent = await database('comments').where('id', parentId).first('title', 'post', 'deleted');
-      if (!parent) invalid('Комментарий, на который вы отвечаете, не найден');
+      if (!parent) invalid(COMMENT_MISSING);
       if (parent.deleted) invalid(COMMENT_TOMBSTONE.gone);
       // A reply lives where its parent lives, whatever the request said.
       title = parent.title;
       post = parent.post;
     }
     if ((title === null) === (post === null)) invalid('Комментарий относится либо к тайтлу, либо к записи');
-    // Reviews go under titles visitors can see, not under drafts an editor is still preparing.
-    if (title !== null && !isPrivileged(accountability)) {
-      const shown = await database('titles').where({ id: title, status: 'published' }).first('id');
-      if (!shown) invalid('Тайтл не найден');
+    if (!isPrivileged(accountability)) {
+      // Reviews go under titles visitors can see, not under drafts an editor is still preparing.
+      if (title !== null && !(await isPublishedTitle(database, title))) invalid(parentId === null ? TITLE_NOT_FOUND : COMMENT_MISSING);
+      if (post !== null && !(await database('posts').where('id', post).first('id'))) invalid('Запись не найдена');
+      if (accountability?.user) await paces.comment.take(accountability.user);
     }
-    return { ...payload, text, title, post };
+    return { ...payload, text, title, post, comment: parentId };
   });
-  filter('comments.items.update', (payload, meta, { database }) =>
-    tombstoneUpdate(payload, meta.keys ?? [], 'comments', database, COMMENT_TOMBSTONE, commentText));
+  filter('comments.items.update', async (payload, meta, { database, accountability }) => {
+    const checked = await tombstoneUpdate(payload, meta.keys ?? [], 'comments', database, COMMENT_TOMBSTONE, commentText);
+    if ('text' in payload && !('deleted' in payload) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user);
+    return checked;
+  });
 
-  filter('posts.items.create', (payload) => ({ ...payload, text: postText(payload.text) }));
+  filter('posts.items.create', async (payload, _meta, { accountability }) => {
+    const text = postText(payload.text);
+    if (!isPrivileged(accountability) && accountability?.user) await paces.post.take(accountability.user);
+    return { ...payload, text };
+  });
   filter('posts.items.update', (payload) => ('text' in payload ? { ...payload, text: postText(payload.text) } : payload));
 
   filter('reactions.items.create', async (payload, _meta, { database, accountability }) => {
-    if (!(REACTION_TYPES as readonly string[]).includes(payload.type)) invalid('Реакция может быть только like или dislike');
-    const comment = keyOf(payload.comment);
-    const post = keyOf(payload.post);
+    const type = reactionType(payload.type);
+    const comment = numberKeyOf(payload.comment);
+    const post = numberKeyOf(payload.post);
     if ((comment === null) === (post === null)) invalid('Реакция ставится либо на комментарий, либо на запись');
+    if (!isPrivileged(accountability)) {
+      if (comment !== null) await shownComment(database, comment);
+      if (post !== null && !(await database('posts').where('id', post).first('id'))) invalid('Запись не найдена');
+    }
     if (accountability?.user) {
       const target = comment !== null ? { comment } : { post };
       const existing = await database('reactions').where({ ...target, user_created: accountability.user }).first('id');
       if (existing) invalid('Вы уже оценили это');
     }
-    return payload;
+    return { ...payload, type, comment, post };
   });
-  filter('reactions.items.update', (payload) => {
-    if ('type' in payload && !(REACTION_TYPES as readonly string[]).includes(payload.type)) invalid('Реакция может быть только like или dislike');
-    return payload;
-  });
+  filter('reactions.items.update', (payload) => ('type' in payload ? { ...payload, type: reactionType(payload.type) } : payload));
 
-  filter('supportRequests.items.create', (payload) => {
+  filter('supportRequests.items.create', async (payload, _meta, { accountability }) => {
     const name = requireText(payload.name, TEXT_LIMITS.supportName, 'Укажите имя', 'Слишком длинное имя');
-    const email = typeof payload.email === 'string' ? payload.email.trim() : '';
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 255) invalid('Укажите корректный email');
-    const topic = typeof payload.topic === 'string' ? payload.topic.trim().slice(0, TEXT_LIMITS.supportTopic) : '';
+    const email = requireText(payload.email, 255, 'Укажите корректный email', 'Укажите корректный email');
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) invalid('Укажите корректный email');
+    const topic = topicOf(payload.topic);
     const message = requireText(payload.message, TEXT_LIMITS.supportMessage, 'Напишите сообщение', 'Слишком длинное сообщение');
+    if (!isPrivileged(accountability)) await paces.supportRequest.take(accountability?.user ?? accountability?.ip ?? 'unknown');
     return { ...payload, name, email, topic, message };
   });
+}
+
+/** The topic may be left out; a long one is cut rather than refused (the form has no counter). */
+function topicOf(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return invalid('Тема должна быть текстом');
+  return value.trim().slice(0, TEXT_LIMITS.supportTopic);
 }

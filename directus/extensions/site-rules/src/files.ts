@@ -11,7 +11,7 @@ import type { Knex } from 'knex';
 import { isPrivileged, type Actor } from '../../shared/accountability.ts';
 import { forbidden, invalid } from '../../shared/errors.ts';
 import type { Accountability } from '../../shared/directus.ts';
-import { keyOf } from './text-rules.ts';
+import { keyOf } from '../../shared/keys.ts';
 import type { Register } from './types.ts';
 
 type Tree = Record<string, unknown>;

@@ -1,7 +1,7 @@
 /** Rules of the backend, run on every read and write whoever makes it (spec sections 3, 5 and 6). */
 import { defineHook } from '@directus/extensions';
-import { createRateLimiter } from '@directus/api/rate-limiter';
-import { CHAT_RATE, USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
+import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
+import { pace } from '../../shared/pace.ts';
 import { registerAlertRules } from './alerts.ts';
 import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
@@ -14,6 +14,7 @@ import { registerRealtimeRules } from './realtime.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
+import { registerUserRemoval } from './user-removal.ts';
 
 export default defineHook((register, { services, database, getSchema, logger, env }) => {
   const readStored = async (fileId: string) => {
@@ -33,12 +34,17 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerRealtimeRules(register, database, getSchema);
   registerTitleRules(register);
   registerMarkRules(register);
-  registerCommunityRules(register);
-  const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
-  const chatPace = createRateLimiter('RATE_LIMITER_CHAT', { keyPrefix: `${prefix}-chat`, points: CHAT_RATE.messages, duration: CHAT_RATE.seconds });
-  registerChatRules(register, deleteFiles, chatPace);
+  const edit = pace('edit', env, 'Слишком много правок подряд.');
+  registerCommunityRules(register, {
+    comment: pace('comment', env, 'Слишком много комментариев подряд.'),
+    post: pace('post', env, 'Слишком много записей подряд.'),
+    edit,
+    supportRequest: pace('supportRequest', env, 'Слишком много обращений подряд.'),
+  });
+  registerChatRules(register, deleteFiles, { message: pace('message', env, 'Слишком много сообщений подряд.'), edit });
   registerFileRules(register);
-  registerUserRules(register, readStored);
+  registerUserRules(register, readStored, pace('emailChange', env, 'Слишком много попыток сменить email.'));
+  registerUserRemoval(register, deleteFiles);
   registerUploadRules(register, database);
   registerAlertRules(register, (err) => logger.error(err));
 });

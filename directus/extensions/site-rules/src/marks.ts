@@ -1,53 +1,58 @@
-/** Ratings, list marks and actor favourites: valid values, one of each per user. */
+/**
+ * Ratings, list marks and actor favourites: valid values, one of each per user, and only on what
+ * visitors can see: a person's write names a published title (a draft answers as a missing one).
+ */
 import { MARK_TYPES, RATING_MAX, RATING_MIN } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
+import { existingActor, publishedTitle } from '../../shared/catalogue.ts';
 import { forbidden, invalid } from '../../shared/errors.ts';
-import { keyOf } from './text-rules.ts';
+import { keyOf } from '../../shared/keys.ts';
 import type { Register } from './types.ts';
+
+const RATING_RANGE = 'Оценка должна быть от 1 до 5';
+
+/** A rating is a whole number from 1 to 5 as a number: not "3", not [3]. */
+export function ratingOf(value: unknown): number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= RATING_MIN && value <= RATING_MAX ? value : invalid(RATING_RANGE);
+}
+
+export function markTypeOf(value: unknown): string {
+  return typeof value === 'string' && (MARK_TYPES as readonly string[]).includes(value) ? value : invalid('Неизвестный тип отметки');
+}
 
 export function registerMarkRules({ filter }: Register): void {
   filter('ratings.items.create', async (payload, _meta, { database, accountability }) => {
-    const rating = Number(payload.rating);
-    if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX) invalid('Оценка должна быть от 1 до 5');
-    const title = keyOf(payload.title);
-    if (title === null) invalid('Не указан тайтл');
+    const rating = ratingOf(payload.rating);
+    if (keyOf(payload.title) === null) invalid('Не указан тайтл');
+    const title = isPrivileged(accountability) ? keyOf(payload.title) : await publishedTitle(database, payload.title);
     if (accountability?.user) {
       const existing = await database('ratings').where({ title, user_created: accountability.user }).first('id');
       if (existing) invalid('Вы уже оценили этот тайтл');
     }
-    return { ...payload, rating };
+    return { ...payload, rating, title };
   });
-  filter('ratings.items.update', (payload) => {
-    if ('rating' in payload) {
-      const rating = Number(payload.rating);
-      if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX) invalid('Оценка должна быть от 1 до 5');
-    }
-    return payload;
-  });
+  filter('ratings.items.update', (payload) => ('rating' in payload ? { ...payload, rating: ratingOf(payload.rating) } : payload));
 
   filter('favorites.items.create', async (payload, _meta, { database, accountability }) => {
-    if (!(MARK_TYPES as readonly string[]).includes(payload.type)) invalid('Неизвестный тип отметки');
-    const title = keyOf(payload.title);
-    if (title === null) invalid('Не указан тайтл');
+    const type = markTypeOf(payload.type);
+    if (keyOf(payload.title) === null) invalid('Не указан тайтл');
+    const title = isPrivileged(accountability) ? keyOf(payload.title) : await publishedTitle(database, payload.title);
     if (accountability?.user) {
-      const existing = await database('favorites').where({ title, type: payload.type, user_created: accountability.user }).first('id');
+      const existing = await database('favorites').where({ title, type, user_created: accountability.user }).first('id');
       if (existing) invalid('Тайтл уже отмечен');
     }
-    return payload;
+    return { ...payload, type, title };
   });
-  filter('favorites.items.update', (payload) => {
-    if ('type' in payload && !(MARK_TYPES as readonly string[]).includes(payload.type)) invalid('Неизвестный тип отметки');
-    return payload;
-  });
+  filter('favorites.items.update', (payload) => ('type' in payload ? { ...payload, type: markTypeOf(payload.type) } : payload));
 
   filter('favoriteActors.items.create', async (payload, _meta, { database, accountability }) => {
     // A visitor has no favourites: refuse as forbidden, not as a missing actor.
     if (!isPrivileged(accountability) && !accountability?.user) forbidden();
     const user = isPrivileged(accountability) ? keyOf(payload.user) : accountability!.user;
-    const actor = keyOf(payload.actor);
-    if (!user || actor === null) invalid('Не указан актёр');
+    if (!user || keyOf(payload.actor) === null) invalid('Не указан актёр');
+    const actor = await existingActor(database, payload.actor);
     const existing = await database('favoriteActors').where({ user, actor }).first('id');
     if (existing) invalid('Актёр уже в избранном');
-    return { ...payload, user };
+    return { ...payload, user, actor };
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { invalid } from '../../shared/errors.ts';
+import { flagOf } from './values.ts';
 import type { Payload } from './types.ts';
 
 export interface TombstoneWords {
@@ -18,7 +19,7 @@ export async function tombstoneUpdate(
   payload: Payload, keys: (string | number)[], table: string, database: Knex, words: TombstoneWords, checkText: (text: unknown) => string,
 ): Promise<Payload> {
   if ('deleted' in payload) {
-    if (payload.deleted !== true) invalid(words.noRestore);
+    if (flagOf(payload.deleted) !== true) invalid(words.noRestore);
     return { deleted: true, text: '' };
   }
   if (!('text' in payload)) return payload;

@@ -6,12 +6,14 @@
 import {
   ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
 } from '../../../../shared/rules.ts';
-import { DOB_ERROR, isValidIsoDob } from '../../../../shared/dob.ts';
+import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isValidIsoDob } from '../../../../shared/dob.ts';
 import { hasAnyRole, isPrivileged, type Actor } from '../../shared/accountability.ts';
 import { invalid } from '../../shared/errors.ts';
+import type { Pace } from '../../shared/pace.ts';
 import { ownFile } from './files.ts';
 import { ONLY_IMAGES, imageFacts } from './image-facts.ts';
-import { keyOf, optionalText } from './text-rules.ts';
+import { keyOf } from '../../shared/keys.ts';
+import { optionalText } from './values.ts';
 import type { Knex } from 'knex';
 import type { Payload, Register } from './types.ts';
 
@@ -20,8 +22,16 @@ export const GIF_NEEDS_PLAN = 'Загружать gif аватары можно 
 /** The stored bytes of a file, or null when it is missing or larger than a user may upload. */
 export type ReadStored = (fileId: string) => Promise<Buffer | null>;
 
-async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null, readStored: ReadStored): Promise<Payload> {
+/** A new password: text of at least PASSWORD_MIN_LENGTH characters, whoever sets it (a reset writes as an administrator). */
+export function passwordOf(value: unknown): string {
+  if (typeof value !== 'string') return invalid(ACCOUNT_MESSAGES.passwordTooShort);
+  return value.length >= PASSWORD_MIN_LENGTH ? value : invalid(ACCOUNT_MESSAGES.passwordTooShort);
+}
+
+async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null, readStored: ReadStored, emailChanges: Pace): Promise<Payload> {
   const out = { ...payload };
+  if ('password' in out) out.password = passwordOf(out.password);
+  if ('email' in out && out.email !== null && typeof out.email !== 'string') invalid('Укажите корректный email');
   if ('login' in out && out.login !== null) {
     if (typeof out.login !== 'string' || !LOGIN_PATTERN.test(out.login.trim())) {
       invalid(ACCOUNT_MESSAGES.loginShape);
@@ -34,16 +44,21 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
     if (taken) invalid(ACCOUNT_MESSAGES.loginTaken);
   }
   if ('dob' in out && out.dob !== null && !isValidIsoDob(out.dob)) invalid(DOB_ERROR);
-  if ('gender' in out && out.gender !== null && !(GENDERS as readonly string[]).includes(out.gender)) invalid('Пол: Мужской или Женский');
+  if ('dob' in out && out.dob !== null && !isPrivileged(actor) && !isAdultOn(out.dob, new Date())) invalid(ADULTS_ONLY);
+  if ('gender' in out && out.gender !== null && !(typeof out.gender === 'string' && (GENDERS as readonly string[]).includes(out.gender))) invalid('Пол: Мужской или Женский');
   if ('aboutMe' in out) out.aboutMe = optionalText(out.aboutMe, TEXT_LIMITS.aboutMe, `«О себе» длиннее ${TEXT_LIMITS.aboutMe} символов`);
   for (const f of ['first_name', 'last_name'] as const) {
     if (f in out && out[f] !== null) out[f] = optionalText(out[f], 50, 'Имя и фамилия — не длиннее 50 символов');
   }
   // Presence pings get the server's clock; only an admin (data import, tests) may record another time.
   if ('last_access' in out && !isPrivileged(actor)) out.last_access = new Date().toISOString();
-  // Whoever sets it: a password reset writes as an administrator.
-  if (typeof out.password === 'string' && out.password.length < PASSWORD_MIN_LENGTH) invalid(ACCOUNT_MESSAGES.passwordTooShort);
   if (isPrivileged(actor)) return out;
+
+  // A refused email change says the address is taken: an answer about someone else's account.
+  if (typeof out.email === 'string' && actor?.user) {
+    const current = await database('directus_users').where('id', actor.user).first('email');
+    if (String(current?.email ?? '').toLowerCase() !== out.email.trim().toLowerCase()) await emailChanges.take(actor.user);
+  }
 
   await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, actor, 'Цвет ника доступен с подпиской');
   await checkDecoration(out, 'frame', DECOR_ROLES, database, actor, 'Рамка доступна с подпиской Премиум+');
@@ -74,7 +89,7 @@ async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'bac
   if (!item) invalid('Такого украшения нет в магазине');
 }
 
-export function registerUserRules({ filter }: Register, readStored: ReadStored): void {
-  filter('users.create', (payload: Payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability, readStored));
-  filter('users.update', (payload: Payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability, readStored));
+export function registerUserRules({ filter }: Register, readStored: ReadStored, emailChanges: Pace): void {
+  filter('users.create', (payload: Payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability, readStored, emailChanges));
+  filter('users.update', (payload: Payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability, readStored, emailChanges));
 }

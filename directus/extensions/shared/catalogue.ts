@@ -1,0 +1,37 @@
+/**
+ * What a person's write may name in the catalogue: a published title, an episode of it they may
+ * watch, an actor. A draft answers exactly as a missing row does, so no write tells draft ids apart.
+ */
+import type { Knex } from 'knex';
+import { invalid } from './errors.ts';
+import { numberKeyOf } from './keys.ts';
+
+export const TITLE_NOT_FOUND = 'Тайтл не найден';
+export const EPISODE_NOT_FOUND = 'Серия не из этого тайтла';
+export const ACTOR_NOT_FOUND = 'Актёр не найден';
+
+export async function isPublishedTitle(database: Knex, id: number): Promise<boolean> {
+  return !!(await database('titles').where({ id, status: 'published' }).first('id'));
+}
+
+/** The id of a published title, or the refusal a missing one gets. */
+export async function publishedTitle(database: Knex, value: unknown): Promise<number> {
+  const id = numberKeyOf(value);
+  return id !== null && await isPublishedTitle(database, id) ? id : invalid(TITLE_NOT_FOUND);
+}
+
+/**
+ * An episode of the title the person may record: one kept for subscribers (`deleted`) counts only
+ * for people whose plan shows it.
+ */
+export async function watchableEpisode(database: Knex, titleId: number, value: unknown, seesKept: boolean): Promise<number> {
+  const id = numberKeyOf(value);
+  const row = id === null ? null : await database('series').where({ id, title: titleId }).first('deleted');
+  return row && (seesKept || !row.deleted) ? id! : invalid(EPISODE_NOT_FOUND);
+}
+
+export async function existingActor(database: Knex, value: unknown): Promise<number> {
+  const id = numberKeyOf(value);
+  const found = id !== null && await database('actors').where({ id }).first('id');
+  return found ? id! : invalid(ACTOR_NOT_FOUND);
+}

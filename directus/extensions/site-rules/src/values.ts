@@ -1,0 +1,31 @@
+/**
+ * Values of user writes, their type checked before their content: trimmed, capped text (comments,
+ * posts, messages, the profile) and yes/no flags.
+ */
+import { invalid } from '../../shared/errors.ts';
+
+export const NOT_TEXT = 'Значение должно быть текстом';
+export const NOT_FLAG = 'Значение должно быть true или false';
+
+/** Text that must be there: a string, not blank once trimmed, at most `max` characters. */
+export function requireText(value: unknown, max: number, emptyMessage: string, tooLongMessage: string): string {
+  if (value !== null && value !== undefined && typeof value !== 'string') invalid(NOT_TEXT);
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (!text) invalid(emptyMessage);
+  if (text.length > max) invalid(tooLongMessage);
+  return text;
+}
+
+/** Text that may be left out (null), otherwise a string of at most `max` characters, trimmed. */
+export function optionalText(value: unknown, max: number, tooLongMessage: string): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string') invalid(NOT_TEXT);
+  const text = value.trim();
+  if (text.length > max) invalid(tooLongMessage);
+  return text;
+}
+
+/** A yes/no flag as JSON's true or false: not "yes", 1 or [true]. */
+export function flagOf(value: unknown): boolean {
+  return typeof value === 'boolean' ? value : invalid(NOT_FLAG);
+}

@@ -1,0 +1,77 @@
+/**
+ * A person's writes name only what visitors can see: a published title, an episode they may watch,
+ * an existing actor. A draft answers exactly as a missing id does, so no write tells drafts apart,
+ * and drafts collect no ratings or marks before they are published.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../shared/rules.ts';
+import { ACTOR_NOT_FOUND, EPISODE_NOT_FOUND, TITLE_NOT_FOUND } from '../../directus/extensions/shared/catalogue.ts';
+import { admin, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
+import { expectNothingStored, expectRefused } from '../support/fixtures.ts';
+
+const MISSING = 999_999_999;
+let user: TestUser;
+let draft: { id: number };
+
+beforeAll(async () => {
+  user = await newUser();
+  draft = await newTitle({ status: 'draft' });
+});
+
+/** The answer for the draft and for a missing id are one and the same refusal, and nothing is stored. */
+async function sameAsMissing(collection: string, write: (titleId: number) => Promise<Reply>): Promise<void> {
+  const forDraft = await expectNothingStored(collection, {}, () => write(draft.id));
+  const forMissing = await expectNothingStored(collection, {}, () => write(MISSING));
+  expectRefused(forDraft, 400, TITLE_NOT_FOUND);
+  expect({ status: forDraft.status, errors: forDraft.errors }).toEqual({ status: forMissing.status, errors: forMissing.errors });
+}
+
+describe('a draft title answers as a missing one', () => {
+  it('to a rating', () => sameAsMissing('ratings', (title) => user.call('POST', '/items/ratings', { rating: 5, title })));
+
+  it('to the one-call rating', () => sameAsMissing('ratings', (title) => user.call('PUT', `/site/rating/${title}`, { rating: 5 })));
+
+  it.each(['Избранное', 'Буду смотреть'])('to a list mark «%s»', (type) =>
+    sameAsMissing('favorites', (title) => user.call('POST', '/items/favorites', { type, title })));
+
+  it('to a review', () => sameAsMissing('comments', (title) => user.call('POST', '/items/comments', { text: 'Рано', title })));
+
+  it('to watching progress', () => sameAsMissing('watchProgress', (title) => user.call('PUT', `/site/progress/${title}`, { position: 10, duration: 100 })));
+
+  it('to a reaction on a review an editor left under the draft', async () => {
+    const editorsNote = await (await admin()).post<{ id: number }>('/items/comments', { text: 'Черновой отзыв', title: draft.id });
+    const onDraft = await expectNothingStored('reactions', {}, () => user.call('POST', '/items/reactions', { type: 'like', comment: editorsNote.id }));
+    const onMissing = await user.call('POST', '/items/reactions', { type: 'like', comment: MISSING });
+    expectRefused(onDraft, 400, 'Комментарий не найден');
+    expect(onDraft.errors).toEqual(onMissing.errors);
+  });
+});
+
+describe('a favourite actor', () => {
+  it('must exist: a missing one is a clear 400, not a foreign-key error', async () => {
+    const res = await expectNothingStored('favoriteActors', {}, () => user.call('POST', '/items/favoriteActors', { actor: MISSING }));
+    expectRefused(res, 400, ACTOR_NOT_FOUND);
+  });
+});
+
+describe('an episode kept for subscribers', () => {
+  let title: { id: number };
+  let kept: number;
+
+  beforeAll(async () => {
+    title = await newTitle();
+    kept = (await (await admin()).post<{ id: number }>('/items/series', { title: title.id, name: 'Для подписчиков', deleted: true })).id;
+  });
+
+  it('is not progress a person without a plan can record', async () => {
+    const res = await expectNothingStored('watchProgress', {}, () => user.call('PUT', `/site/progress/${title.id}`, { episode: kept, position: 30, duration: 1200 }));
+    expectRefused(res, 400, EPISODE_NOT_FOUND);
+  });
+
+  it.each([['Премиум', ROLES.premium], ['Премиум+', ROLES.premiumPlus]])('is recorded for %s', async (_name, role) => {
+    const subscriber = await newUser(role);
+    const res = await subscriber.call('PUT', `/site/progress/${title.id}`, { episode: kept, position: 30, duration: 1200 });
+    expect(res.status).toBe(200);
+    expect(res.data).toEqual({ title: title.id, episode: kept, position: 30, duration: 1200 });
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Every rule checks a value's type before its content: a number or a list where text, an id or a
+ * flag belongs is refused with a 400 and stores nothing, on every path that takes it.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
+import { BAD_KEY } from '../../directus/extensions/shared/keys.ts';
+import { NOT_FLAG, NOT_TEXT } from '../../directus/extensions/site-rules/src/values.ts';
+import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
+import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+import { linkIn, mailTo } from '../support/mail.ts';
+
+let user: TestUser;
+let title: { id: number };
+let episode: number;
+let review: number;
+
+const signsIn = async (email: string, password: unknown) =>
+  (await call('POST', '/auth/login', { body: { email, password } })).status === 200;
+
+beforeAll(async () => {
+  user = await newUser();
+  title = await newTitle();
+  episode = (await (await admin()).post<{ id: number }>('/items/series', { title: title.id, name: 'Серия 1' })).id;
+  review = (await user.call('POST', '/items/comments', { text: 'Отзыв для проверок', title: title.id })).data.id;
+});
+
+describe('passwords are text, on every path', () => {
+  it.each([1, 12345678, ['x'], ['long-enough-password'], null, { a: 1 }, true])('PATCH /users/me refuses %j and the old password still signs in', async (password) => {
+    const person = await newUser();
+    expectRefused(await person.call('PATCH', '/users/me', { password }), 400, ACCOUNT_MESSAGES.passwordTooShort);
+    expect(await signsIn(person.email, person.password)).toBe(true);
+    if (typeof password === 'number' || Array.isArray(password)) expect(await signsIn(person.email, String(password))).toBe(false);
+  });
+
+  it('a reset link refuses a password that is not text', async () => {
+    const person = await newUser();
+    const resetPage = 'http://127.0.0.1:4321/reset-password';
+    expect((await call('POST', '/auth/password/request', { body: { email: person.email, reset_url: resetPage } })).status).toBe(204);
+    const token = new URL(linkIn(await mailTo(inject('mailOutbox'), person.email), resetPage)).searchParams.get('token');
+    expect(token).toBeTruthy();
+    for (const password of [12345678, ['long-enough-password']]) {
+      const res = await call('POST', '/auth/password/reset', { body: { token, password } });
+      expectRefused(res, 400);
+    }
+    expect(await signsIn(person.email, person.password)).toBe(true);
+  });
+
+  it('registration refuses a password that is not text', async () => {
+    const email = `type-${Date.now()}@example.com`;
+    const res = await call('POST', '/site/register', {
+      body: { email, password: 12345678, login: `type_${Date.now()}`, first_name: 'Ли', last_name: 'Ким', dob: '1990-01-01', gender: 'Женский' },
+    });
+    expectRefused(res, 400, ACCOUNT_MESSAGES.fillAll);
+    expect(await countRows('directus_users', { email: { _eq: email } })).toBe(0);
+  });
+});
+
+describe('profile fields', () => {
+  it.each([
+    ['email', ['someone@example.com'], 'Укажите корректный email'],
+    ['email', { value: 'someone@example.com' }, 'Укажите корректный email'],
+    ['aboutMe', ['Обо мне'], NOT_TEXT],
+    ['first_name', 5, NOT_TEXT],
+    ['gender', ['Женский'], 'Пол: Мужской или Женский'],
+    ['avatar', true, BAD_KEY],
+    ['nameColor', [1], BAD_KEY],
+  ])('refuse %s = %j with a 400, never a 500', async (field, value, message) => {
+    const before = await adminRead('directus_users', user.id, field);
+    expectRefused(await user.call('PATCH', '/users/me', { [field]: value }), 400, message);
+    expect(await adminRead('directus_users', user.id, field)).toEqual(before);
+  });
+});
+
+describe('ids are whole numbers or uuids', () => {
+  it.each([true, [1], 1.5, -3, { name: 'новый' }, 'один'])('a rating refuses the title %j', async (titleRef) => {
+    const res = await expectNothingStored('ratings', {}, () => user.call('POST', '/items/ratings', { rating: 4, title: titleRef }));
+    expectRefused(res, 400);
+  });
+
+  it.each(['3', [4], 4.5, true])('a rating refuses the value %j', async (rating) => {
+    const fresh = await newTitle();
+    const res = await expectNothingStored('ratings', {}, () => user.call('POST', '/items/ratings', { rating, title: fresh.id }));
+    expectRefused(res, 400, 'Оценка должна быть от 1 до 5');
+  });
+
+  it.each([true, [1]])('a review refuses the title %j', async (titleRef) => {
+    const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text: 'Отзыв', title: titleRef }));
+    expectRefused(res, 400, BAD_KEY);
+  });
+
+  it.each([true, [review]])('a reaction refuses the review %j', async (commentRef) => {
+    const res = await expectNothingStored('reactions', {}, () => user.call('POST', '/items/reactions', { type: 'like', comment: commentRef }));
+    expectRefused(res, 400, BAD_KEY);
+  });
+
+  it.each([
+    { privateChat: [1] },
+    { privateChat: true },
+    { message: true },
+    { message: [1] },
+  ])('a chat message refuses %j (it would have gone to the public chat, or answered message 1)', async (extra) => {
+    const res = await expectNothingStored('messages', {}, () => user.call('POST', '/items/messages', { text: 'Привет', ...extra }));
+    expectRefused(res, 400, BAD_KEY);
+  });
+
+  it('watching progress refuses an episode given as a list or a flag', async () => {
+    for (const bad of [[episode], true]) {
+      const res = await expectNothingStored('watchProgress', {}, () => user.call('PUT', `/site/progress/${title.id}`, { episode: bad }));
+      expectRefused(res, 400, BAD_KEY);
+    }
+  });
+
+  it('watching progress takes the episode as a number or its digits', async () => {
+    expect((await user.call('PUT', `/site/progress/${title.id}`, { episode: String(episode) })).data.episode).toBe(episode);
+  });
+});
+
+describe('flags are true or false', () => {
+  it.each(['yes', 1, [true]])('deleting a review refuses deleted = %j', async (deleted) => {
+    expectRefused(await user.call('PATCH', `/items/comments/${review}`, { deleted }), 400, NOT_FLAG);
+    expect(await adminRead('comments', review, 'text,deleted')).toEqual({ text: 'Отзыв для проверок', deleted: false });
+  });
+
+  it('an alert is marked read with true only', async () => {
+    const a = await admin();
+    const watcher = await newUser(ROLES.user);
+    const alert = await a.post<{ id: number }>('/items/alerts', { user: watcher.id, title: title.id, episode, read: false });
+    expectRefused(await watcher.call('PATCH', `/items/alerts/${alert.id}`, { read: 'x' }), 400, NOT_FLAG);
+    expect((await adminRead('alerts', alert.id, 'read')).read).toBe(false);
+    expect((await watcher.call('PATCH', `/items/alerts/${alert.id}`, { read: true })).status).toBe(200);
+  });
+});
+
+describe('texts are text', () => {
+  it.each([
+    ['a review', '/items/comments', () => ({ text: 5, title: title.id })],
+    ['a post', '/items/posts', () => ({ text: ['Запись'] })],
+    ['a chat message', '/items/messages', () => ({ text: { a: 'b' } })],
+  ])('%s refuses text that is not a string', async (_what, path, body) => {
+    expectRefused(await user.call('POST', path, body()), 400, NOT_TEXT);
+  });
+
+  it.each([
+    { name: 5, email: 'a@example.com', message: 'Вопрос' },
+    { name: 'Анна', email: ['a@example.com'], message: 'Вопрос' },
+    { name: 'Анна', email: 'a@example.com', topic: 5, message: 'Вопрос' },
+    { name: 'Анна', email: 'a@example.com', message: ['Вопрос'] },
+  ])('a support request refuses %j', async (body) => {
+    const res = await expectNothingStored('supportRequests', {}, () => call('POST', '/items/supportRequests', { body }));
+    expectRefused(res, 400);
+  });
+});
