@@ -14,6 +14,7 @@ import { startSiteServer } from './lib/static-server.ts';
 import { COUNTERS_REFRESH_MINUTES, createRebuildLoop, rebuildSecret } from './lib/rebuild-loop.ts';
 import { REBUILD_PATH } from './lib/rebuild-webhook.ts';
 import { servedBuild } from './lib/rebuild.ts';
+import { startPaymentGateway } from './lib/payment-gateway.ts';
 import path from 'node:path';
 
 const config = loadLocalConfig();
@@ -36,8 +37,14 @@ const site = await startSiteServer({
   distDir: () => loop.rebuilder.currentDir(), port: config.sitePort, directusUrl, handlers: [loop.webhook], build: () => servedBuild(loop.rebuilder),
 });
 
+// The real gateway when .env names a merchant, otherwise its local stand-in (a process of its own).
+const gateway = await startPaymentGateway({
+  directusUrl, port: config.gatewayPort, stateFile: path.join(config.dataDir, 'gateway-standin.json'), inheritProduction: true,
+});
+
 console.log(`Starting Directus with data in ${config.dataDir} ...`);
 const backend = await startBackend({
+  extra: gateway.env,
   siteRebuild: { url: `${siteUrl}${REBUILD_PATH}`, secret },
   dataDir: config.dataDir,
   siteUrl,
@@ -64,12 +71,16 @@ try {
   await loop.close();
   await site.close();
   await backend.stop();
+  await gateway.stop();
   throw err;
 }
 
 console.log(`\nSite:      ${site.url}`);
 console.log(`Directus:  ${backend.url}  (admin app: ${backend.url}/admin, ${config.adminEmail} / ${config.adminPassword})`);
-console.log(`Mail:      ${mailOutbox(config.dataDir)}  (password reset letters land here as .eml files)`);
+console.log(`Mail:      ${mailOutbox(config.dataDir)}  (password reset and plan letters land here as .eml files)`);
+console.log(gateway.standinUrl
+  ? `Payments:  local stand-in of the gateway at ${gateway.standinUrl} (set HELEKET_MERCHANT and HELEKET_API_KEY for the real one)`
+  : 'Payments:  Heleket, merchant from HELEKET_MERCHANT');
 console.log(`Rebuilds:  on every editor's change (admin app → Сайт); counters refreshed every ${refreshMinutes} min when they moved`);
 console.log('Press Ctrl+C to stop.');
 
@@ -78,7 +89,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await loop.close();
     await site.close();
     await backend.stop();
+    await gateway.stop();
     process.exit(0);
   });
 }
-backend.child.once('exit', (code) => process.exit(code ?? 1));
+backend.child.once('exit', (code) => void gateway.stop().finally(() => process.exit(code ?? 1)));

@@ -20,7 +20,14 @@ export const MARK_TYPES = ['Избранное', 'Буду смотреть', '�
 export const REACTION_TYPES = ['like', 'dislike'] as const;
 export const GENDERS = ['Мужской', 'Женский'] as const;
 export const SHOP_TYPES = ['nameColor', 'frame', 'background'] as const;
-export const INVOICE_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+/** An invoice: waiting, underpaid (a top-up still possible), paid, or ended without a grant; refunded takes the grant back. */
+export const INVOICE_STATUSES = ['pending', 'underpaid', 'paid', 'failed', 'expired', 'refunded'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Every change of a person's plan is kept: by a payment or its refund, by an editor's hand (with a reason), by the end of the period. */
+export const PLAN_CHANGE_KINDS = ['payment', 'refund', 'grant', 'revoke', 'expiry'] as const;
+export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
+/** What an editor may record by hand; the others are written by the backend alone. */
+export const MANUAL_PLAN_CHANGES = ['grant', 'revoke'] as const;
 export type MarkType = (typeof MARK_TYPES)[number];
 export type ReactionType = (typeof REACTION_TYPES)[number];
 
@@ -35,13 +42,6 @@ export const ROLES = {
 } as const;
 export const PREMIUM_ROLES: readonly string[] = [ROLES.premium, ROLES.premiumPlus];
 export const DECOR_ROLES: readonly string[] = [ROLES.premiumPlus];
-
-/** Plans of the tariff screen; the role each grants. */
-export const PLANS = [
-  { id: 1, price: 399, currency: 'RUB', role: ROLES.premium },
-  { id: 2, price: 699, currency: 'RUB', role: ROLES.premiumPlus },
-] as const;
-export const SUBSCRIPTION_DAYS = 30;
 
 /** Routes of spec section 2 a title slug would shadow at /{slug}. */
 export const RESERVED_SLUGS = [

@@ -47,7 +47,8 @@ const FILE_READ_FIELDS = [
 ];
 
 const published = { status: { _eq: 'published' } };
-const liveEpisode = { _or: [{ deleted: { _eq: false } }, { deleted: { _null: true } }] };
+const notTakenDown = { _or: [{ takenDown: { _eq: false } }, { takenDown: { _null: true } }] };
+const liveEpisode = { _and: [{ _or: [{ deleted: { _eq: false } }, { deleted: { _null: true } }] }, notTakenDown] };
 const publishedOrNone = { _or: [{ title: { _null: true } }, { title: published }] };
 
 const inMyChat = { _or: [{ user_created: { _eq: ME } }, { user_invited: { directus_users_id: { _eq: ME } } }] };
@@ -132,7 +133,10 @@ const MEMBER: PermissionDef[] = [
   read('chatReads', ['*'], own),
   { collection: 'messages_files', action: 'create', fields: ['messages_id', 'directus_files_id', 'sort'] },
 
-  read('invoices', ['id', 'plan', 'amount', 'currency', 'status', 'paidAt', 'date_created'], { user: { _eq: ME } }),
+  read('invoices', ['id', 'user', 'plan', 'days', 'amount', 'currency', 'status', 'payUrl', 'expiresAt', 'paidAmount', 'payerAmount', 'payerCurrency', 'periodStart', 'periodEnd', 'paidAt', 'refundedAt', 'date_created'], { user: { _eq: ME } }),
+  // Reminders that their plan ends: written by the backend, marked read by them.
+  read('planNotices', ['id', 'user', 'kind', 'daysLeft', 'plan', 'paidUntil', 'read', 'date_created'], { user: { _eq: ME } }),
+  { collection: 'planNotices', action: 'update', fields: ['read'], permissions: { user: { _eq: ME } } },
 
   // Where they stopped watching: written through PUT /site/progress/{title} (one row per title, atomically).
   read('watchProgress', ['*'], own),
@@ -146,11 +150,12 @@ const MEMBER: PermissionDef[] = [
 
 /** A person's own account row, with the fields nobody else sees (a separate policy: one rule per collection and action). */
 const SELF: PermissionDef[] = [
-  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status', 'last_access'], { id: { _eq: ME } }),
+  // keptDecorations: what a lapsed plan took off, put back by a renewal (directus/extensions/site-payments).
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status', 'last_access', 'keptDecorations'], { id: { _eq: ME } }),
 ];
 
-/** Plan 1 and up: episodes taken down from the free catalogue. */
-const PREMIUM: PermissionDef[] = [read('series', ['*'], { title: published })];
+/** Plan 1 and up: episodes kept for subscribers (never those taken down for a rights holder). */
+const PREMIUM: PermissionDef[] = [read('series', ['*'], { _and: [{ title: published }, notTakenDown] })];
 
 const CONTENT = [
   'titles', 'series', 'iframeSeasons', 'soundtracks', 'categories', 'subCategories', 'genres', 'countries', 'tags',
@@ -163,7 +168,12 @@ const EDITOR: PermissionDef[] = [
   ...CONTENT.flatMap((c) => (['create', 'read', 'update', 'delete'] as const).map((action) => ({ collection: c, action, fields: ['*'] }))),
   ...(['create', 'read', 'update'] as const).map((action) => ({ collection: 'directus_files', action, fields: ['*'] })),
   { collection: 'directus_folders', action: 'read', fields: ['*'] },
-  ...['comments', 'posts', 'messages', 'reactions', 'supportRequests', 'plans', 'invoices'].map((c) => read(c)),
+  ...['comments', 'posts', 'messages', 'reactions', 'supportRequests', 'plans', 'invoices', 'planChanges'].map((c) => read(c)),
+  // Grants and revocations by hand, with their reason (applied by directus/extensions/site-payments).
+  {
+    collection: 'planChanges', action: 'create',
+    fields: ['user', 'kind', 'plan', 'days', 'reason', 'invoice', 'planBefore', 'planAfter', 'paidUntilBefore', 'paidUntilAfter'],
+  },
   ...['comments', 'posts'].map((c) => ({ collection: c, action: 'delete' as const, fields: ['*'] })),
   { collection: 'messages', action: 'update', fields: ['deleted'] },
   read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil', 'last_access']),

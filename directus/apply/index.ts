@@ -3,6 +3,7 @@ import { AdminApi } from './admin-api.ts';
 import { applyAccess } from './access.ts';
 import { applyAdminViews } from './admin-views.ts';
 import { applyFlows } from './flows.ts';
+import { applyPlans } from './plans.ts';
 import { applySchema } from './schema.ts';
 import { applySettings } from './settings.ts';
 
@@ -14,5 +15,6 @@ export async function applyAll(api: AdminApi): Promise<number> {
   await applyFlows(api);
   await applySettings(api);
   await applyAdminViews(api);
+  await applyPlans(api);
   return api.writes - before;
 }

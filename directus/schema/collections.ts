@@ -8,7 +8,7 @@ import {
   type CollectionDef, type FieldDef, type RelationDef,
 } from './define.ts';
 import {
-  INVOICE_STATUSES, MARK_TYPES, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
+  INVOICE_STATUSES, MARK_TYPES, PLAN_CHANGE_KINDS, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
 } from '../../shared/rules.ts';
 
 type Part = FieldDef | [FieldDef, RelationDef] | { alias: FieldDef; junction: CollectionDef };
@@ -95,7 +95,8 @@ export const series = collection('series', { icon: 'smart_display', sort_field: 
   choice('source', SOURCES, { width: 'half' }),
   string('iframe', { max: 1000 }),
   file('series', 'video'),
-  boolean('deleted', { note: 'Серия снята с публикации: видна только по подписке' }),
+  boolean('deleted', { note: 'Только для подписчиков: серия убрана из бесплатного каталога, Премиум и Премиум+ смотрят её с отметкой, остальные видят её закрытой' }),
+  boolean('takenDown', { note: 'Снята по требованию правообладателя: не видна никому, подписчикам тоже' }),
 ]);
 
 export const soundtracks = collection('soundtracks', { icon: 'library_music', display_template: '{{name}}' }, [
@@ -308,18 +309,63 @@ export const plans = collection('plans', { icon: 'workspace_premium', display_te
   integer('durationDays', { required: true, default: 30 }),
 ]);
 
-export const invoices = collection('invoices', { icon: 'receipt_long' }, [
+/** A payment of a plan's period: made and moved by the backend alone (directus/extensions/site-payments). */
+export const invoices = collection('invoices', { icon: 'receipt_long', display_template: '{{plan.name}} · {{amount}} {{currency}} · {{status}}', sort_field: null, note: 'Счета за тарифы: создаются и меняются только сайтом и платёжным шлюзом' }, [
   uuidKey(),
-  m2o('invoices', 'user', 'directus_users', { required: true, onDelete: 'CASCADE' }),
-  m2o('invoices', 'plan', 'plans', { required: true }),
-  decimal('amount', { required: true }),
-  string('currency', { required: true, max: 8 }),
-  string('gateway', { required: true, max: 40 }),
-  string('gatewayId', { max: 120, indexed: true }),
-  choice('status', INVOICE_STATUSES, { required: true, default: 'pending', indexed: true }),
-  timestamp('paidAt'),
+  m2o('invoices', 'user', 'directus_users', { required: true, onDelete: 'CASCADE', readonly: true }),
+  m2o('invoices', 'plan', 'plans', { required: true, readonly: true }),
+  integer('days', { required: true, default: 30, readonly: true, width: 'half', note: 'Дней подписки за этот счёт' }),
+  decimal('amount', { required: true, readonly: true, width: 'half' }),
+  string('currency', { required: true, max: 8, readonly: true, width: 'half' }),
+  choice('status', INVOICE_STATUSES, { required: true, default: 'pending', indexed: true, readonly: true, width: 'half' }),
+  string('orderId', { required: true, unique: true, max: 128, readonly: true, note: 'Номер заказа у шлюза' }),
+  string('gateway', { required: true, max: 40, readonly: true, width: 'half' }),
+  string('gatewayId', { max: 120, indexed: true, readonly: true, width: 'half', note: 'uuid счёта у шлюза' }),
+  string('gatewayStatus', { max: 40, readonly: true, width: 'half', note: 'Последний статус у шлюза' }),
+  string('payUrl', { max: 1000, readonly: true, note: 'Страница оплаты' }),
+  timestamp('expiresAt', { readonly: true, width: 'half' }),
+  decimal('paidAmount', { readonly: true, width: 'half', note: 'Оплачено плательщиком' }),
+  decimal('payerAmount', { readonly: true, width: 'half', note: 'К оплате в валюте плательщика' }),
+  string('payerCurrency', { max: 16, readonly: true, width: 'half' }),
+  string('payerAddress', { max: 255, readonly: true, note: 'Кошелёк плательщика' }),
+  timestamp('periodStart', { readonly: true, width: 'half' }),
+  timestamp('periodEnd', { readonly: true, width: 'half' }),
+  timestamp('paidAt', { readonly: true, width: 'half' }),
+  timestamp('refundedAt', { readonly: true, width: 'half' }),
+  json('history', { readonly: true, interface: 'input-code', options: { language: 'json' }, note: 'Статусы по порядку: когда и откуда узнали' }),
+  timestamp('checkedAt', { hidden: true, readonly: true }),
   dateCreated(),
   dateUpdated(),
+]);
+
+/** Every change of a person's plan, kept: payments, refunds, the end of a period, and editors' grants and revocations with their reason. */
+export const planChanges = collection('planChanges', { icon: 'manage_history', display_template: '{{kind}} · {{user.login}}', sort_field: null, note: 'Изменения подписок. Чтобы выдать или забрать подписку вручную, добавьте запись: grant или revoke, пользователь, для выдачи тариф и дни, и причина' }, [
+  integerKey(),
+  m2o('planChanges', 'user', 'directus_users', { required: true, onDelete: 'CASCADE' }),
+  choice('kind', PLAN_CHANGE_KINDS, { required: true, width: 'half', note: 'Вручную: grant (выдать) или revoke (забрать)' }),
+  m2o('planChanges', 'plan', 'plans', { width: 'half', note: 'Для выдачи: какой тариф' }),
+  integer('days', { width: 'half', note: 'Для выдачи: сколько дней' }),
+  text('reason', { note: 'Причина; обязательна для изменений вручную' }),
+  m2o('planChanges', 'invoice', 'invoices', { keyType: 'uuid', readonly: true, onDelete: 'SET NULL' }),
+  m2o('planChanges', 'planBefore', 'plans', { readonly: true, width: 'half' }),
+  m2o('planChanges', 'planAfter', 'plans', { readonly: true, width: 'half' }),
+  timestamp('paidUntilBefore', { readonly: true, width: 'half' }),
+  timestamp('paidUntilAfter', { readonly: true, width: 'half' }),
+  userCreated('planChanges'),
+  dateCreated(),
+]);
+
+/** Reminders that a plan ends (7, 3 and 1 days before) and that it has ended; the backend writes them once each. */
+export const planNotices = collection('planNotices', { icon: 'notification_important' }, [
+  integerKey(),
+  m2o('planNotices', 'user', 'directus_users', { required: true, onDelete: 'CASCADE' }),
+  choice('kind', ['ending', 'ended'], { required: true }),
+  integer('daysLeft'),
+  m2o('planNotices', 'plan', 'plans'),
+  timestamp('paidUntil', { required: true }),
+  boolean('read', { indexed: true }),
+  string('noticeKey', { required: true, unique: true, max: 120, hidden: true }),
+  dateCreated(),
 ]);
 
 export const staticContent = collection('static', { icon: 'settings', singleton: true }, [
@@ -348,6 +394,7 @@ export const userFields: Part[] = [
   m2o('directus_users', 'background', 'shop'),
   m2o('directus_users', 'plan', 'plans', { readonly: true }),
   timestamp('paidUntil', { readonly: true }),
+  json('keptDecorations', { hidden: true, readonly: true, interface: 'input-code', note: 'Украшения, снятые окончанием подписки: вернутся с продлением' }),
   o2m('favoriteActors'),
 ];
 
@@ -356,7 +403,7 @@ export const COLLECTIONS: CollectionDef[] = [
   categories, subCategories, genres, countries, tags, actors, plans, shop,
   titles, iframeSeasons, series, soundtracks, mainBanners, updates,
   favorites, ratings, favoriteActors, posts, comments, reactions, chats, messages,
-  chatReads, watchProgress, alerts, supportRequests, invoices, staticContent,
+  chatReads, watchProgress, alerts, supportRequests, invoices, planChanges, planNotices, staticContent,
   ...junctions,
 ];
 
@@ -392,4 +439,8 @@ export const COMPOSITE_INDEXES = [
   { name: 'titles_category_date', table: 'titles', columns: ['category', 'date_created'], unique: false },
   { name: 'messages_public_date', table: 'messages', columns: ['publicChat', 'date_created'], unique: false },
   { name: 'users_last_access', table: 'directus_users', columns: ['last_access'], unique: false },
+  // One grant and one refund per invoice, whatever reaches the backend twice.
+  { name: 'plan_changes_invoice_kind_unique', table: 'planChanges', columns: ['invoice', 'kind'], unique: true },
+  { name: 'invoices_user_date', table: 'invoices', columns: ['user', 'date_created'], unique: false },
+  { name: 'users_role_paid_until', table: 'directus_users', columns: ['role', 'paidUntil'], unique: false },
 ] as const;

@@ -1,11 +1,10 @@
 /**
  * Seeds the demo catalogue: taxonomy, actors, titles with their episodes and soundtracks,
- * banners, updates, static pages, the shop and the plans. Pictures and clips are drawn locally.
+ * banners, updates, static pages and the shop. Pictures and clips are drawn locally.
  */
 import { AdminApi } from '../apply/admin-api.ts';
-import { PLANS as PLAN_ROLES } from '../../shared/rules.ts';
 import { ACTORS } from './data/actors.ts';
-import { BANNERS, PLANS, SHOP_ITEMS, STATIC_TEXTS, UPDATES } from './data/site.ts';
+import { BANNERS, SHOP_ITEMS, STATIC_TEXTS, UPDATES } from './data/site.ts';
 import { CATEGORIES, COUNTRIES, GENRES, TAGS } from './data/taxonomy.ts';
 import { TITLES } from './data/titles.ts';
 import type { TitleSeed } from './data/types.ts';
@@ -167,12 +166,7 @@ async function seedSite(api: AdminApi, titleIds: Ids, log: (m: string) => void):
       : {};
     await api.post('/items/shop', { status: 'published', type: item.type, name: item.name, nameColor: item.nameColor ?? null, nameEffect: item.nameEffect ?? null, sort, ...frameFiles, ...background });
   }
-
-  for (const plan of PLANS) {
-    const role = PLAN_ROLES.find((p) => p.id === plan.id)!.role;
-    await api.post('/items/plans', { ...plan, role, durationDays: 30 });
-  }
-  log(`site: ${BANNERS.length} banners, ${UPDATES.length} updates, static pages, ${SHOP_ITEMS.length} shop items, ${PLANS.length} plans`);
+  log(`site: ${BANNERS.length} banners, ${UPDATES.length} updates, static pages, ${SHOP_ITEMS.length} shop items`);
 }
 
 /** Popularity that varies between titles but is the same on every install. */

@@ -4,7 +4,8 @@
  * written with each person's own token, so authorship is set by the backend as in real use.
  */
 import { AdminApi } from '../apply/admin-api.ts';
-import { PLANS, ROLES, SUBSCRIPTION_DAYS } from '../../shared/rules.ts';
+import { ROLES } from '../../shared/rules.ts';
+import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import {
   FAVORITE_ACTORS, MARKS, POSTS, PRIVATE_CHATS, PUBLIC_MESSAGES, RATINGS, REVIEWS, USERS,
 } from './data/community.ts';

@@ -88,6 +88,8 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     EMAIL_TEMPLATES_PATH: path.join(ROOT, 'directus/email-templates'),
     PASSWORD_RESET_URL_ALLOW_LIST: `${(o.siteUrl ?? 'http://127.0.0.1:4321').replace(/\/+$/, '')}/reset-password`,
     ...(o.siteRebuild ? { SITE_REBUILD_URL: o.siteRebuild.url, SITE_REBUILD_SECRET: o.siteRebuild.secret } : {}),
+    // Where the payment gateway sends people back (the tariff screen).
+    SITE_URL: (o.siteUrl ?? 'http://127.0.0.1:4321').replace(/\/+$/, ''),
     ...inherited,
     ...o.extra,
   };
@@ -95,5 +97,5 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
 
 /** Variables a person may set to reach the production configuration. */
 function isDirectusKey(key: string): boolean {
-  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|SESSION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$|EMAIL_|PASSWORD_RESET_URL_ALLOW_LIST$|SITE_REBUILD_)/.test(key);
+  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|SESSION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$|EMAIL_|PASSWORD_RESET_URL_ALLOW_LIST$|SITE_REBUILD_|HELEKET_|PAYMENT_|PLAN_CHECK_CRON$|SITE_URL$)/.test(key);
 }

@@ -11,6 +11,8 @@ export interface LocalConfig {
   dataDir: string;
   directusPort: number;
   sitePort: number;
+  /** The local stand-in of the payment gateway. */
+  gatewayPort: number;
   secret: string;
   adminEmail: string;
   adminPassword: string;
@@ -38,6 +40,7 @@ export function loadLocalConfig(): LocalConfig {
     dataDir: path.resolve(ROOT, env.DATA_DIR ?? DEFAULT_DATA_DIR),
     directusPort: Number(env.DIRECTUS_PORT ?? 8055),
     sitePort: Number(env.SITE_PORT ?? 4321),
+    gatewayPort: Number(env.GATEWAY_PORT ?? 4331),
     secret: env.SECRET as string,
     adminEmail: env.ADMIN_EMAIL as string,
     adminPassword: env.ADMIN_PASSWORD as string,

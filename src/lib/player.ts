@@ -18,14 +18,22 @@ export interface Season {
   episodes: Episode[];
 }
 
+/** An episode kept for subscribers: everyone sees its name and place, subscribers play it. */
+export interface KeptEpisode {
+  id: number;
+  /** '7 серия', with its season's name when the title has several. */
+  name: string;
+}
+
 export interface PlayerModel {
   kind: 'single' | 'series';
   height: number;
   single: Episode | null;
   seasons: Season[];
+  kept: KeptEpisode[];
 }
 
-interface EpisodeSource { id: number; name?: string | null; source?: string | null; iframe?: string | null; video?: string | null }
+interface EpisodeSource { id: number; name?: string | null; source?: string | null; iframe?: string | null; video?: string | null; deleted?: boolean | null }
 interface EpisodeRow extends EpisodeSource { season?: number | { id: number } | null }
 interface TitleSource extends EpisodeSource {
   typeSource?: string | null;
@@ -52,9 +60,19 @@ const seasonOf = (e: EpisodeRow): number | null => (typeof e.season === 'object'
 const playable = (list: EpisodeRow[]): Episode[] =>
   list.map((e, i) => toEpisode(e, `${i + 1} серия`)).filter((e): e is Episode => !!e);
 
+/** The title's episodes kept for subscribers, in order (their sources reach subscribers alone). */
+function keptOf(episodes: EpisodeRow[], seasons: { id: number; name?: string | null }[]): KeptEpisode[] {
+  const seasonName = new Map(seasons.map((s) => [s.id, s.name ?? '']));
+  return episodes.filter((e) => e.deleted === true).map((e) => {
+    const season = seasons.length > 1 ? seasonName.get(seasonOf(e) ?? -1) : '';
+    return { id: e.id, name: [season, e.name || 'Серия'].filter(Boolean).join(' · ') };
+  });
+}
+
 export function playerModel(t: TitleSource): PlayerModel {
   const episodes = objects<EpisodeRow>(t.series);
   const named = objects(t.iframeSeasons);
+  const kept = keptOf(episodes, named);
   const shown = new Set<number | null>(named.map((s) => s.id));
   const seasons: Season[] = named
     .map((s) => ({ id: s.id, name: s.name ?? '', episodes: playable(episodes.filter((e) => seasonOf(e) === s.id)) }))
@@ -64,9 +82,9 @@ export function playerModel(t: TitleSource): PlayerModel {
   if (loose.length) seasons.unshift({ id: 0, name: '', episodes: loose });
 
   if (seasons.length === 0 || t.typeSource === 'Одиночный') {
-    return { kind: 'single', height: PLAYER_HEIGHT_PX.single, single: toEpisode(t, 'Фильм'), seasons: [] };
+    return { kind: 'single', height: PLAYER_HEIGHT_PX.single, single: toEpisode(t, 'Фильм'), seasons: [], kept };
   }
-  return { kind: 'series', height: PLAYER_HEIGHT_PX.series, single: null, seasons };
+  return { kind: 'series', height: PLAYER_HEIGHT_PX.series, single: null, seasons, kept };
 }
 
 

@@ -1,10 +1,12 @@
 /**
- * New-episode alerts of the signed-in person: the unread count, asked of the backend at most once
- * a minute whatever the number of tabs and pages (the last answer and its time are shared through
- * localStorage), and only while a tab is visible. Marking alerts read lowers it at once.
+ * The account icon's alerts of the signed-in person: unread new-episode alerts and reminders that
+ * their plan ends, counted by the backend at most once a minute whatever the number of tabs and
+ * pages (the last answer and its time are shared through localStorage), and only while a tab is
+ * visible. Marking alerts or reminders read lowers the count at once.
  */
 import { atom } from 'nanostores';
 import { countUnreadAlerts, markAlertsRead, markAllAlertsRead } from '../lib/directus/alerts.ts';
+import { countUnreadPlanNotices } from '../lib/directus/payments.ts';
 import { $session } from './session.ts';
 import { readItem, removeItem, writeItem } from './storage.ts';
 
@@ -12,23 +14,32 @@ import { readItem, removeItem, writeItem } from './storage.ts';
 const ALERTS_POLL_MS = 60_000;
 
 export const $unreadAlerts = atom<number | null>(null);
+/** Unread reminders that the plan ends or has ended (shown on the profile's Профиль tab). */
+export const $unreadPlanNotices = atom<number | null>(null);
 
 const KEY = 'unreadAlerts';
 
-interface Known { at: number; count: number }
+interface Known { at: number; count: number; plan: number }
 
 function known(): Known | null {
   try {
     const k = JSON.parse(readItem(KEY) ?? 'null') as Known | null;
-    return k && Number.isFinite(k.at) && Number.isInteger(k.count) ? k : null;
+    return k && Number.isFinite(k.at) && Number.isInteger(k.count) ? { ...k, plan: Number.isInteger(k.plan) ? k.plan : 0 } : null;
   } catch {
     return null;
   }
 }
 
-function remember(count: number, at = known()?.at ?? Date.now()): void {
-  $unreadAlerts.set(count);
-  writeItem(KEY, JSON.stringify({ at, count }));
+function show(k: Known | null): void {
+  $unreadAlerts.set(k?.count ?? null);
+  $unreadPlanNotices.set(k?.plan ?? null);
+}
+
+function remember(change: Partial<Omit<Known, 'at'>>, at = known()?.at ?? Date.now()): void {
+  const last = known();
+  const next = { at, count: change.count ?? last?.count ?? 0, plan: change.plan ?? last?.plan ?? 0 };
+  show(next);
+  writeItem(KEY, JSON.stringify(next));
 }
 
 let timer: ReturnType<typeof setTimeout> | null = null;
@@ -38,12 +49,13 @@ async function check(): Promise<void> {
   if (!$session.get()) return;
   const last = known();
   const due = !last || Date.now() - last.at >= ALERTS_POLL_MS;
-  if (last) $unreadAlerts.set(last.count);
+  if (last) show(last);
   if (due && document.visibilityState === 'visible') {
     // Claimed before asking, so another tab waiting on the same minute does not ask too.
-    writeItem(KEY, JSON.stringify({ at: Date.now(), count: last?.count ?? 0 }));
+    writeItem(KEY, JSON.stringify({ at: Date.now(), count: last?.count ?? 0, plan: last?.plan ?? 0 }));
     try {
-      remember(await countUnreadAlerts());
+      const [count, plan] = await Promise.all([countUnreadAlerts(), countUnreadPlanNotices()]);
+      remember({ count, plan });
     } catch (err) {
       console.error(err);
     }
@@ -66,23 +78,28 @@ export function watchAlerts(): void {
     void check();
   });
   window.addEventListener('storage', (e) => {
-    if (e.key === KEY) $unreadAlerts.set(known()?.count ?? null);
+    if (e.key === KEY) show(known());
   });
   // Signing out forgets the count: the next person starts afresh.
   $session.listen((session) => {
     if (session) return;
     removeItem(KEY);
-    $unreadAlerts.set(null);
+    show(null);
   });
 }
 
 /** Marks alerts read; the count drops by those that were unread. */
 export async function readAlerts(ids: number[], wereUnread: number): Promise<void> {
   await markAlertsRead(ids);
-  remember(Math.max(0, ($unreadAlerts.get() ?? 0) - wereUnread));
+  remember({ count: Math.max(0, ($unreadAlerts.get() ?? 0) - wereUnread) });
 }
 
 export async function readAllAlerts(): Promise<void> {
   await markAllAlertsRead();
-  remember(0);
+  remember({ count: 0 });
+}
+
+/** The person has seen these plan reminders: they are marked read and leave the count. */
+export function planNoticesSeen(unreadLeft: number): void {
+  remember({ plan: unreadLeft });
 }

@@ -4,6 +4,7 @@
  * it (replies to their reviews, comments on their posts, the private chats they started);
  * what others wrote elsewhere stays.
  */
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
@@ -47,7 +48,7 @@ beforeAll(async () => {
   const upload = await uploadAs(leaving, pngBytes(), 'image/png', 'me.png');
   ids.upload = upload.data.id;
   const plan = await (await admin()).post<{ id: number }>('/items/plans', { name: `План ${leaving.login}`, price: 399, currency: 'RUB', role: 'x', durationDays: 30 });
-  ids.invoice = (await (await admin()).post<{ id: string }>('/items/invoices', { user: leaving.id, plan: plan.id, amount: 399, currency: 'RUB', gateway: 'test' })).id;
+  ids.invoice = (await (await admin()).post<{ id: string }>('/items/invoices', { user: leaving.id, plan: plan.id, amount: 399, currency: 'RUB', gateway: 'test', orderId: randomUUID() })).id;
 
   expect((await leaving.call('POST', '/site/account/delete', { password: leaving.password })).status).toBe(204);
 });

@@ -137,7 +137,7 @@ describe('avatars', () => {
   });
 });
 
-describe('episodes taken down (deleted: true)', () => {
+describe('episodes kept for subscribers (deleted: true)', () => {
   let title: { id: number };
   let live: number;
   let removed: number;

@@ -1,5 +1,6 @@
 /** A signed-in user acts as themselves only (spec section 6, issue section 3). */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
@@ -189,9 +190,8 @@ describe('marks, ratings and actor favourites are private', () => {
 
   it('cannot read another user\'s invoices', async () => {
     const a = await admin();
-    const plan = await a.post('/items/plans', { name: 'Премиум', price: 399, currency: 'RUB', role: ROLES.premium, durationDays: 30 });
-    const invoice = await a.post('/items/invoices', { user: other.id, plan: plan.id, amount: 399, currency: 'RUB', gateway: 'crypto' });
-    const mine = await a.post('/items/invoices', { user: me.id, plan: plan.id, amount: 699, currency: 'RUB', gateway: 'crypto' });
+    const invoice = await a.post('/items/invoices', { user: other.id, plan: 1, amount: 399, currency: 'RUB', gateway: 'crypto', orderId: randomUUID() });
+    const mine = await a.post('/items/invoices', { user: me.id, plan: 2, amount: 699, currency: 'RUB', gateway: 'crypto', orderId: randomUUID() });
     expectRefused(await me.call('GET', `/items/invoices/${invoice.id}`), 403);
     const list = await me.call('GET', '/items/invoices?fields=id,amount');
     expect(list.data.map((i: { id: string; amount: string | number }) => [i.id, Number(i.amount)])).toEqual([[mine.id, 699]]);

@@ -14,6 +14,8 @@ import { startSiteServer, type SiteServer } from '../../scripts/lib/static-serve
 import { seedDemo } from '../../directus/seed/index.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { mailOutbox } from '../../scripts/lib/directus-env.ts';
+import { startPaymentGateway, type PaymentGateway } from '../../scripts/lib/payment-gateway.ts';
+import { TEST_PLAN_CHECK_CRON } from '../support/global-setup.ts';
 
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
 
@@ -21,6 +23,7 @@ export const E2E_ADMIN = { email: 'admin@example.com', password: 'admin-e2e-pass
 export const E2E_ACCESS_TOKEN_TTL = '45s';
 
 let backend: Backend | undefined;
+let gateway: PaymentGateway | undefined;
 let site: SiteServer | undefined;
 let workDir = '';
 
@@ -48,10 +51,12 @@ async function start(project: TestProject) {
   const siteUrl = `http://127.0.0.1:${sitePort}`;
 
   let t = Date.now();
+  const directusPort = await freePort();
+  gateway = await startPaymentGateway({ directusUrl: `http://127.0.0.1:${directusPort}`, quiet: true });
   backend = await startBackend({
     dataDir,
     siteUrl,
-    port: await freePort(),
+    port: directusPort,
     secret: 'e2e-secret-'.padEnd(40, 'x'),
     adminEmail: E2E_ADMIN.email,
     adminPassword: E2E_ADMIN.password,
@@ -63,6 +68,8 @@ async function start(project: TestProject) {
       PRESSURE_LIMITER_ENABLED: 'false', RATE_LIMITER_PACE_AVAILABILITY_POINTS: '5000', RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: '5000',
       // One person's feed of a dozen posts is made in a moment here; the pace of posts has its API test.
       RATE_LIMITER_PACE_POST_POINTS: '1000',
+      PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
+      ...gateway.env,
     },
   });
   console.log(`[e2e] Directus up in ${seconds(t)} at ${backend.url}`);
@@ -81,13 +88,16 @@ async function start(project: TestProject) {
   project.provide('siteUrl', site.url);
   project.provide('e2eDirectusUrl', backend.url);
   project.provide('e2eMailOutbox', mailOutbox(dataDir));
+  project.provide('e2eGateway', { url: gateway.standinUrl!, merchant: gateway.merchant, apiKey: gateway.apiKey });
 }
 
 export async function teardown() {
   await site?.close();
   await backend?.stop();
+  await gateway?.stop();
   site = undefined;
   backend = undefined;
+  gateway = undefined;
   if (workDir) rmSync(workDir, { recursive: true, force: true });
   workDir = '';
 }
@@ -97,5 +107,6 @@ declare module 'vitest' {
     siteUrl: string;
     e2eDirectusUrl: string;
     e2eMailOutbox: string;
+    e2eGateway: { url: string; merchant: string; apiKey: string };
   }
 }

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { mailOutbox } from '../../scripts/lib/directus-env.ts';
+import { startPaymentGateway, type PaymentGateway } from '../../scripts/lib/payment-gateway.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-test-password' };
 /** Shorter than the default, so the test of its end is quick. */
@@ -16,14 +17,30 @@ const REFRESH_GRACE_MS = 3_000;
  */
 export const ADDRESS_ALLOWANCE = { availability: 100, supportRequest: 100 } as const;
 
+/** The scheduled check of plans and invoices runs every two seconds in the tests. */
+export const TEST_PLAN_CHECK_CRON = '*/2 * * * * *';
+
 let backend: Backend | undefined;
+let gateway: PaymentGateway | undefined;
 let dataDir = '';
 
 export async function setup(project: TestProject) {
+  try {
+    await start(project);
+  } catch (err) {
+    // Vitest skips teardown when setup throws: stop what started here, or it outlives the run.
+    await teardown();
+    throw err;
+  }
+}
+
+async function start(project: TestProject) {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-api-'));
+  const port = await freePort();
+  gateway = await startPaymentGateway({ directusUrl: `http://127.0.0.1:${port}`, quiet: true });
   backend = await startBackend({
     dataDir,
-    port: await freePort(),
+    port,
     secret: 'test-secret-'.padEnd(40, 'x'),
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
@@ -35,16 +52,20 @@ export async function setup(project: TestProject) {
       SESSION_REFRESH_GRACE_PERIOD: String(REFRESH_GRACE_MS),
       RATE_LIMITER_PACE_AVAILABILITY_POINTS: String(ADDRESS_ALLOWANCE.availability),
       RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: String(ADDRESS_ALLOWANCE.supportRequest),
+      PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
+      ...gateway.env,
     },
   });
   project.provide('directusUrl', backend.url);
   project.provide('firstApplyWrites', backend.applyWrites);
   project.provide('mailOutbox', mailOutbox(dataDir));
   project.provide('refreshGraceMs', REFRESH_GRACE_MS);
+  project.provide('gateway', { url: gateway.standinUrl!, merchant: gateway.merchant, apiKey: gateway.apiKey });
 }
 
 export async function teardown() {
   await backend?.stop();
+  await gateway?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -54,5 +75,7 @@ declare module 'vitest' {
     firstApplyWrites: number;
     mailOutbox: string;
     refreshGraceMs: number;
+    /** The local stand-in of the payment gateway, and the merchant id and key Directus signs with. */
+    gateway: { url: string; merchant: string; apiKey: string };
   }
 }

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { ACTORS } from '../../directus/seed/data/actors.ts';
 import { CATEGORIES, COUNTRIES, GENRES, TAGS } from '../../directus/seed/data/taxonomy.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
-import { PLANS, SHOP_ITEMS, STATIC_TEXTS } from '../../directus/seed/data/site.ts';
+import { SHOP_ITEMS, STATIC_TEXTS } from '../../directus/seed/data/site.ts';
 import { MARKS, RATINGS, USERS } from '../../directus/seed/data/community.ts';
 import { BIOGRAPHY_FOLD, CATEGORY_NAMES } from '../../src/lib/constants.ts';
 import { MARK_TYPES, RESERVED_SLUGS } from '../../shared/rules.ts';
+import { PLANS } from '../../shared/plans.ts';
 
 describe('demo catalogue data', () => {
   it('has the four categories with the spec names, each with subcategories', () => {
@@ -46,7 +47,7 @@ describe('demo catalogue data', () => {
     }
   });
 
-  it('has the two plans at 399 and 699 RUB, shop items of every type and all static texts', () => {
+  it('has the two plans at 399 and 699 RUB (applied with the backend), shop items of every type and all static texts', () => {
     expect(PLANS.map((p) => [p.id, p.price, p.currency])).toEqual([[1, 399, 'RUB'], [2, 699, 'RUB']]);
     expect(new Set(SHOP_ITEMS.map((s) => s.type))).toEqual(new Set(['nameColor', 'frame', 'background']));
     for (const key of ['aboutText', 'copyrightText', 'privacyPolicyText', 'partnersText'] as const) expect(STATIC_TEXTS[key].length).toBeGreaterThan(300);

@@ -5,7 +5,21 @@ import { clock, playerModel, resumeLabel, resumePoint, type PlayerModel } from '
 describe('player model', () => {
   it('plays a film from its video file at 500 px', () => {
     const m = playerModel({ id: 1, typeSource: 'Одиночный', source: 'video', video: 'file-1', series: [], iframeSeasons: [] });
-    expect(m).toEqual({ kind: 'single', height: 500, single: { id: 1, name: 'Фильм', kind: 'video', src: '/api/assets/file-1' }, seasons: [] });
+    expect(m).toEqual({ kind: 'single', height: 500, single: { id: 1, name: 'Фильм', kind: 'video', src: '/api/assets/file-1' }, seasons: [], kept: [] });
+  });
+
+  it('keeps episodes kept for subscribers out of the list, named with their season, whatever a reader may play', () => {
+    const m = playerModel({
+      id: 3, typeSource: 'Сезоны',
+      series: [
+        { id: 1, name: '1 серия', season: 5, source: 'iframe', iframe: '/p/1' },
+        { id: 2, name: '2 серия', season: 5, deleted: true, source: null, iframe: null },
+        { id: 3, name: '1 серия', season: 6, deleted: true, source: 'iframe', iframe: '/p/3' },
+      ],
+      iframeSeasons: [{ id: 5, name: '1 сезон' }, { id: 6, name: '2 сезон' }],
+    });
+    expect(m.kept).toEqual([{ id: 2, name: '1 сезон · 2 серия' }, { id: 3, name: '2 сезон · 1 серия' }]);
+    expect(m.seasons.flatMap((s) => s.episodes.map((e) => e.id))).toEqual([1, 3]);
   });
 
   it('lists seasons with their episodes at 570 px, those of no season shown first', () => {

@@ -1,4 +1,4 @@
-/** Site-wide demo content: banners, update feed, static pages, shop items and plans. */
+/** Site-wide demo content: banners, update feed, static pages and shop items (the plans are applied with the backend). */
 
 export interface BannerSeed {
   title: string;
@@ -28,14 +28,6 @@ export interface ShopItemSeed {
   nameColor?: string; // CSS colour or gradient
   nameEffect?: 'none' | 'glow' | 'shimmer';
   colors?: [string, string]; // frames and backgrounds: two hex colours the seeder draws the image from
-}
-
-export interface PlanSeed {
-  id: 1 | 2;
-  name: string;
-  price: number;
-  currency: 'RUB';
-  features: string[];
 }
 
 export const BANNERS: BannerSeed[] = [
@@ -186,26 +178,3 @@ export const SHOP_ITEMS: ShopItemSeed[] = [
   { type: 'background', name: 'Туман над Гуйлинем', colors: ['#c9d6ff', '#7a8ca3'] },
 ];
 
-export const PLANS: PlanSeed[] = [
-  {
-    id: 1,
-    name: 'Премиум',
-    price: 399,
-    currency: 'RUB',
-    features: ['Доступ к удалённым сериям', 'GIF-аватар', 'Цветной ник'],
-  },
-  {
-    id: 2,
-    name: 'Премиум+',
-    price: 699,
-    currency: 'RUB',
-    features: [
-      'Доступ к удалённым сериям',
-      'GIF-аватар',
-      'Цветной ник',
-      'Обои профиля',
-      'Рамка аватара в профиле',
-      'Рамка аватара в чате',
-    ],
-  },
-];

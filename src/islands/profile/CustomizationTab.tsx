@@ -36,6 +36,12 @@ function worn(me: Me, type: ShopType): number | null {
   return typeof item === 'object' && item ? item.id : item ?? null;
 }
 
+/** A decoration the plan's end took off, waiting for a renewal to be worn again. */
+function kept(me: Me, type: ShopType): number | null {
+  const k = me.keptDecorations as Partial<Record<ShopType, number>> | null;
+  return typeof k?.[type] === 'number' ? k[type] : null;
+}
+
 function change(type: ShopType, id: number | null): ProfileChange {
   if (type === 'nameColor') return { nameColor: id };
   if (type === 'frame') return { frame: id };
@@ -64,11 +70,13 @@ function Look({ me, type, item, size }: { me: Me; type: ShopType; item: ShopItem
 
 function DecorBlock({ me, block, items, allowed, open }: { me: Me; block: Block; items: ShopItem[]; allowed: boolean; open: boolean }) {
   const current = worn(me, block.type);
-  const [chosen, setChosen] = useState<number | null>(current);
+  const waiting = kept(me, block.type);
+  const [chosen, setChosen] = useState<number | null>(current ?? waiting);
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const chosenItem = items.find((i) => i.id === chosen) ?? null;
   const currentItem = items.find((i) => i.id === current) ?? null;
+  const waitingItem = items.find((i) => i.id === waiting) ?? null;
 
   const save = async (id: number | null) => {
     setBusy(true);
@@ -89,7 +97,7 @@ function DecorBlock({ me, block, items, allowed, open }: { me: Me; block: Block;
     <details className="decor" name="decor" open={open} data-decor={block.type}>
       <summary className="decor__summary">
         <span className="decor__title">{block.title}</span>
-        <span className="decor__current">{currentItem?.name ?? 'Не выбрано'}</span>
+        <span className="decor__current">{currentItem?.name ?? (waitingItem ? `${waitingItem.name} — ждёт продления` : 'Не выбрано')}</span>
       </summary>
       <div className="decor__body">
         <div className="decor__preview" aria-label="Предпросмотр" role="img">
@@ -112,6 +120,7 @@ function DecorBlock({ me, block, items, allowed, open }: { me: Me; block: Block;
           <div className="decor__locked">
             <p className="decor__locked-title">Нужна подписка</p>
             <p className="decor__locked-text">{block.needs}</p>
+            {waitingItem && <p className="decor__locked-text">«{waitingItem.name}» остаётся выбранным: его снова увидят, как только вы продлите подписку.</p>}
             <a className="btn" href="/profile/tariff">Купить подписку</a>
           </div>
         )}
@@ -122,7 +131,7 @@ function DecorBlock({ me, block, items, allowed, open }: { me: Me; block: Block;
             </button>
           )}
           {/* Taking a decoration off needs no plan: someone whose plan ended can still do it. */}
-          {current !== null && (
+          {(current !== null || waiting !== null) && (
             <button type="button" className="btn btn--ghost" disabled={busy} onClick={() => void save(null)}>Снять</button>
           )}
         </div>

@@ -1,7 +1,8 @@
 /**
  * The player: a single item, or seasons of episodes with a search in the episode list
  * (spec section 2). 570 px high for series, 500 px for a single item. A signed-in person's
- * memory (PlayerMemory: where they stopped) comes with the title page's signed-in parts; visitors never download it.
+ * parts (where they stopped, and for subscribers the episodes kept for them) come with the title
+ * page's signed-in parts; visitors never download them.
  */
 import { useMemo, useState } from 'react';
 import { findEpisodes } from '../../lib/episode-search.ts';
@@ -11,7 +12,7 @@ import { signedInPart, useSignedIn } from './signed-in.ts';
 import LazyPart from '../layout/LazyPart.tsx';
 import './player.css';
 
-const PlayerMemory = signedInPart('PlayerMemory');
+const PlayerParts = signedInPart('PlayerParts');
 
 function Screen({ episode, height, title, onVideo }: { episode: Episode | null; height: number; title: string; onVideo: (v: HTMLVideoElement | null) => void }) {
   if (!episode) return <div className="player__empty" style={{ height }}>Видео скоро появится</div>;
@@ -39,7 +40,7 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
 
   return (
     <div className="player" id="player">
-      {signedIn && <LazyPart fallback={null}><PlayerMemory titleId={titleId} model={model} current={current} video={video} open={open} /></LazyPart>}
+      {signedIn && <LazyPart fallback={null}><PlayerParts titleId={titleId} model={model} current={current} video={video} open={open} /></LazyPart>}
       <Screen episode={current} height={model.height} title={title} onVideo={setVideo} />
       {model.kind === 'series' && (
         <div className="player__series">

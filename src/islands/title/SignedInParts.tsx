@@ -1,10 +1,16 @@
 /** The title page's parts for signed-in people, loaded together (see `signed-in.ts`). */
 import type { ReactNode } from 'react';
+import KeptEpisodes from './KeptEpisodes.tsx';
+import PlayerMemory, { type PlayerMemoryProps } from './PlayerMemory.tsx';
 import RatingPicker from './RatingPicker.tsx';
 import TitleMarks from './TitleMarks.tsx';
 
 export { default as ReviewBoard } from './ReviewBoard.tsx';
-export { default as PlayerMemory } from './PlayerMemory.tsx';
+
+/** The player's parts: where the person stopped, and for subscribers the episodes kept for them. */
+export function PlayerParts(props: PlayerMemoryProps) {
+  return <><PlayerMemory {...props} /><KeptEpisodes {...props} /></>;
+}
 
 /** The banner's rating line: stars to press, the average and count (`value`), the heart and the marks. */
 export function BannerActions({ titleId, value }: { titleId: number; value: ReactNode }) {

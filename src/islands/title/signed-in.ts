@@ -18,5 +18,5 @@ const signedInParts = () => import('./SignedInParts.tsx');
 type Parts = Awaited<ReturnType<typeof signedInParts>>;
 
 /** One of the signed-in parts as a lazy component (render it inside Suspense). */
-export const signedInPart = <K extends 'BannerActions' | 'ReviewBoard' | 'PlayerMemory'>(name: K) =>
+export const signedInPart = <K extends 'BannerActions' | 'ReviewBoard' | 'PlayerParts'>(name: K) =>
   lazy(() => signedInParts().then((parts: Parts) => ({ default: parts[name] })));

@@ -10,7 +10,7 @@ import { PERSON_FIELDS, TITLE_CARD_FIELDS } from '../../../shared/card-fields.ts
 export { PERSON_FIELDS, TITLE_CARD_FIELDS };
 
 /** An episode as the player takes it; `season` places it in its season, so each is read once. */
-export const EPISODE_FIELDS = ['id', 'name', 'sort', 'season', 'source', 'iframe', 'video'] as const;
+export const EPISODE_FIELDS = ['id', 'name', 'sort', 'season', 'source', 'iframe', 'video', 'deleted'] as const;
 
 /** What the player plays: the title's own source, every episode, and its seasons' names in order. */
 export const PLAYER_FIELDS = [
@@ -94,7 +94,7 @@ export const DECORATION_FIELDS = [
 /** The signed-in person's own account: the profile, private fields included, and the role that says the plan. */
 export const ME_FIELDS = [
   'id', 'email', 'login', 'first_name', 'last_name', 'dob', 'gender', 'aboutMe', 'avatar', 'role', 'plan', 'paidUntil', 'last_access',
-  ...DECORATION_FIELDS,
+  'keptDecorations', ...DECORATION_FIELDS,
 ] as const;
 
 /** Another person's public profile. */
@@ -117,9 +117,6 @@ export const MARK_FIELDS = ['id', 'type', { title: TITLE_CARD_FIELDS }] as const
 
 /** A favourite actor of the own profile: the link row and the actor as a card. */
 export const FAVORITE_ACTOR_FIELDS = ['id', { actor: PERSON_FIELDS }] as const;
-
-/** A plan as the own profile names it. */
-export const PLAN_NAME_FIELDS = ['id', 'name'] as const;
 
 /** A chat message: author, the message it answers (with its author), pictures, and where it was written. */
 export const CHAT_MESSAGE_FIELDS = [

@@ -1,13 +1,13 @@
 /**
  * What the own profile screens read and change besides the profile itself: the person's list
- * marks and favourite actors (paged, with removal), the shop's decorations, the name of their
- * plan, and an uploaded picture that turned out unwanted. Every call goes through the page's one
- * client; loaded by the profile screens only.
+ * marks and favourite actors (paged, with removal), the shop's decorations, and an uploaded
+ * picture that turned out unwanted. Every call goes through the page's one client; loaded by the
+ * profile screens only.
  */
-import { aggregate, deleteFile, deleteItem, readItem, readItems, type QueryFilter, type ReadItemOutput } from '@directus/sdk';
+import { aggregate, deleteFile, deleteItem, readItems, type QueryFilter, type ReadItemOutput } from '@directus/sdk';
 import type { MarkType } from '../../../shared/rules.ts';
 import { pageClient } from './client.ts';
-import { FAVORITE_ACTOR_FIELDS, MARK_FIELDS, PLAN_NAME_FIELDS, SHOP_FIELDS } from './fields.ts';
+import { FAVORITE_ACTOR_FIELDS, MARK_FIELDS, SHOP_FIELDS } from './fields.ts';
 import { readCommentCounts, send, type Page, type TitleCard } from './queries.ts';
 import type { Favorite, FavoriteActor, Schema } from './schema.ts';
 
@@ -81,12 +81,6 @@ export function readShopItems(): Promise<ShopItem[]> {
   return send(pageClient(), readItems('shop', {
     fields: SHOP_FIELDS, filter: { status: { _eq: 'published' } }, sort: ['sort', 'id'], limit: -1,
   }), 'shop') as Promise<ShopItem[]>;
-}
-
-/** The name of a plan ('Премиум', 'Премиум+'). */
-export async function readPlanName(id: number): Promise<string> {
-  const plan = await send(pageClient(), readItem('plans', id, { fields: PLAN_NAME_FIELDS }), 'plan');
-  return plan.name;
 }
 
 /** Deletes a picture the person uploaded and then could not use (a refused avatar). */

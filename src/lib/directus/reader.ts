@@ -64,6 +64,32 @@ export function createBuildClient(url: string, ready?: () => Promise<unknown>): 
   return createDirectus<Schema>(url, { globals }).with(rest());
 }
 
+/** An episode kept for subscribers as anyone may know it (`GET /payment/kept-episodes`). */
+interface KeptRow { id: number; title: number; name: string; sort: number | null; season: number | null }
+type EpisodeRow = Extract<NonNullable<TitleRow['series']>[number], object>;
+
+/**
+ * The titles with their episodes kept for subscribers put in after the others, without a source:
+ * the page shows them locked to everyone and playable to subscribers, who read the sources themselves.
+ */
+async function withKeptEpisodes(client: SiteClient, titles: TitleRow[], what: string): Promise<TitleRow[]> {
+  if (!titles.length) return titles;
+  const kept = await send(client, customEndpoint<KeptRow[]>({
+    path: `/payment/kept-episodes?titles=${titles.map((t) => t.id).join(',')}`, method: 'GET',
+  }), `kept episodes of ${what}`);
+  if (!kept.length) return titles;
+  const byTitle = new Map<number, EpisodeRow[]>();
+  for (const k of kept) {
+    const episode: EpisodeRow = { id: k.id, title: k.title, name: k.name, sort: k.sort, season: k.season, source: null, iframe: null, video: null, deleted: true, takenDown: false };
+    byTitle.set(k.title, [...(byTitle.get(k.title) ?? []), episode]);
+  }
+  // After the title's own episodes, in their order (the player lists them apart).
+  return titles.map((t) => {
+    const more = byTitle.get(t.id);
+    return more ? { ...t, series: [...((t.series ?? []) as EpisodeRow[]), ...more] } : t;
+  });
+}
+
 export function createReader(url: string, o: { ready?: () => Promise<unknown> } = {}) {
   const client = createBuildClient(url, o.ready);
 
@@ -82,7 +108,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
       ...at,
     }), what);
     // The SDK widens the output when `deep` is given; the fields decide the shape.
-    return titles as TitleRow[];
+    return withKeptEpisodes(client, titles as TitleRow[], what);
   };
 
   const actorPages = (at: { limit: number; page?: number; filter?: { id: { _in: number[] } } }, what: string) =>

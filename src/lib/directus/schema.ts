@@ -136,6 +136,7 @@ export interface Series {
   iframe: string | null;
   video: string | SiteFile | null;
   deleted: boolean | null;
+  takenDown: boolean | null;
 }
 
 export interface Soundtrack {
@@ -277,14 +278,56 @@ export interface Invoice {
   id: string;
   user: string | User;
   plan: number | Plan;
+  days: number;
   amount: number | string;
   currency: string;
+  status: 'pending' | 'underpaid' | 'paid' | 'failed' | 'expired' | 'refunded';
+  orderId: string;
   gateway: string;
   gatewayId: string | null;
-  status: 'pending' | 'paid' | 'failed' | 'expired';
+  gatewayStatus: string | null;
+  payUrl: string | null;
+  expiresAt: string | null;
+  paidAmount: number | string | null;
+  payerAmount: number | string | null;
+  payerCurrency: string | null;
+  payerAddress: string | null;
+  periodStart: string | null;
+  periodEnd: string | null;
   paidAt: string | null;
+  refundedAt: string | null;
+  history: unknown | null;
+  checkedAt: string | null;
   date_created: string | null;
   date_updated: string | null;
+}
+
+export interface PlanChange {
+  id: number;
+  user: string | User;
+  kind: 'payment' | 'refund' | 'grant' | 'revoke' | 'expiry';
+  plan: number | Plan | null;
+  days: number | null;
+  reason: string | null;
+  invoice: string | Invoice | null;
+  planBefore: number | Plan | null;
+  planAfter: number | Plan | null;
+  paidUntilBefore: string | null;
+  paidUntilAfter: string | null;
+  user_created: string | User | null;
+  date_created: string | null;
+}
+
+export interface PlanNotice {
+  id: number;
+  user: string | User;
+  kind: 'ending' | 'ended';
+  daysLeft: number | null;
+  plan: number | Plan | null;
+  paidUntil: string;
+  read: boolean | null;
+  noticeKey: string;
+  date_created: string | null;
 }
 
 export interface StaticContent {
@@ -418,6 +461,7 @@ export interface User {
   background: number | ShopItem | null;
   plan: number | Plan | null;
   paidUntil: string | null;
+  keptDecorations: unknown | null;
   favoriteActors: number[] | FavoriteActor[];
 }
 
@@ -470,6 +514,8 @@ export interface Schema {
   alerts: Alert[];
   supportRequests: SupportRequest[];
   invoices: Invoice[];
+  planChanges: PlanChange[];
+  planNotices: PlanNotice[];
   static: StaticContent;
   titles_genres: TitleGenre[];
   titles_actors: TitleActor[];

@@ -25,3 +25,14 @@ export const CONTINUE_FIELDS = [
 
 /** A new-episode alert: the title and the episode it is about. */
 export const ALERT_FIELDS = ['id', 'read', 'date_created', { title: ['id', 'name', 'slug'] }, { episode: ['id', 'name'] }] as const;
+
+/** A plan of the tariff screen. */
+export const PLAN_FIELDS = ['id', 'name', 'price', 'currency', 'features'] as const;
+
+/** An invoice of the profile's history, with its plan's name. */
+export const INVOICE_FIELDS = [
+  'id', 'status', 'amount', 'currency', 'payUrl', 'expiresAt', 'periodEnd', 'paidAt', 'date_created', { plan: ['id', 'name'] },
+] as const;
+
+/** A reminder that the plan ends or has ended. */
+export const PLAN_NOTICE_FIELDS = ['id', 'kind', 'daysLeft', 'paidUntil', 'read', 'date_created', { plan: ['id', 'name'] }] as const;

@@ -1,7 +1,7 @@
 /**
  * New-episode alerts: when an episode is added to a published title, everyone who marked the
- * title 'Смотрю' or 'Буду смотреть' gets an alert (once per episode). Taken-down episodes
- * (`deleted`) alert nobody.
+ * title 'Смотрю' or 'Буду смотреть' gets an alert (once per episode). Episodes kept for
+ * subscribers (`deleted`) or taken down for a rights holder (`takenDown`) alert nobody.
  */
 import type { Knex } from 'knex';
 import type { Register } from './types.ts';
@@ -13,8 +13,8 @@ export async function alertNewEpisode(database: Knex, episodeId: string | number
   const episode = await database('series as s')
     .join('titles as t', 't.id', 's.title')
     .where('s.id', episodeId)
-    .first('s.id', 's.title', 's.deleted', 't.status');
-  if (!episode || episode.deleted || episode.status !== 'published') return 0;
+    .first('s.id', 's.title', 's.deleted', 's.takenDown', 't.status');
+  if (!episode || episode.deleted || episode.takenDown || episode.status !== 'published') return 0;
   const people: string[] = await database('favorites')
     .where('title', episode.title)
     .whereIn('type', [...ALERTING_MARKS])

@@ -1,0 +1,36 @@
+/**
+ * What keeps plans exact without anyone asking: the scheduled check (plans that end, reminders,
+ * open invoices), editors' grants and revocations applied with the row that records them, and
+ * decorations a lapsed plan kept aside, forgotten once the person chooses again.
+ */
+import { defineHook } from '@directus/extensions';
+import { paymentConfig } from './config.ts';
+import { toJson } from './db.ts';
+import { forgetChosen, type Kept } from './decorations.ts';
+import { applyManualChange } from './manual-changes.ts';
+import { runPlanChecks } from './plan-checks.ts';
+
+export default defineHook(({ filter, schedule }, { database, env, logger, services, getSchema }) => {
+  const config = paymentConfig(env);
+  const log = (err: unknown) => logger.error(err);
+  const sendMail = async (to: string, subject: string, data: Record<string, string>) => {
+    const mail = new services.MailService({ schema: await getSchema(), knex: database });
+    await mail.send({ to, subject, template: { name: 'plan-notice', data } });
+  };
+
+  schedule(config.checkCron, () => runPlanChecks({ database, config, sendMail, log }));
+
+  filter('planChanges.items.create', (payload, _meta, context) => applyManualChange(payload as Record<string, unknown>, context.database));
+
+  // A decoration the person sets or takes off themselves is their choice now: the kept one is
+  // forgotten in the same transaction as the change (and not at all when a rule refuses it).
+  filter('users.update', async (payload, meta, context) => {
+    const trx = context.database;
+    for (const id of (meta.keys ?? []) as string[]) {
+      const row = await trx('directus_users').where({ id }).first('keptDecorations');
+      const kept = forgetChosen(toJson<Kept>(row?.keptDecorations, {}), payload as Record<string, unknown>);
+      if (kept) await trx('directus_users').where({ id }).update({ keptDecorations: Object.keys(kept).length ? JSON.stringify(kept) : null });
+    }
+    return payload;
+  });
+});

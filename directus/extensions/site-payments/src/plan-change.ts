@@ -1,0 +1,54 @@
+/**
+ * A change of a person's plan: role, plan and paid-until move together, inside the caller's
+ * transaction, with the person's row locked, and the change is recorded in `planChanges` (who,
+ * what before and after, why). Only viewers' roles move: an editor or administrator who holds a
+ * plan keeps their own role.
+ */
+import type { Knex } from 'knex';
+import { PREMIUM_ROLES, ROLES, type PlanChangeKind } from '../../../../shared/rules.ts';
+import { roleOf, type PlanState } from '../../../../shared/subscription.ts';
+import { locked, toDate, toJson } from './db.ts';
+import { decorationsFor, DECORATIONS, type Kept, type Worn } from './decorations.ts';
+
+const VIEWER_ROLES: readonly string[] = [ROLES.user, ...PREMIUM_ROLES];
+
+export interface PlanChange {
+  user: string;
+  planBefore: number | null;
+  planAfter: number | null;
+  paidUntilBefore: Date | null;
+  paidUntilAfter: Date | null;
+}
+
+export class UnknownPerson extends Error {}
+
+/**
+ * Applies `next` to the person's current plan, with the decorations the new role allows (see
+ * decorations.ts), and returns what changed; the caller records it.
+ */
+export async function changePlan(trx: Knex.Transaction | Knex, userId: string, next: (now: PlanState) => PlanState): Promise<PlanChange> {
+  const row = await locked(trx, trx('directus_users').where({ id: userId }).first('id', 'role', 'plan', 'paidUntil', 'keptDecorations', ...DECORATIONS));
+  if (!row) throw new UnknownPerson(userId);
+  const before: PlanState = { plan: row.plan === null ? null : Number(row.plan), paidUntil: toDate(row.paidUntil) };
+  const after = next(before);
+  const role = !VIEWER_ROLES.includes(row.role) ? row.role : after.plan === null ? ROLES.user : roleOf(after.plan);
+  const worn = Object.fromEntries(DECORATIONS.map((d) => [d, row[d] === null ? null : Number(row[d])])) as Worn;
+  const decorations = VIEWER_ROLES.includes(role) ? decorationsFor(role, worn, toJson<Kept>(row.keptDecorations, {})) : null;
+  await trx('directus_users').where({ id: userId }).update({
+    role, plan: after.plan, paidUntil: after.paidUntil,
+    ...(decorations ? { ...decorations.worn, keptDecorations: Object.keys(decorations.kept).length ? JSON.stringify(decorations.kept) : null } : {}),
+  });
+  return { user: userId, planBefore: before.plan, planAfter: after.plan, paidUntilBefore: before.paidUntil, paidUntilAfter: after.paidUntil };
+}
+
+/** The `planChanges` row of a change the backend made (a payment, a refund, an expiry). */
+export async function recordChange(trx: Knex.Transaction | Knex, change: PlanChange, what: { kind: PlanChangeKind; invoice?: string | null; plan?: number | null; reason?: string | null }): Promise<void> {
+  await trx('planChanges').insert({
+    ...change,
+    kind: what.kind,
+    invoice: what.invoice ?? null,
+    plan: what.plan ?? null,
+    reason: what.reason ?? null,
+    date_created: new Date(),
+  });
+}

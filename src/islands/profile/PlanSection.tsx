@@ -1,0 +1,102 @@
+/**
+ * The plan on the own profile: «Премиум до 26.12.2026 · осталось 30 дн.» with «Продлить», the
+ * reminders that it ends or has ended (read once shown, so the account icon's count drops), and
+ * the invoice history — date, plan, sum, status, and a link to pay while one is open.
+ */
+import { useEffect, useState } from 'react';
+import { PLANS } from '../../../shared/plans.ts';
+import { planLine, planNoticeText } from '../../../shared/subscription.ts';
+import { markPlanNoticesRead, readInvoices, readUnreadPlanNotices, type InvoiceRow, type PlanNoticeRow } from '../../lib/directus/payments.ts';
+import { INVOICE_STATUS_WORDS, money } from '../../lib/tariff.ts';
+import { planNoticesSeen } from '../../stores/alerts.ts';
+import type { Me } from '../../stores/me.ts';
+import { remoteList } from '../../stores/remote-list.ts';
+import ListFooter from '../lists/ListFooter.tsx';
+import { useRemoteList } from '../lists/use-remote-list.ts';
+
+const HISTORY_PAGE = 10;
+const nameOf = (plan: number | { name?: string | null } | null | undefined, id?: number | null) =>
+  (typeof plan === 'object' && plan?.name) || PLANS.find((p) => p.id === (typeof plan === 'number' ? plan : id))?.name || 'Премиум';
+const dayOf = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('ru-RU') : '');
+
+function Notices() {
+  const [notices, setNotices] = useState<PlanNoticeRow[]>([]);
+  useEffect(() => {
+    let live = true;
+    readUnreadPlanNotices()
+      .then(async (rows) => {
+        if (!live) return;
+        setNotices(rows);
+        await markPlanNoticesRead(rows.map((n) => n.id));
+        planNoticesSeen(0);
+      })
+      // A reminder that cannot be read now waits for the next visit; the plan line says the same.
+      .catch((err: unknown) => console.error(err));
+    return () => { live = false; };
+  }, []);
+  if (!notices.length) return null;
+  return (
+    <ul className="plan-notices" aria-label="Напоминания о подписке">
+      {notices.map((n) => {
+        const { heading, text } = planNoticeText({ kind: n.kind, daysLeft: n.daysLeft, planName: nameOf(n.plan), paidUntil: new Date(n.paidUntil) });
+        return (
+          <li key={n.id} className={`plan-notice plan-notice--${n.kind}`} role="status">
+            <strong>{heading}</strong> {text}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function History() {
+  const [state, list] = useRemoteList(() => remoteList((_: null, page) => readInvoices(page, HISTORY_PAGE), { pageSize: HISTORY_PAGE }));
+  useEffect(() => { void list.show(null); }, [list]);
+  return (
+    <section className="invoices" aria-labelledby="invoices-heading">
+      <h2 id="invoices-heading" className="details__heading">История платежей</h2>
+      {state.items.length > 0 && (
+        <table className="invoices__table">
+          <thead><tr><th scope="col">Дата</th><th scope="col">Тариф</th><th scope="col">Сумма</th><th scope="col">Статус</th><th scope="col"><span className="visually-hidden">Действие</span></th></tr></thead>
+          <tbody>
+            {state.items.map((inv: InvoiceRow) => (
+              <tr key={inv.id} data-invoice={inv.id}>
+                <td>{dayOf(inv.date_created)}</td>
+                <td>{nameOf(inv.plan)}</td>
+                <td>{money(inv.amount, inv.currency)}</td>
+                <td>{INVOICE_STATUS_WORDS[inv.status]}{inv.status === 'paid' && inv.periodEnd ? `, до ${dayOf(inv.periodEnd)}` : ''}</td>
+                <td>
+                  {(inv.status === 'pending' || inv.status === 'underpaid') && inv.payUrl
+                    ? <a href={inv.payUrl}>Оплатить</a>
+                    : <a href={`/profile/tariff?invoice=${inv.id}`}>Подробнее</a>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <ListFooter state={state} list={list} empty="Платежей пока не было." />
+    </section>
+  );
+}
+
+export default function PlanSection({ me }: { me: Me }) {
+  const plan = me.plan ?? null;
+  const until = me.paidUntil ? new Date(me.paidUntil) : null;
+  const active = plan !== null && until !== null && until.getTime() > Date.now();
+  return (
+    <section className="plan-section" aria-labelledby="plan-heading">
+      <h2 id="plan-heading" className="details__heading">Подписка</h2>
+      <Notices />
+      {active ? (
+        <p className="plan-line">
+          <span data-testid="plan-line">{planLine(nameOf(plan), until, new Date())}</span>
+          <a className="btn" href={`/profile/tariff?plan=${plan}`}>Продлить</a>
+        </p>
+      ) : (
+        <p className="details__plan">Подписки нет. <a href="/profile/tariff">Выбрать тариф</a> — серии для подписчиков, цветной ник, рамка и фон профиля.</p>
+      )}
+      <History />
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * Paid plans in Chromium against the built site, the seeded backend and the local stand-in of the
+ * payment gateway (a process of its own): buying through /profile/tariff and the gateway's page,
+ * coming back to the invoice's state, what the plan unlocks, underpaid and cancelled invoices,
+ * the end of a plan and its renewal, and episodes kept for subscribers.
+ */
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../../shared/rules.ts';
+import { SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
+import { DAY_MS, dayOf } from '../../shared/subscription.ts';
+import { profileRow, signedInBrowsers } from './support/account.ts';
+import { newPerson, type Person } from './support/people.ts';
+import { adminApi, patientPolls } from './support/site.ts';
+
+patientPolls(20_000);
+
+const browsers = signedInBrowsers();
+
+interface ShopRow { id: number; name: string; type: string; nameColor: string | null; frameProfile: string | null }
+const shopItems = async () => (await adminApi()).get<ShopRow[]>('/items/shop?filter[status][_eq]=published&fields=id,name,type,nameColor,frameProfile&sort=sort');
+const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+const planOf = (person: Person) => profileRow<{ role: string; plan: number | null; paidUntil: string | null }>(person.id, 'role,plan,paidUntil');
+
+/** Chooses a plan on /profile/tariff and presses «Оплатить»: the browser lands on the gateway's page. */
+async function checkout(page: Page, plan: 'Премиум' | 'Премиум+'): Promise<void> {
+  await page.goto('/profile/tariff');
+  await page.getByRole('radio', { name: plan, exact: true }).check();
+  await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
+}
+
+/** Presses a button of the gateway's page and waits to be back on the site. */
+async function onGateway(page: Page, button: 'Оплатить' | 'Оплатить не полностью' | 'Отменить'): Promise<void> {
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/profile/tariff' && url.searchParams.has('invoice'));
+}
+
+const invoiceState = (page: Page) => page.getByRole('region', { name: 'Оплата подписки' });
+
+async function openBlock(page: Page, type: string) {
+  const b = page.locator(`details[data-decor="${type}"]`);
+  await b.waitFor();
+  if (!(await b.evaluate((el) => (el as HTMLDetailsElement).open))) await b.locator('summary').click();
+  return b;
+}
+
+describe('buying a plan', () => {
+  it('sends a visitor to sign in and back to the plans', async () => {
+    const { page } = await browsers.visitor();
+    await page.goto('/profile/tariff');
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('next')).toBe('/profile/tariff');
+  });
+
+  it('plan 1: the two plans, one method, «Оплатить», the gateway, back paid; then a GIF avatar and a name colour', async () => {
+    const person = await newPerson();
+    const { page } = await browsers.as(person);
+    await page.goto('/profile/tariff');
+    const plans = page.getByRole('group', { name: 'Тариф' });
+    await expect.poll(() => plans.getByRole('radio').count()).toBe(2);
+    expect(await plans.innerText()).toContain('399 ₽');
+    expect(await plans.innerText()).toContain('699 ₽');
+    const methods = page.getByRole('group', { name: 'Способ оплаты' }).getByRole('radio');
+    expect(await methods.count()).toBe(1);
+    expect(await methods.isChecked()).toBe(true);
+    expect(await page.getByTestId('tariff-outcome').innerText()).toContain(`на ${SUBSCRIPTION_DAYS} дн.`);
+
+    await checkout(page, 'Премиум');
+    await onGateway(page, 'Оплатить');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
+    const { paidUntil } = await planOf(person);
+    expect(await invoiceState(page).innerText()).toContain(`«Премиум» оплачен до ${dayOf(new Date(paidUntil!))}`);
+    expect(await planOf(person)).toMatchObject({ role: ROLES.premium, plan: 1 });
+
+    // The plan is in force at once: the GIF avatar and the name colour are taken.
+    await page.goto('/profile/edit');
+    const gif = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 20, g: 120, b: 200 } } }).gif().toBuffer();
+    await page.locator('.avatar-upload input[type="file"]').setInputFiles({ name: 'me.gif', mimeType: 'image/gif', buffer: gif });
+    await expect.poll(() => page.locator('.avatar-upload').getByRole('status').innerText()).toBe('Аватар обновлён');
+
+    const colour = (await shopItems()).find((i) => i.type === 'nameColor' && i.nameColor?.startsWith('#'))!;
+    await page.goto('/profile?tab=customization');
+    const b = await openBlock(page, 'nameColor');
+    await b.getByRole('radio', { name: colour.name }).check();
+    await b.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(() => b.getByRole('status').innerText()).toBe('Сохранено');
+
+    // The profile's plan line and history.
+    await page.goto('/profile');
+    const line = page.getByTestId('plan-line');
+    await expect.poll(() => line.innerText()).toBe(`Премиум до ${dayOf(new Date(paidUntil!))} · осталось ${SUBSCRIPTION_DAYS} дн.`);
+    expect(await page.getByRole('link', { name: 'Продлить' }).getAttribute('href')).toBe('/profile/tariff?plan=1');
+    const history = page.getByRole('region', { name: 'История платежей' });
+    await expect.poll(() => history.locator('tbody tr').count()).toBe(1);
+    expect(await history.locator('tbody tr').innerText()).toMatch(/Премиум\s+399 ₽\s+Оплачен/);
+  });
+
+  it('plan 2 after plan 1: the screen says the days left carry over, and frames unlock', async () => {
+    const person = await newPerson({ role: ROLES.premium, extra: { plan: 1, paidUntil: new Date(Date.now() + 10 * DAY_MS).toISOString() } });
+    const { page } = await browsers.as(person);
+    await page.goto('/profile/tariff');
+    await page.getByRole('radio', { name: 'Премиум+', exact: true }).check();
+    const note = await page.getByTestId('tariff-outcome').innerText();
+    expect(note).toContain('оставшиеся дни не пропадут');
+    expect(note).toContain('399 ₽ и 699 ₽');
+    expect(note).toMatch(/в 5,[67] дн\. «Премиум\+»/);
+
+    await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
+    await onGateway(page, 'Оплатить');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
+    expect(await planOf(person)).toMatchObject({ role: ROLES.premiumPlus, plan: 2 });
+
+    const frame = (await shopItems()).find((i) => i.type === 'frame')!;
+    await page.goto('/profile?tab=customization');
+    const f = await openBlock(page, 'frame');
+    await f.getByRole('radio', { name: frame.name }).check();
+    await f.getByRole('button', { name: 'Сохранить' }).click();
+    await expect.poll(() => page.getByTestId('account-card').locator('.avatar__frame').getAttribute('src')).toContain(frame.frameProfile!);
+  });
+
+  it('an underpaid invoice shows what is due and is finished by a top-up', async () => {
+    const person = await newPerson();
+    const { page } = await browsers.as(person);
+    await checkout(page, 'Премиум');
+    await onGateway(page, 'Оплатить не полностью');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Оплачено не полностью');
+    expect(await page.getByTestId('invoice-due').innerText()).toBe('199,50 ₽');
+    expect((await planOf(person)).plan).toBeNull();
+
+    await invoiceState(page).getByRole('link', { name: 'Доплатить' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
+    expect(await page.getByRole('status').innerText()).toBe('Оплачен не полностью');
+    await onGateway(page, 'Оплатить');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
+    expect(await planOf(person)).toMatchObject({ role: ROLES.premium, plan: 1 });
+  });
+
+  it('a cancelled invoice grants nothing and says so', async () => {
+    const person = await newPerson();
+    const { page } = await browsers.as(person);
+    await checkout(page, 'Премиум+');
+    await onGateway(page, 'Отменить');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Счёт отменён');
+    expect(await planOf(person)).toMatchObject({ role: ROLES.user, plan: null });
+    await page.goto('/profile');
+    const history = page.getByRole('region', { name: 'История платежей' });
+    await expect.poll(() => history.innerText()).toContain('Отменён');
+  });
+
+  it('says «Произошла ошибка при создании платежа» when the invoice cannot be made', async () => {
+    const person = await newPerson();
+    const { page } = await browsers.as(person);
+    await page.goto('/profile/tariff');
+    // The call never reaches the backend, as when the connection drops.
+    await page.route('**/api/payment/buy', (route) => route.abort());
+    await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Произошла ошибка при создании платежа');
+    expect(new URL(page.url()).pathname).toBe('/profile/tariff');
+  });
+});
+
+describe('the end of a plan', () => {
+  it('hides the decorations from others and tells the person; a renewal brings them back', async () => {
+    const colour = (await shopItems()).find((i) => i.type === 'nameColor' && i.nameColor?.startsWith('#'))!;
+    const person = await newPerson({ role: ROLES.premiumPlus, extra: { plan: 2, paidUntil: new Date(Date.now() + 30 * DAY_MS).toISOString(), nameColor: colour.id } });
+    const { page: watcher } = await browsers.visitor();
+    const nameOnProfile = () => watcher.locator('.profile-card').getByText(person.login, { exact: true }).first();
+    const colourAfterReload = async () => {
+      await watcher.reload();
+      return nameOnProfile().evaluate((el) => getComputedStyle(el).color);
+    };
+    await watcher.goto(`/profile/${person.login}`);
+    await expect.poll(() => nameOnProfile().evaluate((el) => getComputedStyle(el).color)).toBe(rgb(colour.nameColor!));
+
+    await (await adminApi()).patch(`/users/${person.id}`, { paidUntil: new Date(Date.now() - 1000).toISOString() });
+    await expect.poll(async () => (await planOf(person)).role).toBe(ROLES.user);
+    // Visitors' reads pass the site server's cache (5 s): the page is opened again until it shows the change.
+    await expect.poll(() => colourAfterReload()).not.toBe(rgb(colour.nameColor!));
+
+    const { page } = await browsers.as(person);
+    await page.goto('/');
+    const badge = page.locator('header .header__account [data-testid="alert-badge"]');
+    await expect.poll(() => badge.locator('[aria-hidden="true"]').innerText()).toBe('1');
+    await page.goto('/profile');
+    await expect.poll(() => page.getByRole('list', { name: 'Напоминания о подписке' }).innerText()).toContain('Подписка «Премиум+» закончилась');
+    await expect.poll(() => badge.count()).toBe(0);
+    await page.goto('/profile?tab=customization');
+    const b = await openBlock(page, 'nameColor');
+    await expect.poll(() => b.innerText()).toContain(`«${colour.name}» остаётся выбранным`);
+    expect(await profileRow(person.id, 'nameColor,keptDecorations')).toEqual({ nameColor: null, keptDecorations: { nameColor: colour.id } });
+
+    await checkout(page, 'Премиум+');
+    await onGateway(page, 'Оплатить');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
+    await expect.poll(() => colourAfterReload()).toBe(rgb(colour.nameColor!));
+  });
+});
+
+describe('episodes kept for subscribers', () => {
+  async function titleWithKept(): Promise<{ slug: string; episode: string; iframe: string | null; video: string | null }> {
+    const api = await adminApi();
+    const [row] = await api.get<{ name: string; iframe: string | null; video: string | null; title: { slug: string } }[]>(
+      '/items/series?filter[deleted][_eq]=true&filter[title][status][_eq]=published&fields=name,iframe,video,title.slug&sort=id&limit=1',
+    );
+    return { slug: row.title.slug, episode: row.name, iframe: row.iframe, video: row.video };
+  }
+
+  it('are locked for visitors, leading to the plans', async () => {
+    const kept = await titleWithKept();
+    const { page } = await browsers.visitor();
+    await page.goto(`/${kept.slug}?tab=seasons`);
+    const locked = page.getByRole('region', { name: 'Серии для подписчиков' });
+    expect(await locked.innerText()).toContain(kept.episode);
+    expect(await locked.getByRole('link', { name: 'Доступно с подпиской' }).first().getAttribute('href')).toBe('/profile/tariff');
+  });
+
+  it('play in a subscriber\'s player, with a mark', async () => {
+    const kept = await titleWithKept();
+    const person = await newPerson({ role: ROLES.premium });
+    const { page } = await browsers.as(person);
+    await page.goto(`/${kept.slug}?tab=seasons`);
+    const panel = page.locator('.player__kept');
+    await expect.poll(() => panel.innerText()).toContain('Серии для подписчиков');
+    expect(await page.getByRole('region', { name: 'Серии для подписчиков' }).isVisible()).toBe(false);
+    await panel.getByRole('button', { name: kept.episode }).click();
+    const screen = page.locator('.player__screen');
+    const source = kept.video ?? kept.iframe!;
+    await expect.poll(() => screen.getAttribute('src')).toContain(source);
+    expect(await panel.getByRole('status').innerText()).toContain('сейчас идёт серия для подписчиков');
+  });
+});
