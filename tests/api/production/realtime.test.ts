@@ -272,7 +272,7 @@ describe('two Directus instances on PostgreSQL + Redis', () => {
     }
     const stored = await db!('messages').where({ user_created: chatty.id }).count({ n: '*' }).first();
     expect(Number(stored?.n)).toBe(PACE.message.count);
-    expect(await countRedisKeys(`${name}:rl-chat`), 'the chat pace lives in Redis under our namespace').toBeGreaterThan(0);
+    expect(await countRedisKeys(`${name}:rl-pace-message`), 'the chat pace lives in Redis under our namespace').toBeGreaterThan(0);
   });
 
   it('keeps logins unique regardless of case on PostgreSQL, in the rules and in the index', async () => {
