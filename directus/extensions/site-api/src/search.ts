@@ -20,7 +20,8 @@ import { POPULAR_COUNT, SEARCH_LIMIT, SEARCH_OPENS_MIN, SEARCH_PEOPLE_LIMIT, SEA
 import { titleIdOf } from '../../count-view/src/api.ts';
 import { visitMemory, type VisitMemory } from '../../count-view/src/visits.ts';
 import type { Accountability } from '../../shared/directus.ts';
-import { SEARCHED, dialectOf, type Dialect } from './search-index.ts';
+import { dialectOf, type Dialect } from './search-index.ts';
+import { ftsPhrase, ranked } from './search-ranked.ts';
 import { createVocabularyCache } from './search-vocabulary.ts';
 
 type Caller = Request & { accountability?: Accountability | null };
@@ -28,116 +29,7 @@ type Caller = Request & { accountability?: Accountability | null };
 const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
   (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
 
-/** An FTS5 trigram query matches substrings of three letters or more; shorter words are left to LIKE. */
-const TRIGRAM = 3;
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
-
-/** SQL over one searched table: where its name and body columns are, and how to match and rank. */
-interface Target {
-  from: string;
-  names: string;
-  body: string | null;
-  /** The FTS5 table to MATCH on SQLite; null on PostgreSQL, whose trigram indexes serve LIKE. */
-  fts: string | null;
-}
-
-function targetOf(dialect: Dialect, kind: 'titles' | 'actors', fullText: boolean): Target {
-  const s = SEARCHED[kind];
-  const alias = kind === 'titles' ? 't' : 'a';
-  if (dialect === 'sqlite' && fullText) {
-    return {
-      // CROSS JOIN keeps the full-text table the outer loop: SQLite would otherwise walk every published
-      // title and ask the index about each (150 ms instead of 4 at 10,000 titles).
-      from: `"${s.fts}" CROSS JOIN "${s.table}" ${alias} ON ${alias}.id = "${s.fts}".rowid`,
-      names: `"${s.fts}".names`,
-      body: s.columns.body ? `"${s.fts}".body` : null,
-      fts: s.fts,
-    };
-  }
-  return {
-    from: `"${s.table}" ${alias}`,
-    names: `${alias}."${s.columns.names}"`,
-    body: s.columns.body ? `${alias}."${s.columns.body}"` : null,
-    fts: null,
-  };
-}
-
-/** A word's start: names are kept as `|a b|c d|`, descriptions as ` a b c`. */
-const WORD_STARTS = ['% ', '%|'];
-const quote = (word: string) => `"${word.replaceAll('"', '""')}"`;
-
-/** Positions of the query whose every alternative is long enough for a trigram index. */
-const longPositions = (plan: SearchPlan) => plan.forgiving.filter((alts) => alts.every((a) => a.length >= TRIGRAM));
-
-/** A word of `column` starting with one of `words`. */
-function startsAWord(column: string, words: string[]): [string, string[]] {
-  const patterns = words.flatMap((w) => WORD_STARTS.map((start) => `${start}${w}%`));
-  return [`(${patterns.map(() => `${column} LIKE ?`).join(' OR ')})`, patterns];
-}
-
-/** For each position, a word of `column` starting with one of its alternatives. */
-function eachOneOf(column: string, alternatives: string[][]): [string, string[]] {
-  const parts = alternatives.map((alts) => startsAWord(column, alts));
-  return [parts.map(([sql]) => sql).join(' AND '), parts.flatMap(([, args]) => args)];
-}
-
-/** Every one of `words` starting a word of `column`. */
-const allIn = (column: string, words: string[]) => eachOneOf(column, words.map((w) => [w]));
-
-/** The FTS5 MATCH text narrowing rows to those the LIKE conditions then decide on; null when no word is long enough. */
-function ftsMatch(s: Target, plan: SearchPlan): string {
-  const names = longPositions(plan).map((alts) => `names : (${alts.map(quote).join(' OR ')})`).join(' AND ');
-  const bodyWords = s.body ? plan.keys.filter((k) => k.length >= TRIGRAM) : [];
-  return bodyWords.length ? `(${names}) OR (${bodyWords.map((w) => `body : ${quote(w)}`).join(' AND ')})` : names;
-}
-
-/** The first key past every string starting with `prefix`, in byte order. */
-const pastPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-
-interface Ranked {
-  id: number;
-  tier: number;
-}
-
-/**
- * Ids of `kind` matching `plan`, best first: 0 a name is the query, 1 a name starts with it, 2 every
- * word is in a name, 3 a name matches with corrected words, 4 the description has every word.
- */
-async function ranked(db: Knex, dialect: Dialect, kind: 'titles' | 'actors', plan: SearchPlan, limit: number): Promise<Ranked[]> {
-  // Only one- and two-letter words: names that start with them, through the B-tree on the column itself.
-  const short = !longPositions(plan).length;
-  const s = targetOf(dialect, kind, !short);
-  const alias = kind === 'titles' ? 't' : 'a';
-  const exact = `%|${plan.keys.join(' ')}|%`;
-  const start = `%|${plan.keys.join(' ')}%`;
-  const [typedSql, typedArgs] = allIn(s.names, plan.keys);
-  const [forgivingSql, forgivingArgs] = eachOneOf(s.names, plan.forgiving);
-  const [bodySql, bodyArgs] = s.body ? allIn(s.body, plan.keys) : ['', []];
-  const tier = `CASE WHEN ${s.names} LIKE ? THEN 0 WHEN ${s.names} LIKE ? THEN 1 WHEN ${typedSql} THEN 2 WHEN ${forgivingSql} THEN 3 ELSE 4 END`;
-  const tierArgs = [exact, start, ...typedArgs, ...forgivingArgs];
-  const published = kind === 'titles' ? `${alias}.status = 'published'` : '1 = 1';
-  const order = kind === 'titles' ? `${alias}.views DESC, ${alias}.id` : `${alias}."nameRu", ${alias}.id`;
-
-  let where: string;
-  let whereArgs: string[];
-  if (short) {
-    const prefix = `|${plan.keys.join(' ')}`;
-    where = dialect === 'sqlite' ? `${alias}."searchNames" >= ? AND ${alias}."searchNames" < ?` : `${alias}."searchNames" LIKE ?`;
-    whereArgs = dialect === 'sqlite' ? [prefix, pastPrefix(prefix)] : [`${prefix}%`];
-  } else {
-    where = `((${forgivingSql})${bodySql ? ` OR (${bodySql})` : ''})`;
-    whereArgs = [...forgivingArgs, ...bodyArgs];
-    if (s.fts) {
-      where = `"${s.fts}" MATCH ? AND ${where}`;
-      whereArgs = [ftsMatch(s, plan), ...whereArgs];
-    }
-  }
-  const sql = `SELECT ${alias}.id AS id, ${tier} AS tier FROM ${s.from} WHERE ${published} AND ${where} ORDER BY tier, ${order} LIMIT ?`;
-  const rows = await db.raw(sql, [...tierArgs, ...whereArgs, limit]);
-  const list: { id: unknown; tier: unknown }[] = dialect === 'postgres' ? rows.rows : rows;
-  return list.map((r) => ({ id: Number(r.id), tier: Number(r.tier) }));
-}
-
 
 /** Which of `keys` some published title's description has as a whole word: such a word is meant as typed, not as a typo of a name. */
 async function inDescriptions(db: Knex, dialect: Dialect, keys: string[]): Promise<Set<string>> {
@@ -146,8 +38,10 @@ async function inDescriptions(db: Knex, dialect: Dialect, keys: string[]): Promi
     const row = dialect === 'sqlite'
       ? await db.raw(`SELECT 1 AS hit FROM "titles_search" CROSS JOIN titles t ON t.id = "titles_search".rowid
           WHERE "titles_search" MATCH ? AND ("titles_search".body LIKE ? OR "titles_search".body LIKE ?) AND t.status = 'published' LIMIT 1`,
-        [`body : ${quote(key)}`, `% ${key} %`, `% ${key}`])
-      : (await db.raw(`SELECT 1 AS hit FROM titles WHERE ("searchBody" LIKE ? OR "searchBody" LIKE ?) AND status = 'published' LIMIT 1`, [`% ${key} %`, `% ${key}`])).rows;
+        [`body : ${ftsPhrase(key)}`, `% ${key} %`, `% ${key}`])
+      // The matches made apart first: with LIMIT 1 the planner expects an early hit and reads every description.
+      : (await db.raw(`WITH matching AS MATERIALIZED (SELECT status FROM titles WHERE "searchBody" LIKE ? OR "searchBody" LIKE ?)
+          SELECT 1 AS hit FROM matching WHERE status = 'published' LIMIT 1`, [`% ${key} %`, `% ${key}`])).rows;
     if (row.length) found.add(key);
   }
   return found;

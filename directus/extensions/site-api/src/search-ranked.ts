@@ -1,0 +1,216 @@
+/**
+ * The search's ranking in the database: the ids of titles (or people) matching a plan, best first.
+ * Tiers, in order: 0 a name is the query, 1 a name starts with it, 2 every word starts a word of a
+ * name, 3 the same with corrected words, 4 every word starts a word of the description; views (for
+ * people, their name) break ties.
+ *
+ * Asked tier by tier, each ordered with its own limit, so no query ranks every match of a common word:
+ * first the most viewed titles are read in order and their tiers worked out (a common word fills its
+ * tier there, the database stopping after `SCANNED` rows); a tier that is short there is rare, and is
+ * then asked of the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL), whose few matches are sorted.
+ */
+import type { Knex } from 'knex';
+import type { SearchPlan } from '../../../../shared/search-plan.ts';
+import { SEARCHED, type Dialect } from './search-index.ts';
+
+/** A trigram index matches substrings of three letters or more; shorter words are left to the row's conditions. */
+const TRIGRAM = 3;
+/**
+ * Rows read in order before a tier is asked of the index. A tier holding fewer than the limit among
+ * them is rarer (under a tenth of the catalogue for 100), so the index answers it with fewer rows to
+ * sort; reading more rows costs every query, a rare word's most (measured at 100,000 titles).
+ */
+const SCANNED = 1000;
+/** The value of a row no tier takes. */
+const NONE = 5;
+
+export interface Ranked {
+  id: number;
+  tier: number;
+}
+
+type Kind = 'titles' | 'actors';
+
+/** Where one searched table's name and body columns are, read through the table itself or its FTS5 copy. */
+interface Columns {
+  from: string;
+  names: string;
+  body: string | null;
+}
+
+const aliasOf = (kind: Kind) => (kind === 'titles' ? 't' : 'a');
+
+function tableColumns(kind: Kind): Columns {
+  const s = SEARCHED[kind];
+  const alias = aliasOf(kind);
+  return {
+    from: `"${s.table}" ${alias}`,
+    names: `${alias}."${s.columns.names}"`,
+    body: s.columns.body ? `${alias}."${s.columns.body}"` : null,
+  };
+}
+
+/** The FTS5 table as the outer loop: SQLite would otherwise walk every published row and ask the index about each. */
+function ftsColumns(kind: Kind): Columns {
+  const s = SEARCHED[kind];
+  const alias = aliasOf(kind);
+  return {
+    from: `"${s.fts}" CROSS JOIN "${s.table}" ${alias} ON ${alias}.id = "${s.fts}".rowid`,
+    names: `"${s.fts}".names`,
+    body: s.columns.body ? `"${s.fts}".body` : null,
+  };
+}
+
+/** A word's start: names are kept as `|a b|c d|`, descriptions as ` a b c`. */
+const WORD_STARTS = [' ', '|'];
+/** Text as an FTS5 phrase: with the trigram tokenizer, a substring. */
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** Positions of the query whose every alternative is long enough for a trigram index. */
+const longPositions = (plan: SearchPlan) => plan.forgiving.filter((alts) => alts.every((a) => a.length >= TRIGRAM));
+
+/**
+ * SQL for `column` holding `text`, and its argument. The folded columns and words have no capitals
+ * nor LIKE's wildcards, so SQLite's `instr` means the same as LIKE and reads a long description several
+ * times faster; PostgreSQL's trigram index serves LIKE.
+ */
+function contains(dialect: Dialect, column: string, text: string): [string, string] {
+  return dialect === 'sqlite' ? [`instr(${column}, ?) > 0`, text] : [`${column} LIKE ?`, `%${text}%`];
+}
+
+/** A word of `column` starting with one of `words`. */
+function startsAWord(dialect: Dialect, column: string, words: string[]): [string, string[]] {
+  const parts = words.flatMap((w) => WORD_STARTS.map((start) => contains(dialect, column, `${start}${w}`)));
+  return [`(${parts.map(([sql]) => sql).join(' OR ')})`, parts.map(([, arg]) => arg)];
+}
+
+/** For each position, a word of `column` starting with one of its alternatives. */
+function eachOneOf(dialect: Dialect, column: string, alternatives: string[][]): [string, string[]] {
+  const parts = alternatives.map((alts) => startsAWord(dialect, column, alts));
+  return [parts.map(([sql]) => sql).join(' AND '), parts.flatMap(([, args]) => args)];
+}
+
+/** One tier: what its rows meet (the tiers before it not counted), and the FTS5 MATCH narrowing to them. */
+interface Tier {
+  condition: [string, string[]];
+  match: string;
+  /** A tier no row can be in (corrections, when there are none): never asked. */
+  empty?: boolean;
+}
+
+/**
+ * FTS5 MATCH text for `column` having, for each position, a word starting with one of its
+ * alternatives: a phrase of the word with the character before it (a trigram phrase is a substring).
+ * Positions with an alternative too short for a trigram are left to the row's conditions.
+ */
+function wordStartsMatch(column: string, alternatives: string[][]): string {
+  return alternatives
+    .filter((alts) => alts.every((a) => a.length + 1 >= TRIGRAM))
+    .map((alts) => `${column} : (${alts.flatMap((a) => WORD_STARTS.map((start) => ftsPhrase(`${start}${a}`))).join(' OR ')})`)
+    .join(' AND ');
+}
+
+/** The tiers of `plan` over `c`, best first; a row's tier is the first whose condition it meets. */
+function tiersOf(dialect: Dialect, c: Columns, plan: SearchPlan): Tier[] {
+  const query = plan.keys.join(' ');
+  const typed = plan.keys.map((k) => [k]);
+  const whole = contains(dialect, c.names, `|${query}|`);
+  const start = contains(dialect, c.names, `|${query}`);
+  const tiers: Tier[] = [
+    { condition: [whole[0], [whole[1]]], match: `names : ${ftsPhrase(`|${query}|`)}` },
+    { condition: [start[0], [start[1]]], match: `names : ${ftsPhrase(`|${query}`)}` },
+    { condition: eachOneOf(dialect, c.names, typed), match: wordStartsMatch('names', typed) },
+    plan.forgiving.some((alts) => alts.length > 1)
+      ? { condition: eachOneOf(dialect, c.names, plan.forgiving), match: wordStartsMatch('names', plan.forgiving) }
+      : { condition: ['1 = 0', []], match: '', empty: true },
+  ];
+  if (c.body) tiers.push({ condition: eachOneOf(dialect, c.body, typed), match: wordStartsMatch('body', typed) });
+  return tiers;
+}
+
+/** A row's tier as SQL: the first tier whose condition holds, or NONE. */
+function tierCase(tiers: Tier[]): [string, string[]] {
+  const asked = tiers.flatMap((tier, i) => (tier.empty ? [] : [{ ...tier, i }]));
+  const whens = asked.map(({ condition: [sql], i }) => `WHEN ${sql} THEN ${i}`);
+  return [`CASE ${whens.join(' ')} ELSE ${NONE} END`, asked.flatMap(({ condition: [, args] }) => args)];
+}
+
+/** The first key past every string starting with `prefix`, in byte order. */
+const pastPrefix = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
+const publishedOf = (kind: Kind) => (kind === 'titles' ? `${aliasOf(kind)}.status = 'published'` : '1 = 1');
+/** The order within a tier, and the columns it reads. */
+const orderOf = (kind: Kind) => (kind === 'titles' ? 'views DESC, id' : '"nameRu", id');
+const orderColumn = (kind: Kind) => (kind === 'titles' ? 'views' : '"nameRu"');
+const orderColumns = (kind: Kind) => `${aliasOf(kind)}.${orderColumn(kind)}`;
+
+async function rows(db: Knex, dialect: Dialect, [sql, args]: [string, unknown[]]): Promise<Ranked[]> {
+  const result = await db.raw(sql, args as Knex.RawBinding[]);
+  const list: { id: unknown; tier: unknown }[] = dialect === 'postgres' ? result.rows : result;
+  return list.map((r) => ({ id: Number(r.id), tier: Number(r.tier) }));
+}
+
+/** `matching` (rows with an id, their tier and the order's columns) ranked, best `limit` first. */
+const best = (matching: string, where: string, kind: Kind): string =>
+  `SELECT id, tier FROM (${matching}) matching WHERE ${where} ORDER BY tier, ${orderOf(kind)} LIMIT ?`;
+
+/** Only one- and two-letter words: names that start with them, through the B-tree on the column itself. */
+function shortQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, limit: number): [string, unknown[]] {
+  const c = tableColumns(kind);
+  const alias = aliasOf(kind);
+  const [tier, tierArgs] = tierCase(tiersOf(dialect, c, plan).slice(0, 4));
+  const prefix = `|${plan.keys.join(' ')}`;
+  const where = dialect === 'sqlite' ? `${alias}."searchNames" >= ? AND ${alias}."searchNames" < ?` : `${alias}."searchNames" LIKE ?`;
+  const whereArgs = dialect === 'sqlite' ? [prefix, pastPrefix(prefix)] : [`${prefix}%`];
+  const matching = `SELECT ${alias}.id AS id, ${tier} AS tier, ${orderColumns(kind)} FROM ${c.from} WHERE ${publishedOf(kind)} AND ${where}`;
+  return [best(matching, `tier < ${NONE}`, kind), [...tierArgs, ...whereArgs, limit]];
+}
+
+/** The best `limit` of the first `SCANNED` rows in order, by tier. */
+function scanQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, limit: number): [string, unknown[]] {
+  const c = tableColumns(kind);
+  const alias = aliasOf(kind);
+  const columns = [`${alias}.id AS id`, orderColumns(kind), `${c.names} AS names`, ...(c.body ? [`${c.body} AS body`] : [])];
+  const first = `SELECT ${columns.join(', ')} FROM ${c.from} WHERE ${publishedOf(kind)} ORDER BY ${orderOf(kind)} LIMIT ${SCANNED}`;
+  const [tier, tierArgs] = tierCase(tiersOf(dialect, { from: '', names: 'ordered.names', body: c.body ? 'ordered.body' : null }, plan));
+  const matching = `SELECT id, ${tier} AS tier, ${orderColumn(kind)} FROM (${first}) ordered`;
+  return [best(matching, `tier < ${NONE}`, kind), [...tierArgs, limit]];
+}
+
+/** Tier `t`'s best `limit` rows, through the trigram index. */
+function tierQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, t: number, limit: number): [string, unknown[]] {
+  const alias = aliasOf(kind);
+  if (dialect === 'sqlite') {
+    const c = ftsColumns(kind);
+    const tiers = tiersOf(dialect, c, plan);
+    const [tier, tierArgs] = tierCase(tiers);
+    const fts = SEARCHED[kind].fts;
+    const matching = `SELECT ${alias}.id AS id, ${tier} AS tier, ${orderColumns(kind)} FROM ${c.from} WHERE "${fts}" MATCH ? AND ${publishedOf(kind)}`;
+    return [best(matching, `tier = ${t}`, kind), [...tierArgs, tiers[t]!.match, limit]];
+  }
+  // The matches are made apart first, so the planner cannot choose to walk the order's index past rows of a rare word.
+  const c = tableColumns(kind);
+  const tiers = tiersOf(dialect, c, plan);
+  const [tier, tierArgs] = tierCase(tiers);
+  const [narrow, narrowArgs] = tiers[t]!.condition;
+  const matching = `SELECT ${alias}.id AS id, ${tier} AS tier, ${orderColumns(kind)} FROM ${c.from} WHERE ${publishedOf(kind)} AND ${narrow}`;
+  return [`WITH matching AS MATERIALIZED (${matching}) ${best('SELECT * FROM matching', `tier = ${t}`, kind)}`, [...tierArgs, ...narrowArgs, limit]];
+}
+
+/** Ids of `kind` matching `plan`, best first (see the module note). */
+export async function ranked(db: Knex, dialect: Dialect, kind: Kind, plan: SearchPlan, limit: number): Promise<Ranked[]> {
+  if (!longPositions(plan).length) return rows(db, dialect, shortQuery(dialect, kind, plan, limit));
+  const scanned = await rows(db, dialect, scanQuery(dialect, kind, plan, limit));
+  const tiers = tiersOf(dialect, tableColumns(kind), plan);
+  const out: Ranked[] = [];
+  for (let t = 0; t < tiers.length && out.length < limit; t++) {
+    if (tiers[t]!.empty) continue;
+    const need = limit - out.length;
+    const seen = scanned.filter((r) => r.tier === t);
+    // Enough of the tier among the first rows in order: they are its best. (Had the scan's limit cut this
+    // tier short, what it holds would still be what is needed: the tiers before took at least theirs.)
+    if (seen.length >= need) out.push(...seen.slice(0, need));
+    else out.push(...(await rows(db, dialect, tierQuery(dialect, kind, plan, t, need))));
+  }
+  return out;
+}
