@@ -49,30 +49,54 @@ const CO_MARK_WEIGHT = 2;
 const idOf = (ref: { id: number } | number | null | undefined): number | null =>
   typeof ref === 'number' ? ref : ref && typeof ref === 'object' ? ref.id : null;
 
-function junctionIds<K extends string>(list: ({ [k in K]?: { id: number } | number | null } | number)[] | null | undefined, key: K): number[] {
-  return (list ?? []).flatMap((e) => {
+type Junction<K extends string> = ({ [k in K]?: { id: number } | number | null } | number)[] | null | undefined;
+
+/** Calls `visit` with each id a junction list names. */
+function eachJunction<K extends string>(list: Junction<K>, key: K, visit: (id: number) => void): void {
+  for (const e of list ?? []) {
     const id = typeof e === 'object' && e ? idOf(e[key]) : null;
-    return id === null ? [] : [id];
-  });
+    if (id !== null) visit(id);
+  }
+}
+
+function junctionIds<K extends string>(list: Junction<K>, key: K): number[] {
+  const ids: number[] = [];
+  eachJunction(list, key, (id) => ids.push(id));
+  return ids;
 }
 
 /** Kinds of feature; a feature's key is its kind times KIND plus its id (numbers, as maps of them are quick). */
 const KIND = 2 ** 32;
-const [CATEGORY, SUBCATEGORY, COUNTRY, GENRE, TAG, PERSON] = [1, 2, 3, 4, 5, 6].map((k) => k * KIND);
+const [CATEGORY, SUBCATEGORY, COUNTRY, GENRE, TAG, PERSON] = [1, 2, 3, 4, 5, 6];
+
+/** Calls `visit` with each of a title's features, kind and id, in a fixed order; a person once. */
+function eachFeature(t: LikenessRow, visit: (kind: number, id: number) => void): void {
+  const one = (kind: number, ref: { id: number } | number | null | undefined) => {
+    const id = idOf(ref);
+    if (id !== null) visit(kind, id);
+  };
+  one(CATEGORY, t.category);
+  one(SUBCATEGORY, t.subCategory);
+  one(COUNTRY, t.country);
+  eachJunction(t.genres, 'genres_id', (id) => visit(GENRE, id));
+  eachJunction(t.tags, 'tags_id', (id) => visit(TAG, id));
+  // Whether a person acted, directed or wrote, they are the same shared feature.
+  const people: number[] = [];
+  const person = (id: number) => {
+    if (people.includes(id)) return;
+    people.push(id);
+    visit(PERSON, id);
+  };
+  eachJunction(t.actors, 'actors_id', person);
+  eachJunction(t.directors, 'actors_id', person);
+  eachJunction(t.screenwriters, 'actors_id', person);
+}
 
 /** A title's features as keys: kind and id. */
 export function featuresOf(t: LikenessRow): number[] {
-  const one = (kind: number, ref: { id: number } | number | null | undefined) => {
-    const id = idOf(ref);
-    return id === null ? [] : [kind + id];
-  };
-  return [
-    ...one(CATEGORY, t.category), ...one(SUBCATEGORY, t.subCategory), ...one(COUNTRY, t.country),
-    ...junctionIds(t.genres, 'genres_id').map((id) => GENRE + id),
-    ...junctionIds(t.tags, 'tags_id').map((id) => TAG + id),
-    // Whether a person acted, directed or wrote, they are the same shared feature.
-    ...new Set([...junctionIds(t.actors, 'actors_id'), ...junctionIds(t.directors, 'actors_id'), ...junctionIds(t.screenwriters, 'actors_id')].map((id) => PERSON + id)),
-  ];
+  const keys: number[] = [];
+  eachFeature(t, (kind, id) => keys.push(kind * KIND + id));
+  return keys;
 }
 
 /** The titles an editor pinned, in their order. */
@@ -114,17 +138,23 @@ class Likeness {
 
   constructor(rows: LikenessRow[], coMarks: CoMarks) {
     this.rows = rows;
-    const ids = new Map<number, number>();
+    // A map of small ids for each kind: keys past 2^31 would be boxed numbers, slow to hash and to keep.
+    const ids = Array.from({ length: PERSON + 1 }, () => new Map<number, number>());
     const counts: number[] = [];
+    const own: number[] = [];
+    const visit = (kind: number, id: number) => {
+      const known = ids[kind]!;
+      let f = known.get(id);
+      if (f === undefined) known.set(id, (f = counts.push(0) - 1));
+      counts[f]!++;
+      own.push(f);
+    };
     rows.forEach((t, i) => {
       this.index.set(t.id, i);
-      const fs = featuresOf(t).map((key) => {
-        let f = ids.get(key);
-        if (f === undefined) ids.set(key, (f = counts.push(0) - 1));
-        counts[f]!++;
-        return f;
-      });
-      this.features.push(Int32Array.from(new Set(fs)).sort());
+      own.length = 0;
+      eachFeature(t, visit);
+      own.sort((a, b) => a - b);
+      this.features.push(Int32Array.from(own.filter((f, k) => k === 0 || own[k - 1] !== f)));
     });
     const n = Math.max(rows.length, 1);
     this.weight = Float64Array.from(counts, (df) => Math.log(n / df) + 0.05);
@@ -236,17 +266,25 @@ class Likeness {
   /** Whether `x` would rank on `i`'s page above the weakest of `list` (or `list` has room). */
   wouldEnter(i: number, x: number, list: number[]): boolean {
     if (list.length < RELATED_COUNT) return true;
-    const weakest = Math.min(...list.map((id) => {
+    const rank = this.rank(i, x);
+    return list.some((id) => {
       const j = this.index.get(id);
-      return j === undefined ? 0 : this.rank(i, j);
-    }));
-    return this.rank(i, x) > weakest;
+      return (j === undefined ? 0 : this.rank(i, j)) < rank;
+    });
   }
 
-  /** Titles sharing any feature with `x`. */
-  sharing(x: number): Set<number> {
-    const out = new Set<number>();
-    for (const f of this.features[x]!) for (const j of this.postings[f]!) if (j !== x) out.add(j);
+  /** Titles sharing any feature with `x`, each once. */
+  sharing(x: number): number[] {
+    const seen = new Uint8Array(this.rows.length);
+    seen[x] = 1;
+    const out: number[] = [];
+    for (const f of this.features[x]!) {
+      for (const j of this.postings[f]!) {
+        if (seen[j]) continue;
+        seen[j] = 1;
+        out.push(j);
+      }
+    }
     return out;
   }
 }
