@@ -21,6 +21,8 @@ const TRIGRAM = 3;
  * sort; reading more rows costs every query, a rare word's most (measured at 100,000 titles).
  */
 const SCANNED = 1000;
+/** The tiers on names (the description's comes after them). */
+const NAME_TIERS = 4;
 /** The value of a row no tier takes. */
 const NONE = 5;
 
@@ -158,7 +160,7 @@ const best = (matching: string, where: string, kind: Kind): string =>
 function shortQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, limit: number): [string, unknown[]] {
   const c = tableColumns(kind);
   const alias = aliasOf(kind);
-  const [tier, tierArgs] = tierCase(tiersOf(dialect, c, plan).slice(0, 4));
+  const [tier, tierArgs] = tierCase(tiersOf(dialect, c, plan).slice(0, NAME_TIERS));
   const prefix = `|${plan.keys.join(' ')}`;
   const where = dialect === 'sqlite' ? `${alias}."searchNames" >= ? AND ${alias}."searchNames" < ?` : `${alias}."searchNames" LIKE ?`;
   const whereArgs = dialect === 'sqlite' ? [prefix, pastPrefix(prefix)] : [`${prefix}%`];
@@ -177,24 +179,28 @@ function scanQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, limit: number
   return [best(matching, `tier < ${NONE}`, kind), [...tierArgs, limit]];
 }
 
-/** Tier `t`'s best `limit` rows, through the trigram index. */
-function tierQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, t: number, limit: number): [string, unknown[]] {
+/**
+ * The best `limit` rows of tiers `first` to `last`, through the trigram index, narrowed by `last`'s
+ * condition: each name tier's condition takes in the ones before it.
+ */
+function tiersQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, first: number, last: number, limit: number): [string, unknown[]] {
   const alias = aliasOf(kind);
+  const within = `tier BETWEEN ${first} AND ${last}`;
   if (dialect === 'sqlite') {
     const c = ftsColumns(kind);
     const tiers = tiersOf(dialect, c, plan);
     const [tier, tierArgs] = tierCase(tiers);
     const fts = SEARCHED[kind].fts;
     const matching = `SELECT ${alias}.id AS id, ${tier} AS tier, ${orderColumns(kind)} FROM ${c.from} WHERE "${fts}" MATCH ? AND ${publishedOf(kind)}`;
-    return [best(matching, `tier = ${t}`, kind), [...tierArgs, tiers[t]!.match, limit]];
+    return [best(matching, within, kind), [...tierArgs, tiers[last]!.match, limit]];
   }
   // The matches are made apart first, so the planner cannot choose to walk the order's index past rows of a rare word.
   const c = tableColumns(kind);
   const tiers = tiersOf(dialect, c, plan);
   const [tier, tierArgs] = tierCase(tiers);
-  const [narrow, narrowArgs] = tiers[t]!.condition;
+  const [narrow, narrowArgs] = tiers[last]!.condition;
   const matching = `SELECT ${alias}.id AS id, ${tier} AS tier, ${orderColumns(kind)} FROM ${c.from} WHERE ${publishedOf(kind)} AND ${narrow}`;
-  return [`WITH matching AS MATERIALIZED (${matching}) ${best('SELECT * FROM matching', `tier = ${t}`, kind)}`, [...tierArgs, ...narrowArgs, limit]];
+  return [`WITH matching AS MATERIALIZED (${matching}) ${best('SELECT * FROM matching', within, kind)}`, [...tierArgs, ...narrowArgs, limit]];
 }
 
 /** Ids of `kind` matching `plan`, best first (see the module note). */
@@ -202,15 +208,22 @@ export async function ranked(db: Knex, dialect: Dialect, kind: Kind, plan: Searc
   if (!longPositions(plan).length) return rows(db, dialect, shortQuery(dialect, kind, plan, limit));
   const scanned = await rows(db, dialect, scanQuery(dialect, kind, plan, limit));
   const tiers = tiersOf(dialect, tableColumns(kind), plan);
+  const seen = (t: number) => scanned.filter((r) => r.tier === t);
   const out: Ranked[] = [];
   for (let t = 0; t < tiers.length && out.length < limit; t++) {
     if (tiers[t]!.empty) continue;
     const need = limit - out.length;
-    const seen = scanned.filter((r) => r.tier === t);
     // Enough of the tier among the first rows in order: they are its best. (Had the scan's limit cut this
     // tier short, what it holds would still be what is needed: the tiers before took at least theirs.)
-    if (seen.length >= need) out.push(...seen.slice(0, need));
-    else out.push(...(await rows(db, dialect, tierQuery(dialect, kind, plan, t, need))));
+    if (seen(t).length >= need) {
+      out.push(...seen(t).slice(0, need));
+      continue;
+    }
+    // The name tiers after it that are short too are asked with it, in one query.
+    let last = t;
+    for (let next = t + 1; next < NAME_TIERS && (tiers[next]!.empty || seen(next).length < need); next++) if (!tiers[next]!.empty) last = next;
+    out.push(...(await rows(db, dialect, tiersQuery(dialect, kind, plan, t, last, need))));
+    t = last;
   }
   return out;
 }
