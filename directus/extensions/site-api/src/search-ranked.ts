@@ -162,9 +162,11 @@ function shortQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, limit: numbe
   const alias = aliasOf(kind);
   const [tier, tierArgs] = tierCase(tiersOf(dialect, c, plan).slice(0, NAME_TIERS));
   const prefix = `|${plan.keys.join(' ')}`;
+  // SQLite's `+` keeps it off the index on status, which would have it read and sort every published title.
+  const published = dialect === 'sqlite' ? `+${publishedOf(kind)}` : publishedOf(kind);
   const where = dialect === 'sqlite' ? `${alias}."searchNames" >= ? AND ${alias}."searchNames" < ?` : `${alias}."searchNames" LIKE ?`;
   const whereArgs = dialect === 'sqlite' ? [prefix, pastPrefix(prefix)] : [`${prefix}%`];
-  const matching = `SELECT ${alias}.id AS id, ${tier} AS tier, ${orderColumns(kind)} FROM ${c.from} WHERE ${publishedOf(kind)} AND ${where}`;
+  const matching = `SELECT ${alias}.id AS id, ${tier} AS tier, ${orderColumns(kind)} FROM ${c.from} WHERE ${published} AND ${where}`;
   return [best(matching, `tier < ${NONE}`, kind), [...tierArgs, ...whereArgs, limit]];
 }
 
@@ -209,6 +211,8 @@ export async function ranked(db: Knex, dialect: Dialect, kind: Kind, plan: Searc
   const scanned = await rows(db, dialect, scanQuery(dialect, kind, plan, limit));
   const tiers = tiersOf(dialect, tableColumns(kind), plan);
   const seen = (t: number) => scanned.filter((r) => r.tier === t);
+  // A full scan's last tier (and those after it) may hold more of the first rows than it gave.
+  const cut = scanned.length === limit ? scanned[limit - 1]!.tier : NONE;
   const out: Ranked[] = [];
   for (let t = 0; t < tiers.length && out.length < limit; t++) {
     if (tiers[t]!.empty) continue;
@@ -221,7 +225,9 @@ export async function ranked(db: Knex, dialect: Dialect, kind: Kind, plan: Searc
     }
     // The name tiers after it that are short too are asked with it, in one query.
     let last = t;
-    for (let next = t + 1; next < NAME_TIERS && (tiers[next]!.empty || seen(next).length < need); next++) if (!tiers[next]!.empty) last = next;
+    for (let next = t + 1; next < Math.min(NAME_TIERS, cut) && (tiers[next]!.empty || seen(next).length < need); next++) {
+      if (!tiers[next]!.empty) last = next;
+    }
     out.push(...(await rows(db, dialect, tiersQuery(dialect, kind, plan, t, last, need))));
     t = last;
   }
