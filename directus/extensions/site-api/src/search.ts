@@ -116,15 +116,15 @@ export function registerSearchRoutes(router: Router, context: EndpointExtensionC
       res.json({ data: { titles: [], people: [], understood: null } });
       return;
     }
-    let titles = await ranked(database, dialect, 'titles', plan, SEARCH_LIMIT);
-    let people = await ranked(database, dialect, 'actors', plan, SEARCH_PEOPLE_LIMIT);
+    // Titles and people at once: on PostgreSQL each takes a connection of its own.
+    const both = (p: SearchPlan) => Promise.all([ranked(database, dialect, 'titles', p, SEARCH_LIMIT), ranked(database, dialect, 'actors', p, SEARCH_PEOPLE_LIMIT)]);
+    let [titles, people] = await both(plan);
     let understood = titles.some((t) => t.tier === 3) || people.some((p) => p.tier === 3) || plan.swapped ? plan.understood : null;
     // Nothing has every word: what has fewer of them is still closer than an empty list. First without
     // the words that match nothing, then each word alone, the longest first.
     for (const fewer of fewerWords(plan)) {
       if (titles.length || people.length) break;
-      titles = await ranked(database, dialect, 'titles', fewer, SEARCH_LIMIT);
-      people = await ranked(database, dialect, 'actors', fewer, SEARCH_PEOPLE_LIMIT);
+      [titles, people] = await both(fewer);
       understood = plan.understood;
     }
     const [titleCards, personCards] = await Promise.all([cardsOf(database, titles.map((t) => t.id)), peopleOf(database, people.map((p) => p.id))]);
