@@ -25,7 +25,7 @@ const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 
 /** Routes of public reads (upstream paths, without /api). The availability check is paced per address, never shared. */
-export const CACHED_ROUTES = /^\/(?:items\/[^/?]+|users(?:\/[^/?]+)?|site\/(?:rating\/\d+|ratings|online|search[^/?]*))(?:\?|$)/;
+export const CACHED_ROUTES = /^\/(?:items\/[^/?]+|users(?:\/[^/?]+)?|site\/(?:rating\/\d+|ratings|online|search(?:\/popular)?))(?:\?|$)/;
 
 export interface CachedAnswer {
   status: number;

@@ -5,7 +5,7 @@ const ok = (text: string, status = 200): CachedAnswer => ({ status, headers: { '
 
 describe('which reads every visitor shares', () => {
   it('takes credential-free GETs of public read routes', () => {
-    for (const path of ['/items/comments?filter[title][_eq]=3', '/items/titles', '/users?filter[login][_eq]=mina', '/site/rating/12', '/site/ratings', '/site/online']) {
+    for (const path of ['/items/comments?filter[title][_eq]=3', '/items/titles', '/users?filter[login][_eq]=mina', '/site/rating/12', '/site/ratings', '/site/online', '/site/search?q=%D0%B4%D0%BE%D1%80', '/site/search/popular']) {
       expect(isSharedRead('GET', path, {}), path).toBe(true);
     }
   });
@@ -17,6 +17,7 @@ describe('which reads every visitor shares', () => {
     expect(isSharedRead('GET', '/users/me', {})).toBe(false);
     expect(isSharedRead('GET', '/site/availability?email=a@b.c', {})).toBe(false);
     expect(isSharedRead('GET', '/site/chats', {})).toBe(false);
+    expect(isSharedRead('GET', '/site/search/opened', {})).toBe(false);
     expect(isSharedRead('GET', '/assets/abc', {})).toBe(false);
     expect(isSharedRead('GET', '/server/health', {})).toBe(false);
     expect(isSharedRead('POST', '/items/comments', {})).toBe(false);
