@@ -1,0 +1,210 @@
+/**
+ * Backups end to end, on a seeded Directus of its own: a backup of the running site, then a title
+ * renamed, a review, a person and their picture deleted; Directus stopped, the archive restored,
+ * Directus started again, and everything is as it was, down to the site built from it. Restores are
+ * refused while Directus runs on the data and for broken archives, which leave the data untouched.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../directus/seed/index.ts';
+import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import type { DirectusOptions } from '../../scripts/lib/directus-env.ts';
+import { freePort } from '../../scripts/lib/free-port.ts';
+import { buildSite } from '../../scripts/lib/site-build.ts';
+import { COUNTED_TABLES, MANIFEST_ENTRY, type Manifest } from '../../scripts/lib/backup/manifest.ts';
+import { restoreBackup } from '../../scripts/lib/backup/restore-backup.ts';
+import { takeBackup } from '../../scripts/lib/backup/take-backup.ts';
+import { dataTarget, type DataTarget } from '../../scripts/lib/backup/target.ts';
+import { ROLES } from '../../shared/rules.ts';
+import { pngBytes, upload } from '../support/api.ts';
+
+const BUILD_WAIT = 600_000;
+let workDir = '';
+let options: DirectusOptions & { quiet: boolean; skipBuild?: boolean };
+let backend: Backend | undefined;
+let target: DataTarget;
+let archive = '';
+let manifest: Manifest;
+
+/** What the backup must bring back. */
+const before = {
+  title: { id: 0, slug: '', name: '' },
+  person: { id: '', email: '', password: 'backup-password-1' },
+  picture: { id: '', bytes: pngBytes() },
+  review: { id: 0, text: '' },
+  counts: {} as Record<string, number>,
+};
+
+async function send(method: string, route: string, opts: { token?: string; body?: unknown } = {}): Promise<{ status: number; data: any }> {
+  const isForm = opts.body instanceof FormData;
+  const res = await fetch(`${backend!.url}${route}`, {
+    method,
+    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body && !isForm ? { 'content-type': 'application/json' } : {}) },
+    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
+  });
+  const text = await res.text();
+  return { status: res.status, data: text ? JSON.parse(text).data : null };
+}
+
+const signIn = (email: string, password: string) => send('POST', '/auth/login', { body: { email, password } });
+
+/** Rows of a table as the admin counts them through the API (directus_users → /users, others → /items/...). */
+async function count(table: string): Promise<number> {
+  const route = table.startsWith('directus_') ? `/${table.slice('directus_'.length)}` : `/items/${table}`;
+  const rows = await backend!.api.get<{ count: number | string }[]>(`${route}?aggregate[count]=*`);
+  return Number(rows[0].count);
+}
+
+const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+/** The data folder as a restore found it: every file and its sum. */
+function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => { const f = path.join(e.parentPath, e.name); return [path.relative(dir, f), sha256(f)]; }));
+}
+
+beforeAll(async () => {
+  workDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-backup-'));
+  options = {
+    dataDir: path.join(workDir, 'data'),
+    port: await freePort(),
+    secret: `backup-secret-${randomUUID()}`,
+    adminEmail: 'admin@example.com',
+    adminPassword: 'backup-admin-password',
+    quiet: true,
+    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false' },
+  };
+  backend = await startBackend(options);
+  await seedDemo(backend.api, () => {});
+  target = dataTarget(backend.env, options.dataDir);
+
+  const title = (await backend.api.get<{ id: number; slug: string; name: string }[]>('/items/titles?filter[status][_eq]=published&sort=id&limit=1&fields=id,slug,name'))[0];
+  before.title = title;
+  before.person.email = `backup-${randomUUID().slice(0, 8)}@example.com`;
+  before.person.id = (await backend.api.post<{ id: string }>('/users', {
+    email: before.person.email, password: before.person.password, role: ROLES.user, login: `b${randomUUID().slice(0, 8)}`, first_name: 'Тест', last_name: 'Резервный',
+  })).id;
+  const token = (await signIn(before.person.email, before.person.password)).data.access_token as string;
+  const picture = await send('POST', '/files', { token, body: upload(before.picture.bytes, 'image/png', 'avatar.png') });
+  expect(picture.status).toBe(200);
+  before.picture.id = picture.data.id;
+  expect((await send('PATCH', '/users/me', { token, body: { avatar: before.picture.id } })).status).toBe(200);
+  before.review.text = `Отзыв перед резервной копией ${randomUUID().slice(0, 8)}`;
+  const review = await send('POST', '/items/comments', { token, body: { text: before.review.text, title: title.id } });
+  expect(review.status).toBe(200);
+  before.review.id = review.data.id;
+  for (const table of COUNTED_TABLES) before.counts[table] = await count(table);
+
+  ({ file: archive, manifest } = await takeBackup(target, path.join(workDir, 'backups')));
+}, 900_000);
+
+afterAll(async () => {
+  await backend?.stop();
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+});
+
+describe('a backup of the running site', () => {
+  it('is one archive whose manifest counts the rows and sums the files', async () => {
+    expect(path.basename(archive)).toMatch(/^dorama-backup-.+\.tar\.gz$/);
+    expect(manifest.database.kind).toBe('sqlite');
+    expect(manifest.directusVersion).toBe(JSON.parse(readFileSync(path.join(import.meta.dirname, '../../node_modules/directus/package.json'), 'utf8')).version);
+    expect(manifest.counts).toEqual(before.counts);
+    const stored = await backend!.api.get<{ filename_disk: string }>(`/files/${before.picture.id}?fields=filename_disk`);
+    expect(manifest.uploads[stored.filename_disk].sha256).toBe(createHash('sha256').update(before.picture.bytes).digest('hex'));
+    expect(manifest.missingUploads).toEqual([]);
+    const entries: string[] = [];
+    await tar.t({ file: archive, onReadEntry: (e) => entries.push(e.path) });
+    expect(entries).toContain(MANIFEST_ENTRY);
+    expect(entries).toContain('database.sqlite');
+    // Secrets stay out: Directus's environment and the checkout's .env are no part of it.
+    expect(entries.filter((e) => /(^|\/)\.env|secret/i.test(e))).toEqual([]);
+    expect(readFileSync(archive).includes(options.secret)).toBe(false);
+  });
+
+  it('is refused as a restore while Directus runs on the data', async () => {
+    await expect(restoreBackup(target, archive)).rejects.toThrow(/Directus is running on/);
+    expect(existsSync(options.dataDir)).toBe(true);
+  });
+});
+
+describe('after changes, a restore into the stopped site', () => {
+  beforeAll(async () => {
+    const api = backend!.api;
+    await api.patch(`/items/titles/${before.title.id}`, { name: `${before.title.name} (переименован)` });
+    await api.delete(`/items/comments/${before.review.id}`);
+    await api.delete(`/users/${before.person.id}`);
+    // Deleting a person takes their uploads; said again for a picture another way could have kept.
+    if ((await send('GET', `/assets/${before.picture.id}`)).status === 200) await api.delete(`/files/${before.picture.id}`);
+    expect((await signIn(before.person.email, before.person.password)).status).toBe(401);
+    expect((await send('GET', `/assets/${before.picture.id}`)).status).not.toBe(200);
+    await backend!.stop();
+    backend = undefined;
+  }, 120_000);
+
+  it('refuses a broken archive and leaves the data as it was', async () => {
+    const data = snapshot(options.dataDir);
+    const broken = path.join(workDir, 'broken');
+    mkdirSync(broken);
+
+    const truncated = path.join(broken, 'truncated.tar.gz');
+    copyFileSync(archive, truncated);
+    truncateSync(truncated, Math.floor(readFileSync(archive).length / 2));
+    await expect(restoreBackup(target, truncated)).rejects.toThrow(/broken or incomplete/);
+
+    const garbled = path.join(broken, 'garbled.tar.gz');
+    const bytes = readFileSync(archive);
+    bytes.fill(0x55, Math.floor(bytes.length / 3), Math.floor(bytes.length / 3) + 512);
+    writeFileSync(garbled, bytes);
+    await expect(restoreBackup(target, garbled)).rejects.toThrow(/broken or incomplete/);
+
+    // A whole tar whose picture was changed after the backup: only the manifest's checksum tells.
+    const unpacked = path.join(broken, 'unpacked');
+    mkdirSync(unpacked);
+    await tar.x({ file: archive, cwd: unpacked });
+    const picture = Object.keys(manifest.uploads)[0];
+    writeFileSync(path.join(unpacked, 'uploads', picture), 'not the picture');
+    const tampered = path.join(broken, 'tampered.tar.gz');
+    await tar.c({ gzip: true, file: tampered, cwd: unpacked }, readdirSync(unpacked));
+    await expect(restoreBackup(target, tampered)).rejects.toThrow(`uploads/${picture} differs from its checksum`);
+
+    const noManifest = path.join(broken, 'no-manifest.tar.gz');
+    rmSync(path.join(unpacked, MANIFEST_ENTRY));
+    await tar.c({ gzip: true, file: noManifest, cwd: unpacked }, readdirSync(unpacked));
+    await expect(restoreBackup(target, noManifest)).rejects.toThrow(/has no manifest/);
+
+    expect(snapshot(options.dataDir)).toEqual(data);
+    expect(readdirSync(workDir).filter((name) => name !== 'data' && name.startsWith('data'))).toEqual([]);
+    expect(readdirSync(workDir).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+
+  it('brings back the title, the review, the person who signs in and their picture', async () => {
+    const restored = await restoreBackup(target, archive);
+    expect(restored.manifest.createdAt).toBe(manifest.createdAt);
+    expect(restored.asideDir && existsSync(restored.asideDir)).toBe(true);
+
+    backend = await startBackend({ ...options, skipBuild: true });
+    const api = backend.api;
+    expect((await api.get(`/items/titles/${before.title.id}?fields=name`)).name).toBe(before.title.name);
+    expect((await api.get(`/items/comments/${before.review.id}?fields=text,title`))).toEqual({ text: before.review.text, title: before.title.id });
+    const session = await signIn(before.person.email, before.person.password);
+    expect(session.status).toBe(200);
+    const me = await send('GET', '/users/me?fields=id,avatar', { token: session.data.access_token });
+    expect(me.data).toEqual({ id: before.person.id, avatar: before.picture.id });
+    const asset = await fetch(`${backend.url}/assets/${before.picture.id}`);
+    expect(asset.status).toBe(200);
+    expect(new Uint8Array(await asset.arrayBuffer())).toEqual(before.picture.bytes);
+    for (const table of COUNTED_TABLES) expect(await count(table), table).toBe(before.counts[table]);
+  }, 300_000);
+
+  it('gives a site that builds with the title as it was', async () => {
+    const outDir = path.join(workDir, 'site');
+    await buildSite({ directusUrl: backend!.url, outDir });
+    const page = readFileSync(path.join(outDir, before.title.slug, 'index.html'), 'utf8');
+    expect(page).toContain(before.title.name);
+    expect(page).not.toContain(`${before.title.name} (переименован)`);
+  }, BUILD_WAIT);
+});
