@@ -15,12 +15,11 @@ import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import type { DirectusOptions } from '../../scripts/lib/directus-env.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { buildSite } from '../../scripts/lib/site-build.ts';
-import { COUNTED_TABLES, MANIFEST_ENTRY, type Manifest } from '../../scripts/lib/backup/manifest.ts';
+import { MANIFEST_ENTRY, type Manifest } from '../../scripts/lib/backup/manifest.ts';
 import { restoreBackup } from '../../scripts/lib/backup/restore-backup.ts';
 import { takeBackup } from '../../scripts/lib/backup/take-backup.ts';
 import { dataTarget, type DataTarget } from '../../scripts/lib/backup/target.ts';
-import { ROLES } from '../../shared/rules.ts';
-import { pngBytes, upload } from '../support/api.ts';
+import { changeThings, expectThingsBack, keepThings, renamed, type Kept } from '../support/backup-site.ts';
 
 const BUILD_WAIT = 600_000;
 let workDir = '';
@@ -29,35 +28,7 @@ let backend: Backend | undefined;
 let target: DataTarget;
 let archive = '';
 let manifest: Manifest;
-
-/** What the backup must bring back. */
-const before = {
-  title: { id: 0, slug: '', name: '' },
-  person: { id: '', email: '', password: 'backup-password-1' },
-  picture: { id: '', bytes: pngBytes() },
-  review: { id: 0, text: '' },
-  counts: {} as Record<string, number>,
-};
-
-async function send(method: string, route: string, opts: { token?: string; body?: unknown } = {}): Promise<{ status: number; data: any }> {
-  const isForm = opts.body instanceof FormData;
-  const res = await fetch(`${backend!.url}${route}`, {
-    method,
-    headers: { ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}), ...(opts.body && !isForm ? { 'content-type': 'application/json' } : {}) },
-    body: opts.body === undefined ? undefined : isForm ? (opts.body as FormData) : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  return { status: res.status, data: text ? JSON.parse(text).data : null };
-}
-
-const signIn = (email: string, password: string) => send('POST', '/auth/login', { body: { email, password } });
-
-/** Rows of a table as the admin counts them through the API (directus_users → /users, others → /items/...). */
-async function count(table: string): Promise<number> {
-  const route = table.startsWith('directus_') ? `/${table.slice('directus_'.length)}` : `/items/${table}`;
-  const rows = await backend!.api.get<{ count: number | string }[]>(`${route}?aggregate[count]=*`);
-  return Number(rows[0].count);
-}
+let kept: Kept;
 
 const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 /** The data folder as a restore found it: every file and its sum. */
@@ -81,24 +52,8 @@ beforeAll(async () => {
   backend = await startBackend(options);
   await seedDemo(backend.api, () => {});
   target = dataTarget(backend.env, options.dataDir);
-
-  const title = (await backend.api.get<{ id: number; slug: string; name: string }[]>('/items/titles?filter[status][_eq]=published&sort=id&limit=1&fields=id,slug,name'))[0];
-  before.title = title;
-  before.person.email = `backup-${randomUUID().slice(0, 8)}@example.com`;
-  before.person.id = (await backend.api.post<{ id: string }>('/users', {
-    email: before.person.email, password: before.person.password, role: ROLES.user, login: `b${randomUUID().slice(0, 8)}`, first_name: 'Тест', last_name: 'Резервный',
-  })).id;
-  const token = (await signIn(before.person.email, before.person.password)).data.access_token as string;
-  const picture = await send('POST', '/files', { token, body: upload(before.picture.bytes, 'image/png', 'avatar.png') });
-  expect(picture.status).toBe(200);
-  before.picture.id = picture.data.id;
-  expect((await send('PATCH', '/users/me', { token, body: { avatar: before.picture.id } })).status).toBe(200);
-  before.review.text = `Отзыв перед резервной копией ${randomUUID().slice(0, 8)}`;
-  const review = await send('POST', '/items/comments', { token, body: { text: before.review.text, title: title.id } });
-  expect(review.status).toBe(200);
-  before.review.id = review.data.id;
-  for (const table of COUNTED_TABLES) before.counts[table] = await count(table);
-
+  const title = (await backend.api.get<Kept['title'][]>('/items/titles?filter[status][_eq]=published&sort=id&limit=1&fields=id,slug,name'))[0];
+  kept = await keepThings(backend, title);
   ({ file: archive, manifest } = await takeBackup(target, path.join(workDir, 'backups')));
 }, 900_000);
 
@@ -112,9 +67,9 @@ describe('a backup of the running site', () => {
     expect(path.basename(archive)).toMatch(/^dorama-backup-.+\.tar\.gz$/);
     expect(manifest.database.kind).toBe('sqlite');
     expect(manifest.directusVersion).toBe(JSON.parse(readFileSync(path.join(import.meta.dirname, '../../node_modules/directus/package.json'), 'utf8')).version);
-    expect(manifest.counts).toEqual(before.counts);
-    const stored = await backend!.api.get<{ filename_disk: string }>(`/files/${before.picture.id}?fields=filename_disk`);
-    expect(manifest.uploads[stored.filename_disk].sha256).toBe(createHash('sha256').update(before.picture.bytes).digest('hex'));
+    expect(manifest.counts).toEqual(kept.counts);
+    const stored = await backend!.api.get<{ filename_disk: string }>(`/files/${kept.picture.id}?fields=filename_disk`);
+    expect(manifest.uploads[stored.filename_disk].sha256).toBe(createHash('sha256').update(kept.picture.bytes).digest('hex'));
     expect(manifest.missingUploads).toEqual([]);
     const entries: string[] = [];
     await tar.t({ file: archive, onReadEntry: (e) => entries.push(e.path) });
@@ -133,14 +88,7 @@ describe('a backup of the running site', () => {
 
 describe('after changes, a restore into the stopped site', () => {
   beforeAll(async () => {
-    const api = backend!.api;
-    await api.patch(`/items/titles/${before.title.id}`, { name: `${before.title.name} (переименован)` });
-    await api.delete(`/items/comments/${before.review.id}`);
-    await api.delete(`/users/${before.person.id}`);
-    // Deleting a person takes their uploads; said again for a picture another way could have kept.
-    if ((await send('GET', `/assets/${before.picture.id}`)).status === 200) await api.delete(`/files/${before.picture.id}`);
-    expect((await signIn(before.person.email, before.person.password)).status).toBe(401);
-    expect((await send('GET', `/assets/${before.picture.id}`)).status).not.toBe(200);
+    await changeThings(backend!, kept);
     await backend!.stop();
     backend = undefined;
   }, 120_000);
@@ -187,24 +135,14 @@ describe('after changes, a restore into the stopped site', () => {
     expect(restored.asideDir && existsSync(restored.asideDir)).toBe(true);
 
     backend = await startBackend({ ...options, skipBuild: true });
-    const api = backend.api;
-    expect((await api.get(`/items/titles/${before.title.id}?fields=name`)).name).toBe(before.title.name);
-    expect((await api.get(`/items/comments/${before.review.id}?fields=text,title`))).toEqual({ text: before.review.text, title: before.title.id });
-    const session = await signIn(before.person.email, before.person.password);
-    expect(session.status).toBe(200);
-    const me = await send('GET', '/users/me?fields=id,avatar', { token: session.data.access_token });
-    expect(me.data).toEqual({ id: before.person.id, avatar: before.picture.id });
-    const asset = await fetch(`${backend.url}/assets/${before.picture.id}`);
-    expect(asset.status).toBe(200);
-    expect(new Uint8Array(await asset.arrayBuffer())).toEqual(before.picture.bytes);
-    for (const table of COUNTED_TABLES) expect(await count(table), table).toBe(before.counts[table]);
+    await expectThingsBack(backend, kept);
   }, 300_000);
 
   it('gives a site that builds with the title as it was', async () => {
     const outDir = path.join(workDir, 'site');
     await buildSite({ directusUrl: backend!.url, outDir });
-    const page = readFileSync(path.join(outDir, before.title.slug, 'index.html'), 'utf8');
-    expect(page).toContain(before.title.name);
-    expect(page).not.toContain(`${before.title.name} (переименован)`);
+    const page = readFileSync(path.join(outDir, kept.title.slug, 'index.html'), 'utf8');
+    expect(page).toContain(kept.title.name);
+    expect(page).not.toContain(renamed(kept));
   }, BUILD_WAIT);
 });

@@ -60,7 +60,11 @@ export async function otherSessions(c: PostgresConnection): Promise<string[]> {
   });
 }
 
-const sibling = (name: string, what: string) => `${name.slice(0, 40)}_${what}_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+/** A new database name beside `name`, within PostgreSQL's 63 characters (longer ones it would cut silently). */
+function sibling(name: string, what: string): string {
+  const suffix = `_${what}_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+  return `${name.slice(0, 63 - suffix.length)}${suffix}`;
+}
 
 /** Restores the dump into a new database beside the site's and returns its name; nothing of the site's own is touched. */
 export async function restoreBeside(c: PostgresConnection, file: string): Promise<string> {
