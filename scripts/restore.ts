@@ -20,6 +20,9 @@ try {
   if (asideDir) console.log(`  the data folder before it is kept in ${asideDir}: delete it once the site runs well`);
   if (asideDatabase) console.log(`  the database before it is kept as ${asideDatabase}: drop it once the site runs well`);
   console.log('Start the site again (npm start, or your Directus service); the site is rebuilt from the restored data.');
+  if (process.env.CACHE_ENABLED === 'true' && process.env.CACHE_STORE === 'redis') {
+    console.log('Directus\'s cache in Redis may still hold answers from before: once Directus is up, clear it (POST /utils/cache/clear as an admin).');
+  }
 } catch (err) {
   console.error(`Restore refused: ${(err as Error).message}`);
   process.exit(1);
