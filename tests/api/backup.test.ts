@@ -15,6 +15,7 @@ import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import type { DirectusOptions } from '../../scripts/lib/directus-env.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { buildSite } from '../../scripts/lib/site-build.ts';
+import { folderSums } from '../../scripts/lib/backup/file-sums.ts';
 import { MANIFEST_ENTRY, type Manifest } from '../../scripts/lib/backup/manifest.ts';
 import { restoreBackup } from '../../scripts/lib/backup/restore-backup.ts';
 import { takeBackup } from '../../scripts/lib/backup/take-backup.ts';
@@ -29,14 +30,6 @@ let target: DataTarget;
 let archive = '';
 let manifest: Manifest;
 let kept: Kept;
-
-const sha256 = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
-/** The data folder as a restore found it: every file and its sum. */
-function snapshot(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => { const f = path.join(e.parentPath, e.name); return [path.relative(dir, f), sha256(f)]; }));
-}
 
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-backup-'));
@@ -94,7 +87,7 @@ describe('after changes, a restore into the stopped site', () => {
   }, 120_000);
 
   it('refuses a broken archive and leaves the data as it was', async () => {
-    const data = snapshot(options.dataDir);
+    const data = await folderSums(options.dataDir);
     const broken = path.join(workDir, 'broken');
     mkdirSync(broken);
 
@@ -124,7 +117,7 @@ describe('after changes, a restore into the stopped site', () => {
     await tar.c({ gzip: true, file: noManifest, cwd: unpacked }, readdirSync(unpacked));
     await expect(restoreBackup(target, noManifest)).rejects.toThrow(/has no manifest/);
 
-    expect(snapshot(options.dataDir)).toEqual(data);
+    expect(await folderSums(options.dataDir)).toEqual(data);
     expect(readdirSync(workDir).filter((name) => name !== 'data' && name.startsWith('data'))).toEqual([]);
     expect(readdirSync(workDir).filter((name) => name.startsWith('.'))).toEqual([]);
   });
