@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_CACHE_STALE_MS, ApiCache, isSharedRead, touchedBy, type CachedAnswer } from '../../scripts/lib/api-cache.ts';
+import { API_CACHE_IF_BROKEN_MS, API_CACHE_STALE_MS, ApiCache, isSharedRead, touchedBy, type CachedAnswer } from '../../scripts/lib/api-cache.ts';
 
 const ok = (text: string, status = 200): CachedAnswer => ({ status, headers: { 'content-type': 'application/json' }, body: Buffer.from(text) });
 
@@ -73,6 +73,23 @@ describe('the cache', () => {
     expect((await cache.get('/items/x', read)).answer.status).toBe(403);
     expect((await cache.get('/items/x', read)).state).toBe('MISS');
     expect((await cache.get('/items/x', read)).state).toBe('HIT');
+  });
+
+  it('serves the last good answer while the backend fails, for a while, and never an answer a write purged', async () => {
+    let now = 0;
+    const cache = new ApiCache(5_000, () => now);
+    await cache.get('/items/titles', async () => ok('titles'));
+    await cache.get('/items/comments', async () => ok('reviews'));
+    now = 60_000;
+    const down = async (): Promise<CachedAnswer> => { throw new Error('ECONNREFUSED'); };
+    const got = await cache.get('/items/titles', down);
+    expect([got.state, got.answer.body.toString()]).toEqual(['STALE', 'titles']);
+    expect((await cache.get('/items/titles', async () => ok('failed', 503))).answer.body.toString()).toBe('titles');
+    expect((await cache.get('/items/titles', async () => ok('none', 404))).answer.status).toBe(404);
+    cache.purge('comments');
+    await expect(cache.get('/items/comments', down)).rejects.toThrow('ECONNREFUSED');
+    now = 5_000 + API_CACHE_IF_BROKEN_MS;
+    await expect(cache.get('/items/titles', down)).rejects.toThrow('ECONNREFUSED');
   });
 
   it('forgets what a write names at once, and does not keep a read that began before the write', async () => {
