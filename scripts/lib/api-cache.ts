@@ -19,13 +19,15 @@ export const API_CACHE_TTL_MS = 5_000;
  * all the time never makes its visitors wait, and one asked rarely is read afresh.
  */
 export const API_CACHE_STALE_MS = 1_000;
+/** While the backend fails (down, restarting, 5xx), a public read kept this long past its expiry is served instead. */
+export const API_CACHE_IF_BROKEN_MS = 10 * 60_000;
 /** Larger answers are passed through uncached. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** All entries together; the oldest go first. */
 const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
 
 /** Routes of public reads (upstream paths, without /api). The availability check is paced per address, never shared. */
-export const CACHED_ROUTES = /^\/(?:items\/[^/?]+|users(?:\/[^/?]+)?|site\/(?:rating\/\d+|ratings|online|search[^/?]*))(?:\?|$)/;
+export const CACHED_ROUTES = /^\/(?:items\/[^/?]+|users(?:\/[^/?]+)?|site\/(?:rating\/\d+|ratings|online|search(?:\/popular)?))(?:\?|$)/;
 
 export interface CachedAnswer {
   status: number;
@@ -75,7 +77,8 @@ export class ApiCache {
   /**
    * The answer for `key`: from memory while fresh (HIT); once expired, still from memory while one
    * read fetches its successor (STALE); else from `read`, once however many ask at the same time
-   * (MISS). A 200 is kept; any other answer is passed on and forgotten.
+   * (MISS). A 200 is kept; any other answer is passed on and forgotten, except that a failing backend
+   * (no answer, or a 5xx) gets the last good answer served (STALE) for a while rather than the failure.
    */
   async get(key: string, read: () => Promise<CachedAnswer>): Promise<{ answer: CachedAnswer; state: 'HIT' | 'STALE' | 'MISS' }> {
     const kept = this.entries.get(key);
@@ -90,7 +93,14 @@ export class ApiCache {
       const shared = await waiting;
       if (shared) return { answer: shared, state: 'HIT' };
     }
-    return { answer: await this.fetch(key, read), state: 'MISS' };
+    const fallback = kept && kept.expires + API_CACHE_IF_BROKEN_MS > now ? kept.answer : null;
+    try {
+      const answer = await this.fetch(key, read);
+      if (answer.status < 500 || !fallback) return { answer, state: 'MISS' };
+    } catch (err) {
+      if (!fallback) throw err;
+    }
+    return { answer: fallback, state: 'STALE' };
   }
 
   /** One read of `key`, registered while under way, kept when it may be. */

@@ -65,6 +65,9 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     WEBSOCKETS_REST_AUTH: 'public',
     WEBSOCKETS_GRAPHQL_ENABLED: 'false',
     WEBSOCKETS_HEARTBEAT_ENABLED: 'true',
+    // The admin app's live log view publishes every log line on the bus without handling a failure: with
+    // Redis down, the warnings about Redis itself ended the process within seconds.
+    WEBSOCKETS_LOGS_ENABLED: 'false',
     RATE_LIMITER_ENABLED: 'true',
     RATE_LIMITER_STORE: 'memory',
     RATE_LIMITER_POINTS: '300',

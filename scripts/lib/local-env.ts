@@ -18,6 +18,9 @@ export interface LocalConfig {
   adminPassword: string;
 }
 
+/** The data folder a configuration names: DATA_DIR, or the project's `.data/`. */
+export const dataDirOf = (env: NodeJS.ProcessEnv) => path.resolve(ROOT, env.DATA_DIR ?? DEFAULT_DATA_DIR);
+
 export function loadLocalConfig(): LocalConfig {
   const created = !existsSync(ENV_FILE);
   if (created) {
@@ -37,7 +40,7 @@ export function loadLocalConfig(): LocalConfig {
   const env = process.env;
   return {
     created,
-    dataDir: path.resolve(ROOT, env.DATA_DIR ?? DEFAULT_DATA_DIR),
+    dataDir: dataDirOf(env),
     directusPort: Number(env.DIRECTUS_PORT ?? 8055),
     sitePort: Number(env.SITE_PORT ?? 4321),
     gatewayPort: Number(env.GATEWAY_PORT ?? 4331),

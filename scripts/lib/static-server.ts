@@ -63,6 +63,8 @@ export interface SiteServer {
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_HTML = 'no-cache';
 export const CACHE_OTHER = 'public, max-age=3600';
+/** What /api answers when Directus does not (down, restarting): the islands say they could not load. */
+export const BAD_GATEWAY_ANSWER = { errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] };
 /** Smaller bodies are sent as they are (as nginx's gzip_min_length). */
 export const COMPRESS_MIN_BYTES = 256;
 
@@ -267,7 +269,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   function badGateway(res: http.ServerResponse): void {
     if (res.headersSent) return void res.destroy();
     res.writeHead(502, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-    res.end(JSON.stringify({ errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] }));
+    res.end(JSON.stringify(BAD_GATEWAY_ANSWER));
   }
 
   function proxy(req: http.IncomingMessage, res: http.ServerResponse, again = false): void {

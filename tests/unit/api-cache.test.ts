@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_CACHE_STALE_MS, ApiCache, isSharedRead, touchedBy, type CachedAnswer } from '../../scripts/lib/api-cache.ts';
+import { API_CACHE_IF_BROKEN_MS, API_CACHE_STALE_MS, ApiCache, isSharedRead, touchedBy, type CachedAnswer } from '../../scripts/lib/api-cache.ts';
 
 const ok = (text: string, status = 200): CachedAnswer => ({ status, headers: { 'content-type': 'application/json' }, body: Buffer.from(text) });
 
 describe('which reads every visitor shares', () => {
   it('takes credential-free GETs of public read routes', () => {
-    for (const path of ['/items/comments?filter[title][_eq]=3', '/items/titles', '/users?filter[login][_eq]=mina', '/site/rating/12', '/site/ratings', '/site/online']) {
+    for (const path of ['/items/comments?filter[title][_eq]=3', '/items/titles', '/users?filter[login][_eq]=mina', '/site/rating/12', '/site/ratings', '/site/online', '/site/search?q=%D0%B4%D0%BE%D1%80', '/site/search/popular']) {
       expect(isSharedRead('GET', path, {}), path).toBe(true);
     }
   });
@@ -17,6 +17,7 @@ describe('which reads every visitor shares', () => {
     expect(isSharedRead('GET', '/users/me', {})).toBe(false);
     expect(isSharedRead('GET', '/site/availability?email=a@b.c', {})).toBe(false);
     expect(isSharedRead('GET', '/site/chats', {})).toBe(false);
+    expect(isSharedRead('GET', '/site/search/opened', {})).toBe(false);
     expect(isSharedRead('GET', '/assets/abc', {})).toBe(false);
     expect(isSharedRead('GET', '/server/health', {})).toBe(false);
     expect(isSharedRead('POST', '/items/comments', {})).toBe(false);
@@ -72,6 +73,23 @@ describe('the cache', () => {
     expect((await cache.get('/items/x', read)).answer.status).toBe(403);
     expect((await cache.get('/items/x', read)).state).toBe('MISS');
     expect((await cache.get('/items/x', read)).state).toBe('HIT');
+  });
+
+  it('serves the last good answer while the backend fails, for a while, and never an answer a write purged', async () => {
+    let now = 0;
+    const cache = new ApiCache(5_000, () => now);
+    await cache.get('/items/titles', async () => ok('titles'));
+    await cache.get('/items/comments', async () => ok('reviews'));
+    now = 60_000;
+    const down = async (): Promise<CachedAnswer> => { throw new Error('ECONNREFUSED'); };
+    const got = await cache.get('/items/titles', down);
+    expect([got.state, got.answer.body.toString()]).toEqual(['STALE', 'titles']);
+    expect((await cache.get('/items/titles', async () => ok('failed', 503))).answer.body.toString()).toBe('titles');
+    expect((await cache.get('/items/titles', async () => ok('none', 404))).answer.status).toBe(404);
+    cache.purge('comments');
+    await expect(cache.get('/items/comments', down)).rejects.toThrow('ECONNREFUSED');
+    now = 5_000 + API_CACHE_IF_BROKEN_MS;
+    await expect(cache.get('/items/titles', down)).rejects.toThrow('ECONNREFUSED');
   });
 
   it('forgets what a write names at once, and does not keep a read that began before the write', async () => {

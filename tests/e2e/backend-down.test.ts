@@ -1,0 +1,40 @@
+/**
+ * Directus down: the site server keeps serving the static pages and answers /api with a 502
+ * (static-server.ts). The islands then say they could not load, never that there is nothing, and
+ * load once the backend answers again. The e2e backend is shared by every test file, so its
+ * answers are replaced in this page alone rather than the process stopped.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BAD_GATEWAY_ANSWER } from '../../scripts/lib/static-server.ts';
+import { publishedTitles, signedInBrowsers } from './support/account.ts';
+import { newPerson } from './support/people.ts';
+import { hydrated } from './support/site.ts';
+
+const browsers = signedInBrowsers();
+const API = '**/api/**';
+
+/** Every /api call of the page answered as the site server answers while Directus is down. */
+const backendDown = (page: Page) => page.route(API, (route) =>
+  route.fulfill({ status: 502, contentType: 'application/json; charset=utf-8', body: JSON.stringify(BAD_GATEWAY_ANSWER) }));
+
+describe('Directus down while people read the site', () => {
+  it('the title page is shown, its islands say what failed, and load on retry once the backend is back', async () => {
+    const [title] = await publishedTitles(1);
+    const person = await newPerson();
+    const { page } = await browsers.as(person);
+    await backendDown(page);
+    await page.goto(`/${title!.slug}`);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain(title!.name);
+    const reviews = page.getByRole('region', { name: /^Отзывы/ });
+    await reviews.scrollIntoViewIfNeeded();
+    await hydrated(page, '.reviews');
+    await expect.poll(() => reviews.getByRole('alert').innerText()).toContain('Не удалось загрузить отзывы.');
+    expect(await reviews.innerText()).not.toContain('Отзывов пока нет');
+
+    await page.unroute(API);
+    await reviews.getByRole('button', { name: 'Повторить' }).click();
+    await expect.poll(() => reviews.getByRole('heading', { level: 2 }).innerText()).toMatch(/·/);
+    expect(await reviews.getByRole('alert').count()).toBe(0);
+  });
+});
