@@ -27,7 +27,7 @@ export interface PageJs {
 }
 
 /** The addresses of the scripts a page's HTML names: its own, its islands' components and renderers. */
-export function pageScripts(html: string): string[] {
+function pageScripts(html: string): string[] {
   return [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]);
 }
 
