@@ -1,7 +1,7 @@
 /**
  * `npm run bench:site`: how the static build performs, run by the site's own rebuild loop against a
  * Directus (DIRECTUS_URL): a full build (time, pages per second, peak memory), the JavaScript a
- * visitor downloads for the home page and a title page (gzipped), a rebuild with nothing changed,
+ * visitor downloads for the home page and a title page (brotli and gzip), a rebuild with nothing changed,
  * and one title renamed through the API, timed from the save to its new HTML served by the site
  * server. A benchmark, not a test: it prints figures. With --synth it builds from a throw-away
  * backend holding the synthetic catalogue, whose hook calls the loop's webhook as in production;
@@ -138,13 +138,16 @@ try {
   const outDir = loop.rebuilder.currentDir() as string;
   const pages = countPages(outDir);
   const title = readdirSync(outDir).find((d) => statSync(path.join(outDir, d)).isDirectory() && !['_astro', 'actors', 'categories', 'tag', 'profile', 'embed'].includes(d) && readdirSync(path.join(outDir, d)).includes('actors.html'))!;
-  const kib = async (file: string) => ((await pageJs(outDir, file)).bytes / 1024).toFixed(1);
+  const js = async (file: string) => {
+    const { brotli, bytes, modules } = await pageJs(outDir, file);
+    return `${(brotli / 1024).toFixed(1)} KiB brotli, ${(bytes / 1024).toFixed(1)} KiB gzip, ${modules.length} files`;
+  };
   figure('pages built', String(pages));
   figure('full build time', `${full.seconds.toFixed(1)} s, CPU ${full.cpu.toFixed(1)} s (load average ${full.load})`);
   figure('pages per second', `${(pages / full.seconds).toFixed(1)} (per CPU second ${(pages / full.cpu).toFixed(1)})`);
   figure('peak memory of the full build', `${full.peakMib.toFixed(0)} MiB`);
-  figure('gzip JS, home', `${await kib('index.html')} KiB`);
-  figure(`gzip JS, title page (/${title})`, `${await kib(path.join(title, 'index.html'))} KiB`);
+  figure('JS, home', await js('index.html'));
+  figure(`JS, title page (/${title})`, await js(path.join(title, 'index.html')));
 
   const unchanged = await timedBuild(() => loop.rebuilder.request('manual'));
   figure('build again, nothing changed', `${unchanged.seconds.toFixed(1)} s, CPU ${unchanged.cpu.toFixed(1)} s, peak ${unchanged.peakMib.toFixed(0)} MiB (load average ${unchanged.load}); ${unchanged.pages}`);

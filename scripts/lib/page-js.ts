@@ -1,25 +1,39 @@
 /**
- * The JavaScript a visitor's page loads, gzipped: its scripts and every island's component and
- * renderer, with what they import statically. Dynamic imports are left out: they load only when a
- * person needs them (the signed-in parts, the emoji picker). es-module-lexer reads the imports as
- * the browser will.
+ * The JavaScript a visitor's page loads, compressed as the site server sends it (brotli, and gzip
+ * for browsers without it): its scripts and every island's component and renderer, with what they
+ * import statically. Dynamic imports are left out: they load only when a person needs them (the
+ * signed-in parts, the emoji picker, an overlay's code). es-module-lexer reads the imports as the
+ * browser will.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { init, parse } from 'es-module-lexer';
+import { GZIP_OPTIONS, brotliOptions } from './static-server.ts';
+
+export interface ModuleSize {
+  url: string;
+  gzip: number;
+  brotli: number;
+}
 
 export interface PageJs {
   /** Gzipped bytes of every module, summed. */
   bytes: number;
-  /** Each module's address and gzipped size, largest first. */
-  modules: [string, number][];
+  /** Brotli bytes of every module, summed. */
+  brotli: number;
+  /** Each module's address and compressed sizes, largest first. */
+  modules: ModuleSize[];
+}
+
+/** The addresses of the scripts a page's HTML names: its own, its islands' components and renderers. */
+function pageScripts(html: string): string[] {
+  return [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]);
 }
 
 export async function pageJs(distDir: string, htmlFile: string): Promise<PageJs> {
   await init;
-  const html = readFileSync(path.join(distDir, htmlFile), 'utf8');
-  const queue = [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const queue = pageScripts(readFileSync(path.join(distDir, htmlFile), 'utf8'));
   const seen = new Set<string>();
   while (queue.length) {
     const url = queue.pop()!;
@@ -31,6 +45,10 @@ export async function pageJs(distDir: string, htmlFile: string): Promise<PageJs>
       queue.push(i.n.startsWith('/') ? i.n : path.posix.join(path.posix.dirname(url), i.n));
     }
   }
-  const modules = [...seen].map((url): [string, number] => [url, gzipSync(readFileSync(path.join(distDir, url))).length]).sort((a, b) => b[1] - a[1]);
-  return { bytes: modules.reduce((sum, [, n]) => sum + n, 0), modules };
+  const modules = [...seen].map((url): ModuleSize => {
+    const raw = readFileSync(path.join(distDir, url));
+    return { url, gzip: gzipSync(raw, GZIP_OPTIONS).length, brotli: brotliCompressSync(raw, brotliOptions(raw.length)).length };
+  }).sort((a, b) => b.brotli - a.brotli);
+  const sum = (of: keyof Omit<ModuleSize, 'url'>) => modules.reduce((total, m) => total + m[of], 0);
+  return { bytes: sum('gzip'), brotli: sum('brotli'), modules };
 }

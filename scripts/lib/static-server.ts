@@ -126,6 +126,12 @@ export function pickEncoding(accept: string | undefined): 'br' | 'gzip' | null {
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
+/** How bodies are compressed: fast enough to do per answer, so what a visitor downloads is measured with the same settings. */
+export const brotliOptions = (size: number): zlib.BrotliOptions => ({
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+});
+export const GZIP_OPTIONS: zlib.ZlibOptions = { level: 6 };
+
 /** Compressed bodies of unchanged files, kept while they fit (the build does not change under a running server often). */
 class CompressedCache {
   private entries = new Map<string, Buffer>();
@@ -141,8 +147,8 @@ class CompressedCache {
     const raw = await fsp.readFile(file);
     const body =
       encoding === 'br'
-        ? await brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } })
-        : await gzip(raw, { level: 6 });
+        ? await brotli(raw, brotliOptions(raw.length))
+        : await gzip(raw, GZIP_OPTIONS);
     if (body.length < this.limit / 4) {
       while (this.bytes + body.length > this.limit && this.entries.size) {
         const [oldest, value] = this.entries.entries().next().value as [string, Buffer];
@@ -257,8 +263,8 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     if (encoding) {
       answer.encoded ??= {};
       body = answer.encoded[encoding] ??= encoding === 'br'
-        ? await brotli(answer.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : await gzip(answer.body, { level: 6 });
+        ? await brotli(answer.body, brotliOptions(answer.body.length))
+        : await gzip(answer.body, GZIP_OPTIONS);
       headers['content-encoding'] = encoding;
     }
     headers['content-length'] = body.length;

@@ -26,6 +26,13 @@ async function openSearch(page: Page) {
   return { dialog, input: dialog.getByPlaceholder('Поиск..') };
 }
 
+/**
+ * The answer to what was typed has landed: 'Найдено:' and nothing loading. Until then the grid may still
+ * show 'Часто ищут:', which can hold the very title typed.
+ */
+const typedAnswer = (dialog: ReturnType<Page['getByRole']>) => expect.poll(async () =>
+  `${await dialog.locator('.search-modal__heading').innerText()} ${await dialog.locator('.search-modal__results').getAttribute('aria-busy')}`).toBe('Найдено: false');
+
 const firstNames = (dialog: ReturnType<Page['getByRole']>) =>
   dialog.locator('.film-card .film-card__link .film-card__name').allInnerTexts().then((names) => names.slice(0, FIRST_RESULTS));
 
@@ -38,6 +45,7 @@ describe('the search modal', () => {
       expect(new Set(queries.map((q) => q.kind))).toEqual(new Set(['layout', 'latin', 'dropped', 'swapped', 'yo']));
       for (const q of queries) {
         await input.fill(q.query);
+        await typedAnswer(dialog);
         await expect.poll(() => firstNames(dialog), { message: `${q.kind} «${q.query}» → «${q.name}»` }).toContain(q.name);
         expect(await dialog.innerText()).toContain('Найдено:');
         if (q.kind === 'layout') expect(await dialog.locator('.search-modal__understood').innerText()).toContain('Показаны результаты по запросу');
@@ -86,6 +94,7 @@ describe('the search modal', () => {
     try {
       const { dialog, input } = await openSearch(page);
       await input.fill(title.name);
+      await typedAnswer(dialog);
       const card = dialog.locator('.film-card', { hasText: title.name }).first();
       await expect.poll(() => card.count()).toBe(1);
       await card.locator('a').click();

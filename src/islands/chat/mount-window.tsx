@@ -5,7 +5,7 @@
  * so there the window stays away.
  */
 import { useStore } from '@nanostores/react';
-import type { ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { $chatUnread } from '../../stores/chat-list.ts';
 import { addAccountBadge } from '../../stores/signed-in-parts.ts';
 import { startChat } from '../../stores/chat-live.ts';
@@ -16,28 +16,14 @@ function UnreadBadge() {
   return unread ? <span className="account-unread"><span className="visually-hidden">непрочитанных сообщений: </span>{unread}</span> : null;
 }
 
-type RenderIsland = (element: HTMLElement) => (component: () => ReactNode, props: object, slots: object, o: { client: 'only' }) => unknown;
-
-/**
- * Rendered as a client-only island by the React renderer the page's islands already loaded (every
- * page has them: the header's account link). Importing react-dom/client or the renderer here would
- * make the bundler split them into more chunks, and every visitor's page would pay for it.
- */
-async function mount(root: HTMLElement): Promise<void> {
-  const rendererUrl = document.querySelector('astro-island[renderer-url]')?.getAttribute('renderer-url');
-  if (!rendererUrl) throw new Error('No React island on the page to take the renderer from');
-  const { default: renderIsland } = (await import(/* @vite-ignore */ rendererUrl)) as { default: RenderIsland };
-  const show = (element: HTMLElement, component: () => ReactNode) => {
-    element.replaceChildren();
-    element.setAttribute('ssr', '');
-    renderIsland(element)(component, {}, {}, { client: 'only' });
-  };
+/** Its own React root: a page may have no island to share one with (the frame has none). */
+function mount(root: HTMLElement): void {
   startChat();
   // /messages has the chat in full: there the window stays away.
-  if (location.pathname !== '/messages') show(root, ChatWindow);
+  if (location.pathname !== '/messages') createRoot(root).render(<ChatWindow />);
   else root.replaceChildren();
   addAccountBadge(UnreadBadge);
 }
 
 const root = document.getElementById('chat-window-root');
-if (root) mount(root).catch((err: unknown) => console.error(err));
+if (root) mount(root);

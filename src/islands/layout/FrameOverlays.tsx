@@ -1,29 +1,25 @@
 /**
- * What every page keeps out of sight until asked for, as one island: search, the contact form,
- * the mobile menu, the cookie notice and the 'back to top' button. One island rather than five,
- * for the reason HeaderActions gives.
+ * What every page keeps out of sight until asked for, as one React root: search, the contact form
+ * and the mobile menu. Mounted on the first opening (mount-overlays.tsx); the dialog opens at once,
+ * as the ui store already names it.
  */
 import type { SiteFrame } from '../../lib/directus/build.ts';
 import ContactModal from './ContactModal.tsx';
-import CookieNotice from './CookieNotice.tsx';
 import MobileMenu from './MobileMenu.tsx';
-import ScrollTop from './ScrollTop.tsx';
 import SearchModal from './SearchModal.tsx';
 
-interface Props {
+export interface FrameOverlaysProps {
   categories: SiteFrame['categories'];
   vk: SiteFrame['vk'];
   telegram: SiteFrame['telegram'];
 }
 
-export default function FrameOverlays({ categories, vk, telegram }: Props) {
+export default function FrameOverlays({ categories, vk, telegram }: FrameOverlaysProps) {
   return (
     <>
       <SearchModal />
       <ContactModal />
       <MobileMenu categories={categories} vk={vk} telegram={telegram} />
-      <CookieNotice />
-      <ScrollTop />
     </>
   );
 }

@@ -1,18 +1,19 @@
 /**
- * The header's controls as one island: the account icon, the theme switch and, on narrow screens,
- * the menu button. Every page has them, and a page pays for each island it has (its props are
- * serialised and hashed, its markup wrapped) however little it renders: three islands on each of
- * tens of thousands of pages were a sizeable share of a full build.
+ * The header's controls: the account icon, the theme switch and, on narrow screens, the menu
+ * button. Rendered as static markup on every page, no island: the frame's click listener works the
+ * buttons, and a signed-in person's code mounts the live account icon (with its counters) in place
+ * of the visitor's link (mount-account-link.tsx).
  */
 import AccountLink from './AccountLink.tsx';
 import BurgerMenu from './BurgerMenu.tsx';
 import ThemeToggle from './ThemeToggle.tsx';
+import { ACCOUNT_LINK_ROOT } from './frame-roots.ts';
 import './header-actions.css';
 
 export default function HeaderActions() {
   return (
     <>
-      <AccountLink />
+      <span id={ACCOUNT_LINK_ROOT} className="header__account-root"><AccountLink /></span>
       <ThemeToggle />
       <span className="header__burger"><BurgerMenu /></span>
     </>

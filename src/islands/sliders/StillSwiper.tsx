@@ -1,23 +1,26 @@
 /**
- * The markup Swiper's React component renders before it starts, rendered without starting it: on
- * the server and in the browser's first render, so hydration matches. A Swiper instance made only
- * to render that markup cost more than the rest of a page's islands together (it copies every
- * default setting); the browser swaps in the real slider as soon as the island is hydrated.
+ * Swiper's markup before it starts: slides, arrows and the dots' place, rendered without starting
+ * Swiper (a Swiper instance made only to render it copies every default setting). With `slider`,
+ * the page's start-sliders.ts starts plain Swiper on it (no island); AutoSlider's island renders it
+ * first, so hydration matches, and then swaps in Swiper's React component.
  */
 import { Children, type ReactNode } from 'react';
+import type { SliderKind } from './slider-options.ts';
 
 interface Props {
   className?: string;
   label?: string;
   navigation?: boolean;
   pagination?: boolean;
+  /** Which slider start-sliders.ts makes of it. */
+  slider?: SliderKind;
   /** One element per slide, each with its key. */
   children: ReactNode;
 }
 
-export default function StillSwiper({ className, label, navigation = false, pagination = false, children }: Props) {
+export default function StillSwiper({ className, label, navigation = false, pagination = false, slider, children }: Props) {
   return (
-    <div className={className ? `swiper ${className}` : 'swiper'} aria-label={label}>
+    <div className={className ? `swiper ${className}` : 'swiper'} aria-label={label} data-slider={slider}>
       <div className="swiper-wrapper">
         {Children.map(children, (slide) => <div className="swiper-slide">{slide}</div>)}
       </div>

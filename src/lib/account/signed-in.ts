@@ -11,5 +11,6 @@ keepSessionAlive();
 startPresence();
 window.addEventListener(UNAUTHORISED_EVENT, () => location.reload());
 import('./signed-in-parts.ts').then((m) => m.loadSignedInParts(), (err: unknown) => console.error(err));
-// The floating chat window and the unread count by the profile icon.
+// The live account icon with its counters, the floating chat window and the unread count.
+import('../../islands/layout/mount-account-link.tsx').catch((err: unknown) => console.error(err));
 import('../../islands/chat/mount-window.tsx').catch((err: unknown) => console.error(err));

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { HOME_AUTOPLAY_MS, sliderOptions } from '../../src/islands/sliders/slider-options.ts';
+import { SLIDER } from '../../src/lib/constants.ts';
+
+describe('slider options', () => {
+  it('loops the home banner when it has more than one slide, and advances it on its own, pausing under the pointer', () => {
+    expect(sliderOptions('banner', 1).loop).toBe(false);
+    const banner = sliderOptions('banner', 3);
+    expect(banner.loop).toBe(true);
+    expect(banner.autoplay).toEqual({ delay: HOME_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false });
+    expect(banner.speed).toBe(SLIDER.speed);
+  });
+
+  it('loops a card slider only when more cards than the widest view shows, and never advances it alone', () => {
+    const widest = Math.max(...Object.values(SLIDER.breakpoints));
+    expect(sliderOptions('cards', widest).loop).toBe(false);
+    expect(sliderOptions('cards', widest + 1).loop).toBe(true);
+    expect(sliderOptions('cards', 8).autoplay).toBeUndefined();
+  });
+
+  it('shows one card on narrow screens and more from each breakpoint, with the wider gap once three fit', () => {
+    const cards = sliderOptions('cards', 8);
+    expect(cards.slidesPerView).toBe(1);
+    expect(cards.spaceBetween).toBe(SLIDER.gaps[0]);
+    for (const [width, perView] of Object.entries(SLIDER.breakpoints)) {
+      expect(cards.breakpoints?.[width], width).toEqual({ slidesPerView: perView, spaceBetween: perView >= 3 ? SLIDER.gaps[1] : SLIDER.gaps[0] });
+    }
+  });
+
+  it('names the arrows and dots in Russian on both', () => {
+    for (const kind of ['banner', 'cards'] as const) {
+      expect(sliderOptions(kind, 5).a11y).toMatchObject({ prevSlideMessage: 'Назад', nextSlideMessage: 'Вперёд', paginationBulletMessage: 'Слайд {{index}}' });
+    }
+  });
+});
