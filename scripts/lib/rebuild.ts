@@ -290,7 +290,7 @@ export class Rebuilder {
     this.state.building = null;
     this.state.last = record;
     this.state.history = [record, ...this.state.history].slice(0, HISTORY_KEPT);
-    if (record.ok) this.prune();
+    if (record.ok) this.prune(previousDir);
     this.persist();
     this.o.log?.(`site build ${record.ok ? 'done' : 'FAILED'} in ${(record.durationMs / 1000).toFixed(1)} s (${record.reason}, ${record.changeCount} change(s))`);
     if (!record.ok) await this.o.onFailure?.(record).catch((err) => this.o.log?.(`could not report the failure: ${(err as Error).message}`));
@@ -307,16 +307,14 @@ export class Rebuilder {
   }
 
   /**
-   * Keeps the served build and the one before it (requests already reading it finish). The rest are
-   * moved aside at once and deleted by a process of its own: deleting tens of thousands of pages takes
-   * seconds, and done here it would hold up the server (in this thread, or in libuv's few file threads
-   * that the server's reads then wait behind).
+   * Keeps the served build and the one served before it (requests already reading it finish); the
+   * rest, a half build a killed process left included, are moved aside at once and deleted by a process
+   * of its own: deleting tens of thousands of pages takes seconds, and done here it would hold up the
+   * server (in this thread, or in libuv's few file threads that the server's reads then wait behind).
    */
-  private prune(): void {
-    const keep = new Set([this.state.current?.id]);
-    const previous = readdirSync(this.buildsDir).filter((d) => !keep.has(d)).sort();
-    previous.pop();
-    for (const d of previous) {
+  private prune(previousDir: string | null): void {
+    const keep = new Set([this.state.current?.id, previousDir ? path.basename(previousDir) : undefined]);
+    for (const d of readdirSync(this.buildsDir).filter((name) => !keep.has(name))) {
       const aside = path.join(this.o.sitesDir, `${DISCARDED}${d}`);
       renameSync(path.join(this.buildsDir, d), aside);
       deleteAside(aside);

@@ -139,6 +139,20 @@ describe('Rebuilder', () => {
     await vi.waitFor(() => expect(readdirSync(path.dirname(builds)).filter((d) => d.startsWith('discarded-'))).toEqual([]));
   });
 
+  it('keeps the build served before, not the half build a killed process left, which goes', async () => {
+    const b = standIn();
+    const r = rebuilder({ build: b.build, quietMs: 0 });
+    await r.start();
+    const before = r.currentDir() as string;
+    const builds = path.dirname(before);
+    // A folder named later than any build so far, as a build killed with its process leaves it.
+    const half = path.join(builds, `${path.basename(before)}~half`);
+    mkdirSync(half);
+    r.request('manual');
+    await r.idle();
+    expect(readdirSync(builds).sort()).toEqual([path.basename(before), path.basename(r.currentDir() as string)].sort());
+  });
+
   it('start builds only when the catalogue fingerprint moved; counters refresh only when they moved', async () => {
     const b = standIn();
     let live: Fingerprint = { catalogue: 'a', counters: '1' };
