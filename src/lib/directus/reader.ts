@@ -64,7 +64,7 @@ export function createBuildClient(url: string, ready?: () => Promise<unknown>): 
   return createDirectus<Schema>(url, { globals }).with(rest());
 }
 
-/** An episode kept for subscribers as anyone may know it (`GET /payment/kept-episodes`). */
+/** An episode kept for subscribers, what everyone may know of it (`GET /payment/kept-episodes`). */
 interface KeptRow { id: number; title: number; name: string; sort: number | null; season: number | null }
 type EpisodeRow = Extract<NonNullable<TitleRow['series']>[number], object>;
 

@@ -149,7 +149,7 @@ export default defineEndpoint({
       res.json({ data: invoiceView({ ...invoice, ...full }) });
     }));
 
-    // Episodes kept for subscribers, as anyone may know them: id, name and place, never the source.
+    // Episodes kept for subscribers, what everyone may know of them: id, name and place, never the source.
     router.get('/kept-episodes', handle(async (req, res) => {
       const raw = typeof req.query.titles === 'string' ? req.query.titles.split(',') : [];
       const titles = [...new Set(raw.map(Number))];
