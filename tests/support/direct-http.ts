@@ -8,13 +8,14 @@ import { ROLES } from '../../shared/rules.ts';
 
 export interface Reply<T = any> { status: number; data: T; errors?: { message: string; extensions?: { code?: string } }[] }
 
-export async function http<T = any>(base: string, method: string, route: string, o: { token?: string; body?: unknown } = {}): Promise<Reply<T>> {
+export async function http<T = any>(base: string, method: string, route: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
   const isForm = o.body instanceof FormData;
   const res = await fetch(`${base}${route}`, {
     method,
     headers: {
       ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
       ...(o.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
+      ...o.headers,
     },
     body: o.body === undefined ? undefined : isForm ? (o.body as FormData) : JSON.stringify(o.body),
     signal: AbortSignal.timeout(30_000),

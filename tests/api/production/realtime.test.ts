@@ -21,6 +21,7 @@ import { LOGIN_LIMITS } from '../../../directus/extensions/site-auth/src/login-l
 import {
   assertRedisReachable, clearRedisNamespace, countRedisKeys, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
 } from '../../../scripts/lib/postgres.ts';
+import { http } from '../../support/direct-http.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-prod-test-password' };
 
@@ -31,29 +32,6 @@ let b: RunningDirectus | undefined;
 let db: Knex | undefined;
 
 // ---------------------------------------------------------------- HTTP and realtime helpers
-
-interface Reply<T = any> { status: number; data: T; errors?: { message: string; extensions?: { code?: string } }[] }
-
-async function http<T = any>(base: string, method: string, route: string, o: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Reply<T>> {
-  const res = await fetch(`${base}${route}`, {
-    method,
-    headers: {
-      ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
-      ...(o.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...o.headers,
-    },
-    body: o.body === undefined ? undefined : JSON.stringify(o.body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  let json: { data?: T; errors?: Reply['errors'] } = {};
-  try {
-    json = text ? JSON.parse(text) : {};
-  } catch {
-    throw new Error(`${method} ${route} → ${res.status}, not JSON: ${text.slice(0, 300)}`);
-  }
-  return { status: res.status, data: json.data as T, errors: json.errors };
-}
 
 interface Person { id: string; login: string; email: string; password: string; token: string }
 
