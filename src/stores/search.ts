@@ -65,7 +65,7 @@ export function searchFor(text: string): void {
   }, query ? SEARCH_DEBOUNCE_MS : 0);
 }
 
-/** A title chosen from the results: counted for 'Часто ищут:' when it came from a typed search. */
-export function openedFromSearch(titleId: number): void {
-  if ($search.get().typed) noteOpened(titleId);
+/** A title chosen from the results: counted for 'Часто ищут:' when it came from a typed search; settles when it may be left for. */
+export async function openedFromSearch(titleId: number): Promise<void> {
+  if ($search.get().typed) await noteOpened(titleId);
 }

@@ -19,9 +19,8 @@ export default function SearchResults() {
   }, [open, text]);
 
   const openTitle = (id: number, href: string) => {
-    openedFromSearch(id);
     closeSearch();
-    window.location.assign(href);
+    void openedFromSearch(id).then(() => window.location.assign(href));
   };
   const nothing = status === 'done' && !titles.length && !people.length;
 

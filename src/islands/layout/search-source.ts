@@ -25,7 +25,15 @@ export function popularTitles(): Promise<TitleCard[]> {
   return popular;
 }
 
-/** Counts a title opened from the results; a failure only loses that count. */
-export function noteOpened(titleId: number): void {
-  void directus().then((r) => r.noteOpenedFromSearch(titleId)).catch((err: unknown) => console.error(err));
+/** How long leaving for a title opened from the results waits for its count to be sent. */
+export const OPENING_WAIT_MS = 400;
+
+/**
+ * Counts a title opened from the results; a failure only loses that count. Settles when the count is
+ * answered or after OPENING_WAIT_MS, whichever is first: by then the request has left, and its
+ * keepalive carries it past the page's end, whereas leaving at once could end the page before it is sent.
+ */
+export function noteOpened(titleId: number): Promise<void> {
+  const sent = directus().then((r) => r.noteOpenedFromSearch(titleId)).catch((err: unknown) => console.error(err));
+  return Promise.race([sent, new Promise<void>((resolve) => setTimeout(resolve, OPENING_WAIT_MS))]);
 }
