@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import reactIslandsRenderer from './src/renderer/integration.ts';
 import buildCache from './src/lib/build-cache/integration.ts';
+import siteDirectives from './src/directives/integration.ts';
 
 /**
  * A lazily imported chunk fetches its own imports when it runs instead of listing every one of them
@@ -25,7 +26,9 @@ export default defineConfig({
   // is `{slug}/index.html`. A folder for each of 50,000 pages cost the build more system time than
   // writing the pages; now only a title has one (its page and its cast page).
   build: { inlineStylesheets: 'never', format: 'preserve' },
-  integrations: [reactIslandsRenderer(), react(), buildCache()],
-  vite: { plugins: [lazyChunksFetchTheirOwnImports] },
+  integrations: [reactIslandsRenderer(), react(), siteDirectives(), buildCache()],
+  // One stylesheet for the pages' components and one for the islands', kept for every next page, rather
+  // than a dozen small ones per page: each blocked the first paint for a round trip of its own.
+  vite: { plugins: [lazyChunksFetchTheirOwnImports], build: { cssCodeSplit: false } },
   server: { port: Number(process.env.SITE_PORT ?? 4321), host: '127.0.0.1' },
 });

@@ -2,8 +2,8 @@
  * `npm run bench:lighthouse`: Lighthouse's mobile audit (its default: a mid-range phone on a slow
  * 4G line, simulated) of a served site's home, a title, a category and an actor page, in Debian's
  * Chromium. Each page is audited several times; the median run by performance score is reported,
- * with its LCP, CLS, TBT and accessibility score, as a markdown table, and every run is written as
- * JSON to bench/results/. Nothing is downloaded: Lighthouse and the launcher come with the npm
+ * with its LCP, CLS, TBT, accessibility score and the scripts the phone downloaded on arrival (as
+ * sent, and how many), as a markdown table, and every run is written as JSON to bench/results/. Nothing is downloaded: Lighthouse and the launcher come with the npm
  * install, the browser with Debian's package.
  *
  *   node scripts/bench-lighthouse.ts [--site http://127.0.0.1:4321] [--runs 3] [--page /path ...]
@@ -36,6 +36,9 @@ interface Run {
   cls: number;
   tbtMs: number;
   fcpMs: number;
+  /** Scripts downloaded before the page was left alone: bytes as sent, and how many. */
+  scriptBytes: number;
+  scripts: number;
   /** Audits of the accessibility category that failed, by id. */
   failing: string[];
 }
@@ -49,7 +52,11 @@ async function audit(url: string, port: number): Promise<Run> {
   const failing = (categories.accessibility?.auditRefs ?? [])
     .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
     .map((ref) => ref.id);
+  const summary = (audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];
+  const script = summary.find((i) => i.resourceType === 'script');
   return {
+    scriptBytes: script?.transferSize ?? 0,
+    scripts: script?.requestCount ?? 0,
     performance: score('performance'),
     accessibility: score('accessibility'),
     lcpMs: value('largest-contentful-paint'),
@@ -81,13 +88,14 @@ try {
 }
 
 console.log(`Lighthouse ${'mobile'} audit of ${values.site}, median of ${runs} run(s) by performance\n`);
-console.log('| page | performance | accessibility | LCP | CLS | TBT | FCP | all runs: performance, LCP |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+console.log('| page | performance | accessibility | LCP | CLS | TBT | FCP | scripts on arrival | all runs: performance, LCP |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const [page, list] of Object.entries(results)) {
   const m = median(list);
   const all = list.map((r) => `${r.performance}, ${seconds(r.lcpMs)}`).join('; ');
-  console.log(`| ${page} | ${m.performance} | ${m.accessibility} | ${seconds(m.lcpMs)} | ${m.cls.toFixed(3)} | ${Math.round(m.tbtMs)} ms | ${seconds(m.fcpMs)} | ${all} |`);
-  if (m.failing.length) console.log(`|   ↳ accessibility audits failing: ${m.failing.join(', ')} | | | | | | | |`);
+  const scripts = `${(m.scriptBytes / 1000).toFixed(1)} kB in ${m.scripts}`;
+  console.log(`| ${page} | ${m.performance} | ${m.accessibility} | ${seconds(m.lcpMs)} | ${m.cls.toFixed(3)} | ${Math.round(m.tbtMs)} ms | ${seconds(m.fcpMs)} | ${scripts} | ${all} |`);
+  if (m.failing.length) console.log(`|   ↳ accessibility audits failing: ${m.failing.join(', ')} | | | | | | | | |`);
 }
 
 const dir = path.join(ROOT, 'bench', 'results');

@@ -1,9 +1,10 @@
 /**
  * The JavaScript a visitor's page loads, compressed as the site server sends it (brotli, and gzip
  * for browsers without it): its scripts and every island's component and renderer, with what they
- * import statically. Dynamic imports are left out: they load only when a person needs them (the
- * signed-in parts, the emoji picker, an overlay's code). es-module-lexer reads the imports as the
- * browser will.
+ * import statically, as a visitor who scrolls to the end gets them. Dynamic imports are left out:
+ * they load only when a person needs them (the signed-in parts, the emoji picker, an overlay's
+ * code); so are islands that hydrate only for signed-in people (`client:signed-in`).
+ * es-module-lexer reads the imports as the browser will.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,9 +27,12 @@ export interface PageJs {
   modules: ModuleSize[];
 }
 
-/** The addresses of the scripts a page's HTML names: its own, its islands' components and renderers. */
+const ASTRO_URL = /(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g;
+
+/** The addresses of the scripts a visitor's page names: its own, its islands' components and renderers. */
 function pageScripts(html: string): string[] {
-  return [...html.matchAll(/(?:src|href|component-url|renderer-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const forVisitors = html.replace(/<astro-island\b[^>]*\bclient="signed-in"[^>]*>/g, '');
+  return [...forVisitors.matchAll(ASTRO_URL)].map((m) => m[1]);
 }
 
 export async function pageJs(distDir: string, htmlFile: string): Promise<PageJs> {

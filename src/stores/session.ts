@@ -6,6 +6,7 @@
  * reads it; what signs in, refreshes and signs out loads only for signed-in people.
  */
 import { atom, computed } from 'nanostores';
+import { SESSION_KEY } from './session-key.ts';
 import { readItem, removeItem, writeItem } from './storage.ts';
 
 export interface Session {
@@ -21,8 +22,7 @@ export interface Session {
   browserRun: string | null;
 }
 
-/** Storage key of the whole session (one JSON value, so tokens are written and cleared together). */
-export const SESSION_KEY = 'session';
+export { SESSION_KEY };
 
 /** The cookie naming this run of the browser: without an expiry, it goes when the browser closes. */
 export const BROWSER_RUN_COOKIE = 'browser_run';

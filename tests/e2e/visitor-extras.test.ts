@@ -1,7 +1,7 @@
 /**
  * More of what a visitor does, beyond interactions.test.ts: the mobile menu, the footer tag list,
- * the home banner carousel, the title banner's frames, the actor's biography fold and the static
- * pages' questions form.
+ * the home banner carousel, the title banner's frames, what a title page loads before its islands
+ * are needed, the actor's biography fold and the static pages' questions form.
  * What is expected comes from the backend (read as its administrator), not from copies of it.
  */
 import type { Page } from 'playwright-core';
@@ -290,6 +290,31 @@ describe('title banner frames', () => {
     } finally {
       await done();
     }
+  });
+});
+
+describe('a title page for a visitor', () => {
+  it('loads React only once the reviews come into view, showing the rating the build read until then', async () => {
+    const [t] = await (await adminApi()).get<{ id: number; slug: string }[]>('/items/titles?fields=id,slug&filter[status][_eq]=published&sort=slug&limit=1');
+    const { page } = await as({ width: 'mobile' });
+    const scripts: string[] = [];
+    page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+    await page.goto(`/${t.slug}`, { waitUntil: 'networkidle' });
+    const reviews = page.locator('astro-island', { has: page.getByRole('region', { name: /^Отзывы/ }) });
+    const react = await reviews.getAttribute('renderer-url');
+    expect(react).toMatch(/^\/_astro\/.+\.js$/);
+    expect(scripts).not.toContain(react);
+    const built = await page.locator('script[type="application/ld+json"]').first().evaluate((el) =>
+      (JSON.parse(el.textContent ?? '{}') as { aggregateRating?: { ratingValue: number; ratingCount: number } }).aggregateRating);
+    const shown = await page.locator('.rating-stars__value').innerText();
+    if (built) expect(shown).toMatch(new RegExp(`^${built.ratingValue.toFixed(2)} · ${built.ratingCount} оцен`));
+    else expect(shown).toBe('Нет оценок');
+    expect(await page.getByRole('link', { name: 'Войдите, чтобы оценить' }).count()).toBe(1);
+
+    const loading = page.waitForRequest((r) => new URL(r.url()).pathname === react);
+    await reviews.scrollIntoViewIfNeeded();
+    await loading;
+    await hydrated(page, '.reviews');
   });
 });
 

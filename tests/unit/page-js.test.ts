@@ -17,11 +17,13 @@ const MODULES: Record<string, string> = {
   'shared.js': `export const shared = ${JSON.stringify('shared '.repeat(50))};`,
   'lazy.js': `export const lazy = 'only when needed';`,
   'unused.js': `export const unused = 1;`,
+  'members.js': `export default () => 'for signed-in people';`,
 };
 mkdirSync(path.join(dist, '_astro'));
 for (const [name, text] of Object.entries(MODULES)) writeFileSync(path.join(dist, '_astro', name), text);
 writeFileSync(path.join(dist, 'index.html'), `<script type="module" src="/_astro/page.js"></script>
-<astro-island component-url="/_astro/island.js" renderer-url="/_astro/renderer.js"></astro-island>`);
+<astro-island component-url="/_astro/island.js" renderer-url="/_astro/renderer.js"></astro-island>
+<astro-island component-url="/_astro/members.js" renderer-url="/_astro/renderer.js" ssr client="signed-in"></astro-island>`);
 
 const sizes = (name: string) => {
   const raw = Buffer.from(MODULES[name]);
@@ -29,7 +31,7 @@ const sizes = (name: string) => {
 };
 
 describe('page JS', () => {
-  it('counts the scripts and islands a page names and their static imports, once each, and leaves dynamic imports out', async () => {
+  it('counts the scripts and islands a page names and their static imports, once each, and leaves dynamic imports and islands for signed-in people out', async () => {
     const js = await pageJs(dist, 'index.html');
     expect(js.modules.map((m) => m.url).sort()).toEqual(['/_astro/island.js', '/_astro/page.js', '/_astro/renderer.js', '/_astro/shared.js']);
   });

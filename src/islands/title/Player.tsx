@@ -16,10 +16,11 @@ const PlayerParts = signedInPart('PlayerParts');
 
 function Screen({ episode, height, title, onVideo }: { episode: Episode | null; height: number; title: string; onVideo: (v: HTMLVideoElement | null) => void }) {
   if (!episode) return <div className="player__empty" style={{ height }}>Видео скоро появится</div>;
-  // Keyed by episode: every episode starts on a fresh element, even when two share a file.
+  // Keyed by episode: every episode starts on a fresh element, even when two share a file. A lazy
+  // frame in the hidden 'Серии' tab loads once the tab is shown, not with the page.
   return episode.kind === 'video'
     ? <video key={episode.id} ref={onVideo} className="player__screen" style={{ height }} src={episode.src} controls preload="metadata" aria-label={`${title}: ${episode.name}`} />
-    : <iframe key={episode.id} className="player__screen" style={{ height }} src={episode.src} title={`${title}: ${episode.name}`} allow="autoplay; fullscreen" allowFullScreen />;
+    : <iframe key={episode.id} className="player__screen" style={{ height }} src={episode.src} loading="lazy" title={`${title}: ${episode.name}`} allow="autoplay; fullscreen" allowFullScreen />;
 }
 
 export default function Player({ model, title, titleId }: { model: PlayerModel; title: string; titleId: number }) {

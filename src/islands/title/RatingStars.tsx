@@ -1,11 +1,13 @@
 /**
- * The title's rating, fresh from the backend: five stars filled to the average, the average with
- * two decimals and the number of ratings. A visitor is asked to sign in (and comes back here); a
- * signed-in person gets stars to press and the list marks, loaded only for them.
+ * The title's rating: five stars filled to the average, the average with two decimals and the
+ * number of ratings. The build renders it with the counters of its last refresh, which is what a
+ * visitor sees, with a prompt to sign in (and come back here): the island hydrates only for a
+ * signed-in person (`client:signed-in`), who gets it fresh, stars to press and the list marks.
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $titleRating, loadRatingSummary } from '../../stores/title-rating.ts';
+import type { RatingSummary } from '../../lib/directus/runtime.ts';
 import { RATING_MAX } from '../../../shared/visitor-rules.ts';
 import { countRu } from '../../lib/russian.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
@@ -15,14 +17,21 @@ const BannerActions = signedInPart('BannerActions');
 
 const RATING_FORMS = ['оценка', 'оценки', 'оценок'] as const;
 
-/** `signInHref` is made at build time: /login, coming back to this page. */
-export default function RatingStars({ titleId, signInHref }: { titleId: number; signInHref: string }) {
-  const { summary } = useStore($titleRating);
+interface Props {
+  titleId: number;
+  /** The average and count as the build read them, shown until the fresh ones come. */
+  built: RatingSummary;
+  /** Made at build time: /login, coming back to this page. */
+  signInHref: string;
+}
+
+export default function RatingStars({ titleId, built, signInHref }: Props) {
+  const summary = useStore($titleRating).summary ?? built;
   const signedIn = useSignedIn();
 
   useEffect(() => loadRatingSummary(titleId), [titleId]);
 
-  const average = summary?.average ?? null;
+  const average = summary.average;
   const filled = Math.round(average ?? 0);
   const stars = (
     <span className="rating-stars__stars" role="img" aria-label={average === null ? 'Оценок пока нет' : `Рейтинг ${average.toFixed(2)} из ${RATING_MAX}`}>
@@ -33,7 +42,7 @@ export default function RatingStars({ titleId, signInHref }: { titleId: number; 
   );
   const value = (
     <span className="rating-stars__value">
-      {summary === null ? '…' : average === null ? 'Нет оценок' : `${average.toFixed(2)} · ${countRu(summary.count, RATING_FORMS)}`}
+      {average === null ? 'Нет оценок' : `${average.toFixed(2)} · ${countRu(summary.count, RATING_FORMS)}`}
     </span>
   );
   return (

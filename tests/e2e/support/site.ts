@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { AdminApi } from '../../../directus/apply/admin-api.ts';
 import { E2E_ADMIN } from '../global-setup.ts';
 import { VIEWPORTS, launchBrowser, newContext } from './browser.ts';
+import { SESSION_KEY } from '../../../src/stores/session-key.ts';
 
 /**
  * `expect.poll` waits 1 s by default: too little for an island that hydrates when the browser is
@@ -110,14 +111,18 @@ export function visitorsOfThisFile() {
   };
 }
 
-/** Resolves once the element is in the page and the island around it (if any) has hydrated. */
+/**
+ * Resolves once the element is in the page and the island around it (if any) has hydrated, or is
+ * final as the build rendered it: one for signed-in people (`client:signed-in`) on a visitor's page.
+ */
 export async function hydrated(page: Page, selector: string, timeout = 15_000): Promise<void> {
-  await page.waitForFunction((sel) => {
+  await page.waitForFunction(([sel, sessionKey]) => {
     const el = document.querySelector(sel);
     if (!el) return false;
     const island = el.closest('astro-island');
-    return !island || !island.hasAttribute('ssr');
-  }, selector, { timeout });
+    const forVisitorAsBuilt = island?.getAttribute('client') === 'signed-in' && localStorage.getItem(sessionKey) === null;
+    return !island || !island.hasAttribute('ssr') || forVisitorAsBuilt;
+  }, [selector, SESSION_KEY], { timeout });
 }
 
 /** Every island of the page that hydrates on load or idle has hydrated (visible ones may wait). */
@@ -153,8 +158,8 @@ export async function fetchText(path: string): Promise<{ status: number; text: s
 /**
  * Scrolls down the page slowly enough for the islands that hydrate when visible to see
  * themselves (the page may grow as they render), waits until every island that is shown has
- * hydrated (one in a hidden tab never does), bringing any it missed into view, then goes back to
- * the top and waits for requests to settle.
+ * hydrated (one in a hidden tab never does, nor one for signed-in people on a visitor's page),
+ * bringing any it missed into view, then goes back to the top and waits for requests to settle.
  */
 export async function everyIslandHydrated(page: Page, timeout = 15_000): Promise<void> {
   await page.evaluate(async () => {
@@ -170,11 +175,13 @@ export async function everyIslandHydrated(page: Page, timeout = 15_000): Promise
   });
   // An island that hydrates when seen can be scrolled past between two frames of a busy machine and never
   // seen: each poll brings the first one still waiting into view.
-  await page.waitForFunction(() => {
-    const waiting = [...document.querySelectorAll('astro-island[ssr]')].filter((i) => i.parentElement?.checkVisibility());
+  await page.waitForFunction((sessionKey) => {
+    const visitor = localStorage.getItem(sessionKey) === null;
+    const waiting = [...document.querySelectorAll('astro-island[ssr]')]
+      .filter((i) => i.parentElement?.checkVisibility() && !(visitor && i.getAttribute('client') === 'signed-in'));
     waiting[0]?.scrollIntoView({ block: 'center', behavior: 'instant' });
     return waiting.length === 0;
-  }, undefined, { timeout, polling: 250 });
+  }, SESSION_KEY, { timeout, polling: 250 });
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.waitForLoadState('networkidle');
 }

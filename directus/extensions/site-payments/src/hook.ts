@@ -18,7 +18,11 @@ export default defineHook(({ filter, schedule }, { database, env, logger, servic
     await mail.send({ to, subject, template: { name: 'plan-notice', data } });
   };
 
-  schedule(config.checkCron, () => runPlanChecks({ database, config, sendMail, log }));
+  // On a first start the schedule can come before the schema is applied: nothing to check yet.
+  const applied = async () => Boolean((await getSchema()).collections.directus_users?.fields.paidUntil);
+  schedule(config.checkCron, async () => {
+    if (await applied()) await runPlanChecks({ database, config, sendMail, log });
+  });
 
   filter('planChanges.items.create', (payload, _meta, context) => applyManualChange(payload as Record<string, unknown>, context.database));
 

@@ -1,0 +1,16 @@
+/**
+ * Which tab of the title page a `?tab=` asks for (spec section 2): one of the page's tabs, or the
+ * first (the description) for none, an unknown value or a tab this title has not.
+ */
+export function tabOf(search: string, ids: readonly string[]): string {
+  const wanted = new URLSearchParams(search).get('tab');
+  return wanted !== null && ids.includes(wanted) ? wanted : ids[0];
+}
+
+/** The address of tab `id` on the page at `href`: the first tab is the page itself, without `?tab=`. */
+export function tabHref(href: string, id: string, ids: readonly string[]): string {
+  const url = new URL(href);
+  if (id === ids[0]) url.searchParams.delete('tab');
+  else url.searchParams.set('tab', id);
+  return url.href;
+}
