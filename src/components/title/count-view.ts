@@ -1,8 +1,9 @@
 /** Counts the view of the title page it is on, once, as the page opens (ViewCount.astro). */
-import { runtime } from '../../lib/directus/runtime.ts';
+import { pageClient } from '../../lib/directus/client.ts';
+import { countView } from '../../lib/directus/view-count.ts';
 
 customElements.define('site-view-count', class extends HTMLElement {
   connectedCallback() {
-    runtime().countView(Number(this.dataset.title)).catch((err: unknown) => console.error(err));
+    countView(pageClient(), Number(this.dataset.title)).catch((err: unknown) => console.error(err));
   }
 });

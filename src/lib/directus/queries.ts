@@ -1,20 +1,16 @@
 /**
- * What the build-time reader and the browser runtime have in common: the client type, one error
- * shape, and the title-list queries both run (cards with comment counts, counted pages), so a
- * query the two share is written once.
+ * What the build-time reader and the browser runtime have in common: the title-list queries both
+ * run (cards with comment counts, counted pages), so a query the two share is written once; and,
+ * from send.ts, the client type and the one error shape.
  */
-import {
-  aggregate, isDirectusError, readItems,
-  type DirectusClient, type QueryFilter, type QuerySort, type ReadItemOutput, type RestClient, type RestCommand,
-} from '@directus/sdk';
+import { aggregate, readItems, type QueryFilter, type QuerySort, type ReadItemOutput } from '@directus/sdk';
 import { PUBLISHED, categoryFilter, type DirectusFilter } from '../filter-query.ts';
 import { TITLE_CARD_FIELDS, UPDATE_FIELDS } from './fields.ts';
 import { DirectusRequestError } from './request-error.ts';
 import type { Schema, Title } from './schema.ts';
+import { send, type SiteClient } from './send.ts';
 
-export { DirectusRequestError };
-
-export type SiteClient = DirectusClient<Schema> & RestClient<Schema>;
+export { DirectusRequestError, send, type SiteClient };
 
 /** A film card: the card fields plus the number of reviews, as every card variant shows it. */
 export type TitleCard = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_CARD_FIELDS }> & { comments_count: number };
@@ -38,20 +34,6 @@ export type TitleRating = RatingSummary & { title: number };
 export interface Page<T> {
   items: T[];
   total: number;
-}
-
-/** Runs a command; a failure of any kind becomes a DirectusRequestError naming what was asked. */
-export async function send<T>(client: SiteClient, command: RestCommand<T, Schema>, what: string): Promise<T> {
-  try {
-    return await client.request(command);
-  } catch (err) {
-    const status = isDirectusError(err) && err.response instanceof Response ? err.response.status : null;
-    const reason = isDirectusError(err) ? err.errors?.[0]?.message : err instanceof Error ? err.message : String(err);
-    const explained = isDirectusError(err) ? err.errors?.[0]?.extensions?.reason : undefined;
-    // Refusals explain themselves in `extensions.reason`; a limit (429) says it in the message itself.
-    const shown = typeof explained === 'string' ? explained : status === 429 && reason ? reason : null;
-    throw new DirectusRequestError(`${what}: ${status ?? 'no answer'}${reason ? ` ${reason}` : ''}`, status, shown);
-  }
 }
 
 /** The one place a plain JSON filter meets the SDK's typed filter. */

@@ -3,16 +3,16 @@
  * the page's one client. The base URL can be given so the same helpers run against any Directus
  * (the API tests pass the test server's address).
  */
-import { createItem, customEndpoint, readItems, triggerFlow, type ReadItemOutput, type RestCommand } from '@directus/sdk';
+import { createItem, customEndpoint, readItems, type ReadItemOutput, type RestCommand } from '@directus/sdk';
 import { alphabetPrefix } from '../alphabet.ts';
 import {
   ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
-import { VIEW_FLOW_ID } from '../../../shared/visitor-rules.ts';
 import { toDirectusFilter, type FilterState } from '../filter-query.ts';
 import { once } from '../once.ts';
 import { searchQuery } from '../search.ts';
 import { createSiteClient, pageClient } from './client.ts';
+import { countView } from './view-count.ts';
 import { COMMENT_FIELDS, PERSON_FIELDS } from './fields.ts';
 import {
   BY_VIEWS, NEWEST, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
@@ -73,15 +73,8 @@ export function createRuntime(base?: string) {
       await send(client, leaving, 'search opening');
     },
 
-    /**
-     * Registers a view of a title (POST /flows/trigger/{id} with { titleId }); a signed-in person is
-     * counted by their account rather than their address, so two people behind one address both count.
-     * A refusal is an error carrying the HTTP status, for the caller to log (spec section 8).
-     */
-    async countView(titleId: number): Promise<{ counted: boolean }> {
-      const answer = await send(client, triggerFlow('POST', VIEW_FLOW_ID, { titleId: String(titleId) }), 'view');
-      return { counted: Boolean((answer as { counted?: unknown } | null)?.counted) };
-    },
+    /** Registers a view of a title (view-count.ts). */
+    countView: (titleId: number) => countView(client, titleId),
 
     /** The title's average rating and number of ratings, fresh (GET /site/rating/{titleId}). */
     getRatingSummary: (titleId: number) =>
