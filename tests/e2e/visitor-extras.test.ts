@@ -1,7 +1,7 @@
 /**
  * More of what a visitor does, beyond interactions.test.ts: the mobile menu, the footer tag list,
  * the home banner carousel, the title banner's frames, what a title page loads before its islands
- * are needed, the actor's biography fold and the static pages' questions form.
+ * are needed, the actor's biography fold and photos, and the static pages' questions form.
  * What is expected comes from the backend (read as its administrator), not from copies of it.
  */
 import type { Page } from 'playwright-core';
@@ -371,6 +371,33 @@ describe('actor biography', () => {
       await hydrated(page, '.biography');
       expect(squeeze(await bio.locator('.biography__text').innerText())).toBe(squeeze(actor!.biography));
       expect(await bio.getByRole('button').count()).toBe(0);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('actor photos', () => {
+  it('advance on their own every 3 s and go to the photo a dot names, with no React on the page', async () => {
+    const people = await (await adminApi()).get<{ slug: string; nameRu: string; images: unknown[] }[]>('/items/actors?fields=slug,nameRu,images&sort=slug&limit=-1');
+    const actor = people.find((a) => a.images.length > 1);
+    expect(actor, 'an actor with two photos').toBeTruthy();
+    const { page } = await as();
+    try {
+      const scripts: string[] = [];
+      page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname); });
+      await page.goto(`/actors/${actor!.slug}`, { waitUntil: 'networkidle' });
+      expect(await page.locator('astro-island').count()).toBe(0);
+      const slider = page.locator('.actor__photos .photo-slider');
+      await slider.scrollIntoViewIfNeeded();
+      const shown = () => slider.locator('.swiper-slide-active img').first().getAttribute('alt');
+      await expect.poll(shown).toBe(`${actor!.nameRu}, фото 1`);
+      await expect.poll(shown, { timeout: BANNER_AUTOPLAY_MS.actorPhotos * 3 }).toBe(`${actor!.nameRu}, фото 2`);
+      const dots = slider.getByRole('button', { name: /^Слайд \d+$/ });
+      expect(await dots.count()).toBe(actor!.images.length);
+      await dots.first().click();
+      await expect.poll(shown).toBe(`${actor!.nameRu}, фото 1`);
+      expect(scripts.filter((src) => /react|client\./i.test(src))).toEqual([]);
     } finally {
       await done();
     }

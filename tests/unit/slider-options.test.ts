@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HOME_AUTOPLAY_MS, sliderOptions } from '../../src/islands/sliders/slider-options.ts';
-import { SLIDER } from '../../src/lib/constants.ts';
+import { BANNER_AUTOPLAY_MS, SLIDER } from '../../src/lib/constants.ts';
 
 describe('slider options', () => {
   it('loops the home banner when it has more than one slide, and advances it on its own, pausing under the pointer', () => {
@@ -27,8 +27,19 @@ describe('slider options', () => {
     }
   });
 
-  it('names the arrows and dots in Russian on both', () => {
-    for (const kind of ['banner', 'cards'] as const) {
+  it('advances an actor\'s photos every 3 s, looped when there are two', () => {
+    expect(sliderOptions('photos', 1).loop).toBe(false);
+    const photos = sliderOptions('photos', 2);
+    expect(photos.loop).toBe(true);
+    expect(photos.autoplay).toEqual({ delay: BANNER_AUTOPLAY_MS.actorPhotos, pauseOnMouseEnter: false, disableOnInteraction: false });
+  });
+
+  it('lets people who ask for less motion page through the banner and the photos themselves', () => {
+    for (const kind of ['banner', 'photos'] as const) expect(sliderOptions(kind, 3, { lessMotion: true }).autoplay, kind).toBeUndefined();
+  });
+
+  it('names the arrows and dots in Russian on all', () => {
+    for (const kind of ['banner', 'cards', 'photos'] as const) {
       expect(sliderOptions(kind, 5).a11y).toMatchObject({ prevSlideMessage: 'Назад', nextSlideMessage: 'Вперёд', paginationBulletMessage: 'Слайд {{index}}' });
     }
   });

@@ -1,8 +1,7 @@
 /**
  * Swiper's markup before it starts: slides, arrows and the dots' place, rendered without starting
  * Swiper (a Swiper instance made only to render it copies every default setting). With `slider`,
- * the page's start-sliders.ts starts plain Swiper on it (no island); AutoSlider's island renders it
- * first, so hydration matches, and then swaps in Swiper's React component.
+ * the page's start-sliders.ts starts plain Swiper on it (no island).
  */
 import { Children, type ReactNode } from 'react';
 import type { SliderKind } from './slider-options.ts';

@@ -1,11 +1,12 @@
 /**
- * How the site's card and banner sliders behave (spec section 2), as Swiper settings for a slider
- * of `slides` slides. The markup is the server's (StillSwiper); start-sliders.ts starts Swiper on it.
+ * How the site's sliders behave (spec sections 2 and 9): home's banner, the card sliders and an
+ * actor's photos, as Swiper settings for a slider of `slides` slides. The markup is the server's
+ * (StillSwiper); start-sliders.ts starts Swiper on it.
  */
 import type { SwiperOptions } from 'swiper/types';
-import { SLIDER } from '../../lib/constants.ts';
+import { BANNER_AUTOPLAY_MS, SLIDER } from '../../lib/constants.ts';
 
-export type SliderKind = 'banner' | 'cards';
+export type SliderKind = 'banner' | 'cards' | 'photos';
 
 /** The home page does not fix a pace; slow enough to read a slide. */
 export const HOME_AUTOPLAY_MS = 6000;
@@ -19,15 +20,15 @@ const CARD_BREAKPOINTS = Object.fromEntries(
   Object.entries(SLIDER.breakpoints).map(([width, perView]) => [width, { slidesPerView: perView, spaceBetween: perView >= 3 ? LARGE_GAP : SMALL_GAP }]),
 );
 
-/** Looped while there is more than fits; arrows and clickable dots on both. */
-export function sliderOptions(kind: SliderKind, slides: number): SwiperOptions {
+/**
+ * Looped while there is more than fits; the banner and the photos advance on their own, except for
+ * people who ask their system for less motion, who page through them.
+ */
+export function sliderOptions(kind: SliderKind, slides: number, { lessMotion = false } = {}): SwiperOptions {
   const common: SwiperOptions = { speed: SLIDER.speed, a11y: A11Y };
-  if (kind === 'banner') {
-    return {
-      ...common,
-      loop: slides > 1,
-      autoplay: { delay: HOME_AUTOPLAY_MS, pauseOnMouseEnter: true, disableOnInteraction: false },
-    };
-  }
+  const advancing = (delay: number, pauseOnMouseEnter: boolean): SwiperOptions =>
+    (lessMotion ? {} : { autoplay: { delay, pauseOnMouseEnter, disableOnInteraction: false } });
+  if (kind === 'banner') return { ...common, loop: slides > 1, ...advancing(HOME_AUTOPLAY_MS, true) };
+  if (kind === 'photos') return { ...common, loop: slides > 1, ...advancing(BANNER_AUTOPLAY_MS.actorPhotos, false) };
   return { ...common, loop: slides > 4, slidesPerView: 1, spaceBetween: SMALL_GAP, breakpoints: CARD_BREAKPOINTS };
 }
