@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../shared/rules.ts';
 import { signedInBrowsers } from './support/account.ts';
 import { newPerson } from './support/people.ts';
-import { hydrated, patientPolls } from './support/site.ts';
+import { hydrated, patientPolls, pick } from './support/site.ts';
 
 patientPolls(20_000);
 
@@ -45,7 +45,7 @@ describe('«Заполните все поля»', () => {
     await form.getByLabel('Фамилия').fill('Ким');
     await form.getByLabel('Email').fill(`filler_${stamp}@example.com`);
     await form.getByLabel('Дата рождения').fill('17051995');
-    await form.getByRole('radio', { name: 'Женский' }).check();
+    await pick(form.getByRole('radio', { name: 'Женский' }));
     await form.getByLabel('Пароль', { exact: true }).fill('secret-password-1');
     // One field is still blank: the message stays.
     expect(await general.innerText()).toBe(ACCOUNT_MESSAGES.fillAll);

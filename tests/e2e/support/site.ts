@@ -2,7 +2,7 @@
  * Helpers for the visitor tests: a page in a chosen theme and width that records uncaught page
  * errors, waiting for an island to hydrate, and the Directus admin API of the e2e backend.
  */
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
 import { AdminApi } from '../../../directus/apply/admin-api.ts';
 import { E2E_ADMIN } from '../global-setup.ts';
@@ -207,4 +207,14 @@ export async function holdScripts(page: Page, pattern = '**/_astro/**/*.js'): Pr
 /** Whether the island holding `selector` is still as the server rendered it. */
 export function notHydrated(page: Page, selector: string): Promise<boolean> {
   return page.locator(selector).first().evaluate((el) => el.closest('astro-island')?.hasAttribute('ssr') ?? false);
+}
+
+/**
+ * Picks a radio button as a person does, and waits until the page shows it picked: a controlled
+ * input of a form that is re-rendering (an availability answer landing) shows the new state a
+ * render later, which Playwright's `check()` does not wait for.
+ */
+export async function pick(radio: Locator): Promise<void> {
+  await radio.click();
+  await expect.poll(() => radio.isChecked()).toBe(true);
 }
