@@ -3,8 +3,9 @@
  * 4G line, simulated) of a served site's home, a title, a category and an actor page, in Debian's
  * Chromium. Each page is audited several times; the median run by performance score is reported,
  * with its LCP, CLS, TBT, accessibility score and the scripts the phone downloaded on arrival (as
- * sent, and how many), as a markdown table, and every run is written as JSON to bench/results/. Nothing is downloaded: Lighthouse and the launcher come with the npm
- * install, the browser with Debian's package.
+ * sent, and how many), as a markdown table, and every run is written as JSON to bench/results/.
+ * Nothing is downloaded: Lighthouse and the launcher come with the npm install, the browser with
+ * Debian's package.
  *
  *   node scripts/bench-lighthouse.ts [--site http://127.0.0.1:4321] [--runs 3] [--page /path ...]
  *

@@ -26,7 +26,7 @@ export function popularTitles(): Promise<TitleCard[]> {
 }
 
 /** How long leaving for a title opened from the results waits for its count to be sent. */
-export const OPENING_WAIT_MS = 400;
+const OPENING_WAIT_MS = 400;
 
 /**
  * Counts a title opened from the results; a failure only loses that count. Settles when the count is
