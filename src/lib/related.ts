@@ -7,7 +7,8 @@
  * small salt of the pair's own hash varies equal choices between neighbouring pages.
  *
  * Built for the whole catalogue at once (`relatedLists`), or brought up to date after an edit
- * (`updateRelatedLists`): then only the lists the edit can change are computed again.
+ * (`prepareRelated`, ahead of it, then `update`): then only the lists the edit can change are
+ * computed again, and the catalogue is not indexed again.
  */
 import { normaliseSearch } from '../../shared/search-text.ts';
 
@@ -123,63 +124,147 @@ function salt(a: number, b: number): number {
   return ((h ^ (h >>> 13)) >>> 0) / 4294967296;
 }
 
-/** The catalogue indexed for likeness: features as numbers, their weights and who has them. */
+const NO_TITLES = new Int32Array(0);
+
+/** `list` (ascending) with `slot` put in its place. */
+function withSlot(list: Int32Array, slot: number): Int32Array {
+  let k = 0;
+  while (k < list.length && list[k]! < slot) k++;
+  const out = new Int32Array(list.length + 1);
+  out.set(list.subarray(0, k));
+  out[k] = slot;
+  out.set(list.subarray(k), k + 1);
+  return out;
+}
+
+/** `list` without `slot`. */
+const withoutSlot = (list: Int32Array, slot: number): Int32Array => list.filter((s) => s !== slot);
+
+/**
+ * The catalogue indexed for likeness: each title in a slot of its own, its features as sorted numbers,
+ * the titles having each feature (in slot order) and the feature's weight. Titles can be put in and
+ * taken out one at a time, so an edit need not index the whole catalogue again.
+ */
 class Likeness {
+  /** Title id → slot; a deleted title's slot stays empty. */
   readonly index = new Map<number, number>();
-  readonly rows: LikenessRow[];
+  readonly rows: (LikenessRow | undefined)[] = [];
   private readonly features: Int32Array[] = [];
-  private readonly weight: Float64Array;
-  private readonly postings: Int32Array[];
+  /** Per kind, a small number for each id: keys past 2^31 would be boxed numbers, slow to hash and to keep. */
+  private readonly featureIds = Array.from({ length: PERSON + 1 }, () => new Map<number, number>());
+  private readonly counts: number[] = [];
+  private readonly postings: Int32Array[] = [];
+  private weight = new Float64Array(0);
   /** Franchises and the most viewed by category are made when first asked (an edit asks for few). */
-  private readonly families: (string | undefined)[];
-  private readonly coMarks: Map<number, Map<number, number>>;
-  private readonly scores: Float64Array;
+  private readonly families: (string | undefined)[] = [];
   private byViews: Map<string, number[]> | null = null;
+  private readonly coMarks: Map<number, Map<number, number>>;
+  /** Scratch sums per slot, zero between uses. */
+  private scores = new Float64Array(0);
 
   constructor(rows: LikenessRow[], coMarks: CoMarks) {
-    this.rows = rows;
-    // A map of small ids for each kind: keys past 2^31 would be boxed numbers, slow to hash and to keep.
-    const ids = Array.from({ length: PERSON + 1 }, () => new Map<number, number>());
-    const counts: number[] = [];
-    const own: number[] = [];
-    const visit = (kind: number, id: number) => {
-      const known = ids[kind]!;
-      let f = known.get(id);
-      if (f === undefined) known.set(id, (f = counts.push(0) - 1));
-      counts[f]!++;
-      own.push(f);
-    };
+    this.coMarks = new Map(Object.entries(coMarks).map(([id, list]) => [Number(id), new Map(list)]));
     rows.forEach((t, i) => {
       this.index.set(t.id, i);
-      own.length = 0;
-      eachFeature(t, visit);
-      own.sort((a, b) => a - b);
-      this.features.push(Int32Array.from(own.filter((f, k) => k === 0 || own[k - 1] !== f)));
+      this.rows.push(t);
+      const own = this.featureSet(t);
+      this.features.push(own);
+      for (const f of own) this.counts[f]!++;
     });
-    const n = Math.max(rows.length, 1);
-    this.weight = Float64Array.from(counts, (df) => Math.log(n / df) + 0.05);
-    const fill = counts.map(() => 0);
-    this.postings = counts.map((df) => new Int32Array(df));
+    const fill = this.counts.map(() => 0);
+    this.counts.forEach((df, f) => { this.postings[f] = new Int32Array(df); });
     this.features.forEach((fs, i) => { for (const f of fs) this.postings[f]![fill[f]!++] = i; });
-    this.families = new Array(rows.length);
-    this.coMarks = new Map(Object.entries(coMarks).map(([id, list]) => [Number(id), new Map(list)]));
-    this.scores = new Float64Array(rows.length);
+    this.reweigh();
+  }
+
+  /** `t`'s features as numbers, ascending, each once; a feature first seen gets a number. */
+  private featureSet(t: LikenessRow): Int32Array {
+    const own: number[] = [];
+    eachFeature(t, (kind, id) => {
+      const known = this.featureIds[kind]!;
+      let f = known.get(id);
+      if (f === undefined) {
+        known.set(id, (f = this.counts.push(0) - 1));
+        this.postings[f] = NO_TITLES;
+      }
+      own.push(f);
+    });
+    own.sort((a, b) => a - b);
+    return Int32Array.from(own.filter((f, k) => k === 0 || own[k - 1] !== f));
+  }
+
+  /** Weights from how many titles have each feature, and scratch room for every slot. */
+  private reweigh(): void {
+    const n = Math.max(this.index.size, 1);
+    this.weight = Float64Array.from(this.counts, (df) => (df ? Math.log(n / df) + 0.05 : 0));
+    if (this.scores.length < this.rows.length) this.scores = new Float64Array(this.rows.length);
+  }
+
+  /** Puts the `fresh` rows of the titles `changed` in their slots; a changed id missing from `fresh` was deleted. */
+  replace(fresh: LikenessRow[], changed: number[]): void {
+    const byId = new Map(fresh.map((t) => [t.id, t]));
+    for (const id of new Set(changed)) {
+      const slot = this.index.get(id);
+      if (slot !== undefined) this.takeOut(slot);
+      const row = byId.get(id);
+      if (row) this.putIn(row, slot ?? this.rows.length);
+    }
+    this.reweigh();
+  }
+
+  private takeOut(slot: number): void {
+    const row = this.rows[slot]!;
+    for (const f of this.features[slot]!) {
+      this.counts[f]!--;
+      this.postings[f] = withoutSlot(this.postings[f]!, slot);
+    }
+    const byViews = this.byViews?.get(categoryKey(row));
+    byViews?.splice(byViews.indexOf(slot), 1);
+    this.index.delete(row.id);
+    this.rows[slot] = undefined;
+    this.features[slot] = NO_TITLES;
+    this.families[slot] = undefined;
+  }
+
+  private putIn(row: LikenessRow, slot: number): void {
+    this.index.set(row.id, slot);
+    this.rows[slot] = row;
+    this.features[slot] = this.featureSet(row);
+    for (const f of this.features[slot]!) {
+      this.counts[f]!++;
+      this.postings[f] = withSlot(this.postings[f]!, slot);
+    }
+    this.families[slot] = undefined;
+    if (!this.byViews) return;
+    const key = categoryKey(row);
+    const list = this.byViews.get(key) ?? this.byViews.set(key, []).get(key)!;
+    let k = 0;
+    while (k < list.length && this.viewOrder(list[k]!, slot) < 0) k++;
+    list.splice(k, 0, slot);
   }
 
   private familyOf(j: number): string {
     return (this.families[j] ??= familyOf(this.rows[j]!.name));
   }
 
+  /** Most viewed first, then by id. */
+  private viewOrder(a: number, b: number): number {
+    const [x, y] = [this.rows[a]!, this.rows[b]!];
+    return (y.views ?? 0) - (x.views ?? 0) || x.id - y.id;
+  }
+
   /** The titles of `i`'s category, most viewed first. */
   private mostViewedLike(i: number): number[] {
-    const key = (t: LikenessRow) => `${idOf(t.category) ?? ''}`;
     if (!this.byViews) {
-      const rows = this.rows;
-      this.byViews = new Map();
-      const order = rows.map((_, j) => j).sort((a, b) => (rows[b]!.views ?? 0) - (rows[a]!.views ?? 0) || rows[a]!.id - rows[b]!.id);
-      for (const j of order) (this.byViews.get(key(rows[j]!)) ?? this.byViews.set(key(rows[j]!), []).get(key(rows[j]!))!).push(j);
+      const byViews = new Map<string, number[]>();
+      const order = [...this.index.values()].sort((a, b) => this.viewOrder(a, b));
+      for (const j of order) {
+        const key = categoryKey(this.rows[j]!);
+        (byViews.get(key) ?? byViews.set(key, []).get(key)!).push(j);
+      }
+      this.byViews = byViews;
     }
-    return this.byViews.get(key(this.rows[i]!)) ?? [];
+    return this.byViews.get(categoryKey(this.rows[i]!)) ?? [];
   }
 
   /** How much titles `i` and `j` share: the weights of their common features and their co-marks. */
@@ -190,13 +275,21 @@ class Likeness {
     for (let x = 0, y = 0; x < a.length && y < b.length;) {
       if (a[x]! === b[y]!) { sum += this.weight[a[x]!]!; x++; y++; } else if (a[x]! < b[y]!) x++; else y++;
     }
+    return sum + this.coMarkWeight(i, j);
+  }
+
+  private coMarkWeight(i: number, j: number): number {
     const co = this.coMarks.get(this.rows[i]!.id)?.get(this.rows[j]!.id);
-    return co ? sum + CO_MARK_WEIGHT * Math.log2(1 + co) : sum;
+    return co ? CO_MARK_WEIGHT * Math.log2(1 + co) : 0;
   }
 
   /** The ranking value of `j` on `i`'s page: likeness with the pair's salt. */
+  private saltedRank(i: number, j: number, likeness: number): number {
+    return likeness * (1 + SALT * salt(this.rows[i]!.id, this.rows[j]!.id));
+  }
+
   rank(i: number, j: number): number {
-    return this.likeness(i, j) * (1 + SALT * salt(this.rows[i]!.id, this.rows[j]!.id));
+    return this.saltedRank(i, j, this.likeness(i, j));
   }
 
   /** The shortlist for `i`: titles its rarer features (all of them) and commoner ones (sampled) bring. */
@@ -263,31 +356,34 @@ class Likeness {
     return out;
   }
 
-  /** Whether `x` would rank on `i`'s page above the weakest of `list` (or `list` has room). */
-  wouldEnter(i: number, x: number, list: number[]): boolean {
-    if (list.length < RELATED_COUNT) return true;
-    const rank = this.rank(i, x);
-    return list.some((id) => {
+  /** The rank of the weakest of `list` on `i`'s page; -Infinity while it has room. */
+  weakest(i: number, list: number[]): number {
+    if (list.length < RELATED_COUNT) return -Infinity;
+    return Math.min(...list.map((id) => {
       const j = this.index.get(id);
-      return (j === undefined ? 0 : this.rank(i, j)) < rank;
-    });
+      return j === undefined ? 0 : this.rank(i, j);
+    }));
   }
 
-  /** Titles sharing any feature with `x`, each once. */
-  sharing(x: number): number[] {
-    const seen = new Uint8Array(this.rows.length);
-    seen[x] = 1;
-    const out: number[] = [];
+  /** Calls `visit` with each title sharing a feature with `x` and `x`'s rank on its page, summed over the shared features' titles. */
+  eachRankOf(x: number, visit: (i: number, rank: number) => void): void {
+    const touched: number[] = [];
     for (const f of this.features[x]!) {
-      for (const j of this.postings[f]!) {
-        if (seen[j]) continue;
-        seen[j] = 1;
-        out.push(j);
+      const w = this.weight[f]!;
+      for (const i of this.postings[f]!) {
+        if (i === x) continue;
+        if (this.scores[i] === 0) touched.push(i);
+        this.scores[i]! += w;
       }
     }
-    return out;
+    for (const i of touched) {
+      visit(i, this.saltedRank(i, x, this.scores[i]! + this.coMarkWeight(i, x)));
+      this.scores[i] = 0;
+    }
   }
 }
+
+const categoryKey = (t: LikenessRow) => `${idOf(t.category) ?? ''}`;
 
 /** Every title's related titles. */
 export function relatedLists(rows: LikenessRow[], coMarks: CoMarks = {}): RelatedLists {
@@ -298,24 +394,78 @@ export function relatedLists(rows: LikenessRow[], coMarks: CoMarks = {}): Relate
 }
 
 /**
- * The lists after `changed` titles were created, edited or deleted: computed again for the changed
- * titles, for those whose list held one of them, and for those one of them now ranks on; the rest
- * are kept (their weights move a little with the catalogue; a full build weighs them afresh).
+ * How far a list's weakest rank can fall per changed title: one more title having a feature lowers its
+ * weight by under a tenth once the catalogue has 100 titles, and one less raises it.
  */
-export function updateRelatedLists(rows: LikenessRow[], previous: RelatedLists, changed: number[], coMarks: CoMarks = {}): RelatedLists {
+const FLOOR_MARGIN = 0.85;
+
+/** The catalogue indexed with its lists, ready for an edit. */
+export interface PreparedRelated {
+  /**
+   * The lists after the titles `changed` were created, edited or deleted (`fresh`: their rows now, a
+   * deleted one absent): computed again for the changed titles, for those whose list held one of them,
+   * and for those one of them now ranks on; the rest are kept (their weights move a little with the
+   * catalogue; a full build weighs them afresh). The lists returned are the index's own: the next
+   * update changes them.
+   */
+  update(fresh: LikenessRow[], changed: number[]): RelatedLists;
+}
+
+/**
+ * Indexes `rows` and their `lists` for the edits to come: the work an edit's build can do before it
+ * knows the edit. Kept beside the lists: which pages show each title, and each list's weakest rank,
+ * so finding where a changed title now ranks asks again only the pages it comes near.
+ */
+export function prepareRelated(rows: LikenessRow[], lists: RelatedLists, coMarks: CoMarks = {}): PreparedRelated {
   const likeness = new Likeness(rows, coMarks);
-  const gone = new Set(changed);
-  const again = new Set<number>();
-  rows.forEach((t, i) => {
-    const list = previous[t.id];
-    if (!list || gone.has(t.id) || list.some((id) => gone.has(id) || !likeness.index.has(id))) again.add(i);
-  });
-  for (const id of changed) {
-    const x = likeness.index.get(id);
-    if (x === undefined) continue;
-    for (const i of likeness.sharing(x)) if (!again.has(i) && likeness.wouldEnter(i, x, previous[rows[i]!.id]!)) again.add(i);
-  }
-  const lists: RelatedLists = {};
-  rows.forEach((t, i) => { lists[t.id] = again.has(i) ? likeness.relatedOf(i) : previous[t.id]!; });
-  return lists;
+  const current: RelatedLists = { ...lists };
+  /** Title id → the ids of the titles whose list shows it. */
+  const shownOn = new Map<number, Set<number>>();
+  const show = (id: number, list: number[], on: boolean) => {
+    for (const other of list) {
+      const pages = shownOn.get(other) ?? shownOn.set(other, new Set()).get(other)!;
+      if (on) pages.add(id);
+      else pages.delete(id);
+    }
+  };
+  /** Per slot, the weakest rank of its list. */
+  let floors = new Float64Array(rows.length);
+  const setList = (i: number, list: number[]) => {
+    const id = likeness.rows[i]!.id;
+    show(id, current[id] ?? [], false);
+    show(id, list, true);
+    current[id] = list;
+    if (floors.length <= i) floors = Float64Array.from({ length: likeness.rows.length }, (_, k) => floors[k] ?? -Infinity);
+    floors[i] = likeness.weakest(i, list);
+  };
+  rows.forEach((t, i) => setList(i, current[t.id] ?? []));
+  return {
+    update(fresh, changed) {
+      const gone = new Set(changed);
+      const pages = new Set<number>();
+      for (const id of gone) for (const page of shownOn.get(id) ?? []) pages.add(page);
+      likeness.replace(fresh, changed);
+      const again = new Set<number>();
+      for (const id of [...gone, ...pages]) {
+        const i = likeness.index.get(id);
+        if (i !== undefined) again.add(i);
+      }
+      const margin = FLOOR_MARGIN ** gone.size;
+      for (const id of gone) {
+        const x = likeness.index.get(id);
+        if (x === undefined) continue;
+        likeness.eachRankOf(x, (i, rank) => {
+          if (!again.has(i) && rank >= floors[i]! * margin && likeness.weakest(i, current[likeness.rows[i]!.id]!) < rank) again.add(i);
+        });
+      }
+      for (const i of again) setList(i, likeness.relatedOf(i));
+      for (const id of gone) {
+        if (likeness.index.has(id)) continue;
+        show(id, current[id] ?? [], false);
+        delete current[id];
+        shownOn.delete(id);
+      }
+      return current;
+    },
+  };
 }

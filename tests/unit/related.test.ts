@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TITLES } from '../../directus/seed/data/titles.ts';
-import { RELATED_COUNT, familyOf, featuresOf, pinnedOf, relatedLists, updateRelatedLists, type LikenessRow } from '../../src/lib/related.ts';
+import { RELATED_COUNT, familyOf, featuresOf, pinnedOf, prepareRelated, relatedLists, type LikenessRow } from '../../src/lib/related.ts';
 
 /** The demo catalogue as the build reads it: ids for titles and for every name they link to. */
 function demoRows(): LikenessRow[] {
@@ -97,7 +97,7 @@ describe('after an edit', () => {
     const changed = { ...rows[edited]!, genres: [{ genres_id: { id: 999 } }], tags: rows[(edited + 7) % rows.length]!.tags };
     const after = [...rows];
     after[edited] = changed;
-    const updated = updateRelatedLists(after, before, [changed.id]);
+    const updated = prepareRelated(rows, before).update([changed], [changed.id]);
     const full = relatedLists(after);
     expect(updated[changed.id]).toEqual(full[changed.id]);
     for (const t of after) if (full[t.id]!.includes(changed.id) || before[t.id]!.includes(changed.id)) expect(updated[t.id], t.name).toEqual(full[t.id]);
@@ -109,8 +109,22 @@ describe('after an edit', () => {
     const gone = before[rows[0]!.id]![0]!;
     const twin: LikenessRow = { ...rows.find((t) => t.id === 1)!, id: 500, name: 'Близнец', relatedTitles: [] };
     const after = [...rows.filter((t) => t.id !== gone), twin];
-    const updated = updateRelatedLists(after, before, [gone, twin.id]);
+    const updated = prepareRelated(rows, before).update([twin], [gone, twin.id]);
     for (const t of after) expect(updated[t.id]).not.toContain(gone);
     expect(updated[1]).toContain(500);
+  });
+
+  it('follows edits one after another, each as a full computation would', () => {
+    let rows = demoRows();
+    const prepared = prepareRelated(rows, relatedLists(rows));
+    for (const [k, at] of [3, 11, 20].entries()) {
+      const before = { ...prepared.update([], []) };
+      const changed = { ...rows[at]!, actors: rows[(at + 5 * (k + 1)) % rows.length]!.actors, genres: rows[(at + 9) % rows.length]!.genres };
+      rows = rows.map((t) => (t.id === changed.id ? changed : t));
+      const updated = prepared.update([changed], [changed.id]);
+      const full = relatedLists(rows);
+      expect(updated[changed.id]).toEqual(full[changed.id]);
+      for (const t of rows) if (full[t.id]!.includes(changed.id) || before[t.id]!.includes(changed.id)) expect(updated[t.id], t.name).toEqual(full[t.id]);
+    }
   });
 });

@@ -11,9 +11,9 @@ import { digestOf, pageKey } from '../build-cache/page-key.ts';
 import { createPageReuse } from '../build-cache/page-reuse.ts';
 import { announceRowsSaved, rowsSaved } from '../build-cache/rows-handoff.ts';
 import { inShard, shardOf } from '../build-cache/shard.ts';
-import { buildChanges } from '../build-cache/standby.ts';
+import { buildChanges, STANDBY_ENV } from '../build-cache/standby.ts';
 import { cardView, type CardView } from '../card.ts';
-import { catalogueFrom, mergeRows, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from './catalogue.ts';
+import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from './catalogue.ts';
 import type { TitleCard } from './queries.ts';
 import { createReader, type TitlePage } from './reader.ts';
 
@@ -32,6 +32,19 @@ const shard = shardOf(process.env);
 export const rendersListPages = shard.lead;
 
 /**
+ * The previous build's rows, with their related titles indexed for an edit: a build started ahead
+ * (always for an edit) makes them while it waits to hear which; another build once it knows it is one.
+ */
+const previousRows = once(async () => {
+  const rowsDir = process.env.SITE_ROWS_DIR;
+  const rows = rowsDir ? await logged('previous rows loaded', () => loadRows(rowsDir)) : null;
+  return rows && { rows, prepared: await logged('related titles indexed for the edit', () => prepareEdit(rows)) };
+});
+
+// A build started ahead is for an edit: it makes them now. Awaited (and any failure met) where they are read.
+if (process.env[STANDBY_ENV] === '1' && shard.lead) previousRows().catch(() => undefined);
+
+/**
  * The catalogue's rows: in full, or, for an incremental build told what changed (`buildChanges`),
  * the previous build's rows with only those read again. The
  * rows are kept in SITE_ROWS_DIR when it is set: for the next incremental build, and for the other
@@ -41,7 +54,7 @@ async function catalogueRows(): Promise<CatalogueRows> {
   const rowsDir = process.env.SITE_ROWS_DIR;
   const changes = await buildChanges();
   if (!shard.lead) return rowsFromLead(rowsDir);
-  const previous = rowsDir && changes ? await logged('previous rows loaded', () => loadRows(rowsDir)) : null;
+  const previous = rowsDir && changes ? await previousRows() : null;
   if (!rowsDir || !previous || !changes) {
     const rows = await readCatalogueRows(reader);
     if (rowsDir) await saveRows(rowsDir, rows);
@@ -49,7 +62,7 @@ async function catalogueRows(): Promise<CatalogueRows> {
     return rows;
   }
   const reread = rowsToReread(changes);
-  const rows = mergeRows(previous, reread, await readRowsById(reader, reread));
+  const rows = mergeRows(previous.rows, reread, await readRowsById(reader, reread), previous.prepared);
   // An edit is built in one part (site-build.ts), so nobody waits for these: they are saved while pages render.
   finishBeforeBuildEnds(saveRows(rowsDir, rows));
   return rows;

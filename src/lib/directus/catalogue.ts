@@ -10,7 +10,7 @@ import { ACTOR_TITLES, RELATED_TITLES } from '../constants.ts';
 import { CAST_RELATIONS, PERSON_FIELDS, TITLE_CARD_FIELDS } from './fields.ts';
 import type { RatingSummary, TitleCard } from './queries.ts';
 import type { ActorPage, Person, Reader, TitlePage, TitleRow } from './reader.ts';
-import { relatedLists, updateRelatedLists, type CoMarks, type RelatedLists } from '../related.ts';
+import { prepareRelated, relatedLists, type CoMarks, type PreparedRelated, type RelatedLists } from '../related.ts';
 
 /** Titles a call: large enough for few calls, small enough for a quick answer with every episode. */
 export const TITLES_PER_CALL = 250;
@@ -82,18 +82,30 @@ export function rowsToReread(changes: CatalogueChanges): { titles: number[]; act
 }
 
 /**
+ * The related titles of `rows` indexed for an edit (related.ts): the slow part of an edit's related
+ * titles, which a build started ahead does while it waits to hear the edit.
+ */
+export function prepareEdit(rows: CatalogueRows): PreparedRelated | null {
+  return rows.related ? prepareRelated(rows.titles, rows.related, rows.coMarks ?? {}) : null;
+}
+
+/**
  * The previous rows with those read again put in their place: a re-read id that came back empty
  * (deleted, unpublished) leaves, a new one joins, and the order by id holds. The related titles are
- * computed again only where the re-read titles can change them; the co-marks wait for a full read.
+ * computed again only where the re-read titles can change them (through `prepared`, made from
+ * `previous` by prepareEdit); the co-marks wait for a full read.
  */
-export function mergeRows(previous: CatalogueRows, reread: { titles: number[]; actors: number[] }, fresh: CatalogueRows): CatalogueRows {
+export function mergeRows(
+  previous: CatalogueRows, reread: { titles: number[]; actors: number[] }, fresh: CatalogueRows,
+  prepared: PreparedRelated | null = prepareEdit(previous),
+): CatalogueRows {
   const merge = <T extends { id: number }>(old: T[], ids: number[], rows: T[]): T[] => {
     const gone = new Set(ids);
     return [...old.filter((r) => !gone.has(r.id)), ...rows.filter((r) => gone.has(r.id))].sort((a, b) => a.id - b.id);
   };
   const titles = merge(previous.titles, reread.titles, fresh.titles);
   const coMarks = previous.coMarks ?? {};
-  const related = previous.related ? updateRelatedLists(titles, previous.related, reread.titles, coMarks) : relatedLists(titles, coMarks);
+  const related = prepared ? prepared.update(fresh.titles, reread.titles) : relatedLists(titles, coMarks);
   return { titles, actors: merge(previous.actors, reread.actors, fresh.actors), coMarks, related };
 }
 
