@@ -73,10 +73,17 @@ export function skeleton(text: unknown): string[] {
   return foldWords(text).map(skeletonWord).filter(Boolean);
 }
 
-/** Names as the index keeps them: each name's words in the shared spelling, names between bars. */
+/** The longest names' key: an index entry holding it stays within PostgreSQL's 2.7 kB (three ordinary names of 255 letters come to about 1,000). */
+export const NAME_KEYS_MAX = 2000;
+
+/** Names as the index keeps them: each name's words in the shared spelling, names between bars, whole words up to NAME_KEYS_MAX. */
 export function nameKeys(names: readonly unknown[]): string {
   const parts = names.map((n) => skeleton(n).join(' ')).filter(Boolean);
-  return parts.length ? `|${parts.join('|')}|` : '';
+  if (!parts.length) return '';
+  const key = `|${parts.join('|')}|`;
+  if (key.length <= NAME_KEYS_MAX) return key;
+  const cut = key.slice(0, NAME_KEYS_MAX - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), cut.lastIndexOf('|')))}|`;
 }
 
 /** The index columns of a title: its names, and its description (each word after a space), in the shared spelling. */

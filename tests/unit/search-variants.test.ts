@@ -4,7 +4,7 @@ import { TITLES } from '../../directus/seed/data/titles.ts';
 import { editDistance } from '../../shared/edit-distance.ts';
 import { Vocabulary, planSearch } from '../../shared/search-plan.ts';
 import {
-  foldWords, forgivenEdits, nameKeys, personSearchKeys, queryReadings, skeleton, skeletonWord, swapLayout, titleIndexFields, withoutIndexFields,
+  foldWords, forgivenEdits, NAME_KEYS_MAX, nameKeys, personSearchKeys, queryReadings, skeleton, skeletonWord, swapLayout, titleIndexFields, withoutIndexFields,
 } from '../../shared/search-variants.ts';
 
 describe('folding', () => {
@@ -62,6 +62,13 @@ describe('the shared spelling', () => {
     const t = titleIndexFields({ name: 'Маска', description: 'Про маску.' });
     expect(t).toEqual({ searchText: 'маска про маску.', searchNames: '|maska|', searchBody: ' pro masku' });
     expect(personSearchKeys({ nameRu: 'Ким Со Юн', nameEn: 'Kim Seo-yun' })).toEqual({ searchNames: '|kim so iun|kim seo iun|' });
+  });
+
+  it('keeps a names\' key within what an index entry holds, in whole words', () => {
+    const key = nameKeys(['Щедрый вечер '.repeat(200), 'Маска']);
+    expect(key.length).toBeLessThanOrEqual(NAME_KEYS_MAX);
+    expect(key.startsWith('|') && key.endsWith('|')).toBe(true);
+    expect(new Set(key.slice(1, -1).split(' '))).toEqual(new Set(skeleton('Щедрый вечер')));
   });
 
   it('drops the columns only the backend writes', () => {

@@ -110,6 +110,22 @@ async function ensurePrefixIndex(db: Knex, dialect: Dialect, s: Indexed): Promis
   return [name];
 }
 
+/**
+ * Titles in the search's order (views, then id) with the columns it reads beside, so the first rows
+ * and a tier of names are read from this index alone rather than from the wide rows (at 10,000
+ * titles, SQLite's first 1,000 rows in 2 ms instead of 4; PostgreSQL's tier of a common word in half
+ * the time). PostgreSQL keeps the names only: an index entry has to stay under 2.7 kB, which the
+ * names' key does (NAME_KEYS_MAX) and a description need not.
+ */
+async function ensureOrderIndex(db: Knex, dialect: Dialect): Promise<string[]> {
+  const name = 'titles_search_by_views';
+  if (!(await indexMissing(db, dialect, name))) return [];
+  const { names, body } = SEARCHED.titles.columns;
+  const columns = dialect === 'sqlite' ? `"status", "views" DESC, "id", "${names}", "${body}"` : `"status", "views" DESC, "id") INCLUDE ("${names}"`;
+  await db.raw(`CREATE INDEX "${name}" ON "titles" (${columns})`);
+  return [name];
+}
+
 /** Makes what search needs that is missing; the names of what it made. */
 export async function ensureSearchIndex(db: Knex): Promise<string[]> {
   const dialect = dialectOf(db);
@@ -119,5 +135,6 @@ export async function ensureSearchIndex(db: Knex): Promise<string[]> {
     made.push(...(dialect === 'sqlite' ? await ensureSqlite(db, s) : await ensurePostgres(db, s)));
     made.push(...(await ensurePrefixIndex(db, dialect, s)));
   }
+  made.push(...(await ensureOrderIndex(db, dialect)));
   return made;
 }

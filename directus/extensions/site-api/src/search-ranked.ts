@@ -8,6 +8,10 @@
  * first the most viewed titles are read in order and their tiers worked out (a common word fills its
  * tier there, the database stopping after `SCANNED` rows); a tier that is short there is rare, and is
  * then asked of the trigram index (FTS5 on SQLite, pg_trgm on PostgreSQL), whose few matches are sorted.
+ * On SQLite people are asked of the index at once: their short names match few enough rows to sort,
+ * and reading their first rows (by name) cost more than it saved on its one connection. PostgreSQL
+ * reads people beside titles on a connection of its own, where the first rows spare the trigram index
+ * its slow short words.
  */
 import type { Knex } from 'knex';
 import type { SearchPlan } from '../../../../shared/search-plan.ts';
@@ -191,7 +195,7 @@ function tiersQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, first: numbe
   if (dialect === 'sqlite') {
     const c = ftsColumns(kind);
     const tiers = tiersOf(dialect, c, plan);
-    const [tier, tierArgs] = tierCase(tiers);
+    const [tier, tierArgs] = tierCase(tiers.slice(0, last + 1));
     const fts = SEARCHED[kind].fts;
     const matching = `SELECT ${alias}.id AS id, ${tier} AS tier, ${orderColumns(kind)} FROM ${c.from} WHERE "${fts}" MATCH ? AND ${publishedOf(kind)}`;
     return [best(matching, within, kind), [...tierArgs, tiers[last]!.match, limit]];
@@ -199,7 +203,9 @@ function tiersQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, first: numbe
   // The matches are made apart first, so the planner cannot choose to walk the order's index past rows of a rare word.
   const c = tableColumns(kind);
   const tiers = tiersOf(dialect, c, plan);
-  const [tier, tierArgs] = tierCase(tiers);
+  // The tiers after `last` are none of these rows': left out, a name tier reads no description, and
+  // PostgreSQL can answer from the index on views that holds the names.
+  const [tier, tierArgs] = tierCase(tiers.slice(0, last + 1));
   const [narrow, narrowArgs] = tiers[last]!.condition;
   const matching = `SELECT ${alias}.id AS id, ${tier} AS tier, ${orderColumns(kind)} FROM ${c.from} WHERE ${publishedOf(kind)} AND ${narrow}`;
   return [`WITH matching AS MATERIALIZED (${matching}) ${best('SELECT * FROM matching', within, kind)}`, [...tierArgs, ...narrowArgs, limit]];
@@ -208,7 +214,7 @@ function tiersQuery(dialect: Dialect, kind: Kind, plan: SearchPlan, first: numbe
 /** Ids of `kind` matching `plan`, best first (see the module note). */
 export async function ranked(db: Knex, dialect: Dialect, kind: Kind, plan: SearchPlan, limit: number): Promise<Ranked[]> {
   if (!longPositions(plan).length) return rows(db, dialect, shortQuery(dialect, kind, plan, limit));
-  const scanned = await rows(db, dialect, scanQuery(dialect, kind, plan, limit));
+  const scanned = kind === 'titles' || dialect === 'postgres' ? await rows(db, dialect, scanQuery(dialect, kind, plan, limit)) : [];
   const tiers = tiersOf(dialect, tableColumns(kind), plan);
   const seen = (t: number) => scanned.filter((r) => r.tier === t);
   // A full scan's last tier (and those after it) may hold more of the first rows than it gave.
