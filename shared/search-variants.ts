@@ -73,7 +73,7 @@ export function skeleton(text: unknown): string[] {
   return foldWords(text).map(skeletonWord).filter(Boolean);
 }
 
-/** The longest names' key: an index entry holding it stays within PostgreSQL's 2.7 kB (three ordinary names of 255 letters come to about 1,000). */
+/** The longest names' key: PostgreSQL's B-tree on names takes entries up to 2.7 kB (three ordinary names of 255 letters come to about 1,000). */
 export const NAME_KEYS_MAX = 2000;
 
 /** Names as the index keeps them: each name's words in the shared spelling, names between bars, whole words up to NAME_KEYS_MAX. */

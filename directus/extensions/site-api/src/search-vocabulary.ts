@@ -32,15 +32,16 @@ async function namesOf(db: Knex, table: 'titles' | 'actors', fields: string[], a
 const TITLE_NAMES = ['name', 'originalName', 'anotherName'];
 const PERSON_NAMES = ['nameRu', 'nameEn'];
 
-async function countsOf(db: Knex): Promise<string> {
+/** The catalogue's row counts (as a key that moves with any change of them) and its published titles. */
+async function countsOf(db: Knex): Promise<{ key: string; titles: number }> {
   const [t] = await db('titles').where('status', 'published').count({ n: '*' }).max({ m: 'id' });
   const [a] = await db('actors').count({ n: '*' }).max({ m: 'id' });
-  return JSON.stringify([t, a]);
+  return { key: JSON.stringify([t, a]), titles: Number(t?.n ?? 0) };
 }
 
 export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, onError: (err: unknown) => void) {
   let current: Promise<Vocabulary> | null = null;
-  let counts = '';
+  let counts = { key: '', titles: 0 };
   let readAt = 0;
   let checking = false;
 
@@ -66,7 +67,7 @@ export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, on
     if (checking || !current) return;
     checking = true;
     try {
-      if (Date.now() - readAt > FULL_READ_MS || (await countsOf(db)) !== counts) await refresh();
+      if (Date.now() - readAt > FULL_READ_MS || (await countsOf(db)).key !== counts.key) await refresh();
     } catch (err) {
       onError(err);
     } finally {
@@ -95,5 +96,7 @@ export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, on
       }
       return current;
     },
+    /** Published titles when the vocabulary was last read. */
+    titles: () => counts.titles,
   };
 }

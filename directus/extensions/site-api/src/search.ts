@@ -117,7 +117,10 @@ export function registerSearchRoutes(router: Router, context: EndpointExtensionC
       return;
     }
     // Titles and people at once: on PostgreSQL each takes a connection of its own.
-    const both = (p: SearchPlan) => Promise.all([ranked(database, dialect, 'titles', p, SEARCH_LIMIT), ranked(database, dialect, 'actors', p, SEARCH_PEOPLE_LIMIT)]);
+    const titleCount = vocabulary.titles();
+    const both = (p: SearchPlan) => Promise.all([
+      ranked(database, dialect, 'titles', p, SEARCH_LIMIT, titleCount), ranked(database, dialect, 'actors', p, SEARCH_PEOPLE_LIMIT, titleCount),
+    ]);
     let [titles, people] = await both(plan);
     let understood = titles.some((t) => t.tier === 3) || people.some((p) => p.tier === 3) || plan.swapped ? plan.understood : null;
     // Nothing has every word: what has fewer of them is still closer than an empty list. First without
