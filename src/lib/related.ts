@@ -268,7 +268,7 @@ class Likeness {
   }
 
   /** How much titles `i` and `j` share: the weights of their common features and their co-marks. */
-  likeness(i: number, j: number): number {
+  private likeness(i: number, j: number): number {
     const a = this.features[i]!;
     const b = this.features[j]!;
     let sum = 0;
@@ -288,7 +288,7 @@ class Likeness {
     return likeness * (1 + SALT * salt(this.rows[i]!.id, this.rows[j]!.id));
   }
 
-  rank(i: number, j: number): number {
+  private rank(i: number, j: number): number {
     return this.saltedRank(i, j, this.likeness(i, j));
   }
 
