@@ -436,7 +436,7 @@ export const COMPOSITE_INDEXES = [
   // 'Часто ищут:': the published titles opened from search most, and the most viewed, without a sort of them all.
   { name: 'titles_status_search_opens', table: 'titles', columns: ['status', 'searchOpens'], unique: false },
   { name: 'titles_status_views', table: 'titles', columns: ['status', 'views'], unique: false },
-  // Search reads people in name order, as many as it needs, before asking the trigram index (search-ranked.ts).
+  // Search reads people in name order, as many as it needs, before asking the trigram index (site-search/src/ranked.ts).
   { name: 'actors_name_ru', table: 'actors', columns: ['nameRu', 'id'], unique: false },
   { name: 'titles_category_date', table: 'titles', columns: ['category', 'date_created'], unique: false },
   { name: 'messages_public_date', table: 'messages', columns: ['publicChat', 'date_created'], unique: false },

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { EXTENSIONS_DIR, ROOT } from './paths.ts';
 import { USER_IMAGE_TYPES } from '../../shared/rules.ts';
-import { SEARCH_TABLES } from '../../directus/extensions/site-api/src/search-index.ts';
+import { SEARCH_TABLES } from '../../directus/extensions/site-search/src/search-index.ts';
 
 export interface DirectusOptions {
   dataDir: string;

@@ -77,3 +77,17 @@ declare module '@directus/api/utils/get-milliseconds' {
   /** Directus's reading of a duration setting ('10s', 10000). */
   export function getMilliseconds(value: unknown, fallback: number): number;
 }
+
+declare module '@directus/api/middleware/rate-limiter-ip' {
+  import type { RequestHandler } from 'express';
+  /** Directus's limiter of requests per address (RATE_LIMITER_*); passes everything when it is off. */
+  const checkRateLimit: RequestHandler;
+  export default checkRateLimit;
+}
+
+declare module '@directus/api/middleware/rate-limiter-global' {
+  import type { RequestHandler } from 'express';
+  /** Directus's limiter of all requests together (RATE_LIMITER_GLOBAL_*); passes everything when it is off. */
+  const checkRateLimit: RequestHandler;
+  export default checkRateLimit;
+}

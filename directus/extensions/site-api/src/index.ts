@@ -14,7 +14,6 @@ import { registerAccountRoutes } from './account.ts';
 import { registerChatRoutes } from './chats.ts';
 import { registerCoMarkRoutes } from './co-marks.ts';
 import { registerMyTitlesRoutes } from './my-titles.ts';
-import { registerSearchRoutes } from './search.ts';
 import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
 import { pace } from '../../shared/pace.ts';
@@ -104,7 +103,6 @@ export default defineEndpoint({
     registerAccountRoutes(router, context, availability);
     registerMyTitlesRoutes(router, context);
     registerChatRoutes(router, context);
-    registerSearchRoutes(router, context);
     registerCoMarkRoutes(router, context);
   },
 });

@@ -1,6 +1,6 @@
 /** Creates the composite and expression indexes Directus's field options cannot declare. */
 import type { Knex } from 'knex';
-import { ensureSearchIndex } from './search-index.ts';
+import { ensureSearchIndex } from '../../site-search/src/search-index.ts';
 
 interface IndexDef {
   readonly name: string;

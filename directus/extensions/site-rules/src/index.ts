@@ -12,13 +12,12 @@ import { registerNestingLimits } from './nesting.ts';
 import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerRealtimeRules } from './realtime.ts';
-import { registerSearchKeyRules } from './search-keys.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 import { registerUserRemoval } from './user-removal.ts';
 
-export default defineHook((register, { services, database, getSchema, logger, env, emitter }) => {
+export default defineHook((register, { services, database, getSchema, logger, env }) => {
   const readStored = async (fileId: string) => {
     try {
       const { stream } = await new services.AssetsService({ knex: database, schema: await getSchema() }).getAsset(fileId);
@@ -35,7 +34,6 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerQueryGuard(register);
   registerRealtimeRules(register, database, getSchema);
   registerTitleRules(register);
-  registerSearchKeyRules(register, emitter);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');
   registerCommunityRules(register, {

@@ -113,7 +113,7 @@ async function ensurePrefixIndex(db: Knex, dialect: Dialect, s: Indexed): Promis
 /**
  * Titles in the search's order (views, then id) with the columns it reads beside, so its first rows
  * (SQLite: 2 ms instead of 4 for 1,000 at 10,000 titles) and a small catalogue's tier of names
- * (PostgreSQL, see search-ranked.ts) are read from this index alone rather than from the wide rows.
+ * (PostgreSQL, see ranked.ts) are read from this index alone rather than from the wide rows.
  * PostgreSQL keeps the names only: its B-tree entries stay under 2.7 kB, as the names' key does
  * (NAME_KEYS_MAX) and a description need not.
  */

@@ -2,19 +2,16 @@
  * The words of every published title's names and every person's names, kept in this process for
  * the search plan (shared/search-plan.ts): which keyboard layout a query was typed in, and which
  * word a typo stands for. Made once on the first search, read in batches between which other
- * requests are served; an edit through this instance adds its words at once, and a change made
- * through another instance is taken in by a full read when the catalogue's row counts move, or
+ * requests are served; an edit through this instance adds its words at once (`took`), and a change
+ * made through another instance is taken in by a full read when the catalogue's row counts move, or
  * after `FULL_READ_MS` in any case.
  */
 import type { Knex } from 'knex';
 import { Vocabulary } from '../../../../shared/search-plan.ts';
-import { NAMES_WRITTEN } from '../../shared/search-events.ts';
 
 const BATCH = 5000;
 const CHECK_MS = 30_000;
 const FULL_READ_MS = 10 * 60_000;
-
-type Emitter = { onAction(event: string, handler: (meta: { collection?: unknown; keys?: unknown[] }) => void): void };
 
 async function namesOf(db: Knex, table: 'titles' | 'actors', fields: string[], add: (name: unknown) => void, ids?: unknown[]) {
   for (let after = 0; ;) {
@@ -39,7 +36,9 @@ async function countsOf(db: Knex): Promise<{ key: string; titles: number }> {
   return { key: JSON.stringify([t, a]), titles: Number(t?.n ?? 0) };
 }
 
-export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, onError: (err: unknown) => void) {
+export type VocabularyCache = ReturnType<typeof createVocabularyCache>;
+
+export function createVocabularyCache(db: Knex, onError: (err: unknown) => void) {
   let current: Promise<Vocabulary> | null = null;
   let counts = { key: '', titles: 0 };
   let readAt = 0;
@@ -76,14 +75,6 @@ export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, on
   };
   let checkedAt = Date.now();
 
-  // The rules hook announces names written through this instance (site-rules/src/search-keys.ts).
-  emitter?.onAction(NAMES_WRITTEN, ({ collection, keys }) => {
-    const table = collection === 'titles' || collection === 'actors' ? collection : null;
-    if (!current || !table || !keys?.length) return;
-    const fields = table === 'titles' ? TITLE_NAMES : PERSON_NAMES;
-    void current.then((v) => namesOf(db, table, fields, (name) => v.add(typeof name === 'string' ? name : null), keys)).catch(onError);
-  });
-
   return {
     /** The vocabulary: read on first use (that search waits for it), then kept. */
     get(): Promise<Vocabulary> {
@@ -98,5 +89,11 @@ export function createVocabularyCache(db: Knex, emitter: Emitter | undefined, on
     },
     /** Published titles when the vocabulary was last read. */
     titles: () => counts.titles,
+    /** Titles or people `keys` were written through this instance: their names are taken in. */
+    took(table: 'titles' | 'actors', keys: unknown[]): void {
+      if (!current || !keys.length) return;
+      const fields = table === 'titles' ? TITLE_NAMES : PERSON_NAMES;
+      void current.then((v) => namesOf(db, table, fields, (name) => v.add(typeof name === 'string' ? name : null), keys)).catch(onError);
+    },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The search modal's backend, for everyone:
+ * The search modal's answers, for everyone:
  * - GET /site/search?q= — published titles and people whose names (or, for titles, description)
  *   match the query as the shared plan reads it (shared/search-plan.ts): exact name, then name
  *   starting with the query, then every word in a name, then names matched by a corrected word,
@@ -11,9 +11,8 @@
  *   per visitor within the view counter's window; nobody's identity is stored.
  */
 import { InvalidPayloadError } from '@directus/errors';
-import type { EndpointExtensionContext } from '@directus/extensions';
 import type { Knex } from 'knex';
-import type { Request, Response, Router } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { PERSON_FIELDS, TITLE_CARD_FIELDS } from '../../../../shared/card-fields.ts';
 import { planSearch, unknownWords, type SearchPlan } from '../../../../shared/search-plan.ts';
 import { POPULAR_COUNT, SEARCH_LIMIT, SEARCH_OPENS_MIN, SEARCH_PEOPLE_LIMIT, SEARCH_QUERY_MAX } from '../../../../shared/search-limits.ts';
@@ -21,13 +20,13 @@ import { titleIdOf } from '../../count-view/src/api.ts';
 import { visitMemory, type VisitMemory } from '../../count-view/src/visits.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { dialectOf, type Dialect } from './search-index.ts';
-import { ftsPhrase, ranked } from './search-ranked.ts';
-import { createVocabularyCache } from './search-vocabulary.ts';
+import { ftsPhrase, ranked } from './ranked.ts';
+import type { VocabularyCache } from './vocabulary.ts';
 
 type Caller = Request & { accountability?: Accountability | null };
 
-const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
-  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
+const handle = (work: (req: Caller, res: Response) => Promise<void>): RequestHandler =>
+  (req, res, next) => { work(req, res).catch(next); };
 
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
@@ -102,50 +101,53 @@ function queryOf(req: Caller): string {
   return q;
 }
 
-export function registerSearchRoutes(router: Router, context: EndpointExtensionContext): void {
-  const { database, env, logger } = context;
+/** GET /site/search and /site/search/popular: public, they read only published titles and people. */
+export function searchReads(database: Knex, vocabulary: VocabularyCache): { search: RequestHandler; popular: RequestHandler } {
   const dialect = dialectOf(database);
-  const vocabulary = createVocabularyCache(database, context.emitter, (err) => logger.error(err));
+  return {
+    search: handle(async (req, res) => {
+      const raw = queryOf(req);
+      const words = await vocabulary.get();
+      const plan = planSearch(raw, words, await inDescriptions(database, dialect, unknownWords(raw, words)));
+      if (!plan) {
+        res.json({ data: { titles: [], people: [], understood: null } });
+        return;
+      }
+      // Titles and people at once: on PostgreSQL each takes a connection of its own.
+      const titleCount = vocabulary.titles();
+      const both = (p: SearchPlan) => Promise.all([
+        ranked(database, dialect, 'titles', p, SEARCH_LIMIT, titleCount), ranked(database, dialect, 'actors', p, SEARCH_PEOPLE_LIMIT, titleCount),
+      ]);
+      let [titles, people] = await both(plan);
+      let understood = titles.some((t) => t.tier === 3) || people.some((p) => p.tier === 3) || plan.swapped ? plan.understood : null;
+      // Nothing has every word: what has fewer of them is still closer than an empty list. First without
+      // the words that match nothing, then each word alone, the longest first.
+      for (const fewer of fewerWords(plan)) {
+        if (titles.length || people.length) break;
+        [titles, people] = await both(fewer);
+        understood = plan.understood;
+      }
+      const [titleCards, personCards] = await Promise.all([cardsOf(database, titles.map((t) => t.id)), peopleOf(database, people.map((p) => p.id))]);
+      res.json({ data: { titles: titleCards, people: personCards, understood } });
+    }),
+
+    popular: handle(async (_req, res) => {
+      const often: number[] = await database('titles').where('status', 'published').andWhere('searchOpens', '>=', SEARCH_OPENS_MIN)
+        .orderBy([{ column: 'searchOpens', order: 'desc' }, { column: 'views', order: 'desc' }, 'id']).limit(POPULAR_COUNT).pluck('id');
+      // The most viewed through the index on views alone: a condition on ids would make the database sort them all.
+      const viewed: number[] = often.length < POPULAR_COUNT
+        ? await database('titles').where('status', 'published').orderBy([{ column: 'views', order: 'desc' }, 'id']).limit(POPULAR_COUNT).pluck('id')
+        : [];
+      const ids = [...new Set([...often, ...viewed].map(Number))].slice(0, POPULAR_COUNT);
+      res.json({ data: await cardsOf(database, ids) });
+    }),
+  };
+}
+
+/** POST /site/search/opened: counted once per visitor (signed in or by address) within the view counter's window. */
+export function searchOpened(database: Knex, env: Record<string, unknown>): RequestHandler {
   let opened: VisitMemory | undefined;
-
-  router.get('/search', handle(async (req, res) => {
-    const raw = queryOf(req);
-    const words = await vocabulary.get();
-    const plan = planSearch(raw, words, await inDescriptions(database, dialect, unknownWords(raw, words)));
-    if (!plan) {
-      res.json({ data: { titles: [], people: [], understood: null } });
-      return;
-    }
-    // Titles and people at once: on PostgreSQL each takes a connection of its own.
-    const titleCount = vocabulary.titles();
-    const both = (p: SearchPlan) => Promise.all([
-      ranked(database, dialect, 'titles', p, SEARCH_LIMIT, titleCount), ranked(database, dialect, 'actors', p, SEARCH_PEOPLE_LIMIT, titleCount),
-    ]);
-    let [titles, people] = await both(plan);
-    let understood = titles.some((t) => t.tier === 3) || people.some((p) => p.tier === 3) || plan.swapped ? plan.understood : null;
-    // Nothing has every word: what has fewer of them is still closer than an empty list. First without
-    // the words that match nothing, then each word alone, the longest first.
-    for (const fewer of fewerWords(plan)) {
-      if (titles.length || people.length) break;
-      [titles, people] = await both(fewer);
-      understood = plan.understood;
-    }
-    const [titleCards, personCards] = await Promise.all([cardsOf(database, titles.map((t) => t.id)), peopleOf(database, people.map((p) => p.id))]);
-    res.json({ data: { titles: titleCards, people: personCards, understood } });
-  }));
-
-  router.get('/search/popular', handle(async (_req, res) => {
-    const often: number[] = await database('titles').where('status', 'published').andWhere('searchOpens', '>=', SEARCH_OPENS_MIN)
-      .orderBy([{ column: 'searchOpens', order: 'desc' }, { column: 'views', order: 'desc' }, 'id']).limit(POPULAR_COUNT).pluck('id');
-    // The most viewed through the index on views alone: a condition on ids would make the database sort them all.
-    const viewed: number[] = often.length < POPULAR_COUNT
-      ? await database('titles').where('status', 'published').orderBy([{ column: 'views', order: 'desc' }, 'id']).limit(POPULAR_COUNT).pluck('id')
-      : [];
-    const ids = [...new Set([...often, ...viewed].map(Number))].slice(0, POPULAR_COUNT);
-    res.json({ data: await cardsOf(database, ids) });
-  }));
-
-  router.post('/search/opened', handle(async (req, res) => {
+  return handle(async (req, res) => {
     const id = titleIdOf((req.body as { titleId?: unknown } | undefined)?.titleId);
     if (id === null) throw new InvalidPayloadError({ reason: 'titleId должен быть номером тайтла' });
     opened ??= visitMemory(env, REPEAT_WINDOW_MS);
@@ -160,5 +162,5 @@ export function registerSearchRoutes(router: Router, context: EndpointExtensionC
       throw new InvalidPayloadError({ reason: 'Тайтл не найден' });
     }
     res.json({ data: { counted: true } });
-  }));
+  });
 }
