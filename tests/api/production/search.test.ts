@@ -1,7 +1,8 @@
 /**
  * Search on PostgreSQL + Redis: the trigram indexes exist, the demo catalogue's query set finds
  * every title and person as on SQLite, a name written through one instance is found through the
- * other at once, and the build's co-marks answer on PostgreSQL's SQL.
+ * other at once, the build's co-marks answer on PostgreSQL's SQL, and the search's public reads
+ * (answered ahead of Directus's own middleware) spend an address's allowance like any request.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +24,9 @@ let name = '';
 let dataDir = '';
 let a: Backend | undefined;
 let b: RunningDirectus | undefined;
+/** A third instance whose allowance per address is small enough to spend. */
+let limited: RunningDirectus | undefined;
+const ALLOWANCE = 6;
 let db: Knex | undefined;
 
 beforeAll(async () => {
@@ -41,12 +45,17 @@ beforeAll(async () => {
   a = await startBackend({ ...options, quiet: true });
   await seedDemo(a.api, () => {});
   b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
+  limited = await startDirectus(directusEnv({
+    ...options,
+    port: await freePort(),
+    extra: { ...options.extra, RATE_LIMITER_POINTS: String(ALLOWANCE), RATE_LIMITER_DURATION: '600', RATE_LIMITER_KEY_PREFIX: `${name}:rl-limited` },
+  }), { quiet: true });
   db = pgKnex(name);
 }, 600_000);
 
 afterAll(async () => {
   await db?.destroy();
-  await Promise.allSettled([b?.stop(), a?.stop()]);
+  await Promise.allSettled([limited?.stop(), b?.stop(), a?.stop()]);
   if (name) {
     await dropDatabase(name);
     expect(await databaseExists(name)).toBe(false);
@@ -84,5 +93,21 @@ describe('search on PostgreSQL', () => {
     const res = await fetch(`${b!.url}/site/co-marks`);
     expect(res.status).toBe(200);
     expect(typeof (await res.json()).data).toBe('object');
+  });
+});
+
+describe('the search\'s public reads under the rate limit', () => {
+  const from = (address: string, path: string) => fetch(`${limited!.url}${path}`, { headers: { 'x-forwarded-for': address } });
+  const reads = ['/site/search?q=' + encodeURIComponent('дорама'), '/site/search/popular', '/items/titles?fields=id&limit=1'];
+
+  it('spend the allowance of an address with every other request, and past it are refused with a 429', async () => {
+    const address = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < ALLOWANCE; i++) expect((await from(address, reads[i % reads.length]!)).status).toBe(200);
+    for (const path of reads) {
+      const refused = await from(address, path);
+      expect(refused.status, path).toBe(429);
+      expect((await refused.json()).errors[0].extensions.code).toBe('REQUESTS_EXCEEDED');
+    }
+    expect((await from(`203.0.113.${1 + Math.floor(Math.random() * 250)}`, reads[0]!)).status).toBe(200);
   });
 });
