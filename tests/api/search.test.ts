@@ -5,10 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { TITLE_CARD_FIELDS } from '../../shared/card-fields.ts';
 import { SEARCH_OPENS_MIN, SEARCH_QUERY_MAX } from '../../shared/search-limits.ts';
 import { nameKeys, swapLayout } from '../../shared/search-variants.ts';
 import { admin, call, newTitle, newUser } from '../support/api.ts';
 import { adminRead, expectRefused } from '../support/fixtures.ts';
+import { restFields } from '../support/rest-fields.ts';
 
 interface Found { titles: { id: number; name: string; comments_count: number }[]; people: { id: number; slug: string; nameRu: string; avatar: unknown }[]; understood: string | null }
 
@@ -109,6 +111,27 @@ describe('what a query is taken to mean', () => {
     await user.call('POST', '/items/comments', { text: 'Отзыв', title: exact.id });
     const card = (await search(word)).titles.find((t) => t.id === exact.id)!;
     expect(card.comments_count).toBe(1);
+  });
+
+  it('answers each card as a visitor reads the title with the card\'s fields: genres in their order, country, category', async () => {
+    const a = await admin();
+    const stamp = randomUUID().slice(0, 8);
+    const [second, first] = [await a.post<{ id: number }>('/items/genres', { name: `Жанр Б ${stamp}` }), await a.post<{ id: number }>('/items/genres', { name: `Жанр А ${stamp}` })];
+    const country = await a.post<{ id: number }>('/items/countries', { name: `Страна ${stamp}` });
+    const category = await a.post<{ id: number }>('/items/categories', { name: `Категория ${stamp}`, slug: `search-card-${stamp}` });
+    const shared = madeUpWord();
+    const full = await newTitle({
+      name: `${shared} полный`, description: 'Описание карточки', releaseYear: 2024, releaseStatus: 'Окончен', ageRating: '16+', views: 7,
+      country: country.id, category: category.id, genres: [{ genres_id: first.id }, { genres_id: second.id }],
+    });
+    const bare = await newTitle({ name: `${shared} пустой` });
+    const found = (await search(shared)).titles;
+    expect(found.map((t) => t.id).sort()).toEqual([full.id, bare.id].sort());
+    for (const { id } of [full, bare]) {
+      const read = await call('GET', `/items/titles/${id}?fields=${restFields(TITLE_CARD_FIELDS).join(',')}`);
+      expect(read.status).toBe(200);
+      expect(found.find((t) => t.id === id)).toEqual({ ...read.data, comments_count: 0 });
+    }
   });
 });
 

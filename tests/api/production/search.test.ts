@@ -18,6 +18,8 @@ import { freePort } from '../../../scripts/lib/free-port.ts';
 import {
   assertRedisReachable, clearRedisNamespace, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
 } from '../../../scripts/lib/postgres.ts';
+import { TITLE_CARD_FIELDS } from '../../../shared/card-fields.ts';
+import { restFields } from '../../support/rest-fields.ts';
 import { queryMisses } from '../../support/search-queries.ts';
 
 let name = '';
@@ -82,6 +84,18 @@ describe('search on PostgreSQL', () => {
   it('finds every demo title and person of the query set', async () => {
     expect(await queryMisses(a!.url)).toEqual([]);
   }, 600_000);
+
+  it('answers each card as a visitor reads the title with the card\'s fields, with its shown reviews counted', async () => {
+    const cards = (await (await fetch(`${a!.url}/site/search/popular`)).json()).data as { id: number; comments_count: number; genres: unknown[] }[];
+    expect(cards.some((c) => c.genres.length > 1)).toBe(true);
+    expect(cards.some((c) => c.comments_count > 0)).toBe(true);
+    for (const { comments_count: count, ...card } of cards) {
+      const read = await fetch(`${a!.url}/items/titles/${card.id}?fields=${restFields(TITLE_CARD_FIELDS).join(',')}`);
+      expect(card).toEqual((await read.json()).data);
+      const reviews = await fetch(`${a!.url}/items/comments?aggregate[count]=id&filter[title][_eq]=${card.id}&filter[deleted][_eq]=false`);
+      expect(count).toBe(Number((await reviews.json()).data[0].count.id));
+    }
+  });
 
   it('finds a title written through one instance through the other at once', async () => {
     const word = `Звездопад${randomUUID().slice(0, 4).replace(/\d/g, 'к')}`;

@@ -49,31 +49,65 @@ async function inDescriptions(db: Knex, dialect: Dialect, keys: string[]): Promi
 /** The plain columns of a film card (shared/card-fields.ts); its genres, country and category are read beside them. */
 const CARD_COLUMNS = TITLE_CARD_FIELDS.filter((f): f is Extract<(typeof TITLE_CARD_FIELDS)[number], string> => typeof f === 'string');
 
+/** A card's plain columns, with its country and category flat. */
+type PlainRow = Record<string, unknown> & {
+  id: unknown;
+  countryId: unknown;
+  countryName: unknown;
+  categoryId: unknown;
+  categoryName: unknown;
+  categorySlug: unknown;
+};
+/** A card's row: its plain columns, its genres in order, its shown reviews. */
+type CardRow = PlainRow & { genres: { id: number; name: string }[]; reviews: unknown };
+
+const PLACE_COLUMNS = 'n.id AS "countryId", n.name AS "countryName", c.id AS "categoryId", c.name AS "categoryName", c.slug AS "categorySlug"';
+const PLACES = 'LEFT JOIN countries n ON n.id = t.country LEFT JOIN categories c ON c.id = t.category';
+
 /**
- * The film cards of published titles `ids`, in that order, each with its number of shown reviews (a
- * deleted review kept for its replies does not count): the shape the site reads with
- * TITLE_CARD_FIELDS, in three plain queries. A card holds only what visitors read of a published
- * title; Directus's own read of a hundred cards with their relations took ~70 ms of the modal's answer.
+ * SQLite: one statement, each card's genres gathered as JSON and its reviews counted beside. Its one
+ * connection runs statements one after another: three took 3.6–4.2 ms for 100 cards, this 2.2–2.7.
  */
-async function cardsOf(db: Knex, ids: number[]): Promise<Record<string, unknown>[]> {
-  if (!ids.length) return [];
+async function sqliteCardRows(db: Knex, ids: number[]): Promise<CardRow[]> {
+  const rows: (PlainRow & { genres: string; reviews: unknown })[] = await db.raw(
+    `SELECT ${CARD_COLUMNS.map((f) => `t."${f}"`).join(', ')}, ${PLACE_COLUMNS},
+      (SELECT json_group_array(json_object('id', g.id, 'name', g.name)) FROM (
+        SELECT g.id, g.name FROM titles_genres j JOIN genres g ON g.id = j.genres_id WHERE j.titles_id = t.id ORDER BY j.sort, j.id) g) AS genres,
+      (SELECT count(*) FROM comments m WHERE m.title = t.id AND m.deleted = 0) AS reviews
+    FROM titles t ${PLACES} WHERE t.id IN (${ids.map(() => '?').join(', ')}) AND t.status = 'published'`, ids);
+  return rows.map((r) => ({ ...r, genres: JSON.parse(r.genres) }));
+}
+
+/** PostgreSQL: three plain statements, each on a connection of its own (counting within the rows' statement was slower). */
+async function postgresCardRows(db: Knex, ids: number[]): Promise<CardRow[]> {
   const [rows, genres, counts] = await Promise.all([
-    db('titles as t').leftJoin('countries as n', 'n.id', 't.country').leftJoin('categories as c', 'c.id', 't.category')
-      .whereIn('t.id', ids).andWhere('t.status', 'published')
-      .select(...CARD_COLUMNS.map((f) => `t.${f}`), { countryId: 'n.id', countryName: 'n.name', categoryId: 'c.id', categoryName: 'c.name', categorySlug: 'c.slug' }),
+    db.raw(`SELECT ${CARD_COLUMNS.map((f) => `t."${f}"`).join(', ')}, ${PLACE_COLUMNS} FROM titles t ${PLACES}
+      WHERE t.id = ANY(?) AND t.status = 'published'`, [ids]),
     db('titles_genres as j').join('genres as g', 'g.id', 'j.genres_id').whereIn('j.titles_id', ids)
       .orderBy(['j.titles_id', 'j.sort', 'j.id']).select({ title: 'j.titles_id', id: 'g.id', name: 'g.name' }),
     db('comments').whereIn('title', ids).andWhere('deleted', false).groupBy('title').select('title').count({ n: '*' }),
   ]);
-  const genresOf = new Map<number, { genres_id: { id: number; name: string } }[]>();
-  for (const g of genres) (genresOf.get(g.title) ?? genresOf.set(g.title, []).get(g.title)!).push({ genres_id: { id: g.id, name: g.name } });
+  const genresOf = new Map<number, CardRow['genres']>();
+  for (const g of genres) (genresOf.get(g.title) ?? genresOf.set(g.title, []).get(g.title)!).push({ id: g.id, name: g.name });
   const reviews = new Map((counts as { title: unknown; n: unknown }[]).map((r) => [Number(r.title), Number(r.n)]));
-  const byId = new Map(rows.map(({ countryId, countryName, categoryId, categoryName, categorySlug, ...t }) => [Number(t.id), {
+  return (rows.rows as PlainRow[]).map((r) => ({ ...r, genres: genresOf.get(Number(r.id)) ?? [], reviews: reviews.get(Number(r.id)) ?? 0 }));
+}
+
+/**
+ * The film cards of published titles `ids`, in that order, each with its number of shown reviews (a
+ * deleted review kept for its replies does not count): the shape the site reads with
+ * TITLE_CARD_FIELDS. A card holds only what visitors read of a published title; Directus's own read
+ * of a hundred cards with their relations took ~70 ms of the modal's answer.
+ */
+async function cardsOf(db: Knex, dialect: Dialect, ids: number[]): Promise<Record<string, unknown>[]> {
+  if (!ids.length) return [];
+  const rows = dialect === 'sqlite' ? await sqliteCardRows(db, ids) : await postgresCardRows(db, ids);
+  const byId = new Map(rows.map(({ countryId, countryName, categoryId, categoryName, categorySlug, genres, reviews, ...t }) => [Number(t.id), {
     ...t,
-    genres: genresOf.get(Number(t.id)) ?? [],
+    genres: genres.map((genre) => ({ genres_id: genre })),
     country: countryId === null ? null : { id: countryId, name: countryName },
     category: categoryId === null ? null : { id: categoryId, name: categoryName, slug: categorySlug },
-    comments_count: reviews.get(Number(t.id)) ?? 0,
+    comments_count: Number(reviews),
   }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -127,7 +161,7 @@ export function searchReads(database: Knex, vocabulary: VocabularyCache): { sear
         [titles, people] = await both(fewer);
         understood = plan.understood;
       }
-      const [titleCards, personCards] = await Promise.all([cardsOf(database, titles.map((t) => t.id)), peopleOf(database, people.map((p) => p.id))]);
+      const [titleCards, personCards] = await Promise.all([cardsOf(database, dialect, titles.map((t) => t.id)), peopleOf(database, people.map((p) => p.id))]);
       res.json({ data: { titles: titleCards, people: personCards, understood } });
     }),
 
@@ -139,7 +173,7 @@ export function searchReads(database: Knex, vocabulary: VocabularyCache): { sear
         ? await database('titles').where('status', 'published').orderBy([{ column: 'views', order: 'desc' }, 'id']).limit(POPULAR_COUNT).pluck('id')
         : [];
       const ids = [...new Set([...often, ...viewed].map(Number))].slice(0, POPULAR_COUNT);
-      res.json({ data: await cardsOf(database, ids) });
+      res.json({ data: await cardsOf(database, dialect, ids) });
     }),
   };
 }
