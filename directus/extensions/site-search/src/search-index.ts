@@ -117,13 +117,16 @@ async function ensurePrefixIndex(db: Knex, dialect: Dialect, s: Indexed): Promis
  * PostgreSQL keeps the names only: its B-tree entries stay under 2.7 kB, as the names' key does
  * (NAME_KEYS_MAX) and a description need not. On SQLite people's first rows in name order are read
  * the same way; PostgreSQL reads them through the plain index on names (collections.ts), as a covering
- * one would draw its planner into reading every person for a word many people have.
+ * one would draw its planner into reading every person for a word many people have. SQLite also finds
+ * the status and views of the titles its trigram index matched in a narrow index of their own rather
+ * than in their rows (a word of 626 titles at 10,000: 2.4 → 1.6 ms).
  */
 const { names: titleNames, body: titleBody } = SEARCHED.titles.columns;
 const ORDER_INDEXES: Record<Dialect, { name: string; table: string; columns: string }[]> = {
   sqlite: [
     { name: 'titles_search_by_views', table: 'titles', columns: `"status", "views" DESC, "id", "${titleNames}", "${titleBody}"` },
     { name: 'actors_search_by_name', table: 'actors', columns: `"nameRu", "id", "${SEARCHED.actors.columns.names}"` },
+    { name: 'titles_search_rank', table: 'titles', columns: '"id", "status", "views"' },
   ],
   postgres: [{ name: 'titles_search_by_views', table: 'titles', columns: `"status", "views" DESC, "id") INCLUDE ("${titleNames}"` }],
 };
