@@ -144,7 +144,8 @@ export interface SearchPlan {
 /**
  * How sure a reading is, in letters: a known word counts its letters, the start of one a letter
  * less (one or two letters begin too many words to say much), a corrected word its letters less its
- * edits. The reading with more wins.
+ * edits and one more, as a guess says less than a word's start (`nfqy` is «тайн» typed in the other
+ * layout, not «наки» with a wrong letter). The reading with more wins.
  */
 function planOf(reading: QueryReading, vocabulary: Vocabulary, elsewhere: ReadonlySet<string>) {
   let sure = 0;
@@ -160,7 +161,7 @@ function planOf(reading: QueryReading, vocabulary: Vocabulary, elsewhere: Readon
     sure += whole ? key.length : isKnown ? key.length - 1 : 0;
     forgiving.push([key, ...fixes.map((f) => f.key)]);
     if (!isKnown && fixes.length) {
-      sure += key.length - fixes[0]!.edits;
+      sure += key.length - fixes[0]!.edits - 1;
       shown.push(vocabulary.display(fixes[0]!.key));
     } else {
       // Swapped words are shown as the catalogue writes them (`ьфылф` is «маска», not `maska`).

@@ -109,6 +109,16 @@ describe('the search plan', () => {
     expect(planSearch('ьфылф', vocabulary)!.understood).toBe('маска');
   });
 
+  it('takes the start of a known word in the other layout over a corrected word as typed', () => {
+    const small = new Vocabulary();
+    for (const name of ['Тайна океана', 'Наки']) small.add(name);
+    expect(small.similar(skeletonWord('nfqy'), 1, 'nfqy').map((f) => f.key)).toEqual([skeletonWord('наки')]);
+    const plan = planSearch('nfqy', small)!;
+    expect(plan.keys).toEqual([skeletonWord('тайн')]);
+    expect(plan.swapped).toBe(true);
+    expect(plan.understood).toBe('тайн');
+  });
+
   it('corrects a word of five letters or more to the nearest known one', () => {
     const plan = planSearch('ароамт последнего', vocabulary)!;
     expect(plan.forgiving[0]).toContain(skeletonWord('аромат'));
