@@ -204,7 +204,10 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   const target = new URL(o.directusUrl);
   // Directus may itself live under a path (https://host/directus).
   const base = target.pathname.replace(/\/+$/, '');
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // Node lets go of an idle connection a second before the server's announced keep-alive ends (Directus:
+  // 5 s), but only when the agent has a timeout of its own: without one, a write could be sent on a
+  // connection Directus was closing, and fail. The timeout also ends an upstream silent for 10 minutes.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 10 * 60_000 });
   const cache = new CompressedCache(64 * 1024 * 1024);
   const apiCache = o.apiCache === false ? null : new ApiCache();
   const servedBuild = o.build ?? ((): ServedBuild | null => {

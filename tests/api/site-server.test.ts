@@ -298,6 +298,31 @@ describe('what Directus is told', () => {
     }
   });
 
+  it('lets go of an idle connection before Directus would close it, so no write is sent on a closing one', async () => {
+    const upstream = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.end('{}'));
+    });
+    // Announced as `Keep-Alive: timeout=2`, as Directus announces its 5 s.
+    upstream.keepAliveTimeout = 2000;
+    // A connection the proxy closes ends from its side first; one the server drops on its timeout does not.
+    const closedByProxy = new Promise<boolean>((resolve) => upstream.on('connection', (socket) => {
+      let ended = false;
+      socket.on('end', () => { ended = true; });
+      socket.on('close', () => resolve(ended));
+    }));
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+    const port = (upstream.address() as { port: number }).port;
+    const front = await startSiteServer({ distDir: path.join(dir, 'dist'), port: 0, directusUrl: `http://127.0.0.1:${port}` });
+    try {
+      expect((await fetch(`${front.url}/api/items/comments`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(200);
+      expect(await closedByProxy).toBe(true);
+    } finally {
+      await front.close();
+      await new Promise((r) => upstream.close(r));
+    }
+  });
+
   it('answers 502 with a JSON error when Directus is down', async () => {
     const closed = await new Promise<number>((resolve) => {
       const s = http.createServer().listen(0, '127.0.0.1', () => {
