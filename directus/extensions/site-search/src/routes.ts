@@ -61,7 +61,9 @@ type PlainRow = Record<string, unknown> & {
 /** A card's row: its plain columns, its genres in order, its shown reviews. */
 type CardRow = PlainRow & { genres: { id: number; name: string }[]; reviews: unknown };
 
-const PLACE_COLUMNS = 'n.id AS "countryId", n.name AS "countryName", c.id AS "categoryId", c.name AS "categoryName", c.slug AS "categorySlug"';
+/** A card's plain columns and its country and category, read from `titles t` joined with PLACES. */
+const CARD_SELECT = `${CARD_COLUMNS.map((f) => `t."${f}"`).join(', ')},
+  n.id AS "countryId", n.name AS "countryName", c.id AS "categoryId", c.name AS "categoryName", c.slug AS "categorySlug"`;
 const PLACES = 'LEFT JOIN countries n ON n.id = t.country LEFT JOIN categories c ON c.id = t.category';
 
 /**
@@ -70,7 +72,7 @@ const PLACES = 'LEFT JOIN countries n ON n.id = t.country LEFT JOIN categories c
  */
 async function sqliteCardRows(db: Knex, ids: number[]): Promise<CardRow[]> {
   const rows: (PlainRow & { genres: string; reviews: unknown })[] = await db.raw(
-    `SELECT ${CARD_COLUMNS.map((f) => `t."${f}"`).join(', ')}, ${PLACE_COLUMNS},
+    `SELECT ${CARD_SELECT},
       (SELECT json_group_array(json_object('id', g.id, 'name', g.name)) FROM (
         SELECT g.id, g.name FROM titles_genres j JOIN genres g ON g.id = j.genres_id WHERE j.titles_id = t.id ORDER BY j.sort, j.id) g) AS genres,
       (SELECT count(*) FROM comments m WHERE m.title = t.id AND m.deleted = 0) AS reviews
@@ -81,7 +83,7 @@ async function sqliteCardRows(db: Knex, ids: number[]): Promise<CardRow[]> {
 /** PostgreSQL: three plain statements, each on a connection of its own (counting within the rows' statement was slower). */
 async function postgresCardRows(db: Knex, ids: number[]): Promise<CardRow[]> {
   const [rows, genres, counts] = await Promise.all([
-    db.raw(`SELECT ${CARD_COLUMNS.map((f) => `t."${f}"`).join(', ')}, ${PLACE_COLUMNS} FROM titles t ${PLACES}
+    db.raw(`SELECT ${CARD_SELECT} FROM titles t ${PLACES}
       WHERE t.id = ANY(?) AND t.status = 'published'`, [ids]),
     db('titles_genres as j').join('genres as g', 'g.id', 'j.genres_id').whereIn('j.titles_id', ids)
       .orderBy(['j.titles_id', 'j.sort', 'j.id']).select({ title: 'j.titles_id', id: 'g.id', name: 'g.name' }),

@@ -26,6 +26,9 @@ async function namesOf(db: Knex, table: 'titles' | 'actors', fields: string[], a
   }
 }
 
+/** Takes a name read from a row into `vocabulary` (a missing one is skipped). */
+const adderTo = (vocabulary: Vocabulary) => (name: unknown) => vocabulary.add(typeof name === 'string' ? name : null);
+
 const TITLE_NAMES = ['name', 'originalName', 'anotherName'];
 const PERSON_NAMES = ['nameRu', 'nameEn'];
 
@@ -46,7 +49,7 @@ export function createVocabularyCache(db: Knex, onError: (err: unknown) => void)
 
   const readAll = async () => {
     const vocabulary = new Vocabulary();
-    const add = (name: unknown) => vocabulary.add(typeof name === 'string' ? name : null);
+    const add = adderTo(vocabulary);
     const seen = await countsOf(db);
     await namesOf(db, 'titles', TITLE_NAMES, add);
     await namesOf(db, 'actors', PERSON_NAMES, add);
@@ -93,7 +96,7 @@ export function createVocabularyCache(db: Knex, onError: (err: unknown) => void)
     took(table: 'titles' | 'actors', keys: unknown[]): void {
       if (!current || !keys.length) return;
       const fields = table === 'titles' ? TITLE_NAMES : PERSON_NAMES;
-      void current.then((v) => namesOf(db, table, fields, (name) => v.add(typeof name === 'string' ? name : null), keys)).catch(onError);
+      void current.then((v) => namesOf(db, table, fields, adderTo(v), keys)).catch(onError);
     },
   };
 }
