@@ -40,6 +40,13 @@ describe('the index follows every write', () => {
     expect(await titleIds(renamed)).toEqual([]);
   });
 
+  it('takes a name with quotes and backslashes into the index word by word', async () => {
+    const [quoted, after] = [madeUpWord(), madeUpWord()];
+    const t = await newTitle({ name: `"${quoted}" \\ ${after}\\"` });
+    expect(await titleIds(quoted)).toEqual([t.id]);
+    expect(await titleIds(after)).toEqual([t.id]);
+  });
+
   it('never shows a draft, and shows it once published', async () => {
     const word = madeUpWord();
     const t = await newTitle({ name: word, status: 'draft' });
@@ -76,6 +83,14 @@ describe('what a query is taken to mean', () => {
 
   it('ranks an exact name, then a name starting with it, then a name with it, then the description', async () => {
     expect(await titleIds(word)).toEqual([exact.id, prefix.id, inside.id, described.id]);
+  });
+
+  it('ranks two words alike: the name they are, any name starting with them, names with both', async () => {
+    const [first, second] = [madeUpWord(), madeUpWord()];
+    const both = await newTitle({ name: `Тайна ${second} и ${first}`, views: 600 });
+    const starting = await newTitle({ name: 'Другое имя', anotherName: `${first} ${second} снова`, views: 300 });
+    const named = await newTitle({ name: 'Третье имя', originalName: `${first} ${second}`, views: 1 });
+    expect(await titleIds(`${first} ${second}`)).toEqual([named.id, starting.id, both.id]);
   });
 
   it('breaks ties by views', async () => {
