@@ -275,6 +275,25 @@ describe('lists', () => {
     await expect.poll(() => names(list)).toEqual([title.name]);
   });
 
+  it('says the profile could not be read on the account screens and the tariff screen, and shows them on retry', async () => {
+    const { page } = await browsers.as(await newPerson());
+    const ownProfile = '**/api/users/me?**';
+    const screens: [string, () => Promise<void>][] = [
+      ['/profile', () => sidebar(page).waitFor()],
+      ['/profile/tariff', () => page.getByRole('button', { name: 'Оплатить' }).waitFor()],
+    ];
+    for (const [path, shown] of screens) {
+      await page.route(ownProfile, (route) => (route.request().method() === 'GET' ? route.abort('internetdisconnected') : route.fallback()));
+      await page.goto(path);
+      const alert = page.getByRole('alert').filter({ hasText: 'Не удалось загрузить профиль.' });
+      await alert.waitFor();
+      await page.unroute(ownProfile);
+      await alert.getByRole('button', { name: 'Повторить' }).click();
+      await shown();
+      expect(await alert.count()).toBe(0);
+    }
+  });
+
   it('shows favourite actors linking to their pages, takes one off, and says when there are none', async () => {
     const person = await newPerson();
     const actors = await (await adminApi()).get<{ id: number; slug: string; nameRu: string }[]>('/items/actors?fields=id,slug,nameRu&sort=id&limit=2');

@@ -4,7 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import type { ProfileSection } from '../../lib/profile-tabs.ts';
-import { loadMe, type Me } from '../../stores/me.ts';
+import type { Me } from '../../stores/me.ts';
+import OwnAccountPending from './OwnAccountPending.tsx';
 import ProfileSidebar from './ProfileSidebar.tsx';
 import { useOwnAccount } from './use-own-account.ts';
 import './account.css';
@@ -18,16 +19,7 @@ interface Props {
 
 export default function AccountFrame({ section = null, editing = false, onNavigate, children }: Props) {
   const { me, status } = useOwnAccount();
-  if (!me) {
-    return status === 'error' ? (
-      <p className="list-status list-status--error" role="alert">
-        Не удалось загрузить профиль.{' '}
-        <button type="button" className="list-status__retry" onClick={() => void loadMe({ force: true })}>Повторить</button>
-      </p>
-    ) : (
-      <p className="list-status" role="status">Загружаем профиль…</p>
-    );
-  }
+  if (!me) return <OwnAccountPending status={status} />;
   return (
     <div className="account">
       <ProfileSidebar me={me} section={section} editing={editing} onNavigate={onNavigate} />

@@ -10,7 +10,7 @@ import { PAYMENT_GATEWAYS, type PaymentGateway } from '../../../shared/plans.ts'
 import { money, purchaseOutcome } from '../../lib/tariff.ts';
 import type { Me } from '../../stores/me.ts';
 import { $plans, $purchase, buy, loadPlans } from '../../stores/plan.ts';
-import { loadMe } from '../../stores/me.ts';
+import OwnAccountPending from '../profile/OwnAccountPending.tsx';
 import { useOwnAccount } from '../profile/use-own-account.ts';
 import InvoiceStatus from './InvoiceStatus.tsx';
 import './tariff.css';
@@ -84,15 +84,6 @@ function Plans({ me }: { me: Me }) {
 export default function TariffScreen() {
   const { me, status } = useOwnAccount();
   const invoice = new URLSearchParams(location.search).get('invoice');
-  if (!me) {
-    return status === 'error' ? (
-      <p className="list-status list-status--error" role="alert">
-        Не удалось загрузить профиль.{' '}
-        <button type="button" className="list-status__retry" onClick={() => void loadMe({ force: true })}>Повторить</button>
-      </p>
-    ) : (
-      <p className="list-status" role="status">Загружаем профиль…</p>
-    );
-  }
+  if (!me) return <OwnAccountPending status={status} />;
   return invoice ? <InvoiceStatus id={invoice} /> : <Plans me={me} />;
 }
