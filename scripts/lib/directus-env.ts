@@ -33,7 +33,7 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
   const inherited = o.inheritProduction
     ? (Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && isDirectusKey(k))) as Record<string, string>)
     : {};
-  return {
+  return withRedisParts({
     // Everything comes from here; Directus must not also read a `.env` of its own from the cwd.
     CONFIG_PATH: path.join(o.dataDir, 'directus-reads-no-env-file'),
     HOST: '127.0.0.1',
@@ -95,6 +95,31 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     SITE_URL: (o.siteUrl ?? 'http://127.0.0.1:4321').replace(/\/+$/, ''),
     ...inherited,
     ...o.extra,
+  });
+}
+
+/** How many times a Redis command waits for a reconnection before it fails (the client's default, 20, is ~10.8 s). */
+const REDIS_RETRIES_PER_REQUEST = '1';
+
+/**
+ * Directus gives a `REDIS` URL to its Redis clients as it is, which leaves no way to set their options:
+ * while Redis was down every request waited ~10.8 s for the client's 20 retries before its 500. The same
+ * server is given as REDIS_HOST, REDIS_PORT ... (which Directus reads as the clients' options) with a
+ * command failing after one reconnection. A TLS address (`rediss:`) is left as it is.
+ */
+export function withRedisParts(env: Record<string, string>): Record<string, string> {
+  const { REDIS: url, ...rest } = env;
+  if (!url?.startsWith('redis:')) return env;
+  const { hostname, port, username, password, pathname } = new URL(url);
+  const db = pathname.replace(/^\//, '');
+  return {
+    REDIS_HOST: hostname.replace(/^\[|\]$/g, ''),
+    REDIS_PORT: port || '6379',
+    ...(username ? { REDIS_USERNAME: decodeURIComponent(username) } : {}),
+    ...(password ? { REDIS_PASSWORD: decodeURIComponent(password) } : {}),
+    ...(db ? { REDIS_DB: db } : {}),
+    REDIS_MAX_RETRIES_PER_REQUEST: REDIS_RETRIES_PER_REQUEST,
+    ...rest,
   };
 }
 

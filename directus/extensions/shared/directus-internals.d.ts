@@ -91,3 +91,11 @@ declare module '@directus/api/middleware/rate-limiter-global' {
   const checkRateLimit: RequestHandler;
   export default checkRateLimit;
 }
+
+declare module '@directus/api/redis/index' {
+  import type { Redis } from 'ioredis';
+  /** Whether Directus runs with Redis (REDIS, or REDIS_HOST, REDIS_PORT ...). */
+  export function redisConfigAvailable(): boolean;
+  /** Directus's own Redis client, made from that configuration on first use. */
+  export function useRedis(): Redis;
+}

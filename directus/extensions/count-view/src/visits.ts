@@ -1,8 +1,9 @@
 /**
  * Where recent views are remembered: in Redis when Directus runs with it (so every instance
- * behind the proxy, and a restart, agree), otherwise in this process.
+ * behind the proxy, and a restart, agree), through Directus's own client and its options;
+ * otherwise in this process.
  */
-import { Redis } from 'ioredis';
+import { redisConfigAvailable, useRedis } from '@directus/api/redis/index';
 import { RepeatWindow } from './repeat-window.ts';
 
 export interface VisitMemory {
@@ -11,9 +12,8 @@ export interface VisitMemory {
 }
 
 export function visitMemory(env: Record<string, unknown>, windowMs: number): VisitMemory {
-  const url = env.REDIS;
-  if (typeof url === 'string' && url) {
-    const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  if (redisConfigAvailable()) {
+    const redis = useRedis();
     const prefix = `${typeof env.CACHE_NAMESPACE === 'string' ? env.CACHE_NAMESPACE : 'directus'}:views:`;
     return {
       // SET NX is atomic: of two instances seeing the same visitor at once, one wins.
