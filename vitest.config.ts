@@ -4,7 +4,15 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          // Pure logic is tested beside its module as well as in tests/unit.
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'shared/**/*.test.ts', 'directus/**/*.test.ts'],
+          exclude: ['**/node_modules/**', 'directus/extensions/*/dist/**'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'api',
