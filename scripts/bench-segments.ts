@@ -13,7 +13,7 @@ import { DEFAULT_DATA_DIR } from './lib/paths.ts';
 import { ensureFpcalc } from './lib/fpcalc.ts';
 import { BENCH_SEASONS, drawSeason, drawTestSet, REAL_ENCODING, type EpisodeTruth, type SeasonSpec } from './lib/segment-testset.ts';
 import { analyseSeason, partsOf, type Proposal } from '../directus/extensions/segment-finder/src/season.ts';
-import { fingerprintPart, probeMedia } from '../directus/extensions/segment-finder/src/fingerprint.ts';
+import { fingerprintPart, probeMedia, type AudioPart } from '../directus/extensions/segment-finder/src/fingerprint.ts';
 import { POINT_SECONDS, recurringSegments, type Interval } from '../directus/extensions/segment-finder/src/matching.ts';
 import { defaultTools } from '../directus/extensions/segment-finder/src/tools.ts';
 
@@ -107,7 +107,7 @@ async function calibrate(): Promise<void> {
   const offsets = { start: [] as number[], end: [] as number[] };
   for (const spec of CALIBRATION_SEASONS) {
     const season = await drawSeason(spec, path.join(dir, 'calibration'), REAL_ENCODING);
-    const heard = [];
+    const heard: { truth: EpisodeTruth; opening: AudioPart; ending: AudioPart }[] = [];
     for (const e of season.episodes) {
       const probe = await probeMedia(e.file, tools);
       if (!probe.ok) throw new Error(`${e.file}: ${probe.message}`);
