@@ -290,7 +290,7 @@ export function recurringSegments(parts: readonly (Uint32Array | null)[], kind: 
     let best: Recurring | null = null;
     let bestScore = 0;
     for (const group of stretches(support, maxGap)) {
-      const length = (group.end - group.start + 1) * POINT_SECONDS;
+      const length = soundSeconds(group.start, group.end);
       if (length < limits.min || length > limits.max + options.maxGapSeconds) continue;
       let peak = 0;
       let area = 0;
@@ -317,12 +317,17 @@ export function recurringSegments(parts: readonly (Uint32Array | null)[], kind: 
       }
       const startPoint = median(starts);
       const endPoint = median(ends);
-      if ((endPoint - startPoint + 1) * POINT_SECONDS < limits.min) continue;
+      if (soundSeconds(startPoint, endPoint) < limits.min) continue;
       bestScore = area;
       best = { startPoint, endPoint, support: peak, compared: partners.length, density: density / (group.end - group.start + 1) };
     }
     return best;
   });
+}
+
+/** Seconds of sound between a run's first and last points (see EDGE_OFFSETS). */
+function soundSeconds(startPoint: number, endPoint: number): number {
+  return (endPoint - startPoint) * POINT_SECONDS + EDGE_OFFSETS.end - EDGE_OFFSETS.start;
 }
 
 /** The middle value (the lower of the two middle ones), rounded to a point. */
