@@ -68,7 +68,7 @@ describe('similar points', () => {
     const shared = noise(7, seconds(20));
     const a = Uint32Array.from([...noise(8, 50), ...shared, ...noise(9, 50)]);
     const b = Uint32Array.from([...noise(10, 50), ...shared, ...noise(11, 50)]);
-    const placed = placeEdges(a, b, { aStart: 45, aEnd: 50 + shared.length + 3, shift: 0, density: 0.9 });
+    const placed = placeEdges(a, b, { aStart: 45, aEnd: 50 + shared.length + 3, shift: 0, density: 0.9, bitErrors: 1 });
     expect([placed.aStart, placed.aEnd]).toEqual([50, 50 + shared.length - 1]);
   });
 

@@ -38,7 +38,7 @@ export interface MatchOptions {
 export const MATCH_DEFAULTS: MatchOptions = {
   maxBitErrors: 6,
   maxGapSeconds: 3.5,
-  minRunSeconds: 6,
+  minRunSeconds: 4,
   shiftsPerPair: 12,
   minShiftVotes: 3,
   maxPointRepeats: 8,
@@ -93,6 +93,8 @@ export interface Run {
   shift: number;
   /** Similar points / points in the run. */
   density: number;
+  /** Mean differing bits of its similar points: the true alignment of a repetitive tune has the fewest. */
+  bitErrors: number;
 }
 
 export function runLengthSeconds(run: Run): number {
@@ -112,20 +114,26 @@ export function runsAtShift(a: Uint32Array, b: Uint32Array, shift: number, optio
   const to = Math.min(a.length, b.length - shift);
   const runs: Run[] = [];
   let similar: number[] = [];
+  let errorSum = 0;
   const close = () => {
     const trimmed = trimEdges(similar);
     if (trimmed.length === 0) return;
     const start = trimmed[0]!;
     const end = trimmed[trimmed.length - 1]!;
-    if (end - start + 1 >= minPoints) runs.push({ aStart: start, aEnd: end, shift, density: trimmed.length / (end - start + 1) });
+    if (end - start + 1 >= minPoints) {
+      runs.push({ aStart: start, aEnd: end, shift, density: trimmed.length / (end - start + 1), bitErrors: errorSum / similar.length });
+    }
   };
   for (let i = from; i < to; i++) {
-    if (popcount32(a[i]! ^ b[i + shift]!) > options.maxBitErrors) continue;
+    const errors = popcount32(a[i]! ^ b[i + shift]!);
+    if (errors > options.maxBitErrors) continue;
     if (similar.length > 0 && i - similar[similar.length - 1]! > maxGap) {
       close();
       similar = [];
+      errorSum = 0;
     }
     similar.push(i);
+    errorSum += errors;
   }
   close();
   return runs;
@@ -194,20 +202,28 @@ export function placeEdges(a: Uint32Array, b: Uint32Array, run: Run): Run {
   return aEnd > aStart ? { ...run, aStart, aEnd } : run;
 }
 
+/** Runs overlapping by more than this (points) use the same sound twice. */
+const MAX_OVERLAP_POINTS = 16;
+
+/** How much a run says: its similar points, the closer the better. */
+function weight(run: Run, options: MatchOptions): number {
+  return (run.aEnd - run.aStart + 1) * run.density * (1 - run.bitErrors / (options.maxBitErrors + 1));
+}
+
 /**
- * The runs a and b share, each stretch of either side used once: the strongest run first, then
+ * The runs a and b share, each stretch of either side used once: the weightiest run first, then
  * others that overlap none kept on either side (the two pieces of an opening with its middle cut).
- * A tune repeats its phrases, so parts of it also match other parts of itself at other offsets;
- * those runs overlap the true one and are dropped.
+ * A tune repeats its phrases, so it also matches itself at other offsets, less closely; those runs
+ * overlap the true one and are dropped.
  */
 export function sharedRuns(a: Uint32Array, b: Uint32Array, options: MatchOptions = MATCH_DEFAULTS): Run[] {
   const all = candidateShifts(a, b, options).flatMap((shift) => runsAtShift(a, b, shift, options)).map((run) => placeEdges(a, b, run));
-  all.sort((x, y) => y.density * runLengthSeconds(y) - x.density * runLengthSeconds(x));
+  all.sort((x, y) => weight(y, options) - weight(x, options));
   const kept: Run[] = [];
-  const overlaps = (x0: number, x1: number, y0: number, y1: number) => x0 <= y1 && y0 <= x1;
+  const overlap = (x0: number, x1: number, y0: number, y1: number) => Math.min(x1, y1) - Math.max(x0, y0) + 1;
   for (const run of all) {
-    const clash = kept.some((k) => overlaps(run.aStart, run.aEnd, k.aStart, k.aEnd)
-      || overlaps(run.aStart + run.shift, run.aEnd + run.shift, k.aStart + k.shift, k.aEnd + k.shift));
+    const clash = kept.some((k) => overlap(run.aStart, run.aEnd, k.aStart, k.aEnd) > MAX_OVERLAP_POINTS
+      || overlap(run.aStart + run.shift, run.aEnd + run.shift, k.aStart + k.shift, k.aEnd + k.shift) > MAX_OVERLAP_POINTS);
     if (!clash) kept.push(run);
   }
   return kept;
@@ -338,7 +354,7 @@ export function median(values: readonly number[]): number {
 
 /** The same run seen from b's side. */
 function flip(run: Run): Run {
-  return { aStart: run.aStart + run.shift, aEnd: run.aEnd + run.shift, shift: -run.shift, density: run.density };
+  return { ...run, aStart: run.aStart + run.shift, aEnd: run.aEnd + run.shift, shift: -run.shift };
 }
 
 /** Stretches of points with some support, joined across gaps of at most `maxGap` points. */
