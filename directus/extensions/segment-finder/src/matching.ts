@@ -204,27 +204,35 @@ export function placeEdges(a: Uint32Array, b: Uint32Array, run: Run): Run {
 
 /** Runs overlapping by more than this (points) use the same sound twice. */
 const MAX_OVERLAP_POINTS = 16;
+/** Runs over the same sound whose similar points differ by at most this many are rivals of one size. */
+const RIVAL_POINTS = 16;
 
-/** How much a run says: its similar points, the closer the better. */
-function weight(run: Run, options: MatchOptions): number {
-  return (run.aEnd - run.aStart + 1) * run.density * (1 - run.bitErrors / (options.maxBitErrors + 1));
+function similarPoints(run: Run): number {
+  return (run.aEnd - run.aStart + 1) * run.density;
 }
 
 /**
- * The runs a and b share, each stretch of either side used once: the weightiest run first, then
- * others that overlap none kept on either side (the two pieces of an opening with its middle cut).
- * A tune repeats its phrases, so it also matches itself at other offsets, less closely; those runs
- * overlap the true one and are dropped.
+ * The runs a and b share, each stretch of either side used once: the run with the most similar
+ * points first, then others that overlap none kept on either side (the two pieces of an opening with
+ * its middle cut). A tune repeats its phrases, so it also matches itself at other offsets: those runs
+ * are shorter and dropped, or, when about as long (a phrase looped), the closer alignment wins.
  */
 export function sharedRuns(a: Uint32Array, b: Uint32Array, options: MatchOptions = MATCH_DEFAULTS): Run[] {
-  const all = candidateShifts(a, b, options).flatMap((shift) => runsAtShift(a, b, shift, options)).map((run) => placeEdges(a, b, run));
-  all.sort((x, y) => weight(y, options) - weight(x, options));
-  const kept: Run[] = [];
+  const remaining = candidateShifts(a, b, options).flatMap((shift) => runsAtShift(a, b, shift, options)).map((run) => placeEdges(a, b, run));
+  remaining.sort((x, y) => similarPoints(y) - similarPoints(x));
   const overlap = (x0: number, x1: number, y0: number, y1: number) => Math.min(x1, y1) - Math.max(x0, y0) + 1;
-  for (const run of all) {
-    const clash = kept.some((k) => overlap(run.aStart, run.aEnd, k.aStart, k.aEnd) > MAX_OVERLAP_POINTS
-      || overlap(run.aStart + run.shift, run.aEnd + run.shift, k.aStart + k.shift, k.aEnd + k.shift) > MAX_OVERLAP_POINTS);
-    if (!clash) kept.push(run);
+  const clash = (x: Run, y: Run) => overlap(x.aStart, x.aEnd, y.aStart, y.aEnd) > MAX_OVERLAP_POINTS
+    || overlap(x.aStart + x.shift, x.aEnd + x.shift, y.aStart + y.shift, y.aEnd + y.shift) > MAX_OVERLAP_POINTS;
+  const kept: Run[] = [];
+  while (remaining.length > 0) {
+    const top = remaining[0]!;
+    let chosen = top;
+    for (const r of remaining) {
+      if (similarPoints(r) < similarPoints(top) - RIVAL_POINTS) break;
+      if (r.bitErrors < chosen.bitErrors && clash(r, top)) chosen = r;
+    }
+    remaining.splice(remaining.indexOf(chosen), 1);
+    if (!kept.some((k) => clash(k, chosen))) kept.push(chosen);
   }
   return kept;
 }
