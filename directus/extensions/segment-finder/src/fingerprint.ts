@@ -111,7 +111,8 @@ export async function fingerprintPart(file: string, start: number, duration: num
   const decode = runBounded(tools.ffmpeg, [
     ...QUIET, ...INPUT_GUARDS, '-ss', start.toFixed(3), '-t', duration.toFixed(3), '-i', file,
     '-map', '0:a:0', '-vn', '-sn', '-dn',
-    '-af', `aresample=${SAMPLE_RATE},aformat=sample_fmts=s16:channel_layouts=mono,silencedetect=noise=${SILENCE_NOISE_DB}dB:duration=${SILENCE_MIN_SECONDS}`,
+    // A short resampling filter: Chromaprint listens below 3.5 kHz, far from where it would alias.
+    '-af', `aresample=${SAMPLE_RATE}:filter_size=8,aformat=sample_fmts=s16:channel_layouts=mono,silencedetect=noise=${SILENCE_NOISE_DB}dB:duration=${SILENCE_MIN_SECONDS}`,
     '-f', 's16le', '-',
   ], { timeoutMs: 30_000 + duration * 250, maxStdoutBytes: 0, maxStderrBytes: 4 * 1024 * 1024, signal, passStdout: true });
   if (!decode.child?.stdout) {
