@@ -26,7 +26,7 @@ beforeAll(async () => {
   ensureFpcalc();
   dir = mkdtempSync(path.join(os.tmpdir(), 'segment-finder-'));
   season = await drawSeason(TINY_SEASON, dir, QUICK_ENCODING);
-}, 120_000);
+}, 240_000);
 
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -53,7 +53,7 @@ describe('a generated season', () => {
       }
     });
     expect(season.episodes.some((e) => e.opening === null)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('bad input', () => {
@@ -76,7 +76,7 @@ describe('bad input', () => {
     expect(result.episodes[0]!.opening).not.toBeNull();
     expect(result.episodes[5]!.opening).not.toBeNull();
     for (const i of [1, 2, 3, 4, 6]) expect(result.episodes[i]).toMatchObject({ opening: null, ending: null });
-  }, 60_000);
+  }, 120_000);
 
   it('says «слишком мало серий для сравнения» for a season of one, and for one whose other files are not videos', async () => {
     const alone = await analyseSeason([{ id: 1, file: season.episodes[0]!.file }]);
@@ -87,7 +87,7 @@ describe('bad input', () => {
     const withJunk = await analyseSeason([{ id: 1, file: season.episodes[0]!.file }, { id: 2, file: text }]);
     expect(withJunk.state).toBe(FAILURE_TEXT['too-few-episodes']);
     expect(withJunk.episodes.map((e) => e.state)).toEqual([FAILURE_TEXT['too-few-episodes'], FAILURE_TEXT['not-video']]);
-  }, 30_000);
+  }, 120_000);
 
   it('reads only the two parts of a 3-hour file, so its length costs no more than an episode’s', async () => {
     const chunk = path.join(dir, 'minute.mkv');
@@ -104,7 +104,7 @@ describe('bad input', () => {
     const expected = OPENING_PART.maxSeconds + ENDING_PART.maxSeconds + episode * (OPENING_PART.share + ENDING_PART.share);
     // 10 minutes from each end of the film, a quarter and a third of the episode: nothing in between.
     expect(result.analysedSeconds).toBeCloseTo(expected, 0);
-  }, 60_000);
+  }, 120_000);
 
   it('settles with a clear state when the fingerprinting program is missing or the analysis is stopped', async () => {
     const files = season.episodes.map((e, i) => ({ id: i, file: e.file }));
@@ -117,5 +117,5 @@ describe('bad input', () => {
     expect(stopped.episodes.every((e) => e.state === FAILURE_TEXT.aborted)).toBe(true);
     const late = await analyseSeason(files, { deadlineMs: 1 });
     expect(late.episodes.every((e) => e.state === FAILURE_TEXT.timeout)).toBe(true);
-  }, 30_000);
+  }, 120_000);
 });
