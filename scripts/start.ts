@@ -15,10 +15,19 @@ import { COUNTERS_REFRESH_MINUTES, createRebuildLoop, rebuildSecret } from './li
 import { REBUILD_PATH } from './lib/rebuild-webhook.ts';
 import { servedBuild } from './lib/rebuild.ts';
 import { startPaymentGateway } from './lib/payment-gateway.ts';
+import { ensureFpcalc } from './lib/fpcalc.ts';
 import path from 'node:path';
 
 const config = loadLocalConfig();
 if (config.created) console.log(`Wrote .env with generated secrets. Admin: ${config.adminEmail} / ${config.adminPassword}`);
+
+// The segment finder listens to uploaded episodes with fpcalc; without it the site still runs and the
+// analysis says the program is missing.
+try {
+  ensureFpcalc();
+} catch (err) {
+  console.warn(`fpcalc is not installed (${(err as Error).message}); openings and endings will not be proposed`);
+}
 
 const siteUrl = `http://127.0.0.1:${config.sitePort}`;
 const directusUrl = `http://127.0.0.1:${config.directusPort}`;

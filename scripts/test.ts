@@ -11,6 +11,7 @@ import path from 'node:path';
 import { ROOT } from './lib/paths.ts';
 import { ensurePostgres, ensureRedis } from './lib/services.ts';
 import { ensureChromium } from './lib/chromium.ts';
+import { ensureFpcalc } from './lib/fpcalc.ts';
 
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const ASTRO = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
@@ -48,6 +49,7 @@ function typecheck(): void {
 }
 
 typecheck();
+ensureFpcalc(); // the segment finder's tests fingerprint generated episodes
 run('unit');
 run('api');
 run('seed');
