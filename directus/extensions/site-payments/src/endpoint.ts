@@ -13,6 +13,7 @@ import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { PAYMENT_GATEWAYS, PAYMENT_MESSAGES, PLANS, SUBSCRIPTION_DAYS } from '../../../../shared/plans.ts';
 import type { Accountability } from '../../shared/directus.ts';
+import { BodyTooLarge, requestBytes } from '../../shared/request-body.ts';
 import { paymentConfig, returnUrl, type PaymentConfig } from './config.ts';
 import { isOpen } from './gateway-status.ts';
 import { createPayment, paymentInfo } from './heleket-client.ts';
@@ -50,17 +51,11 @@ function caller(req: Caller): string {
   return me;
 }
 
-/** The exact bytes the gateway sent: Directus keeps them for JSON; anything else is read here. */
-async function rawBody(req: Caller): Promise<Buffer> {
-  if (Buffer.isBuffer(req.rawBody)) return req.rawBody;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_WEBHOOK_BYTES) throw new InvalidPayloadError({ reason: 'Слишком большое тело запроса' });
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** The exact bytes the gateway sent: Directus keeps them for JSON; any other type is read here. */
+async function rawBody(req: Caller, res: Response): Promise<Buffer> {
+  const body = Buffer.isBuffer(req.rawBody) ? req.rawBody : await requestBytes(req, res, MAX_WEBHOOK_BYTES);
+  if (body.length > MAX_WEBHOOK_BYTES) throw new BodyTooLarge();
+  return body;
 }
 
 function planOf(raw: unknown) {
@@ -166,7 +161,7 @@ export default defineEndpoint({
 
     router.post('/webhook', handle(async (req, res) => {
       if (!config.gateway) throw new PaymentsOff();
-      const payload = verifiedWebhook(await rawBody(req), config.gateway.apiKey);
+      const payload = verifiedWebhook(await rawBody(req, res), config.gateway.apiKey);
       if (!payload) throw new BadSign();
       const uuid = payload.uuid;
       const orderId = payload.order_id;
