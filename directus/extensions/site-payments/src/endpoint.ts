@@ -11,7 +11,7 @@ import { createError, InvalidPayloadError } from '@directus/errors';
 import { createRateLimiter } from '@directus/api/rate-limiter';
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
-import { PAYMENT_GATEWAYS, PAYMENT_MESSAGES, PLANS, SUBSCRIPTION_DAYS } from '../../../../shared/plans.ts';
+import { INVOICES_PER_TEN_MINUTES, PAYMENT_GATEWAYS, PAYMENT_MESSAGES, PLANS, SUBSCRIPTION_DAYS } from '../../../../shared/plans.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { BodyTooLarge, requestBytes } from '../../shared/request-body.ts';
 import { paymentConfig, returnUrl, type PaymentConfig } from './config.ts';
@@ -19,7 +19,7 @@ import { isOpen } from './gateway-status.ts';
 import { createPayment, paymentInfo } from './heleket-client.ts';
 import { verifiedWebhook } from './heleket-protocol.ts';
 import {
-  applyGatewayState, ForeignInvoice, invoiceByOrder, invoiceView, newInvoice, readInvoice, reusableInvoice, type InvoiceRow,
+  applyGatewayState, claimInvoice, ForeignInvoice, invoiceByOrder, invoiceView, readInvoice, type InvoiceRow,
 } from './invoices.ts';
 import { purgeCache } from './cache.ts';
 
@@ -34,8 +34,6 @@ const TooManyInvoices = createError<{ wait: number }>('PAYMENT_LIMITED', (e) => 
 const NotFound = createError('NOT_FOUND', 'Счёт не найден', 404);
 const BadSign = createError('INVALID_SIGNATURE', 'Неверная подпись', 401);
 
-/** At most this many new invoices per person in ten minutes. */
-const INVOICES_PER_10_MIN = 10;
 /** The return page's polls ask the gateway about one invoice at most this often. */
 const GATEWAY_CHECK_MS = 2_000;
 const MAX_WEBHOOK_BYTES = 64 * 1024;
@@ -65,21 +63,32 @@ function planOf(raw: unknown) {
   return plan;
 }
 
-async function sendToGateway(db: Knex, config: PaymentConfig, invoice: InvoiceRow, planName: string): Promise<string> {
+/**
+ * The gateway's payer page for the invoice. The gateway answers an order id it knows with its invoice, so
+ * a buy handing out an invoice another buy is still asking for gets the same page. Only the buy that made
+ * the invoice marks it failed when the gateway does not answer.
+ */
+async function sendToGateway(db: Knex, config: PaymentConfig, invoice: InvoiceRow, planName: string, made: boolean): Promise<string> {
   if (!config.gateway) throw new PaymentsOff();
+  let applied;
+  let url;
   try {
     const info = await createPayment(config.gateway, {
       amount: invoice.amount, currency: invoice.currency, orderId: invoice.orderId, lifetime: config.lifetime,
       returnUrl: returnUrl(config, invoice.id), successUrl: returnUrl(config, invoice.id),
       note: `«${planName}» на ${invoice.days} дн.: ${returnUrl(config, invoice.id)}`,
     });
-    await applyGatewayState(db, invoice.id, info, 'buy');
-    return info.url;
+    applied = await applyGatewayState(db, invoice.id, info, 'buy');
+    url = info.url;
   } catch (err) {
-    const now = new Date();
-    await db('invoices').where({ id: invoice.id, status: 'pending' }).whereNull('gatewayId').update({ status: 'failed', date_updated: now, checkedAt: now });
+    if (made) {
+      const now = new Date();
+      await db('invoices').where({ id: invoice.id, status: 'pending' }).whereNull('gatewayId').update({ status: 'failed', date_updated: now, checkedAt: now });
+    }
     throw new PaymentFailed(undefined, { cause: err });
   }
+  if (!isOpen(applied.status)) throw new PaymentFailed();
+  return url;
 }
 
 export default defineEndpoint({
@@ -87,7 +96,7 @@ export default defineEndpoint({
   handler: (router, { database, env, logger, services, getSchema }) => {
     const config = paymentConfig(env);
     const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
-    const pace = createRateLimiter('RATE_LIMITER_PAYMENT', { keyPrefix: `${prefix}-payment`, points: INVOICES_PER_10_MIN, duration: 600 });
+    const pace = createRateLimiter('RATE_LIMITER_PAYMENT', { keyPrefix: `${prefix}-payment`, points: INVOICES_PER_TEN_MINUTES, duration: 600 });
     const afterChange = () => purgeCache({ services, getSchema }).catch((err: unknown) => logger.error(err));
 
     router.post('/buy', handle(async (req, res) => {
@@ -100,20 +109,20 @@ export default defineEndpoint({
         throw new InvalidPayloadError({ reason: 'Такого способа оплаты нет' });
       }
       const plan = planOf(body.planId);
-      const reused = await reusableInvoice(database, me, plan.id, new Date());
-      if (reused?.payUrl) {
-        res.json({ data: { url: reused.payUrl, invoice: reused.id } });
-        return;
-      }
-      try {
-        await pace.consume(me);
-      } catch (refusal) {
-        const wait = (refusal as { msBeforeNext?: number })?.msBeforeNext;
-        if (typeof wait !== 'number') throw refusal;
-        throw new TooManyInvoices({ wait: Math.max(1, Math.ceil(wait / 1000)) });
-      }
-      const invoice = await newInvoice(database, { user: me, plan: plan.id, days: SUBSCRIPTION_DAYS, amount: plan.price, currency: plan.currency, gateway: body.gateway });
-      const url = await sendToGateway(database, config, invoice, plan.name);
+      // An invoice handed out again spends nothing of the pace: only a new one does.
+      const spendPace = async () => {
+        try {
+          await pace.consume(me);
+        } catch (refusal) {
+          const wait = (refusal as { msBeforeNext?: number })?.msBeforeNext;
+          if (typeof wait !== 'number') throw refusal;
+          throw new TooManyInvoices({ wait: Math.max(1, Math.ceil(wait / 1000)) });
+        }
+      };
+      const { invoice, made } = await claimInvoice(database, {
+        user: me, plan: plan.id, days: SUBSCRIPTION_DAYS, amount: plan.price, currency: plan.currency, gateway: body.gateway,
+      }, new Date(), spendPace);
+      const url = invoice.payUrl ?? await sendToGateway(database, config, invoice, plan.name, made);
       res.json({ data: { url, invoice: invoice.id } });
     }));
 
