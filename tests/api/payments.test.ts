@@ -10,7 +10,8 @@ import { INVOICES_PER_TEN_MINUTES, PLANS, SUBSCRIPTION_DAYS } from '../../shared
 import { DAY_MS, convertTime } from '../../shared/subscription.ts';
 import { admin, baseUrl, call, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectRefused } from '../support/fixtures.ts';
-import { holdWebhooks, payerPresses, postWebhook, refund, uuidOf, webhookBody } from '../support/gateway.ts';
+import { holdWebhooks, payerPresses, postWebhook, postWebhookAnswer, refund, uuidOf, webhookBody } from '../support/gateway.ts';
+import { WEBHOOK_SOURCES } from '../support/global-setup.ts';
 
 const gateway = () => inject('gateway');
 const PRICE = Object.fromEntries(PLANS.map((p) => [p.id, p.price.toFixed(2)]));
@@ -257,6 +258,18 @@ describe('webhooks', () => {
     expect(await postWebhook(baseUrl(), webhookOf({ ...row, gatewayId: theirs.gatewayId }, 'paid'))).toBe(400);
     await unchanged();
     expect((await invoiceRow(theirs.id)).status).toBe('pending');
+  });
+
+  it('are taken only from the addresses PAYMENT_WEBHOOK_IPS lists, as Directus derives the sender\'s', async () => {
+    const forged = webhookBody('not-the-merchant-key', { uuid: row.gatewayId, orderId: row.orderId, status: 'paid' });
+    for (const body of [webhookOf(row, 'paid'), forged]) {
+      expect(await postWebhookAnswer(baseUrl(), body, 'application/json', WEBHOOK_SOURCES.outside))
+        .toEqual({ status: 403, message: 'Уведомления о платежах принимаются только с адресов платёжного шлюза' });
+    }
+    // From a listed address the webhook is checked as always: the forged one fails its signature.
+    expect(await postWebhook(baseUrl(), forged, 'application/json', WEBHOOK_SOURCES.inside)).toBe(401);
+    expect(await postWebhook(baseUrl(), webhookOf(row, 'check'), 'application/json', WEBHOOK_SOURCES.inside)).toBe(200);
+    await unchanged();
   });
 
   it('refuse what is not a JSON object, without a 500', async () => {

@@ -2,7 +2,8 @@
  * /payment: `POST /payment/buy` makes an invoice with the gateway for the signed-in caller alone
  * and answers the payer's page; `GET /payment/invoices/:id` is its state for the return page,
  * asked of the gateway while it is open; `POST /payment/webhook` takes the gateway's signed
- * callbacks, checked on the raw bytes and confirmed by asking the gateway before anything moves;
+ * callbacks (from the addresses PAYMENT_WEBHOOK_IPS lists, when it is set), checked on the raw
+ * bytes and confirmed by asking the gateway before anything moves;
  * `GET /payment/kept-episodes` names the episodes kept for subscribers, for the locked list
  * everyone sees (their sources reach subscribers alone, through the series permissions).
  */
@@ -18,6 +19,7 @@ import { paymentConfig, returnUrl, type PaymentConfig } from './config.ts';
 import { isOpen } from './gateway-status.ts';
 import { createPayment, paymentInfo } from './heleket-client.ts';
 import { verifiedWebhook } from './heleket-protocol.ts';
+import { webhookSources } from './webhook-sources.ts';
 import {
   applyGatewayState, claimInvoice, ForeignInvoice, invoiceByOrder, invoiceView, readInvoice, type InvoiceRow,
 } from './invoices.ts';
@@ -33,6 +35,7 @@ const GatewayBusy = createError('GATEWAY_UNAVAILABLE', 'Платёжный шл�
 const TooManyInvoices = createError<{ wait: number }>('PAYMENT_LIMITED', (e) => `Слишком много счетов подряд. Подождите ${e.wait} с.`, 429);
 const NotFound = createError('NOT_FOUND', 'Счёт не найден', 404);
 const BadSign = createError('INVALID_SIGNATURE', 'Неверная подпись', 401);
+const NotTheGateway = createError('FORBIDDEN', 'Уведомления о платежах принимаются только с адресов платёжного шлюза', 403);
 
 /** The return page's polls ask the gateway about one invoice at most this often. */
 const GATEWAY_CHECK_MS = 2_000;
@@ -95,6 +98,8 @@ export default defineEndpoint({
   id: 'payment',
   handler: (router, { database, env, logger, services, getSchema }) => {
     const config = paymentConfig(env);
+    const sources = webhookSources(env.PAYMENT_WEBHOOK_IPS);
+    if (sources?.invalid.length) logger.error(`PAYMENT_WEBHOOK_IPS: not an address or range: ${sources.invalid.join(', ')}; no webhook is taken until it is fixed`);
     const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
     const pace = createRateLimiter('RATE_LIMITER_PAYMENT', { keyPrefix: `${prefix}-payment`, points: INVOICES_PER_TEN_MINUTES, duration: 600 });
     const afterChange = () => purgeCache({ services, getSchema }).catch((err: unknown) => logger.error(err));
@@ -169,6 +174,8 @@ export default defineEndpoint({
     }));
 
     router.post('/webhook', handle(async (req, res) => {
+      // The address Directus derives for the caller (through the proxies IP_TRUST_PROXY trusts).
+      if (sources && !sources.allows(req.accountability?.ip)) throw new NotTheGateway();
       if (!config.gateway) throw new PaymentsOff();
       const payload = verifiedWebhook(await rawBody(req, res), config.gateway.apiKey);
       if (!payload) throw new BadSign();
