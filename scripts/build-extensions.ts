@@ -32,7 +32,7 @@ export async function buildExtensions(): Promise<string[]> {
         target: t.side === 'api' ? 'node22' : 'es2022',
         // Directus and the project's own dependencies provide these at run time; bundling them would
         // split error classes and db handles, and native sharp cannot be bundled.
-        external: ['@directus/*', 'knex', 'express', 'vue', 'ioredis', 'sharp', 'busboy', 'jsonwebtoken', 'rate-limiter-flexible'],
+        external: ['@directus/*', 'knex', 'express', 'vue', 'ioredis', 'sharp', 'busboy', 'body-parser', 'jsonwebtoken', 'rate-limiter-flexible'],
         logLevel: 'warning',
         // Admin app modules are Vue single-file components.
         plugins: t.side === 'app' ? [vuePlugin()] : [],

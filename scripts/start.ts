@@ -3,10 +3,11 @@
  * creates `.data/` (SQLite and uploads), applies the backend and seeds the demo. The site server
  * comes up first with the rebuild webhook (`/__rebuild`), which the backend calls on every change an
  * editor makes; the site is built at start only when the catalogue or the code changed since the
- * build it serves (`.data/site/`).
+ * build it serves (`.data/site/`). Directus is started again when it stops on its own (directus-supervisor.ts).
  */
 import { loadLocalConfig } from './lib/local-env.ts';
 import { startBackend } from './lib/backend.ts';
+import { DirectusSupervisor } from './lib/directus-supervisor.ts';
 import { mailOutbox } from './lib/directus-env.ts';
 import { seedDemo } from '../directus/seed/index.ts';
 import { DEMO_PASSWORD } from '../directus/seed/community.ts';
@@ -63,6 +64,19 @@ const backend = await startBackend({
   adminPassword: config.adminPassword,
   inheritProduction: true,
 });
+// A Directus that stops on its own is started again (the site keeps serving meanwhile); one that keeps
+// stopping right after each start is left stopped, and everything else ends with it.
+const directus = new DirectusSupervisor(backend, { env: backend.env, log: (line) => console.log(line) });
+const stopAll = async (code: number) => {
+  // Directus first: it gets Ctrl+C too, and its exit must not read as a crash.
+  const stopping = directus.stop();
+  await loop.close();
+  await site.close();
+  await stopping;
+  await gateway.stop();
+  process.exit(code);
+};
+directus.once('gave-up', () => void stopAll(1));
 console.log(backend.applyWrites ? `Backend applied (${backend.applyWrites} changes)` : 'Backend already up to date');
 
 const started = Date.now();
@@ -79,7 +93,7 @@ try {
 } catch (err) {
   await loop.close();
   await site.close();
-  await backend.stop();
+  await directus.stop();
   await gateway.stop();
   throw err;
 }
@@ -93,13 +107,4 @@ console.log(gateway.standinUrl
 console.log(`Rebuilds:  on every editor's change (admin app → Сайт); counters refreshed every ${refreshMinutes} min when they moved`);
 console.log('Press Ctrl+C to stop.');
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await loop.close();
-    await site.close();
-    await backend.stop();
-    await gateway.stop();
-    process.exit(0);
-  });
-}
-backend.child.once('exit', (code) => void gateway.stop().finally(() => process.exit(code ?? 1)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stopAll(0));

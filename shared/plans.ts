@@ -21,6 +21,8 @@ export const SUBSCRIPTION_DAYS = 30;
 /** Payment methods of the tariff screen: one, the crypto gateway. */
 export const PAYMENT_GATEWAYS = ['heleket'] as const;
 export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
+/** New invoices a person may make in ten minutes; an open invoice handed out again is not one. */
+export const INVOICES_PER_TEN_MINUTES = 10;
 /** Reminders before a plan ends, in days left; another comes when it has ended. */
 export const PLAN_REMINDER_DAYS = [7, 3, 1] as const;
 /** The spec's messages of a failed purchase: the alert shown, and the call's own failure. */

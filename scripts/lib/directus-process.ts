@@ -35,13 +35,20 @@ export async function startDirectus(env: Record<string, string>, opts: { quiet?:
   const exited = new Promise<never>((_, reject) =>
     child.once('exit', (code) => reject(new Error(`Directus exited early (${code}):\n${output}`))),
   );
-  await Promise.race([waitHealthy(url), exited]);
+  try {
+    await Promise.race([waitHealthy(url), exited]);
+  } catch (err) {
+    // One that never became healthy is not left running behind the caller's back.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    throw err;
+  }
   return {
     url,
     child,
     stop: () =>
       new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Ended already, by itself or by a signal (then exitCode stays null).
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 5000).unref();

@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { sameSign, signBody, signedWebhook } from '../../directus/extensions/site-payments/src/heleket-protocol.ts';
+import { BodyRefused, readRawBody } from '../../shared/request-body.ts';
 
 export interface StandinOptions {
   port: number;
@@ -55,6 +56,8 @@ interface Invoice {
 const ORDER_ID = /^[A-Za-z0-9_-]{1,128}$/;
 const AMOUNT = /^\d{1,10}(\.\d{1,8})?$/;
 const COMMISSION = 0.02;
+/** The merchant API's bodies are a few hundred bytes. */
+const MAX_BODY_BYTES = 64 * 1024;
 const money = (n: number) => n.toFixed(2);
 
 function httpUrl(v: unknown): boolean {
@@ -85,6 +88,7 @@ export class HeleketStandin {
     }
     this.server = createServer((req, res) => {
       this.route(req, res).catch((err: unknown) => {
+        if (err instanceof BodyRefused) return this.json(res, err.status, { state: 1, message: err.tooLarge ? 'Request body is too large' : 'Request body could not be read' });
         this.log(`error: ${(err as Error).stack ?? err}`);
         if (!res.headersSent) this.json(res, 500, { state: 1, message: 'Internal error' });
       });
@@ -122,10 +126,8 @@ export class HeleketStandin {
     res.end(JSON.stringify(body));
   }
 
-  private async body(req: IncomingMessage): Promise<Buffer> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks);
+  private body(req: IncomingMessage, res: ServerResponse): Promise<Buffer> {
+    return readRawBody(req, res, MAX_BODY_BYTES);
   }
 
   private async route(req: IncomingMessage, res: ServerResponse) {
@@ -139,8 +141,14 @@ export class HeleketStandin {
     const refund = /^\/__standin\/payments\/([0-9a-f-]{36})\/refund$/.exec(path);
     if (refund && req.method === 'POST') return this.refund(res, refund[1]);
     if (path === '/__standin/deliveries' && req.method === 'POST') {
-      const { paused } = JSON.parse((await this.body(req)).toString() || '{}') as { paused?: boolean };
-      this.paused = paused === true;
+      const raw = (await this.body(req, res)).toString();
+      let asked: { paused?: unknown };
+      try {
+        asked = JSON.parse(raw || '{}') as { paused?: unknown };
+      } catch {
+        return this.json(res, 400, { state: 1, message: 'Invalid JSON' });
+      }
+      this.paused = asked?.paused === true;
       if (!this.paused) this.flush();
       return this.json(res, 200, { paused: this.paused, queued: this.queue.length });
     }
@@ -151,7 +159,7 @@ export class HeleketStandin {
   // ------------------------------------------------------------------ the merchant API
 
   private async api(req: IncomingMessage, res: ServerResponse, path: string) {
-    const raw = await this.body(req);
+    const raw = await this.body(req, res);
     const merchant = req.headers.merchant;
     const sign = req.headers.sign;
     if (merchant !== this.o.merchant) return this.json(res, 401, { state: 1, message: 'Merchant not found' });

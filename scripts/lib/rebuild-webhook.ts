@@ -4,6 +4,7 @@
  * `Authorization: Bearer <SITE_REBUILD_SECRET>`; anything else is refused (401 / 405 / 400 / 413).
  */
 import type http from 'node:http';
+import { BodyRefused, readRawBody } from '../../shared/request-body.ts';
 import { secretMatches } from '../../shared/secret-match.ts';
 import type { SiteHandler } from './static-server.ts';
 import type { RebuildChange, Rebuilder } from './rebuild.ts';
@@ -23,17 +24,6 @@ function reply(res: http.ServerResponse, status: number, body: unknown, headers:
 }
 
 const refusal = (message: string) => ({ errors: [{ message }] });
-
-async function readBody(req: http.IncomingMessage): Promise<string | null> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 export interface RebuildRequest {
   changes: RebuildChange[];
@@ -97,9 +87,12 @@ export function rebuildWebhook(rebuilder: Rebuilder, secret: string): SiteHandle
       reply(res, 200, { data: rebuilder.snapshot() });
       return true;
     }
-    const text = await readBody(req);
-    if (text === null) {
-      reply(res, 413, refusal('Payload Too Large'));
+    let text: string;
+    try {
+      text = (await readRawBody(req, res, MAX_BODY)).toString('utf8');
+    } catch (err) {
+      if (!(err instanceof BodyRefused)) throw err;
+      reply(res, err.status, refusal(err.tooLarge ? 'Payload Too Large' : 'Bad Request'));
       return true;
     }
     const body = parseRebuildRequest(text);

@@ -6,11 +6,12 @@
  */
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
-import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
+import { INVOICES_PER_TEN_MINUTES, PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import { DAY_MS, convertTime } from '../../shared/subscription.ts';
 import { admin, baseUrl, call, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectRefused } from '../support/fixtures.ts';
-import { holdWebhooks, payerPresses, postWebhook, refund, uuidOf, webhookBody } from '../support/gateway.ts';
+import { holdWebhooks, payerPresses, postWebhook, postWebhookAnswer, refund, uuidOf, webhookBody } from '../support/gateway.ts';
+import { WEBHOOK_SOURCES } from '../support/global-setup.ts';
 
 const gateway = () => inject('gateway');
 const PRICE = Object.fromEntries(PLANS.map((p) => [p.id, p.price.toFixed(2)]));
@@ -62,6 +63,41 @@ describe('POST /payment/buy', () => {
     const again = await Promise.all(Array.from({ length: 20 }, () => buy(person, 2)));
     expect(new Set(again.map((b) => b.invoice))).toEqual(new Set([first.invoice]));
     expect(await countRows('invoices', { user: { _eq: person.id }, plan: { _eq: 2 } })).toBe(1);
+  });
+
+  it('makes one invoice of three buys at once (two tabs pay once) and hands it to all three', async () => {
+    const buyer = await newUser();
+    const bought = await Promise.all([1, 2, 3].map(() => buy(buyer, 1)));
+    expect(new Set(bought.map((b) => b.invoice)).size).toBe(1);
+    expect(new Set(bought.map((b) => b.url)).size).toBe(1);
+    expect(await countRows('invoices', { user: { _eq: buyer.id } })).toBe(1);
+    expect((await invoiceRow(bought[0]!.invoice)).gatewayId).toBe(uuidOf(bought[0]!.url));
+  });
+
+  it('spends the pace of new invoices only on new ones: an invoice handed out again is free, even at the limit', async () => {
+    const buyer = await newUser();
+    const made: string[] = [];
+    const cancel = async (b: Bought) => {
+      await payerPresses(b.url, 'cancel');
+      await untilStatus(b.invoice, 'expired');
+    };
+    // Twenty buys at once: one invoice, one of the allowance.
+    const raced = await Promise.all(Array.from({ length: 20 }, () => buy(buyer, 1)));
+    expect(new Set(raced.map((b) => b.invoice)).size).toBe(1);
+    made.push(raced[0]!.invoice);
+    let open = raced[0]!;
+    while (made.length < INVOICES_PER_TEN_MINUTES) {
+      await cancel(open);
+      open = await buy(buyer, 1);
+      expect(made).not.toContain(open.invoice);
+      made.push(open.invoice);
+    }
+    // The allowance is spent, and the open invoice is still handed out.
+    expect((await buy(buyer, 1)).invoice).toBe(open.invoice);
+    await cancel(open);
+    const refused = await buyer.call('POST', '/payment/buy', { userId: buyer.id, gateway: 'heleket', planId: 1 });
+    expectRefused(refused, 429, 'Слишком много счетов подряд');
+    expect(await countRows('invoices', { user: { _eq: buyer.id } })).toBe(INVOICES_PER_TEN_MINUTES);
   });
 
   it('refuses a visitor and someone else\'s userId, storing nothing', async () => {
@@ -222,6 +258,18 @@ describe('webhooks', () => {
     expect(await postWebhook(baseUrl(), webhookOf({ ...row, gatewayId: theirs.gatewayId }, 'paid'))).toBe(400);
     await unchanged();
     expect((await invoiceRow(theirs.id)).status).toBe('pending');
+  });
+
+  it('are taken only from the addresses PAYMENT_WEBHOOK_IPS lists, as Directus derives the sender\'s', async () => {
+    const forged = webhookBody('not-the-merchant-key', { uuid: row.gatewayId, orderId: row.orderId, status: 'paid' });
+    for (const body of [webhookOf(row, 'paid'), forged]) {
+      expect(await postWebhookAnswer(baseUrl(), body, 'application/json', WEBHOOK_SOURCES.outside))
+        .toEqual({ status: 403, message: 'Уведомления о платежах принимаются только с адресов платёжного шлюза' });
+    }
+    // From a listed address the webhook is checked as always: the forged one fails its signature.
+    expect(await postWebhook(baseUrl(), forged, 'application/json', WEBHOOK_SOURCES.inside)).toBe(401);
+    expect(await postWebhook(baseUrl(), webhookOf(row, 'check'), 'application/json', WEBHOOK_SOURCES.inside)).toBe(200);
+    await unchanged();
   });
 
   it('refuse what is not a JSON object, without a 500', async () => {

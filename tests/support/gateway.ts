@@ -37,9 +37,15 @@ export function webhookBody(apiKey: string, p: { uuid: string; orderId: string; 
   }, apiKey);
 }
 
-/** Posts a raw webhook body to Directus; answers the HTTP status. */
-export async function postWebhook(directusUrl: string, body: string, contentType = 'application/json'): Promise<number> {
-  const res = await fetch(`${directusUrl}/payment/webhook`, { method: 'POST', headers: { 'content-type': contentType }, body });
-  await res.arrayBuffer();
-  return res.status;
+/** Posts a raw webhook body to Directus (from `from`, as a proxy on this machine tells it); answers the HTTP status. */
+export async function postWebhook(directusUrl: string, body: string, contentType = 'application/json', from?: string): Promise<number> {
+  return (await postWebhookAnswer(directusUrl, body, contentType, from)).status;
+}
+
+export async function postWebhookAnswer(directusUrl: string, body: string, contentType = 'application/json', from?: string): Promise<{ status: number; message?: string }> {
+  const res = await fetch(`${directusUrl}/payment/webhook`, {
+    method: 'POST', headers: { 'content-type': contentType, ...(from ? { 'x-forwarded-for': from } : {}) }, body,
+  });
+  const json = await res.json().catch(() => ({})) as { errors?: { message?: string }[] };
+  return { status: res.status, message: json.errors?.[0]?.message };
 }

@@ -17,6 +17,12 @@ const REFRESH_GRACE_MS = 3_000;
  */
 export const ADDRESS_ALLOWANCE = { availability: 100, supportRequest: 100 } as const;
 
+/**
+ * Where the gateway's webhooks may come from: this machine (the stand-in) and one documentation range that
+ * the tests claim through X-Forwarded-For (Directus trusts it from loopback).
+ */
+export const WEBHOOK_SOURCES = { range: '203.0.113.0/24', inside: '203.0.113.7', outside: '198.51.100.7' } as const;
+
 /** The scheduled check of plans and invoices runs every two seconds in the tests. */
 export const TEST_PLAN_CHECK_CRON = '*/2 * * * * *';
 
@@ -53,6 +59,7 @@ async function start(project: TestProject) {
       RATE_LIMITER_PACE_AVAILABILITY_POINTS: String(ADDRESS_ALLOWANCE.availability),
       RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: String(ADDRESS_ALLOWANCE.supportRequest),
       PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
+      PAYMENT_WEBHOOK_IPS: `127.0.0.1, ${WEBHOOK_SOURCES.range}`,
       ...gateway.env,
     },
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REWRITE_RULES, nginxForm } from '../../scripts/lib/rewrites.ts';
 import { CACHE_IMMUTABLE } from '../../scripts/lib/static-server.ts';
 import { API_CACHE_TTL_MS, CACHED_ROUTES } from '../../scripts/lib/api-cache.ts';
+import { HELEKET_WEBHOOK_SOURCE } from '../../directus/extensions/site-payments/src/heleket-protocol.ts';
 
 const conf = readFileSync(new URL('../../deploy/nginx.conf.example', import.meta.url), 'utf8');
 
@@ -76,6 +77,13 @@ describe('deploy/nginx.conf.example', () => {
     expect(conf).toMatch(/"GET:"\s+0;/);
     expect(conf).toMatch(/proxy_cache_valid 200 5s;/);
     expect(API_CACHE_TTL_MS).toBe(5_000);
+  });
+
+  it('takes the payment webhook only from the address the gateway documents, and refuses everyone else', () => {
+    const webhook = blocks.find((b) => b.location === 'location = /api/payment/webhook');
+    expect(webhook?.body.slice(0, 2)).toEqual([`allow ${HELEKET_WEBHOOK_SOURCE};`, 'deny all;']);
+    expect(webhook?.body).toContain('proxy_pass http://directus/payment/webhook;');
+    expect(webhook?.body).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
   });
 
   it('caches hashed assets for a year, revalidates HTML, compresses, and answers 404 with the 404 page', () => {

@@ -123,6 +123,15 @@ describe('payments on two instances of PostgreSQL + Redis', () => {
     expect(new Date(row.paidUntil).getTime()).toBeGreaterThan(Date.now() + (SUBSCRIPTION_DAYS + 15) * DAY_MS);
   });
 
+  it('makes one invoice of buys at once on both instances, and hands it to every one', async () => {
+    const buyer = await person();
+    const bought = await Promise.all(Array.from({ length: 6 }, (_, i) => buy(buyer, i % 2 ? a!.url : b!.url, 1)));
+    expect(new Set(bought.map((x) => x.invoice)).size).toBe(1);
+    expect(new Set(bought.map((x) => x.url)).size).toBe(1);
+    const rows = await db!('invoices').where({ user: buyer.id }).select('id', 'gatewayId', 'status');
+    expect(rows).toEqual([{ id: bought[0]!.invoice, gatewayId: uuidOf(bought[0]!.url), status: 'pending' }]);
+  });
+
   it('ends a plan once, whichever instance ticks', async () => {
     const buyer = await person();
     await a!.api.patch(`/users/${buyer.id}`, { role: ROLES.premium, plan: 1, paidUntil: new Date(Date.now() - 1000).toISOString() });

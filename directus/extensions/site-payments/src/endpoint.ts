@@ -2,7 +2,8 @@
  * /payment: `POST /payment/buy` makes an invoice with the gateway for the signed-in caller alone
  * and answers the payer's page; `GET /payment/invoices/:id` is its state for the return page,
  * asked of the gateway while it is open; `POST /payment/webhook` takes the gateway's signed
- * callbacks, checked on the raw bytes and confirmed by asking the gateway before anything moves;
+ * callbacks (from the addresses PAYMENT_WEBHOOK_IPS lists, when it is set), checked on the raw
+ * bytes and confirmed by asking the gateway before anything moves;
  * `GET /payment/kept-episodes` names the episodes kept for subscribers, for the locked list
  * everyone sees (their sources reach subscribers alone, through the series permissions).
  */
@@ -11,14 +12,16 @@ import { createError, InvalidPayloadError } from '@directus/errors';
 import { createRateLimiter } from '@directus/api/rate-limiter';
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
-import { PAYMENT_GATEWAYS, PAYMENT_MESSAGES, PLANS, SUBSCRIPTION_DAYS } from '../../../../shared/plans.ts';
+import { INVOICES_PER_TEN_MINUTES, PAYMENT_GATEWAYS, PAYMENT_MESSAGES, PLANS, SUBSCRIPTION_DAYS } from '../../../../shared/plans.ts';
 import type { Accountability } from '../../shared/directus.ts';
+import { BodyTooLarge, requestBytes } from '../../shared/request-body.ts';
 import { paymentConfig, returnUrl, type PaymentConfig } from './config.ts';
 import { isOpen } from './gateway-status.ts';
 import { createPayment, paymentInfo } from './heleket-client.ts';
 import { verifiedWebhook } from './heleket-protocol.ts';
+import { webhookSources } from './webhook-sources.ts';
 import {
-  applyGatewayState, ForeignInvoice, invoiceByOrder, invoiceView, newInvoice, readInvoice, reusableInvoice, type InvoiceRow,
+  applyGatewayState, claimInvoice, ForeignInvoice, invoiceByOrder, invoiceView, readInvoice, type InvoiceRow,
 } from './invoices.ts';
 import { purgeCache } from './cache.ts';
 
@@ -32,9 +35,8 @@ const GatewayBusy = createError('GATEWAY_UNAVAILABLE', 'Платёжный шл�
 const TooManyInvoices = createError<{ wait: number }>('PAYMENT_LIMITED', (e) => `Слишком много счетов подряд. Подождите ${e.wait} с.`, 429);
 const NotFound = createError('NOT_FOUND', 'Счёт не найден', 404);
 const BadSign = createError('INVALID_SIGNATURE', 'Неверная подпись', 401);
+const NotTheGateway = createError('FORBIDDEN', 'Уведомления о платежах принимаются только с адресов платёжного шлюза', 403);
 
-/** At most this many new invoices per person in ten minutes. */
-const INVOICES_PER_10_MIN = 10;
 /** The return page's polls ask the gateway about one invoice at most this often. */
 const GATEWAY_CHECK_MS = 2_000;
 const MAX_WEBHOOK_BYTES = 64 * 1024;
@@ -50,17 +52,11 @@ function caller(req: Caller): string {
   return me;
 }
 
-/** The exact bytes the gateway sent: Directus keeps them for JSON; anything else is read here. */
-async function rawBody(req: Caller): Promise<Buffer> {
-  if (Buffer.isBuffer(req.rawBody)) return req.rawBody;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_WEBHOOK_BYTES) throw new InvalidPayloadError({ reason: 'Слишком большое тело запроса' });
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** The exact bytes the gateway sent: Directus keeps them for JSON; any other type is read here. */
+async function rawBody(req: Caller, res: Response): Promise<Buffer> {
+  const body = Buffer.isBuffer(req.rawBody) ? req.rawBody : await requestBytes(req, res, MAX_WEBHOOK_BYTES);
+  if (body.length > MAX_WEBHOOK_BYTES) throw new BodyTooLarge();
+  return body;
 }
 
 function planOf(raw: unknown) {
@@ -70,29 +66,42 @@ function planOf(raw: unknown) {
   return plan;
 }
 
-async function sendToGateway(db: Knex, config: PaymentConfig, invoice: InvoiceRow, planName: string): Promise<string> {
+/**
+ * The gateway's payer page for the invoice. The gateway answers an order id it knows with its invoice, so
+ * a buy handing out an invoice another buy is still asking for gets the same page. Only the buy that made
+ * the invoice marks it failed when the gateway does not answer.
+ */
+async function sendToGateway(db: Knex, config: PaymentConfig, invoice: InvoiceRow, planName: string, made: boolean): Promise<string> {
   if (!config.gateway) throw new PaymentsOff();
+  let applied;
+  let url;
   try {
     const info = await createPayment(config.gateway, {
       amount: invoice.amount, currency: invoice.currency, orderId: invoice.orderId, lifetime: config.lifetime,
       returnUrl: returnUrl(config, invoice.id), successUrl: returnUrl(config, invoice.id),
       note: `«${planName}» на ${invoice.days} дн.: ${returnUrl(config, invoice.id)}`,
     });
-    await applyGatewayState(db, invoice.id, info, 'buy');
-    return info.url;
+    applied = await applyGatewayState(db, invoice.id, info, 'buy');
+    url = info.url;
   } catch (err) {
-    const now = new Date();
-    await db('invoices').where({ id: invoice.id, status: 'pending' }).whereNull('gatewayId').update({ status: 'failed', date_updated: now, checkedAt: now });
+    if (made) {
+      const now = new Date();
+      await db('invoices').where({ id: invoice.id, status: 'pending' }).whereNull('gatewayId').update({ status: 'failed', date_updated: now, checkedAt: now });
+    }
     throw new PaymentFailed(undefined, { cause: err });
   }
+  if (!isOpen(applied.status)) throw new PaymentFailed();
+  return url;
 }
 
 export default defineEndpoint({
   id: 'payment',
   handler: (router, { database, env, logger, services, getSchema }) => {
     const config = paymentConfig(env);
+    const sources = webhookSources(env.PAYMENT_WEBHOOK_IPS);
+    if (sources?.invalid.length) logger.error(`PAYMENT_WEBHOOK_IPS: not an address or range: ${sources.invalid.join(', ')}; no webhook is taken until it is fixed`);
     const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
-    const pace = createRateLimiter('RATE_LIMITER_PAYMENT', { keyPrefix: `${prefix}-payment`, points: INVOICES_PER_10_MIN, duration: 600 });
+    const pace = createRateLimiter('RATE_LIMITER_PAYMENT', { keyPrefix: `${prefix}-payment`, points: INVOICES_PER_TEN_MINUTES, duration: 600 });
     const afterChange = () => purgeCache({ services, getSchema }).catch((err: unknown) => logger.error(err));
 
     router.post('/buy', handle(async (req, res) => {
@@ -105,20 +114,20 @@ export default defineEndpoint({
         throw new InvalidPayloadError({ reason: 'Такого способа оплаты нет' });
       }
       const plan = planOf(body.planId);
-      const reused = await reusableInvoice(database, me, plan.id, new Date());
-      if (reused?.payUrl) {
-        res.json({ data: { url: reused.payUrl, invoice: reused.id } });
-        return;
-      }
-      try {
-        await pace.consume(me);
-      } catch (refusal) {
-        const wait = (refusal as { msBeforeNext?: number })?.msBeforeNext;
-        if (typeof wait !== 'number') throw refusal;
-        throw new TooManyInvoices({ wait: Math.max(1, Math.ceil(wait / 1000)) });
-      }
-      const invoice = await newInvoice(database, { user: me, plan: plan.id, days: SUBSCRIPTION_DAYS, amount: plan.price, currency: plan.currency, gateway: body.gateway });
-      const url = await sendToGateway(database, config, invoice, plan.name);
+      // An invoice handed out again spends nothing of the pace: only a new one does.
+      const spendPace = async () => {
+        try {
+          await pace.consume(me);
+        } catch (refusal) {
+          const wait = (refusal as { msBeforeNext?: number })?.msBeforeNext;
+          if (typeof wait !== 'number') throw refusal;
+          throw new TooManyInvoices({ wait: Math.max(1, Math.ceil(wait / 1000)) });
+        }
+      };
+      const { invoice, made } = await claimInvoice(database, {
+        user: me, plan: plan.id, days: SUBSCRIPTION_DAYS, amount: plan.price, currency: plan.currency, gateway: body.gateway,
+      }, new Date(), spendPace);
+      const url = invoice.payUrl ?? await sendToGateway(database, config, invoice, plan.name, made);
       res.json({ data: { url, invoice: invoice.id } });
     }));
 
@@ -165,8 +174,10 @@ export default defineEndpoint({
     }));
 
     router.post('/webhook', handle(async (req, res) => {
+      // The address Directus derives for the caller (through the proxies IP_TRUST_PROXY trusts).
+      if (sources && !sources.allows(req.accountability?.ip)) throw new NotTheGateway();
       if (!config.gateway) throw new PaymentsOff();
-      const payload = verifiedWebhook(await rawBody(req), config.gateway.apiKey);
+      const payload = verifiedWebhook(await rawBody(req, res), config.gateway.apiKey);
       if (!payload) throw new BadSign();
       const uuid = payload.uuid;
       const orderId = payload.order_id;

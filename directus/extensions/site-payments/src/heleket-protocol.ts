@@ -10,6 +10,9 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 
+/** The one address Heleket's documentation names as the source of its webhooks. */
+export const HELEKET_WEBHOOK_SOURCE = '31.133.220.8';
+
 export function signBody(body: string | Uint8Array, apiKey: string): string {
   const base64 = Buffer.from(body).toString('base64');
   return createHash('md5').update(base64 + apiKey).digest('hex');

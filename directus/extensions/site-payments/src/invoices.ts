@@ -61,7 +61,7 @@ export async function invoiceByOrder(db: Knex, orderId: string): Promise<Invoice
 }
 
 /** A new invoice of the buyer, waiting for the gateway's address; its id is the order id. */
-export async function newInvoice(db: Knex, o: { user: string; plan: number; days: number; amount: number; currency: string; gateway: string }): Promise<InvoiceRow> {
+async function newInvoice(db: Knex, o: NewInvoice): Promise<InvoiceRow> {
   const id = randomUUID();
   const now = new Date();
   await db('invoices').insert({
@@ -72,15 +72,40 @@ export async function newInvoice(db: Knex, o: { user: string; plan: number; days
   return (await readInvoice(db, id))!;
 }
 
-/** An open invoice of the buyer for the plan that can still be paid for a while: buying again reuses it. */
-export async function reusableInvoice(db: Knex, user: string, plan: number, now: Date): Promise<InvoiceRow | null> {
+export interface NewInvoice { user: string; plan: number; days: number; amount: number; currency: string; gateway: string }
+
+/** An invoice still waiting this long for the gateway's address was left by a buy that never finished. */
+const IN_FLIGHT_MS = 60_000;
+
+/**
+ * An open invoice of the buyer for the plan that buying again hands out: one that can still be paid for a
+ * while, or one another buy made a moment ago and is asking the gateway for (the gateway answers an order
+ * id it knows with that same invoice).
+ */
+async function reusableInvoice(db: Knex, user: string, plan: number, now: Date): Promise<InvoiceRow | null> {
   const raw = await db('invoices')
     .where({ user, plan, status: 'pending' })
-    .whereNotNull('payUrl')
-    .where('expiresAt', '>', new Date(now.getTime() + 10 * 60_000))
+    .where((q) => q
+      .where((payable) => payable.whereNotNull('payUrl').where('expiresAt', '>', new Date(now.getTime() + 10 * 60_000)))
+      .orWhere((asking) => asking.whereNull('payUrl').whereNull('gatewayId').where('date_created', '>', new Date(now.getTime() - IN_FLIGHT_MS))))
     .orderBy('date_created', 'desc')
     .first();
   return raw ? invoiceRow(raw) : null;
+}
+
+/**
+ * The invoice a buy hands out: the reusable one, or a new one once `beforeNew` allows it (the pace).
+ * Buys of one person run one at a time here, on every instance: the person's row is locked first
+ * (PostgreSQL; SQLite runs one transaction at a time), so buys at once make one invoice.
+ */
+export async function claimInvoice(db: Knex, o: NewInvoice, now: Date, beforeNew: () => Promise<void>): Promise<{ invoice: InvoiceRow; made: boolean }> {
+  return db.transaction(async (trx) => {
+    await locked(trx, trx('directus_users').where({ id: o.user }).first('id'));
+    const open = await reusableInvoice(trx, o.user, o.plan, now);
+    if (open) return { invoice: open, made: false };
+    await beforeNew();
+    return { invoice: await newInvoice(trx, o), made: true };
+  });
 }
 
 /** The gateway's facts about the invoice that the screens show, whatever its status. */

@@ -25,7 +25,10 @@ export async function imageFacts(bytes: Buffer): Promise<ImageFacts | null> {
   }
 }
 
-/** Reads a stream whole, refusing more than `max` bytes. */
+/**
+ * Reads a stream whole, refusing more than `max` bytes. Used on stored files: leaving the loop early
+ * closes the file's stream, which is what should happen to it (a request's body must be read off instead).
+ */
 export async function readAll(stream: AsyncIterable<Buffer | string>, max: number): Promise<Buffer | null> {
   const chunks: Buffer[] = [];
   let size = 0;

@@ -15,6 +15,7 @@ import type { Request, RequestHandler } from 'express';
 import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { chatMembers } from '../../shared/chats.ts';
+import { requestBytes } from '../../shared/request-body.ts';
 import { ONLY_IMAGES, imageFacts } from './image-facts.ts';
 import type { Register } from './types.ts';
 
@@ -34,19 +35,18 @@ type Caller = Request & { accountability?: Accountability | null };
 /** Admins and editors (app users) upload catalogue media under the global limits. */
 const isStaff = (who: Accountability | null | undefined) => who?.admin === true || who?.app === true;
 
-function readBody(req: Request): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('error', reject);
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-}
+/** What busboy cannot read (no boundary, a broken part, a form cut short) is the sender's fault, never a 500. */
+const brokenForm = () => new InvalidPayloadError({ reason: 'Форма с файлом повреждена, загрузите файл ещё раз' });
 
 function parseParts(body: Buffer, headers: Request['headers']): Promise<Part[]> {
   return new Promise((resolve, reject) => {
-    // busboy calls a file that reaches its limit truncated: one byte more lets exactly the cap through.
-    const parser = busboy({ headers, defParamCharset: 'utf8', limits: { fileSize: USER_UPLOAD_MAX_BYTES + 1 } });
+    let parser: busboy.Busboy;
+    try {
+      // busboy calls a file that reaches its limit truncated: one byte more lets exactly the cap through.
+      parser = busboy({ headers, defParamCharset: 'utf8', limits: { fileSize: USER_UPLOAD_MAX_BYTES + 1 } });
+    } catch {
+      return reject(brokenForm());
+    }
     const parts: Part[] = [];
     let fields: Record<string, string> = {};
     parser.on('field', (name, value) => { fields[name] = value; });
@@ -59,7 +59,7 @@ function parseParts(body: Buffer, headers: Request['headers']): Promise<Part[]> 
       stream.on('end', () => { part.bytes = Buffer.concat(chunks); });
       parts.push(part);
     });
-    parser.on('error', reject);
+    parser.on('error', () => reject(brokenForm()));
     parser.on('close', () => resolve(parts));
     parser.end(body);
   });
@@ -77,13 +77,13 @@ async function checkPart(part: Part, who: Accountability | null | undefined, dat
 }
 
 export function checkUpload(database: Knex): RequestHandler {
-  return (req: Caller, _res, next) => {
+  return (req: Caller, res, next) => {
     const who = req.accountability;
     if (isStaff(who) || !req.is('multipart/form-data')) return next();
-    const length = Number(req.headers['content-length'] ?? NaN);
-    if (!Number.isFinite(length) || length > USER_UPLOAD_MAX_BYTES + ENVELOPE_BYTES) return next(new ContentTooLargeError());
-    readBody(req)
+    requestBytes(req, res, USER_UPLOAD_MAX_BYTES + ENVELOPE_BYTES)
       .then(async (body) => {
+        // The reader leaves the bytes as the body; Directus's upload route reads the parts, never that.
+        req.body = {};
         for (const part of await parseParts(body, req.headers)) await checkPart(part, who, database);
         // Directus's upload route pipes the request into its own parser: give it the same bytes.
         req.pipe = ((dest: NodeJS.WritableStream, opts?: { end?: boolean }) => Readable.from([body]).pipe(dest, opts)) as typeof req.pipe;
