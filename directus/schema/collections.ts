@@ -73,7 +73,7 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   text('searchText', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   text('searchNames', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   text('searchBody', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
-  integer('searchOpens', { default: 0, indexed: true, hidden: true, readonly: true, note: 'Сколько раз тайтл открыли из поиска' }),
+  integer('searchOpens', { default: 0, indexed: true, hidden: true, readonly: true, note: 'Сколько раз дораму открыли из поиска' }),
   dateCreated(),
   dateUpdated({ fromCreation: true }),
 ]);
