@@ -41,6 +41,11 @@ const SOURCE: FieldLabel = {
   choices: { iframe: 'Встроенный плеер', video: 'Видеофайл' },
 };
 
+const SLUG: FieldLabel = {
+  name: 'Адрес страницы',
+  note: 'Латиница, цифры и дефисы. Пустой заполнится из названия; у опубликованной записи лучше не менять: старые ссылки перестанут работать',
+};
+
 /** A junction of a many-to-many link: its two sides. */
 const junction = (singular: string, plural: string, sides: Record<string, string>): CollectionLabel => ({
   singular, plural, note: 'Служебная связь: правится в форме записи', fields: sides,
@@ -54,7 +59,7 @@ export const LABELS: Record<string, CollectionLabel> = {
         name: 'Статус', note: 'Посетители видят только опубликованные',
         choices: { draft: 'Черновик', published: 'Опубликован', archived: 'В архиве' },
       },
-      slug: 'Адрес страницы',
+      slug: SLUG,
       name: 'Название',
       originalName: 'Оригинальное название',
       anotherName: 'Другое название',
@@ -128,12 +133,12 @@ export const LABELS: Record<string, CollectionLabel> = {
   },
   categories: {
     singular: 'категории', plural: 'Категории', note: 'Разделы меню: Аниме, Дорамы, Лакорны, Фильмы',
-    fields: { name: 'Название', slug: 'Адрес страницы', subCategories: 'Подкатегории' },
+    fields: { name: 'Название', slug: SLUG, subCategories: 'Подкатегории' },
     list: { fields: ['name', 'slug'], sort: ['sort'] },
   },
   subCategories: {
     singular: 'подкатегории', plural: 'Подкатегории',
-    fields: { name: 'Название', slug: 'Адрес', category: 'Категория' },
+    fields: { name: 'Название', slug: SLUG, category: 'Категория' },
     list: { fields: ['name', 'category'], sort: ['category', 'sort'] },
   },
   genres: {
@@ -144,13 +149,13 @@ export const LABELS: Record<string, CollectionLabel> = {
   countries: { singular: 'страны', plural: 'Страны', fields: { name: 'Название' }, list: { fields: ['name'], sort: ['name'] } },
   tags: {
     singular: 'тега', plural: 'Теги',
-    fields: { name: 'Название', slug: 'Адрес страницы' },
+    fields: { name: 'Название', slug: SLUG },
     list: { fields: ['name', 'slug'], sort: ['name'] },
   },
   actors: {
     singular: 'актёра или создателя', plural: 'Актёры и создатели', note: 'Актёры, режиссёры и сценаристы',
     fields: {
-      slug: 'Адрес страницы',
+      slug: SLUG,
       nameRu: 'Имя по-русски',
       nameEn: 'Имя латиницей',
       avatar: 'Фото',
