@@ -287,7 +287,9 @@ describe('editors change the catalogue', () => {
     const builds = await buildsAfter(since);
     expect(builds.map((b) => [b.ok, b.incremental])).toEqual(builds.map(() => [true, true]));
     const changes = builds.flatMap((b) => b.changes);
-    expect(changes).toContainEqual({ event: 'delete', collection: 'titles_tags', keys: [link!.id], titles: [title.id] });
+    // Named by the title's name, read before the link was deleted: in words, the title changed.
+    expect(changes).toContainEqual({ event: 'delete', collection: 'titles_tags', keys: [link!.id], titles: [title.id], names: { [title.id]: title.name } });
+    expect(builds.map((b) => describeTally(b.tally ?? []))).toContain(`изменена дорама «${title.name}»`);
     expect((await page(`/${title.slug}`)).text.includes(tagLink)).toBe(false);
   });
 
