@@ -7,6 +7,9 @@ import { vuePlugin } from './lib/esbuild-vue.ts';
 
 type Entry = string | { app: string; api: string };
 
+/** Extension types that run in the admin app (the rest run in Directus). */
+const APP_TYPES = new Set(['interface', 'display', 'layout', 'module', 'panel', 'theme']);
+
 export async function buildExtensions(): Promise<string[]> {
   const built: string[] = [];
   for (const name of readdirSync(EXTENSIONS_DIR)) {
@@ -17,7 +20,7 @@ export async function buildExtensions(): Promise<string[]> {
     const source: Entry = options.source;
     const out: Entry = options.path;
     const targets = typeof source === 'string'
-      ? [{ src: source, out: out as string, side: 'api' }]
+      ? [{ src: source, out: out as string, side: APP_TYPES.has(options.type) ? 'app' : 'api' }]
       : [
           { src: source.api, out: (out as { api: string }).api, side: 'api' },
           { src: source.app, out: (out as { app: string }).app, side: 'app' },

@@ -8,6 +8,7 @@
  *   `tokiyskaya`, `tokijskaja` and `tokiskaya` all give `tokiskaia`), on which typos are counted.
  * - `swapLayout`: the same keys pressed in the other keyboard layout (`ljhfvf` ↔ «дорама»).
  */
+import { CYRILLIC_TO_LATIN } from './slug.ts';
 import { titleSearchText } from './search-text.ts';
 
 /** ЙЦУКЕН over QWERTY, key by key (unshifted; text is folded to lower case first). */
@@ -35,13 +36,6 @@ export function foldWords(text: unknown): string[] {
   const folded = plainLatin(text.normalize('NFC').toLowerCase()).replaceAll('ё', 'е');
   return folded.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
-
-/** Russian letters as the common Latin transliteration writes them (the site's slugs do the same). */
-const CYRILLIC_TO_LATIN: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm', н: 'n',
-  о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ъ: '', ы: 'y',
-  ь: '', э: 'e', ю: 'yu', я: 'ya',
-};
 
 /**
  * Latin spellings that stand for one sound, each made one letter, and letters transliterations

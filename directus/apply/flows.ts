@@ -5,10 +5,10 @@ import { AdminApi, covers } from './admin-api.ts';
 const VIEW_OPERATION_ID = '7a1c2f4e-1d2b-4c3a-9e8f-000000000002';
 
 const FLOW = {
-  name: 'Просмотр тайтла',
+  name: 'Просмотр дорамы',
   icon: 'visibility',
   color: null,
-  description: 'Засчитывает просмотр при открытии страницы тайтла',
+  description: 'Засчитывает просмотр при открытии страницы дорамы',
   status: 'active',
   trigger: 'webhook',
   accountability: '$trigger',

@@ -5,19 +5,29 @@
  */
 import { COLLECTIONS as MODEL, SYSTEM_EXTENSIONS as MODEL_EXTENSIONS } from '../schema/collections.ts';
 import type { CollectionDef, FieldDef } from '../schema/define.ts';
+import { FOLDERS, folderCollection, inFolder } from '../schema/folders.ts';
 import { labelled } from '../schema/labels.ts';
 import { AdminApi, covers } from './admin-api.ts';
 
 interface ExistingField { collection: string; field: string; meta: Record<string, unknown> | null; schema: Record<string, unknown> | null }
 interface ExistingRelation { collection: string; field: string; meta: Record<string, unknown> | null }
 
-/** The model as editors read it: Russian names, notes and choice words (labels.ts). */
-const COLLECTIONS = MODEL.map((def) => labelled(def, MODEL));
+/** The model as editors read it: Russian names, notes and choice words (labels.ts), each collection in its folder. */
+const COLLECTIONS = MODEL.map((def) => inFolder(labelled(def, MODEL)));
 const SYSTEM_EXTENSIONS = MODEL_EXTENSIONS.map((def) => labelled(def, MODEL));
 
 export async function applySchema(api: AdminApi): Promise<void> {
   const collections = new Set((await api.get<{ collection: string }[]>('/collections')).map((c) => c.collection));
   const fields = new Map((await api.get<ExistingField[]>('/fields')).map((f) => [`${f.collection}.${f.field}`, f]));
+
+  // Folders first: a collection names its folder as its group.
+  for (const [i, folder] of FOLDERS.entries()) {
+    const def = folderCollection(folder, i + 1);
+    if (!collections.has(def.collection)) await api.post('/collections', { collection: def.collection, meta: def.meta, schema: null });
+    else if (!covers((await api.get<{ meta: Record<string, unknown> }>(`/collections/${def.collection}`)).meta, def.meta)) {
+      await api.patch(`/collections/${def.collection}`, { meta: def.meta });
+    }
+  }
 
   for (const def of COLLECTIONS) {
     if (collections.has(def.collection)) {

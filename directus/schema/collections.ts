@@ -4,7 +4,7 @@
  */
 import {
   boolean, choice, dateCreated, dateUpdated, date, decimal, html, integer, integerKey, json, m2m, m2o,
-  o2m, string, text, timestamp, userCreated, uuidKey,
+  o2m, slug, string, text, timestamp, userCreated, uuidKey, SLUG_INTERFACE,
   type CollectionDef, type FieldDef, type RelationDef,
 } from './define.ts';
 import {
@@ -38,7 +38,7 @@ const file = (c: string, f: string, o = {}) => m2o(c, f, 'directus_files', o);
 export const titles = collection('titles', { icon: 'movie', sort_field: null, display_template: '{{name}}', archive_field: 'status', archive_value: 'archived', unarchive_value: 'draft' }, [
   integerKey(),
   choice('status', TITLE_STATUSES, { required: true, default: 'draft', indexed: true, width: 'half' }),
-  string('slug', { required: true, unique: true, max: 120, width: 'half', note: 'Адрес страницы: латиница, цифры и дефисы' }),
+  slug('name', { max: 120, width: 'half', note: 'Адрес страницы: латиница, цифры и дефисы' }),
   string('name', { required: true, max: 255 }),
   string('originalName', { max: 255, width: 'half' }),
   string('anotherName', { max: 255, width: 'half' }),
@@ -73,7 +73,7 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   text('searchText', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   text('searchNames', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   text('searchBody', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
-  integer('searchOpens', { default: 0, indexed: true, hidden: true, readonly: true, note: 'Сколько раз тайтл открыли из поиска' }),
+  integer('searchOpens', { default: 0, indexed: true, hidden: true, readonly: true, note: 'Сколько раз дораму открыли из поиска' }),
   dateCreated(),
   dateUpdated({ fromCreation: true }),
 ]);
@@ -109,7 +109,7 @@ export const soundtracks = collection('soundtracks', { icon: 'library_music', di
 export const categories = collection('categories', { icon: 'category', sort_field: 'sort', display_template: '{{name}}' }, [
   integerKey(),
   string('name', { required: true, max: 80 }),
-  string('slug', { required: true, unique: true, max: 80 }),
+  slug('name', { max: 80 }),
   integer('sort', { hidden: true }),
   o2m('subCategories'),
 ]);
@@ -117,7 +117,7 @@ export const categories = collection('categories', { icon: 'category', sort_fiel
 export const subCategories = collection('subCategories', { icon: 'segment', sort_field: 'sort', display_template: '{{name}}' }, [
   integerKey(),
   string('name', { required: true, max: 80 }),
-  string('slug', { required: true, unique: true, max: 80 }),
+  slug('name', { max: 80 }),
   m2o('subCategories', 'category', 'categories', { required: true, oneField: 'subCategories' }),
   integer('sort', { hidden: true }),
 ]);
@@ -136,12 +136,12 @@ export const countries = collection('countries', { icon: 'public', display_templ
 export const tags = collection('tags', { icon: 'sell', display_template: '{{name}}' }, [
   integerKey(),
   string('name', { required: true, max: 80 }),
-  string('slug', { required: true, unique: true, max: 80 }),
+  slug('name', { max: 80 }),
 ]);
 
 export const actors = collection('actors', { icon: 'person', display_template: '{{nameRu}}' }, [
   integerKey(),
-  string('slug', { required: true, unique: true, max: 120 }),
+  slug('nameRu', { max: 120 }),
   string('nameRu', { required: true, max: 160, width: 'half' }),
   string('nameEn', { max: 160, width: 'half' }),
   file('actors', 'avatar'),
@@ -406,6 +406,11 @@ export const COLLECTIONS: CollectionDef[] = [
   chatReads, watchProgress, alerts, supportRequests, invoices, planChanges, planNotices, staticContent,
   ...junctions,
 ];
+
+/** Collections with a slug: the field it is made from when left empty (site-rules/slugs.ts) and its longest length. */
+export const SLUG_SOURCES: Readonly<Record<string, { from: string; max: number }>> = Object.fromEntries(COLLECTIONS.flatMap((c) => c.fields
+  .filter((f) => f.meta.interface === SLUG_INTERFACE)
+  .map((f) => [c.collection, { from: (f.meta.options as { from: string }).from, max: f.schema?.max_length as number }] as const)));
 
 export const USER_EXTENSION = collection('directus_users', {}, userFields);
 

@@ -90,6 +90,17 @@ export const string = (field: string, o: Opts = {}): FieldDef => ({
   schema: schema(o, { max_length: o.max ?? 255 }),
 });
 
+/** The admin app's slug field (extensions/slug-input): filled from `from` as a new row's name is typed. */
+export const SLUG_INTERFACE = 'slug-from-name';
+
+/**
+ * A page's address: unique, typed by hand or left empty for the backend to make from `from`
+ * (site-rules/slugs.ts), so the form does not demand it while the column never holds a null.
+ */
+export const slug = (from: string, o: Opts = {}): FieldDef => string('slug', {
+  unique: true, nullable: false, interface: SLUG_INTERFACE, options: { from }, ...o,
+});
+
 export const text = (field: string, o: Opts = {}): FieldDef => ({
   field,
   type: 'text',

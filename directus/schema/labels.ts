@@ -13,6 +13,10 @@ export const LABEL_LANGUAGE = 'ru-RU';
 export type FieldLabel = string | { name: string; note?: string; choices?: Record<string, string> };
 
 export interface CollectionLabel {
+  /**
+   * The singular in the genitive, lower case: Directus's Russian header of an item's form is
+   * «Создание {singular}» / «Редактирование {singular}» («Создание дорамы»), one string for every collection.
+   */
   singular: string;
   plural: string;
   /** Shown under the collection's name in the admin app. */
@@ -37,6 +41,11 @@ const SOURCE: FieldLabel = {
   choices: { iframe: 'Встроенный плеер', video: 'Видеофайл' },
 };
 
+const SLUG: FieldLabel = {
+  name: 'Адрес страницы',
+  note: 'Латиница, цифры и дефисы. Пустой заполнится из названия; у опубликованной записи лучше не менять: старые ссылки перестанут работать',
+};
+
 /** A junction of a many-to-many link: its two sides. */
 const junction = (singular: string, plural: string, sides: Record<string, string>): CollectionLabel => ({
   singular, plural, note: 'Служебная связь: правится в форме записи', fields: sides,
@@ -44,13 +53,13 @@ const junction = (singular: string, plural: string, sides: Record<string, string
 
 export const LABELS: Record<string, CollectionLabel> = {
   titles: {
-    singular: 'Тайтл', plural: 'Тайтлы', note: 'Дорамы, лакорны, аниме и фильмы каталога',
+    singular: 'дорамы', plural: 'Дорамы и фильмы', note: 'Дорамы, лакорны, аниме и фильмы каталога',
     fields: {
       status: {
-        name: 'Статус', note: 'Посетители видят только опубликованные тайтлы',
+        name: 'Статус', note: 'Посетители видят только опубликованные',
         choices: { draft: 'Черновик', published: 'Опубликован', archived: 'В архиве' },
       },
-      slug: 'Адрес страницы',
+      slug: SLUG,
       name: 'Название',
       originalName: 'Оригинальное название',
       anotherName: 'Другое название',
@@ -60,7 +69,7 @@ export const LABELS: Record<string, CollectionLabel> = {
       releaseStatus: 'Статус выхода',
       ageRating: { name: 'Возрастной рейтинг', note: 'Например, 16+' },
       views: { name: 'Просмотры', note: 'Считает сайт' },
-      promo: { name: 'Промо', note: 'Показывать в баннере своей категории (в баннере до трёх тайтлов)' },
+      promo: { name: 'Промо', note: 'Показывать в баннере своей категории (в баннере до трёх дорам)' },
       category: 'Категория',
       subCategory: 'Подкатегория',
       country: 'Страна',
@@ -72,7 +81,7 @@ export const LABELS: Record<string, CollectionLabel> = {
       screenwriters: 'Сценаристы',
       images: 'Кадры',
       tags: 'Теги',
-      relatedTitles: { name: 'Вам может понравиться', note: 'Эти тайтлы показываются первыми, в этом порядке; остальные сайт подбирает по сходству' },
+      relatedTitles: { name: 'Вам может понравиться', note: 'Эти дорамы показываются первыми, в этом порядке; остальные сайт подбирает по сходству' },
       typeSource: {
         name: 'Устройство плеера',
         note: '«Без сезонов» — один список серий, «Сезоны» — серии по сезонам, «Одиночный» — одно видео (фильм)',
@@ -88,19 +97,19 @@ export const LABELS: Record<string, CollectionLabel> = {
       searchText: { name: 'Текст для поиска', note: 'Заполняется автоматически' },
       searchNames: { name: 'Названия для поиска', note: 'Заполняется автоматически' },
       searchBody: { name: 'Описание для поиска', note: 'Заполняется автоматически' },
-      searchOpens: { name: 'Открыт из поиска', note: 'Сколько раз тайтл открыли из поиска; считает сайт' },
+      searchOpens: { name: 'Открыт из поиска', note: 'Сколько раз дораму открыли из поиска; считает сайт' },
     },
     list: { fields: ['poster', 'name', 'category', 'status', 'date_updated'], sort: ['-date_updated'] },
   },
   iframeSeasons: {
-    singular: 'Сезон', plural: 'Сезоны', note: 'Сезоны тайтлов с устройством плеера «Сезоны»',
-    fields: { title: 'Тайтл', name: 'Название', series: 'Серии' },
+    singular: 'сезона', plural: 'Сезоны', note: 'Сезоны дорам с устройством плеера «Сезоны»',
+    fields: { title: 'Дорама', name: 'Название', series: 'Серии' },
     list: { fields: ['name', 'title'], sort: ['title', 'sort'] },
   },
   series: {
-    singular: 'Серия', plural: 'Серии',
+    singular: 'серии', plural: 'Серии',
     fields: {
-      title: 'Тайтл',
+      title: 'Дорама',
       season: 'Сезон',
       name: 'Название',
       source: SOURCE,
@@ -118,35 +127,35 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['name', 'title', 'season', 'deleted', 'takenDown'], sort: ['title', 'sort'] },
   },
   soundtracks: {
-    singular: 'Саундтрек', plural: 'Саундтреки', note: 'Группы треков: вкладка «Саундтрек» на странице тайтла',
-    fields: { name: 'Название', title: 'Тайтл', soundtracks: 'Треки' },
+    singular: 'саундтрека', plural: 'Саундтреки', note: 'Группы треков: вкладка «Саундтрек» на странице дорамы',
+    fields: { name: 'Название', title: 'Дорама', soundtracks: 'Треки' },
     list: { fields: ['name', 'title'], sort: ['title'] },
   },
   categories: {
-    singular: 'Категория', plural: 'Категории', note: 'Разделы меню: Аниме, Дорамы, Лакорны, Фильмы',
-    fields: { name: 'Название', slug: 'Адрес страницы', subCategories: 'Подкатегории' },
+    singular: 'категории', plural: 'Категории', note: 'Разделы меню: Аниме, Дорамы, Лакорны, Фильмы',
+    fields: { name: 'Название', slug: SLUG, subCategories: 'Подкатегории' },
     list: { fields: ['name', 'slug'], sort: ['sort'] },
   },
   subCategories: {
-    singular: 'Подкатегория', plural: 'Подкатегории',
-    fields: { name: 'Название', slug: 'Адрес', category: 'Категория' },
+    singular: 'подкатегории', plural: 'Подкатегории',
+    fields: { name: 'Название', slug: SLUG, category: 'Категория' },
     list: { fields: ['name', 'category'], sort: ['category', 'sort'] },
   },
   genres: {
-    singular: 'Жанр', plural: 'Жанры',
+    singular: 'жанра', plural: 'Жанры',
     fields: { name: 'Название', image: { name: 'Картинка', note: 'Обложка жанра в слайдере «… по жанрам»' } },
     list: { fields: ['image', 'name'], sort: ['name'] },
   },
-  countries: { singular: 'Страна', plural: 'Страны', fields: { name: 'Название' }, list: { fields: ['name'], sort: ['name'] } },
+  countries: { singular: 'страны', plural: 'Страны', fields: { name: 'Название' }, list: { fields: ['name'], sort: ['name'] } },
   tags: {
-    singular: 'Тег', plural: 'Теги',
-    fields: { name: 'Название', slug: 'Адрес страницы' },
+    singular: 'тега', plural: 'Теги',
+    fields: { name: 'Название', slug: SLUG },
     list: { fields: ['name', 'slug'], sort: ['name'] },
   },
   actors: {
-    singular: 'Персона', plural: 'Актёры и создатели', note: 'Актёры, режиссёры и сценаристы',
+    singular: 'актёра или создателя', plural: 'Актёры и создатели', note: 'Актёры, режиссёры и сценаристы',
     fields: {
-      slug: 'Адрес страницы',
+      slug: SLUG,
       nameRu: 'Имя по-русски',
       nameEn: 'Имя латиницей',
       avatar: 'Фото',
@@ -161,7 +170,7 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['avatar', 'nameRu', 'nameEn', 'career'], sort: ['nameRu'] },
   },
   mainBanners: {
-    singular: 'Баннер главной', plural: 'Баннеры главной', note: 'Слайды карусели на главной странице',
+    singular: 'баннера главной', plural: 'Баннеры главной', note: 'Слайды карусели на главной странице',
     fields: {
       title: 'Заголовок',
       description: 'Текст',
@@ -172,12 +181,12 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['image', 'title', 'priority', 'link'], sort: ['priority'] },
   },
   updates: {
-    singular: 'Обновление', plural: 'Обновления', note: 'Лента «Вы уже можете посмотреть» на странице обновлений',
-    fields: { title: 'Тайтл', description: 'Что нового' },
+    singular: 'обновления', plural: 'Обновления', note: 'Лента «Вы уже можете посмотреть» на странице обновлений',
+    fields: { title: 'Дорама', description: 'Что нового' },
     list: { fields: ['title', 'description', 'date_created'], sort: ['-date_created'] },
   },
   static: {
-    singular: 'Тексты сайта', plural: 'Тексты сайта', note: 'Ссылки на соцсети и страницы «О нас», «Правообладателям», «Политика», «Партнёры»',
+    singular: 'текстов сайта', plural: 'Тексты сайта', note: 'Ссылки на соцсети и страницы «О нас», «Правообладателям», «Политика», «Партнёры»',
     fields: {
       vk: 'Ссылка ВКонтакте',
       telegram: 'Ссылка Telegram',
@@ -193,7 +202,7 @@ export const LABELS: Record<string, CollectionLabel> = {
     },
   },
   shop: {
-    singular: 'Украшение', plural: 'Украшения профиля', note: 'Цвета ника, рамки и фоны, которые выбирают подписчики',
+    singular: 'украшения профиля', plural: 'Украшения профиля', note: 'Цвета ника, рамки и фоны, которые выбирают подписчики',
     fields: {
       status: { name: 'Статус', note: 'Зрители видят только опубликованные', choices: { published: 'Опубликовано', draft: 'Черновик' } },
       type: { name: 'Вид', choices: { nameColor: 'Цвет ника', frame: 'Рамка', background: 'Фон профиля' } },
@@ -207,7 +216,7 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['name', 'type', 'status'], sort: ['sort'] },
   },
   plans: {
-    singular: 'Тариф', plural: 'Тарифы',
+    singular: 'тарифа', plural: 'Тарифы',
     fields: {
       name: 'Название',
       price: 'Цена',
@@ -219,7 +228,7 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['name', 'price', 'currency', 'durationDays'], sort: ['id'] },
   },
   invoices: {
-    singular: 'Счёт', plural: 'Счета', note: 'Оплаты тарифов; меняются только платёжным шлюзом',
+    singular: 'счёта', plural: 'Счета', note: 'Оплаты тарифов; меняются только платёжным шлюзом',
     fields: {
       user: 'Зритель',
       plan: 'Тариф',
@@ -250,7 +259,7 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['user', 'plan', 'amount', 'status', 'date_created'], sort: ['-date_created'] },
   },
   planChanges: {
-    singular: 'Изменение подписки', plural: 'Изменения подписок',
+    singular: 'изменения подписки', plural: 'Изменения подписок',
     note: 'Выдать или забрать подписку вручную: новая запись «Выдать» или «Забрать» с причиной; записи не правятся и не удаляются',
     fields: {
       user: 'Зритель',
@@ -271,7 +280,7 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['user', 'kind', 'planAfter', 'paidUntilAfter', 'date_created'], sort: ['-date_created'] },
   },
   planNotices: {
-    singular: 'Напоминание о подписке', plural: 'Напоминания о подписке',
+    singular: 'напоминания о подписке', plural: 'Напоминания о подписке',
     note: 'Пишет сайт: за 7, 3 и 1 день до конца подписки и в день окончания; зритель видит их в профиле',
     fields: {
       user: 'Зритель',
@@ -285,30 +294,30 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['user', 'kind', 'daysLeft', 'read', 'date_created'], sort: ['-date_created'] },
   },
   favorites: {
-    singular: 'Отметка', plural: 'Отметки зрителей', note: 'Списки «Избранное», «Буду смотреть», «Смотрел», «Смотрю», «Не интересно»',
-    fields: { type: 'Список', title: 'Тайтл' },
+    singular: 'отметки', plural: 'Отметки зрителей', note: 'Списки «Избранное», «Буду смотреть», «Смотрел», «Смотрю», «Не интересно»',
+    fields: { type: 'Список', title: 'Дорама' },
     list: { fields: ['title', 'type', 'user_created', 'date_created'], sort: ['-date_created'] },
   },
   ratings: {
-    singular: 'Оценка', plural: 'Оценки', note: 'От 1 до 5, одна от зрителя на тайтл',
-    fields: { rating: 'Оценка', title: 'Тайтл' },
+    singular: 'оценки', plural: 'Оценки', note: 'От 1 до 5, одна от зрителя на дораму',
+    fields: { rating: 'Оценка', title: 'Дорама' },
     list: { fields: ['title', 'rating', 'user_created', 'date_created'], sort: ['-date_created'] },
   },
   favoriteActors: {
-    singular: 'Любимый актёр', plural: 'Любимые актёры',
+    singular: 'любимого актёра', plural: 'Любимые актёры',
     fields: { user: 'Зритель', actor: 'Персона' },
     list: { fields: ['actor', 'user', 'date_created'], sort: ['-date_created'] },
   },
   posts: {
-    singular: 'Запись', plural: 'Записи в профилях',
+    singular: 'записи', plural: 'Записи в профилях',
     fields: { text: 'Текст', images: 'Фото', comments: 'Комментарии', reactions: 'Реакции' },
     list: { fields: ['text', 'user_created', 'date_created'], sort: ['-date_created'] },
   },
   comments: {
-    singular: 'Отзыв', plural: 'Отзывы и комментарии', note: 'Отзывы к тайтлам, ответы на них и комментарии к записям',
+    singular: 'отзыва или комментария', plural: 'Отзывы и комментарии', note: 'Отзывы к дорамам, ответы на них и комментарии к записям',
     fields: {
       text: 'Текст',
-      title: 'Тайтл',
+      title: 'Дорама',
       comment: { name: 'Ответ на', note: 'Отзыв, на который это ответ' },
       post: 'Запись',
       images: 'Фото',
@@ -319,17 +328,17 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['text', 'title', 'user_created', 'deleted', 'date_created'], sort: ['-date_created'] },
   },
   reactions: {
-    singular: 'Реакция', plural: 'Реакции',
+    singular: 'реакции', plural: 'Реакции',
     fields: { type: { name: 'Реакция', choices: { like: 'Нравится', dislike: 'Не нравится' } }, comment: 'Отзыв', post: 'Запись' },
     list: { fields: ['type', 'comment', 'post', 'user_created', 'date_created'], sort: ['-date_created'] },
   },
   chats: {
-    singular: 'Личный чат', plural: 'Личные чаты',
+    singular: 'личного чата', plural: 'Личные чаты',
     fields: { user_created: 'Начал', user_invited: 'Собеседник', messages: 'Сообщения' },
     list: { fields: ['user_created', 'user_invited', 'date_created'], sort: ['-date_created'] },
   },
   messages: {
-    singular: 'Сообщение', plural: 'Сообщения чата',
+    singular: 'сообщения', plural: 'Сообщения чата',
     fields: {
       text: 'Текст',
       message: { name: 'Ответ на', note: 'Сообщение, на которое это ответ' },
@@ -341,44 +350,44 @@ export const LABELS: Record<string, CollectionLabel> = {
     list: { fields: ['text', 'user_created', 'publicChat', 'privateChat', 'date_created'], sort: ['-date_created'] },
   },
   chatReads: {
-    singular: 'Прочтение чата', plural: 'Прочтения чатов', note: 'Докуда зритель прочитал личный чат',
+    singular: 'прочтения чата', plural: 'Прочтения чатов', note: 'Докуда зритель прочитал личный чат',
     fields: { chat: 'Чат', lastRead: 'Прочитано до' },
   },
   watchProgress: {
-    singular: 'Место просмотра', plural: 'Продолжить просмотр', note: 'Где зритель остановился: серия и секунда',
+    singular: 'места просмотра', plural: 'Продолжить просмотр', note: 'Где зритель остановился: серия и секунда',
     fields: {
-      title: 'Тайтл',
+      title: 'Дорама',
       episode: { name: 'Серия', note: 'Пусто у фильма' },
       position: { name: 'Секунда', note: 'На какой секунде остановились; пусто у встроенного плеера' },
       duration: { name: 'Длина, секунд', note: 'Длина серии, если известна' },
     },
   },
   alerts: {
-    singular: 'Уведомление', plural: 'Уведомления о сериях', note: 'Новые серии тайтлов, которые зритель смотрит или собирается смотреть',
-    fields: { user: 'Зритель', title: 'Тайтл', episode: 'Серия', read: 'Прочитано' },
+    singular: 'уведомления о серии', plural: 'Уведомления о сериях', note: 'Новые серии дорам, которые зритель смотрит или собирается смотреть',
+    fields: { user: 'Зритель', title: 'Дорама', episode: 'Серия', read: 'Прочитано' },
   },
   supportRequests: {
-    singular: 'Обращение', plural: 'Обращения', note: 'Письма из формы «Связаться с нами»',
+    singular: 'обращения', plural: 'Обращения', note: 'Письма из формы «Связаться с нами»',
     fields: { name: 'Имя', email: 'Email', topic: 'Тема', message: 'Сообщение' },
     list: { fields: ['name', 'email', 'topic', 'date_created'], sort: ['-date_created'] },
   },
-  titles_genres: junction('Жанр тайтла', 'Жанры тайтлов', { titles_id: 'Тайтл', genres_id: 'Жанр' }),
-  titles_actors: junction('Актёр тайтла', 'Актёры тайтлов', { titles_id: 'Тайтл', actors_id: 'Актёр' }),
-  titles_directors: junction('Режиссёр тайтла', 'Режиссёры тайтлов', { titles_id: 'Тайтл', actors_id: 'Режиссёр' }),
-  titles_screenwriters: junction('Сценарист тайтла', 'Сценаристы тайтлов', { titles_id: 'Тайтл', actors_id: 'Сценарист' }),
-  titles_images: junction('Кадр тайтла', 'Кадры тайтлов', { titles_id: 'Тайтл', directus_files_id: 'Файл' }),
-  titles_tags: junction('Тег тайтла', 'Теги тайтлов', { titles_id: 'Тайтл', tags_id: 'Тег' }),
-  titles_related: junction('Закреплённый похожий тайтл', 'Закреплённые похожие тайтлы', { titles_id: 'Тайтл', related_titles_id: 'Показывать первым' }),
-  soundtracks_files: junction('Трек', 'Треки саундтреков', { soundtracks_id: 'Саундтрек', directus_files_id: 'Файл' }),
-  actors_genres: junction('Жанр персоны', 'Жанры персон', { actors_id: 'Персона', genres_id: 'Жанр' }),
-  actors_images: junction('Фото персоны', 'Фото персон', { actors_id: 'Персона', directus_files_id: 'Файл' }),
-  posts_files: junction('Фото записи', 'Фото записей', { posts_id: 'Запись', directus_files_id: 'Файл' }),
-  comments_files: junction('Фото отзыва', 'Фото отзывов', { comments_id: 'Отзыв', directus_files_id: 'Файл' }),
-  chats_directus_users: junction('Участник чата', 'Участники чатов', { chats_id: 'Чат', directus_users_id: 'Участник' }),
-  messages_files: junction('Фото сообщения', 'Фото сообщений', { messages_id: 'Сообщение', directus_files_id: 'Файл' }),
+  titles_genres: junction('жанра дорамы', 'Жанры дорам', { titles_id: 'Дорама', genres_id: 'Жанр' }),
+  titles_actors: junction('актёра дорамы', 'Актёры дорам', { titles_id: 'Дорама', actors_id: 'Актёр' }),
+  titles_directors: junction('режиссёра дорамы', 'Режиссёры дорам', { titles_id: 'Дорама', actors_id: 'Режиссёр' }),
+  titles_screenwriters: junction('сценариста дорамы', 'Сценаристы дорам', { titles_id: 'Дорама', actors_id: 'Сценарист' }),
+  titles_images: junction('кадра дорамы', 'Кадры дорам', { titles_id: 'Дорама', directus_files_id: 'Файл' }),
+  titles_tags: junction('тега дорамы', 'Теги дорам', { titles_id: 'Дорама', tags_id: 'Тег' }),
+  titles_related: junction('закреплённой похожей дорамы', 'Закреплённые похожие дорамы', { titles_id: 'Дорама', related_titles_id: 'Показывать первым' }),
+  soundtracks_files: junction('трека', 'Треки саундтреков', { soundtracks_id: 'Саундтрек', directus_files_id: 'Файл' }),
+  actors_genres: junction('жанра персоны', 'Жанры персон', { actors_id: 'Персона', genres_id: 'Жанр' }),
+  actors_images: junction('фото персоны', 'Фото персон', { actors_id: 'Персона', directus_files_id: 'Файл' }),
+  posts_files: junction('фото записи', 'Фото записей', { posts_id: 'Запись', directus_files_id: 'Файл' }),
+  comments_files: junction('фото отзыва', 'Фото отзывов', { comments_id: 'Отзыв', directus_files_id: 'Файл' }),
+  chats_directus_users: junction('участника чата', 'Участники чатов', { chats_id: 'Чат', directus_users_id: 'Участник' }),
+  messages_files: junction('фото сообщения', 'Фото сообщений', { messages_id: 'Сообщение', directus_files_id: 'Файл' }),
   // Fields this model adds to Directus's own collections (their own names come with Directus).
   directus_users: {
-    singular: 'Пользователь', plural: 'Пользователи',
+    singular: 'пользователя', plural: 'Пользователи',
     fields: {
       login: { name: 'Логин', note: 'Уникален без учёта регистра' },
       dob: 'Дата рождения',
@@ -394,7 +403,7 @@ export const LABELS: Record<string, CollectionLabel> = {
     },
   },
   directus_files: {
-    singular: 'Файл', plural: 'Файлы',
+    singular: 'файла', plural: 'Файлы',
     fields: { chat: { name: 'Личный чат', note: 'Чат, к которому приложена картинка: её видят только его участники' } },
   },
 };

@@ -4,6 +4,7 @@
  * `Authorization: Bearer <SITE_REBUILD_SECRET>`; anything else is refused (401 / 405 / 400 / 413).
  */
 import type http from 'node:http';
+import { NAMES_SHOWN } from '../../shared/build-changes.ts';
 import { BodyRefused, readRawBody } from '../../shared/request-body.ts';
 import { secretMatches } from '../../shared/secret-match.ts';
 import type { SiteHandler } from './static-server.ts';
@@ -29,6 +30,7 @@ export interface RebuildRequest {
   changes: RebuildChange[];
   manual: boolean;
   by?: string;
+  byName?: string;
 }
 
 const isKey = (k: unknown) => typeof k === 'string' || (typeof k === 'number' && Number.isFinite(k));
@@ -36,6 +38,11 @@ const isIds = (ids: unknown) => ids === undefined || (Array.isArray(ids) && ids.
 /** Ids a change may name; a longer list is dropped, and the build reads the whole catalogue. */
 const MAX_IDS = 1000;
 const fits = (list: number[] | undefined) => !list || list.length <= MAX_IDS;
+/** A row's name as the admin app shows it: a line, cut short. */
+const NAME_MAX = 200;
+const isName = (v: unknown) => v === undefined || typeof v === 'string';
+const isNames = (v: unknown) => v === undefined || (!!v && typeof v === 'object' && !Array.isArray(v) && Object.values(v).every((n) => typeof n === 'string'));
+const line = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, NAME_MAX);
 
 /** The request body, or null when it is not one the hook or the button sends. */
 export function parseRebuildRequest(text: string): RebuildRequest | null {
@@ -46,13 +53,13 @@ export function parseRebuildRequest(text: string): RebuildRequest | null {
     return null;
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-  const { changes = [], manual = false, by } = body as Record<string, unknown>;
+  const { changes = [], manual = false, by, byName } = body as Record<string, unknown>;
   if (!Array.isArray(changes) || changes.length > MAX_CHANGES || typeof manual !== 'boolean') return null;
-  if (by !== undefined && typeof by !== 'string') return null;
+  if (!isName(by) || !isName(byName)) return null;
   const valid = changes.every(
     (c) =>
       c && typeof c === 'object' && typeof c.event === 'string' && typeof c.collection === 'string' &&
-      Array.isArray(c.keys) && c.keys.every(isKey) && isIds(c.titles) && isIds(c.actors),
+      Array.isArray(c.keys) && c.keys.every(isKey) && isIds(c.titles) && isIds(c.actors) && isNames(c.names) && isName(c.of),
   );
   if (!valid) return null;
   const clean = (changes as RebuildChange[]).map((c) => {
@@ -61,6 +68,9 @@ export function parseRebuildRequest(text: string): RebuildRequest | null {
       collection: c.collection.slice(0, 64),
       keys: c.keys.slice(0, 50).map((k) => (typeof k === 'string' ? k.slice(0, 64) : k)),
     };
+    const names = Object.entries((c.names ?? {}) as Record<string, string>).slice(0, NAMES_SHOWN);
+    if (names.length) change.names = Object.fromEntries(names.map(([k, n]) => [k.slice(0, 64), line(n)]));
+    if (c.of) change.of = line(c.of);
     // Both lists whole, or neither kept: a list cut short must not pass for the whole change.
     if ((c.titles || c.actors) && fits(c.titles) && fits(c.actors)) {
       if (c.titles) change.titles = c.titles;
@@ -68,7 +78,11 @@ export function parseRebuildRequest(text: string): RebuildRequest | null {
     }
     return change;
   });
-  return { changes: clean, manual, ...(by ? { by: by.slice(0, 64) } : {}) };
+  return {
+    changes: clean, manual,
+    ...(typeof by === 'string' && by ? { by: by.slice(0, 64) } : {}),
+    ...(typeof byName === 'string' && line(byName) ? { byName: line(byName) } : {}),
+  };
 }
 
 export function rebuildWebhook(rebuilder: Rebuilder, secret: string): SiteHandler {
@@ -100,7 +114,7 @@ export function rebuildWebhook(rebuilder: Rebuilder, secret: string): SiteHandle
       reply(res, 400, refusal('Bad Request'));
       return true;
     }
-    rebuilder.request(body.manual ? 'manual' : 'change', body.changes, body.by);
+    rebuilder.request(body.manual ? 'manual' : 'change', body.changes, body.by, body.byName);
     reply(res, 202, { data: rebuilder.snapshot() });
     return true;
   };

@@ -11,16 +11,14 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { PageCounts } from '../../src/lib/build-cache/page-reuse.ts';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
+import { tallyChanges, type ChangeFacts, type Tallied } from '../../shared/build-changes.ts';
 import type { ServedBuild } from './health.ts';
 
-export interface RebuildChange {
-  event: string;
-  collection: string;
-  keys: (string | number)[];
-  /** The titles and people the change is to, when it is to nothing else (the hook resolves parts to them). */
-  titles?: number[];
-  actors?: number[];
-}
+/**
+ * A change as the backend's hook sends it: the titles and people it is to, when it is to nothing else
+ * (the hook resolves parts to them), and the names of its rows.
+ */
+export type RebuildChange = ChangeFacts;
 
 /** What a build is given besides its folder. */
 export interface BuildPlan {
@@ -49,8 +47,11 @@ export interface BuildRecord {
   /** The first changes that started it (at most MAX_CHANGES_KEPT) and how many there were. */
   changes: RebuildChange[];
   changeCount: number;
-  /** Who pressed the button, for manual builds. */
+  /** What the changes were to, by collection and event, with the first rows' names (shared/build-changes.ts). */
+  tally?: Tallied[];
+  /** Who pressed the button, for manual builds: their id and name. */
   by?: string;
+  byName?: string;
   ok?: boolean;
   error?: string;
   fingerprint?: Fingerprint | null;
@@ -86,7 +87,7 @@ export interface RebuilderOptions {
 
 export const DEFAULT_QUIET_MS = 1000;
 const MAX_CHANGES_KEPT = 20;
-const HISTORY_KEPT = 10;
+const HISTORY_KEPT = 20;
 const ERROR_TAIL = 4000;
 /** Old builds being deleted, beside builds/. */
 const DISCARDED = 'discarded-';
@@ -113,6 +114,8 @@ export class Rebuilder {
   private pendingCount = 0;
   private pendingReason: BuildReason | null = null;
   private pendingBy: string | undefined;
+  private pendingByName: string | undefined;
+  private pendingTally: Tallied[] = [];
   /** The titles and people changed since the last build started. */
   private changedRows = { titles: new Set<number>(), actors: new Set<number>() };
   /** Whether anything else may have changed since the catalogue was last read (so, at first, yes). */
@@ -146,15 +149,17 @@ export class Rebuilder {
   }
 
   /** Asks for a build after the quiet period; changes during a build wait for the one after it. */
-  request(reason: BuildReason, changes: RebuildChange[] = [], by?: string): void {
+  request(reason: BuildReason, changes: RebuildChange[] = [], by?: string, byName?: string): void {
     if (this.closed) return;
     for (const c of changes) if (this.pendingChanges.length < MAX_CHANGES_KEPT) this.pendingChanges.push(c);
+    tallyChanges(this.pendingTally, changes);
     this.pendingCount += Math.max(1, changes.length);
     this.noteCatalogue(reason, changes);
     // A person's request outranks a change: the record says who asked.
     if (reason === 'manual' || !this.pendingReason) {
       this.pendingReason = reason;
       if (by) this.pendingBy = by;
+      if (byName) this.pendingByName = byName;
     }
     this.persist();
     if (this.running || !this.started) return;
@@ -257,12 +262,16 @@ export class Rebuilder {
       started: started.toISOString(),
       changes: this.pendingChanges,
       changeCount: this.pendingCount,
+      ...(this.pendingTally.length ? { tally: this.pendingTally } : {}),
       ...(this.pendingBy ? { by: this.pendingBy } : {}),
+      ...(this.pendingByName ? { byName: this.pendingByName } : {}),
     };
     this.pendingChanges = [];
+    this.pendingTally = [];
     this.pendingCount = 0;
     this.pendingReason = null;
     this.pendingBy = undefined;
+    this.pendingByName = undefined;
     const changed = this.takeChanges();
     record.incremental = changed !== undefined;
     const previousDir = this.currentDir();

@@ -9,31 +9,15 @@
  */
 import { CATEGORY_NAMES } from './constants.ts';
 import { normaliseSearch } from '../../shared/search-text.ts';
+import type { PluralForms } from '../../shared/russian-plural.ts';
 
-export type PluralForms = readonly [one: string, few: string, many: string];
+export { countRu, pluralRu, type PluralForms } from '../../shared/russian-plural.ts';
 
 export const EPISODE_FORMS: PluralForms = ['серия', 'серии', 'серий'];
 export const SEASON_FORMS: PluralForms = ['сезон', 'сезона', 'сезонов'];
 export const VIEW_FORMS: PluralForms = ['просмотр', 'просмотра', 'просмотров'];
 export const COMMENT_FORMS: PluralForms = ['комментарий', 'комментария', 'комментариев'];
 export const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
-
-/** The form agreeing with n: 1 серия, 2 серии, 5 серий, 11 серий, 21 серия; a fraction takes 'серии'. */
-export function pluralRu(n: number, forms: PluralForms): string {
-  if (!Number.isInteger(n)) return forms[1];
-  const abs = Math.abs(n);
-  const lastTwo = abs % 100;
-  const last = abs % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return forms[2];
-  if (last === 1) return forms[0];
-  if (last >= 2 && last <= 4) return forms[1];
-  return forms[2];
-}
-
-/** "16 серий". */
-export function countRu(n: number, forms: PluralForms): string {
-  return `${n} ${pluralRu(n, forms)}`;
-}
 
 /**
  * The nine countries of the spec as plural adjectives. South Korea is 'корейские', as the

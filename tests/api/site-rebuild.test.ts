@@ -22,6 +22,7 @@ import { seedDemo } from '../../directus/seed/index.ts';
 import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
 import { ROLES } from '../../shared/rules.ts';
+import { describeTally } from '../../shared/build-changes.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'rebuild-admin-password' };
@@ -225,11 +226,13 @@ describe('editors change the catalogue', () => {
     const served = await page(`/${title.slug}`);
     expect(served.status).toBe(200);
     expect(served.text.includes(names.at(-1) as string)).toBe(true);
+    // The admin app says it in words, by the title's latest name.
+    expect(describeTally(builds[0]!.tally ?? [])).toBe(`изменена дорама «${names.at(-1)}»`);
   });
 
   it('an episode renamed: the build reads its title alone again, renders its two pages and keeps the rest', WITH_BUILDS, async () => {
-    const [episode] = await backend.api.get<{ id: number; name: string; title: { id: number; slug: string } }[]>(
-      '/items/series?filter[title][status][_eq]=published&fields=id,name,title.id,title.slug&sort=id&limit=1',
+    const [episode] = await backend.api.get<{ id: number; name: string; title: { id: number; slug: string; name: string } }[]>(
+      '/items/series?filter[title][status][_eq]=published&fields=id,name,title.id,title.slug,title.name&sort=id&limit=1',
     );
     expect(episode).toBeTruthy();
     const title = episode!.title;
@@ -241,6 +244,7 @@ describe('editors change the catalogue', () => {
     const [build] = await buildsAfter(since);
     expect(build?.ok).toBe(true);
     expect(build?.changes.map((c) => [c.collection, c.keys.map(Number), c.titles, c.actors])).toEqual([['series', [episode!.id], [title.id], undefined]]);
+    expect(describeTally(build!.tally!)).toBe(`изменена серия «${name}» (дорама «${title.name}»)`);
     expect(build?.incremental).toBe(true);
     // The title page and its cast page: nothing else shows an episode.
     expect(build?.pages).toEqual({ kept: before!.kept + before!.rendered - 2, rendered: 2 });
@@ -283,7 +287,9 @@ describe('editors change the catalogue', () => {
     const builds = await buildsAfter(since);
     expect(builds.map((b) => [b.ok, b.incremental])).toEqual(builds.map(() => [true, true]));
     const changes = builds.flatMap((b) => b.changes);
-    expect(changes).toContainEqual({ event: 'delete', collection: 'titles_tags', keys: [link!.id], titles: [title.id] });
+    // Named by the title's name, read before the link was deleted: in words, the title changed.
+    expect(changes).toContainEqual({ event: 'delete', collection: 'titles_tags', keys: [link!.id], titles: [title.id], names: { [title.id]: title.name } });
+    expect(builds.map((b) => describeTally(b.tally ?? []))).toContain(`изменена дорама «${title.name}»`);
     expect((await page(`/${title.slug}`)).text.includes(tagLink)).toBe(false);
   });
 
@@ -407,7 +413,7 @@ describe('the admin app', () => {
       const view = tab.locator('[data-site-build]');
       await view.waitFor({ timeout: 60_000 });
       const state = await webhookState();
-      const outcome = view.locator('[data-outcome]');
+      const outcome = view.locator('[data-build] [data-outcome]').first();
       await outcome.waitFor();
       expect(await outcome.textContent()).toBe(state.last?.ok ? 'Успешно' : 'Ошибка: сайт остался прежним');
       await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-before.png') });
@@ -418,12 +424,23 @@ describe('the admin app', () => {
       const [build] = await buildsAfter(since);
       expect(build?.reason).toBe('manual');
       expect(build?.by).toBe(editor.id);
-      await view.locator('[data-reason]', { hasText: 'кнопка «Пересобрать сейчас»' }).waitFor({ timeout: 30_000 });
-      await view.locator('[data-outcome]', { hasText: 'Успешно' }).waitFor();
+      // The list of builds, newest first: the button's, by the editor's name, at its time.
+      const newest = view.locator('[data-build]').first();
+      await newest.locator('[data-reason]', { hasText: 'ручная пересборка (Тест Редактор)' }).waitFor({ timeout: 30_000 });
+      await newest.locator('[data-outcome]', { hasText: 'Успешно' }).waitFor();
+      expect(await newest.locator('[data-started]').getAttribute('datetime')).toBe(build!.started);
+      expect(await newest.locator('[data-started]').textContent()).toContain(new Date(build!.started).toLocaleTimeString('ru-RU'));
+      // The editors' earlier changes, in words.
+      const history = (await webhookState()).history;
+      expect(await view.locator('[data-build]').count()).toBe(history.length);
+      const edit = history.find((b) => b.reason === 'change' && b.tally?.length);
+      expect(edit).toBeTruthy();
+      await view.locator('[data-build] [data-reason]', { hasText: describeTally(edit!.tally!) }).first().waitFor();
+      expect(describeTally(edit!.tally!)).toMatch(/^изменен/);
       // A manual build reads everything, and still renders only the pages whose data changed.
       const pages = loop.rebuilder.snapshot().last?.pages;
       expect(pages).toBeTruthy();
-      expect((await view.locator('[data-pages]').textContent())?.replace(/\s/g, ' ')).toContain(`заново ${pages!.rendered.toLocaleString('ru-RU')} из ${(pages!.kept + pages!.rendered).toLocaleString('ru-RU')}`.replace(/\s/g, ' '));
+      expect((await newest.locator('[data-pages]').textContent())?.replace(/\s/g, ' ')).toContain(`заново ${pages!.rendered.toLocaleString('ru-RU')} из ${(pages!.kept + pages!.rendered).toLocaleString('ru-RU')}`.replace(/\s/g, ' '));
       await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-after.png') });
     } catch (err) {
       await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-failed.png') }).catch(() => {});

@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { applySettings } from '../../directus/apply/settings.ts';
+import { FOLDERS } from '../../directus/schema/folders.ts';
 import { LABELS, fieldLabel } from '../../directus/schema/labels.ts';
+import { slugFromName } from '../../shared/slug.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, visitorsOfThisFile } from './support/site.ts';
@@ -36,9 +38,20 @@ describe('the admin app', () => {
     try {
       await signInToAdminApp(page, editor.email, editor.password);
       const nav = page.locator('.content-navigation');
-      for (const collection of ['titles', 'series', 'iframeSeasons', 'mainBanners', 'actors', 'comments']) {
-        await nav.getByText(LABELS[collection].plural, { exact: true }).first().waitFor();
+      // Collections sit in six folders; the open ones show their collections, a closed one opens on a click.
+      for (const folder of FOLDERS) await nav.getByText(folder.name, { exact: true }).first().waitFor();
+      const folderOf = (name: string) => nav.locator('.v-list-group').filter({ has: page.getByText(name, { exact: true }) });
+      for (const collection of ['titles', 'series', 'iframeSeasons']) {
+        await folderOf('Каталог').locator('.items').getByText(LABELS[collection].plural, { exact: true }).waitFor();
       }
+      await folderOf('Сайт').locator('.items').getByText(LABELS.mainBanners.plural, { exact: true }).waitFor();
+      await folderOf('Люди').locator('.items').getByText(LABELS.actors.plural, { exact: true }).waitFor();
+      expect(await folderOf('Сообщество').getByText(LABELS.comments.plural, { exact: true }).count()).toBe(0);
+      await nav.getByText('Сообщество', { exact: true }).click();
+      await folderOf('Сообщество').locator('.items').getByText(LABELS.comments.plural, { exact: true }).waitFor();
+      // The junctions stay out of sight.
+      expect(await nav.getByText(LABELS.titles_genres.plural, { exact: true }).count()).toBe(0);
+      await page.screenshot({ path: '/tmp/admin-folders.png' });
 
       await page.goto(`${directus()}/admin/content/titles`);
       // The list's columns, in their order.
@@ -67,6 +80,38 @@ describe('the admin app', () => {
       await page.getByText(promo.note).first().waitFor();
       expect(await page.getByText('Original Name').count()).toBe(0);
       expect(await page.getByText('Release Year').count()).toBe(0);
+    } finally {
+      await context.close();
+      await done(false);
+    }
+  });
+
+  it('heads a new title\'s form in Russian and fills its slug from the name as it is typed, editable by hand', async () => {
+    const editor = await newPerson({ role: EDITOR_ROLE });
+    const context = await browser().newContext({ locale: 'ru-RU', viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    try {
+      await signInToAdminApp(page, editor.email, editor.password);
+      await page.goto(`${directus()}/admin/content/titles/+`);
+      await page.getByText('Создание дорамы', { exact: true }).first().waitFor();
+      const fieldNamed = (label: string) => page.locator('.v-form .field').filter({ has: page.getByText(label, { exact: true }) }).first();
+      const name = fieldNamed(labelOf('titles', 'name')).locator('input').first();
+      const slug = page.locator('input[data-slug-input], [data-slug-input] input').first();
+      await slug.waitFor();
+      expect(await slug.inputValue()).toBe('');
+
+      const typed = 'Любовь в Сеуле: Ёлки';
+      await name.pressSequentially(typed);
+      await expect.poll(() => slug.inputValue()).toBe(slugFromName(typed));
+      expect(slugFromName(typed)).toBe('lyubov-v-seule-yolki');
+
+      // Typed by hand, it stays when the name changes; an address typed in Russian is written in Latin on leaving.
+      await slug.fill('Мой Адрес');
+      await name.click();
+      await expect.poll(() => slug.inputValue()).toBe('moy-adres');
+      await name.pressSequentially(' 2');
+      expect(await slug.inputValue()).toBe('moy-adres');
+      await page.screenshot({ path: '/tmp/admin-new-title.png' });
     } finally {
       await context.close();
       await done(false);

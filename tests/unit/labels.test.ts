@@ -11,6 +11,18 @@ describe('names editors read in the admin app', () => {
     expect(unnamed.map((c) => c.collection)).toEqual([]);
   });
 
+  it('give every collection a lower-case genitive singular, which Directus puts after «Создание» in a form\'s header', () => {
+    // «Создание дорамы», «Редактирование жанра»: one string of Directus's for every collection.
+    const capitalised = COLLECTIONS.filter((c) => /^[А-ЯЁ]/.test(LABELS[c.collection]?.singular ?? ''));
+    expect(capitalised.map((c) => c.collection)).toEqual([]);
+    expect(LABELS.titles.singular).toBe('дорамы');
+  });
+
+  it('call a catalogue entry a «дорама», not a «тайтл», wherever an editor reads it', () => {
+    const texts = JSON.stringify(LABELS);
+    expect(texts).not.toMatch(/[Тт]айтл/);
+  });
+
   it('name every field, the model\'s additions to Directus\'s own collections too', () => {
     const unnamed = everyField.filter(([c, f]) => {
       const label = fieldLabel(c, f);
@@ -42,7 +54,7 @@ describe('names editors read in the admin app', () => {
 
   it('put the names where Directus reads them', () => {
     const titles = labelled(COLLECTIONS.find((c) => c.collection === 'titles')!);
-    expect(titles.meta.translations).toEqual([{ language: LABEL_LANGUAGE, translation: 'Тайтлы', singular: 'Тайтл', plural: 'Тайтлы' }]);
+    expect(titles.meta.translations).toEqual([{ language: LABEL_LANGUAGE, translation: 'Дорамы и фильмы', singular: 'дорамы', plural: 'Дорамы и фильмы' }]);
     const status = titles.fields.find((f) => f.field === 'status')!;
     expect(status.meta.translations).toEqual([{ language: LABEL_LANGUAGE, translation: 'Статус' }]);
     expect((status.meta.options as { choices: unknown }).choices).toEqual([

@@ -247,7 +247,52 @@ describe('what a build reads again', () => {
   });
 });
 
+describe('the list of builds', () => {
+  it('keeps the last 20 builds, newest first, each with its changes tallied and who pressed the button', async () => {
+    const b = standIn();
+    const r = rebuilder({ build: b.build });
+    await r.start();
+    r.request('change', [
+      { event: 'update', collection: 'titles', keys: [1], titles: [1], names: { 1: 'Сон' } },
+      { event: 'create', collection: 'titles_genres', keys: [50], titles: [1], names: { 1: 'Сон' } },
+      { event: 'delete', collection: 'series', keys: [8, 9], titles: [1], names: { 8: 'Серия 1', 9: 'Серия 2' }, of: 'Сон' },
+    ]);
+    await r.idle();
+    expect(r.snapshot().last?.tally).toEqual([
+      { event: 'update', collection: 'titles', keys: ['1'], count: 1, names: { 1: 'Сон' } },
+      { event: 'delete', collection: 'series', keys: ['8', '9'], count: 2, names: { 8: 'Серия 1', 9: 'Серия 2' }, of: 'Сон' },
+    ]);
+    r.request('manual', [], 'u1', 'Анна Ли');
+    await r.idle();
+    expect(r.snapshot().last).toMatchObject({ reason: 'manual', by: 'u1', byName: 'Анна Ли' });
+    expect(r.snapshot().last?.tally).toBeUndefined();
+    for (let i = 0; i < 20; i++) {
+      r.request('change', [change(100 + i)]);
+      await r.idle();
+    }
+    const { history } = r.snapshot();
+    expect(history).toHaveLength(20);
+    expect(history[0]?.tally?.[0]?.keys).toEqual(['119']);
+    expect(history.at(-1)?.tally?.[0]?.keys).toEqual(['100']);
+    expect(history.every((h, i) => i === 0 || h.started <= history[i - 1]!.started)).toBe(true);
+  });
+});
+
 describe('webhook body', () => {
+  it('takes the names of a change\'s rows, a line each and cut short, and who pressed the button', () => {
+    const body = parseRebuildRequest(JSON.stringify({
+      changes: [{ event: 'delete', collection: 'series', keys: [1, 2, 3, 4], names: { 1: 'Серия\n 1', 2: 'x'.repeat(500), 3: 'В', 4: 'Г' }, of: 'Сон' }],
+      manual: true, by: 'u1', byName: '  Анна   Ли ',
+    }));
+    expect(body?.changes[0]?.names).toEqual({ 1: 'Серия 1', 2: 'x'.repeat(200), 3: 'В' });
+    expect(body?.changes[0]?.of).toBe('Сон');
+    expect(body).toMatchObject({ by: 'u1', byName: 'Анна Ли' });
+    for (const bad of [{ names: ['a'] }, { names: { 1: 2 } }, { names: null }, { of: 5 }]) {
+      expect(parseRebuildRequest(JSON.stringify({ changes: [{ event: 'update', collection: 'titles', keys: [1], ...bad }] }))).toBeNull();
+    }
+    expect(parseRebuildRequest('{"manual":true,"byName":7}')).toBeNull();
+  });
+
   it('takes the titles and people a change names, whole or not at all', () => {
     const body = (change: object) => parseRebuildRequest(JSON.stringify({ changes: [{ event: 'update', collection: 'series', keys: [1], ...change }] }));
     expect(body({ titles: [4, 5] })?.changes[0]).toEqual({ event: 'update', collection: 'series', keys: [1], titles: [4, 5] });

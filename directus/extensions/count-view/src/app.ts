@@ -3,9 +3,9 @@ export default {
   id: 'count-view',
   name: 'Засчитать просмотр',
   icon: 'visibility',
-  description: 'Атомарно увеличивает счётчик просмотров тайтла',
-  overview: ({ titleId }: { titleId?: string }) => [{ label: 'Тайтл', text: titleId ?? '' }],
+  description: 'Атомарно увеличивает счётчик просмотров дорамы',
+  overview: ({ titleId }: { titleId?: string }) => [{ label: 'Дорама', text: titleId ?? '' }],
   options: [
-    { field: 'titleId', name: 'ID тайтла', type: 'string', meta: { width: 'full', interface: 'input' } },
+    { field: 'titleId', name: 'Номер дорамы', type: 'string', meta: { width: 'full', interface: 'input' } },
   ],
 };

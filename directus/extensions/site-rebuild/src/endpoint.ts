@@ -57,6 +57,13 @@ export default defineEndpoint({
       }
     };
 
+    /** How the build list names a person: their name, or their email. */
+    const nameOf = async (user: string): Promise<string | undefined> => {
+      const row = await database('directus_users').where('id', user).first('first_name', 'last_name', 'email');
+      const name = [row?.first_name, row?.last_name].filter((part) => typeof part === 'string' && part.trim()).join(' ');
+      return name || row?.email || undefined;
+    };
+
     router.get('/', async (req, res, next) => {
       try {
         editorOnly(req as Req);
@@ -71,7 +78,7 @@ export default defineEndpoint({
     router.post('/', async (req, res, next) => {
       try {
         const by = editorOnly(req as Req);
-        const state = await askSite('POST', { manual: true, by });
+        const state = await askSite('POST', { manual: true, by, byName: await nameOf(by) });
         if (state === null) return void unreachable(res);
         res.status(202).json({ data: state });
       } catch (err) {

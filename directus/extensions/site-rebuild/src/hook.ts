@@ -9,8 +9,9 @@ import type { Knex } from 'knex';
 import { PUBLIC_COLLECTIONS } from './public-collections.ts';
 import { fileUsedPublicly } from './file-use.ts';
 import { joinOwners, ownersOf, type Owners } from './row-owners.ts';
+import { rowNames, type RowNames } from './row-names.ts';
 
-interface Change extends Owners {
+interface Change extends Owners, RowNames {
   event: string;
   collection: string;
   keys: (string | number)[];
@@ -59,10 +60,20 @@ export default defineHook(({ action, filter }, { env, logger, database, getSchem
     }
   };
 
+  const names = async (db: Knex, collection: string, keys: (string | number)[], known: Owners | null): Promise<RowNames> => {
+    try {
+      return await rowNames(db, collection, keys, known);
+    } catch (err) {
+      // The change is still told, by its numbers.
+      logger.warn(`site rebuild: names of ${collection} unknown: ${(err as Error).message}`);
+      return {};
+    }
+  };
+
   // Parts updated or deleted: their owners before the change, while the rows still point at them.
   // A change that failed after its filter leaves an entry; past a bound they are all forgotten, and a
   // change whose earlier owners were forgotten reads the whole catalogue.
-  const before = new Map<string, Owners | null>();
+  const before = new Map<string, { owners: Owners | null; names: RowNames }>();
   const BEFORE_KEPT = 1000;
   const keyOf = (collection: string, keys: (string | number)[]) => `${collection}\0${keys.join(',')}`;
   for (const event of ['update', 'delete'] as const) {
@@ -72,7 +83,9 @@ export default defineHook(({ action, filter }, { env, logger, database, getSchem
       const keys = (event === 'delete' ? payload : meta.keys) as (string | number)[] | undefined;
       if (!PUBLIC_COLLECTIONS.includes(collection) || !keys?.length) return payload;
       if (before.size >= BEFORE_KEPT) before.clear();
-      before.set(keyOf(collection, keys), await owners(context.database, collection, keys));
+      const known = await owners(context.database, collection, keys);
+      // A deleted row's name is read now, while it exists.
+      before.set(keyOf(collection, keys), { owners: known, names: event === 'delete' ? await names(context.database, collection, keys, known) : {} });
       return payload;
     });
   }
@@ -86,8 +99,9 @@ export default defineHook(({ action, filter }, { env, logger, database, getSchem
       const earlier = before.get(key);
       before.delete(key);
       const now = event === 'delete' ? null : await owners(database, collection, keys);
-      const known = event === 'create' ? now : event === 'delete' ? earlier ?? null : joinOwners(earlier ?? null, now);
-      tell({ event, collection, keys, ...known });
+      const known = event === 'create' ? now : event === 'delete' ? earlier?.owners ?? null : joinOwners(earlier?.owners ?? null, now);
+      const told = event === 'delete' ? earlier?.names ?? {} : await names(database, collection, keys, now);
+      tell({ event, collection, keys, ...known, ...told });
     });
   }
 
@@ -104,6 +118,6 @@ export default defineHook(({ action, filter }, { env, logger, database, getSchem
   });
   action('files.update', async (meta) => {
     const ids = ((meta.keys ?? []) as string[]).map(String);
-    if (await fileUsedPublicly(database, await getSchema(), ids)) tell({ event: 'update', collection: 'directus_files', keys: ids });
+    if (await fileUsedPublicly(database, await getSchema(), ids)) tell({ event: 'update', collection: 'directus_files', keys: ids, ...(await names(database, 'directus_files', ids, null)) });
   });
 });

@@ -12,6 +12,7 @@ import { registerNestingLimits } from './nesting.ts';
 import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerRealtimeRules } from './realtime.ts';
+import { registerSlugRules } from './slugs.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
@@ -33,6 +34,8 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerNestingLimits(register);
   registerQueryGuard(register);
   registerRealtimeRules(register, database, getSchema);
+  // Before the titles' rules, which check the slug made here.
+  registerSlugRules(register);
   registerTitleRules(register);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');

@@ -1,4 +1,7 @@
 /** The build state as the site's webhook reports it (scripts/lib/rebuild.ts), and how the module words it. */
+import { describeTally, type Tallied } from '../../../../../shared/build-changes.ts';
+import { countRu } from '../../../../../shared/russian-plural.ts';
+
 export interface SiteBuildRecord {
   id: string;
   reason: 'change' | 'manual' | 'start' | 'counters';
@@ -7,7 +10,9 @@ export interface SiteBuildRecord {
   durationMs?: number;
   changes: { event: string; collection: string; keys: (string | number)[] }[];
   changeCount: number;
+  tally?: Tallied[];
   by?: string;
+  byName?: string;
   ok?: boolean;
   error?: string;
   incremental?: boolean;
@@ -19,9 +24,9 @@ export interface SiteBuildState {
   building: SiteBuildRecord | null;
   pending: number;
   last: SiteBuildRecord | null;
+  /** The latest finished builds, newest first. */
+  history?: SiteBuildRecord[];
 }
-
-const EVENTS: Record<string, string> = { create: 'создание', update: 'изменение', delete: 'удаление' };
 
 export function formatMoment(iso: string): string {
   return new Date(iso).toLocaleString('ru-RU', { dateStyle: 'medium', timeStyle: 'medium' });
@@ -31,14 +36,18 @@ export function formatDuration(ms: number | undefined): string {
   return ms === undefined ? '—' : `${(ms / 1000).toLocaleString('ru-RU', { maximumFractionDigits: 1 })} с`;
 }
 
-/** 'изменение: titles 12, 13; …' — the first changes, then how many more there were. */
+/** What started a build, in words: «изменена дорама «Сон»; удалены 3 серии», «ручная пересборка (Анна Ли)». */
 export function describeReason(r: SiteBuildRecord): string {
-  if (r.reason === 'manual') return 'кнопка «Пересобрать сейчас»';
+  if (r.reason === 'manual') return `ручная пересборка (${r.byName ?? 'без имени'})`;
   if (r.reason === 'start') return 'запуск сайта';
-  if (r.reason === 'counters') return 'обновление просмотров, отзывов и оценок';
-  const shown = r.changes.slice(0, 3).map((c) => `${EVENTS[c.event] ?? c.event}: ${c.collection} ${c.keys.join(', ')}`.trim());
-  const more = r.changeCount - shown.length;
-  return shown.join('; ') + (more > 0 ? ` и ещё ${more}` : '');
+  if (r.reason === 'counters') return 'обновление счётчиков: просмотры, отзывы и оценки';
+  // A record kept from before changes were tallied says how many there were.
+  return r.tally?.length ? describeTally(r.tally) : `изменения в каталоге (${countRu(r.changeCount, ['изменение', 'изменения', 'изменений'])})`;
+}
+
+/** The builds to list, newest first: the history, or the last build of a state kept from before it. */
+export function recentBuilds(state: SiteBuildState): SiteBuildRecord[] {
+  return state.history?.length ? state.history : state.last ? [state.last] : [];
 }
 
 /** 'заново 2 из 50 000 (остальные — из прошлой сборки)': the title, cast and person pages of a build. */

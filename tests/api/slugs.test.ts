@@ -1,0 +1,114 @@
+/**
+ * Slugs editors leave empty are made from the name (shared/slug.ts): unique with -2, -3…, never a
+ * site route; one typed by hand is kept, and one another row holds or a route shadows is refused in Russian.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { SLUG_SOURCES } from '../../directus/schema/collections.ts';
+import { RESERVED_SLUGS } from '../../shared/rules.ts';
+import { slugFromName } from '../../shared/slug.ts';
+import { admin, newUser, type TestUser } from '../support/api.ts';
+import { adminRead, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+
+let editor: TestUser;
+/** Words no seeded name has, so each run's names are its own. */
+const stamp = () => `Проба ${Math.random().toString(36).slice(2, 8).replace(/\d/g, '')}`;
+
+beforeAll(async () => {
+  editor = await newUser(EDITOR_ROLE);
+});
+
+async function created(collection: string, body: Record<string, unknown>): Promise<{ id: number; slug: string }> {
+  const res = await editor.call('POST', `/items/${collection}?fields=id,slug`, body);
+  expect(res.status, JSON.stringify(res.errors)).toBe(200);
+  return res.data;
+}
+
+/** What a row of each collection with a slug needs besides its name. */
+async function required(collection: string): Promise<Record<string, unknown>> {
+  if (collection !== 'subCategories') return {};
+  const category = await (await admin()).post<{ id: number }>('/items/categories', { name: stamp() });
+  return { category: category.id };
+}
+
+describe('a slug left empty', () => {
+  it('is the name in Latin letters, for a title an editor creates', async () => {
+    const name = `Любовь в Сеуле ${stamp()}`;
+    const title = await created('titles', { name, status: 'draft' });
+    expect(title.slug).toBe(slugFromName(name));
+    expect(title.slug).toMatch(/^lyubov-v-seule-proba-[a-z]+$/);
+  });
+
+  it('is made unique with -2 and -3 for titles of one name, and for an empty string too', async () => {
+    const name = `Месть ${stamp()}`;
+    const first = await created('titles', { name });
+    const second = await created('titles', { name, slug: null });
+    const third = await created('titles', { name, slug: '' });
+    expect([first.slug, second.slug, third.slug]).toEqual([slugFromName(name), `${slugFromName(name)}-2`, `${slugFromName(name)}-3`]);
+  });
+
+  it('never shadows a site route', async () => {
+    for (const route of ['about', 'login', 'updates']) {
+      const title = await created('titles', { name: route.toUpperCase() });
+      expect(title.slug).not.toBe(route);
+      expect(title.slug).toMatch(new RegExp(`^${route}-\\d+$`));
+      expect(RESERVED_SLUGS).not.toContain(title.slug);
+    }
+  });
+
+  it('is made for a name Latin cannot write', async () => {
+    const a = await created('titles', { name: '사랑의 불시착' });
+    const b = await created('titles', { name: '사랑의 불시착' });
+    expect(a.slug).toMatch(/^dorama(-\d+)?$/);
+    expect(b.slug).not.toBe(a.slug);
+  });
+
+  it.each(Object.keys(SLUG_SOURCES).filter((c) => c !== 'titles'))('is made from the name in %s too', async (collection) => {
+    const name = `Ким Со Ён ${stamp()}`;
+    const { from } = SLUG_SOURCES[collection]!;
+    const extra = await required(collection);
+    const a = await created(collection, { [from]: name, ...extra });
+    const b = await created(collection, { [from]: name, ...extra });
+    expect(a.slug).toBe(slugFromName(name));
+    expect(b.slug).toBe(`${slugFromName(name)}-2`);
+  });
+
+  it('is made again from the name when an editor empties it', async () => {
+    const name = `Юность ${stamp()}`;
+    const title = await created('titles', { name, slug: `hand-${Date.now()}` });
+    const res = await editor.call('PATCH', `/items/titles/${title.id}?fields=slug`, { slug: '' });
+    expect(res.status).toBe(200);
+    expect(res.data.slug).toBe(slugFromName(name));
+  });
+});
+
+describe('a slug typed by hand', () => {
+  it('is kept as typed', async () => {
+    const slug = `moy-adres-${Date.now()}`;
+    const title = await created('titles', { name: `Другое имя ${stamp()}`, slug });
+    expect(title.slug).toBe(slug);
+    expect((await adminRead('titles', title.id, 'slug')).slug).toBe(slug);
+  });
+
+  it('is refused in Russian when it shadows a route, and nothing is stored', async () => {
+    const res = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: 'О нас', slug: 'about' }));
+    expectRefused(res, 400, 'Адрес «about» занят страницей сайта');
+  });
+
+  it('is refused in Russian when another row holds it, on create and on change', async () => {
+    const held = await created('titles', { name: `Занятый ${stamp()}` });
+    const res = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: 'Другая', slug: held.slug }));
+    expectRefused(res, 400, `Адрес «${held.slug}» уже занят`);
+    const other = await created('titles', { name: `Соседняя ${stamp()}` });
+    expectRefused(await editor.call('PATCH', `/items/titles/${other.id}`, { slug: held.slug }), 400, `Адрес «${held.slug}» уже занят`);
+    expect((await adminRead('titles', other.id, 'slug')).slug).toBe(other.slug);
+    // A row keeps its own slug when it is sent again unchanged.
+    expect((await editor.call('PATCH', `/items/titles/${held.id}`, { slug: held.slug })).status).toBe(200);
+  });
+
+  it('is refused for several rows at once', async () => {
+    const [a, b] = [await created('titles', { name: `Пара ${stamp()}` }), await created('titles', { name: `Пара ${stamp()}` })];
+    const res = await editor.call('PATCH', '/items/titles', { keys: [a.id, b.id], data: { slug: `one-for-two-${Date.now()}` } });
+    expectRefused(res, 400, 'Адрес у каждой записи свой');
+  });
+});
