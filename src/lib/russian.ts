@@ -15,7 +15,7 @@ export type PluralForms = readonly [one: string, few: string, many: string];
 export const EPISODE_FORMS: PluralForms = ['серия', 'серии', 'серий'];
 export const SEASON_FORMS: PluralForms = ['сезон', 'сезона', 'сезонов'];
 export const VIEW_FORMS: PluralForms = ['просмотр', 'просмотра', 'просмотров'];
-export const COMMENT_FORMS: PluralForms = ['комментарий', 'комментария', 'комментариев'];
+export const REVIEW_FORMS: PluralForms = ['отзыв', 'отзыва', 'отзывов'];
 export const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
 
 /** The form agreeing with n: 1 серия, 2 серии, 5 серий, 11 серий, 21 серия; a fraction takes 'серии'. */
