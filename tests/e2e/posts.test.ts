@@ -8,7 +8,9 @@ import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { AdminApi, ApiError } from '../../directus/apply/admin-api.ts';
+import { TEXT_LIMITS } from '../../shared/rules.ts';
 import { POSTS_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
 import { newPerson, signedIn, type Person } from './support/people.ts';
 import { adminApi, hydrated, patientPolls, visitorsOfThisFile } from './support/site.ts';
 
@@ -118,6 +120,30 @@ describe('the post box', () => {
       expect(await page.getByRole('button', { name: 'Опубликовать' }).isDisabled()).toBe(true);
       const api = await adminApi();
       expect(await api.get(`/items/posts?filter[user_created][_eq]=${me.id}&fields=id`)).toEqual([]);
+    } finally {
+      await v.context.close();
+    }
+  });
+
+  it('counts the characters of a long post near its cap and, past it, says so and publishes nothing, cutting nothing', async () => {
+    const me = await newPerson();
+    const v = await signedIn(browser(), me);
+    try {
+      const { page } = v;
+      await openProfile(page, me.login);
+      const box = page.getByRole('textbox', { name: 'Новая запись' });
+      await box.waitFor();
+      const max = TEXT_LIMITS.post;
+      const near = 'а'.repeat(max - 100);
+      await box.fill(near);
+      await expect.poll(() => page.locator('.composer .text-limit').innerText()).toBe(textLimit(near, max).count);
+      expect(await page.getByRole('button', { name: 'Опубликовать' }).isDisabled()).toBe(false);
+      const tooLong = 'б'.repeat(max + 1);
+      await box.fill(tooLong);
+      await expect.poll(() => page.locator('.composer').getByRole('alert').innerText()).toBe(tooLongMessage(max));
+      expect(await page.getByRole('button', { name: 'Опубликовать' }).isDisabled()).toBe(true);
+      expect(await box.inputValue()).toBe(tooLong);
+      expect(await (await adminApi()).get(`/items/posts?filter[user_created][_eq]=${me.id}&fields=id`)).toEqual([]);
     } finally {
       await v.context.close();
     }

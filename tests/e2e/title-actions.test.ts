@@ -8,7 +8,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type AdminApi } from '../../directus/apply/admin-api.ts';
-import { MARK_TYPES, PACE, ROLES } from '../../shared/rules.ts';
+import { MARK_TYPES, PACE, ROLES, TEXT_LIMITS } from '../../shared/rules.ts';
+import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
 import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
 import { apiOf, publishedTitles, signedInBrowsers, type TitleRow } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
@@ -259,6 +260,27 @@ describe('reviews', () => {
     expect(await author.getAttribute('href')).toBe(`/profile/${person.login}`);
     expect(await mine.locator('.avatar__img').getAttribute('src')).toBe(DEFAULT_AVATAR);
     expect(await reviewsOfTitle()).toEqual([{ text }]);
+  });
+
+  it('counts the characters near the cap and, past it, says so and sends nothing, keeping every character typed', async () => {
+    const t = await title(3);
+    const person = await newPerson();
+    const page = await openReviews(person, t);
+    const max = TEXT_LIMITS.comment;
+    const limitLine = reviews(page).locator('.review-form .text-limit');
+    await box(page).fill('Коротко');
+    expect(await limitLine.count()).toBe(0);
+    await box(page).fill('а'.repeat(max - 50));
+    await expect.poll(() => limitLine.innerText()).toBe(textLimit('а'.repeat(max - 50), max).count);
+    expect(await send(page).isDisabled()).toBe(false);
+    const tooLong = 'б'.repeat(max + 10);
+    await box(page).fill(tooLong);
+    await expect.poll(() => reviews(page).getByRole('alert').innerText()).toBe(tooLongMessage(max));
+    expect(await limitLine.locator('.text-limit__count').innerText()).toBe(textLimit(tooLong, max).count);
+    expect(await send(page).isDisabled()).toBe(true);
+    expect(await box(page).inputValue()).toBe(tooLong);
+    await box(page).press('Control+Enter');
+    expect(await rowsOf(`/items/comments?filter[user_created][_eq]=${person.id}`)).toEqual([]);
   });
 
   it('says how long to wait when a person writes faster than the pace, and keeps the text', async () => {

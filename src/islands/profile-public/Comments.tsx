@@ -1,7 +1,7 @@
 /**
  * The comments under a post with their replies, and the comment box: 'Ответить' turns it into
- * a reply (the placeholder quotes what is answered), it empties once sent, and blank text is
- * not sent. Visitors are asked to sign in.
+ * a reply (the placeholder quotes what is answered), it empties once sent, and blank text or
+ * text over the length cap (TextLimit says so) is not sent. Visitors are asked to sign in.
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -14,6 +14,8 @@ import { Icon } from '../layout/icons.tsx';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 import Reactions from './Reactions.tsx';
+import TextLimit from '../layout/TextLimit.tsx';
+import { overLimit } from '../../lib/text-limit.ts';
 
 interface Props {
   comments: ReviewView[];
@@ -55,7 +57,7 @@ export default function Comments({ comments, onComment, onReact, viewerId }: Pro
   const [error, setError] = useFormProblem({ text });
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
-  const blank = !text.trim();
+  const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.comment);
 
   const reply = onComment && ((threadId: number, c: ReviewView) => () => {
     setReplyTo({ threadId, login: c.author.login, text: c.text });
@@ -64,7 +66,7 @@ export default function Comments({ comments, onComment, onReact, viewerId }: Pro
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!onComment || blank || sending) return;
+    if (!onComment || unsendable || sending) return;
     setSending(true);
     setError(null);
     try {
@@ -109,13 +111,13 @@ export default function Comments({ comments, onComment, onReact, viewerId }: Pro
               rows={1}
               placeholder={placeholder}
               value={text}
-              maxLength={TEXT_LIMITS.comment}
               onChange={(e) => setText(e.target.value)}
             />
-            <button type="submit" className="btn comments__send" aria-label="Отправить" title="Отправить" aria-busy={sending} disabled={blank || sending}>
+            <button type="submit" className="btn comments__send" aria-label="Отправить" title="Отправить" aria-busy={sending} disabled={unsendable || sending}>
               <Icon size={20}><path d="M22 2 11 13" /><path d="m22 2-7 20-4-9-9-4 20-7z" /></Icon>
             </button>
           </div>
+          <TextLimit text={text} max={TEXT_LIMITS.comment} />
           {error && <p className="profile-error" role="alert">{error}</p>}
         </form>
       ) : null}
