@@ -103,6 +103,25 @@ describe('the public chat', () => {
     expect(await last.locator('.chat-msg__author').getAttribute('href')).toBe(`/profile/${boris.login}`);
     await closeAll();
   });
+
+  it('makes http(s) addresses in a message links that open apart, and nothing else', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const a = await pageOf(anna);
+    const b = await pageOf(boris);
+    await openMessages(a);
+    await openMessages(b);
+    const text = `Смотри https://example.com/дорама?серия=3, а javascript:alert(1) и www.example.org — нет ${Date.now()}`;
+    await type(a, text);
+    const message = b.locator('.messages-screen .chat-msg__text', { hasText: text });
+    await message.waitFor();
+    expect(await message.innerText()).toBe(text);
+    const links = await message.locator('a').evaluateAll((els) => els.map((el) => ({
+      href: el.getAttribute('href'), target: el.getAttribute('target'), rel: el.getAttribute('rel'), text: el.textContent,
+    })));
+    expect(links).toEqual([{ href: 'https://example.com/дорама?серия=3', target: '_blank', rel: 'nofollow noopener ugc', text: 'https://example.com/дорама?серия=3' }]);
+    expect(await message.locator('*:not(a)').count()).toBe(0);
+    await closeAll();
+  });
 });
 
 describe('private chats', () => {

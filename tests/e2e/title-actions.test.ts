@@ -82,6 +82,23 @@ describe('a visitor', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe(`/${t.slug}`);
   });
+
+  it('sees http(s) addresses in reviews as links that open apart, and nothing else made markup', async () => {
+    const t = await title(0);
+    const text = `Разбор тут: https://example.com/обзор_(полный). А <b>это</b> и javascript:alert(1) — текст ${Date.now()}`;
+    await (await apiOf(await newPerson())).post('/items/comments', { title: t.id, text });
+    const { page } = await browsers.visitor();
+    await openTitle(page, t);
+    await reviews(page).scrollIntoViewIfNeeded();
+    const shown = reviews(page).locator('.review__text', { hasText: 'Разбор тут' });
+    await shown.locator('a').waitFor();
+    expect(await shown.innerText()).toBe(text);
+    const links = await shown.locator('a').evaluateAll((els) => els.map((el) => ({
+      href: el.getAttribute('href'), target: el.getAttribute('target'), rel: el.getAttribute('rel'), text: el.textContent,
+    })));
+    expect(links).toEqual([{ href: 'https://example.com/обзор_(полный)', target: '_blank', rel: 'nofollow noopener ugc', text: 'https://example.com/обзор_(полный)' }]);
+    expect(await shown.locator('*:not(a)').count()).toBe(0);
+  });
 });
 
 describe('rating', () => {
