@@ -139,26 +139,29 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
           </>
         )}
         <label className="visually-hidden" htmlFor={fieldId}>Сообщение</label>
-        <textarea
-          ref={field}
-          id={fieldId}
-          className="input chat-input__field"
-          placeholder="Написать сообщение…"
-          rows={1}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              void submit();
-            } else if (e.key === 'Escape' && mode.kind !== 'new') {
-              // Leaves the mode only; the window stays open.
-              e.stopPropagation();
-              cancel();
-            }
-          }}
-        />
-        <EmojiButton onPick={insert} />
+        {/* The emoji button sits inside the text box, as in messengers, so the box keeps the width. */}
+        <div className="chat-input__box">
+          <textarea
+            ref={field}
+            id={fieldId}
+            className="input chat-input__field"
+            placeholder="Написать сообщение…"
+            rows={1}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                void submit();
+              } else if (e.key === 'Escape' && mode.kind !== 'new') {
+                // Leaves the mode only; the window stays open.
+                e.stopPropagation();
+                cancel();
+              }
+            }}
+          />
+          <EmojiButton onPick={insert} />
+        </div>
         {/* On a narrow input the word gives way to the icon, and stays the button's name. */}
         <button type="submit" className="btn chat-input__send" disabled={unsendable || sending}>
           {editing ? <CheckIcon /> : <SendIcon />}
