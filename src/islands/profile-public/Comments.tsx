@@ -14,6 +14,7 @@ import { Icon } from '../layout/icons.tsx';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 import Reactions from './Reactions.tsx';
+import { reactionKey } from '../../lib/reaction-list.ts';
 import TextLimit from '../layout/TextLimit.tsx';
 import { overLimit } from '../../lib/text-limit.ts';
 
@@ -24,13 +25,15 @@ interface Props {
   onReact?: (commentId: number, type: ReactionType) => Promise<void>;
   /** The signed-in reader, when known: their own comments get no like or dislike buttons. */
   viewerId?: string | null;
+  /** The reader's own reactions, by `reactionKey`: shown pressed. */
+  myReactions?: ReadonlyMap<string, ReactionType>;
 }
 
 interface ReplyTo { threadId: number; login: string; text: string }
 
 const QUOTE_LENGTH = 60;
 
-function Comment({ c, onReply, onReact, viewerId }: { c: ReviewView; onReply?: () => void; onReact?: Props['onReact']; viewerId?: string | null }) {
+function Comment({ c, onReply, onReact, viewerId, mine }: { c: ReviewView; onReply?: () => void; onReact?: Props['onReact']; viewerId?: string | null; mine?: ReactionType }) {
   const react = onReact && (viewerId == null || c.author.id !== viewerId) ? (type: ReactionType) => onReact(c.id, type) : undefined;
   return (
     <article className="comment" data-comment-id={c.id}>
@@ -42,7 +45,7 @@ function Comment({ c, onReply, onReact, viewerId }: { c: ReviewView; onReply?: (
         </header>
         <p className="comment__text">{c.text}</p>
         <div className="comment__actions">
-          <Reactions likes={c.likes} dislikes={c.dislikes} onReact={react} />
+          <Reactions likes={c.likes} dislikes={c.dislikes} mine={mine} onReact={react} />
           {onReply && <button type="button" className="comment__reply" onClick={onReply}>Ответить</button>}
         </div>
       </div>
@@ -50,7 +53,8 @@ function Comment({ c, onReply, onReact, viewerId }: { c: ReviewView; onReply?: (
   );
 }
 
-export default function Comments({ comments, onComment, onReact, viewerId }: Props) {
+export default function Comments({ comments, onComment, onReact, viewerId, myReactions }: Props) {
+  const mineOf = (c: ReviewView) => myReactions?.get(reactionKey({ comment: c.id }));
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
   const [sending, setSending] = useState(false);
@@ -86,10 +90,10 @@ export default function Comments({ comments, onComment, onReact, viewerId }: Pro
     <div className="comments">
       {comments.map((thread) => (
         <div key={thread.id} className="comments__thread">
-          <Comment c={thread} onReply={reply?.(thread.id, thread)} onReact={onReact} viewerId={viewerId} />
+          <Comment c={thread} onReply={reply?.(thread.id, thread)} onReact={onReact} viewerId={viewerId} mine={mineOf(thread)} />
           {thread.replies.length > 0 && (
             <div className="comments__replies">
-              {thread.replies.map((r) => <Comment key={r.id} c={r} onReply={reply?.(thread.id, r)} onReact={onReact} viewerId={viewerId} />)}
+              {thread.replies.map((r) => <Comment key={r.id} c={r} onReply={reply?.(thread.id, r)} onReact={onReact} viewerId={viewerId} mine={mineOf(r)} />)}
             </div>
           )}
         </div>

@@ -1,9 +1,10 @@
 /**
  * The reviews as a signed-in person uses them (loaded only for them): the form — blank after
- * trimming is not sent, nor text over the length cap (TextLimit says so); 'Ответить' makes it a reply whose placeholder quotes the text answered,
- * and it empties once sent — likes and dislikes of others' reviews that count once the backend
- * took them (one each, no undo), and on their own reviews 'Изменить' and 'Удалить' (after a
- * confirmation) with their counts only.
+ * trimming is not sent, nor text over the length cap (TextLimit says so); 'Ответить' makes it a
+ * reply whose placeholder quotes the text answered, and it empties once sent — likes and dislikes
+ * of others' reviews that count once the backend took them (one each: theirs shows pressed,
+ * pressed again it goes, the other replaces it), and on their own reviews 'Изменить' and
+ * 'Удалить' (after a confirmation) with their counts only.
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -13,7 +14,7 @@ import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
 import { cut } from '../../lib/text.ts';
 import { $me, loadMe } from '../../stores/me.ts';
-import { deleteReview, editReview, reactToReview, writeReview } from '../../stores/review-writes.ts';
+import { $myReactions, deleteReview, editReview, loadMyReactions, reactToReview, writeReview } from '../../stores/review-writes.ts';
 import { $reviews } from '../../stores/title-reviews.ts';
 import ConfirmDelete from '../layout/ConfirmDelete.tsx';
 import TextLimit from '../layout/TextLimit.tsx';
@@ -66,6 +67,7 @@ function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
 export default function ReviewBoard({ titleId }: { titleId: number }) {
   const reviews = useStore($reviews);
   const me = useStore($me);
+  const myReactions = useStore($myReactions);
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -76,6 +78,7 @@ export default function ReviewBoard({ titleId }: { titleId: number }) {
   const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.comment);
 
   useEffect(() => { void loadMe(); }, []);
+  useEffect(() => { loadMyReactions(titleId).catch(console.error); }, [titleId]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -108,7 +111,7 @@ export default function ReviewBoard({ titleId }: { titleId: number }) {
         body={editing === r.id ? <ReviewEditor r={r} onDone={() => setEditing(null)} /> : undefined}
         actions={(
           <div className="review__actions">
-            <Reactions likes={r.likes} dislikes={r.dislikes} onReact={mine ? undefined : (type) => reactToReview(r.id, type)} />
+            <Reactions likes={r.likes} dislikes={r.dislikes} mine={myReactions.get(r.id)} onReact={mine ? undefined : (type) => reactToReview(r.id, type)} />
             <button type="button" className="review__action" onClick={answer(threadId, r)}>Ответить</button>
             {mine && editing !== r.id && <button type="button" className="review__action" onClick={() => setEditing(r.id)}>Изменить</button>}
             {mine && (
