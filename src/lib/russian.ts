@@ -1,6 +1,7 @@
 /**
- * Russian word forms: counts ("5 серий") and the filter screen's title and description built
- * from subcategory, genre, country and category (spec section 2, 'Category filter screen').
+ * Russian word forms: counts ("5 серий", from plural.ts) and the filter screen's title and
+ * description built from subcategory, genre, country and category (spec section 2, 'Category
+ * filter screen').
  *
  * Countries and genres with a form of their own become adjectives before the noun
  * ("Китайские комедийные дорамы"); any other name keeps its own spelling in a suffix after it
@@ -10,30 +11,8 @@
 import { CATEGORY_NAMES } from './constants.ts';
 import { normaliseSearch } from '../../shared/search-text.ts';
 
-export type PluralForms = readonly [one: string, few: string, many: string];
-
-export const EPISODE_FORMS: PluralForms = ['серия', 'серии', 'серий'];
-export const SEASON_FORMS: PluralForms = ['сезон', 'сезона', 'сезонов'];
-export const VIEW_FORMS: PluralForms = ['просмотр', 'просмотра', 'просмотров'];
-export const REVIEW_FORMS: PluralForms = ['отзыв', 'отзыва', 'отзывов'];
-export const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
-
-/** The form agreeing with n: 1 серия, 2 серии, 5 серий, 11 серий, 21 серия; a fraction takes 'серии'. */
-export function pluralRu(n: number, forms: PluralForms): string {
-  if (!Number.isInteger(n)) return forms[1];
-  const abs = Math.abs(n);
-  const lastTwo = abs % 100;
-  const last = abs % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return forms[2];
-  if (last === 1) return forms[0];
-  if (last >= 2 && last <= 4) return forms[1];
-  return forms[2];
-}
-
-/** "16 серий". */
-export function countRu(n: number, forms: PluralForms): string {
-  return `${n} ${pluralRu(n, forms)}`;
-}
+// Counts live apart, so a page that only counts (a title page's reviews) loads none of the rest.
+export { EPISODE_FORMS, REVIEW_FORMS, SEASON_FORMS, VIEW_FORMS, YEAR_FORMS, countRu, pluralRu, type PluralForms } from './plural.ts';
 
 /**
  * The nine countries of the spec as plural adjectives. South Korea is 'корейские', as the

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { reviewCount } from '../../lib/reviews.ts';
-import { countRu, REVIEW_FORMS } from '../../lib/russian.ts';
+import { countRu, REVIEW_FORMS } from '../../lib/plural.ts';
 import { $reviewRows, $reviews, loadReviews } from '../../stores/title-reviews.ts';
 import ReviewItem from './ReviewItem.tsx';
 import { signedInPart, useSignedIn } from './signed-in.ts';
