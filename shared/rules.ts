@@ -82,6 +82,7 @@ export const PACE = {
   emailChange: { count: 5, seconds: 3600 },
   supportRequest: { count: 5, seconds: 3600 },
   availability: { count: 30, seconds: 600 },
+  reaction: { count: 30, seconds: 60 },
 } as const;
 export type PaceKind = keyof typeof PACE;
 

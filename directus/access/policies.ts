@@ -115,6 +115,9 @@ const MEMBER: PermissionDef[] = [
   // Image junctions take `sort` too: Directus writes it for the `{ create: [...] }` shape of attached images.
   { collection: 'comments_files', action: 'create', fields: ['comments_id', 'directus_files_id', 'sort'] },
   { collection: 'reactions', action: 'create', fields: ['type', 'comment', 'post'] },
+  // Their own like becomes a dislike or goes (PUT /site/reactions); what it is on never changes.
+  { collection: 'reactions', action: 'update', fields: ['type'], permissions: own },
+  { collection: 'reactions', action: 'delete', fields: ['*'], permissions: own },
   { collection: 'posts', action: 'create', fields: ['text', 'images'] },
   { collection: 'posts_files', action: 'create', fields: ['posts_id', 'directus_files_id', 'sort'] },
   { collection: 'posts', action: 'delete', fields: ['*'], permissions: own },

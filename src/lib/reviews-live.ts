@@ -2,6 +2,7 @@
  * Reviews that come in live (src/stores/title-reviews-live.ts), merged into the rows the title page
  * holds. Apart from reviews.ts, so a visitor's page carries it only once the live feed loads.
  */
+import { changeReactions } from './reaction-list.ts';
 import type { CommentSource } from './reviews.ts';
 
 /** A like or dislike as the live feed brings it: the review it is on, by id or as a row. */
@@ -21,15 +22,18 @@ export function mergeReviews(rows: CommentSource[], incoming: (CommentSource & {
   return [...byId.values()];
 }
 
-/** The rows with likes and dislikes that came in live, each counted once however it arrived. */
+/**
+ * The rows with likes and dislikes that came in live, each counted once however it arrived: a new
+ * one added, a known one (a like turned dislike) taking its new type.
+ */
 export function mergeReactions(rows: CommentSource[], incoming: ReactionSource[]): CommentSource[] {
   let changed = false;
   const next = rows.map((row) => {
-    const added = incoming.filter((r) => keyOfRef(r.comment) === row.id
-      && !(row.reactions ?? []).some((have) => typeof have === 'object' && have !== null && (have as { id?: number }).id === r.id));
-    if (added.length === 0) return row;
+    const known = (r: ReactionSource) => (row.reactions ?? []).some((have) => typeof have === 'object' && have.id === r.id && have.type === r.type);
+    const mine = incoming.filter((r) => keyOfRef(r.comment) === row.id && !known(r));
+    if (mine.length === 0) return row;
     changed = true;
-    return { ...row, reactions: [...(row.reactions ?? []), ...added.map(({ id, type }) => ({ id, type }))] };
+    return { ...row, reactions: mine.reduce((list, { id, type }) => changeReactions(list, null, { id, type }), row.reactions ?? []) };
   });
   return changed ? next : rows;
 }

@@ -6,7 +6,7 @@
  */
 import { personView, type PersonSource, type PersonView } from './people.ts';
 
-interface Reaction { type?: string | null }
+interface Reaction { id?: number; type?: string | null }
 export interface CommentSource {
   id: number;
   text: string;

@@ -1,6 +1,7 @@
 /**
- * Russian word forms: counts ("5 серий") and the filter screen's title and description built
- * from subcategory, genre, country and category (spec section 2, 'Category filter screen').
+ * Russian word forms: counts ("5 серий", from plural.ts) and the filter screen's title and
+ * description built from subcategory, genre, country and category (spec section 2, 'Category
+ * filter screen').
  *
  * Countries and genres with a form of their own become adjectives before the noun
  * ("Китайские комедийные дорамы"); any other name keeps its own spelling in a suffix after it
@@ -9,15 +10,9 @@
  */
 import { CATEGORY_NAMES } from './constants.ts';
 import { normaliseSearch } from '../../shared/search-text.ts';
-import type { PluralForms } from '../../shared/russian-plural.ts';
 
-export { countRu, pluralRu, type PluralForms } from '../../shared/russian-plural.ts';
-
-export const EPISODE_FORMS: PluralForms = ['серия', 'серии', 'серий'];
-export const SEASON_FORMS: PluralForms = ['сезон', 'сезона', 'сезонов'];
-export const VIEW_FORMS: PluralForms = ['просмотр', 'просмотра', 'просмотров'];
-export const COMMENT_FORMS: PluralForms = ['комментарий', 'комментария', 'комментариев'];
-export const YEAR_FORMS: PluralForms = ['год', 'года', 'лет'];
+// Counts live apart, so a page that only counts (a title page's reviews) loads none of the rest.
+export { EPISODE_FORMS, REVIEW_FORMS, SEASON_FORMS, VIEW_FORMS, YEAR_FORMS, countRu, pluralRu, type PluralForms } from './plural.ts';
 
 /**
  * The nine countries of the spec as plural adjectives. South Korea is 'корейские', as the

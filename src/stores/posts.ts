@@ -6,11 +6,13 @@
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import {
-  comment, createPost, deletePost, discardUploads, react, readPosts, type ReactionType, type Target,
+  comment, createPost, deletePost, discardUploads, myReactions, readPosts, setReaction, type ReactionChange, type ReactionType, type Target,
 } from '../lib/directus/people.ts';
 import { POSTS_PAGE_SIZE } from '../lib/constants.ts';
 import { postView, type PostSource, type PostView } from '../lib/posts.ts';
+import { changeReactions, pressedReaction, reactionKey } from '../lib/reaction-list.ts';
 import { remoteList, type ListState, type RemoteList } from './remote-list.ts';
+import { $isSignedIn } from './session.ts';
 
 export interface PostFeed {
   /** The posts shown, newest first, as the screen draws them. */
@@ -18,24 +20,25 @@ export interface PostFeed {
   /** Loading, failure and 'Показать еще' of the backend's pages. */
   $pages: ReadableAtom<ListState<PostSource>>;
   pages: RemoteList<PostSource, string>;
+  /** The reader's own like or dislike of each post and comment shown, by `reactionKey`. */
+  $mine: ReadableAtom<ReadonlyMap<string, ReactionType>>;
   /** Loads the first page. */
   open(): Promise<void>;
   /** Uploads the pictures, then publishes the post on the signed-in person's own profile. */
   publish(text: string, files: File[]): Promise<void>;
   remove(postId: number): Promise<void>;
+  /** A like or dislike pressed: one's own pressed again is taken back, the other replaces it. */
   react(postId: number, target: Target, type: ReactionType): Promise<void>;
   /** A comment under the post (no parent) or a reply to one of its comments. */
   comment(postId: number, parentId: number | null, text: string): Promise<void>;
 }
 
-type Reaction = { id: number; type: ReactionType };
-
-function withReaction(post: PostSource, target: Target, reaction: Reaction): PostSource {
-  if ('post' in target) return { ...post, reactions: [...(post.reactions ?? []), reaction] };
+function withReaction(post: PostSource, target: Target, { before, after }: ReactionChange): PostSource {
+  const change = (list: PostSource['reactions']) => changeReactions(list, before?.id ?? null, after);
+  if ('post' in target) return { ...post, reactions: change(post.reactions) };
   return {
     ...post,
-    comments: (post.comments ?? []).map((c) =>
-      (typeof c === 'object' && c.id === target.comment ? { ...c, reactions: [...(c.reactions ?? []), reaction] } : c)),
+    comments: (post.comments ?? []).map((c) => (typeof c === 'object' && c.id === target.comment ? { ...c, reactions: change(c.reactions) } : c)),
   };
 }
 
@@ -43,6 +46,17 @@ export function postFeed(authorId: string): PostFeed {
   const $published = atom<PostSource[]>([]);
   const $changed = atom<ReadonlyMap<number, PostSource>>(new Map());
   const $deleted = atom<ReadonlySet<number>>(new Set());
+  const $mine = atom<ReadonlyMap<string, ReactionType>>(new Map());
+
+  /** Which of these posts and their comments the reader liked or disliked; a failure leaves them unpressed. */
+  const readMine = (posts: PostSource[]) => {
+    if (!$isSignedIn.get() || posts.length === 0) return;
+    myReactions({ posts: posts.map((p) => p.id) }).then((rows) => {
+      const mine = new Map($mine.get());
+      for (const r of rows) mine.set(r.post !== null ? reactionKey({ post: r.post }) : reactionKey({ comment: r.comment! }), r.type);
+      $mine.set(mine);
+    }, (err: unknown) => console.error(err));
+  };
 
   /** Every post on the page as it now stands. */
   const current = (items: PostSource[], published: PostSource[], changed: ReadonlyMap<number, PostSource>, deleted: ReadonlySet<number>) =>
@@ -53,6 +67,7 @@ export function postFeed(authorId: string): PostFeed {
     // what is shown now, and nothing shown already comes twice.
     const shown = page === 1 ? [] : current(pages.$state.get().items, $published.get(), $changed.get(), $deleted.get());
     const { items, total } = await readPosts(author, shown.length, POSTS_PAGE_SIZE);
+    readMine(items);
     const seen = new Set([...shown, ...$published.get()].map((p) => p.id));
     const remaining = Math.max(0, total - shown.length - items.length);
     // The list offers more while page × size < total: so the total is the pages so far plus what remains.
@@ -69,6 +84,7 @@ export function postFeed(authorId: string): PostFeed {
     $posts: computed($current, (posts) => posts.map((p) => postView(p))),
     $pages: pages.$state,
     pages,
+    $mine,
     open: () => pages.show(authorId),
 
     async publish(text, files) {
@@ -90,9 +106,14 @@ export function postFeed(authorId: string): PostFeed {
     },
 
     async react(postId, target, type) {
-      const reaction = await react(target, type);
+      const key = reactionKey(target);
+      const changed = await setReaction(target, pressedReaction($mine.get().get(key), type));
       const post = find(postId);
-      if (post) change(withReaction(post, target, reaction));
+      if (post) change(withReaction(post, target, changed));
+      const mine = new Map($mine.get());
+      if (changed.after) mine.set(key, changed.after.type);
+      else mine.delete(key);
+      $mine.set(mine);
     },
 
     async comment(postId, parentId, text) {

@@ -1,12 +1,14 @@
 /**
  * What a signed-in person does to the open title's reviews (state in `title-reviews.ts`): a review
- * or reply written, their own edited or deleted, a like or dislike. Each change shows once the
- * backend accepted it (counters never rise before); a refusal reaches the caller with the
- * backend's reason.
+ * or reply written, their own edited or deleted, a like or dislike (pressed again, taken back),
+ * and which ones they pressed. Each change shows once the backend accepted it (counters never
+ * rise before); a refusal reaches the caller with the backend's reason.
  */
+import { atom } from 'nanostores';
 import * as calls from '../lib/directus/reviews.ts';
+import { changeReactions, pressedReaction } from '../lib/reaction-list.ts';
 import type { CommentSource } from '../lib/reviews.ts';
-import { mergeReactions, mergeReviews } from '../lib/reviews-live.ts';
+import { mergeReviews } from '../lib/reviews-live.ts';
 import { $reviewRows } from './title-reviews.ts';
 
 const replaceRow = (id: number, change: (row: CommentSource) => CommentSource) =>
@@ -33,8 +35,24 @@ export async function deleteReview(id: number): Promise<void> {
   replaceRow(id, (row) => ({ ...row, text: '', deleted: true }));
 }
 
-/** One like or dislike per person, no undo; the count rises once the backend took it. */
+/** The person's own like or dislike of each review and reply of the open title, by its id. */
+export const $myReactions = atom<ReadonlyMap<number, calls.ReactionType>>(new Map());
+
+/** Reads which reviews the person liked or disliked; until then (or when it fails) none shows pressed. */
+export async function loadMyReactions(titleId: number): Promise<void> {
+  const mine = await calls.myReactions({ title: titleId });
+  $myReactions.set(new Map(mine.flatMap((r) => (r.comment === null ? [] : [[r.comment, r.type] as const]))));
+}
+
+/**
+ * A like or dislike pressed: the person's own pressed again is taken back, the other one replaces
+ * it. The counts change once the backend took it, by the reaction it says went and came.
+ */
 export async function reactToReview(id: number, type: calls.ReactionType): Promise<void> {
-  const reaction = await calls.react({ comment: id }, type);
-  $reviewRows.set({ ...$reviewRows.get(), rows: mergeReactions($reviewRows.get().rows, [{ ...reaction, comment: id }]) });
+  const { before, after } = await calls.setReaction({ comment: id }, pressedReaction($myReactions.get().get(id), type));
+  replaceRow(id, (row) => ({ ...row, reactions: changeReactions(row.reactions, before?.id ?? null, after) }));
+  const mine = new Map($myReactions.get());
+  if (after) mine.set(id, after.type);
+  else mine.delete(id);
+  $myReactions.set(mine);
 }

@@ -7,7 +7,9 @@ import { atom } from 'nanostores';
 import { avatarUrl } from '../lib/assets.ts';
 import { cardView, type CardView } from '../lib/card.ts';
 import type { PersonCard } from '../lib/directus/runtime.ts';
+import { DirectusRequestError } from '../lib/directus/request-error.ts';
 import { searchQuery } from '../lib/search.ts';
+import { QUERY_TOO_LONG, SEARCH_QUERY_MAX } from '../../shared/search-limits.ts';
 import { SEARCH_DEBOUNCE_MS, noteOpened, popularTitles, searchCatalogue } from '../islands/layout/search-source.ts';
 
 /** A person as the results show them: photo, names, a link to their page. */
@@ -26,9 +28,18 @@ export interface SearchState {
   titles: CardView[];
   people: FoundPerson[];
   understood: string | null;
+  /** What went wrong, with status 'error'. */
+  problem: string | null;
 }
 
-export const $search = atom<SearchState>({ status: 'idle', typed: false, titles: [], people: [], understood: null });
+export const $search = atom<SearchState>({ status: 'idle', typed: false, titles: [], people: [], understood: null, problem: null });
+
+const NO_ANSWER = 'Не удалось выполнить поиск. Проверьте подключение и попробуйте ещё раз.';
+
+/** The backend's reason for a query it refused (4xx); anything else is a failure to reach it. */
+function problemOf(err: unknown): string {
+  return err instanceof DirectusRequestError && err.status !== null && err.status >= 400 && err.status < 500 && err.reason ? err.reason : NO_ANSWER;
+}
 
 const personOf = (p: PersonCard): FoundPerson => ({
   id: p.id,
@@ -46,7 +57,12 @@ export function searchFor(text: string): void {
   const query = searchQuery(text);
   const question = ++asked;
   clearTimeout(timer);
-  $search.set({ ...$search.get(), status: 'loading' });
+  // Said at once and never sent: the backend would refuse it.
+  if (query && query.length > SEARCH_QUERY_MAX) {
+    $search.set({ status: 'error', typed: true, titles: [], people: [], understood: null, problem: QUERY_TOO_LONG });
+    return;
+  }
+  $search.set({ ...$search.get(), status: 'loading', problem: null });
   timer = setTimeout(() => {
     const answer = query
       ? searchCatalogue(query).then((a) => ({ titles: a.titles, people: a.people.map(personOf), understood: a.understood }))
@@ -54,12 +70,12 @@ export function searchFor(text: string): void {
     answer.then(
       ({ titles, people, understood }) => {
         if (question !== asked) return;
-        $search.set({ status: 'done', typed: query !== null, titles: titles.map((t) => cardView(t, 'search')), people, understood });
+        $search.set({ status: 'done', typed: query !== null, titles: titles.map((t) => cardView(t, 'search')), people, understood, problem: null });
       },
       (err: unknown) => {
         if (question !== asked) return;
         console.error(err);
-        $search.set({ status: 'error', typed: query !== null, titles: [], people: [], understood: null });
+        $search.set({ status: 'error', typed: query !== null, titles: [], people: [], understood: null, problem: problemOf(err) });
       },
     );
   }, query ? SEARCH_DEBOUNCE_MS : 0);

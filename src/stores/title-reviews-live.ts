@@ -18,7 +18,8 @@ import { $reviewRows } from './title-reviews.ts';
 interface Frame { type?: string; event?: string; uid?: string; data?: unknown; error?: { message?: string } }
 
 const FEEDS = [
-  { uid: 'reviews', collection: 'comments', query: queryToParams({ fields: [...COMMENT_FIELDS], filter: { title: { _nnull: true } } }) },
+  // Every reaction of a review: one taken back comes in as its review, read again whole (site-rules, reaction-removals.ts).
+  { uid: 'reviews', collection: 'comments', query: queryToParams({ fields: [...COMMENT_FIELDS], filter: { title: { _nnull: true } }, deep: { reactions: { _limit: -1 } } }) },
   { uid: 'review-reactions', collection: 'reactions', query: queryToParams({ fields: ['id', 'type', 'comment'], filter: { comment: { _nnull: true } } }) },
 ] as const;
 const EVENTS = ['create', 'update'] as const;

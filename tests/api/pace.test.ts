@@ -49,6 +49,20 @@ describe('reviews, replies and comments under posts share one allowance a person
   });
 });
 
+describe('likes and dislikes', () => {
+  it(`take ${PACE.reaction.count} in ${PACE.reaction.seconds} s a person, then the next is refused and changes nothing`, async () => {
+    const [author, person, other] = await Promise.all([newUser(), newUser(), newUser()]);
+    const review = (await author.call('POST', '/items/comments', { text: 'Отзыв для реакций', title: title.id })).data.id;
+    for (let i = 0; i < PACE.reaction.count; i++) {
+      expect((await person.call('PUT', '/site/reactions', { comment: review, type: i % 2 ? null : 'like' })).status).toBe(200);
+    }
+    const stored = await countRows('reactions', { user_created: { _eq: person.id } });
+    expectTooFast(await person.call('PUT', '/site/reactions', { comment: review, type: 'dislike' }), 'Слишком много реакций подряд.');
+    expect(await countRows('reactions', { user_created: { _eq: person.id } })).toBe(stored);
+    expect((await other.call('PUT', '/site/reactions', { comment: review, type: 'like' })).status).toBe(200);
+  });
+});
+
 describe('profile posts', () => {
   it(`take ${PACE.post.count} in ${PACE.post.seconds} s a person`, async () => {
     const person = await newUser();

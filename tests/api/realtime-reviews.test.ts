@@ -59,7 +59,24 @@ describe('a visitor on a title page', () => {
     expect(gone.data[0].text).toBe('');
   });
 
-  it('hears nothing more of a review once its title is a draft: not its edit, reply, like, nor its deletion outright', async () => {
+  it('hears a like turned dislike, and a like taken back as its review read again without it', async () => {
+    const rt = await Realtime.visitor(baseUrl(), 'visitor');
+    const query = { fields: ['id', 'title', 'reactions.id', 'reactions.type'], filter: { title: { _nnull: true } }, deep: { reactions: { _limit: -1 } } };
+    expect((await subscribe(rt, 'c', 'comments', query, 'update')).event).toBe('init');
+    expect((await subscribe(rt, 'r', 'reactions', { fields: ['id', 'type', 'comment'] }, 'update')).event).toBe('init');
+    const review = (await author.call('POST', '/items/comments', { text: 'Отзыв для реакций', title: published.id })).data.id;
+    const like = (await reader.call('PUT', '/site/reactions', { comment: review, type: 'like' })).data.after.id;
+
+    expect((await reader.call('PUT', '/site/reactions', { comment: review, type: 'dislike' })).status).toBe(200);
+    expect((await rt.waitFor(about('r', like), 'the switch')).data).toEqual([{ id: like, type: 'dislike', comment: review }]);
+
+    expect((await reader.call('PUT', '/site/reactions', { comment: review, type: null })).status).toBe(200);
+    const again = await rt.waitFor(about('c', review), 'the review read again');
+    expect(again.data).toEqual([{ id: review, title: published.id, reactions: [] }]);
+    expect(rt.frames.filter((f) => f.event === 'delete')).toEqual([]);
+  });
+
+  it('hears nothing more of a review once its title is a draft: not its edit, reply, like or its taking back, nor its deletion outright', async () => {
     const rt = await Realtime.visitor(baseUrl(), 'visitor');
     // Every event, deletions included, as an attacker would ask.
     expect((await subscribe(rt, 'c', 'comments', { fields: ['id', 'text', 'title', 'comment'] })).event).toBe('init');
@@ -75,6 +92,7 @@ describe('a visitor on a title page', () => {
     await api.patch(`/items/comments/${hidden}`, { text: 'Черновой отзыв, правка' });
     const hiddenLike = (await api.post<{ id: number }>('/items/reactions', { type: 'like', comment: hidden })).id;
     await api.post('/items/comments', { text: 'Черновой ответ', comment: hidden });
+    await api.delete(`/items/reactions/${hiddenLike}`);
     expect((await editor.call('DELETE', `/items/comments/${hidden}`)).status).toBe(204);
 
     // Events reach a subscriber in the order they happened: once these later ones arrived, the draft's turn is over.

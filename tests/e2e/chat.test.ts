@@ -9,9 +9,10 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
-import { PACE } from '../../shared/rules.ts';
+import { PACE, TEXT_LIMITS } from '../../shared/rules.ts';
 import { CHAT_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { SESSION_KEY } from '../../src/stores/session.ts';
+import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
 import { Realtime, closeAllRealtime } from '../support/realtime.ts';
 import { blockingViolations } from './support/axe.ts';
 import { newPerson, sessionOf, signedIn, type Person } from './support/people.ts';
@@ -100,6 +101,25 @@ describe('the public chat', () => {
     expect((await texts(a)).at(-1)).toBe(fromBoris);
     const last = a.locator('.messages-screen .chat-msg').last();
     expect(await last.locator('.chat-msg__author').getAttribute('href')).toBe(`/profile/${boris.login}`);
+    await closeAll();
+  });
+
+  it('makes http(s) addresses in a message links that open apart, and nothing else', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const a = await pageOf(anna);
+    const b = await pageOf(boris);
+    await openMessages(a);
+    await openMessages(b);
+    const text = `Смотри https://example.com/дорама?серия=3, а javascript:alert(1) и www.example.org — нет ${Date.now()}`;
+    await type(a, text);
+    const message = b.locator('.messages-screen .chat-msg__text', { hasText: text });
+    await message.waitFor();
+    expect(await message.innerText()).toBe(text);
+    const links = await message.locator('a').evaluateAll((els) => els.map((el) => ({
+      href: el.getAttribute('href'), target: el.getAttribute('target'), rel: el.getAttribute('rel'), text: el.textContent,
+    })));
+    expect(links).toEqual([{ href: 'https://example.com/дорама?серия=3', target: '_blank', rel: 'nofollow noopener ugc', text: 'https://example.com/дорама?серия=3' }]);
+    expect(await message.locator('*:not(a)').count()).toBe(0);
     await closeAll();
   });
 });
@@ -290,6 +310,31 @@ describe('the input', () => {
     await panel.waitFor({ state: 'detached' });
     await field.press('Enter');
     await expect.poll(() => texts(a)).toEqual(['строка 1\nстрока 2', 'Класс 👍']);
+    await closeAll();
+  });
+
+  it('counts the characters near the cap and, past it, says so and sends nothing, keeping the whole text', async () => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    const a = await pageOf(anna);
+    await openMessages(a, chatId);
+    const input = a.locator('.messages-screen .chat-input');
+    const field = input.locator('textarea');
+    const send = input.locator('.chat-input__send');
+    const max = TEXT_LIMITS.message;
+    const near = 'а'.repeat(max - 20);
+    await field.fill(near);
+    await expect.poll(() => input.locator('.text-limit').innerText()).toBe(textLimit(near, max).count);
+    const tooLong = `${near}${'б'.repeat(40)}`;
+    await field.fill(tooLong);
+    await expect.poll(() => input.getByRole('alert').innerText()).toBe(tooLongMessage(max));
+    expect(await send.isDisabled()).toBe(true);
+    await field.press('Enter');
+    expect(await field.inputValue()).toBe(tooLong);
+    // Cut back to the cap, it goes whole.
+    await field.fill(tooLong.slice(0, max));
+    await field.press('Enter');
+    await expect.poll(() => texts(a)).toEqual([tooLong.slice(0, max)]);
     await closeAll();
   });
 

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { COMMENT_FORMS, countRu } from '../../src/lib/russian.ts';
+import { REVIEW_FORMS, countRu } from '../../src/lib/russian.ts';
 import { apiOf, publishedTitles, signedInBrowsers } from './support/account.ts';
 import { newPerson } from './support/people.ts';
 import { hydrated, patientPolls } from './support/site.ts';
@@ -42,7 +42,7 @@ describe('reviews on an open title page', () => {
     for (const page of pages) {
       await expect.poll(() => byId(page, id).locator('.review__text').first().innerText()).toBe(`Только что посмотрел ${stamp}`);
       await expect.poll(() => counted(page)).toBe(before + 1);
-      expect(await reviews(page).getByRole('heading', { level: 2 }).innerText()).toBe(`Отзывы · ${countRu(before + 1, COMMENT_FORMS)}`);
+      expect(await reviews(page).getByRole('heading', { level: 2 }).innerText()).toBe(`Отзывы · ${countRu(before + 1, REVIEW_FORMS)}`);
     }
 
     const replierApi = await apiOf(replier);

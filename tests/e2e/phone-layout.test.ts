@@ -1,5 +1,6 @@
 /**
- * On a phone (375 px): the chat's text box takes the width, its send button an icon; floating
+ * On a phone (375 px): the chat's text box takes at least 60 % of the screen with the emoji button
+ * inside it, its send button an icon; floating
  * controls (the chat's button, back to top, the visitor's chat prompt) never cover what a person
  * taps; long logins are not cut in the name colour tiles. Counters are drawn, not emoji, and the
  * actor's «Читать полностью» is one of the site's buttons.
@@ -9,6 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { AdminApi } from '../../directus/apply/admin-api.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { signedInBrowsers } from './support/account.ts';
+import { VIEWPORTS } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 
@@ -43,7 +45,7 @@ const touchesItself = (target: Locator) => target.evaluate((el) => {
 const toBottom = (target: Locator) => target.evaluate((el) => el.scrollIntoView({ block: 'end' }));
 
 describe('the chat on a phone', () => {
-  it('gives the text box the width on /messages and in the floating window; sending is an icon named «Отправить»', async () => {
+  it('gives the text box at least 60 % of the screen on /messages and in the floating window; sending is an icon named «Отправить»', async () => {
     const person = await newPerson();
     const { page } = await browsers.as(person, phone);
     const check = async (scope: Locator) => {
@@ -51,7 +53,13 @@ describe('the chat on a phone', () => {
       const send = scope.getByRole('button', { name: 'Отправить' });
       await send.waitFor();
       const [fieldBox, sendBox, row] = [await field.boundingBox(), await send.boundingBox(), await scope.locator('.chat-input__row').boundingBox()];
-      expect(fieldBox!.width).toBeGreaterThan(row!.width * 0.55);
+      // As in messengers: the text box takes at least 60 % of the screen, the emoji button inside it.
+      expect(fieldBox!.width).toBeGreaterThanOrEqual(VIEWPORTS.mobile.width * 0.6);
+      expect(fieldBox!.x + fieldBox!.width).toBeLessThanOrEqual(sendBox!.x);
+      const emoji = await scope.getByRole('button', { name: 'Эмодзи' }).boundingBox();
+      expect(emoji!.x).toBeGreaterThanOrEqual(fieldBox!.x);
+      expect(emoji!.x + emoji!.width).toBeLessThanOrEqual(fieldBox!.x + fieldBox!.width);
+      expect(row!.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
       expect(sendBox!.width).toBeLessThanOrEqual(48);
       expect(await send.locator('svg').count()).toBe(1);
       await field.fill('Видно всю строку');

@@ -1,14 +1,16 @@
 /**
  * Profile posts in Chromium against the built site and a real Directus: the post box on one's
  * own profile only (text and pictures, shown without a reload, pictures opening full size),
- * pages of posts newest first, like and dislike (one each, the backend's refusal shown),
+ * pages of posts newest first, like and dislike (one each: pressed, switched, taken back),
  * comments and replies, and deletion by the author alone — the backend refuses anyone else.
  */
 import type { Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { AdminApi, ApiError } from '../../directus/apply/admin-api.ts';
+import { TEXT_LIMITS } from '../../shared/rules.ts';
 import { POSTS_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
 import { newPerson, signedIn, type Person } from './support/people.ts';
 import { adminApi, hydrated, patientPolls, visitorsOfThisFile } from './support/site.ts';
 
@@ -123,6 +125,30 @@ describe('the post box', () => {
     }
   });
 
+  it('counts the characters of a long post near its cap and, past it, says so and publishes nothing, cutting nothing', async () => {
+    const me = await newPerson();
+    const v = await signedIn(browser(), me);
+    try {
+      const { page } = v;
+      await openProfile(page, me.login);
+      const box = page.getByRole('textbox', { name: 'Новая запись' });
+      await box.waitFor();
+      const max = TEXT_LIMITS.post;
+      const near = 'а'.repeat(max - 100);
+      await box.fill(near);
+      await expect.poll(() => page.locator('.composer .text-limit').innerText()).toBe(textLimit(near, max).count);
+      expect(await page.getByRole('button', { name: 'Опубликовать' }).isDisabled()).toBe(false);
+      const tooLong = 'б'.repeat(max + 1);
+      await box.fill(tooLong);
+      await expect.poll(() => page.locator('.composer').getByRole('alert').innerText()).toBe(tooLongMessage(max));
+      expect(await page.getByRole('button', { name: 'Опубликовать' }).isDisabled()).toBe(true);
+      expect(await box.inputValue()).toBe(tooLong);
+      expect(await (await adminApi()).get(`/items/posts?filter[user_created][_eq]=${me.id}&fields=id`)).toEqual([]);
+    } finally {
+      await v.context.close();
+    }
+  });
+
   it('never shows on someone else’s profile, for a signed-in person or a visitor', async () => {
     const [author, reader] = await Promise.all([newPerson(), newPerson()]);
     const text = `Пост для чужих глаз ${Date.now()}`;
@@ -174,30 +200,36 @@ describe('pages of posts', () => {
 });
 
 describe('reactions', () => {
-  it('counts a like once the backend took it, and shows its refusal of a second reaction', async () => {
+  it('counts a like once the backend took it, shows it pressed after a reload, switches to a dislike and takes it back', async () => {
     const [author, reader] = await Promise.all([newPerson(), newPerson()]);
     const text = `Пост для реакций ${Date.now()}`;
     const postId = await postBy(author, text);
     const v = await signedIn(browser(), reader);
+    const stored = () => adminApi().then((api) => api.get<{ type: string; user_created: string }[]>(`/items/reactions?filter[post][_eq]=${postId}&fields=type,user_created`));
     try {
       const { page } = v;
       await openProfile(page, author.login);
       const card = post(page, text);
       await count(card, 'Нравится', 0).click();
       await count(card, 'Нравится', 1).waitFor();
+      expect(await count(card, 'Нравится', 1).getAttribute('aria-pressed')).toBe('true');
+      expect(await stored()).toEqual([{ type: 'like', user_created: reader.id }]);
 
-      await count(card, 'Не нравится', 0).click();
-      await expect.poll(() => card.getByRole('alert').innerText()).toBe('Вы уже оценили это');
-      expect(await count(card, 'Не нравится', 0).count()).toBe(1);
-      expect(await count(card, 'Нравится', 1).count()).toBe(1);
-
-      const api = await adminApi();
-      const stored = await api.get<{ type: string; user_created: string }[]>(`/items/reactions?filter[post][_eq]=${postId}&fields=type,user_created`);
-      expect(stored).toEqual([{ type: 'like', user_created: reader.id }]);
-
-      // From the backend after a reload: the same count.
+      // From the backend after a reload: the same count, still pressed.
       await page.reload();
-      await count(post(page, text), 'Нравится', 1).waitFor();
+      await expect.poll(() => count(post(page, text), 'Нравится', 1).getAttribute('aria-pressed')).toBe('true');
+
+      await count(post(page, text), 'Не нравится', 0).click();
+      await count(post(page, text), 'Не нравится', 1).waitFor();
+      expect(await count(post(page, text), 'Нравится', 0).getAttribute('aria-pressed')).toBe('false');
+      expect(await count(post(page, text), 'Не нравится', 1).getAttribute('aria-pressed')).toBe('true');
+      expect(await stored()).toEqual([{ type: 'dislike', user_created: reader.id }]);
+
+      await count(post(page, text), 'Не нравится', 1).click();
+      await count(post(page, text), 'Не нравится', 0).waitFor();
+      expect(await count(post(page, text), 'Не нравится', 0).getAttribute('aria-pressed')).toBe('false');
+      expect(await stored()).toEqual([]);
+      expect(await post(page, text).getByRole('alert').count()).toBe(0);
     } finally {
       await v.context.close();
     }
@@ -270,6 +302,13 @@ describe('comments', () => {
       const theirs = post(page, text).locator('.comment', { hasText: 'Спасибо, что заглянули' });
       await count(theirs, 'Нравится', 0).click();
       await count(theirs, 'Нравится', 1).waitFor();
+      // Pressed after a reload too, and pressed again it goes.
+      await page.reload();
+      const again = post(page, text).locator('.comment', { hasText: 'Спасибо, что заглянули' });
+      await expect.poll(() => count(again, 'Нравится', 1).getAttribute('aria-pressed')).toBe('true');
+      await count(again, 'Нравится', 1).click();
+      await count(again, 'Нравится', 0).waitFor();
+      expect(await count(again, 'Нравится', 0).getAttribute('aria-pressed')).toBe('false');
       expect(v.errors).toEqual([]);
     } finally {
       await v.context.close();

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTORS } from '../../directus/seed/data/actors.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
+import { QUERY_TOO_LONG, SEARCH_QUERY_MAX } from '../../shared/search-limits.ts';
 import { FIRST_RESULTS, sampleQueries } from '../support/search-queries.ts';
 import { fetchText, hydrated, idleIslandsHydrated, patientPolls, titleBySlug, visitorsOfThisFile } from './support/site.ts';
 
@@ -82,6 +83,31 @@ describe('the search modal', () => {
       await input.fill('ароамт');
       await expect.poll(() => firstNames(dialog)).toContain(title.name);
       expect(await dialog.locator('.search-modal__understood').innerText()).toBe('Показаны результаты по запросу «аромат»');
+    } finally {
+      await done();
+    }
+  });
+
+  it('says a query is too long without asking the backend, and searches again once it is shorter', async () => {
+    const title = TITLES.find((t) => t.slug === 'aromat-poslednego-leta')!;
+    const { page } = await as();
+    try {
+      const { dialog, input } = await openSearch(page);
+      const asked: string[] = [];
+      page.on('request', (req) => {
+        if (req.url().includes('/site/search?')) asked.push(new URL(req.url()).searchParams.get('q') ?? '');
+      });
+      await input.fill(`${title.name} `.repeat(Math.ceil(300 / (title.name.length + 1))).slice(0, 300));
+      await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(QUERY_TOO_LONG);
+      expect(await dialog.innerText()).not.toContain('Проверьте подключение');
+      // Nothing of what was typed is lost: the whole query stays in the box.
+      expect((await input.inputValue()).length).toBe(300);
+      await input.fill(title.name);
+      await typedAnswer(dialog);
+      await expect.poll(() => firstNames(dialog)).toContain(title.name);
+      expect(await dialog.getByRole('alert').count()).toBe(0);
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.every((q) => q.length <= SEARCH_QUERY_MAX), asked.join(' | ')).toBe(true);
     } finally {
       await done();
     }

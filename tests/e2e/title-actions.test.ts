@@ -2,13 +2,15 @@
  * Acting on titles in Chromium against the built site and a real Directus: rating stars (set,
  * replaced, the average and count following the backend's answer), the heart and the five list
  * marks with the profile's tabs showing them, the favourite heart on an actor's page, and reviews
- * (write, reply, like and dislike once, edit and delete one's own). Visitors see the sign-in
+ * (write with the length shown near the cap, reply, like and dislike — pressed, switched, taken
+ * back — edit and delete one's own; links in them). Visitors see the sign-in
  * prompts; refusals made through the API store nothing.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type AdminApi } from '../../directus/apply/admin-api.ts';
-import { MARK_TYPES, PACE, ROLES } from '../../shared/rules.ts';
+import { MARK_TYPES, PACE, ROLES, TEXT_LIMITS } from '../../shared/rules.ts';
+import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
 import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
 import { apiOf, publishedTitles, signedInBrowsers, type TitleRow } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
@@ -80,6 +82,23 @@ describe('a visitor', () => {
     await prompt.click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe(`/${t.slug}`);
+  });
+
+  it('sees http(s) addresses in reviews as links that open apart, and nothing else made markup', async () => {
+    const t = await title(0);
+    const text = `Разбор тут: https://example.com/обзор_(полный). А <b>это</b> и javascript:alert(1) — текст ${Date.now()}`;
+    await (await apiOf(await newPerson())).post('/items/comments', { title: t.id, text });
+    const { page } = await browsers.visitor();
+    await openTitle(page, t);
+    await reviews(page).scrollIntoViewIfNeeded();
+    const shown = reviews(page).locator('.review__text', { hasText: 'Разбор тут' });
+    await shown.locator('a').waitFor();
+    expect(await shown.innerText()).toBe(text);
+    const links = await shown.locator('a').evaluateAll((els) => els.map((el) => ({
+      href: el.getAttribute('href'), target: el.getAttribute('target'), rel: el.getAttribute('rel'), text: el.textContent,
+    })));
+    expect(links).toEqual([{ href: 'https://example.com/обзор_(полный)', target: '_blank', rel: 'nofollow noopener ugc', text: 'https://example.com/обзор_(полный)' }]);
+    expect(await shown.locator('*:not(a)').count()).toBe(0);
   });
 });
 
@@ -261,6 +280,27 @@ describe('reviews', () => {
     expect(await reviewsOfTitle()).toEqual([{ text }]);
   });
 
+  it('counts the characters near the cap and, past it, says so and sends nothing, keeping every character typed', async () => {
+    const t = await title(3);
+    const person = await newPerson();
+    const page = await openReviews(person, t);
+    const max = TEXT_LIMITS.comment;
+    const limitLine = reviews(page).locator('.review-form .text-limit');
+    await box(page).fill('Коротко');
+    expect(await limitLine.count()).toBe(0);
+    await box(page).fill('а'.repeat(max - 50));
+    await expect.poll(() => limitLine.innerText()).toBe(textLimit('а'.repeat(max - 50), max).count);
+    expect(await send(page).isDisabled()).toBe(false);
+    const tooLong = 'б'.repeat(max + 10);
+    await box(page).fill(tooLong);
+    await expect.poll(() => reviews(page).getByRole('alert').innerText()).toBe(tooLongMessage(max));
+    expect(await limitLine.locator('.text-limit__count').innerText()).toBe(textLimit(tooLong, max).count);
+    expect(await send(page).isDisabled()).toBe(true);
+    expect(await box(page).inputValue()).toBe(tooLong);
+    await box(page).press('Control+Enter');
+    expect(await rowsOf(`/items/comments?filter[user_created][_eq]=${person.id}`)).toEqual([]);
+  });
+
   it('says how long to wait when a person writes faster than the pace, and keeps the text', async () => {
     const t = await title(3);
     const person = await newPerson();
@@ -294,7 +334,7 @@ describe('reviews', () => {
     expect(await rowsOf(`/items/reactions?filter[comment][_eq]=${id}&fields=type`)).toEqual([{ type: 'like' }]);
   });
 
-  it('replies with the answered text as the placeholder, counts reactions once the backend took them, once each', async () => {
+  it('replies with the answered text as the placeholder; a like counts once the backend took it, shows pressed, switches and is taken back', async () => {
     const t = await title(4);
     const other = await newPerson();
     const original = `Кто-нибудь понял финал? ${Date.now()}`;
@@ -316,25 +356,73 @@ describe('reviews', () => {
     expect(await box(page).getAttribute('placeholder')).not.toContain(original);
     expect(await rowsOf(`/items/comments?filter[comment][_eq]=${id}&fields=text,title`)).toEqual([{ text: answer, title: t.id }]);
 
-    // The like counts only after the backend answered; a second reaction is refused and shown.
+    // The like counts only after the backend answered, and shows pressed.
     const actions = actionsOf(page, id);
+    const like = (n: number) => actions.getByRole('button', { name: `Нравится: ${n}`, exact: true });
+    const dislike = (n: number) => actions.getByRole('button', { name: `Не нравится: ${n}`, exact: true });
+    const stored = () => rowsOf<{ type: string }>(`/items/reactions?filter[comment][_eq]=${id}&fields=type`);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => { release = resolve; });
-    await page.route('**/api/items/reactions**', async (route) => {
+    await page.route('**/api/site/reactions', async (route) => {
       await held;
       await route.continue();
     });
-    await actions.getByRole('button', { name: 'Нравится: 0', exact: true }).click();
-    const request = page.waitForResponse('**/api/items/reactions**');
-    expect(await actions.getByRole('button', { name: 'Нравится: 0', exact: true }).count()).toBe(1);
+    await like(0).click();
+    const request = page.waitForResponse('**/api/site/reactions');
+    expect(await like(0).count()).toBe(1);
     release();
     await request;
-    await actions.getByRole('button', { name: 'Нравится: 1', exact: true }).waitFor();
-    await page.unroute('**/api/items/reactions**');
-    await actions.getByRole('button', { name: 'Не нравится: 0', exact: true }).click();
-    await expect.poll(() => actions.getByRole('alert').innerText()).toBe('Вы уже оценили это');
-    expect(await actions.getByRole('button', { name: 'Не нравится: 0', exact: true }).count()).toBe(1);
-    expect(await rowsOf(`/items/reactions?filter[comment][_eq]=${id}&fields=type`)).toEqual([{ type: 'like' }]);
+    await like(1).waitFor();
+    await page.unroute('**/api/site/reactions');
+    expect(await like(1).getAttribute('aria-pressed')).toBe('true');
+    expect(await dislike(0).getAttribute('aria-pressed')).toBe('false');
+
+    // The other one switches: the like goes, the dislike counts and shows pressed, after a reload too.
+    await dislike(0).click();
+    await dislike(1).waitFor();
+    expect(await like(0).getAttribute('aria-pressed')).toBe('false');
+    expect(await dislike(1).getAttribute('aria-pressed')).toBe('true');
+    expect(await stored()).toEqual([{ type: 'dislike' }]);
+    await page.reload();
+    await reviews(page).scrollIntoViewIfNeeded();
+    await expect.poll(() => dislike(1).getAttribute('aria-pressed')).toBe('true');
+    expect(await like(0).getAttribute('aria-pressed')).toBe('false');
+
+    // Pressed again, it is taken back.
+    await dislike(1).click();
+    await dislike(0).waitFor();
+    expect(await dislike(0).getAttribute('aria-pressed')).toBe('false');
+    expect(await stored()).toEqual([]);
+
+    // A double click counts once: the buttons wait while the first is on its way.
+    await like(0).dblclick();
+    await like(1).waitFor();
+    expect(await like(1).getAttribute('aria-pressed')).toBe('true');
+    expect(await stored()).toEqual([{ type: 'like' }]);
+    expect(await actions.getByRole('alert').count()).toBe(0);
+  });
+
+  it('keeps one reaction between two tabs: a like from a tab that did not know of the other\'s (it heard the count live) counts once', async () => {
+    const t = await title(4);
+    const other = await newPerson();
+    const { id } = await (await apiOf(other)).post<{ id: number }>('/items/comments', { title: t.id, text: `Для двух вкладок ${Date.now()}` });
+    const person = await newPerson();
+    const first = await openReviews(person, t);
+    // The second tab has read its own reactions (none yet) before the first one likes.
+    const { page: second } = await browsers.as(person);
+    const mineRead = second.waitForResponse((res) => res.url().includes('/site/reactions/mine'));
+    await second.goto(`/${t.slug}`);
+    await reviews(second).scrollIntoViewIfNeeded();
+    await mineRead;
+    const like = (page: Page, n: number) => actionsOf(page, id).getByRole('button', { name: `Нравится: ${n}`, exact: true });
+    await like(first, 0).click();
+    await expect.poll(() => like(first, 1).getAttribute('aria-pressed')).toBe('true');
+    // The second tab hears the like live but does not know it is its own: pressing like there asks for
+    // a like, which is there already, so it shows pressed and still counts one.
+    await expect.poll(() => like(second, 1).getAttribute('aria-pressed')).toBe('false');
+    await like(second, 1).click();
+    await expect.poll(() => like(second, 1).getAttribute('aria-pressed')).toBe('true');
+    expect(await rowsOf<{ type: string }>(`/items/reactions?filter[comment][_eq]=${id}&fields=type`)).toEqual([{ type: 'like' }]);
   });
 
   it('edits and deletes one’s own review; a deleted review with replies reads «Комментарий удалён» above them', async () => {

@@ -78,4 +78,18 @@ describe('reviews coming in live', () => {
     const [review] = reviewThreads(twice);
     expect([review.likes, review.dislikes, review.replies[0].dislikes]).toEqual([2, 0, 1]);
   });
+
+  it('takes a review read again whole with its reactions as they now are: a like taken back is gone', () => {
+    const liked = mergeReactions(rows, [{ id: 11, type: 'like', comment: 1 }]);
+    expect(reviewThreads(liked)[0].likes).toBe(reviewThreads(rows)[0].likes + 1);
+    const again = mergeReviews(liked, [{ id: 1, text: rows[0].text, title: 7, reactions: [] }], 7);
+    expect(reviewThreads(again)[0].likes).toBe(0);
+  });
+
+  it('counts a like turned dislike once, as a dislike', () => {
+    const liked = mergeReactions(rows, [{ id: 11, type: 'like', comment: 1 }]);
+    const switched = mergeReactions(liked, [{ id: 11, type: 'dislike', comment: 1 }]);
+    const [review] = reviewThreads(switched);
+    expect([review.likes, review.dislikes]).toEqual([1, 1]);
+  });
 });

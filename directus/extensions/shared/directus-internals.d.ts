@@ -43,7 +43,10 @@ declare module '@directus/api/websocket/errors' {
 
 declare module '@directus/api/bus/index' {
   /** The message bus: in memory on one instance, Redis across several. */
-  export function useBus(): { subscribe(channel: string, callback: (message: any) => void): Promise<void> };
+  export function useBus(): {
+    subscribe(channel: string, callback: (message: any) => void): Promise<void>;
+    publish(channel: string, message: unknown): Promise<void>;
+  };
 }
 
 declare module '@directus/api/utils/sanitize-query' {

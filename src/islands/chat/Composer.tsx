@@ -1,6 +1,6 @@
 /**
  * The message input (spec sections 4 and 5): Enter sends, Shift+Enter adds a line; nothing is
- * sent with blank text and no pictures, or while a message is on its way. Reply mode sends with
+ * sent with blank text and no pictures, with text over the length cap (TextLimit says so), or while a message is on its way. Reply mode sends with
  * the answered message; edit mode is filled with the text and saves only the text. Several
  * pictures, images only, previewed and removable before sending. The backend's refusals (the
  * sending pace among them) are shown as it words them.
@@ -16,6 +16,8 @@ import { Icon } from '../layout/icons.tsx';
 import { CheckIcon, SendIcon } from './icons.tsx';
 import EmojiButton from './EmojiButton.tsx';
 import { quoteOf } from './message-text.ts';
+import TextLimit from '../layout/TextLimit.tsx';
+import { overLimit } from '../../lib/text-limit.ts';
 
 export type ComposerMode = { kind: 'new' } | { kind: 'reply'; to: ChatMessage } | { kind: 'edit'; message: ChatMessage };
 
@@ -53,6 +55,7 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
 
   const blank = !text.trim() && (editing || files.length === 0);
+  const unsendable = blank || overLimit(text, TEXT_LIMITS.message);
 
   function attach(list: FileList | null) {
     const picked = [...(list ?? [])];
@@ -68,7 +71,7 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (blank || sending) return;
+    if (unsendable || sending) return;
     setSending(true);
     setError(null);
     try {
@@ -136,33 +139,36 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
           </>
         )}
         <label className="visually-hidden" htmlFor={fieldId}>Сообщение</label>
-        <textarea
-          ref={field}
-          id={fieldId}
-          className="input chat-input__field"
-          placeholder="Написать сообщение…"
-          rows={1}
-          maxLength={TEXT_LIMITS.message}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-              e.preventDefault();
-              void submit();
-            } else if (e.key === 'Escape' && mode.kind !== 'new') {
-              // Leaves the mode only; the window stays open.
-              e.stopPropagation();
-              cancel();
-            }
-          }}
-        />
-        <EmojiButton onPick={insert} />
+        {/* The emoji button sits inside the text box, as in messengers, so the box keeps the width. */}
+        <div className="chat-input__box">
+          <textarea
+            ref={field}
+            id={fieldId}
+            className="input chat-input__field"
+            placeholder="Написать сообщение…"
+            rows={1}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                void submit();
+              } else if (e.key === 'Escape' && mode.kind !== 'new') {
+                // Leaves the mode only; the window stays open.
+                e.stopPropagation();
+                cancel();
+              }
+            }}
+          />
+          <EmojiButton onPick={insert} />
+        </div>
         {/* On a narrow input the word gives way to the icon, and stays the button's name. */}
-        <button type="submit" className="btn chat-input__send" disabled={blank || sending}>
+        <button type="submit" className="btn chat-input__send" disabled={unsendable || sending}>
           {editing ? <CheckIcon /> : <SendIcon />}
           <span className="chat-input__send-text">{editing ? 'Сохранить' : 'Отправить'}</span>
         </button>
       </div>
+      <TextLimit text={text} max={TEXT_LIMITS.message} />
     </form>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * One chat message (spec section 2): avatar, the author's login in their name colour linking to
  * the profile (the chat frame for those who wear one), the quoted message it answers, the text
- * (always as text), pictures opening the viewer, the time, and on hover 'Ответить'; the author
+ * (as text, its http(s) addresses links), pictures opening the viewer, the time, and on hover 'Ответить'; the author
  * alone gets 'Изменить' and 'Удалить' (which asks first).
  */
 import { memo, useEffect } from 'react';
@@ -13,6 +13,7 @@ import ConfirmDelete from '../layout/ConfirmDelete.tsx';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 import { messageTime, quoteOf } from './message-text.ts';
+import LinkedText from '../layout/LinkedText.tsx';
 
 interface Props {
   message: ChatMessage;
@@ -47,7 +48,7 @@ function MessageItem({ message, mine, onReply, onEdit, onDelete, onPicture }: Pr
             <span className="chat-msg__quote-text">{quoteOf(parent)}</span>
           </blockquote>
         )}
-        {message.text && <p className="chat-msg__text">{message.text}</p>}
+        {message.text && <p className="chat-msg__text"><LinkedText text={message.text} /></p>}
         {pictures.length > 0 && (
           <div className="chat-msg__pictures">
             {pictures.map((id, i) => (

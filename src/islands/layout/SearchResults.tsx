@@ -12,7 +12,7 @@ import { $searchOpen, $searchText, closeSearch } from '../../stores/ui.ts';
 export default function SearchResults() {
   const open = useStore($searchOpen);
   const text = useStore($searchText);
-  const { status, typed, titles, people, understood } = useStore($search);
+  const { status, typed, titles, people, understood, problem } = useStore($search);
 
   useEffect(() => {
     if (open) searchFor(text);
@@ -27,7 +27,7 @@ export default function SearchResults() {
   return (
     <section className="search-modal__results" aria-live="polite" aria-busy={status === 'loading'}>
       <h3 className="search-modal__heading">{typed ? 'Найдено:' : 'Часто ищут:'}</h3>
-      {status === 'error' && <p className="search-modal__note search-modal__note--error">Не удалось выполнить поиск. Проверьте подключение и попробуйте ещё раз.</p>}
+      {status === 'error' && <p className="search-modal__note search-modal__note--error" role="alert">{problem}</p>}
       {nothing && <p className="search-modal__note">{typed ? 'Ничего не найдено. Попробуйте другое название.' : 'Пока здесь пусто.'}</p>}
       {status === 'loading' && !titles.length && !people.length && <p className="search-modal__note">Ищем…</p>}
       {understood && status !== 'error' && (

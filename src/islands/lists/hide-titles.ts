@@ -6,7 +6,7 @@
  * so islands keep their own markup, and notes are placed beside the lists (outside an island
  * that has not hydrated yet, whose markup must stay as built).
  */
-import { pluralRu, type PluralForms } from '../../lib/russian.ts';
+import { pluralRu, type PluralForms } from '../../lib/plural.ts';
 import { $hiddenTitleIds, $showHiddenTitles, loadHiddenTitles, showHiddenTitles } from '../../stores/hidden-titles.ts';
 import './hide-titles.css';
 

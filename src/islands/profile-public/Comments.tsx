@@ -1,7 +1,7 @@
 /**
  * The comments under a post with their replies, and the comment box: 'Ответить' turns it into
- * a reply (the placeholder quotes what is answered), it empties once sent, and blank text is
- * not sent. Visitors are asked to sign in.
+ * a reply (the placeholder quotes what is answered), it empties once sent, and blank text or
+ * text over the length cap (TextLimit says so) is not sent. Visitors are asked to sign in.
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -14,6 +14,9 @@ import { Icon } from '../layout/icons.tsx';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 import Reactions from './Reactions.tsx';
+import { reactionKey } from '../../lib/reaction-list.ts';
+import TextLimit from '../layout/TextLimit.tsx';
+import { overLimit } from '../../lib/text-limit.ts';
 
 interface Props {
   comments: ReviewView[];
@@ -22,13 +25,15 @@ interface Props {
   onReact?: (commentId: number, type: ReactionType) => Promise<void>;
   /** The signed-in reader, when known: their own comments get no like or dislike buttons. */
   viewerId?: string | null;
+  /** The reader's own reactions, by `reactionKey`: shown pressed. */
+  myReactions?: ReadonlyMap<string, ReactionType>;
 }
 
 interface ReplyTo { threadId: number; login: string; text: string }
 
 const QUOTE_LENGTH = 60;
 
-function Comment({ c, onReply, onReact, viewerId }: { c: ReviewView; onReply?: () => void; onReact?: Props['onReact']; viewerId?: string | null }) {
+function Comment({ c, onReply, onReact, viewerId, mine }: { c: ReviewView; onReply?: () => void; onReact?: Props['onReact']; viewerId?: string | null; mine?: ReactionType }) {
   const react = onReact && (viewerId == null || c.author.id !== viewerId) ? (type: ReactionType) => onReact(c.id, type) : undefined;
   return (
     <article className="comment" data-comment-id={c.id}>
@@ -40,7 +45,7 @@ function Comment({ c, onReply, onReact, viewerId }: { c: ReviewView; onReply?: (
         </header>
         <p className="comment__text">{c.text}</p>
         <div className="comment__actions">
-          <Reactions likes={c.likes} dislikes={c.dislikes} onReact={react} />
+          <Reactions likes={c.likes} dislikes={c.dislikes} mine={mine} onReact={react} />
           {onReply && <button type="button" className="comment__reply" onClick={onReply}>Ответить</button>}
         </div>
       </div>
@@ -48,14 +53,15 @@ function Comment({ c, onReply, onReact, viewerId }: { c: ReviewView; onReply?: (
   );
 }
 
-export default function Comments({ comments, onComment, onReact, viewerId }: Props) {
+export default function Comments({ comments, onComment, onReact, viewerId, myReactions }: Props) {
+  const mineOf = (c: ReviewView) => myReactions?.get(reactionKey({ comment: c.id }));
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useFormProblem({ text });
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
-  const blank = !text.trim();
+  const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.comment);
 
   const reply = onComment && ((threadId: number, c: ReviewView) => () => {
     setReplyTo({ threadId, login: c.author.login, text: c.text });
@@ -64,7 +70,7 @@ export default function Comments({ comments, onComment, onReact, viewerId }: Pro
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!onComment || blank || sending) return;
+    if (!onComment || unsendable || sending) return;
     setSending(true);
     setError(null);
     try {
@@ -84,10 +90,10 @@ export default function Comments({ comments, onComment, onReact, viewerId }: Pro
     <div className="comments">
       {comments.map((thread) => (
         <div key={thread.id} className="comments__thread">
-          <Comment c={thread} onReply={reply?.(thread.id, thread)} onReact={onReact} viewerId={viewerId} />
+          <Comment c={thread} onReply={reply?.(thread.id, thread)} onReact={onReact} viewerId={viewerId} mine={mineOf(thread)} />
           {thread.replies.length > 0 && (
             <div className="comments__replies">
-              {thread.replies.map((r) => <Comment key={r.id} c={r} onReply={reply?.(thread.id, r)} onReact={onReact} viewerId={viewerId} />)}
+              {thread.replies.map((r) => <Comment key={r.id} c={r} onReply={reply?.(thread.id, r)} onReact={onReact} viewerId={viewerId} mine={mineOf(r)} />)}
             </div>
           )}
         </div>
@@ -109,13 +115,13 @@ export default function Comments({ comments, onComment, onReact, viewerId }: Pro
               rows={1}
               placeholder={placeholder}
               value={text}
-              maxLength={TEXT_LIMITS.comment}
               onChange={(e) => setText(e.target.value)}
             />
-            <button type="submit" className="btn comments__send" aria-label="Отправить" title="Отправить" aria-busy={sending} disabled={blank || sending}>
+            <button type="submit" className="btn comments__send" aria-label="Отправить" title="Отправить" aria-busy={sending} disabled={unsendable || sending}>
               <Icon size={20}><path d="M22 2 11 13" /><path d="m22 2-7 20-4-9-9-4 20-7z" /></Icon>
             </button>
           </div>
+          <TextLimit text={text} max={TEXT_LIMITS.comment} />
           {error && <p className="profile-error" role="alert">{error}</p>}
         </form>
       ) : null}

@@ -1,6 +1,7 @@
 /**
  * Writing to the person from their profile (spec section 4): the message goes to the private
- * chat with them (found, or started), then the chat opens. Blank text is not sent. Enter
+ * chat with them (found, or started), then the chat opens. Blank text, or text over the
+ * length cap (TextLimit says so), is not sent. Enter
  * sends and Shift+Enter starts a new line, as in the chat.
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
@@ -8,17 +9,19 @@ import { useId, useState, type FormEvent } from 'react';
 import { useFormProblem } from '../layout/use-form-problem.ts';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import { messagePerson } from '../../stores/public-profile.ts';
+import TextLimit from '../layout/TextLimit.tsx';
+import { overLimit } from '../../lib/text-limit.ts';
 
 export default function MessageBox({ personId, login }: { personId: string; login: string }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useFormProblem({ text });
   const fieldId = useId();
-  const blank = !text.trim();
+  const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.message);
 
   async function send(e?: FormEvent) {
     e?.preventDefault();
-    if (blank || sending) return;
+    if (unsendable || sending) return;
     setSending(true);
     setError(null);
     try {
@@ -41,7 +44,6 @@ export default function MessageBox({ personId, login }: { personId: string; logi
           className="input message-box__input"
           placeholder={`Написать ${login}…`}
           value={text}
-          maxLength={TEXT_LIMITS.message}
           rows={3}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
@@ -51,8 +53,9 @@ export default function MessageBox({ personId, login }: { personId: string; logi
             }
           }}
         />
+        <TextLimit text={text} max={TEXT_LIMITS.message} />
         {error && <p className="profile-error" role="alert">{error}</p>}
-        <button type="submit" className="btn message-box__send" disabled={blank || sending}>
+        <button type="submit" className="btn message-box__send" disabled={unsendable || sending}>
           {sending ? 'Отправляем…' : 'Отправить'}
         </button>
       </form>

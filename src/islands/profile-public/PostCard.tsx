@@ -5,7 +5,9 @@
  */
 import { loginHref } from '../../lib/account/return-path.ts';
 import { lazy, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { PostView } from '../../lib/posts.ts';
+import { reactionKey } from '../../lib/reaction-list.ts';
 import type { PostFeed } from '../../stores/posts.ts';
 import ConfirmDelete from '../layout/ConfirmDelete.tsx';
 import Avatar from '../people/Avatar.tsx';
@@ -26,6 +28,7 @@ interface Props {
 
 export default function PostCard({ post, feed, signedIn, viewerId }: Props) {
   const mine = viewerId !== null && post.author.id === viewerId;
+  const myReactions = useStore(feed.$mine);
   const [shown, setShown] = useState<number | null>(null);
   const [viewerUsed, setViewerUsed] = useState(false);
   const n = post.images.length;
@@ -64,11 +67,12 @@ export default function PostCard({ post, feed, signedIn, viewerId }: Props) {
           ))}
         </div>
       )}
-      <Reactions likes={post.likes} dislikes={post.dislikes} onReact={signedIn && !mine ? (type) => feed.react(post.id, { post: post.id }, type) : undefined} />
+      <Reactions likes={post.likes} dislikes={post.dislikes} mine={myReactions.get(reactionKey({ post: post.id }))} onReact={signedIn && !mine ? (type) => feed.react(post.id, { post: post.id }, type) : undefined} />
       {(post.comments.length > 0 || signedIn) && (
         <Comments
           comments={post.comments}
           viewerId={viewerId}
+          myReactions={myReactions}
           onComment={signedIn ? (parentId, text) => feed.comment(post.id, parentId, text) : undefined}
           onReact={signedIn ? (commentId, type) => feed.react(post.id, { comment: commentId }, type) : undefined}
         />

@@ -1,7 +1,7 @@
 /**
  * The post box on one's own profile: text and several pictures, previewed and removable before
  * publishing. Pictures are checked here as the backend checks them (images only, size), blank
- * text is not sent, and the new post appears at the top once the backend has it.
+ * text or text over the length cap (TextLimit says so) is not sent, and the new post appears at the top once the backend has it.
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -10,6 +10,8 @@ import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import { POST_IMAGES_MAX } from '../../lib/constants.ts';
 import { PICTURE_TYPES, pictureRefusal as refusal } from '../../lib/picture-check.ts';
 import { Icon } from '../layout/icons.tsx';
+import TextLimit from '../layout/TextLimit.tsx';
+import { overLimit } from '../../lib/text-limit.ts';
 
 export default function PostComposer({ publish }: { publish: (text: string, files: File[]) => Promise<void> }) {
   const [text, setText] = useState('');
@@ -18,7 +20,7 @@ export default function PostComposer({ publish }: { publish: (text: string, file
   const [error, setError] = useFormProblem({ text });
   const picker = useRef<HTMLInputElement>(null);
   const fieldId = useId();
-  const blank = !text.trim();
+  const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.post);
 
   const previews = useMemo(() => files.map((f) => URL.createObjectURL(f)), [files]);
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
@@ -35,7 +37,7 @@ export default function PostComposer({ publish }: { publish: (text: string, file
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (blank || busy) return;
+    if (unsendable || busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -58,9 +60,9 @@ export default function PostComposer({ publish }: { publish: (text: string, file
         className="input composer__input"
         placeholder="Что нового? Поделитесь впечатлениями о просмотренном"
         value={text}
-        maxLength={TEXT_LIMITS.post}
         onChange={(e) => setText(e.target.value)}
       />
+      <TextLimit text={text} max={TEXT_LIMITS.post} />
       {files.length > 0 && (
         <ul className="composer__previews" aria-label="Фото к записи">
           {files.map((file, i) => (
@@ -80,7 +82,7 @@ export default function PostComposer({ publish }: { publish: (text: string, file
           <Icon size={20}><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 16-5-5-9 9" /></Icon>
           <span className="composer__attach-text">Добавить фото</span>
         </label>
-        <button type="submit" className="btn" disabled={blank || busy}>{busy ? 'Публикуем…' : 'Опубликовать'}</button>
+        <button type="submit" className="btn" disabled={unsendable || busy}>{busy ? 'Публикуем…' : 'Опубликовать'}</button>
       </div>
     </form>
   );

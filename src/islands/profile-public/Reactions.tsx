@@ -1,7 +1,8 @@
 /**
- * Like and dislike counts of a post or a comment. Signed-in people press them: the count rises
- * once the backend accepted the reaction; its refusal (one reaction each) is shown as it says.
- * Visitors see the counts only.
+ * Like and dislike counts of a post, a comment or a review. Signed-in people press them: their own
+ * reaction shows pressed, pressing it again takes it back, pressing the other switches; the counts
+ * change once the backend accepted it, and a refusal is shown as it says. While one is on its way
+ * both wait. Visitors see the counts only.
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useState } from 'react';
@@ -10,13 +11,15 @@ import type { ReactionType } from '../../lib/directus/people.ts';
 interface Props {
   likes: number;
   dislikes: number;
-  /** Sends the reaction; absent for visitors. */
+  /** The reader's own reaction, shown pressed. */
+  mine?: ReactionType | null;
+  /** Sends the button pressed; absent for visitors. */
   onReact?: (type: ReactionType) => Promise<void>;
 }
 
 const LABELS: Record<ReactionType, string> = { like: 'Нравится', dislike: 'Не нравится' };
 
-export default function Reactions({ likes, dislikes, onReact }: Props) {
+export default function Reactions({ likes, dislikes, mine = null, onReact }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const counts: Record<ReactionType, number> = { like: likes, dislike: dislikes };
@@ -38,7 +41,8 @@ export default function Reactions({ likes, dislikes, onReact }: Props) {
   return (
     <div className="reactions">
       {(['like', 'dislike'] as const).map((type) => onReact ? (
-        <button key={type} type="button" className={`reactions__btn counter counter--${type}`} aria-label={`${LABELS[type]}: ${counts[type]}`} disabled={busy} onClick={() => void press(type)}>
+        <button key={type} type="button" className={`reactions__btn counter counter--${type}`} aria-label={`${LABELS[type]}: ${counts[type]}`}
+          aria-pressed={mine === type} disabled={busy} onClick={() => void press(type)}>
           {counts[type]}
         </button>
       ) : (

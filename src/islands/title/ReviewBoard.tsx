@@ -1,9 +1,10 @@
 /**
  * The reviews as a signed-in person uses them (loaded only for them): the form — blank after
- * trimming is not sent; 'Ответить' makes it a reply whose placeholder quotes the text answered,
- * and it empties once sent — likes and dislikes of others' reviews that count once the backend
- * took them (one each, no undo), and on their own reviews 'Изменить' and 'Удалить' (after a
- * confirmation) with their counts only.
+ * trimming is not sent, nor text over the length cap (TextLimit says so); 'Ответить' makes it a
+ * reply whose placeholder quotes the text answered, and it empties once sent — likes and dislikes
+ * of others' reviews that count once the backend took them (one each: theirs shows pressed,
+ * pressed again it goes, the other replaces it), and on their own reviews 'Изменить' and
+ * 'Удалить' (after a confirmation) with their counts only.
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -13,9 +14,11 @@ import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
 import { cut } from '../../lib/text.ts';
 import { $me, loadMe } from '../../stores/me.ts';
-import { deleteReview, editReview, reactToReview, writeReview } from '../../stores/review-writes.ts';
+import { $myReactions, deleteReview, editReview, loadMyReactions, reactToReview, writeReview } from '../../stores/review-writes.ts';
 import { $reviews } from '../../stores/title-reviews.ts';
 import ConfirmDelete from '../layout/ConfirmDelete.tsx';
+import TextLimit from '../layout/TextLimit.tsx';
+import { overLimit } from '../../lib/text-limit.ts';
 import Reactions from '../profile-public/Reactions.tsx';
 import ReviewItem from './ReviewItem.tsx';
 import './review-board.css';
@@ -30,10 +33,11 @@ function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useFormProblem({ text });
   const id = useId();
+  const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.comment);
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    if (!text.trim() || busy) return;
+    if (unsendable || busy) return;
     setBusy(true);
     setError(null);
     try {
@@ -49,9 +53,10 @@ function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
   return (
     <form className="review-edit" onSubmit={save}>
       <label className="visually-hidden" htmlFor={id}>Текст комментария</label>
-      <textarea id={id} className="input review-edit__input" rows={3} value={text} maxLength={TEXT_LIMITS.comment} onChange={(e) => setText(e.target.value)} autoFocus />
+      <textarea id={id} className="input review-edit__input" rows={3} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+      <TextLimit text={text} max={TEXT_LIMITS.comment} />
       <div className="review-edit__buttons">
-        <button type="submit" className="btn" disabled={!text.trim() || busy}>Сохранить</button>
+        <button type="submit" className="btn" disabled={unsendable || busy}>Сохранить</button>
         <button type="button" className="btn btn--ghost" onClick={onDone} disabled={busy}>Отмена</button>
       </div>
       {error && <p className="reviews__error" role="alert">{error}</p>}
@@ -62,6 +67,7 @@ function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
 export default function ReviewBoard({ titleId }: { titleId: number }) {
   const reviews = useStore($reviews);
   const me = useStore($me);
+  const myReactions = useStore($myReactions);
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
@@ -69,13 +75,14 @@ export default function ReviewBoard({ titleId }: { titleId: number }) {
   const [error, setError] = useFormProblem({ text });
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
-  const blank = !text.trim();
+  const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.comment);
 
   useEffect(() => { void loadMe(); }, []);
+  useEffect(() => { loadMyReactions(titleId).catch(console.error); }, [titleId]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (blank || sending) return;
+    if (unsendable || sending) return;
     setSending(true);
     setError(null);
     try {
@@ -104,7 +111,7 @@ export default function ReviewBoard({ titleId }: { titleId: number }) {
         body={editing === r.id ? <ReviewEditor r={r} onDone={() => setEditing(null)} /> : undefined}
         actions={(
           <div className="review__actions">
-            <Reactions likes={r.likes} dislikes={r.dislikes} onReact={mine ? undefined : (type) => reactToReview(r.id, type)} />
+            <Reactions likes={r.likes} dislikes={r.dislikes} mine={myReactions.get(r.id)} onReact={mine ? undefined : (type) => reactToReview(r.id, type)} />
             <button type="button" className="review__action" onClick={answer(threadId, r)}>Ответить</button>
             {mine && editing !== r.id && <button type="button" className="review__action" onClick={() => setEditing(r.id)}>Изменить</button>}
             {mine && (
@@ -141,11 +148,11 @@ export default function ReviewBoard({ titleId }: { titleId: number }) {
           rows={3}
           placeholder={replyTo ? `«${cut(replyTo.text, QUOTE_LENGTH)}»` : 'Напишите, что думаете о тайтле…'}
           value={text}
-          maxLength={TEXT_LIMITS.comment}
           onChange={(e) => setText(e.target.value)}
         />
+        <TextLimit text={text} max={TEXT_LIMITS.comment} />
         <div className="review-form__buttons">
-          <button type="submit" className="btn" aria-busy={sending} disabled={blank || sending}>{replyTo ? 'Ответить' : 'Отправить'}</button>
+          <button type="submit" className="btn" aria-busy={sending} disabled={unsendable || sending}>{replyTo ? 'Ответить' : 'Отправить'}</button>
         </div>
         {error && <p className="reviews__error" role="alert">{error}</p>}
       </form>

@@ -1,13 +1,17 @@
 /**
  * One review or reply as everyone sees it: the author's avatar (the default picture when theirs
- * fails) and name in its colour linking to /profile/{login}, the date, the text and the reaction
- * counts. A deleted review kept for its replies reads 'Комментарий удалён' and names nobody.
+ * fails) and name in its colour linking to /profile/{login}, the date, the text (its http(s)
+ * addresses links, whose code loads only for a text that has one) and the reaction counts. A deleted review kept for its replies reads 'Комментарий удалён' and names nobody.
  * Signed-in people get their buttons in `actions`, and may swap the text for an editor (`body`).
  */
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { mayHoldLink } from '../../lib/link-hint.ts';
 import { DELETED_REVIEW, type ReviewView } from '../../lib/reviews.ts';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
+
+// The finder loads only for a review that may hold an address.
+const LinkedText = lazy(() => import('../layout/LinkedText.tsx'));
 
 interface Props {
   r: ReviewView;
@@ -29,7 +33,7 @@ export default function ReviewItem({ r, body, actions, children }: Props) {
               <PersonName person={r.author} className="review__author" />
               <time className="review__date">{r.date}</time>
             </header>
-            {body ?? <p className="review__text">{r.text}</p>}
+            {body ?? <p className="review__text">{mayHoldLink(r.text) ? <Suspense fallback={r.text}><LinkedText text={r.text} /></Suspense> : r.text}</p>}
             {actions ?? (
               <div className="review__reactions">
                 <span className="counter counter--like" aria-label={`Нравится: ${r.likes}`} role="img">{r.likes}</span>

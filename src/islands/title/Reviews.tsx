@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { reviewCount } from '../../lib/reviews.ts';
-import { countRu, COMMENT_FORMS } from '../../lib/russian.ts';
+import { countRu, REVIEW_FORMS } from '../../lib/plural.ts';
 import { $reviewRows, $reviews, loadReviews } from '../../stores/title-reviews.ts';
 import ReviewItem from './ReviewItem.tsx';
 import { signedInPart, useSignedIn } from './signed-in.ts';
@@ -30,7 +30,7 @@ export default function Reviews({ titleId, signInHref }: { titleId: number; sign
   ));
   return (
     <section className="reviews" aria-labelledby="reviews-heading">
-      <h2 id="reviews-heading">Отзывы{reviews ? ` · ${countRu(reviewCount(reviews), COMMENT_FORMS)}` : ''}</h2>
+      <h2 id="reviews-heading">Отзывы{reviews ? ` · ${countRu(reviewCount(reviews), REVIEW_FORMS)}` : ''}</h2>
       {!signedIn && (
         <p className="reviews__signin">
           <a href={signInHref}>Войдите, чтобы оставить комментарий</a>

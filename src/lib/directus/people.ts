@@ -4,7 +4,7 @@
  * reactions and comments. Every call goes through the page's one client.
  */
 import {
-  aggregate, createItem, deleteFiles, deleteItem, readItems, readUsers, type QueryFilter, type ReadItemOutput,
+  aggregate, createItem, customEndpoint, deleteFiles, deleteItem, readItems, readUsers, type QueryFilter, type ReadItemOutput,
 } from '@directus/sdk';
 import { LOGIN_PATTERN } from '../../../shared/rules.ts';
 import { pageClient } from './client.ts';
@@ -110,10 +110,21 @@ export async function discardUploads(fileIds: string[]): Promise<void> {
   if (fileIds.length) await send(pageClient(), deleteFiles(fileIds), 'upload removal');
 }
 
-/** A like or dislike; the backend takes one per person and target and explains a second in Russian. */
-export async function react(target: Target, type: ReactionType): Promise<{ id: number; type: ReactionType }> {
-  const created = await send(pageClient(), createItem('reactions', { type, ...target }, { fields: ['id', 'type'] }), 'reaction');
-  return { id: created.id, type: created.type };
+/** One's reaction as the backend holds it. */
+export interface MyReaction { id: number; type: ReactionType }
+/** What setting a reaction changed: the person's reaction before and after (null: none). */
+export interface ReactionChange { before: MyReaction | null; after: MyReaction | null }
+
+/** Makes the person's reaction to the target this type, or takes it back (null); the same call twice changes nothing. */
+export function setReaction(target: Target, type: ReactionType | null): Promise<ReactionChange> {
+  const body = JSON.stringify({ ...target, type });
+  return send(pageClient(), customEndpoint<ReactionChange>({ path: '/site/reactions', method: 'PUT', body }), 'reaction');
+}
+
+/** The person's own reactions on a title's reviews, or on posts and the comments under them. */
+export function myReactions(scope: { title: number } | { posts: number[] }): Promise<(MyReaction & { comment: number | null; post: number | null })[]> {
+  const query = 'title' in scope ? `title=${scope.title}` : `posts=${scope.posts.join(',')}`;
+  return send(pageClient(), customEndpoint<(MyReaction & { comment: number | null; post: number | null })[]>({ path: `/site/reactions/mine?${query}`, method: 'GET' }), 'own reactions');
 }
 
 /** A comment under a post, or a reply to a comment (it lands under the same post). */

@@ -4,6 +4,7 @@
  * accounts in one step (POST /site/register, /site/account/delete, see account.ts), a person's
  * rating and watching progress (PUT /site/rating/:titleId, /site/progress/:titleId, my-titles.ts),
  * their private chats with unread counts (GET /site/chats, POST /site/chats/:id/read, chats.ts),
+ * their likes and dislikes (PUT /site/reactions, GET /site/reactions/mine, reactions.ts),
  * and POST /site/schema/indexes for the apply command (admins only).
  */
 import { defineEndpoint } from '@directus/extensions';
@@ -14,6 +15,7 @@ import { registerAccountRoutes } from './account.ts';
 import { registerChatRoutes } from './chats.ts';
 import { registerCoMarkRoutes } from './co-marks.ts';
 import { registerMyTitlesRoutes } from './my-titles.ts';
+import { registerReactionRoutes } from './reactions.ts';
 import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
 import { pace } from '../../shared/pace.ts';
@@ -104,5 +106,6 @@ export default defineEndpoint({
     registerMyTitlesRoutes(router, context);
     registerChatRoutes(router, context);
     registerCoMarkRoutes(router, context);
+    registerReactionRoutes(router, context);
   },
 });

@@ -11,6 +11,7 @@ import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
 import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
+import { registerReactionRemovals } from './reaction-removals.ts';
 import { registerRealtimeRules } from './realtime.ts';
 import { registerSlugRules } from './slugs.ts';
 import { registerTitleRules } from './titles.ts';
@@ -46,6 +47,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
     supportRequest: pace('supportRequest', env, 'Слишком много обращений подряд.'),
   });
   registerOwnReactionRule(register);
+  registerReactionRemovals(register);
   registerChatRules(register, deleteFiles, { message: pace('message', env, 'Слишком много сообщений подряд.'), edit });
   registerFileRules(register);
   registerUserRules(register, readStored, pace('emailChange', env, 'Слишком много попыток сменить email.'));

@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import type { Request, RequestHandler, Response } from 'express';
 import { PERSON_FIELDS, TITLE_CARD_FIELDS } from '../../../../shared/card-fields.ts';
 import { planSearch, unknownWords, type SearchPlan } from '../../../../shared/search-plan.ts';
-import { POPULAR_COUNT, SEARCH_LIMIT, SEARCH_OPENS_MIN, SEARCH_PEOPLE_LIMIT, SEARCH_QUERY_MAX } from '../../../../shared/search-limits.ts';
+import { POPULAR_COUNT, QUERY_TOO_LONG, SEARCH_LIMIT, SEARCH_OPENS_MIN, SEARCH_PEOPLE_LIMIT, SEARCH_QUERY_MAX } from '../../../../shared/search-limits.ts';
 import { titleIdOf } from '../../count-view/src/api.ts';
 import { visitMemory, type VisitMemory } from '../../count-view/src/visits.ts';
 import type { Accountability } from '../../shared/directus.ts';
@@ -133,7 +133,7 @@ function fewerWords(plan: SearchPlan): SearchPlan[] {
 function queryOf(req: Caller): string {
   const q = req.query.q;
   if (typeof q !== 'string') throw new InvalidPayloadError({ reason: 'Укажите запрос в параметре q' });
-  if (q.length > SEARCH_QUERY_MAX) throw new InvalidPayloadError({ reason: `Запрос длиннее ${SEARCH_QUERY_MAX} символов` });
+  if (q.length > SEARCH_QUERY_MAX) throw new InvalidPayloadError({ reason: QUERY_TOO_LONG });
   return q;
 }
 
