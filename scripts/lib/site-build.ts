@@ -86,7 +86,9 @@ function astroBuild(outDir: string, env: NodeJS.ProcessEnv, onMessage: (message:
     // The bundler's allocator (mimalloc, in Rolldown) committed a 1 GiB arena at once in huge pages and
     // kept what bundling used, about 250 MB, resident for the rest of the build; these settings hand
     // freed memory back at once. A build started ahead waited in 540 MiB, now in 345.
-    env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELAY: '0', ...env },
+    // Always the production bundle: under the test runner NODE_ENV is 'test', which gave the browser
+    // tests React's development build (jsxDEV), not what visitors get.
+    env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELAY: '0', ...env, NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.on('message', onMessage);
