@@ -4,7 +4,7 @@
  * accounts in one step (POST /site/register, /site/account/delete, see account.ts), a person's
  * rating and watching progress (PUT /site/rating/:titleId, /site/progress/:titleId, my-titles.ts),
  * their private chats with unread counts (GET /site/chats, POST /site/chats/:id/read, chats.ts),
- * and POST /site/schema/indexes for the apply command (admins only).
+ * and POST /site/schema/indexes for the apply command (admins only: indexes, and the triggers of title-orders.ts).
  */
 import { defineEndpoint } from '@directus/extensions';
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
@@ -16,6 +16,7 @@ import { registerCoMarkRoutes } from './co-marks.ts';
 import { registerMyTitlesRoutes } from './my-titles.ts';
 import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
+import { ensureTitleOrders } from './title-orders.ts';
 import { pace } from '../../shared/pace.ts';
 import type { Request } from 'express';
 
@@ -93,7 +94,7 @@ export default defineEndpoint({
     router.post('/schema/indexes', async (req: Req, res, next) => {
       try {
         if (!req.accountability?.admin) throw new ForbiddenError();
-        const created = await ensureIndexes(database, COMPOSITE_INDEXES);
+        const created = [...(await ensureIndexes(database, COMPOSITE_INDEXES)), ...(await ensureTitleOrders(database))];
         res.json({ data: { created } });
       } catch (err) {
         next(err);
