@@ -6,9 +6,8 @@
 import { createItem, customEndpoint, readItems, type ReadItemOutput, type RestCommand } from '@directus/sdk';
 import { alphabetPrefix } from '../alphabet.ts';
 import {
-  ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
+  ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
-import { toDirectusFilter, type FilterState } from '../filter-query.ts';
 import { once } from '../once.ts';
 import { searchQuery } from '../search.ts';
 import { createSiteClient, pageClient } from './client.ts';
@@ -95,10 +94,6 @@ export function createRuntime(base?: string) {
         deep: { reactions: { _limit: -1 }, images: { _limit: -1 } },
         limit: -1,
       }), 'comments') as Promise<CommentItem[]>,
-
-    /** One page of the filter screen (FILTER_PAGE_SIZE, by views) and the total for the pager. */
-    getFilteredTitles: (state: FilterState, page: number = state.page): Promise<Page<TitleCard>> =>
-      readTitlePage(client, { filter: toDirectusFilter(state), sort: BY_VIEWS, pageSize: FILTER_PAGE_SIZE, page }),
 
     /**
      * One page of the category's alphabetical index: titles whose name starts with the key or
