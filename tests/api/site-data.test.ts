@@ -238,9 +238,10 @@ describe('the build-time reader', () => {
     expect(ids(await reader.getTitlesByCategory(cat.slug, { sort: ['views'], limit: 2 }))).toEqual([t5.id, t3.id]);
   });
 
-  it('lists the newest titles first', async () => {
-    expect(ids(await reader.getNewest(cat.slug))).toEqual([t5.id, t4.id, t3.id, t2.id]);
-    expect(ids(await reader.getNewest(cat.slug, 2, 2))).toEqual([t3.id, t2.id]);
+  it('lists the newest by release first: the year, then the newest added, then those without a year', async () => {
+    expect(ids(await reader.getNewest(cat.slug))).toEqual([t2.id, t3.id, t1.id, t5.id]);
+    expect(ids(await reader.getNewest(cat.slug, 2, 2))).toEqual([t1.id, t5.id]);
+    expect(ids(await runtime.getListPage({ kind: 'category-new', key: cat.slug }, 1))).toEqual([t2.id, t3.id, t1.id, t5.id, t4.id]);
   });
 
   it('reads a subcategory block and the promo titles', async () => {

@@ -1,7 +1,7 @@
 /**
  * A category's lists in Chromium against the built demo site and its Directus: the filter screen
- * (several genres at once, the category's years, the orders, the state in the URL, the page's
- * title and description following the choices) and 'Новинки' newest by release. Which titles a
+ * (several genres at once, the category's years, the orders, the state in the URL) and 'Новинки'
+ * newest by release. Which titles a
  * list holds comes from the seed; how they are ordered, from what the backend holds now (views,
  * ratings and dates other test files may have changed).
  */
@@ -9,8 +9,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import type { TitleSeed } from '../../directus/seed/data/types.ts';
-import { FILTER_PAGE_SIZE } from '../../src/lib/constants.ts';
-import { adminApi, patientPolls, visitorsOfThisFile } from './support/site.ts';
+import { CATEGORY_NEW_LIST, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { adminApi, hydrated, patientPolls, visitorsOfThisFile } from './support/site.ts';
 
 patientPolls();
 
@@ -230,6 +230,28 @@ describe('filter screen', () => {
       await page.keyboard.press('Escape');
       expect(await button.getAttribute('aria-expanded')).toBe('false');
       expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    } finally {
+      await done();
+    }
+  });
+});
+
+describe('Новинки', () => {
+  it('lists the category\'s newest by release on its page and on its new screen, page after page', async () => {
+    const { page } = await as();
+    try {
+      const newest = names((await live(IN_CATEGORY)).sort(byRelease));
+      expect(newest.length).toBeGreaterThan(CATEGORY_NEW_PAGE);
+      await page.goto(`/categories/${CATEGORY}`);
+      expect(await cardNames(page, '.newest')).toEqual(newest.slice(0, CATEGORY_NEW_LIST));
+
+      await page.goto(`/categories/${CATEGORY}/new`);
+      expect(await cardNames(page, '.show-more-grid')).toEqual(newest.slice(0, CATEGORY_NEW_PAGE));
+      const more = page.locator('.show-more-grid').getByRole('button', { name: 'Показать еще' });
+      await more.scrollIntoViewIfNeeded();
+      await hydrated(page, '.show-more-grid');
+      await more.click();
+      await expect.poll(() => cardNames(page, '.show-more-grid')).toEqual(newest.slice(0, 2 * CATEGORY_NEW_PAGE));
     } finally {
       await done();
     }

@@ -14,7 +14,7 @@ import { createSiteClient, pageClient } from './client.ts';
 import { countView } from './view-count.ts';
 import { COMMENT_FIELDS, PERSON_FIELDS } from './fields.ts';
 import {
-  BY_VIEWS, NEWEST, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
+  BY_RELEASE, BY_VIEWS, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
   type Page, type RatingSummary, type TitleCard,
 } from './queries.ts';
 import type { Schema } from './schema.ts';
@@ -127,7 +127,8 @@ export interface ListSpec {
 
 /** One definition per list, shared by the build (first page) and the browser (next pages). */
 export const LIST_QUERIES: Record<ListSpec['kind'], (key: string) => { filter: ReturnType<typeof published>; sort: typeof BY_VIEWS; pageSize: number }> = {
-  'category-new': (slug) => ({ filter: published(inCategory(slug)), sort: NEWEST, pageSize: CATEGORY_NEW_PAGE }),
+  // Newest by release, as the category page's 'Новинки'.
+  'category-new': (slug) => ({ filter: published(inCategory(slug)), sort: BY_RELEASE, pageSize: CATEGORY_NEW_PAGE }),
   tag: (id) => ({ filter: published(withTag(Number(id))), sort: BY_VIEWS, pageSize: TAG_PAGE_SIZE }),
 };
 
