@@ -1,6 +1,7 @@
 /**
  * The filter screen's heading, title and description built from its choices (spec section 2,
- * 'Category filter screen'): subcategory, genres, country and category.
+ * 'Category filter screen'): the heading and title from subcategory, genres, country and category;
+ * the meta description also from the year and the release status, and it says the order.
  *
  * Countries and genres with a form of their own become adjectives before the noun
  * ("Китайские комедийные дорамы"); any other name keeps its own spelling in a suffix after it
@@ -8,6 +9,7 @@
  * arbitrary name safely. Names match case-blind and with ё folded, as the search does.
  */
 import { CATEGORY_NAMES } from './constants.ts';
+import { DEFAULT_SORT, type FilterSort, type ReleaseStatus } from './filter-query.ts';
 import { normaliseSearch } from '../../shared/search-text.ts';
 
 /**
@@ -80,7 +82,25 @@ export interface FilterHeadingInput {
   /** Genres the titles all have, in the order chosen. */
   genres?: readonly string[];
   country?: string | null;
+  releaseYear?: number | null;
+  releaseStatus?: ReleaseStatus | null;
+  sort?: FilterSort;
 }
+
+/** Each release status as an adjective before the noun ('Завершённые корейские дорамы'). */
+export const STATUS_ADJECTIVES: Readonly<Record<ReleaseStatus, string>> = {
+  'Окончен': 'завершённые',
+  'Выпускается': 'выходящие',
+  'Должен выйти': 'ожидаемые',
+};
+
+/** What the description says of each order. */
+export const SORT_SENTENCES: Readonly<Record<FilterSort, string>> = {
+  popular: 'Сначала самые популярные.',
+  rating: 'Сначала с самой высокой оценкой зрителей.',
+  year: 'Сначала самые новые по году выхода.',
+  added: 'Сначала недавно добавленные на сайт.',
+};
 
 export interface FilterHeading {
   /** The H1: 'Китайские комедийные дорамы'. */
@@ -121,9 +141,16 @@ export function filterHeading(input: FilterHeadingInput): FilterHeading {
   }
   if (otherGenres.length) suffixes.unshift(`${otherGenres.length > 1 ? 'в жанрах' : 'в жанре'} ${quotedList(otherGenres)}`);
   const heading = upperFirst([...adjectives, noun, ...suffixes].join(' '));
+  // The description adds the status before and the year after the noun: 'Завершённые корейские дорамы 2023 года'.
+  const status = input.releaseStatus ? STATUS_ADJECTIVES[input.releaseStatus] : null;
+  const year = input.releaseYear ? `${input.releaseYear} года` : null;
+  const lead = upperFirst([status, ...adjectives, noun, year, ...suffixes].filter(Boolean).join(' '));
+  // The whole category invites choosing; a narrowed list says what it holds.
+  const narrowed = !!(status || year || adjectives.length || suffixes.length || input.subcategory?.trim());
+  const choose = narrowed ? '.' : ': выбирайте по жанрам, году выхода, стране и статусу выпуска.';
   return {
     heading,
     title: `${heading} смотреть онлайн`,
-    description: `${heading} смотреть онлайн без регистрации. Подборка по популярности: выбирайте по жанру, году выхода, стране и статусу выпуска.`,
+    description: `${lead} смотреть онлайн без регистрации${choose} ${SORT_SENTENCES[input.sort ?? DEFAULT_SORT]}`,
   };
 }

@@ -1,15 +1,17 @@
 /**
  * A category's lists in Chromium against the built demo site and its Directus: the filter screen
- * (several genres at once, the category's years, the orders, the state in the URL) and 'Новинки'
- * newest by release. Which titles a
+ * (several genres at once, the category's years, the orders, the state in the URL, the page's
+ * title and description following the choices) and 'Новинки' newest by release. Which titles a
  * list holds comes from the seed; how they are ordered, from what the backend holds now (views,
  * ratings and dates other test files may have changed).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { CATEGORIES } from '../../directus/seed/data/taxonomy.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import type { TitleSeed } from '../../directus/seed/data/types.ts';
 import { CATEGORY_NEW_LIST, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { filterHeading } from '../../src/lib/filter-heading.ts';
 import { adminApi, hydrated, patientPolls, visitorsOfThisFile } from './support/site.ts';
 
 patientPolls();
@@ -17,6 +19,7 @@ patientPolls();
 const { as, done } = visitorsOfThisFile();
 
 const CATEGORY = 'doramy-onlayn';
+const CATEGORY_NAME = CATEGORIES.find((c) => c.slug === CATEGORY)!.name;
 const IN_CATEGORY = TITLES.filter((t) => t.category === CATEGORY);
 const FILTER = `/categories/${CATEGORY}/filter`;
 
@@ -208,6 +211,39 @@ describe('filter screen', () => {
       expect(params(page, 'category')).toEqual(['Дорамы']);
       await expect.poll(() => shown(page)).toBe(shownLine(withGenres(IN_CATEGORY, ['Комедия']).length));
       expect(await page.getByRole('button', { name: /^Жанры/ }).innerText()).toBe('Комедия');
+    } finally {
+      await done();
+    }
+  });
+
+  it('gives the page a title and description of the choices, following them back through the history', async () => {
+    const { page } = await as();
+    try {
+      const description = () => page.locator('meta[name="description"]').getAttribute('content');
+      const shared = () => page.locator('meta[property="og:description"]').getAttribute('content');
+      await openFilter(page);
+      const whole = filterHeading({ category: CATEGORY_NAME }).description;
+      expect(await description()).toBe(whole);
+
+      const pair = busiestPair();
+      const year = withGenres(IN_CATEGORY, pair)[0]!.releaseYear;
+      const chosen = filterHeading({ category: CATEGORY_NAME, genres: pair, releaseYear: year });
+      await chooseGenres(page, pair);
+      await page.getByLabel('Год').selectOption(String(year));
+      await page.getByRole('button', { name: 'Найти' }).click();
+      await expect.poll(description).toBe(chosen.description);
+      expect(chosen.description).not.toBe(whole);
+      expect(chosen.description).toContain(`${year} года`);
+      expect(await shared()).toBe(chosen.description);
+      expect(await page.title()).toBe(`${chosen.title} — Дорамы онлайн`);
+
+      await page.getByLabel('Сортировка').selectOption({ label: 'По рейтингу' });
+      await expect.poll(description).toBe(filterHeading({ category: CATEGORY_NAME, genres: pair, releaseYear: year, sort: 'rating' }).description);
+
+      await page.goBack();
+      await expect.poll(description).toBe(chosen.description);
+      await page.goBack();
+      await expect.poll(description).toBe(whole);
     } finally {
       await done();
     }

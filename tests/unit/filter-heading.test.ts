@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRY_ADJECTIVES, GENRE_ADJECTIVES, categoryNoun, filterHeading } from '../../src/lib/filter-heading.ts';
+import { COUNTRY_ADJECTIVES, GENRE_ADJECTIVES, STATUS_ADJECTIVES, categoryNoun, filterHeading } from '../../src/lib/filter-heading.ts';
+import { FILTER_SORTS } from '../../src/lib/filter-query.ts';
+import { RELEASE_STATUSES } from '../../shared/visitor-rules.ts';
 import { COUNTRIES, GENRES } from '../../directus/seed/data/taxonomy.ts';
 
 describe('word forms of the catalogue', () => {
@@ -29,7 +31,7 @@ describe('filterHeading', () => {
     expect(filterHeading({ category: 'Дорамы', country: 'Китай', genres: ['Комедия'] })).toEqual({
       heading: 'Китайские комедийные дорамы',
       title: 'Китайские комедийные дорамы смотреть онлайн',
-      description: 'Китайские комедийные дорамы смотреть онлайн без регистрации. Подборка по популярности: выбирайте по жанру, году выхода, стране и статусу выпуска.',
+      description: 'Китайские комедийные дорамы смотреть онлайн без регистрации. Сначала самые популярные.',
     });
   });
 
@@ -90,5 +92,45 @@ describe('filterHeading', () => {
   it('has a generic noun without a category', () => {
     expect(filterHeading({}).title).toBe('Фильмы и сериалы смотреть онлайн');
     expect(filterHeading({ genres: ['Комедия'] }).heading).toBe('Комедийные фильмы и сериалы');
+  });
+});
+
+describe('the filter screen\'s description', () => {
+  const description = (input: Parameters<typeof filterHeading>[0]) => filterHeading(input).description;
+
+  it('invites choosing while the whole category is shown', () => {
+    expect(description({ category: 'Дорамы' }))
+      .toBe('Дорамы смотреть онлайн без регистрации: выбирайте по жанрам, году выхода, стране и статусу выпуска. Сначала самые популярные.');
+  });
+
+  it('says every choice: status, country, genres, subcategory, year', () => {
+    expect(description({ category: 'Дорамы', country: 'Южная Корея', genres: ['Комедия', 'Романтика'], releaseYear: 2023, releaseStatus: 'Окончен' }))
+      .toBe('Завершённые корейские комедийные романтические дорамы 2023 года смотреть онлайн без регистрации. Сначала самые популярные.');
+    expect(description({ category: 'Аниме', subcategory: 'Сёнэн', releaseStatus: 'Выпускается' }))
+      .toBe('Выходящие сёнэн смотреть онлайн без регистрации. Сначала самые популярные.');
+    expect(description({ category: 'Фильмы', genres: ['Ужасы'], releaseYear: 2019, releaseStatus: 'Должен выйти' }))
+      .toBe('Ожидаемые фильмы 2019 года в жанре «Ужасы» смотреть онлайн без регистрации. Сначала самые популярные.');
+    expect(description({ category: 'Дорамы', releaseYear: 2016 })).toBe('Дорамы 2016 года смотреть онлайн без регистрации. Сначала самые популярные.');
+  });
+
+  it('differs for every choice made, and for every order', () => {
+    const base = { category: 'Дорамы' };
+    const variants = [
+      base, { ...base, genres: ['Драма'] }, { ...base, genres: ['Драма', 'Комедия'] }, { ...base, country: 'Китай' },
+      { ...base, releaseYear: 2020 }, { ...base, releaseYear: 2021 }, { ...base, subcategory: 'Корейские дорамы' },
+      ...RELEASE_STATUSES.map((releaseStatus) => ({ ...base, releaseStatus })),
+      ...FILTER_SORTS.map((sort) => ({ ...base, genres: ['Драма'], sort })),
+    ];
+    expect(new Set(variants.map(description)).size).toBe(variants.length - 1); // the popular order is the default
+  });
+
+  it('has a word for each release status', () => {
+    expect(Object.keys(STATUS_ADJECTIVES).sort()).toEqual([...RELEASE_STATUSES].sort());
+  });
+
+  it('says the order', () => {
+    expect(description({ category: 'Дорамы', sort: 'rating' })).toMatch(/Сначала с самой высокой оценкой зрителей\.$/);
+    expect(description({ category: 'Дорамы', sort: 'year' })).toMatch(/Сначала самые новые по году выхода\.$/);
+    expect(description({ category: 'Дорамы', sort: 'added' })).toMatch(/Сначала недавно добавленные на сайт\.$/);
   });
 });

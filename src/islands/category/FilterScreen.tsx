@@ -36,10 +36,22 @@ function writeUrl(state: FilterState): void {
   window.history.pushState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
 }
 
-/** The page's title and heading follow the filters chosen. */
+/** Sets the `content` of a head tag, when the shell has it. */
+function setMeta(selector: string, content: string): void {
+  document.head.querySelector(selector)?.setAttribute('content', content);
+}
+
+/**
+ * The page's title, description and heading follow the filters chosen: the shell was built with the
+ * whole category's, and search engines that run scripts read these.
+ */
 function retitle(state: FilterState, categoryName: string): void {
-  const heading = filterHeading({ category: categoryName, subcategory: state.subcategory, genres: state.genres, country: state.country });
-  document.title = `${heading.title} — Дорамы онлайн`;
+  const heading = filterHeading({ ...state, category: categoryName });
+  const title = `${heading.title} — Дорамы онлайн`;
+  document.title = title;
+  setMeta('meta[name="description"]', heading.description);
+  setMeta('meta[property="og:title"]', title);
+  setMeta('meta[property="og:description"]', heading.description);
   const h1 = document.getElementById('filter-heading');
   if (h1) h1.textContent = heading.heading;
 }
