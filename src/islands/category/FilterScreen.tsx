@@ -4,7 +4,7 @@
  * year, newest on the site), results 10 a page, 'Показать еще' appending the next page, and a
  * pager (current ±2, ellipsis, last page) with 'Показано X из Y'. State lives in the URL.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
 import { FILTER_PAGE_SIZE } from '../../lib/constants.ts';
@@ -99,14 +99,16 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
   const total = results.total;
   const pages = pageCount(total ?? 0, FILTER_PAGE_SIZE);
   const set = (patch: Partial<FilterState>) => setDraft({ ...draft, ...patch });
-  const select = (label: string, value: string | number | null, options: readonly (string | number)[], onChange: (v: string | null) => void) => (
-    <label className="filter__field">
-      <span>{label}</span>
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+  // Each select is named by its label alone (a label around it would also read out its options).
+  const id = useId();
+  const select = (key: string, label: string, value: string | number | null, options: readonly (string | number)[], onChange: (v: string | null) => void) => (
+    <div className="filter__field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <select id={`${id}-${key}`} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
         <option value="">Все</option>
         {options.map((o) => <option key={o} value={o}>{o}</option>)}
       </select>
-    </label>
+    </div>
   );
 
   return (
@@ -117,9 +119,9 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
       {open && (
         <form className="filter__form" onSubmit={(e) => { e.preventDefault(); apply({ ...draft, page: 1 }); }}>
           <GenrePicker genres={genres} chosen={draft.genres} onChange={(v) => set({ genres: v })} />
-          {select('Год', draft.releaseYear, yearOptions(years, draft.releaseYear), (v) => set({ releaseYear: v ? Number(v) : null }))}
-          {select('Страна', draft.country, countries, (v) => set({ country: v }))}
-          {select('Статус', draft.releaseStatus, RELEASE_STATUSES, (v) => set({ releaseStatus: v as FilterState['releaseStatus'] }))}
+          {select('year', 'Год', draft.releaseYear, yearOptions(years, draft.releaseYear), (v) => set({ releaseYear: v ? Number(v) : null }))}
+          {select('country', 'Страна', draft.country, countries, (v) => set({ country: v }))}
+          {select('status', 'Статус', draft.releaseStatus, RELEASE_STATUSES, (v) => set({ releaseStatus: v as FilterState['releaseStatus'] }))}
           <div className="filter__buttons">
             <button type="button" onClick={() => apply(resetFilters(state))}>Сбросить</button>
             <button type="submit" className="filter__find">Найти</button>
@@ -128,12 +130,12 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
       )}
 
       <div className="filter__bar">
-        <label className="filter__sort">
-          <span>Сортировка</span>
-          <select value={state.sort} onChange={(e) => reorder(e.target.value as FilterSort)}>
+        <div className="filter__sort">
+          <label htmlFor={`${id}-sort`}>Сортировка</label>
+          <select id={`${id}-sort`} value={state.sort} onChange={(e) => reorder(e.target.value as FilterSort)}>
             {FILTER_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
           </select>
-        </label>
+        </div>
         {total !== null && <p className="filter__shown" aria-live="polite">{shownLine(results.items.length, total)}</p>}
       </div>
       <div className="filter__grid card-grid">{results.items.map((t) => <FilmCard key={t.id} card={cardView(t, 'filter')} variant="filter" />)}</div>
