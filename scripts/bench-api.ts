@@ -19,6 +19,8 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { seedDemo } from '../directus/seed/index.ts';
 import { createRuntime } from '../src/lib/directus/runtime.ts';
+import { EMPTY_FILTER } from '../src/lib/filter-query.ts';
+import { getFilteredTitles } from '../src/lib/directus/filter-titles.ts';
 import { startBackend } from './lib/backend.ts';
 import { directusEnv } from './lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from './lib/directus-process.ts';
@@ -130,7 +132,7 @@ try {
     ['reviews of a title', await addressesOf((r) => r.getComments(top!.title))],
     ['rating of a title', await addressesOf((r) => r.getRatingSummary(top!.title))],
     ['category alphabet, first page', await addressesOf((r) => r.getAlphabetTitles(category!.slug, null, 1))],
-    ['filter screen, first page', await addressesOf((r) => r.getFilteredTitles({ category: category!.name, genres: null, releaseYear: null, country: null, releaseStatus: null, subcategory: null, page: 1 }))],
+    ['filter screen, first page', await addressesOf((r) => getFilteredTitles(r.client, { ...EMPTY_FILTER, category: category!.name }))],
     ['tag, show more', await addressesOf((r) => r.getListPage({ kind: 'tag', key: String(tag!.id) }, 2))],
     ['category new, show more', await addressesOf((r) => r.getListPage({ kind: 'category-new', key: category!.slug }, 2))],
     ['search «дорам»', await addressesOf((r) => r.search('дорам'))],

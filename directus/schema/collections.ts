@@ -48,6 +48,10 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   choice('releaseStatus', RELEASE_STATUSES, { indexed: true, width: 'half' }),
   string('ageRating', { max: 8, width: 'half' }),
   integer('views', { default: 0, indexed: true, width: 'half', readonly: true }),
+  // Kept by the database (directus/extensions/site-api/src/title-orders.ts) for the lists' orders.
+  decimal('ratingAverage', { default: 0, nullable: false, width: 'half', readonly: true }),
+  integer('ratingCount', { default: 0, nullable: false, width: 'half', readonly: true }),
+  integer('releaseOrder', { default: 0, nullable: false, hidden: true, readonly: true }),
   boolean('promo', { indexed: true, width: 'half' }),
   m2o('titles', 'category', 'categories', { indexed: true, width: 'half' }),
   m2o('titles', 'subCategory', 'subCategories', { width: 'half' }),
@@ -444,6 +448,9 @@ export const COMPOSITE_INDEXES = [
   // Search reads people in name order, as many as it needs, before asking the trigram index (site-search/src/ranked.ts).
   { name: 'actors_name_ru', table: 'actors', columns: ['nameRu', 'id'], unique: false },
   { name: 'titles_category_date', table: 'titles', columns: ['category', 'date_created'], unique: false },
+  // 'Новинки' (newest by release) and the filter screen's «По рейтингу».
+  { name: 'titles_category_release', table: 'titles', columns: ['category', 'releaseOrder', 'date_created'], unique: false },
+  { name: 'titles_category_rating', table: 'titles', columns: ['category', 'ratingAverage', 'ratingCount'], unique: false },
   { name: 'messages_public_date', table: 'messages', columns: ['publicChat', 'date_created'], unique: false },
   { name: 'users_last_access', table: 'directus_users', columns: ['last_access'], unique: false },
   // One grant and one refund per invoice, whatever reaches the backend twice.

@@ -21,7 +21,6 @@ export const POSTS_PAGE_SIZE = 10;
 /** Pictures one post may carry. */
 export const POST_IMAGES_MAX = 10;
 export const FOOTER_TAGS_COLLAPSED = 6;
-export const YEAR_FILTER_OPTIONS = [2020, 2021, 2022, 2023, 2024, 2025] as const;
 export const DESCRIPTION_CUT = { titlePage: 200, card: 40, searchCard: 40, listCard: 55 } as const;
 export const BIOGRAPHY_FOLD = 600;
 export const PRESENCE_PING_MS = 20_000;

@@ -1,16 +1,34 @@
 /**
- * The category filter screen's state, kept in the spec's query parameters (genres, releaseyear,
- * country, releasestatus, category, subcategory, page), and the Directus filter it stands for.
- * Every filter is one choice (the screen has dropdowns). A value the screen could not have put
- * in the URL is dropped rather than sent to the backend.
+ * The category filter screen's state, kept in the query (genres, releaseyear, country,
+ * releasestatus, category, subcategory, sort, page); the query it stands for is
+ * directus/filter-titles.ts.
+ * Several genres are repeated parameters (`genres=Драма&genres=Комедия`), so any genre name
+ * survives and a single-genre link (the category page's genre slider) reads as before; a title
+ * must have every genre chosen. A value the screen could not have put in the URL is dropped
+ * rather than sent to the backend; an unknown sort is the default one.
  */
-import { YEAR_FILTER_OPTIONS } from './constants.ts';
 import { RELEASE_STATUSES } from '../../shared/visitor-rules.ts';
 
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 
+/** The orders the screen offers, the first being the default. */
+export const FILTER_SORTS = ['popular', 'rating', 'year', 'added'] as const;
+export type FilterSort = (typeof FILTER_SORTS)[number];
+export const DEFAULT_SORT: FilterSort = 'popular';
+
+export const SORT_LABELS: Readonly<Record<FilterSort, string>> = {
+  popular: 'Популярные',
+  rating: 'По рейтингу',
+  year: 'По году',
+  added: 'Новые на сайте',
+};
+
+/** Genres one search may require at once: each is a join, and five already leave few titles. */
+export const MAX_GENRES = 5;
+
 export interface FilterState {
-  genres: string | null;
+  /** Every genre a title must have, in the order chosen. */
+  genres: string[];
   releaseYear: number | null;
   country: string | null;
   releaseStatus: ReleaseStatus | null;
@@ -18,10 +36,11 @@ export interface FilterState {
   category: string | null;
   /** A subcategory name, as the category page links it. */
   subcategory: string | null;
+  sort: FilterSort;
   page: number;
 }
 
-/** Query parameter names of spec section 2, by state key. */
+/** Query parameter names, by state key. */
 export const FILTER_PARAMS = {
   genres: 'genres',
   releaseYear: 'releaseyear',
@@ -29,11 +48,12 @@ export const FILTER_PARAMS = {
   releaseStatus: 'releasestatus',
   category: 'category',
   subcategory: 'subcategory',
+  sort: 'sort',
   page: 'page',
 } as const satisfies Record<keyof FilterState, string>;
 
 export const EMPTY_FILTER: FilterState = {
-  genres: null, releaseYear: null, country: null, releaseStatus: null, category: null, subcategory: null, page: 1,
+  genres: [], releaseYear: null, country: null, releaseStatus: null, category: null, subcategory: null, sort: DEFAULT_SORT, page: 1,
 };
 
 /** Longest name a taxonomy row may have (the schema caps names at 80): longer matches nothing. */
@@ -44,16 +64,26 @@ function name(value: string | null): string | null {
   return v && v.length <= MAX_NAME ? v : null;
 }
 
+/** The genres of the query: named once each, empty and overlong ones left out, at most MAX_GENRES. */
+function genres(values: string[]): string[] {
+  const names = values.map(name).filter((n): n is string => n !== null);
+  return [...new Set(names)].slice(0, MAX_GENRES);
+}
+
+/** Any four-digit year: one the category has no titles of simply finds none. */
 function year(value: string | null): number | null {
   const v = value?.trim() ?? '';
-  if (!/^\d{4}$/.test(v)) return null;
-  const n = Number(v);
-  return (YEAR_FILTER_OPTIONS as readonly number[]).includes(n) ? n : null;
+  return /^\d{4}$/.test(v) ? Number(v) : null;
 }
 
 function status(value: string | null): ReleaseStatus | null {
   const v = value?.trim() ?? '';
   return (RELEASE_STATUSES as readonly string[]).includes(v) ? (v as ReleaseStatus) : null;
+}
+
+function sort(value: string | null): FilterSort {
+  const v = value?.trim() ?? '';
+  return (FILTER_SORTS as readonly string[]).includes(v) ? (v as FilterSort) : DEFAULT_SORT;
 }
 
 function page(value: string | null): number {
@@ -69,22 +99,30 @@ function page(value: string | null): number {
  */
 export function parseFilterQuery(params: URLSearchParams, routeCategory?: string | null): FilterState {
   return {
-    genres: name(params.get(FILTER_PARAMS.genres)),
+    genres: genres(params.getAll(FILTER_PARAMS.genres)),
     releaseYear: year(params.get(FILTER_PARAMS.releaseYear)),
     country: name(params.get(FILTER_PARAMS.country)),
     releaseStatus: status(params.get(FILTER_PARAMS.releaseStatus)),
     category: name(params.get(FILTER_PARAMS.category)) ?? name(routeCategory ?? null),
     subcategory: name(params.get(FILTER_PARAMS.subcategory)),
+    sort: sort(params.get(FILTER_PARAMS.sort)),
     page: page(params.get(FILTER_PARAMS.page)),
   };
 }
 
-/** The URL form of a state: empty choices and the first page are left out, so URLs stay canonical. */
+/**
+ * The URL form of a state: empty choices, the default sort and the first page are left out, so
+ * URLs stay canonical; each genre is a parameter of its own.
+ */
 export function toSearchParams(state: FilterState): URLSearchParams {
   const params = new URLSearchParams();
   for (const key of Object.keys(FILTER_PARAMS) as (keyof FilterState)[]) {
     const value = state[key];
-    if (value === null || value === '' || (key === 'page' && value === 1)) continue;
+    if (Array.isArray(value)) {
+      for (const v of value) params.append(FILTER_PARAMS[key], v);
+      continue;
+    }
+    if (value === null || value === '' || (key === 'page' && value === 1) || (key === 'sort' && value === DEFAULT_SORT)) continue;
     params.set(FILTER_PARAMS[key], String(value));
   }
   return params;
@@ -92,33 +130,27 @@ export function toSearchParams(state: FilterState): URLSearchParams {
 
 /** True when any of the four dropdowns (or a subcategory) narrows the list. */
 export function hasFilters(state: FilterState): boolean {
-  return [state.genres, state.releaseYear, state.country, state.releaseStatus, state.subcategory].some((v) => v !== null);
+  return state.genres.length > 0 || [state.releaseYear, state.country, state.releaseStatus, state.subcategory].some((v) => v !== null);
 }
 
-/** The Reset button: every choice cleared, the category kept, back to page 1. */
+/** The Reset button: every choice cleared, the category and the order kept, back to page 1. */
 export function resetFilters(state: FilterState): FilterState {
-  return { ...EMPTY_FILTER, category: state.category };
+  return { ...EMPTY_FILTER, category: state.category, sort: state.sort };
 }
 
-/** A Directus filter object: plain JSON, as sent in the `filter` query parameter. */
-export type DirectusFilter = { [key: string]: unknown };
-
-/** Only published titles, whatever else is asked: the build may one day read with a token. */
-export const PUBLISHED: DirectusFilter = { status: { _eq: 'published' } };
-
-/** A category given by name or by slug, as the two routes of the filter screen give it. */
-export function categoryFilter(category: string): DirectusFilter {
-  return { _or: [{ category: { slug: { _eq: category } } }, { category: { name: { _eq: category } } }] };
+/** The release years of each category's titles, newest first: what the year dropdown offers. */
+export function yearsByCategory(titles: readonly { releaseYear?: number | null; category?: { slug?: string | null } | number | null }[]): Map<string, number[]> {
+  const found = new Map<string, Set<number>>();
+  for (const t of titles) {
+    const slug = typeof t.category === 'object' ? t.category?.slug : null;
+    if (!slug || typeof t.releaseYear !== 'number') continue;
+    found.set(slug, (found.get(slug) ?? new Set()).add(t.releaseYear));
+  }
+  return new Map([...found].map(([slug, years]) => [slug, [...years].sort((a, b) => b - a)]));
 }
 
-/** The `filter` for /items/titles that shows what the state asks for (the page is not a filter). */
-export function toDirectusFilter(state: FilterState): DirectusFilter {
-  const and: DirectusFilter[] = [PUBLISHED];
-  if (state.category) and.push(categoryFilter(state.category));
-  if (state.subcategory) and.push({ subCategory: { name: { _eq: state.subcategory } } });
-  if (state.genres) and.push({ genres: { _some: { genres_id: { name: { _eq: state.genres } } } } });
-  if (state.country) and.push({ country: { name: { _eq: state.country } } });
-  if (state.releaseYear !== null) and.push({ releaseYear: { _eq: state.releaseYear } });
-  if (state.releaseStatus) and.push({ releaseStatus: { _eq: state.releaseStatus } });
-  return { _and: and };
+/** The year dropdown's options: the category's years, and a year the URL chose that it has none of, in its place. */
+export function yearOptions(years: readonly number[], chosen: number | null): number[] {
+  if (chosen === null || years.includes(chosen)) return [...years];
+  return [...years, chosen].sort((a, b) => b - a);
 }

@@ -6,7 +6,7 @@
 import { isValidIsoDob, isoToDisplay } from '../../shared/dob.ts';
 import { assetUrl } from './assets.ts';
 import { ageOn, personView, type PersonSource, type PersonView } from './people.ts';
-import { countRu, YEAR_FORMS } from './russian.ts';
+import { countRu, YEAR_FORMS } from './plural.ts';
 
 type FileRef = string | { id: string } | null | undefined;
 

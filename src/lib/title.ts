@@ -3,7 +3,7 @@
  * entries, and the SDK types allow bare ids where nothing was expanded).
  */
 import { DESCRIPTION_CUT } from './constants.ts';
-import { SEASON_FORMS, EPISODE_FORMS, countRu } from './russian.ts';
+import { SEASON_FORMS, EPISODE_FORMS, countRu } from './plural.ts';
 import { cut, yearLabel } from './text.ts';
 
 export interface Person { slug: string; nameRu: string; nameEn: string | null; avatar: string | null }

@@ -6,7 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createDirectus, rest } from '@directus/sdk';
-import { EMPTY_FILTER } from '../../src/lib/filter-query.ts';
+import { EMPTY_FILTER, type FilterSort } from '../../src/lib/filter-query.ts';
+import { getFilteredTitles } from '../../src/lib/directus/filter-titles.ts';
 import { createReader, type Reader } from '../../src/lib/directus/reader.ts';
 import { createRuntime, type Runtime } from '../../src/lib/directus/runtime.ts';
 import { readCommentCounts } from '../../src/lib/directus/queries.ts';
@@ -237,9 +238,10 @@ describe('the build-time reader', () => {
     expect(ids(await reader.getTitlesByCategory(cat.slug, { sort: ['views'], limit: 2 }))).toEqual([t5.id, t3.id]);
   });
 
-  it('lists the newest titles first', async () => {
-    expect(ids(await reader.getNewest(cat.slug))).toEqual([t5.id, t4.id, t3.id, t2.id]);
-    expect(ids(await reader.getNewest(cat.slug, 2, 2))).toEqual([t3.id, t2.id]);
+  it('lists the newest by release first: the year, then the newest added, then those without a year', async () => {
+    expect(ids(await reader.getNewest(cat.slug))).toEqual([t2.id, t3.id, t1.id, t5.id]);
+    expect(ids(await reader.getNewest(cat.slug, 2, 2))).toEqual([t1.id, t5.id]);
+    expect(ids(await runtime.getListPage({ kind: 'category-new', key: cat.slug }, 1))).toEqual([t2.id, t3.id, t1.id, t5.id, t4.id]);
   });
 
   it('reads a subcategory block and the promo titles', async () => {
@@ -347,24 +349,42 @@ describe('the runtime helpers of the islands', () => {
   });
 
   it('filters a category by genre, by name or slug, with the total', async () => {
-    const byName = await runtime.getFilteredTitles({ ...EMPTY_FILTER, category: cat.name, genres: g1.name });
+    const byName = await getFilteredTitles(runtime.client, { ...EMPTY_FILTER, category: cat.name, genres: [g1.name] });
     expect(ids(byName.items)).toEqual([t1.id, t2.id]);
     expect(byName.total).toBe(2);
     expect(byName.items[0].comments_count).toBe(3);
-    const bySlug = await runtime.getFilteredTitles({ ...EMPTY_FILTER, category: cat.slug, genres: g1.name });
+    const bySlug = await getFilteredTitles(runtime.client, { ...EMPTY_FILTER, category: cat.slug, genres: [g1.name] });
     expect(ids(bySlug.items)).toEqual([t1.id, t2.id]);
+  });
+
+  it('finds the titles that have every genre chosen, each counted once', async () => {
+    const both = await getFilteredTitles(runtime.client, { ...EMPTY_FILTER, category: cat.slug, genres: [g1.name, g2.name] });
+    expect(both).toMatchObject({ items: [{ id: t2.id }], total: 1 });
+    expect((await getFilteredTitles(runtime.client, { ...EMPTY_FILTER, category: cat.slug, genres: [g2.name, g1.name] })).total).toBe(1);
+  });
+
+  it('orders by views, rating, release year and date added, the id settling ties', async () => {
+    const base = { ...EMPTY_FILTER, category: cat.slug };
+    const order = async (sort: FilterSort) => ids((await getFilteredTitles(runtime.client, { ...base, sort })).items);
+    expect(await order('popular')).toEqual([t1.id, t2.id, t4.id, t3.id, t5.id]);
+    // t2 (4.5, rated above) and t4 (3.5) are rated; the rest follow by views.
+    expect(await runtime.getRatingSummary(t2.id)).toEqual({ average: 4.5, count: 2 });
+    expect(await order('rating')).toEqual([t2.id, t4.id, t1.id, t3.id, t5.id]);
+    // 2024, then the two of 2023 newest added first, then those without a year.
+    expect(await order('year')).toEqual([t2.id, t3.id, t1.id, t5.id, t4.id]);
+    expect(await order('added')).toEqual([t5.id, t4.id, t3.id, t2.id, t1.id]);
   });
 
   it('filters by year, country, status and subcategory', async () => {
     const base = { ...EMPTY_FILTER, category: cat.slug };
-    expect(ids((await runtime.getFilteredTitles({ ...base, releaseYear: 2023 })).items)).toEqual([t1.id, t3.id]);
-    expect(ids((await runtime.getFilteredTitles({ ...base, country: country.name, releaseYear: 2024 })).items)).toEqual([t2.id]);
-    expect(ids((await runtime.getFilteredTitles({ ...base, releaseStatus: 'Выпускается' })).items)).toEqual([t2.id]);
-    expect(ids((await runtime.getFilteredTitles({ ...base, subcategory: sub.name, releaseStatus: 'Окончен' })).items)).toEqual([t1.id, t3.id]);
-    const all = await runtime.getFilteredTitles(base);
+    expect(ids((await getFilteredTitles(runtime.client, { ...base, releaseYear: 2023 })).items)).toEqual([t1.id, t3.id]);
+    expect(ids((await getFilteredTitles(runtime.client, { ...base, country: country.name, releaseYear: 2024 })).items)).toEqual([t2.id]);
+    expect(ids((await getFilteredTitles(runtime.client, { ...base, releaseStatus: 'Выпускается' })).items)).toEqual([t2.id]);
+    expect(ids((await getFilteredTitles(runtime.client, { ...base, subcategory: sub.name, releaseStatus: 'Окончен' })).items)).toEqual([t1.id, t3.id]);
+    const all = await getFilteredTitles(runtime.client, base);
     expect(ids(all.items)).toEqual([t1.id, t2.id, t4.id, t3.id, t5.id]);
     expect(all.total).toBe(5);
-    expect(await runtime.getFilteredTitles(base, 2)).toEqual({ items: [], total: 5 });
+    expect(await getFilteredTitles(runtime.client, base, 2)).toEqual({ items: [], total: 5 });
   });
 
   it('lists a category by first letter or typed prefix', async () => {

@@ -129,6 +129,18 @@ for (const theme of THEMES) {
       });
     });
 
+    it('finds nothing serious in the filter screen with its genres\' list open and two ticked', async () => {
+      await withVisitor(theme, {}, async (page) => {
+        await page.goto('/categories/doramy-onlayn/filter');
+        await everyIslandHydrated(page);
+        await page.getByRole('button', { name: /^Жанры/ }).click();
+        const checkboxes = page.getByRole('group', { name: 'Жанры' }).getByRole('checkbox');
+        await checkboxes.nth(0).check();
+        await checkboxes.nth(1).check();
+        expect(await blockingViolations(page)).toEqual([]);
+      });
+    });
+
     it('finds nothing serious with the mobile menu open at 375 px', async () => {
       await withVisitor(theme, { width: 'mobile' }, async (page) => {
         await page.goto('/');

@@ -1,7 +1,7 @@
 /**
  * What a visitor does on the site, in Chromium against the built site and the real Directus:
  * search, contact form, theme, cookie notice, scroll-to-top, title tabs and player, views,
- * reviews, the category alphabet, the filter screen, 'Показать еще' lists and the 404 page.
+ * reviews, the category alphabet, 'Показать еще' lists and the 404 page (the filter screen: category-lists.test.ts).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -416,87 +416,6 @@ describe('category alphabet', () => {
       await page.locator('.alphabet').getByRole('button', { name: 'Показать еще' }).click();
       await expect.poll(results).toEqual(TEMP);
       expect(await page.locator('.alphabet').getByRole('button', { name: 'Показать еще' }).count()).toBe(0);
-    } finally {
-      await done();
-    }
-  });
-});
-
-describe('filter screen', () => {
-  const shown = (page: Page) => page.locator('.filter__shown').innerText();
-  const cards = (page: Page) => page.locator('.filter__grid .film-card');
-
-  it('filters by genre and year, keeps the state in the URL, shows more, pages and resets', async () => {
-    const { page } = await as();
-    try {
-      await page.goto('/categories/doramy-onlayn/filter');
-      await expect.poll(() => shown(page)).toBe('Показано 10 из 30');
-      const firstPage = await cardNames(page, '.filter__grid');
-      expect(firstPage).toHaveLength(10);
-
-      await page.getByLabel('Жанр').selectOption('Комедия');
-      await page.getByLabel('Год').selectOption('2025');
-      await page.getByRole('button', { name: 'Найти' }).click();
-      await expect.poll(() => shown(page)).toBe('Показано 4 из 4');
-      expect(param(page, 'genres')).toBe('Комедия');
-      expect(param(page, 'releaseyear')).toBe('2025');
-      expect(await cards(page).count()).toBe(4);
-      for (const year of await page.locator('.filter__grid .film-card__link .film-card__year').allInnerTexts()) expect(year).toMatch(/^2025/);
-      for (const meta of await page.locator('.filter__grid .film-card__link .film-card__meta').allInnerTexts()) expect(meta).toContain('Комедия');
-      await expect.poll(() => page.title()).toMatch(/комеди/i);
-
-      // Reset: every choice cleared, the category kept.
-      await page.getByRole('button', { name: 'Сбросить' }).click();
-      await expect.poll(() => shown(page)).toBe('Показано 10 из 30');
-      expect(param(page, 'genres')).toBe(null);
-      expect(param(page, 'releaseyear')).toBe(null);
-      expect(await page.getByLabel('Жанр').inputValue()).toBe('');
-
-      // Drama alone is more than a page: show more appends, the pager moves.
-      await page.getByLabel('Жанр').selectOption('Драма');
-      await page.getByRole('button', { name: 'Найти' }).click();
-      await expect.poll(() => shown(page)).toBe('Показано 10 из 14');
-      const dramaFirst = await cardNames(page, '.filter__grid');
-      const pager = page.getByRole('navigation', { name: 'Страницы' });
-      expect(await pager.getByRole('button').allInnerTexts()).toEqual(['1', '2']);
-      await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).click();
-      await expect.poll(() => shown(page)).toBe('Показано 14 из 14');
-      expect(param(page, 'page')).toBe('2');
-      const appended = await cardNames(page, '.filter__grid');
-      expect(appended.slice(0, 10)).toEqual(dramaFirst);
-      expect(new Set(appended).size).toBe(14);
-      expect(await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).count()).toBe(0);
-
-      await pager.getByRole('button', { name: '1' }).click();
-      await expect.poll(() => shown(page)).toBe('Показано 10 из 14');
-      expect(await cardNames(page, '.filter__grid')).toEqual(dramaFirst);
-      expect(param(page, 'page')).toBe(null);
-      await pager.getByRole('button', { name: '2' }).click();
-      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(appended.slice(10));
-      expect(param(page, 'page')).toBe('2');
-      expect(await pager.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
-
-      // The URL alone brings the state back.
-      await page.reload();
-      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(appended.slice(10));
-      expect(await page.getByLabel('Жанр').inputValue()).toBe('Драма');
-    } finally {
-      await done();
-    }
-  });
-
-  it('is reached by category name and from the category page\'s genre links', async () => {
-    const { page } = await as();
-    try {
-      await page.goto(`/categories/${encodeURIComponent('Дорамы')}/filter?genres=${encodeURIComponent('Драма')}`);
-      await expect.poll(() => shown(page)).toBe('Показано 10 из 14');
-
-      await page.goto('/categories/doramy-onlayn');
-      await page.locator('.genres a', { hasText: 'Комедия' }).click();
-      await page.waitForURL(/\/filter\?/);
-      expect(param(page, 'genres')).toBe('Комедия');
-      expect(param(page, 'category')).toBe('Дорамы');
-      await expect.poll(() => shown(page)).toBe('Показано 10 из 10');
     } finally {
       await done();
     }

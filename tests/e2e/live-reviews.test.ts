@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { REVIEW_FORMS, countRu } from '../../src/lib/russian.ts';
+import { REVIEW_FORMS, countRu } from '../../src/lib/plural.ts';
 import { apiOf, publishedTitles, signedInBrowsers } from './support/account.ts';
 import { newPerson } from './support/people.ts';
 import { hydrated, patientPolls } from './support/site.ts';

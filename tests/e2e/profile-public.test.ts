@@ -10,7 +10,7 @@ import { AdminApi } from '../../directus/apply/admin-api.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { isoToDisplay } from '../../shared/dob.ts';
 import { ageOn } from '../../src/lib/people.ts';
-import { countRu, YEAR_FORMS } from '../../src/lib/russian.ts';
+import { countRu, YEAR_FORMS } from '../../src/lib/plural.ts';
 import { newPerson, signedIn, type Person } from './support/people.ts';
 import { adminApi, hydrated, patientPolls, visitorsOfThisFile } from './support/site.ts';
 

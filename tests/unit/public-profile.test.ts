@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginFromPath, publicProfileView } from '../../src/lib/public-profile.ts';
 import { previewSize, postView } from '../../src/lib/posts.ts';
-import { countRu, YEAR_FORMS } from '../../src/lib/russian.ts';
+import { countRu, YEAR_FORMS } from '../../src/lib/plural.ts';
 
 describe('the login of /profile/{login}', () => {
   it.each([

@@ -1,20 +1,25 @@
 /**
- * The category filter screen (spec section 2): four dropdowns (genre, year, country, status),
- * Reset and Find, results 10 a page by views, 'Показать еще' appending the next page, and a
+ * The category filter screen (spec section 2): four dropdowns (genres, several at once; the
+ * category's release years; country; status), Reset and Find, the order (popular, by rating, by
+ * year, newest on the site), results 10 a page, 'Показать еще' appending the next page, and a
  * pager (current ±2, ellipsis, last page) with 'Показано X из Y'. State lives in the URL.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
-import { FILTER_PAGE_SIZE, YEAR_FILTER_OPTIONS } from '../../lib/constants.ts';
+import { FILTER_PAGE_SIZE } from '../../lib/constants.ts';
 import { RELEASE_STATUSES } from '../../../shared/visitor-rules.ts';
+import { getFilteredTitles } from '../../lib/directus/filter-titles.ts';
 import { runtime } from '../../lib/directus/runtime.ts';
-import { parseFilterQuery, resetFilters, toSearchParams, type FilterState } from '../../lib/filter-query.ts';
+import {
+  FILTER_SORTS, SORT_LABELS, parseFilterQuery, resetFilters, toSearchParams, yearOptions, type FilterSort, type FilterState,
+} from '../../lib/filter-query.ts';
 import { GAP, pageCount, pageWindow, shownLine } from '../../lib/pagination.ts';
-import { filterHeading } from '../../lib/russian.ts';
+import { filterHeading } from '../../lib/filter-heading.ts';
 import { remoteList } from '../../stores/remote-list.ts';
 import ListFooter from '../lists/ListFooter.tsx';
 import { useRemoteList } from '../lists/use-remote-list.ts';
+import GenrePicker from './GenrePicker.tsx';
 import './filter.css';
 
 interface Props {
@@ -22,6 +27,8 @@ interface Props {
   categoryName: string;
   genres: string[];
   countries: string[];
+  /** The release years of the category's titles, newest first. */
+  years: number[];
 }
 
 function writeUrl(state: FilterState): void {
@@ -29,20 +36,32 @@ function writeUrl(state: FilterState): void {
   window.history.pushState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
 }
 
-/** The page's title and heading follow the filters chosen. */
+/** Sets the `content` of a head tag, when the shell has it. */
+function setMeta(selector: string, content: string): void {
+  document.head.querySelector(selector)?.setAttribute('content', content);
+}
+
+/**
+ * The page's title, description and heading follow the filters chosen: the shell was built with the
+ * whole category's, and search engines that run scripts read these.
+ */
 function retitle(state: FilterState, categoryName: string): void {
-  const heading = filterHeading({ category: categoryName, subcategory: state.subcategory, genre: state.genres, country: state.country });
-  document.title = `${heading.title} — Дорамы онлайн`;
+  const heading = filterHeading({ ...state, category: categoryName });
+  const title = `${heading.title} — Дорамы онлайн`;
+  document.title = title;
+  setMeta('meta[name="description"]', heading.description);
+  setMeta('meta[property="og:title"]', title);
+  setMeta('meta[property="og:description"]', heading.description);
   const h1 = document.getElementById('filter-heading');
   if (h1) h1.textContent = heading.heading;
 }
 
-export default function FilterScreen({ routeCategory, categoryName, genres, countries }: Props) {
+export default function FilterScreen({ routeCategory, categoryName, genres, countries, years }: Props) {
   const [state, setState] = useState<FilterState>(() => parseFilterQuery(new URLSearchParams(), categoryName));
   const [draft, setDraft] = useState<FilterState>(state);
   const [open, setOpen] = useState(true);
   const [results, titles] = useRemoteList(() => remoteList(
-    (filters: FilterState, page) => runtime().getFilteredTitles(filters, page),
+    (filters: FilterState, page) => getFilteredTitles(runtime().client, filters, page),
     { pageSize: FILTER_PAGE_SIZE },
   ));
 
@@ -62,6 +81,15 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
   }, []);
 
   const apply = (next: FilterState) => { writeUrl(next); show(next); };
+  /** A new order shows at once, from the first page; choices not yet applied stay in the form. */
+  const reorder = (sort: FilterSort) => {
+    const next = { ...state, sort, page: 1 };
+    writeUrl(next);
+    setState(next);
+    setDraft({ ...draft, sort });
+    retitle(next, categoryName);
+    void titles.show(next, 1);
+  };
   const showMore = () => {
     const next = { ...state, page: results.page + 1 };
     setState(next);
@@ -71,14 +99,16 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
   const total = results.total;
   const pages = pageCount(total ?? 0, FILTER_PAGE_SIZE);
   const set = (patch: Partial<FilterState>) => setDraft({ ...draft, ...patch });
-  const select = (label: string, value: string | number | null, options: readonly (string | number)[], onChange: (v: string | null) => void) => (
-    <label className="filter__field">
-      <span>{label}</span>
-      <select value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+  // Each select is named by its label alone (a label around it would also read out its options).
+  const id = useId();
+  const select = (key: string, label: string, value: string | number | null, options: readonly (string | number)[], onChange: (v: string | null) => void) => (
+    <div className="filter__field">
+      <label htmlFor={`${id}-${key}`}>{label}</label>
+      <select id={`${id}-${key}`} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
         <option value="">Все</option>
         {options.map((o) => <option key={o} value={o}>{o}</option>)}
       </select>
-    </label>
+    </div>
   );
 
   return (
@@ -88,10 +118,10 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
       </button>
       {open && (
         <form className="filter__form" onSubmit={(e) => { e.preventDefault(); apply({ ...draft, page: 1 }); }}>
-          {select('Жанр', draft.genres, genres, (v) => set({ genres: v }))}
-          {select('Год', draft.releaseYear, YEAR_FILTER_OPTIONS, (v) => set({ releaseYear: v ? Number(v) : null }))}
-          {select('Страна', draft.country, countries, (v) => set({ country: v }))}
-          {select('Статус', draft.releaseStatus, RELEASE_STATUSES, (v) => set({ releaseStatus: v as FilterState['releaseStatus'] }))}
+          <GenrePicker genres={genres} chosen={draft.genres} onChange={(v) => set({ genres: v })} />
+          {select('year', 'Год', draft.releaseYear, yearOptions(years, draft.releaseYear), (v) => set({ releaseYear: v ? Number(v) : null }))}
+          {select('country', 'Страна', draft.country, countries, (v) => set({ country: v }))}
+          {select('status', 'Статус', draft.releaseStatus, RELEASE_STATUSES, (v) => set({ releaseStatus: v as FilterState['releaseStatus'] }))}
           <div className="filter__buttons">
             <button type="button" onClick={() => apply(resetFilters(state))}>Сбросить</button>
             <button type="submit" className="filter__find">Найти</button>
@@ -99,7 +129,15 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
         </form>
       )}
 
-      {total !== null && <p className="filter__shown" aria-live="polite">{shownLine(results.items.length, total)}</p>}
+      <div className="filter__bar">
+        <div className="filter__sort">
+          <label htmlFor={`${id}-sort`}>Сортировка</label>
+          <select id={`${id}-sort`} value={state.sort} onChange={(e) => reorder(e.target.value as FilterSort)}>
+            {FILTER_SORTS.map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+          </select>
+        </div>
+        {total !== null && <p className="filter__shown" aria-live="polite">{shownLine(results.items.length, total)}</p>}
+      </div>
       <div className="filter__grid card-grid">{results.items.map((t) => <FilmCard key={t.id} card={cardView(t, 'filter')} variant="filter" />)}</div>
       <ListFooter state={results} list={titles} empty="Ничего не найдено. Попробуйте изменить условия." onMore={showMore} />
       {pages > 1 && (

@@ -11,6 +11,7 @@ import { CAST_RELATIONS, PERSON_FIELDS, TITLE_CARD_FIELDS } from './fields.ts';
 import type { RatingSummary, TitleCard } from './queries.ts';
 import type { ActorPage, Person, Reader, TitlePage, TitleRow } from './reader.ts';
 import { prepareRelated, relatedLists, type CoMarks, type PreparedRelated, type RelatedLists } from '../related.ts';
+import { yearsByCategory } from '../filter-query.ts';
 
 /** Titles a call: large enough for few calls, small enough for a quick answer with every episode. */
 export const TITLES_PER_CALL = 250;
@@ -28,6 +29,8 @@ export interface Catalogue {
   relatedTo(title: TitlePage, limit?: number): TitleCard[];
   /** Titles the person played in, directed or wrote, most viewed first. */
   titlesOf(actorId: number, limit?: number): TitleCard[];
+  /** The release years of a category's titles, newest first (the filter screen's year options). */
+  yearsOf(categorySlug: string): number[];
 }
 
 /** Calls in flight at once: Directus answers one while the build takes in the last. */
@@ -177,6 +180,7 @@ export async function catalogueFrom(
   const summaries = new Map(ratings.map(({ title, average, count }) => [title, { average, count }]));
 
   const people = new Map(actors.map((a) => [a.id, personOf(a)]));
+  const years = yearsByCategory(titles);
 
   return {
     titles: mine(titles).map((t) => titlePage(t, people)),
@@ -190,5 +194,6 @@ export async function catalogueFrom(
       if (!ids) return [];
       return [...ids].map((id) => cards.get(id)!).sort(byViews).slice(0, limit);
     },
+    yearsOf: (categorySlug) => years.get(categorySlug) ?? [],
   };
 }

@@ -4,7 +4,6 @@
  * from send.ts, the client type and the one error shape.
  */
 import { aggregate, readItems, type QueryFilter, type QuerySort, type ReadItemOutput } from '@directus/sdk';
-import { PUBLISHED, categoryFilter, type DirectusFilter } from '../filter-query.ts';
 import { TITLE_CARD_FIELDS, UPDATE_FIELDS } from './fields.ts';
 import { DirectusRequestError } from './request-error.ts';
 import type { Schema, Title } from './schema.ts';
@@ -19,7 +18,10 @@ export type TitleSort = QuerySort<Schema, Title>;
 
 /** Most viewed first (spec: lists sort by views); the id keeps equal counts in a stable order. */
 export const BY_VIEWS: TitleSort[] = ['-views', 'id'];
+/** Newest added to the site first. */
 export const NEWEST: TitleSort[] = ['-date_created', '-id'];
+/** Newest by release: the year (titles without one last, see title-orders.ts), then the newest added. */
+export const BY_RELEASE: TitleSort[] = ['-releaseOrder', '-date_created', '-id'];
 
 /** A title's ratings: the average to two decimals, null when nobody rated it, and how many. */
 export interface RatingSummary {
@@ -36,6 +38,12 @@ export interface Page<T> {
   total: number;
 }
 
+/** A Directus filter object: plain JSON, as sent in the `filter` query parameter. */
+export type DirectusFilter = { [key: string]: unknown };
+
+/** Only published titles, whatever else is asked: the build may one day read with a token. */
+export const PUBLISHED: DirectusFilter = { status: { _eq: 'published' } };
+
 /** The one place a plain JSON filter meets the SDK's typed filter. */
 export function titleFilter(filter: DirectusFilter): QueryFilter<Schema, Title> {
   return filter as QueryFilter<Schema, Title>;
@@ -49,8 +57,6 @@ export function published(...conditions: DirectusFilter[]): DirectusFilter {
 export const inCategory = (slug: string): DirectusFilter => ({ category: { slug: { _eq: slug } } });
 /** Titles carrying a tag; `_some` lets the backend narrow the junction to rows the caller may read. */
 export const withTag = (tagId: number): DirectusFilter => ({ tags: { _some: { tags_id: { _eq: tagId } } } });
-/** For the filter screen, whose route carries a slug or a name. */
-export const inCategoryNamed = categoryFilter;
 
 /** Titles whose name starts with a folded prefix: `searchText` begins with the folded name. */
 export function namePrefix(prefix: string): DirectusFilter {

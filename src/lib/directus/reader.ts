@@ -13,7 +13,7 @@ import {
 } from './fields.ts';
 import { EPISODES_DEEP } from './signed-in-fields.ts';
 import {
-  BY_VIEWS, NEWEST, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
+  BY_RELEASE, BY_VIEWS, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopItem } from './schema.ts';
@@ -163,9 +163,9 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
     getTitlesByCategory: (slug: string, o: { sort?: TitleSort[]; limit: number; offset?: number }) =>
       cards([inCategory(slug)], o.sort ?? BY_VIEWS, o.limit, o.offset),
 
-    /** 'Новинки' and the 'new' page: newest first. */
+    /** 'Новинки' of the category page: newest by release (see BY_RELEASE). */
     getNewest: (categorySlug: string, limit: number = CATEGORY_NEW_LIST, offset = 0) =>
-      cards([inCategory(categorySlug)], NEWEST, limit, offset),
+      cards([inCategory(categorySlug)], BY_RELEASE, limit, offset),
 
     getSubcategoryBlock: (subSlug: string, limit: number = SUBCATEGORY_BLOCK) =>
       cards([{ subCategory: { slug: { _eq: subSlug } } }], BY_VIEWS, limit),

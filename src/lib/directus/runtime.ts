@@ -6,16 +6,15 @@
 import { createItem, customEndpoint, readItems, type ReadItemOutput, type RestCommand } from '@directus/sdk';
 import { alphabetPrefix } from '../alphabet.ts';
 import {
-  ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
+  ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
-import { toDirectusFilter, type FilterState } from '../filter-query.ts';
 import { once } from '../once.ts';
 import { searchQuery } from '../search.ts';
 import { createSiteClient, pageClient } from './client.ts';
 import { countView } from './view-count.ts';
 import { COMMENT_FIELDS, PERSON_FIELDS } from './fields.ts';
 import {
-  BY_VIEWS, NEWEST, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
+  BY_RELEASE, BY_VIEWS, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
   type Page, type RatingSummary, type TitleCard,
 } from './queries.ts';
 import type { Schema } from './schema.ts';
@@ -96,10 +95,6 @@ export function createRuntime(base?: string) {
         limit: -1,
       }), 'comments') as Promise<CommentItem[]>,
 
-    /** One page of the filter screen (FILTER_PAGE_SIZE, by views) and the total for the pager. */
-    getFilteredTitles: (state: FilterState, page: number = state.page): Promise<Page<TitleCard>> =>
-      readTitlePage(client, { filter: toDirectusFilter(state), sort: BY_VIEWS, pageSize: FILTER_PAGE_SIZE, page }),
-
     /**
      * One page of the category's alphabetical index: titles whose name starts with the key or
      * typed prefix (folded, so case-blind and ё = е), by name. No prefix lists the whole category.
@@ -132,7 +127,8 @@ export interface ListSpec {
 
 /** One definition per list, shared by the build (first page) and the browser (next pages). */
 export const LIST_QUERIES: Record<ListSpec['kind'], (key: string) => { filter: ReturnType<typeof published>; sort: typeof BY_VIEWS; pageSize: number }> = {
-  'category-new': (slug) => ({ filter: published(inCategory(slug)), sort: NEWEST, pageSize: CATEGORY_NEW_PAGE }),
+  // Newest by release, as the category page's 'Новинки'.
+  'category-new': (slug) => ({ filter: published(inCategory(slug)), sort: BY_RELEASE, pageSize: CATEGORY_NEW_PAGE }),
   tag: (id) => ({ filter: published(withTag(Number(id))), sort: BY_VIEWS, pageSize: TAG_PAGE_SIZE }),
 };
 

@@ -88,6 +88,9 @@ export interface Title {
   releaseStatus: 'Окончен' | 'Выпускается' | 'Должен выйти' | null;
   ageRating: string | null;
   views: number | null;
+  ratingAverage: number | string;
+  ratingCount: number;
+  releaseOrder: number;
   promo: boolean | null;
   category: number | Category | null;
   subCategory: number | SubCategory | null;

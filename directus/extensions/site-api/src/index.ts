@@ -5,7 +5,7 @@
  * rating and watching progress (PUT /site/rating/:titleId, /site/progress/:titleId, my-titles.ts),
  * their private chats with unread counts (GET /site/chats, POST /site/chats/:id/read, chats.ts),
  * their likes and dislikes (PUT /site/reactions, GET /site/reactions/mine, reactions.ts),
- * and POST /site/schema/indexes for the apply command (admins only).
+ * and POST /site/schema/indexes for the apply command (admins only: indexes, and the triggers of title-orders.ts).
  */
 import { defineEndpoint } from '@directus/extensions';
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
@@ -18,6 +18,7 @@ import { registerMyTitlesRoutes } from './my-titles.ts';
 import { registerReactionRoutes } from './reactions.ts';
 import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
+import { ensureTitleOrders } from './title-orders.ts';
 import { pace } from '../../shared/pace.ts';
 import type { Request } from 'express';
 
@@ -95,7 +96,7 @@ export default defineEndpoint({
     router.post('/schema/indexes', async (req: Req, res, next) => {
       try {
         if (!req.accountability?.admin) throw new ForbiddenError();
-        const created = await ensureIndexes(database, COMPOSITE_INDEXES);
+        const created = [...(await ensureIndexes(database, COMPOSITE_INDEXES)), ...(await ensureTitleOrders(database))];
         res.json({ data: { created } });
       } catch (err) {
         next(err);

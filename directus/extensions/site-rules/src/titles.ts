@@ -1,8 +1,19 @@
-/** Titles: a slug that cannot shadow a site route, and the search index's columns kept in step. */
+/**
+ * Titles: a slug that cannot shadow a site route, the search index's columns kept in step, and the
+ * columns the database keeps for the lists' orders left to it.
+ */
 import { RESERVED_SLUGS } from '../../../../shared/rules.ts';
 import { TITLE_KEY_SOURCES, titleIndexFields, withoutIndexFields } from '../../../../shared/search-variants.ts';
+import { TITLE_ORDER_FIELDS } from '../../site-api/src/title-orders.ts';
 import { invalid } from '../../shared/errors.ts';
 import type { Register } from './types.ts';
+
+/** A payload without the columns hooks and triggers write: what anyone sends for them is dropped. */
+function withoutKeptFields(payload: Record<string, unknown>): Record<string, unknown> {
+  const rest = withoutIndexFields(payload);
+  for (const f of TITLE_ORDER_FIELDS) delete rest[f];
+  return rest;
+}
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -15,11 +26,11 @@ function checkSlug(slug: unknown): void {
 export function registerTitleRules({ filter, action }: Register): void {
   filter('titles.items.create', (payload) => {
     checkSlug(payload.slug);
-    return { ...withoutIndexFields(payload), ...titleIndexFields(payload) };
+    return { ...withoutKeptFields(payload), ...titleIndexFields(payload) };
   });
   filter('titles.items.update', (payload) => {
     checkSlug(payload.slug);
-    return withoutIndexFields(payload);
+    return withoutKeptFields(payload);
   });
   action('titles.items.update', async ({ keys, payload }, { database }) => {
     const touched = TITLE_KEY_SOURCES.some((f) => payload && f in payload);

@@ -1,7 +1,7 @@
 /**
- * Russian word forms: counts ("5 серий", from plural.ts) and the filter screen's title and
- * description built from subcategory, genre, country and category (spec section 2, 'Category
- * filter screen').
+ * The filter screen's heading, title and description built from its choices (spec section 2,
+ * 'Category filter screen'): the heading and title from subcategory, genres, country and category;
+ * the meta description also from the year and the release status, and it says the order.
  *
  * Countries and genres with a form of their own become adjectives before the noun
  * ("Китайские комедийные дорамы"); any other name keeps its own spelling in a suffix after it
@@ -9,10 +9,8 @@
  * arbitrary name safely. Names match case-blind and with ё folded, as the search does.
  */
 import { CATEGORY_NAMES } from './constants.ts';
+import { DEFAULT_SORT, type FilterSort, type ReleaseStatus } from './filter-query.ts';
 import { normaliseSearch } from '../../shared/search-text.ts';
-
-// Counts live apart, so a page that only counts (a title page's reviews) loads none of the rest.
-export { EPISODE_FORMS, REVIEW_FORMS, SEASON_FORMS, VIEW_FORMS, YEAR_FORMS, countRu, pluralRu, type PluralForms } from './plural.ts';
 
 /**
  * The nine countries of the spec as plural adjectives. South Korea is 'корейские', as the
@@ -81,9 +79,28 @@ export function categoryNoun(category: string | null | undefined): string {
 export interface FilterHeadingInput {
   category?: string | null;
   subcategory?: string | null;
-  genre?: string | null;
+  /** Genres the titles all have, in the order chosen. */
+  genres?: readonly string[];
   country?: string | null;
+  releaseYear?: number | null;
+  releaseStatus?: ReleaseStatus | null;
+  sort?: FilterSort;
 }
+
+/** Each release status as an adjective before the noun ('Завершённые корейские дорамы'). */
+export const STATUS_ADJECTIVES: Readonly<Record<ReleaseStatus, string>> = {
+  'Окончен': 'завершённые',
+  'Выпускается': 'выходящие',
+  'Должен выйти': 'ожидаемые',
+};
+
+/** What the description says of each order. */
+export const SORT_SENTENCES: Readonly<Record<FilterSort, string>> = {
+  popular: 'Сначала самые популярные.',
+  rating: 'Сначала с самой высокой оценкой зрителей.',
+  year: 'Сначала самые новые по году выхода.',
+  added: 'Сначала недавно добавленные на сайт.',
+};
 
 export interface FilterHeading {
   /** The H1: 'Китайские комедийные дорамы'. */
@@ -94,28 +111,46 @@ export interface FilterHeading {
   description: string;
 }
 
+/** «А», «Б» и «В». */
+function quotedList(names: readonly string[]): string {
+  const quoted = names.map((n) => `«${n}»`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(', ')} и ${quoted.at(-1)}` : quoted.join('');
+}
+
 /** Builds the filter screen's heading, title and description from its choices. */
 export function filterHeading(input: FilterHeadingInput): FilterHeading {
   const noun = input.subcategory?.trim() ? lowerFirst(input.subcategory.trim()) : categoryNoun(input.category);
   const nounWords = new Set(normaliseSearch(noun).split(/[\s-]+/));
   const adjectives: string[] = [];
   const suffixes: string[] = [];
+  const adjective = (adj: string) => {
+    // 'Корейские дорамы' needs no second 'корейские'.
+    if (!nounWords.has(adj) && !adjectives.includes(adj)) adjectives.push(adj);
+  };
   const country = input.country?.trim();
-  const genre = input.genre?.trim();
   if (country) {
     const adj = lookup(COUNTRY_ADJECTIVES, country);
-    if (!adj) suffixes.push(`из страны «${country}»`);
-    else if (!nounWords.has(adj)) adjectives.push(adj); // 'Корейские дорамы' needs no second 'корейские'
+    if (adj) adjective(adj);
+    else suffixes.push(`из страны «${country}»`);
   }
-  if (genre) {
+  const otherGenres: string[] = [];
+  for (const genre of (input.genres ?? []).map((g) => g.trim()).filter(Boolean)) {
     const adj = lookup(GENRE_ADJECTIVES, genre);
-    if (!adj) suffixes.unshift(`в жанре «${genre}»`);
-    else if (!nounWords.has(adj)) adjectives.push(adj);
+    if (adj) adjective(adj);
+    else otherGenres.push(genre);
   }
+  if (otherGenres.length) suffixes.unshift(`${otherGenres.length > 1 ? 'в жанрах' : 'в жанре'} ${quotedList(otherGenres)}`);
   const heading = upperFirst([...adjectives, noun, ...suffixes].join(' '));
+  // The description adds the status before and the year after the noun: 'Завершённые корейские дорамы 2023 года'.
+  const status = input.releaseStatus ? STATUS_ADJECTIVES[input.releaseStatus] : null;
+  const year = input.releaseYear ? `${input.releaseYear} года` : null;
+  const lead = upperFirst([status, ...adjectives, noun, year, ...suffixes].filter(Boolean).join(' '));
+  // The whole category invites choosing; a narrowed list says what it holds.
+  const narrowed = !!(status || year || adjectives.length || suffixes.length || input.subcategory?.trim());
+  const choose = narrowed ? '.' : ': выбирайте по жанрам, году выхода, стране и статусу выпуска.';
   return {
     heading,
     title: `${heading} смотреть онлайн`,
-    description: `${heading} смотреть онлайн без регистрации. Подборка по популярности: выбирайте по жанру, году выхода, стране и статусу выпуска.`,
+    description: `${lead} смотреть онлайн без регистрации${choose} ${SORT_SENTENCES[input.sort ?? DEFAULT_SORT]}`,
   };
 }
