@@ -6,12 +6,11 @@
  */
 import { type InvoiceStatus } from '../../shared/rules.ts';
 import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
-import { afterPurchase, convertTime, DAY_MS, dayOf, daysLeft, timeLeft, type PlanState } from '../../shared/subscription.ts';
+import { afterPurchase, convertTime, dayOf, daysLeft, daysUntil, daysWord, timeLeft, type PlanState } from '../../shared/subscription.ts';
 
-const nameOf = (id: number) => PLANS.find((p) => p.id === id)?.name ?? `Тариф ${id}`;
-const price = (id: number) => `${PLANS.find((p) => p.id === id)?.price ?? '?'} ₽`;
-/** Days with one decimal where it matters: '11,4 дн.'. */
-const days = (ms: number) => `${(Math.round((ms / DAY_MS) * 10) / 10).toLocaleString('ru-RU')} дн.`;
+const planOf = (id: number) => PLANS.find((p) => p.id === id);
+const nameOf = (id: number) => planOf(id)?.name ?? `Тариф ${id}`;
+const price = (id: number) => `${planOf(id)?.price ?? '?'} ₽`;
 
 export interface PurchaseOutcome {
   /** Renewal, start or move: the headline of the note. */
@@ -25,18 +24,21 @@ export function purchaseOutcome(state: PlanState, planId: number, now: Date): Pu
   const after = afterPurchase(state, planId, now);
   const until = dayOf(after.paidUntil);
   const left = timeLeft(state, now);
+  const base = { until: after.paidUntil };
   if (state.plan === null || left === 0) {
-    return { kind: 'start', until: after.paidUntil, text: `«${nameOf(planId)}» начнётся сразу после оплаты и будет оплачен на ${SUBSCRIPTION_DAYS} дн., до ${until}.` };
+    return { ...base, kind: 'start', text: `«${nameOf(planId)}» начнётся сразу после оплаты и будет оплачен на ${SUBSCRIPTION_DAYS} дн., до ${until}.` };
   }
+  const remaining = daysUntil(state.paidUntil!, now);
   if (state.plan === planId) {
-    return { kind: 'renewal', until: after.paidUntil, text: `Продление: ${SUBSCRIPTION_DAYS} дн. добавятся к оставшимся ${daysLeft(state.paidUntil!, now)} дн. — «${nameOf(planId)}» будет оплачен до ${until}.` };
+    return { ...base, kind: 'renewal', text: `Продление: сейчас осталось ${remaining}, к ним добавятся ${SUBSCRIPTION_DAYS} дн. — «${nameOf(planId)}» будет оплачен до ${until}.` };
   }
-  const converted = convertTime(left, state.plan, planId);
+  const convertedUntil = new Date(now.getTime() + convertTime(left, state.plan, planId));
+  const converted = `${daysWord(daysLeft(convertedUntil, now))} «${nameOf(planId)}» (до ${dayOf(convertedUntil)})`;
   return {
+    ...base,
     kind: 'move',
-    until: after.paidUntil,
-    text: `Сейчас у вас «${nameOf(state.plan)}» ещё на ${days(left)} После оплаты сразу начнётся «${nameOf(planId)}»: оставшиеся дни не пропадут — ` +
-      `они пересчитаются по цене тарифов (${price(state.plan)} и ${price(planId)} в месяц) в ${days(converted)} «${nameOf(planId)}», ` +
+    text: `Сейчас у вас «${nameOf(state.plan)}»: осталось ${remaining}. После оплаты сразу начнётся «${nameOf(planId)}»: оставшиеся дни не пропадут — ` +
+      `по цене тарифов (${price(state.plan)} и ${price(planId)} в месяц) это ${converted}, ` +
       `и к ним добавятся ${SUBSCRIPTION_DAYS} оплаченных дн. — до ${until}.`,
   };
 }

@@ -90,7 +90,8 @@ describe('buying a plan', () => {
     // The profile's plan line and history.
     await page.goto('/profile');
     const line = page.getByTestId('plan-line');
-    await expect.poll(() => line.innerText()).toBe(`Премиум до ${dayOf(new Date(paidUntil!))} · осталось ${SUBSCRIPTION_DAYS} дн.`);
+    // Whole days, rounded down: a moment after buying 30 days, 29 are left whole, beside the end day.
+    await expect.poll(() => line.innerText()).toBe(`Премиум до ${dayOf(new Date(paidUntil!))} · осталось ${SUBSCRIPTION_DAYS - 1} дн.`);
     expect(await page.getByRole('link', { name: 'Продлить' }).getAttribute('href')).toBe('/profile/tariff?plan=1');
     const history = page.getByRole('region', { name: 'История платежей' });
     await expect.poll(() => history.locator('tbody tr').count()).toBe(1);
@@ -105,7 +106,10 @@ describe('buying a plan', () => {
     const note = await page.getByTestId('tariff-outcome').innerText();
     expect(note).toContain('оставшиеся дни не пропадут');
     expect(note).toContain('399 ₽ и 699 ₽');
-    expect(note).toMatch(/в 5,[67] дн\. «Премиум\+»/);
+    // 10 days of Премиум (a moment ago) are 5.7 days of Премиум+: whole days, each beside its end day.
+    expect(note).toContain('осталось 9 дн. (до ');
+    expect(note).toContain('это 5 дн. «Премиум+» (до ');
+    expect(note).not.toMatch(/\d,\d/);
 
     await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
@@ -196,6 +200,24 @@ describe('the end of a plan', () => {
     await onGateway(page, 'Оплатить');
     await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
     await expect.poll(() => colourAfterReload()).toBe(rgb(colour.nameColor!));
+  });
+});
+
+describe('days, counted one way', () => {
+  it('two and a half days before the end: the profile, its reminder and the renewal all say 2 whole days, beside the end day', async () => {
+    const paidUntil = new Date(Date.now() + 2.5 * DAY_MS);
+    const person = await newPerson({ role: ROLES.premium, extra: { plan: 1, paidUntil: paidUntil.toISOString() } });
+    const end = dayOf(paidUntil);
+    // The scheduled check writes the reminder of 3 days (it is within 3 days of the end).
+    await expect.poll(async () => (await (await adminApi()).get<unknown[]>(`/items/planNotices?filter[user][_eq]=${person.id}&fields=id`)).length).toBe(1);
+    const { page } = await browsers.as(person);
+    await page.goto('/profile');
+    await expect.poll(() => page.getByTestId('plan-line').innerText()).toBe(`Премиум до ${end} · осталось 2 дн.`);
+    const reminders = page.getByRole('list', { name: 'Напоминания о подписке' });
+    await expect.poll(() => reminders.innerText()).toContain(`Подписка «Премиум» закончится ${end}: осталось 2 дн.`);
+
+    await page.goto('/profile/tariff');
+    await expect.poll(() => page.getByTestId('tariff-outcome').innerText()).toContain(`сейчас осталось 2 дн. (до ${end})`);
   });
 });
 

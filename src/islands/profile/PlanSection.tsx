@@ -1,5 +1,5 @@
 /**
- * The plan on the own profile: «Премиум до 26.12.2026 · осталось 30 дн.» with «Продлить», the
+ * The plan on the own profile: «Премиум до 26.12.2026 · осталось 29 дн.» with «Продлить», the
  * reminders that it ends or has ended (read once shown, so the account icon's count drops), and
  * the invoice history — date, plan, sum, status, and a link to pay while one is open.
  */
@@ -35,16 +35,20 @@ function Notices() {
     return () => { live = false; };
   }, []);
   if (!notices.length) return null;
+  // Days are counted now, so reminders of one period that come together say the same: shown once.
+  const now = new Date();
+  const shown = new Map<string, { kind: PlanNoticeRow['kind']; heading: string; text: string }>();
+  for (const n of notices) {
+    const said = planNoticeText({ kind: n.kind, planName: nameOf(n.plan), paidUntil: new Date(n.paidUntil) }, now);
+    shown.set(said.heading, { kind: n.kind, ...said });
+  }
   return (
     <ul className="plan-notices" aria-label="Напоминания о подписке">
-      {notices.map((n) => {
-        const { heading, text } = planNoticeText({ kind: n.kind, daysLeft: n.daysLeft, planName: nameOf(n.plan), paidUntil: new Date(n.paidUntil) });
-        return (
-          <li key={n.id} className={`plan-notice plan-notice--${n.kind}`} role="status">
-            <strong>{heading}</strong> {text}
-          </li>
-        );
-      })}
+      {[...shown.values()].map(({ kind, heading, text }) => (
+        <li key={heading} className={`plan-notice plan-notice--${kind}`} role="status">
+          <strong>{heading}</strong> {text}
+        </li>
+      ))}
     </ul>
   );
 }
