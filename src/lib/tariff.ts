@@ -12,10 +12,18 @@ const planOf = (id: number) => PLANS.find((p) => p.id === id);
 const nameOf = (id: number) => planOf(id)?.name ?? `Тариф ${id}`;
 const price = (id: number) => `${planOf(id)?.price ?? '?'} ₽`;
 
+/** What plan `from` gives that plan `to` does not, as its feature names. */
+export function featuresLost(from: number, to: number): string[] {
+  const kept = new Set<string>(planOf(to)?.features ?? []);
+  return (planOf(from)?.features ?? []).filter((f) => !kept.has(f));
+}
+
 export interface PurchaseOutcome {
   /** Renewal, start or move: the headline of the note. */
   kind: 'start' | 'renewal' | 'move';
   text: string;
+  /** What the move takes away at once (Премиум+'s frames and wallpaper), said before paying; null when nothing. */
+  loses: string | null;
   /** The day the chosen plan will be paid until. */
   until: Date;
 }
@@ -24,7 +32,7 @@ export function purchaseOutcome(state: PlanState, planId: number, now: Date): Pu
   const after = afterPurchase(state, planId, now);
   const until = dayOf(after.paidUntil);
   const left = timeLeft(state, now);
-  const base = { until: after.paidUntil };
+  const base = { until: after.paidUntil, loses: null };
   if (state.plan === null || left === 0) {
     return { ...base, kind: 'start', text: `«${nameOf(planId)}» начнётся сразу после оплаты и будет оплачен на ${SUBSCRIPTION_DAYS} дн., до ${until}.` };
   }
@@ -34,12 +42,17 @@ export function purchaseOutcome(state: PlanState, planId: number, now: Date): Pu
   }
   const convertedUntil = new Date(now.getTime() + convertTime(left, state.plan, planId));
   const converted = `${daysWord(daysLeft(convertedUntil, now))} «${nameOf(planId)}» (до ${dayOf(convertedUntil)})`;
+  const lost = featuresLost(state.plan, planId);
   return {
     ...base,
     kind: 'move',
     text: `Сейчас у вас «${nameOf(state.plan)}»: осталось ${remaining}. После оплаты сразу начнётся «${nameOf(planId)}»: оставшиеся дни не пропадут — ` +
       `по цене тарифов (${price(state.plan)} и ${price(planId)} в месяц) это ${converted}, ` +
       `и к ним добавятся ${SUBSCRIPTION_DAYS} оплаченных дн. — до ${until}.`,
+    loses: lost.length
+      ? `Рамка и обои профиля снимутся сразу после оплаты: в «${nameOf(planId)}» нет того, что даёт «${nameOf(state.plan)}» — ` +
+        `${lost.map((f) => f.toLowerCase()).join(', ')}. Выбранные украшения сохранятся и вернутся, если вы снова перейдёте на «${nameOf(state.plan)}».`
+      : null,
   };
 }
 

@@ -125,6 +125,28 @@ describe('buying a plan', () => {
     await expect.poll(() => page.getByTestId('account-card').locator('.avatar__frame').getAttribute('src')).toContain(frame.frameProfile!);
   });
 
+  it('plan 1 after plan 2: the screen says first that the frame and wallpaper come off, and they do', async () => {
+    const frame = (await shopItems()).find((i) => i.type === 'frame')!;
+    const person = await newPerson({ role: ROLES.premiumPlus, extra: { plan: 2, paidUntil: new Date(Date.now() + 10 * DAY_MS).toISOString(), frame: frame.id } });
+    const { page } = await browsers.as(person);
+    await page.goto('/profile/tariff');
+    await page.getByRole('radio', { name: 'Премиум', exact: true }).check();
+    expect(await page.getByTestId('tariff-outcome').innerText()).toContain('оставшиеся дни не пропадут');
+    const loses = page.getByTestId('tariff-loses');
+    expect(await loses.innerText()).toContain('Рамка и обои профиля снимутся сразу после оплаты');
+    expect(await loses.innerText()).toContain('рамка аватара в профиле');
+    // Staying on Премиум+ takes nothing away: the warning goes.
+    await page.getByRole('radio', { name: 'Премиум+', exact: true }).check();
+    await loses.waitFor({ state: 'detached' });
+    await page.getByRole('radio', { name: 'Премиум', exact: true }).check();
+
+    await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
+    await onGateway(page, 'Оплатить');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
+    expect(await profileRow(person.id, 'role,frame,keptDecorations')).toEqual({ role: ROLES.premium, frame: null, keptDecorations: { frame: frame.id } });
+  });
+
   it('an underpaid invoice shows what is due and is finished by a top-up', async () => {
     const person = await newPerson();
     const { page } = await browsers.as(person);

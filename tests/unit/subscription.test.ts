@@ -3,7 +3,7 @@ import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import {
   afterPurchase, afterRefund, convertTime, DAY_MS, dayOf, daysLeft, daysUntil, daysWord, planLine, planNoticeText, reminderDue, wholeDays,
 } from '../../shared/subscription.ts';
-import { money, purchaseOutcome } from '../../src/lib/tariff.ts';
+import { featuresLost, money, purchaseOutcome } from '../../src/lib/tariff.ts';
 
 const now = new Date(Date.UTC(2026, 10, 26, 9));
 const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
@@ -88,6 +88,19 @@ describe('the tariff screen\'s note', () => {
     const down = purchaseOutcome({ plan: 2, paidUntil: at(19.6) }, 1, now);
     expect(down.text).toContain('осталось 19 дн.');
     expect(down.text).toContain('это 34 дн. «Премиум»');
+  });
+
+  it('says before a move down that the frames and wallpaper come off, and nothing of the kind otherwise', () => {
+    expect(featuresLost(2, 1)).toEqual(['Обои профиля', 'Рамка аватара в профиле', 'Рамка аватара в чате']);
+    expect(featuresLost(1, 2)).toEqual([]);
+    const down = purchaseOutcome({ plan: 2, paidUntil: at(10) }, 1, now);
+    expect(down.loses).toContain('Рамка и обои профиля снимутся сразу после оплаты');
+    expect(down.loses).toContain('обои профиля, рамка аватара в профиле, рамка аватара в чате');
+    expect(down.loses).toContain('вернутся, если вы снова перейдёте на «Премиум+»');
+    expect(purchaseOutcome({ plan: 1, paidUntil: at(10) }, 2, now).loses).toBeNull();
+    expect(purchaseOutcome({ plan: 2, paidUntil: at(10) }, 2, now).loses).toBeNull();
+    // Once the plan has ended the decorations are already off: nothing to warn of.
+    expect(purchaseOutcome({ plan: 2, paidUntil: at(-1) }, 1, now).loses).toBeNull();
   });
 
   it('writes sums in roubles without needless kopecks', () => {
