@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
 import { SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import { DAY_MS, dayOf } from '../../shared/subscription.ts';
-import { profileRow, signedInBrowsers } from './support/account.ts';
+import { apiOf, profileRow, signedInBrowsers, storedAccessToken } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { adminApi, patientPolls } from './support/site.ts';
 
@@ -185,6 +185,77 @@ describe('buying a plan', () => {
     await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('Произошла ошибка при создании платежа');
     expect(new URL(page.url()).pathname).toBe('/profile/tariff');
+  });
+});
+
+describe('the session renewed by a payment', () => {
+  it('reaches every part of the page: calls made with the old token are sent again with the new one, and the chat socket signs in anew', async () => {
+    const [person, friend] = await Promise.all([newPerson(), newPerson()]);
+    const friendApi = await apiOf(friend);
+    const chat = await friendApi.post<{ id: number }>('/items/chats?fields=id', { user_invited: [{ directus_users_id: person.id }] });
+    await friendApi.post('/items/messages', { text: 'Поздравляю с подпиской!', privateChat: chat.id });
+    const { page } = await browsers.as(person);
+    await checkout(page, 'Премиум');
+
+    // On the page the gateway sends the person back to, the chat list and the online count are asked
+    // for with the token the page started with; their answers are held until the payment's renewal has
+    // ended that token, so the backend refuses them as it would a call that was under way.
+    const calls: { path: string; token: string; status: number }[] = [];
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/site/chats' || path === '/api/site/online') {
+        calls.push({ path, token: r.request().headers().authorization ?? '', status: r.status() });
+      }
+    });
+    // Every token a refresh hands out (the payment's renewal; with short-lived tokens, maybe a routine one too).
+    const issued: string[] = [];
+    const renewed = Promise.withResolvers<void>();
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname !== '/api/auth/refresh' || !r.ok()) return;
+      issued.push(((await r.json()) as { data: { access_token: string } }).data.access_token);
+      renewed.resolve();
+    });
+    const asked = { chats: Promise.withResolvers<void>(), online: Promise.withResolvers<void>() };
+    await page.route(/\/api\/site\/(chats|online)$/, async (route) => {
+      asked[route.request().url().endsWith('/chats') ? 'chats' : 'online'].resolve();
+      await renewed.promise;
+      await route.continue();
+    });
+    await page.route(/\/api\/payment\/invoices\//, async (route) => {
+      await Promise.all([asked.chats.promise, asked.online.promise]);
+      await route.continue();
+    });
+    const authFrames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => {
+      const message = JSON.parse(String(f.payload)) as { type?: string; access_token?: string };
+      if (message.type === 'auth' && message.access_token) authFrames.push(message.access_token);
+    }));
+
+    await onGateway(page, 'Оплатить');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
+    await renewed.promise;
+
+    await page.locator('button.chat-launcher').click();
+    const win = page.getByRole('dialog', { name: 'Онлайн чат' });
+    const list = win.locator('.chat-list');
+    await expect.poll(() => list.innerText()).toMatch(/В сети: [1-9]/);
+    await expect.poll(() => list.locator(`[data-chat-id="${chat.id}"]`).innerText()).toContain('Поздравляю с подпиской!');
+    expect(await list.getByRole('alert').count()).toBe(0);
+
+    // Each call refused with the old token was sent again with the new one, and answered.
+    for (const path of ['/api/site/chats', '/api/site/online']) {
+      const seen = calls.filter((c) => c.path === path);
+      const refused = seen.findIndex((c) => c.status === 401);
+      expect(refused, `${path}: held with the old token, so refused once`).toBeGreaterThanOrEqual(0);
+      expect(seen[refused + 1]?.status, `${path}: sent again and answered`).toBe(200);
+      expect(issued.map((t) => `Bearer ${t}`), `${path}: sent again with a renewed token`).toContain(seen[refused + 1].token);
+      expect(seen.filter((c) => c.status === 401)).toHaveLength(1);
+    }
+    // The socket signed in again with the new token, and still brings the friend's messages.
+    await expect.poll(() => authFrames.at(-1) !== undefined && authFrames.at(-1) === issued.at(-1)).toBe(true);
+    expect(await storedAccessToken(page)).toBe(issued.at(-1));
+    await friendApi.post('/items/messages', { text: 'Теперь с цветным ником', privateChat: chat.id });
+    await expect.poll(() => list.locator(`[data-chat-id="${chat.id}"]`).innerText()).toContain('Теперь с цветным ником');
   });
 });
 

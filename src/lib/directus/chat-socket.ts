@@ -28,8 +28,14 @@ async function freshToken(): Promise<string | null> {
 
 export type ChatSocket = LiveSocket;
 
-export function createChatSocket(): ChatSocket {
+/** `signedInWith` hears each token the socket signs in with, so a later renewal can sign it in again. */
+export function createChatSocket(signedInWith: (token: string | null) => void = () => {}): ChatSocket {
+  const getToken = async () => {
+    const token = await freshToken();
+    signedInWith(token);
+    return token;
+  };
   return liveClient()
-    .with(() => ({ getToken: freshToken }))
+    .with(() => ({ getToken }))
     .with(realtime({ url: liveSocketUrl(), authMode: 'handshake', ...LIVE_SETTINGS }));
 }

@@ -1,8 +1,10 @@
 /**
  * The one browser client of a page. Every island reaches Directus through it, at /api on the
- * site's own origin (design.md). It carries the stored access token, has the session refreshed
- * first when the token is about to expire, and when the backend still answers 401 it refreshes
- * once and sends the request again. The refreshing code loads only for signed-in people.
+ * site's own origin (design.md). Each request, and each retry, carries the token the session
+ * store holds as it goes out (the one source of truth: a refresh in any part of the page or in
+ * another tab reaches every later request); the session is refreshed first when the token is
+ * about to expire, and when the backend still answers 401 it refreshes once and sends the
+ * request again. The refreshing code loads only for signed-in people.
  */
 import { createDirectus, isDirectusError, rest, type RestCommand } from '@directus/sdk';
 import { $session, type Session } from '../../stores/session.ts';
@@ -28,6 +30,19 @@ async function accessToken(): Promise<string | null> {
   return (await (await refreshing()).refreshSession(session))?.access_token ?? null;
 }
 
+/**
+ * Puts the current token on a request as it is sent. Not the SDK's `getToken`: that writes the
+ * header into the command's own options, and a command that hands out the same options every time
+ * (`customEndpoint`) then sends the first attempt's token again on its retry, the one just refused.
+ */
+async function withCurrentToken(init: RequestInit): Promise<RequestInit> {
+  const headers = new Headers(init.headers);
+  const token = await accessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  else headers.delete('Authorization');
+  return { ...init, headers };
+}
+
 const isUnauthorised = (err: unknown) => isDirectusError(err) && err.response instanceof Response && err.response.status === 401;
 
 /**
@@ -35,7 +50,7 @@ const isUnauthorised = (err: unknown) => isDirectusError(err) && err.response in
  * token, so a Directus admin-app cookie on the same origin cannot change what the site reads.
  */
 export function createSiteClient(base: string = sameOriginApi()): SiteClient {
-  const client = createDirectus<Schema>(base).with(rest({ credentials: 'omit' })).with(() => ({ getToken: accessToken }));
+  const client = createDirectus<Schema>(base).with(rest({ credentials: 'omit', onRequest: withCurrentToken }));
   const send = client.request.bind(client);
   return {
     ...client,
