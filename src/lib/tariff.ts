@@ -65,6 +65,11 @@ export const INVOICE_STATUS_WORDS: Record<InvoiceStatus, string> = {
   refunded: 'Деньги возвращены',
 };
 
+/** When an invoice was made, to the minute: '26.11.2026, 14:05' (two of one day are told apart by the time). */
+export function invoiceMoment(at: Date, timeZone?: string): string {
+  return `${dayOf(at, timeZone)}, ${new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit', timeZone }).format(at)}`;
+}
+
 /** '399 ₽' for roubles, '12.50 USDT' otherwise; whole roubles without kopecks. */
 export function money(amount: string | number, currency: string): string {
   const n = Number(amount);

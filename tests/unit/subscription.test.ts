@@ -3,7 +3,7 @@ import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import {
   afterPurchase, afterRefund, convertTime, DAY_MS, dayOf, daysLeft, daysUntil, daysWord, planLine, planNoticeText, reminderDue, wholeDays,
 } from '../../shared/subscription.ts';
-import { featuresLost, money, purchaseOutcome } from '../../src/lib/tariff.ts';
+import { featuresLost, invoiceMoment, money, purchaseOutcome } from '../../src/lib/tariff.ts';
 
 const now = new Date(Date.UTC(2026, 10, 26, 9));
 const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
@@ -101,6 +101,11 @@ describe('the tariff screen\'s note', () => {
     expect(purchaseOutcome({ plan: 2, paidUntil: at(10) }, 2, now).loses).toBeNull();
     // Once the plan has ended the decorations are already off: nothing to warn of.
     expect(purchaseOutcome({ plan: 2, paidUntil: at(-1) }, 1, now).loses).toBeNull();
+  });
+
+  it('says when an invoice was made to the minute, so two of one day differ', () => {
+    expect(invoiceMoment(new Date(Date.UTC(2026, 10, 26, 9, 5)), 'UTC')).toBe('26.11.2026, 09:05');
+    expect(invoiceMoment(new Date(Date.UTC(2026, 10, 26, 10, 5)), 'UTC')).not.toBe(invoiceMoment(new Date(Date.UTC(2026, 10, 26, 9, 5)), 'UTC'));
   });
 
   it('writes sums in roubles without needless kopecks', () => {

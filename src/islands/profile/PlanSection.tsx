@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { PLANS } from '../../../shared/plans.ts';
-import { planLine, planNoticeText } from '../../../shared/subscription.ts';
+import { dayOf, planLine, planNoticeText } from '../../../shared/subscription.ts';
 import { markPlanNoticesRead, readInvoices, readUnreadPlanNotices, type InvoiceRow, type PlanNoticeRow } from '../../lib/directus/payments.ts';
-import { INVOICE_STATUS_WORDS, money } from '../../lib/tariff.ts';
+import { INVOICE_STATUS_WORDS, invoiceMoment, money } from '../../lib/tariff.ts';
 import { planNoticesSeen } from '../../stores/alerts.ts';
 import type { Me } from '../../stores/me.ts';
 import { remoteList } from '../../stores/remote-list.ts';
@@ -17,7 +17,6 @@ import { useRemoteList } from '../lists/use-remote-list.ts';
 const HISTORY_PAGE = 10;
 const nameOf = (plan: number | { name?: string | null } | null | undefined, id?: number | null) =>
   (typeof plan === 'object' && plan?.name) || PLANS.find((p) => p.id === (typeof plan === 'number' ? plan : id))?.name || 'Премиум';
-const dayOf = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('ru-RU') : '');
 
 function Notices() {
   const [notices, setNotices] = useState<PlanNoticeRow[]>([]);
@@ -65,11 +64,11 @@ function History() {
           <tbody>
             {state.items.map((inv: InvoiceRow) => (
               <tr key={inv.id} data-invoice={inv.id}>
-                <td>{dayOf(inv.date_created)}</td>
-                <td>{nameOf(inv.plan)}</td>
-                <td>{money(inv.amount, inv.currency)}</td>
-                <td>{INVOICE_STATUS_WORDS[inv.status]}{inv.status === 'paid' && inv.periodEnd ? `, до ${dayOf(inv.periodEnd)}` : ''}</td>
-                <td>
+                <td className="invoices__date">{inv.date_created ? invoiceMoment(new Date(inv.date_created)) : ''}</td>
+                <td className="invoices__plan">{nameOf(inv.plan)}</td>
+                <td className="invoices__sum">{money(inv.amount, inv.currency)}</td>
+                <td className="invoices__status">{INVOICE_STATUS_WORDS[inv.status]}{inv.status === 'paid' && inv.periodEnd ? `, до ${dayOf(new Date(inv.periodEnd))}` : ''}</td>
+                <td className="invoices__action">
                   {(inv.status === 'pending' || inv.status === 'underpaid') && inv.payUrl
                     ? <a href={inv.payUrl}>Оплатить</a>
                     : <a href={`/profile/tariff?invoice=${inv.id}`}>Подробнее</a>}
