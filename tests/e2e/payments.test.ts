@@ -12,7 +12,7 @@ import { SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import { DAY_MS, dayOf } from '../../shared/subscription.ts';
 import { apiOf, profileRow, signedInBrowsers, storedAccessToken } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
-import { adminApi, patientPolls } from './support/site.ts';
+import { adminApi, controlsUnderNotice, patientPolls } from './support/site.ts';
 
 patientPolls(20_000);
 
@@ -185,6 +185,36 @@ describe('buying a plan', () => {
     await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('Произошла ошибка при создании платежа');
     expect(new URL(page.url()).pathname).toBe('/profile/tariff');
+  });
+});
+
+describe('the cookie notice on the account screens', () => {
+  it('leaves the prices and every control free until it is accepted, at 375×812, 1366×900 and 1280×900', async () => {
+    const person = await newPerson();
+    for (const size of [{ width: 375, height: 812 }, { width: 1366, height: 900 }, { width: 1280, height: 900 }]) {
+      const { page } = await browsers.as(person, { acceptCookies: false });
+      await page.setViewportSize(size);
+      for (const path of ['/profile/tariff', '/profile', '/profile?tab=customization', '/messages']) {
+        await page.goto(path);
+        await page.getByRole('region', { name: 'Уведомление о cookie' }).waitFor();
+        await page.locator('.account-main, .tariff, .messages-screen').first().waitFor();
+        for (const at of ['top', 'end'] as const) {
+          await page.evaluate((where) => window.scrollTo({ top: where === 'top' ? 0 : document.documentElement.scrollHeight, behavior: 'instant' }), at);
+          expect(await controlsUnderNotice(page), `${path} at ${size.width}×${size.height}, ${at}`).toEqual([]);
+        }
+      }
+      // Each price, brought to the bottom of the screen where the notice used to float, is what a finger there touches.
+      await page.goto('/profile/tariff');
+      const prices = page.locator('.plan-card__price');
+      await expect.poll(() => prices.count()).toBe(2);
+      for (const price of await prices.all()) {
+        await price.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        expect(await price.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+        }), `a price at ${size.width}×${size.height}`).toBe(true);
+      }
+    }
   });
 });
 
