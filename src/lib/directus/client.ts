@@ -16,31 +16,25 @@ import type { Schema } from './schema.ts';
 /** /api on the page's own origin; only meaningful in a browser. */
 export function sameOriginApi(): string {
   const origin = (globalThis as { location?: { origin?: string } }).location?.origin;
-  if (!origin) throw new Error('No page origin: pass the Directus address to createSiteClient');
+  if (!origin) throw new Error('No page origin');
   return `${origin}/api`;
 }
 
 const refreshing = () => import('./session-refresh.ts');
 
-/** The access token to send: none for visitors, refreshed first when it is about to expire. */
-async function accessToken(): Promise<string | null> {
-  const session = $session.get();
-  if (!session) return null;
-  if (session.expires_at - Date.now() > SESSION_REFRESH_BEFORE_MS) return session.access_token;
-  return (await (await refreshing()).refreshSession(session))?.access_token ?? null;
-}
-
 /**
- * Puts the current token on a request as it is sent. Not the SDK's `getToken`: that writes the
- * header into the command's own options, and a command that hands out the same options every time
- * (`customEndpoint`) then sends the first attempt's token again on its retry, the one just refused.
+ * Puts the session's token on a request as it is sent, refreshed first when it is about to expire
+ * (none for visitors). Not the SDK's `getToken`: that writes the header into the command's own
+ * options, and a command that hands out the same options every time (`customEndpoint`) then sends
+ * the first attempt's token again on its retry, the one just refused. The SDK passes the command's
+ * headers as a plain object: it is copied, never written into.
  */
 async function withCurrentToken(init: RequestInit): Promise<RequestInit> {
-  const headers = new Headers(init.headers);
-  const token = await accessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  else headers.delete('Authorization');
-  return { ...init, headers };
+  const session = $session.get();
+  const token = session && (session.expires_at - Date.now() > SESSION_REFRESH_BEFORE_MS
+    ? session.access_token
+    : (await (await refreshing()).refreshSession(session))?.access_token);
+  return token ? { ...init, headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` } } : init;
 }
 
 const isUnauthorised = (err: unknown) => isDirectusError(err) && err.response instanceof Response && err.response.status === 401;
