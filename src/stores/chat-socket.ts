@@ -71,7 +71,7 @@ let signedInWith: string | null = null;
 
 /** Signs the open socket in again when the session's token is not the one it signed in with. */
 function followSession(s: ChatSocket): void {
-  const token = $session.get()?.access_token ?? null;
+  const token = $session.get()?.access_token;
   if (!token || token === signedInWith) return;
   signedInWith = token;
   s.sendMessage({ type: 'auth', access_token: token });
@@ -102,15 +102,13 @@ export function connectChat(): void {
   $socketStatus.set('connecting');
   attempt = s.connect().then(() => undefined, (err: unknown) => {
     console.warn('chat socket:', err);
-    if (!socketIs(s)) return;
+    if (socket !== s) return;
     // The SDK keeps an attempt that timed out as "connecting" for good: the next try starts a new client.
     s.disconnect();
     socket = null;
     $socketStatus.set('closed');
   });
 }
-
-const socketIs = (s: ChatSocket) => socket === s;
 
 /**
  * Signing out closes the socket, once its connection attempt has settled: closed while the SDK

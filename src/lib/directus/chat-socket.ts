@@ -29,13 +29,8 @@ async function freshToken(): Promise<string | null> {
 export type ChatSocket = LiveSocket;
 
 /** `signedInWith` hears each token the socket signs in with, so a later renewal can sign it in again. */
-export function createChatSocket(signedInWith: (token: string | null) => void = () => {}): ChatSocket {
-  const getToken = async () => {
-    const token = await freshToken();
-    signedInWith(token);
-    return token;
-  };
+export function createChatSocket(signedInWith: (token: string | null) => void): ChatSocket {
   return liveClient()
-    .with(() => ({ getToken }))
+    .with(() => ({ getToken: () => freshToken().then((token) => (signedInWith(token), token)) }))
     .with(realtime({ url: liveSocketUrl(), authMode: 'handshake', ...LIVE_SETTINGS }));
 }
