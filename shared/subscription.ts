@@ -65,9 +65,28 @@ export function afterRefund(state: PlanState, planId: number, now: Date, days: n
   return rest > 0 ? { plan: state.plan, paidUntil: new Date(now.getTime() + rest) } : { plan: null, paidUntil: now };
 }
 
-/** Whole days left, rounded up, as the profile says them: 'осталось 30 дн.'. */
+/**
+ * The one way days are counted on every screen and in every letter: whole days, rounded down (a
+ * part of a day is never called a day), said with the day they run to beside them. 64.25 days
+ * are 64; less than a day is 0, said as «меньше дня».
+ */
+export function wholeDays(ms: number): number {
+  return Math.max(0, Math.floor(ms / DAY_MS));
+}
+
+/** Whole days from `now` to `paidUntil` (0 after it). */
 export function daysLeft(paidUntil: Date, now: Date): number {
-  return Math.max(0, Math.ceil((paidUntil.getTime() - now.getTime()) / DAY_MS));
+  return wholeDays(paidUntil.getTime() - now.getTime());
+}
+
+/** '12 дн.', or 'меньше дня' when not a whole day is left. */
+export function daysWord(days: number): string {
+  return days > 0 ? `${days} дн.` : 'меньше дня';
+}
+
+/** A period up to `until` said with its day beside it: '12 дн. (до 08.12.2026)'. */
+export function daysUntil(until: Date, now: Date, timeZone?: string): string {
+  return `${daysWord(daysLeft(until, now))} (до ${dayOf(until, timeZone)})`;
 }
 
 /** The reminder due at `now`: the smallest of 7, 3 and 1 days the time left has come within; null before 7 days. */
@@ -83,24 +102,27 @@ export function dayOf(at: Date, timeZone?: string): string {
   return new Intl.DateTimeFormat('ru-RU', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone }).format(at);
 }
 
-/** The plan line of the profile: 'Премиум до 26.12.2026 · осталось 30 дн.'. */
+/** The plan line of the profile: 'Премиум до 26.12.2026 · осталось 29 дн.'. */
 export function planLine(planName: string, paidUntil: Date, now: Date, timeZone?: string): string {
-  return `${planName} до ${dayOf(paidUntil, timeZone)} · осталось ${daysLeft(paidUntil, now)} дн.`;
+  return `${planName} до ${dayOf(paidUntil, timeZone)} · осталось ${daysWord(daysLeft(paidUntil, now))}`;
 }
 
 export type PlanNoticeKind = 'ending' | 'ended';
 
-/** What a reminder says, on the site and in the letter. */
-export function planNoticeText(n: { kind: PlanNoticeKind; daysLeft: number | null; planName: string; paidUntil: Date }, timeZone?: string): { heading: string; text: string } {
+/**
+ * What a reminder says, on the site and in the letter: the days left at `now` (when it is shown,
+ * or when the letter goes), by the rule above, beside the day the plan ends.
+ */
+export function planNoticeText(n: { kind: PlanNoticeKind; planName: string; paidUntil: Date }, now: Date, timeZone?: string): { heading: string; text: string } {
   const day = dayOf(n.paidUntil, timeZone);
-  if (n.kind === 'ended') {
+  if (n.kind === 'ended' || n.paidUntil.getTime() <= now.getTime()) {
     return {
       heading: `Подписка «${n.planName}» закончилась`,
       text: `Подписка «${n.planName}» закончилась ${day}. Выбранные украшения сохранены: они вернутся, как только вы продлите подписку.`,
     };
   }
   return {
-    heading: `Подписка «${n.planName}» закончится через ${n.daysLeft} дн.`,
+    heading: `Подписка «${n.planName}» закончится ${day}: осталось ${daysWord(daysLeft(n.paidUntil, now))}`,
     text: `Подписка «${n.planName}» оплачена до ${day}. Продлите её, чтобы не потерять доступ к сериям для подписчиков и украшения профиля.`,
   };
 }

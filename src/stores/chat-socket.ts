@@ -66,13 +66,25 @@ function onMessage(message: SubscriptionMessage): void {
   }
 }
 
+/** The token the socket last signed in with. */
+let signedInWith: string | null = null;
+
+/** Signs the open socket in again when the session's token is not the one it signed in with. */
+function followSession(s: ChatSocket): void {
+  const token = $session.get()?.access_token;
+  if (!token || token === signedInWith) return;
+  signedInWith = token;
+  s.sendMessage({ type: 'auth', access_token: token });
+}
+
 function make(): ChatSocket {
-  const s = createChatSocket();
+  const s = createChatSocket((token) => { signedInWith = token; });
   const current = () => socket === s;
-  // 'open' fires once the handshake's authentication succeeded.
+  // 'open' fires once the handshake's authentication succeeded (with a token that may have been renewed since).
   s.onWebSocket('open', () => {
     if (!current()) return;
     $socketStatus.set('open');
+    followSession(s);
     subscribeAll(s);
   });
   s.onWebSocket('close', () => current() && $socketStatus.set('closed'));
@@ -90,7 +102,7 @@ export function connectChat(): void {
   $socketStatus.set('connecting');
   attempt = s.connect().then(() => undefined, (err: unknown) => {
     console.warn('chat socket:', err);
-    if (!socketIs(s)) return;
+    if (socket !== s) return;
     // The SDK keeps an attempt that timed out as "connecting" for good: the next try starts a new client.
     s.disconnect();
     socket = null;
@@ -98,14 +110,18 @@ export function connectChat(): void {
   });
 }
 
-const socketIs = (s: ChatSocket) => socket === s;
-
 /**
  * Signing out closes the socket, once its connection attempt has settled: closed while the SDK
  * waits for the answer to its authentication, the SDK's own promise fails with nobody to catch it.
+ * A renewed session (a refresh, or a payment's new role) signs the open socket in again at once:
+ * the backend ends the old token, and the socket would go on reading as its role until it expired.
  */
 $session.listen((session) => {
-  if (session || !socket) return;
+  if (!socket) return;
+  if (session) {
+    if ($socketStatus.get() === 'open') followSession(socket);
+    return;
+  }
   const s = socket;
   socket = null;
   $socketStatus.set('closed');

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
-import { DAY_MS } from '../../shared/subscription.ts';
+import { DAY_MS, dayOf } from '../../shared/subscription.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectRefused, shopItem } from '../support/fixtures.ts';
@@ -97,11 +97,13 @@ describe('the end of a period', () => {
 describe('reminders', () => {
   it('come once at 3 days left, by mail too', async () => {
     const person = await newUser(ROLES.premium);
-    await setPlan(person, 1, Date.now() + 2.5 * DAY_MS);
+    const paidUntil = Date.now() + 2.5 * DAY_MS;
+    await setPlan(person, 1, paidUntil);
     const seen = await until('the reminder', async () => ((await notices(person)).data.length ? (await notices(person)).data : null));
     expect(seen).toEqual([{ kind: 'ending', daysLeft: 3, read: false }]);
     const mail = await mailTo(inject('mailOutbox'), person.email);
-    expect(mail.subject).toBe('Подписка «Премиум» закончится через 3 дн.');
+    // The reminder of 3 days, counted in whole days beside the end day, as the site counts them.
+    expect(mail.subject).toBe(`Подписка «Премиум» закончится ${dayOf(new Date(paidUntil), 'Europe/Moscow')}: осталось 2 дн.`);
     // A later check (proved by another person's reminder) does not repeat it.
     const later = await newUser(ROLES.premium);
     await setPlan(later, 1, Date.now() + 0.5 * DAY_MS);

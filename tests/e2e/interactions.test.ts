@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { visitorsOfThisFile, adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, titleBySlug } from './support/site.ts';
+import { visitorsOfThisFile, adminApi, controlsUnderNotice, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, titleBySlug } from './support/site.ts';
 import { API_CACHE_STALE_MS, API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
 
 patientPolls();
@@ -154,6 +154,66 @@ describe('theme', () => {
 });
 
 describe('cookie notice', () => {
+  const SIZES = [{ width: 375, height: 812 }, { width: 1366, height: 900 }, { width: 1280, height: 900 }];
+
+  it('covers no button, link or field on any page at 375×812, 1366×900 and 1280×900, at the top, midway or at the end', async () => {
+    const api = await adminApi();
+    const [title] = await api.get<{ slug: string }[]>('/items/titles?filter[status][_eq]=published&fields=slug&sort=id&limit=1');
+    const [category] = await api.get<{ slug: string }[]>('/items/categories?filter[subCategories][_nnull]=true&fields=slug&sort=name&limit=1');
+    const [actor] = await api.get<{ slug: string }[]>('/items/actors?fields=slug&sort=id&limit=1');
+    const [tag] = await api.get<{ slug: string }[]>('/items/tags?fields=slug&sort=id&limit=1');
+    const pages = ['/', `/${title.slug}`, `/${title.slug}/actors`, `/categories/${category.slug}`, `/categories/${category.slug}/filter`,
+      `/actors/${actor.slug}`, `/tag/${tag.slug}`, '/updates', '/about', '/login', '/login#register', '/no-such-page'];
+    for (const size of SIZES) {
+      const { page } = await as({ acceptCookies: false });
+      try {
+        await page.setViewportSize(size);
+        for (const path of pages) {
+          await page.goto(path);
+          await page.getByRole('region', { name: 'Уведомление о cookie' }).waitFor();
+          await page.waitForLoadState('load');
+          for (const at of ['top', 'middle', 'end'] as const) {
+            await page.evaluate((where) => window.scrollTo({ top: where === 'top' ? 0 : where === 'middle' ? document.documentElement.scrollHeight / 2 : document.documentElement.scrollHeight, behavior: 'instant' }), at);
+            expect(await controlsUnderNotice(page), `${path} at ${size.width}×${size.height}, ${at}`).toEqual([]);
+          }
+          // And nothing floats over the notice's own button.
+          await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+          const accept = page.getByRole('button', { name: 'Принять' });
+          expect(await accept.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+          }), `${path}: «Принять» free`).toBe(true);
+        }
+      } finally {
+        await done();
+      }
+    }
+  });
+
+  it('appears with the page, not after it: nothing moves when it shows', async () => {
+    const { page } = await as({ acceptCookies: false, width: 'mobile' });
+    try {
+      await page.addInitScript(() => {
+        (window as unknown as { shifts: number }).shifts = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!e.hadRecentInput) (window as unknown as { shifts: number }).shifts += e.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/');
+      await page.getByRole('region', { name: 'Уведомление о cookie' }).waitFor();
+      await page.waitForLoadState('load');
+      // The notice is in the server's page above the header, shown before the first paint.
+      const header = await page.locator('header').boundingBox();
+      const notice = await page.getByRole('region', { name: 'Уведомление о cookie' }).boundingBox();
+      expect(header!.y).toBeGreaterThanOrEqual(notice!.y + notice!.height - 1);
+      expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+    } finally {
+      await done();
+    }
+  });
+
   it('shows on the first visit, hides on Принять and stays hidden', async () => {
     const { page } = await as({ acceptCookies: false });
     try {

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
 import { SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import { DAY_MS, dayOf } from '../../shared/subscription.ts';
-import { profileRow, signedInBrowsers } from './support/account.ts';
+import { apiOf, profileRow, signedInBrowsers, storedAccessToken } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
-import { adminApi, patientPolls } from './support/site.ts';
+import { adminApi, controlsUnderNotice, patientPolls } from './support/site.ts';
 
 patientPolls(20_000);
 
@@ -90,7 +90,8 @@ describe('buying a plan', () => {
     // The profile's plan line and history.
     await page.goto('/profile');
     const line = page.getByTestId('plan-line');
-    await expect.poll(() => line.innerText()).toBe(`Премиум до ${dayOf(new Date(paidUntil!))} · осталось ${SUBSCRIPTION_DAYS} дн.`);
+    // Whole days, rounded down: a moment after buying 30 days, 29 are left whole, beside the end day.
+    await expect.poll(() => line.innerText()).toBe(`Премиум до ${dayOf(new Date(paidUntil!))} · осталось ${SUBSCRIPTION_DAYS - 1} дн.`);
     expect(await page.getByRole('link', { name: 'Продлить' }).getAttribute('href')).toBe('/profile/tariff?plan=1');
     const history = page.getByRole('region', { name: 'История платежей' });
     await expect.poll(() => history.locator('tbody tr').count()).toBe(1);
@@ -105,7 +106,10 @@ describe('buying a plan', () => {
     const note = await page.getByTestId('tariff-outcome').innerText();
     expect(note).toContain('оставшиеся дни не пропадут');
     expect(note).toContain('399 ₽ и 699 ₽');
-    expect(note).toMatch(/в 5,[67] дн\. «Премиум\+»/);
+    // 10 days of Премиум (a moment ago) are 5.7 days of Премиум+: whole days, each beside its end day.
+    expect(note).toContain('осталось 9 дн. (до ');
+    expect(note).toContain('это 5 дн. «Премиум+» (до ');
+    expect(note).not.toMatch(/\d,\d/);
 
     await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
@@ -119,6 +123,28 @@ describe('buying a plan', () => {
     await f.getByRole('radio', { name: frame.name }).check();
     await f.getByRole('button', { name: 'Сохранить' }).click();
     await expect.poll(() => page.getByTestId('account-card').locator('.avatar__frame').getAttribute('src')).toContain(frame.frameProfile!);
+  });
+
+  it('plan 1 after plan 2: the screen says first that the frame and wallpaper come off, and they do', async () => {
+    const frame = (await shopItems()).find((i) => i.type === 'frame')!;
+    const person = await newPerson({ role: ROLES.premiumPlus, extra: { plan: 2, paidUntil: new Date(Date.now() + 10 * DAY_MS).toISOString(), frame: frame.id } });
+    const { page } = await browsers.as(person);
+    await page.goto('/profile/tariff');
+    await page.getByRole('radio', { name: 'Премиум', exact: true }).check();
+    expect(await page.getByTestId('tariff-outcome').innerText()).toContain('оставшиеся дни не пропадут');
+    const loses = page.getByTestId('tariff-loses');
+    expect(await loses.innerText()).toContain('Рамка и обои профиля снимутся сразу после оплаты');
+    expect(await loses.innerText()).toContain('рамка аватара в профиле');
+    // Staying on Премиум+ takes nothing away: the warning goes.
+    await page.getByRole('radio', { name: 'Премиум+', exact: true }).check();
+    await loses.waitFor({ state: 'detached' });
+    await page.getByRole('radio', { name: 'Премиум', exact: true }).check();
+
+    await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
+    await onGateway(page, 'Оплатить');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
+    expect(await profileRow(person.id, 'role,frame,keptDecorations')).toEqual({ role: ROLES.premium, frame: null, keptDecorations: { frame: frame.id } });
   });
 
   it('an underpaid invoice shows what is due and is finished by a top-up', async () => {
@@ -162,6 +188,107 @@ describe('buying a plan', () => {
   });
 });
 
+describe('the cookie notice on the account screens', () => {
+  it('leaves the prices and every control free until it is accepted, at 375×812, 1366×900 and 1280×900', async () => {
+    const person = await newPerson();
+    for (const size of [{ width: 375, height: 812 }, { width: 1366, height: 900 }, { width: 1280, height: 900 }]) {
+      const { page } = await browsers.as(person, { acceptCookies: false });
+      await page.setViewportSize(size);
+      for (const path of ['/profile/tariff', '/profile', '/profile?tab=customization', '/messages']) {
+        await page.goto(path);
+        await page.getByRole('region', { name: 'Уведомление о cookie' }).waitFor();
+        await page.locator('.account-main, .tariff, .messages-screen').first().waitFor();
+        for (const at of ['top', 'end'] as const) {
+          await page.evaluate((where) => window.scrollTo({ top: where === 'top' ? 0 : document.documentElement.scrollHeight, behavior: 'instant' }), at);
+          expect(await controlsUnderNotice(page), `${path} at ${size.width}×${size.height}, ${at}`).toEqual([]);
+        }
+      }
+      // Each price, brought to the bottom of the screen where the notice used to float, is what a finger there touches.
+      await page.goto('/profile/tariff');
+      const prices = page.locator('.plan-card__price');
+      await expect.poll(() => prices.count()).toBe(2);
+      for (const price of await prices.all()) {
+        await price.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+        expect(await price.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+        }), `a price at ${size.width}×${size.height}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('the session renewed by a payment', () => {
+  it('reaches every part of the page: calls made with the old token are sent again with the new one, and the chat socket signs in anew', async () => {
+    const [person, friend] = await Promise.all([newPerson(), newPerson()]);
+    const friendApi = await apiOf(friend);
+    const chat = await friendApi.post<{ id: number }>('/items/chats?fields=id', { user_invited: [{ directus_users_id: person.id }] });
+    await friendApi.post('/items/messages', { text: 'Поздравляю с подпиской!', privateChat: chat.id });
+    const { page } = await browsers.as(person);
+    await checkout(page, 'Премиум');
+
+    // On the page the gateway sends the person back to, the chat list and the online count are asked
+    // for with the token the page started with; their answers are held until the payment's renewal has
+    // ended that token, so the backend refuses them as it would a call that was under way.
+    const calls: { path: string; token: string; status: number }[] = [];
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (path === '/api/site/chats' || path === '/api/site/online') {
+        calls.push({ path, token: r.request().headers().authorization ?? '', status: r.status() });
+      }
+    });
+    // Every token a refresh hands out (the payment's renewal; with short-lived tokens, maybe a routine one too).
+    const issued: string[] = [];
+    const renewed = Promise.withResolvers<void>();
+    page.on('response', async (r) => {
+      if (new URL(r.url()).pathname !== '/api/auth/refresh' || !r.ok()) return;
+      issued.push(((await r.json()) as { data: { access_token: string } }).data.access_token);
+      renewed.resolve();
+    });
+    const asked = { chats: Promise.withResolvers<void>(), online: Promise.withResolvers<void>() };
+    await page.route(/\/api\/site\/(chats|online)$/, async (route) => {
+      asked[route.request().url().endsWith('/chats') ? 'chats' : 'online'].resolve();
+      await renewed.promise;
+      await route.continue();
+    });
+    await page.route(/\/api\/payment\/invoices\//, async (route) => {
+      await Promise.all([asked.chats.promise, asked.online.promise]);
+      await route.continue();
+    });
+    const authFrames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (f) => {
+      const message = JSON.parse(String(f.payload)) as { type?: string; access_token?: string };
+      if (message.type === 'auth' && message.access_token) authFrames.push(message.access_token);
+    }));
+
+    await onGateway(page, 'Оплатить');
+    await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
+    await renewed.promise;
+
+    await page.locator('button.chat-launcher').click();
+    const win = page.getByRole('dialog', { name: 'Онлайн чат' });
+    const list = win.locator('.chat-list');
+    await expect.poll(() => list.innerText()).toMatch(/В сети: [1-9]/);
+    await expect.poll(() => list.locator(`[data-chat-id="${chat.id}"]`).innerText()).toContain('Поздравляю с подпиской!');
+    expect(await list.getByRole('alert').count()).toBe(0);
+
+    // Each call refused with the old token was sent again with the new one, and answered.
+    for (const path of ['/api/site/chats', '/api/site/online']) {
+      const seen = calls.filter((c) => c.path === path);
+      const refused = seen.findIndex((c) => c.status === 401);
+      expect(refused, `${path}: held with the old token, so refused once`).toBeGreaterThanOrEqual(0);
+      expect(seen[refused + 1]?.status, `${path}: sent again and answered`).toBe(200);
+      expect(issued.map((t) => `Bearer ${t}`), `${path}: sent again with a renewed token`).toContain(seen[refused + 1].token);
+      expect(seen.filter((c) => c.status === 401)).toHaveLength(1);
+    }
+    // The socket signed in again with the new token, and still brings the friend's messages.
+    await expect.poll(() => authFrames.at(-1) !== undefined && authFrames.at(-1) === issued.at(-1)).toBe(true);
+    expect(await storedAccessToken(page)).toBe(issued.at(-1));
+    await friendApi.post('/items/messages', { text: 'Теперь с цветным ником', privateChat: chat.id });
+    await expect.poll(() => list.locator(`[data-chat-id="${chat.id}"]`).innerText()).toContain('Теперь с цветным ником');
+  });
+});
+
 describe('the end of a plan', () => {
   it('hides the decorations from others and tells the person; a renewal brings them back', async () => {
     const colour = (await shopItems()).find((i) => i.type === 'nameColor' && i.nameColor?.startsWith('#'))!;
@@ -196,6 +323,24 @@ describe('the end of a plan', () => {
     await onGateway(page, 'Оплатить');
     await expect.poll(() => invoiceState(page).innerText()).toContain('Оплата прошла');
     await expect.poll(() => colourAfterReload()).toBe(rgb(colour.nameColor!));
+  });
+});
+
+describe('days, counted one way', () => {
+  it('two and a half days before the end: the profile, its reminder and the renewal all say 2 whole days, beside the end day', async () => {
+    const paidUntil = new Date(Date.now() + 2.5 * DAY_MS);
+    const person = await newPerson({ role: ROLES.premium, extra: { plan: 1, paidUntil: paidUntil.toISOString() } });
+    const end = dayOf(paidUntil);
+    // The scheduled check writes the reminder of 3 days (it is within 3 days of the end).
+    await expect.poll(async () => (await (await adminApi()).get<unknown[]>(`/items/planNotices?filter[user][_eq]=${person.id}&fields=id`)).length).toBe(1);
+    const { page } = await browsers.as(person);
+    await page.goto('/profile');
+    await expect.poll(() => page.getByTestId('plan-line').innerText()).toBe(`Премиум до ${end} · осталось 2 дн.`);
+    const reminders = page.getByRole('list', { name: 'Напоминания о подписке' });
+    await expect.poll(() => reminders.innerText()).toContain(`Подписка «Премиум» закончится ${end}: осталось 2 дн.`);
+
+    await page.goto('/profile/tariff');
+    await expect.poll(() => page.getByTestId('tariff-outcome').innerText()).toContain(`сейчас осталось 2 дн. (до ${end})`);
   });
 });
 

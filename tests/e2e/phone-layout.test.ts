@@ -2,8 +2,9 @@
  * On a phone (375 px): the chat's text box takes at least 60 % of the screen with the emoji button
  * inside it, its send button an icon; floating
  * controls (the chat's button, back to top, the visitor's chat prompt) never cover what a person
- * taps; long logins are not cut in the name colour tiles. Counters are drawn, not emoji, and the
- * actor's «Читать полностью» is one of the site's buttons.
+ * taps; long logins are not cut in the name colour tiles; the payment history keeps each invoice's
+ * date and time. Counters are drawn, not emoji, and the actor's «Читать полностью» is one of the
+ * site's buttons.
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
@@ -13,6 +14,7 @@ import { signedInBrowsers } from './support/account.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
+import { invoiceMoment } from '../../src/lib/tariff.ts';
 
 patientPolls(20_000);
 
@@ -160,6 +162,38 @@ describe('name colour tiles on a phone', () => {
       expect(nameBox!.x).toBeGreaterThanOrEqual(tileBox!.x);
       expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(tileBox!.x + tileBox!.width);
     }
+  });
+});
+
+describe('the payment history on a phone', () => {
+  it('shows each invoice\'s date and time, its plan, sum and status, inside the screen', async () => {
+    const person = await newPerson();
+    const admin = await adminApi();
+    // Two invoices of one day: the cancelled one an hour before the paid one.
+    const made = async (plan: number, amount: number, status: string, at: Date) => {
+      const row = await admin.post<{ id: string }>('/items/invoices', { user: person.id, plan, amount, currency: 'RUB', gateway: 'heleket', orderId: crypto.randomUUID(), status });
+      await admin.patch(`/items/invoices/${row.id}`, { date_created: at.toISOString() });
+      return row.id;
+    };
+    const paidAt = new Date();
+    const cancelledAt = new Date(paidAt.getTime() - 3_600_000);
+    const ids = [await made(1, 399, 'expired', cancelledAt), await made(1, 399, 'paid', paidAt)];
+    const { page } = await browsers.as(person, phone);
+    await page.goto('/profile');
+    const history = page.getByRole('region', { name: 'История платежей' });
+    await expect.poll(() => history.locator('tbody tr').count()).toBe(2);
+    for (const [id, at, status] of [[ids[0], cancelledAt, 'Отменён'], [ids[1], paidAt, 'Оплачен']] as const) {
+      const row = history.locator(`tr[data-invoice="${id}"]`);
+      const date = row.locator('td').first();
+      expect(await date.isVisible()).toBe(true);
+      expect(await date.innerText()).toBe(invoiceMoment(at));
+      const text = await row.innerText();
+      for (const part of ['Премиум', '399 ₽', status, 'Подробнее']) expect(text).toContain(part);
+      const box = (await row.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   });
 });
 

@@ -133,7 +133,8 @@ describe('customisation', () => {
     for (const type of ['nameColor', 'frame', 'background']) {
       const b = await openBlock(page, type);
       await expect.poll(() => b.innerText()).toContain('Нужна подписка');
-      expect(await b.getByRole('link', { name: 'Купить подписку' }).getAttribute('href')).toBe('/profile/tariff');
+      // Frame and background come with Премиум+ only: the plans open on it.
+      expect(await b.getByRole('link', { name: 'Купить подписку' }).getAttribute('href')).toBe(type === 'nameColor' ? '/profile/tariff' : '/profile/tariff?plan=2');
       expect(await b.getByRole('button', { name: 'Сохранить' }).count()).toBe(0);
       // The items can still be tried on in the preview.
       expect(await b.getByRole('radio').count()).toBeGreaterThan(0);
@@ -141,7 +142,7 @@ describe('customisation', () => {
     expect(await profileRow(person.id, 'nameColor,frame,background')).toEqual({ nameColor: null, frame: null, background: null });
   });
 
-  it('saves a name colour for Premium and shows it in the sidebar; frame and background still need Premium+', async () => {
+  it('saves a name colour for Premium and shows it in the sidebar; frame and background offer the move up to Premium+', async () => {
     const person = await newPerson({ role: ROLES.premium });
     const colour = (await shopItems()).find((i) => i.type === 'nameColor' && i.nameColor?.startsWith('#'))!;
     const page = await openProfile(person, '/profile?tab=customization');
@@ -154,9 +155,13 @@ describe('customisation', () => {
     await expect.poll(() => login.evaluate((el) => getComputedStyle(el).color)).toBe(rgb(colour.nameColor!));
     expect(await b.locator('summary').innerText()).toContain(colour.name);
 
+    // They pay already: not «Купить подписку», but the plan that has it and the move up to it.
     for (const type of ['frame', 'background']) {
       const locked = await openBlock(page, type);
-      await expect.poll(() => locked.innerText()).toContain('Нужна подписка');
+      await expect.poll(() => locked.innerText()).toContain('Нужна подписка «Премиум+»');
+      expect(await locked.innerText()).toContain('У вас «Премиум»: перейдите на «Премиум+»');
+      expect(await locked.getByRole('link', { name: 'Купить подписку' }).count()).toBe(0);
+      expect(await locked.getByRole('link', { name: 'Перейти на «Премиум+»' }).getAttribute('href')).toBe('/profile/tariff?plan=2');
       expect(await locked.getByRole('button', { name: 'Сохранить' }).count()).toBe(0);
     }
   });

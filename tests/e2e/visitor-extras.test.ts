@@ -7,11 +7,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { BANNER_AUTOPLAY_MS } from '../../src/lib/constants.ts';
+import { VIEWPORTS, newContext } from './support/browser.ts';
 import { visitorsOfThisFile, adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, type ThemeName } from './support/site.ts';
 
 patientPolls();
 
-const { as, done } = visitorsOfThisFile();
+const { as, browser, done } = visitorsOfThisFile();
 
 const themeClasses = (page: Page) => page.evaluate(() => [...document.documentElement.classList]);
 
@@ -213,6 +214,47 @@ describe('home banner carousel', () => {
       await settled(page);
       await page.locator('.banner-carousel').getByRole('button', { name: `Слайд ${slides.length}` }).click();
       await expect.poll(() => activeTitle(page)).toBe(slides.at(-1)!.title);
+    } finally {
+      await done();
+    }
+  });
+
+  it('paints the first slide, its picture too, with the page\'s first paint: in the server\'s HTML, no script or request needed', async () => {
+    const api = await adminApi();
+    const [first] = await api.get<{ title: string; image: string }[]>('/items/mainBanners?fields=title,image&sort=priority&limit=1');
+    const context = await newContext(browser(), { javaScriptEnabled: false, viewport: VIEWPORTS.mobile });
+    try {
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => void asked.push(r.url()));
+      await page.goto('/', { waitUntil: 'load' });
+      const slide = page.locator('.banner-carousel .swiper-slide').first();
+      expect(await slide.locator('.banner-slide__title').innerText()).toBe(first.title);
+      const picture = slide.locator('img.banner-slide__image');
+      expect(await picture.getAttribute('src')).toMatch(/^data:image\/webp;base64,/);
+      expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      const box = (await picture.boundingBox())!;
+      expect(box.y).toBeLessThan(VIEWPORTS.mobile.height);
+      expect(asked.filter((url) => url.includes(first.image))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+
+    // With script, that picture is the largest paint, drawn with the first one.
+    const { page } = await as({ width: 'mobile' });
+    try {
+      await page.goto('/');
+      await page.waitForLoadState('load');
+      const paints = await page.evaluate(() => new Promise<{ lcp: number; element: string; fcp: number }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null };
+          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+          resolve({ lcp: last.startTime, element: last.element?.className ?? '', fcp });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }));
+      expect(paints.element).toBe('banner-slide__image');
+      // One frame at most after the first paint (an image can be decoded a frame late).
+      expect(paints.lcp - paints.fcp).toBeLessThanOrEqual(20);
     } finally {
       await done();
     }

@@ -1,9 +1,12 @@
 /**
  * Кастомизация: an accordion of three blocks — name colour, profile frame, background — each
  * listing the shop's published items with a preview, saved to the profile or cleared. Without
- * the plan a block asks for a subscription; the backend refuses the save too, and should it
+ * the plan a block asks for a subscription (a Премиум subscriber, for the move up to Премиум+,
+ * which alone has the frame and wallpaper); the backend refuses the save too, and should it
  * answer so (a plan that ended meanwhile), its reason is shown as it is.
  */
+import { PLANS } from '../../../shared/plans.ts';
+import { ROLES } from '../../../shared/rules.ts';
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -20,13 +23,41 @@ interface Block {
   title: string;
   choose: string;
   needs: string;
+  /** Only Премиум+ has it: a Премиум subscriber is offered the move up, not a plan they already pay for. */
+  plusOnly: boolean;
 }
 
 const BLOCKS: Block[] = [
-  { type: 'nameColor', title: 'Цвет ника', choose: 'Выберите цвет ника', needs: 'Цвет ника доступен с подпиской «Премиум» или «Премиум+».' },
-  { type: 'frame', title: 'Рамка профиля', choose: 'Выберите рамку', needs: 'Рамка профиля доступна с подпиской «Премиум+».' },
-  { type: 'background', title: 'Фон профиля', choose: 'Выберите фон', needs: 'Фон профиля доступен с подпиской «Премиум+».' },
+  { type: 'nameColor', title: 'Цвет ника', choose: 'Выберите цвет ника', needs: 'Цвет ника доступен с подпиской «Премиум» или «Премиум+».', plusOnly: false },
+  { type: 'frame', title: 'Рамка профиля', choose: 'Выберите рамку', needs: 'Рамка профиля доступна с подпиской «Премиум+».', plusOnly: true },
+  { type: 'background', title: 'Фон профиля', choose: 'Выберите фон', needs: 'Фон профиля доступен с подпиской «Премиум+».', plusOnly: true },
 ];
+
+const BASIC = PLANS.find((p) => p.role === ROLES.premium)!;
+const PLUS = PLANS.find((p) => p.role === ROLES.premiumPlus)!;
+
+/** What a block says when the plan does not allow it: buy one, or (on Премиум) move up to Премиум+. */
+function Locked({ block, premium, waiting }: { block: Block; premium: boolean; waiting: string | null }) {
+  const upgrade = premium && block.plusOnly;
+  return (
+    <div className="decor__locked">
+      <p className="decor__locked-title">{upgrade ? `Нужна подписка «${PLUS.name}»` : 'Нужна подписка'}</p>
+      <p className="decor__locked-text">
+        {upgrade
+          ? `${block.needs} У вас «${BASIC.name}»: перейдите на «${PLUS.name}» — оставшиеся дни не пропадут, они пересчитаются по цене тарифов.`
+          : block.needs}
+      </p>
+      {waiting && (
+        <p className="decor__locked-text">
+          «{waiting}» остаётся выбранным: его снова увидят, как только вы {upgrade ? `перейдёте на «${PLUS.name}»` : 'продлите подписку'}.
+        </p>
+      )}
+      {upgrade
+        ? <a className="btn" href={`/profile/tariff?plan=${PLUS.id}`}>Перейти на «{PLUS.name}»</a>
+        : <a className="btn" href={block.plusOnly ? `/profile/tariff?plan=${PLUS.id}` : '/profile/tariff'}>Купить подписку</a>}
+    </div>
+  );
+}
 
 type FileRef = string | { id: string } | null | undefined;
 const fileId = (ref: FileRef) => (typeof ref === 'object' && ref ? ref.id : ref ?? null);
@@ -68,7 +99,7 @@ function Look({ me, type, item, size }: { me: Me; type: ShopType; item: ShopItem
   );
 }
 
-function DecorBlock({ me, block, items, allowed, open }: { me: Me; block: Block; items: ShopItem[]; allowed: boolean; open: boolean }) {
+function DecorBlock({ me, block, items, allowed, premium, open }: { me: Me; block: Block; items: ShopItem[]; allowed: boolean; premium: boolean; open: boolean }) {
   const current = worn(me, block.type);
   const waiting = kept(me, block.type);
   const [chosen, setChosen] = useState<number | null>(current ?? waiting);
@@ -116,14 +147,7 @@ function DecorBlock({ me, block, items, allowed, open }: { me: Me; block: Block;
             ))}
           </fieldset>
         )}
-        {!allowed && (
-          <div className="decor__locked">
-            <p className="decor__locked-title">Нужна подписка</p>
-            <p className="decor__locked-text">{block.needs}</p>
-            {waitingItem && <p className="decor__locked-text">«{waitingItem.name}» остаётся выбранным: его снова увидят, как только вы продлите подписку.</p>}
-            <a className="btn" href="/profile/tariff">Купить подписку</a>
-          </div>
-        )}
+        {!allowed && <Locked block={block} premium={premium} waiting={waitingItem?.name ?? null} />}
         <div className="decor__actions">
           {allowed && (
             <button type="button" className="btn" disabled={busy || chosen === null || chosen === current} onClick={() => void save(chosen)}>
@@ -164,7 +188,7 @@ export default function CustomizationTab({ me }: { me: Me }) {
       )}
       {!items && !failed && <p className="list-status" role="status">Загружаем…</p>}
       {items && BLOCKS.map((block, i) => (
-        <DecorBlock key={block.type} me={me} block={block} items={items.filter((x) => x.type === block.type)} allowed={allowed[block.type]} open={i === 0} />
+        <DecorBlock key={block.type} me={me} block={block} items={items.filter((x) => x.type === block.type)} allowed={allowed[block.type]} premium={premium} open={i === 0} />
       ))}
     </div>
   );

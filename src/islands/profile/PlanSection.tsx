@@ -1,13 +1,13 @@
 /**
- * The plan on the own profile: «Премиум до 26.12.2026 · осталось 30 дн.» with «Продлить», the
+ * The plan on the own profile: «Премиум до 26.12.2026 · осталось 29 дн.» with «Продлить», the
  * reminders that it ends or has ended (read once shown, so the account icon's count drops), and
  * the invoice history — date, plan, sum, status, and a link to pay while one is open.
  */
 import { useEffect, useState } from 'react';
 import { PLANS } from '../../../shared/plans.ts';
-import { planLine, planNoticeText } from '../../../shared/subscription.ts';
+import { dayOf, planLine, planNoticeText } from '../../../shared/subscription.ts';
 import { markPlanNoticesRead, readInvoices, readUnreadPlanNotices, type InvoiceRow, type PlanNoticeRow } from '../../lib/directus/payments.ts';
-import { INVOICE_STATUS_WORDS, money } from '../../lib/tariff.ts';
+import { INVOICE_STATUS_WORDS, invoiceMoment, money } from '../../lib/tariff.ts';
 import { planNoticesSeen } from '../../stores/alerts.ts';
 import type { Me } from '../../stores/me.ts';
 import { remoteList } from '../../stores/remote-list.ts';
@@ -17,7 +17,6 @@ import { useRemoteList } from '../lists/use-remote-list.ts';
 const HISTORY_PAGE = 10;
 const nameOf = (plan: number | { name?: string | null } | null | undefined, id?: number | null) =>
   (typeof plan === 'object' && plan?.name) || PLANS.find((p) => p.id === (typeof plan === 'number' ? plan : id))?.name || 'Премиум';
-const dayOf = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('ru-RU') : '');
 
 function Notices() {
   const [notices, setNotices] = useState<PlanNoticeRow[]>([]);
@@ -35,16 +34,20 @@ function Notices() {
     return () => { live = false; };
   }, []);
   if (!notices.length) return null;
+  // Days are counted now, so reminders of one period that come together say the same: shown once.
+  const now = new Date();
+  const shown = new Map<string, { kind: PlanNoticeRow['kind']; heading: string; text: string }>();
+  for (const n of notices) {
+    const said = planNoticeText({ kind: n.kind, planName: nameOf(n.plan), paidUntil: new Date(n.paidUntil) }, now);
+    shown.set(said.heading, { kind: n.kind, ...said });
+  }
   return (
     <ul className="plan-notices" aria-label="Напоминания о подписке">
-      {notices.map((n) => {
-        const { heading, text } = planNoticeText({ kind: n.kind, daysLeft: n.daysLeft, planName: nameOf(n.plan), paidUntil: new Date(n.paidUntil) });
-        return (
-          <li key={n.id} className={`plan-notice plan-notice--${n.kind}`} role="status">
-            <strong>{heading}</strong> {text}
-          </li>
-        );
-      })}
+      {[...shown.values()].map(({ kind, heading, text }) => (
+        <li key={heading} className={`plan-notice plan-notice--${kind}`} role="status">
+          <strong>{heading}</strong> {text}
+        </li>
+      ))}
     </ul>
   );
 }
@@ -61,11 +64,11 @@ function History() {
           <tbody>
             {state.items.map((inv: InvoiceRow) => (
               <tr key={inv.id} data-invoice={inv.id}>
-                <td>{dayOf(inv.date_created)}</td>
-                <td>{nameOf(inv.plan)}</td>
-                <td>{money(inv.amount, inv.currency)}</td>
-                <td>{INVOICE_STATUS_WORDS[inv.status]}{inv.status === 'paid' && inv.periodEnd ? `, до ${dayOf(inv.periodEnd)}` : ''}</td>
-                <td>
+                <td className="invoices__date">{inv.date_created ? invoiceMoment(new Date(inv.date_created)) : ''}</td>
+                <td className="invoices__plan">{nameOf(inv.plan)}</td>
+                <td className="invoices__sum">{money(inv.amount, inv.currency)}</td>
+                <td className="invoices__status">{INVOICE_STATUS_WORDS[inv.status]}{inv.status === 'paid' && inv.periodEnd ? `, до ${dayOf(new Date(inv.periodEnd))}` : ''}</td>
+                <td className="invoices__action">
                   {(inv.status === 'pending' || inv.status === 'underpaid') && inv.payUrl
                     ? <a href={inv.payUrl}>Оплатить</a>
                     : <a href={`/profile/tariff?invoice=${inv.id}`}>Подробнее</a>}

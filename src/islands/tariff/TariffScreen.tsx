@@ -72,6 +72,7 @@ function Plans({ me }: { me: Me }) {
         ))}
       </fieldset>
       <p className={`tariff__outcome tariff__outcome--${outcome.kind}`} data-testid="tariff-outcome">{outcome.text}</p>
+      {outcome.loses && <p className="tariff__loses" data-testid="tariff-loses">{outcome.loses}</p>}
       {purchase.status === 'error' && <p className="form-error" role="alert">{purchase.message}</p>}
       <button type="submit" className="btn tariff__pay" disabled={purchase.status === 'busy'}>
         {purchase.status === 'busy' ? 'Создаём счёт…' : 'Оплатить'}

@@ -28,8 +28,9 @@ async function freshToken(): Promise<string | null> {
 
 export type ChatSocket = LiveSocket;
 
-export function createChatSocket(): ChatSocket {
+/** `signedInWith` hears each token the socket signs in with, so a later renewal can sign it in again. */
+export function createChatSocket(signedInWith: (token: string | null) => void): ChatSocket {
   return liveClient()
-    .with(() => ({ getToken: freshToken }))
+    .with(() => ({ getToken: () => freshToken().then((token) => (signedInWith(token), token)) }))
     .with(realtime({ url: liveSocketUrl(), authMode: 'handshake', ...LIVE_SETTINGS }));
 }

@@ -17,6 +17,7 @@ import {
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopItem } from './schema.ts';
+import type { AssetPreset } from '../assets.ts';
 import { once } from '../once.ts';
 import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
@@ -32,6 +33,9 @@ export type CategoryItem = ReadItemOutput<Schema, 'categories', { fields: typeof
 export type { UpdateItem } from './queries.ts';
 
 import type { UpdateItem } from './queries.ts';
+
+/** The largest picture a page carries inside its HTML (see `getInlinePicture`); larger ones keep their address. */
+export const INLINE_PICTURE_MAX_BYTES = 16_384;
 
 /** Tries of a read before the build fails. */
 const READ_TRIES = 6;
@@ -121,6 +125,26 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
 
     /** Social links and the static pages' images and texts (the `static` singleton). */
     getStatic: once(() => send(client, readSingleton('static', { fields: STATIC_FIELDS }), 'static settings')),
+
+    /**
+     * A picture as a `data:` address, for the one picture a page paints first (home's first banner):
+     * inside the HTML it is there for the first paint, with no request of its own queued behind the
+     * page's others at the backend. Null when it cannot be read, is not an image, or is larger than
+     * INLINE_PICTURE_MAX_BYTES: the page then names its address as before.
+     */
+    async getInlinePicture(fileId: string, preset: AssetPreset): Promise<string | null> {
+      try {
+        await o.ready?.();
+        const res = await fetch(`${url.replace(/\/$/, '')}/assets/${encodeURIComponent(fileId)}?key=${preset}`);
+        const type = res.headers.get('content-type') ?? '';
+        if (!res.ok || !type.startsWith('image/')) return null;
+        const bytes = Buffer.from(await res.arrayBuffer());
+        return bytes.length <= INLINE_PICTURE_MAX_BYTES ? `data:${type.split(';')[0]};base64,${bytes.toString('base64')}` : null;
+      } catch (err) {
+        console.warn(`[build] picture ${fileId} stays an address: ${err instanceof Error ? err.message : String(err)}`);
+        return null;
+      }
+    },
 
     /** Home banners, by priority. */
     getBanners: once(() => send(client, readItems('mainBanners', {

@@ -218,3 +218,21 @@ export async function pick(radio: Locator): Promise<void> {
   await radio.click();
   await expect.poll(() => radio.isChecked()).toBe(true);
 }
+
+/** Buttons, links and fields on screen whose box meets the cookie notice's; the notice's own controls aside. */
+export function controlsUnderNotice(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const notice = document.querySelector('.cookie-notice');
+    if (!notice) return ['(no notice)'];
+    const n = notice.getBoundingClientRect();
+    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])');
+    return [...controls].filter((el) => {
+      if (notice.contains(el)) return false;
+      const s = getComputedStyle(el);
+      if (s.visibility === 'hidden' || s.display === 'none' || Number(s.opacity) === 0) return false;
+      const b = el.getBoundingClientRect();
+      if (!b.width || !b.height || b.bottom <= 0 || b.top >= innerHeight || b.right <= 0 || b.left >= innerWidth) return false;
+      return b.left < n.right && b.right > n.left && b.top < n.bottom && b.bottom > n.top;
+    }).map((el) => `${el.tagName.toLowerCase()} «${(el.textContent ?? '').trim().slice(0, 30) || el.getAttribute('aria-label') || el.className}»`);
+  });
+}

@@ -34,18 +34,19 @@ async function planNames(db: Knex): Promise<Map<number, string>> {
   return new Map(rows.map((r) => [Number(r.id), r.name]));
 }
 
-/** Records the notice once; true when it is new (then the letter goes). */
-async function notice(db: Knex, person: Person, kind: PlanNoticeKind, daysLeft: number | null): Promise<boolean> {
-  const key = `${person.id}:${person.paidUntil.getTime()}:${kind === 'ended' ? 'end' : daysLeft}`;
+/** Records the notice once (per period and reminder: 7, 3 or 1 days); true when it is new (then the letter goes). */
+async function notice(db: Knex, person: Person, kind: PlanNoticeKind, reminder: number | null): Promise<boolean> {
+  const key = `${person.id}:${person.paidUntil.getTime()}:${kind === 'ended' ? 'end' : reminder}`;
   const inserted = await db('planNotices')
-    .insert({ user: person.id, kind, daysLeft, plan: person.plan, paidUntil: person.paidUntil, noticeKey: key, read: false, date_created: new Date() })
+    .insert({ user: person.id, kind, daysLeft: reminder, plan: person.plan, paidUntil: person.paidUntil, noticeKey: key, read: false, date_created: new Date() })
     .onConflict('noticeKey').ignore().returning('id');
   return inserted.length > 0;
 }
 
-async function tell(ctx: CheckContext, names: Map<number, string>, person: Person, kind: PlanNoticeKind, daysLeft: number | null): Promise<void> {
-  if (!(await notice(ctx.database, person, kind, daysLeft)) || !person.email) return;
-  const { heading, text } = planNoticeText({ kind, daysLeft, planName: names.get(person.plan ?? 0) ?? 'Премиум', paidUntil: person.paidUntil }, 'Europe/Moscow');
+/** Records the notice and mails it once; the letter counts the days left as the site does, at `now`. */
+async function tell(ctx: CheckContext, names: Map<number, string>, person: Person, kind: PlanNoticeKind, reminder: number | null, now: Date): Promise<void> {
+  if (!(await notice(ctx.database, person, kind, reminder)) || !person.email) return;
+  const { heading, text } = planNoticeText({ kind, planName: names.get(person.plan ?? 0) ?? 'Премиум', paidUntil: person.paidUntil }, now, 'Europe/Moscow');
   await ctx.sendMail(person.email, heading, { heading, text, url: `${ctx.config.siteUrl}/profile/tariff` }).catch(ctx.log);
 }
 
@@ -70,7 +71,7 @@ export async function endPlans(ctx: CheckContext, now = new Date()): Promise<num
     });
     if (!done) continue;
     ended++;
-    await tell(ctx, names, p, 'ended', null);
+    await tell(ctx, names, p, 'ended', null, now);
   }
   return ended;
 }
@@ -84,7 +85,7 @@ export async function remind(ctx: CheckContext, now = new Date()): Promise<void>
     .select('id', 'email', 'plan', 'paidUntil').limit(BATCH * 5)).map(person);
   for (const p of soon) {
     const days = reminderDue(p.paidUntil, now);
-    if (days !== null) await tell(ctx, names, p, 'ending', days);
+    if (days !== null) await tell(ctx, names, p, 'ending', days, now);
   }
 }
 
