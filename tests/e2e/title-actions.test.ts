@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, type AdminApi } from '../../directus/apply/admin-api.ts';
 import { MARK_TYPES, PACE, ROLES } from '../../shared/rules.ts';
 import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
-import { aboutKind, kindIn, titleKind, type TitleKind } from '../../src/lib/russian.ts';
+import { aboutKind, kindIn, titleKind, type TitleKind } from '../../src/lib/title-kind.ts';
 import { apiOf, publishedTitles, signedInBrowsers, type TitleRow } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { blockingViolations } from './support/axe.ts';

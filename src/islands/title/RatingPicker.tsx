@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { RATING_MAX } from '../../../shared/visitor-rules.ts';
 import { loadMyRating, rate } from '../../stores/my-rating.ts';
 import { $titleRating } from '../../stores/title-rating.ts';
-import { kindIn, type TitleKind } from '../../lib/russian.ts';
+import { kindIn, type TitleKind } from '../../lib/title-kind.ts';
 import './title-actions.css';
 
 export default function RatingPicker({ titleId, kind }: { titleId: number; kind: TitleKind }) {

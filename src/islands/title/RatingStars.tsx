@@ -9,7 +9,8 @@ import { useStore } from '@nanostores/react';
 import { $titleRating, loadRatingSummary } from '../../stores/title-rating.ts';
 import type { RatingSummary } from '../../lib/directus/runtime.ts';
 import { RATING_MAX } from '../../../shared/visitor-rules.ts';
-import { countRu, type TitleKind } from '../../lib/russian.ts';
+import { countRu } from '../../lib/russian.ts';
+import type { TitleKind } from '../../lib/title-kind.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
 import LazyPart from '../layout/LazyPart.tsx';
 

@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
 import { cut } from '../../lib/text.ts';
-import { aboutKind, type TitleKind } from '../../lib/russian.ts';
+import { aboutKind, type TitleKind } from '../../lib/title-kind.ts';
 import { $me, loadMe } from '../../stores/me.ts';
 import { deleteReview, editReview, reactToReview, writeReview } from '../../stores/review-writes.ts';
 import { $reviews } from '../../stores/title-reviews.ts';

@@ -6,7 +6,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { reviewCount } from '../../lib/reviews.ts';
-import { countRu, COMMENT_FORMS, type TitleKind } from '../../lib/russian.ts';
+import { countRu, COMMENT_FORMS } from '../../lib/russian.ts';
+import type { TitleKind } from '../../lib/title-kind.ts';
 import { $reviewRows, $reviews, loadReviews } from '../../stores/title-reviews.ts';
 import ReviewItem from './ReviewItem.tsx';
 import { signedInPart, useSignedIn } from './signed-in.ts';

@@ -4,7 +4,7 @@ import KeptEpisodes from './KeptEpisodes.tsx';
 import PlayerMemory, { type PlayerMemoryProps } from './PlayerMemory.tsx';
 import RatingPicker from './RatingPicker.tsx';
 import TitleMarks from './TitleMarks.tsx';
-import type { TitleKind } from '../../lib/russian.ts';
+import type { TitleKind } from '../../lib/title-kind.ts';
 
 export { default as ReviewBoard } from './ReviewBoard.tsx';
 
