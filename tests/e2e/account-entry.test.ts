@@ -236,7 +236,7 @@ describe('registration', () => {
       await page.goto(`/${title.slug}`);
       await idleIslandsHydrated(page);
       if (way === 'the header\'s icon') await headerAccount(page).click();
-      else await page.getByRole('link', { name: 'Войти, чтобы оценить' }).click();
+      else await page.getByRole('link', { name: 'Войдите, чтобы оценить' }).click();
       await page.waitForURL((url) => url.pathname === '/login');
       await hydrated(page, '.account-forms');
       await page.getByRole('tab', { name: 'Регистрация' }).click();
