@@ -7,10 +7,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorsOfThisFile, adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, titleBySlug } from './support/site.ts';
 import { API_CACHE_STALE_MS, API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
+import { VIEWPORTS, newContext } from './support/browser.ts';
 
 patientPolls();
 
-const { as, done } = visitorsOfThisFile();
+const { as, done, browser } = visitorsOfThisFile();
 
 const text = (page: Page, selector = 'body') => page.locator(selector).innerText();
 const cardNames = (page: Page, scope: string) => page.locator(`${scope} .film-card .film-card__link .film-card__name`).allInnerTexts();
@@ -300,6 +301,56 @@ describe('title page', () => {
       await expect.poll(() => episodes.allInnerTexts()).toEqual(expected[1].episodes);
     } finally {
       await done();
+    }
+  });
+
+  it('«Смотреть» opens the player in place: no reload, the address follows, the player in view and focused', async () => {
+    for (const width of ['desktop', 'mobile'] as const) {
+      const { page } = await as({ width });
+      try {
+        await page.goto('/aromat-poslednego-leta');
+        await hydrated(page, '.tabs');
+        // A reload would lose this.
+        await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
+        const loads: string[] = [];
+        page.on('load', () => loads.push(page.url()));
+        await page.getByRole('link', { name: 'Смотреть' }).click();
+        await page.waitForURL((url) => url.searchParams.get('tab') === 'seasons' && url.hash === '#player');
+        expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), width).toBe(true);
+        expect(await paneVisible(page, 'seasons'), width).toBe(true);
+        expect(await paneVisible(page, 'description'), width).toBe(false);
+        expect(await page.getByRole('tab', { name: 'Серии' }).getAttribute('aria-selected')).toBe('true');
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('player');
+        // Scrolled to: the whole screen in the window, below the sticky header.
+        const inView = () => page.locator('#player .player__screen').evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= document.querySelector('header')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight;
+        });
+        await expect.poll(inView, { message: width }).toBe(true);
+        expect(loads, width).toEqual([]);
+        // Back returns to the description, still without a reload.
+        await page.goBack();
+        await expect.poll(() => paneVisible(page, 'description')).toBe(true);
+        expect(param(page, 'tab')).toBe(null);
+        expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      } finally {
+        await done();
+      }
+    }
+  });
+
+  it('«Смотреть» still reaches the player with script off', async () => {
+    const context = await newContext(browser(), { javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/aromat-poslednego-leta');
+      expect(await paneVisible(page, 'seasons')).toBe(false);
+      await page.getByRole('link', { name: 'Смотреть' }).click();
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'seasons' && url.hash === '#player');
+      await expect.poll(() => page.locator('#player .player__screen').isVisible()).toBe(true);
+      await expect.poll(() => page.locator('#player .player__screen').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(VIEWPORTS.desktop.height);
+    } finally {
+      await context.close();
     }
   });
 

@@ -40,7 +40,8 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
   };
 
   return (
-    <div className="player" id="player">
+    // Focusable, so «Смотреть» can take the focus to it (title-tabs.ts).
+    <div className="player" id="player" tabIndex={-1}>
       {signedIn && <LazyPart fallback={null}><PlayerParts titleId={titleId} model={model} current={current} video={video} open={open} /></LazyPart>}
       <Screen episode={current} height={model.height} title={title} onVideo={setVideo} />
       {model.kind === 'series' && (
