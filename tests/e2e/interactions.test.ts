@@ -7,6 +7,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorsOfThisFile, adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, titleBySlug } from './support/site.ts';
 import { API_CACHE_STALE_MS, API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
+import { TITLES } from '../../directus/seed/data/titles.ts';
+import { PLAYER_HEIGHT_PX } from '../../src/lib/constants.ts';
 import { VIEWPORTS, newContext } from './support/browser.ts';
 
 patientPolls();
@@ -351,6 +353,40 @@ describe('title page', () => {
       await expect.poll(() => page.locator('#player .player__screen').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(VIEWPORTS.desktop.height);
     } finally {
       await context.close();
+    }
+  });
+
+  it('keeps the player\'s height on a wide screen and makes it a 16:9 box the width of a phone, for frames and videos alike', async () => {
+    const film = (source: 'iframe' | 'video') => TITLES.find((t) => t.typeSource === 'Одиночный' && t.source === source);
+    const series = (source: 'iframe' | 'video') => TITLES.find((t) => t.typeSource !== 'Одиночный' && t.source === source);
+    const cases = [
+      { title: series('iframe'), tag: 'iframe', height: PLAYER_HEIGHT_PX.series },
+      { title: series('video'), tag: 'video', height: PLAYER_HEIGHT_PX.series },
+      { title: film('iframe'), tag: 'iframe', height: PLAYER_HEIGHT_PX.single },
+      { title: film('video'), tag: 'video', height: PLAYER_HEIGHT_PX.single },
+    ].filter((c) => c.title);
+    // Both sources of both shapes are in the demo catalogue.
+    expect(cases).toHaveLength(4);
+    for (const width of ['desktop', 'mobile'] as const) {
+      const { page } = await as({ width });
+      try {
+        for (const c of cases) {
+          await page.goto(`/${c.title!.slug}?tab=seasons`);
+          const screen = page.locator(`#player ${c.tag}.player__screen`);
+          await screen.waitFor();
+          const box = await screen.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+          const at = `${c.title!.slug} at ${width}`;
+          if (width === 'desktop') {
+            expect(box.height, at).toBe(c.height);
+          } else {
+            // The width of the screen less the page's margins, and 16:9: no tall box around a letterboxed picture.
+            expect(box.width, at).toBeGreaterThan(VIEWPORTS.mobile.width - 48);
+            expect(Math.abs(box.height - (box.width * 9) / 16), at).toBeLessThanOrEqual(1);
+          }
+        }
+      } finally {
+        await done();
+      }
     }
   });
 
