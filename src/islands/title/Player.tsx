@@ -42,7 +42,7 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
 
   return (
     // Focusable, so «Смотреть» can take the focus to it (title-tabs.ts).
-    <div className="player" id="player" tabIndex={-1} style={{ '--player-height': `${model.height}px` } as CSSProperties}>
+    <div className="player" id="player" tabIndex={-1} style={{ '--player-height': model.height } as CSSProperties}>
       {signedIn && <LazyPart fallback={null}><PlayerParts titleId={titleId} model={model} current={current} video={video} open={open} /></LazyPart>}
       <Screen episode={current} title={title} onVideo={setVideo} />
       {model.kind === 'series' && (
@@ -50,8 +50,7 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
           {model.seasons.length > 1 && (
             <div className="player__seasons" role="tablist" aria-label="Сезоны">
               {model.seasons.map((s, i) => (
-                <button key={s.id} type="button" role="tab" aria-selected={i === seasonIndex}
-                  className={i === seasonIndex ? 'player__season player__season--active' : 'player__season'}
+                <button key={s.id} type="button" role="tab" aria-selected={i === seasonIndex} className="player__season"
                   onClick={() => { setSeasonIndex(i); setQuery(''); }}>
                   {s.name || `${i + 1} сезон`}
                 </button>
@@ -65,9 +64,7 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
           <ul className="player__episodes">
             {shown.map((e) => (
               <li key={e.id}>
-                <button type="button" aria-current={current?.id === e.id}
-                  className={current?.id === e.id ? 'player__episode player__episode--active' : 'player__episode'}
-                  onClick={() => setCurrent(e)}>
+                <button type="button" aria-current={current?.id === e.id} className="player__episode" onClick={() => setCurrent(e)}>
                   {e.name}
                 </button>
               </li>
