@@ -154,3 +154,4 @@ export function filterHeading(input: FilterHeadingInput): FilterHeading {
     description: `${lead} смотреть онлайн без регистрации${choose} ${SORT_SENTENCES[input.sort ?? DEFAULT_SORT]}`,
   };
 }
+

@@ -129,12 +129,12 @@ describe('GET /site/rating/:titleId', () => {
     const draft = await newTitle({ status: 'draft' });
     const res = await call('GET', `/site/rating/${draft.id}`);
     expect(res.status).toBe(404);
-    expect(res.errors?.[0].message).toBe('Тайтл не найден');
+    expect(res.errors?.[0].message).toBe('Сериал или фильм не найден');
     expect((await call('GET', '/site/rating/987654321')).status).toBe(404);
   });
 
   it.each(['abc', '0', '-3', '1.5'])('refuses title id %j', async (id) => {
-    expectRefused(await call('GET', `/site/rating/${id}`), 400, 'Неверный тайтл');
+    expectRefused(await call('GET', `/site/rating/${id}`), 400, 'Неверный номер сериала или фильма');
   });
 });
 
@@ -204,7 +204,7 @@ describe(`POST /flows/trigger/{VIEW_FLOW_ID}`, () => {
   it('refuses a draft title and changes nothing', async () => {
     const t = await newTitle({ status: 'draft' });
     const res = await view(t.id);
-    expectRefused(res, 400, 'Тайтл не найден');
+    expectRefused(res, 400, 'Сериал или фильм не найден');
     expect(await views(t.id)).toBe(0);
   });
 
@@ -217,14 +217,14 @@ describe(`POST /flows/trigger/{VIEW_FLOW_ID}`, () => {
   });
 
   it('refuses an unknown title', async () => {
-    expectRefused(await view(99_999_999), 400, 'Тайтл не найден');
+    expectRefused(await view(99_999_999), 400, 'Сериал или фильм не найден');
   });
 
   it.each([['abc'], [-1], [0], [1.5], [null], [{ id: 1 }]])('refuses titleId %j', async (titleId) => {
-    expectRefused(await view(titleId), 400, 'titleId должен быть номером тайтла');
+    expectRefused(await view(titleId), 400, 'titleId должен быть номером сериала или фильма');
   });
 
   it('refuses a body without titleId', async () => {
-    expectRefused(await call('POST', `/flows/trigger/${VIEW_FLOW_ID}`, { body: {} }), 400, 'titleId должен быть номером тайтла');
+    expectRefused(await call('POST', `/flows/trigger/${VIEW_FLOW_ID}`, { body: {} }), 400, 'titleId должен быть номером сериала или фильма');
   });
 });

@@ -47,7 +47,7 @@ describe('the view counter', () => {
   ])('refuses %s as a title id and counts nothing', async (_what, bad) => {
     const before = (await adminRead('titles', title.id, 'views')).views;
     const res = await call('POST', `/flows/trigger/${VIEW_FLOW_ID}`, { body: { titleId: Array.isArray(bad) ? [title.id] : bad } });
-    expectRefused(res, 400, 'titleId должен быть номером тайтла');
+    expectRefused(res, 400, 'titleId должен быть номером сериала или фильма');
     expect((await adminRead('titles', title.id, 'views')).views).toBe(before);
   });
 

@@ -44,15 +44,15 @@ describe('texts of reviews, posts and messages', () => {
     const post = await user.call('POST', '/items/posts', { text: 'Запись для отзыва' });
     const both = await expectNothingStored('comments', {}, () =>
       user.call('POST', '/items/comments', { text: 'Куда?', title: title.id, post: post.data.id }));
-    expectRefused(both, 400, 'Комментарий относится либо к тайтлу, либо к записи');
+    expectRefused(both, 400, 'Комментарий относится либо к сериалу или фильму, либо к записи');
     const neither = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text: 'Никуда' }));
-    expectRefused(neither, 400, 'Комментарий относится либо к тайтлу, либо к записи');
+    expectRefused(neither, 400, 'Комментарий относится либо к сериалу или фильму, либо к записи');
   });
 
   it('refuses a review under a draft title, and visitors never see reviews of drafts', async () => {
     const draft = await newTitle({ status: 'draft' });
     const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text: 'Рано', title: draft.id }));
-    expectRefused(res, 400, 'Тайтл не найден');
+    expectRefused(res, 400, 'Сериал или фильм не найден');
     const editorsNote = await (await admin()).post<{ id: number }>('/items/comments', { text: 'Черновой отзыв', title: draft.id });
     const seen = await call('GET', `/items/comments?filter[id][_eq]=${editorsNote.id}&fields=id`);
     expect(seen.status).toBe(200);
@@ -142,13 +142,13 @@ describe('ratings', () => {
     expect((await voter.call('POST', '/items/ratings', { rating: 3, title: title.id })).status).toBe(200);
     const res = await expectNothingStored('ratings', { title: { _eq: title.id } }, () =>
       voter.call('POST', '/items/ratings', { rating: 4, title: { id: title.id } }));
-    expectRefused(res, 400, 'Вы уже оценили этот тайтл');
+    expectRefused(res, 400, 'Вы уже поставили оценку');
     expect(await countRows('ratings', { title: { _eq: title.id }, user_created: { _eq: voter.id } })).toBe(1);
   });
 
   it('refuses a rating without a title', async () => {
     const res = await expectNothingStored('ratings', {}, () => user.call('POST', '/items/ratings', { rating: 3 }));
-    expectRefused(res, 400, 'Не указан тайтл');
+    expectRefused(res, 400, 'Не указан сериал или фильм');
   });
 });
 
@@ -168,7 +168,7 @@ describe('list marks, actor favourites and reactions', () => {
     const marker = await newUser();
     await marker.call('POST', '/items/favorites', { type: 'Смотрю', title: title.id });
     const res = await expectNothingStored('favorites', {}, () => marker.call('POST', '/items/favorites', { type: 'Смотрю', title: title.id }));
-    expectRefused(res, 400, 'Тайтл уже отмечен');
+    expectRefused(res, 400, 'Уже в списке «Смотрю»');
   });
 
   it('refuses a duplicate actor favourite', async () => {

@@ -202,7 +202,7 @@ describe('Часто ищут:', () => {
   it('refuses an opening of a draft, of nothing, or of no number', async () => {
     const draft = await newTitle({ status: 'draft' });
     const user = await newUser();
-    expectRefused(await user.call('POST', '/site/search/opened', { titleId: draft.id }), 400, 'Тайтл не найден');
+    expectRefused(await user.call('POST', '/site/search/opened', { titleId: draft.id }), 400, 'Сериал или фильм не найден');
     expect((await adminRead('titles', draft.id, 'searchOpens')).searchOpens).toBe(0);
     for (const titleId of [null, [1], 'x', 1.5, { id: 1 }]) expectRefused(await user.call('POST', '/site/search/opened', { titleId }), 400);
   });

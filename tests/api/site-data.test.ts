@@ -321,7 +321,7 @@ describe('the runtime helpers of the islands', () => {
     expect(await runtime.countView(t4.id)).toEqual({ counted: true });
     expect((await adminRead(`titles`, t4.id, 'views')).views).toBe(21);
     expect(await runtime.countView(t4.id)).toEqual({ counted: false });
-    await expect(runtime.countView(draft.id)).rejects.toMatchObject({ status: 400, reason: 'Тайтл не найден' });
+    await expect(runtime.countView(draft.id)).rejects.toMatchObject({ status: 400, reason: 'Сериал или фильм не найден' });
   });
 
   it('reads the rating summary', async () => {

@@ -29,6 +29,6 @@ describe('the applied backend', () => {
     expect(first.status).toBe(200);
     const second = await user.call('POST', '/items/ratings', { title: title.id, rating: 5 });
     expect(second.status).toBe(400);
-    expect(second.errors?.[0].message).toContain('Вы уже оценили этот тайтл');
+    expect(second.errors?.[0].message).toContain('Вы уже поставили оценку');
   });
 });

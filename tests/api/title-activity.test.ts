@@ -45,13 +45,13 @@ describe('rating', () => {
 
   it('refuses a second rating through the plain collection too', async () => {
     const res = await expectNothingStored('ratings', { title: { _eq: title.id } }, () => me.call('POST', '/items/ratings', { title: title.id, rating: 5 }));
-    expectRefused(res, 400, 'Вы уже оценили этот тайтл');
+    expectRefused(res, 400, 'Вы уже поставили оценку');
   });
 
   it('is refused to visitors and on drafts', async () => {
     expectRefused(await call('PUT', `/site/rating/${title.id}`, { body: { rating: 5 } }), 403);
     const draft = await newTitle({ status: 'draft' });
-    expectRefused(await me.call('PUT', `/site/rating/${draft.id}`, { rating: 5 }), 400, 'Тайтл не найден');
+    expectRefused(await me.call('PUT', `/site/rating/${draft.id}`, { rating: 5 }), 400, 'Сериал или фильм не найден');
   });
 });
 
@@ -103,7 +103,7 @@ describe('where a person stopped watching', () => {
 
   it('refuses an episode of another title, a bad position and visitors, changing nothing', async () => {
     const elsewhere = await newTitle();
-    expectRefused(await me.call('PUT', `/site/progress/${elsewhere.id}`, { episode: episodes[0].id }), 400, 'Серия не из этого тайтла');
+    expectRefused(await me.call('PUT', `/site/progress/${elsewhere.id}`, { episode: episodes[0].id }), 400, 'Серия не из этого сериала или фильма');
     expectRefused(await me.call('PUT', `/site/progress/${series.id}`, { episode: episodes[0].id, position: -5 }), 400, 'Позиция');
     expectRefused(await call('PUT', `/site/progress/${series.id}`, { body: { position: 5 } }), 403);
     const mine = await me.call('GET', `/items/watchProgress?filter[title][_eq]=${series.id}&fields=episode,position`);

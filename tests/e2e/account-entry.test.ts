@@ -189,28 +189,88 @@ describe('registration', () => {
     await expect.poll(() => form.getByRole('alert').innerText()).toBe('Укажите корректный email');
     expect(await usersWhere('login', me.login)).toEqual([]);
 
-    // Now right: one call makes the account and the screen switches to signing in.
+    // Now right: one call makes the account, and the person is signed in (nowhere to return to: home).
     await form.getByLabel('Email').fill(me.email);
     await expect.poll(() => noteOf(form, 'Email')).toBe('Email свободен');
     await registerButton(page).click();
-    await expect.poll(() => signInForm(page).isVisible()).toBe(true);
-    expect(await signInForm(page).getByRole('status').innerText()).toContain('Аккаунт создан');
-    expect(await signInForm(page).getByLabel('Email').inputValue()).toBe(me.email);
-    expect(await page.getByRole('tab', { name: 'Вход' }).getAttribute('aria-selected')).toBe('true');
+    await page.waitForURL(`${siteUrl()}/`);
     expect(registrations).toHaveLength(2);
     const [stored] = await usersWhere('login', me.login);
     expect(stored).toMatchObject({
       login: me.login, email: me.email, first_name: 'Мина', last_name: 'Ким', dob: '1999-03-08', gender: 'Женский', role: ROLES.user,
     });
     expect(await usersWhere('email', owner.email)).toHaveLength(1);
-
-    // The password is what is left to type.
-    await signInForm(page).getByLabel('Пароль', { exact: true }).fill(me.password);
-    await signInButton(page).click();
-    await page.waitForURL(`${siteUrl()}/`);
     await idleIslandsHydrated(page);
     await expect.poll(() => headerAccount(page).getAttribute('aria-label')).toBe('Профиль');
+    // Kept as a sign-in with 'Запомнить меня' is.
     expect((await storedSession(page))?.remember).toBe(true);
+  });
+
+  /** Fills the registration form of the open /login page with a new person's values and sends it. */
+  async function register(page: Page, who: { login: string; email: string; password: string }): Promise<void> {
+    const form = registerForm(page);
+    await expect.poll(() => form.isVisible()).toBe(true);
+    await form.getByLabel('Логин').fill(who.login);
+    await form.getByLabel('Имя').fill('Хана');
+    await form.getByLabel('Фамилия').fill('Юн');
+    await form.getByLabel('Email').fill(who.email);
+    await form.getByLabel('Дата рождения').fill('12041996');
+    await pick(form.getByRole('radio', { name: 'Женский' }));
+    await form.getByLabel('Пароль', { exact: true }).fill(who.password);
+    await form.getByLabel('Повторите пароль').fill(who.password);
+    await expect.poll(() => noteOf(form, 'Логин')).toBe('Логин свободен');
+    await expect.poll(() => noteOf(form, 'Email')).toBe('Email свободен');
+    await form.getByLabel('Мне исполнилось 18 лет').check();
+    await registerButton(page).click();
+  }
+
+  const newcomer = () => {
+    const tag = freshTag();
+    return { login: `hana_${tag}`, email: `hana-${tag}@example.com`, password: 'hana-password-1' };
+  };
+
+  it('ends signed in on the title page the person came from, by its sign-in link or by the header\'s icon', async () => {
+    const [title] = await (await adminApi()).get<{ slug: string; name: string }[]>('/items/titles?filter[status][_eq]=published&fields=slug,name&sort=id&limit=1');
+    for (const way of ['the rating\'s sign-in link', 'the header\'s icon'] as const) {
+      const { page } = await visitors.as();
+      await page.goto(`/${title.slug}`);
+      await idleIslandsHydrated(page);
+      if (way === 'the header\'s icon') await headerAccount(page).click();
+      else await page.getByRole('link', { name: 'Войдите, чтобы оценить' }).click();
+      await page.waitForURL((url) => url.pathname === '/login');
+      await hydrated(page, '.account-forms');
+      await page.getByRole('tab', { name: 'Регистрация' }).click();
+      await register(page, newcomer());
+      await page.waitForURL(`${siteUrl()}/${title.slug}`);
+      // Signed in on that page: the profile icon, the stars to press and the review form.
+      await idleIslandsHydrated(page);
+      await expect.poll(() => headerAccount(page).getAttribute('aria-label'), { message: way }).toBe('Профиль');
+      await page.getByRole('button', { name: 'Оценить на 5 из 5' }).waitFor();
+      await page.getByRole('region', { name: /^Отзывы/ }).scrollIntoViewIfNeeded();
+      await page.getByRole('textbox', { name: 'Ваш комментарий' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Войдите, чтобы оставить комментарий' }).count(), way).toBe(0);
+    }
+  });
+
+  it('leaves the new account to sign in with, its email filled in, when signing in after it fails', async () => {
+    const { page } = await visitors.as();
+    const who = newcomer();
+    await openLogin(page, '/login#register');
+    await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+    await register(page, who);
+    await expect.poll(() => signInForm(page).isVisible()).toBe(true);
+    expect(await signInForm(page).getByRole('status').innerText()).toContain('Аккаунт создан');
+    expect(await signInForm(page).getByLabel('Email').inputValue()).toBe(who.email);
+    expect(await page.getByRole('tab', { name: 'Вход' }).getAttribute('aria-selected')).toBe('true');
+    expect(await usersWhere('email', who.email)).toHaveLength(1);
+    expect(await storedSession(page)).toBeNull();
+
+    // The password is what is left to type.
+    await page.unroute('**/api/auth/login');
+    await signInForm(page).getByLabel('Пароль', { exact: true }).fill(who.password);
+    await signInButton(page).click();
+    await page.waitForURL(`${siteUrl()}/`);
+    await expect.poll(() => headerAccount(page).getAttribute('aria-label')).toBe('Профиль');
   });
 
   it('reports a login another registration took meanwhile on its field, to change and send again', async () => {
@@ -242,7 +302,7 @@ describe('registration', () => {
     await form.getByLabel('Логин').fill(`${wanted}_2`);
     await expect.poll(() => noteOf(form, 'Логин')).toBe('Логин свободен');
     await registerButton(page).click();
-    await expect.poll(() => signInForm(page).isVisible()).toBe(true);
+    await page.waitForURL(`${siteUrl()}/`);
     expect((await usersWhere('email', email)).map((u) => u.login)).toEqual([`${wanted}_2`]);
   });
 
@@ -276,7 +336,7 @@ describe('registration', () => {
     // With the connection back, the next press checks and registers.
     await page.unroute('**/api/site/availability**');
     await registerButton(page).click();
-    await expect.poll(() => signInForm(page).isVisible()).toBe(true);
+    await page.waitForURL(`${siteUrl()}/`);
     expect(await usersWhere('login', person.login)).toHaveLength(1);
   });
 });

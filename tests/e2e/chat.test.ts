@@ -306,6 +306,16 @@ describe('the input', () => {
     await field.fill('Класс ');
     await panel.locator('button[data-unified="1f44d"], [aria-label*="1f44d"], button:has-text("👍")').first().click();
     await expect.poll(() => field.inputValue()).toBe('Класс 👍');
+    // The whole picker speaks Russian, its sections named as Russian headings are written.
+    await panel.getByRole('button', { name: 'Все эмодзи' }).click();
+    const sections = ['Недавние', 'Смайлики и люди', 'Животные и природа', 'Еда и напитки', 'Путешествия и места', 'Занятия', 'Предметы', 'Символы', 'Флаги'];
+    await panel.locator('[data-epr-part="category-label"]:visible').first().waitFor();
+    expect(await panel.locator('[data-epr-part="category-tab"]').evaluateAll((tabs) => tabs.map((t) => t.getAttribute('aria-label')))).toEqual(sections);
+    // innerText is the text as rendered, after any text-transform.
+    const headings = await panel.locator('[data-epr-part="category-label"]:visible').allInnerTexts();
+    expect(headings).toContain('Смайлики и люди');
+    expect(headings.filter((h) => !sections.includes(h))).toEqual([]);
+    expect(await panel.locator('[data-epr-part="search-input"]').getAttribute('placeholder')).toBe('Поиск эмодзи');
     await a.locator('.messages-screen__title').hover();
     await panel.waitFor({ state: 'detached' });
     await field.press('Enter');

@@ -7,10 +7,13 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorsOfThisFile, adminApi, controlsUnderNotice, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, titleBySlug } from './support/site.ts';
 import { API_CACHE_STALE_MS, API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
+import { TITLES } from '../../directus/seed/data/titles.ts';
+import { PLAYER_HEIGHT_PX } from '../../src/lib/constants.ts';
+import { VIEWPORTS, newContext } from './support/browser.ts';
 
 patientPolls();
 
-const { as, done } = visitorsOfThisFile();
+const { as, done, browser } = visitorsOfThisFile();
 
 const text = (page: Page, selector = 'body') => page.locator(selector).innerText();
 const cardNames = (page: Page, scope: string) => page.locator(`${scope} .film-card .film-card__link .film-card__name`).allInnerTexts();
@@ -360,6 +363,90 @@ describe('title page', () => {
       await expect.poll(() => episodes.allInnerTexts()).toEqual(expected[1].episodes);
     } finally {
       await done();
+    }
+  });
+
+  it('«Смотреть» opens the player in place: no reload, the address follows, the player in view and focused', async () => {
+    for (const width of ['desktop', 'mobile'] as const) {
+      const { page } = await as({ width });
+      try {
+        await page.goto('/aromat-poslednego-leta');
+        await hydrated(page, '.tabs');
+        // A reload would lose this.
+        await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
+        const loads: string[] = [];
+        page.on('load', () => loads.push(page.url()));
+        await page.getByRole('link', { name: 'Смотреть' }).click();
+        await page.waitForURL((url) => url.searchParams.get('tab') === 'seasons' && url.hash === '#player');
+        expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed), width).toBe(true);
+        expect(await paneVisible(page, 'seasons'), width).toBe(true);
+        expect(await paneVisible(page, 'description'), width).toBe(false);
+        expect(await page.getByRole('tab', { name: 'Серии' }).getAttribute('aria-selected')).toBe('true');
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('player');
+        // Scrolled to: the whole screen in the window, below the sticky header.
+        const inView = () => page.locator('#player .player__screen').evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= document.querySelector('header')!.getBoundingClientRect().bottom && box.bottom <= window.innerHeight;
+        });
+        await expect.poll(inView, { message: width }).toBe(true);
+        expect(loads, width).toEqual([]);
+        // Back returns to the description, still without a reload.
+        await page.goBack();
+        await expect.poll(() => paneVisible(page, 'description')).toBe(true);
+        expect(param(page, 'tab')).toBe(null);
+        expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+      } finally {
+        await done();
+      }
+    }
+  });
+
+  it('«Смотреть» still reaches the player with script off', async () => {
+    const context = await newContext(browser(), { javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/aromat-poslednego-leta');
+      expect(await paneVisible(page, 'seasons')).toBe(false);
+      await page.getByRole('link', { name: 'Смотреть' }).click();
+      await page.waitForURL((url) => url.searchParams.get('tab') === 'seasons' && url.hash === '#player');
+      await expect.poll(() => page.locator('#player .player__screen').isVisible()).toBe(true);
+      await expect.poll(() => page.locator('#player .player__screen').evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(VIEWPORTS.desktop.height);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps the player\'s height on a wide screen and makes it a 16:9 box the width of a phone, for frames and videos alike', async () => {
+    const film = (source: 'iframe' | 'video') => TITLES.find((t) => t.typeSource === 'Одиночный' && t.source === source);
+    const series = (source: 'iframe' | 'video') => TITLES.find((t) => t.typeSource !== 'Одиночный' && t.source === source);
+    const cases = [
+      { title: series('iframe'), tag: 'iframe', height: PLAYER_HEIGHT_PX.series },
+      { title: series('video'), tag: 'video', height: PLAYER_HEIGHT_PX.series },
+      { title: film('iframe'), tag: 'iframe', height: PLAYER_HEIGHT_PX.single },
+      { title: film('video'), tag: 'video', height: PLAYER_HEIGHT_PX.single },
+    ].filter((c) => c.title);
+    // Both sources of both shapes are in the demo catalogue.
+    expect(cases).toHaveLength(4);
+    for (const width of ['desktop', 'mobile'] as const) {
+      const { page } = await as({ width });
+      try {
+        for (const c of cases) {
+          await page.goto(`/${c.title!.slug}?tab=seasons`);
+          const screen = page.locator(`#player ${c.tag}.player__screen`);
+          await screen.waitFor();
+          const box = await screen.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
+          const at = `${c.title!.slug} at ${width}`;
+          if (width === 'desktop') {
+            expect(box.height, at).toBe(c.height);
+          } else {
+            // The width of the screen less the page's margins, and 16:9: no tall box around a letterboxed picture.
+            expect(box.width, at).toBeGreaterThan(VIEWPORTS.mobile.width - 48);
+            expect(Math.abs(box.height - (box.width * 9) / 16), at).toBeLessThanOrEqual(1);
+          }
+        }
+      } finally {
+        await done();
+      }
     }
   });
 

@@ -50,7 +50,7 @@ describe("'Не интересно'", () => {
     await page.goto('/');
     const block = page.locator('.title-block').first();
     const note = block.locator('.hidden-note');
-    await expect.poll(() => note.textContent()).toBe('Скрыт 1 тайтл с отметкой «Не интересно». Показать');
+    await expect.poll(() => note.textContent()).toBe('Скрыт 1 сериал или фильм с отметкой «Не интересно». Показать');
     expect(await card(page, '.title-block', title.id).isVisible()).toBe(false);
     // The rest of the block stays.
     expect(await block.locator('.film-card:visible').count()).toBeGreaterThan(0);
@@ -58,7 +58,7 @@ describe("'Не интересно'", () => {
     await note.getByRole('button', { name: 'Показать' }).click();
     await expect.poll(() => card(page, '.title-block', title.id).isVisible()).toBe(true);
     // The card shows through a style rule, the note through a render: each in its own time.
-    await expect.poll(() => note.textContent()).toBe('Показан 1 тайтл с отметкой «Не интересно». Скрыть');
+    await expect.poll(() => note.textContent()).toBe('Показан 1 сериал или фильм с отметкой «Не интересно». Скрыть');
     await note.getByRole('button', { name: 'Скрыть' }).click();
     await expect.poll(() => card(page, '.title-block', title.id).isVisible()).toBe(false);
   });
@@ -74,7 +74,7 @@ describe("'Не интересно'", () => {
     await page.locator('header button[data-open="search"]').click();
     const dialog = page.getByRole('dialog', { name: 'Поиск' });
     await dialog.getByPlaceholder('Поиск..').fill(title.name);
-    await expect.poll(() => dialog.locator('.hidden-note').textContent()).toBe('Скрыт 1 тайтл с отметкой «Не интересно». Показать');
+    await expect.poll(() => dialog.locator('.hidden-note').textContent()).toBe('Скрыт 1 сериал или фильм с отметкой «Не интересно». Показать');
     expect(await card(page, 'dialog[open]', title.id).isVisible()).toBe(false);
     await dialog.getByRole('button', { name: 'Показать' }).click();
     await expect.poll(() => card(page, 'dialog[open]', title.id).isVisible()).toBe(true);
@@ -92,7 +92,7 @@ describe("'Не интересно'", () => {
     }
     expect(suggesting, 'a page suggesting the title').not.toBeNull();
     await page.goto(`/${suggesting}`);
-    await expect.poll(() => page.locator('.related .hidden-note').textContent()).toBe('Скрыт 1 тайтл с отметкой «Не интересно». Показать');
+    await expect.poll(() => page.locator('.related .hidden-note').textContent()).toBe('Скрыт 1 сериал или фильм с отметкой «Не интересно». Показать');
     expect(await card(page, '.related', title.id).isVisible()).toBe(false);
   });
 

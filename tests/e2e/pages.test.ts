@@ -107,6 +107,19 @@ describe('every screen, in both looks and both widths', () => {
   }
 });
 
+describe('the footer', () => {
+  it('names each information page as the page itself is headed', async () => {
+    const { text } = await fetchText('/');
+    const footer = text.slice(text.indexOf('<footer'));
+    const linkText = (path: string) => footer.match(new RegExp(`<a[^>]*href="${path}"[^>]*>([^<]*)</a>`))?.[1].trim();
+    for (const path of ['/about', '/copyright', '/privacy-policy']) {
+      const screen = SCREENS.find((s) => s.path === path)!;
+      expect(linkText(path), path).toBe(screen.h1);
+    }
+    expect(footer).not.toContain('правообладетел');
+  });
+});
+
 /** The head of a built page, as a crawler reads it. */
 async function head(path: string) {
   const { status, text } = await fetchText(path);

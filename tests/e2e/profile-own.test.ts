@@ -317,7 +317,7 @@ describe('lists', () => {
       await list.getByRole('button', { name: `Убрать «${a.nameRu}» из избранных актёров` }).click();
       await expect.poll(() => list.getByText(a.nameRu).count()).toBe(0);
     }
-    await expect.poll(() => list.locator('.list-status').innerText()).toBe('Нет любимых актеров');
+    await expect.poll(() => list.locator('.list-status').innerText()).toBe('Нет любимых актёров');
     expect(await (await adminApi()).get<unknown[]>(`/items/favoriteActors?filter[user][_eq]=${person.id}`)).toEqual([]);
   });
 });

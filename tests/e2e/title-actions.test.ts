@@ -12,6 +12,7 @@ import { ApiError, type AdminApi } from '../../directus/apply/admin-api.ts';
 import { MARK_TYPES, PACE, ROLES, TEXT_LIMITS } from '../../shared/rules.ts';
 import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
 import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
+import { aboutKind, kindIn, titleKind, type TitleKind } from '../../src/lib/title-kind.ts';
 import { apiOf, publishedTitles, signedInBrowsers, type TitleRow } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { blockingViolations } from './support/axe.ts';
@@ -62,6 +63,12 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number; text: 
 
 const rowsOf = async <T = unknown>(path: string) => (await adminApi()).get<T[]>(path);
 
+/** What the title is called on its page ('дорама', 'аниме'…), from its stored category and type. */
+async function kindOf(t: TitleRow): Promise<TitleKind> {
+  return titleKind(await (await adminApi()).get<{ typeSource: string | null; category: { slug: string; name: string } | null }>(
+    `/items/titles/${t.id}?fields=typeSource,category.slug,category.name`));
+}
+
 describe('a visitor', () => {
   it('sees the average and prompts to sign in that bring them back, and no buttons of signed-in people', async () => {
     const t = await title(0);
@@ -110,6 +117,8 @@ describe('rating', () => {
     await openTitle(page, t);
     const star = (n: number) => page.getByRole('button', { name: `Оценить на ${n} из 5` });
     await star(4).waitFor();
+    // The stars are named with the title's kind: «Оцените дораму».
+    expect(await page.getByRole('group', { name: `Оцените ${kindIn(await kindOf(t), 'accusative')}` }).count()).toBe(1);
     await expect.poll(() => ratingValue(page)).toBe(await expectedRating(t.id));
 
     await star(4).click();
@@ -145,7 +154,7 @@ describe('rating', () => {
     await api.post('/items/ratings', { title: t.id, rating: 3 });
     const second = await refusal(api.post('/items/ratings', { title: t.id, rating: 5 }));
     expect(second.status).toBe(400);
-    expect(second.text).toContain('Вы уже оценили этот тайтл');
+    expect(second.text).toContain('Вы уже поставили оценку');
     expect(await rowsOf(mine)).toEqual([{ rating: 3 }]);
   });
 });
@@ -204,7 +213,7 @@ describe('list marks', () => {
     await api.post('/items/favorites', { type: 'Смотрю', title: t.id });
     const second = await refusal(api.post('/items/favorites', { type: 'Смотрю', title: t.id }));
     expect(second.status).toBe(400);
-    expect(second.text).toContain('Тайтл уже отмечен');
+    expect(second.text).toContain('Уже в списке «Смотрю»');
     expect(await rowsOf(`/items/favorites?filter[user_created][_eq]=${person.id}&fields=type`)).toEqual([{ type: 'Смотрю' }]);
   });
 });
@@ -262,6 +271,7 @@ describe('reviews', () => {
     const page = await openReviews(person, t);
     const reviewsOfTitle = () => rowsOf<{ text: string }>(`/items/comments?filter[user_created][_eq]=${person.id}&fields=text`);
 
+    expect(await box(page).getAttribute('placeholder')).toBe(`Напишите, что думаете ${aboutKind(await kindOf(t))}…`);
     await box(page).fill('   \n  ');
     expect(await send(page).isDisabled()).toBe(true);
     await box(page).press('Control+Enter');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { checkRegistration, type RegistrationForm } from '../../src/lib/account/registration.ts';
-import { loginHref, returnPath } from '../../src/lib/account/return-path.ts';
+import { afterSignInPath, loginHref, returnPath } from '../../src/lib/account/return-path.ts';
 
 const ORIGIN = 'https://dorama.example';
 
@@ -31,9 +31,23 @@ describe('the screen to return to after signing in', () => {
     expect(returnPath('/.//evil.example/path?q=1#h', ORIGIN)).toBe('/evil.example/path?q=1#h');
   });
 
-  it('does not return to the sign-in page itself', () => {
+  it('does not return to the sign-in page itself, nor to a spent password reset link', () => {
     expect(returnPath('/login', ORIGIN)).toBe('/');
     expect(returnPath('/login/?next=/profile', ORIGIN)).toBe('/');
+    expect(returnPath('/reset-password?token=abc', ORIGIN)).toBe('/');
+  });
+
+  it('takes ?next= first, then the page of this site the person came from, then home', () => {
+    const from = `${ORIGIN}/aromat-poslednego-leta?tab=seasons`;
+    expect(afterSignInPath('?next=%2Fprofile%2Fedit', from, ORIGIN)).toBe('/profile/edit');
+    expect(afterSignInPath('', from, ORIGIN)).toBe('/aromat-poslednego-leta?tab=seasons');
+    expect(afterSignInPath('', '', ORIGIN)).toBe('/');
+    // A ?next= naming another site goes home, not to the page before.
+    expect(afterSignInPath('?next=%2F%2Fevil.example', from, ORIGIN)).toBe('/');
+    // Another site, or a page never returned to, as the page before: home.
+    for (const referrer of ['https://evil.example/aromat', 'http://dorama.example/aromat', `${ORIGIN}/login#register`, `${ORIGIN}/reset-password?token=x`, 'not a url']) {
+      expect(afterSignInPath('', referrer, ORIGIN), referrer).toBe('/');
+    }
   });
 
   it('makes the sign-in link of a screen, which leads back to it', () => {

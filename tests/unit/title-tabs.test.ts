@@ -14,8 +14,14 @@ describe('title page tabs', () => {
   });
 
   it('keeps the first tab at the page address and the others in ?tab=, leaving other parameters alone', () => {
-    const page = 'https://site.test/aromat?tab=seasons&x=1#player';
-    expect(tabHref(page, 'description', WITH_SOUNDTRACK)).toBe('https://site.test/aromat?x=1#player');
-    expect(tabHref(page, 'soundtrack', WITH_SOUNDTRACK)).toBe('https://site.test/aromat?tab=soundtrack&x=1#player');
+    const page = 'https://site.test/aromat?tab=seasons&x=1';
+    expect(tabHref(page, 'description', WITH_SOUNDTRACK)).toBe('https://site.test/aromat?x=1');
+    expect(tabHref(page, 'soundtrack', WITH_SOUNDTRACK)).toBe('https://site.test/aromat?tab=soundtrack&x=1');
+  });
+
+  it('names the part of the tab to go to, and leaves another tab\'s part behind', () => {
+    expect(tabHref('https://site.test/aromat?x=1', 'seasons', WITHOUT, 'player')).toBe('https://site.test/aromat?x=1&tab=seasons#player');
+    expect(tabHref('https://site.test/aromat?tab=seasons#player', 'description', WITHOUT)).toBe('https://site.test/aromat');
+    expect(tabHref('https://site.test/aromat?tab=seasons#player', 'seasons', WITHOUT)).toBe('https://site.test/aromat?tab=seasons');
   });
 });

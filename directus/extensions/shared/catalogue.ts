@@ -6,8 +6,11 @@ import type { Knex } from 'knex';
 import { invalid } from './errors.ts';
 import { numberKeyOf } from './keys.ts';
 
-export const TITLE_NOT_FOUND = 'Тайтл не найден';
-export const EPISODE_NOT_FOUND = 'Серия не из этого тайтла';
+/** A call names a title by id alone, so the messages cannot say which kind it is. */
+export const TITLE_NOT_FOUND = 'Сериал или фильм не найден';
+export const TITLE_MISSING = 'Не указан сериал или фильм';
+export const TITLE_ID_INVALID = 'titleId должен быть номером сериала или фильма';
+export const EPISODE_NOT_FOUND = 'Серия не из этого сериала или фильма';
 export const ACTOR_NOT_FOUND = 'Актёр не найден';
 
 export async function isPublishedTitle(database: Knex, id: number): Promise<boolean> {

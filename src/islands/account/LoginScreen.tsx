@@ -2,12 +2,13 @@
  * The /login island (spec section 2, 'Login and registration screen'): the sign-in and
  * registration forms with a switch between them, the forgotten-password form, and for someone
  * already signed in, who they are and 'Выйти'. The server renders the sign-in form; the stored
- * session and the address (#register, #forgot) decide once the island is mounted. A sign-in or
- * sign-out in another tab is followed here.
+ * session and the address (#register, #forgot) decide once the island is mounted. A registration
+ * ends signed in, on the page a sign-in would return to. A sign-in or sign-out in another tab is followed here.
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $isSignedIn } from '../../stores/session.ts';
+import { signInAndReturn } from '../../lib/account/sign-in-and-return.ts';
 import { useHydrated } from '../layout/use-hydrated.ts';
 import ForgotPasswordForm from './ForgotPasswordForm.tsx';
 import RegisterForm from './RegisterForm.tsx';
@@ -53,6 +54,21 @@ export default function LoginScreen() {
     history.replaceState(null, '', `${location.pathname}${location.search}${next === 'signin' ? '' : `#${next}`}`);
   };
 
+  /** Signs the new account in as a remembered sign-in; should that fail, the sign-in form takes over with the email filled in. */
+  const signInRegistered = async ({ email: registered, password }: { email: string; password: string }) => {
+    setArriving(true);
+    try {
+      await signInAndReturn(registered, password, true);
+    } catch (err) {
+      console.error(err);
+      setArriving(false);
+      setEmail(registered);
+      setNotice('Аккаунт создан! Войдите, чтобы начать смотреть.');
+      setRegistrations((n) => n + 1);
+      show('signin');
+    }
+  };
+
   if (hydrated && signedIn && !arriving) return <SignedInCard />;
 
   const tab = view === 'register' ? 'register' : 'signin';
@@ -86,12 +102,7 @@ export default function LoginScreen() {
       </div>
       {/* Kept mounted while hidden, so what was typed survives a look at the other form. */}
       <div id="account-panel-register" role="tabpanel" aria-labelledby="account-tab-register" hidden={tab !== 'register'}>
-        <RegisterForm key={registrations} ready={hydrated} onSignIn={() => show('signin')} onRegistered={(registered) => {
-          setEmail(registered);
-          setNotice('Аккаунт создан! Войдите, чтобы начать смотреть.');
-          setRegistrations((n) => n + 1);
-          show('signin');
-        }} />
+        <RegisterForm key={registrations} ready={hydrated} onSignIn={() => show('signin')} onRegistered={signInRegistered} />
       </div>
     </div>
   );

@@ -3,8 +3,8 @@
  * digits and shown as dd.mm.yyyy, gender, password twice, and the 'over 18' box that enables the
  * button. Blank fields get 'Заполните все поля' (until they are filled) and nothing is sent; login and email are checked
  * for uniqueness while typed and block the form while taken. The whole account is made in one
- * call; a login or email another registration took meanwhile comes back on its field, to change
- * and send again.
+ * call, then the person is signed in (`onRegistered`); a login or email another registration took
+ * meanwhile comes back on its field, to change and send again.
  */
 import { useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, DOB, GENDERS, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
@@ -20,8 +20,8 @@ import { useAvailability, type Availability } from './use-availability.ts';
 
 interface Props {
   ready: boolean;
-  /** The account exists: the screen switches to signing in with this email. */
-  onRegistered(email: string): void;
+  /** The account exists: sign in with it (settles once the page is leaving, or the screen has switched to signing in). */
+  onRegistered(account: { email: string; password: string }): Promise<void>;
   onSignIn(): void;
 }
 
@@ -108,7 +108,7 @@ export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
         return;
       }
       await register(check.registration);
-      onRegistered(check.registration.email);
+      await onRegistered({ email: check.registration.email, password: check.registration.password });
     } catch (err) {
       console.error(err);
       const reason = backendReason(err);

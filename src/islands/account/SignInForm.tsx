@@ -1,15 +1,14 @@
 /**
  * Sign in (spec section 2): email, password with show / hide, 'Запомнить меня' (checked, the
  * session outlives the browser; unchecked, it ends when the browser closes), the forgot-password
- * button and the switch to registration. Success returns to the screen that sent the person here,
- * or home. A wrong email or password reads 'Неверный email или пароль'; the sign-in limits explain
+ * button and the switch to registration. Success returns to the screen that sent the person here
+ * (`?next=`), or the page they came from, or home. A wrong email or password reads 'Неверный email или пароль'; the sign-in limits explain
  * themselves in the backend's words.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../layout/use-form-problem.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
-import { NEXT_PARAM, returnPath } from '../../lib/account/return-path.ts';
-import { signIn } from '../../lib/directus/account.ts';
+import { signInAndReturn } from '../../lib/account/sign-in-and-return.ts';
 import { backendReason, connectionTrouble, statusOf } from './form-parts.tsx';
 import PasswordInput from './PasswordInput.tsx';
 import { useFilledBeforeHydration } from '../layout/use-filled-before-hydration.ts';
@@ -64,8 +63,7 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
     setSending(true);
     onSigningIn(true);
     try {
-      await signIn(email, password, remember);
-      location.assign(returnPath(new URLSearchParams(location.search).get(NEXT_PARAM), location.origin));
+      await signInAndReturn(email, password, remember);
     } catch (err) {
       console.error(err);
       onSigningIn(false);

@@ -11,7 +11,8 @@ import { $hiddenTitleIds, $showHiddenTitles, loadHiddenTitles, showHiddenTitles 
 import './hide-titles.css';
 
 const LISTS = '.card-grid, .alphabet__results, .search-modal__grid, .card-slider';
-const TITLE_FORMS: PluralForms = ['тайтл', 'тайтла', 'тайтлов'];
+/** A list mixes kinds, so the note names none: «Скрыто 2 сериала или фильма». */
+const TITLE_FORMS: PluralForms = ['сериал или фильм', 'сериала или фильма', 'сериалов или фильмов'];
 const HIDDEN_FORMS: PluralForms = ['Скрыт', 'Скрыто', 'Скрыто'];
 const SHOWN_FORMS: PluralForms = ['Показан', 'Показаны', 'Показаны'];
 

@@ -13,6 +13,9 @@ import { useRemoteList } from '../lists/use-remote-list.ts';
 import { PROFILE_PAGE_SIZE } from './own-lists.ts';
 import './alerts-tab.css';
 
+/** An alert whose title nobody may read any more (taken back to draft or deleted). */
+const GONE = 'Сериал снят с показа';
+
 const dateOf = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' }) : '');
 
 export default function AlertsTab() {
@@ -59,13 +62,13 @@ export default function AlertsTab() {
             return (
               <li key={a.id} className={fresh ? 'alert alert--unread' : 'alert'} data-alert-id={a.id}>
                 <div className="alert__text">
-                  {title ? <a href={`/${title.slug}?tab=seasons#player`}>{title.name}</a> : <span>Тайтл снят с показа</span>}
+                  {title ? <a href={`/${title.slug}?tab=seasons#player`}>{title.name}</a> : <span>{GONE}</span>}
                   {': '}новая серия{episode?.name ? ` «${episode.name}»` : ''}
                   <time className="alert__date" dateTime={a.date_created ?? undefined}>{dateOf(a.date_created)}</time>
                 </div>
                 {fresh && (
                   <button type="button" className="btn btn--ghost alert__read" onClick={() => markOne(a)} disabled={busy}
-                    aria-label={`Отметить прочитанным: ${title?.name ?? 'тайтл'}`}>
+                    aria-label={`Отметить прочитанным: ${title?.name ?? GONE.toLowerCase()}`}>
                     Прочитано
                   </button>
                 )}
@@ -75,7 +78,7 @@ export default function AlertsTab() {
         </ul>
       )}
       <ListFooter state={state} list={list}
-        empty="Здесь появятся новые серии тайтлов, которые вы отметили «Смотрю» или «Буду смотреть»." />
+        empty="Здесь появятся новые серии сериалов, которые вы отметили «Смотрю» или «Буду смотреть»." />
     </div>
   );
 }

@@ -10,7 +10,7 @@ import { CloseIcon } from '../layout/icons.tsx';
 import { PROFILE_PAGE_SIZE, useRemoval } from './own-lists.ts';
 
 /** The spec's words for an empty list. */
-const EMPTY = 'Нет любимых актеров';
+const EMPTY = 'Нет любимых актёров';
 
 const actorOf = (row: FavoriteActorRow) => (typeof row.actor === 'object' && row.actor ? row.actor : null);
 

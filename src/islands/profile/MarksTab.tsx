@@ -18,22 +18,24 @@ const CATALOGUE = <a href="/">Перейти к каталогу</a>;
 
 /** What an empty list says, and how it fills. */
 const EMPTY: Record<MarkType, ReactNode> = {
-  'Избранное': <>В избранном пока пусто. Нажмите на сердечко на странице тайтла, и он появится здесь. {CATALOGUE}</>,
-  'Буду смотреть': <>Здесь будут тайтлы, которые вы отметите «Буду смотреть», чтобы не потерять их. {CATALOGUE}</>,
-  'Смотрел': <>Здесь будут тайтлы, которые вы отметите как просмотренные.</>,
-  'Смотрю': <>Здесь будут тайтлы, которые вы смотрите сейчас: отметьте их «Смотрю» на странице тайтла.</>,
-  'Не интересно': <>Здесь будут тайтлы, отмеченные «Не интересно».</>,
+  'Избранное': <>В избранном пока пусто. Нажмите на сердечко на странице сериала или фильма, и он появится здесь. {CATALOGUE}</>,
+  'Буду смотреть': <>Здесь будут сериалы и фильмы, которые вы отметите «Буду смотреть», чтобы не потерять их. {CATALOGUE}</>,
+  'Смотрел': <>Здесь будут сериалы и фильмы, которые вы отметите как просмотренные.</>,
+  'Смотрю': <>Здесь будут сериалы и фильмы, которые вы смотрите сейчас: отметьте «Смотрю» на странице сериала или фильма.</>,
+  'Не интересно': <>Здесь будут сериалы и фильмы, отмеченные «Не интересно».</>,
 };
+
+/** A mark whose title nobody may read any more (taken back to draft or deleted). */
+const GONE = 'Сериал или фильм снят с показа';
 
 interface Query { userId: string; type: MarkType }
 
 function MarkCard({ mark, onRemove, busy }: { mark: Mark; onRemove: () => void; busy: boolean }) {
-  const name = mark.title?.name ?? 'Тайтл снят с показа';
   return (
     <li className={mark.title ? 'mark' : 'mark mark--gone'} data-mark-id={mark.id}>
-      {mark.title ? <FilmCard card={cardView(mark.title, 'favourite')} variant="favourite" /> : <p className="mark__gone">{name}</p>}
+      {mark.title ? <FilmCard card={cardView(mark.title, 'favourite')} variant="favourite" /> : <p className="mark__gone">{GONE}</p>}
       <button type="button" className="icon-btn remove-btn" onClick={onRemove} disabled={busy}
-        aria-label={`Убрать «${name}» из списка «${mark.type}»`} title="Убрать из списка">
+        aria-label={mark.title ? `Убрать «${mark.title.name}» из списка «${mark.type}»` : `Убрать из списка «${mark.type}»: ${GONE.toLowerCase()}`} title="Убрать из списка">
         <CloseIcon />
       </button>
     </li>
@@ -45,7 +47,7 @@ export default function MarksTab({ me, type }: { me: Me; type: MarkType }) {
     (q: Query, page, removed) => readMarks(q.userId, q.type, { page, pageSize: PROFILE_PAGE_SIZE, removed }),
     { pageSize: PROFILE_PAGE_SIZE },
   ));
-  const removal = useRemoval<Mark>(list, removeMark, (mark) => `Не удалось убрать «${mark.title?.name ?? 'тайтл'}» из списка, попробуйте ещё раз`);
+  const removal = useRemoval<Mark>(list, removeMark, (mark) => `Не удалось убрать ${mark.title ? `«${mark.title.name}»` : 'отметку'} из списка, попробуйте ещё раз`);
   const [query] = useState<Query>({ userId: me.id, type });
 
   useEffect(() => { void list.show(query); }, [list, query]);

@@ -37,9 +37,7 @@ export default function KeptEpisodes({ titleId, model, current, open }: Props) {
       <ul className="player__episodes">
         {episodes.map((e) => (
           <li key={e.id}>
-            <button type="button" aria-current={current?.id === e.id}
-              className={current?.id === e.id ? 'player__episode player__episode--kept player__episode--active' : 'player__episode player__episode--kept'}
-              onClick={() => open(e)}>
+            <button type="button" aria-current={current?.id === e.id} className="player__episode player__episode--kept" onClick={() => open(e)}>
               {e.name}
             </button>
           </li>

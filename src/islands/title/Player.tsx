@@ -1,10 +1,11 @@
 /**
  * The player: a single item, or seasons of episodes with a search in the episode list
- * (spec section 2). 570 px high for series, 500 px for a single item. A signed-in person's
+ * (spec section 2). 570 px high for series, 500 px for a single item, on screens wide enough
+ * for that; narrower, a 16:9 box the width of the screen (player.css). A signed-in person's
  * parts (where they stopped, and for subscribers the episodes kept for them) come with the title
  * page's signed-in parts; visitors never download them.
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type CSSProperties } from 'react';
 import { findEpisodes } from '../../lib/episode-search.ts';
 import type { Episode, PlayerModel } from '../../lib/player.ts';
 import { useFilledBeforeHydration } from '../layout/use-filled-before-hydration.ts';
@@ -14,13 +15,13 @@ import './player.css';
 
 const PlayerParts = signedInPart('PlayerParts');
 
-function Screen({ episode, height, title, onVideo }: { episode: Episode | null; height: number; title: string; onVideo: (v: HTMLVideoElement | null) => void }) {
-  if (!episode) return <div className="player__empty" style={{ height }}>Видео скоро появится</div>;
+function Screen({ episode, title, onVideo }: { episode: Episode | null; title: string; onVideo: (v: HTMLVideoElement | null) => void }) {
+  if (!episode) return <div className="player__empty">Видео скоро появится</div>;
   // Keyed by episode: every episode starts on a fresh element, even when two share a file. A lazy
   // frame in the hidden 'Серии' tab loads once the tab is shown, not with the page.
   return episode.kind === 'video'
-    ? <video key={episode.id} ref={onVideo} className="player__screen" style={{ height }} src={episode.src} controls preload="metadata" aria-label={`${title}: ${episode.name}`} />
-    : <iframe key={episode.id} className="player__screen" style={{ height }} src={episode.src} loading="lazy" title={`${title}: ${episode.name}`} allow="autoplay; fullscreen" allowFullScreen />;
+    ? <video key={episode.id} ref={onVideo} className="player__screen" src={episode.src} controls preload="metadata" aria-label={`${title}: ${episode.name}`} />
+    : <iframe key={episode.id} className="player__screen" src={episode.src} loading="lazy" title={`${title}: ${episode.name}`} allow="autoplay; fullscreen" allowFullScreen />;
 }
 
 export default function Player({ model, title, titleId }: { model: PlayerModel; title: string; titleId: number }) {
@@ -40,16 +41,16 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
   };
 
   return (
-    <div className="player" id="player">
+    // Focusable, so «Смотреть» can take the focus to it (title-tabs.ts).
+    <div className="player" id="player" tabIndex={-1} style={{ '--player-height': model.height } as CSSProperties}>
       {signedIn && <LazyPart fallback={null}><PlayerParts titleId={titleId} model={model} current={current} video={video} open={open} /></LazyPart>}
-      <Screen episode={current} height={model.height} title={title} onVideo={setVideo} />
+      <Screen episode={current} title={title} onVideo={setVideo} />
       {model.kind === 'series' && (
         <div className="player__series">
           {model.seasons.length > 1 && (
             <div className="player__seasons" role="tablist" aria-label="Сезоны">
               {model.seasons.map((s, i) => (
-                <button key={s.id} type="button" role="tab" aria-selected={i === seasonIndex}
-                  className={i === seasonIndex ? 'player__season player__season--active' : 'player__season'}
+                <button key={s.id} type="button" role="tab" aria-selected={i === seasonIndex} className="player__season"
                   onClick={() => { setSeasonIndex(i); setQuery(''); }}>
                   {s.name || `${i + 1} сезон`}
                 </button>
@@ -63,9 +64,7 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
           <ul className="player__episodes">
             {shown.map((e) => (
               <li key={e.id}>
-                <button type="button" aria-current={current?.id === e.id}
-                  className={current?.id === e.id ? 'player__episode player__episode--active' : 'player__episode'}
-                  onClick={() => setCurrent(e)}>
+                <button type="button" aria-current={current?.id === e.id} className="player__episode" onClick={() => setCurrent(e)}>
                   {e.name}
                 </button>
               </li>

@@ -9,9 +9,10 @@ import { useStore } from '@nanostores/react';
 import { RATING_MAX } from '../../../shared/visitor-rules.ts';
 import { loadMyRating, rate } from '../../stores/my-rating.ts';
 import { $titleRating } from '../../stores/title-rating.ts';
+import { kindIn, type TitleKind } from '../../lib/title-kind.ts';
 import './title-actions.css';
 
-export default function RatingPicker({ titleId }: { titleId: number }) {
+export default function RatingPicker({ titleId, kind }: { titleId: number; kind: TitleKind }) {
   const { summary, mine } = useStore($titleRating);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -34,7 +35,7 @@ export default function RatingPicker({ titleId }: { titleId: number }) {
 
   const filled = mine ?? Math.round(summary?.average ?? 0);
   return (
-    <span className="rating-picker" role="group" aria-label={mine ? `Ваша оценка: ${mine} из ${RATING_MAX}` : 'Оцените тайтл'}>
+    <span className="rating-picker" role="group" aria-label={mine ? `Ваша оценка: ${mine} из ${RATING_MAX}` : `Оцените ${kindIn(kind, 'accusative')}`}>
       {Array.from({ length: RATING_MAX }, (_, i) => i + 1).map((n) => (
         <button
           key={n}

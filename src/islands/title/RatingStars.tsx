@@ -10,6 +10,7 @@ import { $titleRating, loadRatingSummary } from '../../stores/title-rating.ts';
 import type { RatingSummary } from '../../lib/directus/runtime.ts';
 import { RATING_MAX } from '../../../shared/visitor-rules.ts';
 import { countRu } from '../../lib/plural.ts';
+import type { TitleKind } from '../../lib/title-kind.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
 import LazyPart from '../layout/LazyPart.tsx';
 
@@ -19,13 +20,15 @@ const RATING_FORMS = ['оценка', 'оценки', 'оценок'] as const;
 
 interface Props {
   titleId: number;
+  /** What the title is ('дорама', 'фильм'…), for the stars' name. */
+  kind: TitleKind;
   /** The average and count as the build read them, shown until the fresh ones come. */
   built: RatingSummary;
   /** Made at build time: /login, coming back to this page. */
   signInHref: string;
 }
 
-export default function RatingStars({ titleId, built, signInHref }: Props) {
+export default function RatingStars({ titleId, kind, built, signInHref }: Props) {
   const summary = useStore($titleRating).summary ?? built;
   const signedIn = useSignedIn();
 
@@ -48,7 +51,7 @@ export default function RatingStars({ titleId, built, signInHref }: Props) {
   return (
     <div className="rating-stars">
       {signedIn
-        ? <LazyPart fallback={<>{stars}{value}</>}><BannerActions titleId={titleId} value={value} /></LazyPart>
+        ? <LazyPart fallback={<>{stars}{value}</>}><BannerActions titleId={titleId} kind={kind} value={value} /></LazyPart>
         : <>{stars}{value}<a className="rating-stars__signin" href={signInHref}>Войдите, чтобы оценить</a></>}
     </div>
   );

@@ -13,6 +13,7 @@ import { useStore } from '@nanostores/react';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
 import { cut } from '../../lib/text.ts';
+import { aboutKind, type TitleKind } from '../../lib/title-kind.ts';
 import { $me, loadMe } from '../../stores/me.ts';
 import { $myReactions, deleteReview, editReview, loadMyReactions, reactToReview, writeReview } from '../../stores/review-writes.ts';
 import { $reviews } from '../../stores/title-reviews.ts';
@@ -64,7 +65,7 @@ function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
   );
 }
 
-export default function ReviewBoard({ titleId }: { titleId: number }) {
+export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: TitleKind }) {
   const reviews = useStore($reviews);
   const me = useStore($me);
   const myReactions = useStore($myReactions);
@@ -146,7 +147,7 @@ export default function ReviewBoard({ titleId }: { titleId: number }) {
           id={fieldId}
           className="input review-form__input"
           rows={3}
-          placeholder={replyTo ? `«${cut(replyTo.text, QUOTE_LENGTH)}»` : 'Напишите, что думаете о тайтле…'}
+          placeholder={replyTo ? `«${cut(replyTo.text, QUOTE_LENGTH)}»` : `Напишите, что думаете ${aboutKind(kind)}…`}
           value={text}
           onChange={(e) => setText(e.target.value)}
         />

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { reviewCount } from '../../lib/reviews.ts';
 import { countRu, REVIEW_FORMS } from '../../lib/plural.ts';
+import type { TitleKind } from '../../lib/title-kind.ts';
 import { $reviewRows, $reviews, loadReviews } from '../../stores/title-reviews.ts';
 import ReviewItem from './ReviewItem.tsx';
 import { signedInPart, useSignedIn } from './signed-in.ts';
@@ -15,8 +16,8 @@ import './reviews.css';
 
 const ReviewBoard = signedInPart('ReviewBoard');
 
-/** `signInHref` is made at build time: /login, coming back to this page. */
-export default function Reviews({ titleId, signInHref }: { titleId: number; signInHref: string }) {
+/** `signInHref` is made at build time: /login, coming back to this page; `kind` names the title in the form. */
+export default function Reviews({ titleId, kind, signInHref }: { titleId: number; kind: TitleKind; signInHref: string }) {
   const { status } = useStore($reviewRows);
   const reviews = useStore($reviews);
   const signedIn = useSignedIn();
@@ -43,7 +44,7 @@ export default function Reviews({ titleId, signInHref }: { titleId: number; sign
         </p>
       )}
       {reviews?.length === 0 && <p className="reviews__empty">Отзывов пока нет. Будьте первым!</p>}
-      {signedIn ? <LazyPart fallback={list}><ReviewBoard titleId={titleId} /></LazyPart> : list}
+      {signedIn ? <LazyPart fallback={list}><ReviewBoard titleId={titleId} kind={kind} /></LazyPart> : list}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import KeptEpisodes from './KeptEpisodes.tsx';
 import PlayerMemory, { type PlayerMemoryProps } from './PlayerMemory.tsx';
 import RatingPicker from './RatingPicker.tsx';
 import TitleMarks from './TitleMarks.tsx';
+import type { TitleKind } from '../../lib/title-kind.ts';
 
 export { default as ReviewBoard } from './ReviewBoard.tsx';
 
@@ -13,6 +14,6 @@ export function PlayerParts(props: PlayerMemoryProps) {
 }
 
 /** The banner's rating line: stars to press, the average and count (`value`), the heart and the marks. */
-export function BannerActions({ titleId, value }: { titleId: number; value: ReactNode }) {
-  return <><RatingPicker titleId={titleId} />{value}<TitleMarks titleId={titleId} /></>;
+export function BannerActions({ titleId, kind, value }: { titleId: number; kind: TitleKind; value: ReactNode }) {
+  return <><RatingPicker titleId={titleId} kind={kind} />{value}<TitleMarks titleId={titleId} /></>;
 }

@@ -281,7 +281,7 @@ describe('two Directus instances on PostgreSQL + Redis', () => {
     expect(ok.status, JSON.stringify(ok.errors)).toBe(200);
     const again = await http(a!.url, 'POST', '/items/ratings', { token: rater.token, body: { title: title.id, rating: 5 } });
     expect(again.status).toBe(400);
-    expect(again.errors?.[0].message).toContain('Вы уже оценили этот тайтл');
+    expect(again.errors?.[0].message).toContain('Вы уже поставили оценку');
 
     // Two simultaneous ratings by one person through both instances: the unique index lets one through.
     const race = await Promise.all([a!.url, b!.url].map((base) =>

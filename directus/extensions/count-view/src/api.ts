@@ -6,6 +6,7 @@
 import { defineOperationApi } from '@directus/extensions';
 import { InvalidPayloadError } from '@directus/errors';
 import { visitMemory, type VisitMemory } from './visits.ts';
+import { TITLE_ID_INVALID, TITLE_NOT_FOUND } from '../../shared/catalogue.ts';
 
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 let recent: VisitMemory | undefined;
@@ -20,14 +21,14 @@ export default defineOperationApi<{ titleId: unknown }>({
   id: 'count-view',
   handler: async ({ titleId }, { database, env, accountability }) => {
     const id = titleIdOf(titleId);
-    if (id === null) throw new InvalidPayloadError({ reason: 'titleId должен быть номером тайтла' });
+    if (id === null) throw new InvalidPayloadError({ reason: TITLE_ID_INVALID });
     recent ??= visitMemory(env, REPEAT_WINDOW_MS);
     const visitor = `${accountability?.user ?? accountability?.ip ?? 'unknown'}:${id}`;
     if (!(await recent.firstTime(visitor))) return { counted: false };
     const updated = await database('titles').where({ id, status: 'published' }).increment('views', 1);
     if (!updated) {
       await recent.forget(visitor);
-      throw new InvalidPayloadError({ reason: 'Тайтл не найден' });
+      throw new InvalidPayloadError({ reason: TITLE_NOT_FOUND });
     }
     return { counted: true };
   },

@@ -20,6 +20,7 @@ import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
 import { ensureTitleOrders } from './title-orders.ts';
 import { pace } from '../../shared/pace.ts';
+import { TITLE_NOT_FOUND } from '../../shared/catalogue.ts';
 import type { Request } from 'express';
 
 type Req = Request & { accountability?: { admin?: boolean; ip?: string | null } | null };
@@ -65,11 +66,11 @@ export default defineEndpoint({
     router.get('/rating/:titleId', async (req, res, next) => {
       try {
         const titleId = Number(req.params.titleId);
-        if (!Number.isInteger(titleId) || titleId <= 0) throw new InvalidPayloadError({ reason: 'Неверный тайтл' });
+        if (!Number.isInteger(titleId) || titleId <= 0) throw new InvalidPayloadError({ reason: 'Неверный номер сериала или фильма' });
         // Drafts and unknown ids have no public rating: the same answer as for a missing page.
         const shown = await database('titles').where({ id: titleId, status: 'published' }).first('id');
         if (!shown) {
-          res.status(404).json({ errors: [{ message: 'Тайтл не найден', extensions: { code: 'NOT_FOUND' } }] });
+          res.status(404).json({ errors: [{ message: TITLE_NOT_FOUND, extensions: { code: 'NOT_FOUND' } }] });
           return;
         }
         res.json({ data: await ratingSummary(database, titleId) });

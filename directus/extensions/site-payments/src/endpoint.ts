@@ -163,7 +163,7 @@ export default defineEndpoint({
       const raw = typeof req.query.titles === 'string' ? req.query.titles.split(',') : [];
       const titles = [...new Set(raw.map(Number))];
       if (!titles.length || titles.length > KEPT_TITLES_MAX || !titles.every((t) => Number.isSafeInteger(t) && t > 0)) {
-        throw new InvalidPayloadError({ reason: `Укажите titles: до ${KEPT_TITLES_MAX} номеров тайтлов через запятую` });
+        throw new InvalidPayloadError({ reason: `Укажите titles: до ${KEPT_TITLES_MAX} номеров сериалов и фильмов через запятую` });
       }
       const rows = await database('series as s').join('titles as t', 't.id', 's.title')
         .whereIn('s.title', titles).where('t.status', 'published').where('s.deleted', true)

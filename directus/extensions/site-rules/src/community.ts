@@ -52,7 +52,7 @@ export function registerCommunityRules({ filter }: Register, paces: CommunityPac
       title = parent.title;
       post = parent.post;
     }
-    if ((title === null) === (post === null)) invalid('Комментарий относится либо к тайтлу, либо к записи');
+    if ((title === null) === (post === null)) invalid('Комментарий относится либо к сериалу или фильму, либо к записи');
     if (!isPrivileged(accountability)) {
       // Reviews go under titles visitors can see, not under drafts an editor is still preparing.
       if (title !== null && !(await isPublishedTitle(database, title))) invalid(parentId === null ? TITLE_NOT_FOUND : COMMENT_MISSING);

@@ -4,7 +4,7 @@
  */
 import { MARK_TYPES, RATING_MAX, RATING_MIN } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
-import { existingActor, publishedTitle } from '../../shared/catalogue.ts';
+import { TITLE_MISSING, existingActor, publishedTitle } from '../../shared/catalogue.ts';
 import { forbidden, invalid } from '../../shared/errors.ts';
 import { keyOf } from '../../shared/keys.ts';
 import type { Register } from './types.ts';
@@ -23,11 +23,11 @@ export function markTypeOf(value: unknown): string {
 export function registerMarkRules({ filter }: Register): void {
   filter('ratings.items.create', async (payload, _meta, { database, accountability }) => {
     const rating = ratingOf(payload.rating);
-    if (keyOf(payload.title) === null) invalid('Не указан тайтл');
+    if (keyOf(payload.title) === null) invalid(TITLE_MISSING);
     const title = isPrivileged(accountability) ? keyOf(payload.title) : await publishedTitle(database, payload.title);
     if (accountability?.user) {
       const existing = await database('ratings').where({ title, user_created: accountability.user }).first('id');
-      if (existing) invalid('Вы уже оценили этот тайтл');
+      if (existing) invalid('Вы уже поставили оценку');
     }
     return { ...payload, rating, title };
   });
@@ -35,11 +35,11 @@ export function registerMarkRules({ filter }: Register): void {
 
   filter('favorites.items.create', async (payload, _meta, { database, accountability }) => {
     const type = markTypeOf(payload.type);
-    if (keyOf(payload.title) === null) invalid('Не указан тайтл');
+    if (keyOf(payload.title) === null) invalid(TITLE_MISSING);
     const title = isPrivileged(accountability) ? keyOf(payload.title) : await publishedTitle(database, payload.title);
     if (accountability?.user) {
       const existing = await database('favorites').where({ title, type, user_created: accountability.user }).first('id');
-      if (existing) invalid('Тайтл уже отмечен');
+      if (existing) invalid(`Уже в списке «${type}»`);
     }
     return { ...payload, type, title };
   });

@@ -19,6 +19,7 @@ import { POPULAR_COUNT, QUERY_TOO_LONG, SEARCH_LIMIT, SEARCH_OPENS_MIN, SEARCH_P
 import { titleIdOf } from '../../count-view/src/api.ts';
 import { visitMemory, type VisitMemory } from '../../count-view/src/visits.ts';
 import type { Accountability } from '../../shared/directus.ts';
+import { TITLE_ID_INVALID, TITLE_NOT_FOUND } from '../../shared/catalogue.ts';
 import { dialectOf, type Dialect } from './search-index.ts';
 import { ftsPhrase, ranked } from './ranked.ts';
 import type { VocabularyCache } from './vocabulary.ts';
@@ -185,7 +186,7 @@ export function searchOpened(database: Knex, env: Record<string, unknown>): Requ
   let opened: VisitMemory | undefined;
   return handle(async (req, res) => {
     const id = titleIdOf((req.body as { titleId?: unknown } | undefined)?.titleId);
-    if (id === null) throw new InvalidPayloadError({ reason: 'titleId должен быть номером тайтла' });
+    if (id === null) throw new InvalidPayloadError({ reason: TITLE_ID_INVALID });
     opened ??= visitMemory(env, REPEAT_WINDOW_MS);
     const who = `search:${req.accountability?.user ?? req.accountability?.ip ?? 'unknown'}:${id}`;
     if (!(await opened.firstTime(who))) {
@@ -195,7 +196,7 @@ export function searchOpened(database: Knex, env: Record<string, unknown>): Requ
     const updated = await database('titles').where({ id, status: 'published' }).increment('searchOpens', 1);
     if (!updated) {
       await opened.forget(who);
-      throw new InvalidPayloadError({ reason: 'Тайтл не найден' });
+      throw new InvalidPayloadError({ reason: TITLE_NOT_FOUND });
     }
     res.json({ data: { counted: true } });
   });
