@@ -62,7 +62,7 @@ export default function GenrePicker({ genres, chosen, onChange }: Props) {
       {open && (
         <fieldset id={`${id}-list`} className="filter-genres__list">
           <legend className="visually-hidden">Жанры</legend>
-          <p className="filter-genres__note">Тайтлы со всеми выбранными жанрами</p>
+          <p className="filter-genres__note">Сериалы и фильмы со всеми выбранными жанрами</p>
           {options.map((genre) => {
             const on = chosen.includes(genre);
             return (

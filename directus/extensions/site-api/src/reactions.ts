@@ -107,7 +107,7 @@ export function registerReactionRoutes(router: Router, { database, services, get
     const mine = database('reactions as r').where('r.user_created', me).select('r.id', 'r.type', 'r.comment', 'r.post');
     if (title !== undefined && posts === undefined) {
       const titleId = numberKeyOf(typeof title === 'string' ? title : undefined);
-      if (titleId === null) throw invalid('Укажите тайтл');
+      if (titleId === null) throw invalid('Укажите сериал или фильм');
       mine.whereIn('r.comment', database('comments').where('title', titleId).select('id'));
     } else if (posts !== undefined && title === undefined) {
       const ids = idList(posts, POSTS_MAX);
