@@ -13,7 +13,7 @@ import { MARK_TYPES, PACE, ROLES, TEXT_LIMITS } from '../../shared/rules.ts';
 import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
 import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
 import { aboutKind, kindIn, titleKind, type TitleKind } from '../../src/lib/title-kind.ts';
-import { apiOf, publishedTitles, signedInBrowsers, type TitleRow } from './support/account.ts';
+import { apiOf, publishedTitles, signedInBrowsers, siteApiOf, type TitleRow } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { blockingViolations } from './support/axe.ts';
 import { adminApi, everyIslandHydrated, hydrated, idleIslandsHydrated, patientPolls, type ThemeName } from './support/site.ts';
@@ -94,7 +94,7 @@ describe('a visitor', () => {
   it('sees http(s) addresses in reviews as links that open apart, and nothing else made markup', async () => {
     const t = await title(0);
     const text = `Разбор тут: https://example.com/обзор_(полный). А <b>это</b> и javascript:alert(1) — текст ${Date.now()}`;
-    await (await apiOf(await newPerson())).post('/items/comments', { title: t.id, text });
+    await (await siteApiOf(await newPerson())).post('/items/comments', { title: t.id, text });
     const { page } = await browsers.visitor();
     await openTitle(page, t);
     await reviews(page).scrollIntoViewIfNeeded();

@@ -32,6 +32,14 @@ export async function apiOf(person: Person): Promise<AdminApi> {
   return new AdminApi(inject('e2eDirectusUrl'), (await sessionOf(person)).access_token);
 }
 
+/**
+ * The person's calls through the site's own /api, as their browser makes them: a write there clears
+ * the visitors' short cache of what it changed, so a page opened next shows it at once.
+ */
+export async function siteApiOf(person: Person): Promise<AdminApi> {
+  return new AdminApi(`${inject('siteUrl')}/api`, (await sessionOf(person)).access_token);
+}
+
 /** A person's profile fields as the administrator reads them. */
 export async function profileRow<T = Record<string, unknown>>(id: string, fields: string): Promise<T> {
   return (await adminApi()).get<T>(`/users/${id}?fields=${fields}`);
