@@ -1,0 +1,78 @@
+/**
+ * Parts of an episode a viewer may skip: the opening, the ending (credits), a recap of earlier
+ * episodes and a preview of the next, each a start and an end in seconds. Editors set them on a
+ * season (for all its episodes) or on one episode, which replaces the season's of the same kind.
+ * The backend refuses what breaks these rules; the player reads them to offer a skip.
+ */
+import { clockOf } from './clock.ts';
+
+export const SEGMENT_KINDS = ['opening', 'ending', 'recap', 'preview'] as const;
+export type SegmentKind = (typeof SEGMENT_KINDS)[number];
+
+/** What editors and viewers call each kind. */
+export const SEGMENT_NAMES: Record<SegmentKind, string> = {
+  opening: 'Заставка',
+  ending: 'Титры',
+  recap: 'Пересказ',
+  preview: 'Превью',
+};
+
+/** The player's button inside each kind. */
+export const SKIP_LABELS: Record<SegmentKind, string> = {
+  opening: 'Пропустить заставку',
+  ending: 'Пропустить титры',
+  recap: 'Пропустить пересказ',
+  preview: 'Пропустить превью',
+};
+
+/** A shorter stretch is not worth a button. */
+export const MIN_SEGMENT_SECONDS = 3;
+
+export interface Segment {
+  kind: SegmentKind;
+  start: number;
+  end: number;
+}
+
+/** A segment as stored: on an episode or on a season; `absent` marks an episode without its season's segment. */
+export interface StoredSegment extends Segment {
+  episode: number | null;
+  season: number | null;
+  absent?: boolean | null;
+}
+
+const isKind = (v: unknown): v is SegmentKind => typeof v === 'string' && (SEGMENT_KINDS as readonly string[]).includes(v);
+
+/**
+ * What is wrong with one segment among the others of the same episode, in editors' words, or null.
+ * `length` is the episode's length in seconds when known.
+ */
+export function segmentProblem(s: { kind: unknown; start: unknown; end: unknown }, others: readonly Segment[], length?: number | null): string | null {
+  if (!isKind(s.kind)) return 'Выберите вид отрезка: заставка, титры, пересказ или превью';
+  if (typeof s.start !== 'number' || typeof s.end !== 'number' || !Number.isFinite(s.start) || !Number.isFinite(s.end)) {
+    return 'Начало и конец отрезка задаются числом секунд';
+  }
+  if (s.start < 0 || s.end < 0) return 'Начало и конец отрезка не могут быть меньше нуля';
+  if (s.end <= s.start) return 'Конец отрезка должен быть позже его начала';
+  if (s.end - s.start < MIN_SEGMENT_SECONDS) return `Отрезок должен длиться не меньше ${MIN_SEGMENT_SECONDS} секунд`;
+  if (length && s.end > length + 0.5) return `Отрезок выходит за конец серии (${clockOf(length)})`;
+  const same = others.find((o) => o.kind === s.kind);
+  if (same) return `У серии уже есть отрезок «${SEGMENT_NAMES[s.kind]}»`;
+  const met = others.find((o) => s.start < o.end && o.start < s.end);
+  if (met) return `Отрезок пересекается с отрезком «${SEGMENT_NAMES[met.kind]}» (${clockOf(met.start)}–${clockOf(met.end)})`;
+  return null;
+}
+
+/**
+ * The segments of one episode: its own, and its season's of the kinds it does not set itself
+ * (an `absent` row of the episode removes that kind), in playing order.
+ */
+export function episodeSegments(stored: readonly StoredSegment[], episode: number, season: number | null): Segment[] {
+  const own = stored.filter((s) => s.episode === episode);
+  const ownKinds = new Set(own.map((s) => s.kind));
+  const fromSeason = season === null ? [] : stored.filter((s) => s.episode === null && s.season === season && !ownKinds.has(s.kind));
+  return [...own, ...fromSeason]
+    .filter((s) => !s.absent && isKind(s.kind))
+    .map(({ kind, start, end }) => ({ kind, start, end }))
+    .sort((a, b) => a.start - b.start);
+}
