@@ -1,0 +1,57 @@
+/**
+ * An embedded provider's player, followed and driven through its postMessage protocol. Only
+ * messages from the frame itself and its own origin count. One that has said nothing within
+ * SILENT_EMBED_MS of loading is told as silent: the page then offers what works without it.
+ */
+import { listeners, type PlayerMedia } from './media.ts';
+import { commandMessage, embedOrigin, readProviderEvent, SILENT_EMBED_MS, type ProviderCommand } from './provider-protocol.ts';
+
+export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
+  const heard = listeners();
+  const stop = new AbortController();
+  const origin = embedOrigin(frame.src, location.href);
+  let time = 0;
+  let length: number | null = null;
+  let paused = true;
+  let spoke = false;
+
+  const send = (c: ProviderCommand) => { if (origin) frame.contentWindow?.postMessage(commandMessage(c), origin); };
+
+  window.addEventListener('message', (event) => {
+    if (event.source !== frame.contentWindow || event.origin !== origin) return;
+    const e = readProviderEvent(event.data);
+    if (!e) return;
+    spoke = true;
+    switch (e.type) {
+      case 'time': time = e.seconds; heard.tell({ type: 'time', seconds: time }); break;
+      case 'duration': length = e.seconds; heard.tell({ type: 'duration', seconds: length }); break;
+      case 'play': paused = false; heard.tell({ type: 'play' }); break;
+      case 'pause': paused = true; heard.tell({ type: 'pause' }); break;
+      case 'seek': time = e.seconds; heard.tell({ type: 'seeked', seconds: time }); break;
+      case 'ended': paused = true; heard.tell({ type: 'ended' }); break;
+      default: break;
+    }
+  }, { signal: stop.signal });
+
+  let silentTimer: ReturnType<typeof setTimeout> | undefined;
+  const listenFromLoad = () => {
+    clearTimeout(silentTimer);
+    silentTimer = setTimeout(() => { if (!spoke) heard.tell({ type: 'silent' }); }, SILENT_EMBED_MS);
+  };
+  frame.addEventListener('load', listenFromLoad, { signal: stop.signal });
+  listenFromLoad();
+
+  return {
+    kind: 'embed',
+    play: () => send({ method: 'play' }),
+    pause: () => send({ method: 'pause' }),
+    seek: (seconds) => { time = seconds; send({ method: 'seek', seconds }); },
+    setSpeed: (speed) => send({ method: 'speed', speed }),
+    setVolume: (volume, muted) => { send({ method: 'volume', volume }); send({ method: muted ? 'mute' : 'unmute' }); },
+    time: () => time,
+    duration: () => length,
+    paused: () => paused,
+    on: heard.add,
+    close: () => { clearTimeout(silentTimer); stop.abort(); heard.clear(); },
+  };
+}

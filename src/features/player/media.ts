@@ -1,0 +1,39 @@
+/**
+ * One small interface over both kinds of source, so every player feature is written once: an
+ * uploaded file in our own <video>, or an embedded provider's player spoken to by its protocol.
+ */
+export type MediaEvent =
+  | { type: 'time'; seconds: number }
+  | { type: 'duration'; seconds: number }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'seeked'; seconds: number }
+  | { type: 'ended' }
+  /** An embed that has said nothing: it can be neither followed nor driven. */
+  | { type: 'silent' };
+
+export interface PlayerMedia {
+  readonly kind: 'video' | 'embed';
+  play(): void;
+  pause(): void;
+  seek(seconds: number): void;
+  setSpeed(speed: number): void;
+  setVolume(volume: number, muted: boolean): void;
+  /** The last second known, and the length once known. */
+  time(): number;
+  duration(): number | null;
+  paused(): boolean;
+  /** Listens until the returned function is called or the media is closed. */
+  on(listener: (event: MediaEvent) => void): () => void;
+  close(): void;
+}
+
+/** Listeners of one media, told in order. */
+export function listeners(): { add: (l: (e: MediaEvent) => void) => () => void; tell: (e: MediaEvent) => void; clear: () => void } {
+  const set = new Set<(e: MediaEvent) => void>();
+  return {
+    add: (l) => { set.add(l); return () => set.delete(l); },
+    tell: (e) => { for (const l of [...set]) l(e); },
+    clear: () => set.clear(),
+  };
+}

@@ -1,0 +1,28 @@
+/** An uploaded file playing in our own <video>. */
+import { listeners, type PlayerMedia } from './media.ts';
+
+export function videoMedia(video: HTMLVideoElement): PlayerMedia {
+  const heard = listeners();
+  const stop = new AbortController();
+  const on = <K extends keyof HTMLMediaElementEventMap>(type: K, fn: () => void) => video.addEventListener(type, fn, { signal: stop.signal });
+  const length = () => (Number.isFinite(video.duration) && video.duration > 0 ? video.duration : null);
+  on('timeupdate', () => heard.tell({ type: 'time', seconds: video.currentTime }));
+  on('durationchange', () => { const d = length(); if (d) heard.tell({ type: 'duration', seconds: d }); });
+  on('play', () => heard.tell({ type: 'play' }));
+  on('pause', () => { if (!video.ended) heard.tell({ type: 'pause' }); });
+  on('seeked', () => heard.tell({ type: 'seeked', seconds: video.currentTime }));
+  on('ended', () => heard.tell({ type: 'ended' }));
+  return {
+    kind: 'video',
+    play: () => { video.play().catch(() => undefined); },
+    pause: () => video.pause(),
+    seek: (s) => { video.currentTime = s; },
+    setSpeed: (s) => { video.playbackRate = s; },
+    setVolume: (v, muted) => { video.volume = v; video.muted = muted; },
+    time: () => video.currentTime,
+    duration: length,
+    paused: () => video.paused,
+    on: heard.add,
+    close: () => { stop.abort(); heard.clear(); },
+  };
+}
