@@ -29,6 +29,8 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
       case 'pause': paused = true; heard.tell({ type: 'pause' }); break;
       case 'seek': time = e.seconds; heard.tell({ type: 'seeked', seconds: time }); break;
       case 'ended': paused = true; heard.tell({ type: 'ended' }); break;
+      case 'speed': heard.tell(e); break;
+      case 'volume': heard.tell(e); break;
       default: break;
     }
   }, { signal: stop.signal });

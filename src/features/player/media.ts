@@ -9,6 +9,9 @@ export type MediaEvent =
   | { type: 'pause' }
   | { type: 'seeked'; seconds: number }
   | { type: 'ended' }
+  /** The viewer changed them in the source's own controls. */
+  | { type: 'speed'; speed: number }
+  | { type: 'volume'; volume: number; muted: boolean }
   /** An embed that has said nothing: it can be neither followed nor driven. */
   | { type: 'silent' };
 

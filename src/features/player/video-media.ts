@@ -12,6 +12,8 @@ export function videoMedia(video: HTMLVideoElement): PlayerMedia {
   on('pause', () => { if (!video.ended) heard.tell({ type: 'pause' }); });
   on('seeked', () => heard.tell({ type: 'seeked', seconds: video.currentTime }));
   on('ended', () => heard.tell({ type: 'ended' }));
+  on('ratechange', () => heard.tell({ type: 'speed', speed: video.playbackRate }));
+  on('volumechange', () => heard.tell({ type: 'volume', volume: video.volume, muted: video.muted }));
   return {
     kind: 'video',
     play: () => { video.play().catch(() => undefined); },

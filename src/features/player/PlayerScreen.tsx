@@ -1,0 +1,296 @@
+/**
+ * The screen of the player, one shell around both kinds of source: an uploaded file in our own
+ * <video> with media-chrome's controls, or an embedded provider's player driven by its protocol.
+ * Our overlays (the skip button, the undo of an automatic skip, the next-episode card, the note
+ * of a silent embed) sit in the stage, and the stage is what goes fullscreen, so they stay visible
+ * there and fullscreen outlives the switch to the next episode.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { SPEEDS } from '../../../shared/player-settings.ts';
+import { SEGMENT_NAMES, SKIP_LABELS, type Segment } from '../../../shared/segments.ts';
+import { isWatchedAt } from '../../../shared/watching.ts';
+import { cardFrom, COUNTDOWN_SECONDS } from './episode-order.ts';
+import { embedMedia } from './embed-media.ts';
+import { videoMedia } from './video-media.ts';
+import { actionOf, SEEK_STEP_SECONDS, takesTyping, VOLUME_STEP, type PlayerAction } from './hotkeys.ts';
+import type { PlayerMedia } from './media.ts';
+import { endsEpisode, NO_SEGMENT, onControlsShown, onTime, onUndo, skipTarget, type SkipState } from './skip-rules.ts';
+import { $playerSettings, changePlayerSettings } from './settings-store.ts';
+import { markWatched } from './watched-store.ts';
+import HotkeysHelp from './HotkeysHelp.tsx';
+import './player-screen.css';
+
+export interface PlayableEpisode {
+  id: number;
+  name: string;
+  kind: 'iframe' | 'video';
+  src: string;
+  segments: Segment[];
+  /** Seconds, when the catalogue knows it. */
+  duration: number | null;
+}
+
+export interface Suggestion { name: string; href: string }
+
+interface Props {
+  episode: PlayableEpisode;
+  /** The title's name, for the screen's accessible name. */
+  title: string;
+  next: { name: string; go: () => void } | null;
+  previous: (() => void) | null;
+  /** What to offer after the last episode. */
+  suggestions: Suggestion[];
+  /** The media of each episode, for the parts that follow the watching (the resume point). */
+  onMedia?: (media: PlayerMedia | null) => void;
+}
+
+const AUTO_SKIP_NOTICE_MS = 5_000;
+
+export default function PlayerScreen({ episode, title, next, previous, suggestions, onMedia }: Props) {
+  const stage = useRef<HTMLDivElement>(null);
+  const [media, setMedia] = useState<PlayerMedia | null>(null);
+  const [silent, setSilent] = useState(false);
+  const settings = useStore($playerSettings);
+  const [prompt, setPrompt] = useState<Segment | null>(null);
+  const [skipped, setSkipped] = useState<Segment | null>(null);
+  const [time, setTime] = useState(0);
+  const [length, setLength] = useState<number | null>(episode.duration);
+  const [cardCancelled, setCardCancelled] = useState(false);
+  const [count, setCount] = useState(COUNTDOWN_SECONDS);
+  const skip = useRef<SkipState>(NO_SEGMENT);
+
+  // Each episode starts afresh.
+  useEffect(() => {
+    skip.current = NO_SEGMENT;
+    setPrompt(null);
+    setSkipped(null);
+    setTime(0);
+    setLength(episode.duration);
+    setCardCancelled(false);
+    setCount(COUNTDOWN_SECONDS);
+    setSilent(false);
+  }, [episode]);
+
+  useEffect(() => { onMedia?.(media); }, [media, onMedia]);
+
+  const segments = episode.segments;
+  const cardAt = cardFrom(length, segments);
+  const cardShown = !!next && cardAt !== null && time >= cardAt && !cardCancelled && !prompt;
+  const last = !next && cardAt !== null && time >= cardAt && !cardCancelled && suggestions.length > 0;
+
+  // Follows the media: segments, the watched mark, the length.
+  useEffect(() => {
+    if (!media) return;
+    const s = $playerSettings.get();
+    media.setSpeed(s.speed);
+    media.setVolume(s.volume, s.muted);
+    let seeked = false;
+    let marked = false;
+    return media.on((e) => {
+      if (e.type === 'silent') setSilent(true);
+      if (e.type === 'speed' && (SPEEDS as readonly number[]).includes(e.speed)) changePlayerSettings({ speed: e.speed });
+      if (e.type === 'volume') changePlayerSettings({ volume: e.volume, muted: e.muted });
+      if (e.type === 'duration') setLength(e.seconds);
+      if (e.type === 'seeked') seeked = true;
+      if (e.type === 'ended' && next && $playerSettings.get().autoplay) next.go();
+      if (e.type !== 'time' && e.type !== 'seeked') return;
+      const at = e.seconds;
+      setTime(at);
+      const len = media.duration() ?? episode.duration;
+      if (!marked && isWatchedAt(at, len, segments)) {
+        marked = true;
+        void markWatched(episode.id, true);
+      }
+      const choices = $playerSettings.get().skip;
+      const { state, decision } = onTime(skip.current, segments, at, Date.now(), (seg) => choices[seg.kind], seeked);
+      seeked = false;
+      skip.current = state;
+      if (decision.do === 'skip') {
+        media.seek(skipTarget(decision.segment, len));
+        setSkipped(decision.segment);
+        setPrompt(null);
+      } else setPrompt(decision.do === 'prompt' ? decision.segment : null);
+    });
+  }, [media, episode, segments, next]);
+
+  // The notice of an automatic skip goes by itself.
+  useEffect(() => {
+    if (!skipped) return;
+    const t = setTimeout(() => setSkipped(null), AUTO_SKIP_NOTICE_MS);
+    return () => clearTimeout(t);
+  }, [skipped]);
+
+  // The next-episode countdown.
+  useEffect(() => {
+    if (!cardShown || !settings.autoplay) return;
+    const t = setInterval(() => setCount((n) => n - 1), 1000);
+    return () => clearInterval(t);
+  }, [cardShown, settings.autoplay]);
+  useEffect(() => {
+    if (cardShown && settings.autoplay && count <= 0) next?.go();
+  }, [cardShown, count, next, settings.autoplay]);
+
+  const skipNow = (segment: Segment) => {
+    if (!media) return;
+    if (endsEpisode(segment, length) && next) next.go();
+    else media.seek(skipTarget(segment, length));
+    setPrompt(null);
+  };
+
+  const undoSkip = () => {
+    if (!media || !skipped) return;
+    skip.current = onUndo(skip.current, skipped);
+    media.seek(skipped.start);
+    setSkipped(null);
+  };
+
+  const fullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void stage.current?.requestFullscreen().catch(() => undefined);
+  };
+
+  const act = (action: PlayerAction) => {
+    if (!media) return;
+    const s = $playerSettings.get();
+    switch (action) {
+      case 'toggle-play': if (media.paused()) media.play(); else media.pause(); break;
+      case 'back': media.seek(Math.max(0, media.time() - SEEK_STEP_SECONDS)); break;
+      case 'forward': media.seek(Math.min(length ?? Infinity, media.time() + SEEK_STEP_SECONDS)); break;
+      case 'volume-up':
+      case 'volume-down': {
+        const volume = Math.round(Math.min(1, Math.max(0, s.volume + (action === 'volume-up' ? VOLUME_STEP : -VOLUME_STEP))) * 10) / 10;
+        changePlayerSettings({ volume, muted: false });
+        media.setVolume(volume, false);
+        break;
+      }
+      case 'mute': changePlayerSettings({ muted: !s.muted }); media.setVolume(s.volume, !s.muted); break;
+      case 'fullscreen': fullscreen(); break;
+      case 'skip': if (skip.current.segment) skipNow(skip.current.segment); break;
+      case 'next-episode': next?.go(); break;
+      case 'previous-episode': previous?.(); break;
+    }
+  };
+  const actRef = useRef(act);
+  actRef.current = act;
+
+  // Keys act when the player has focus, or when nothing on the page takes typing.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const focus = document.activeElement;
+      const inPlayer = !!focus && !!stage.current?.contains(focus);
+      if (!inPlayer && (takesTyping(focus as HTMLElement | null) || (focus && focus !== document.body && focus.closest('button, a, [role="tab"]')))) return;
+      const action = actionOf(e);
+      if (!action) return;
+      e.preventDefault();
+      actRef.current(action);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const showControls = () => { skip.current = onControlsShown(skip.current, Date.now()); };
+
+  const label = `${title}: ${episode.name}`;
+  return (
+    <div ref={stage} className="player__stage" onPointerMove={showControls} aria-label={label} role="region" tabIndex={-1}>
+      {episode.kind === 'video'
+        ? <VideoSource key={episode.id} src={episode.src} label={label} stage={stage} onMedia={setMedia} />
+        : <EmbedSource key={episode.id} src={episode.src} label={label} onMedia={setMedia} />}
+      <div className="player__overlays">
+        {prompt && (
+          <Overlay className="player__skip">
+            <button type="button" className="player__skip-btn" onClick={() => skipNow(prompt)}>
+              {endsEpisode(prompt, length) && next ? 'Следующая серия' : SKIP_LABELS[prompt.kind]}
+            </button>
+          </Overlay>
+        )}
+        {skipped && (
+          <Overlay className="player__skipped">
+            <span role="status">{SEGMENT_NAMES[skipped.kind]} пропущена</span>
+            {' · '}
+            <button type="button" className="player__link-btn" onClick={undoSkip}>Вернуть</button>
+          </Overlay>
+        )}
+        {cardShown && next && (
+          <Overlay className="player__next">
+            <p className="player__next-title" role="status">
+              {settings.autoplay ? `Следующая серия через ${Math.max(0, count)}…` : 'Следующая серия'}
+            </p>
+            <p className="player__next-name">{next.name}</p>
+            <div className="player__next-actions">
+              <button type="button" className="player__next-now" onClick={next.go}>Смотреть сейчас</button>
+              <button type="button" className="player__link-btn" onClick={() => setCardCancelled(true)}>Отмена</button>
+            </div>
+          </Overlay>
+        )}
+        {last && (
+          <Overlay className="player__next">
+            <p className="player__next-title">Вам может понравиться</p>
+            <ul className="player__suggestions">
+              {suggestions.map((s) => <li key={s.href}><a href={s.href}>{s.name}</a></li>)}
+            </ul>
+            <button type="button" className="player__link-btn" onClick={() => setCardCancelled(true)}>Закрыть</button>
+          </Overlay>
+        )}
+        {silent && episode.kind === 'iframe' && (
+          <p className="player__silent">Этот плеер не сообщает, где вы остановились: отмечайте серии вручную.</p>
+        )}
+      </div>
+      <div className="player__tools">
+        <HotkeysHelp />
+        {episode.kind === 'iframe' && (
+          <button type="button" className="player__tool" onClick={fullscreen}>Во весь экран</button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Overlay({ className, children }: { className: string; children: ReactNode }) {
+  return <div className={`player__overlay ${className}`}>{children}</div>;
+}
+
+/** An uploaded file: our <video> inside media-chrome's controller, whose fullscreen is the stage. */
+function VideoSource({ src, label, stage, onMedia }: { src: string; label: string; stage: React.RefObject<HTMLDivElement | null>; onMedia: (m: PlayerMedia | null) => void }) {
+  const controller = useRef<HTMLElement & { fullscreenElement?: HTMLElement }>(null);
+  const video = useRef<HTMLVideoElement>(null);
+  // The controls' code comes with the first upload played, not with the page.
+  useEffect(() => {
+    void import('./media-chrome.ts').then(() => {
+      if (controller.current && stage.current) controller.current.fullscreenElement = stage.current;
+    });
+  }, [stage]);
+  useEffect(() => {
+    if (!video.current) return;
+    const media = videoMedia(video.current);
+    onMedia(media);
+    return () => { media.close(); onMedia(null); };
+  }, [onMedia]);
+  return (
+    <media-controller ref={controller} class="player__screen player__controller" nohotkeys="">
+      <video ref={video} slot="media" src={src} preload="metadata" aria-label={label} playsInline />
+      <media-control-bar class="player__bar">
+        <media-play-button />
+        <media-time-range />
+        <media-time-display showduration="" />
+        <media-mute-button />
+        <media-volume-range />
+        <media-playback-rate-button rates="0.5 0.75 1 1.25 1.5 2" />
+        <media-fullscreen-button />
+      </media-control-bar>
+    </media-controller>
+  );
+}
+
+/** An embedded provider's player, spoken to through its protocol. */
+function EmbedSource({ src, label, onMedia }: { src: string; label: string; onMedia: (m: PlayerMedia | null) => void }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  useEffect(() => {
+    if (!frame.current) return;
+    const media = embedMedia(frame.current);
+    onMedia(media);
+    return () => { media.close(); onMedia(null); };
+  }, [onMedia]);
+  return <iframe ref={frame} className="player__screen" src={src} title={label} allow="autoplay; fullscreen" allowFullScreen />;
+}
