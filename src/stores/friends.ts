@@ -5,7 +5,8 @@
  * answered meanwhile shows as it now is. Signed-in screens only.
  */
 import { atom, computed } from 'nanostores';
-import { acceptFriendship, askFriendship, endFriendship, readOwnFriendships, type FriendshipRow } from '../lib/directus/friends.ts';
+import type { FriendshipRow } from '../lib/directus/friends.ts';
+import { acceptFriendship, askFriendship, endFriendship, readOwnFriendships } from '../lib/directus/own-friends.ts';
 import { circleOf } from '../lib/friends.ts';
 import { taskPerKey } from '../ui/task.ts';
 import { $me } from './me.ts';
