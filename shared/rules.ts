@@ -29,6 +29,9 @@ export type PlanChangeKind = (typeof PLAN_CHANGE_KINDS)[number];
 /** What an editor may record by hand; the others are written by the backend alone. */
 export const MANUAL_PLAN_CHANGES = ['grant', 'revoke'] as const;
 export type MarkType = (typeof MARK_TYPES)[number];
+/** A friendship: a request waiting for the addressee's answer, or accepted by them. */
+export const FRIENDSHIP_STATUSES = ['pending', 'accepted'] as const;
+export type FriendshipStatus = (typeof FRIENDSHIP_STATUSES)[number];
 export type ReactionType = (typeof REACTION_TYPES)[number];
 
 /**
@@ -83,6 +86,7 @@ export const PACE = {
   supportRequest: { count: 5, seconds: 3600 },
   availability: { count: 30, seconds: 600 },
   reaction: { count: 30, seconds: 60 },
+  friendRequest: { count: 10, seconds: 600 },
 } as const;
 export type PaceKind = keyof typeof PACE;
 

@@ -83,7 +83,15 @@ const catalogue = (files: Record<string, unknown>): PermissionDef[] => [
   { collection: 'supportRequests', action: 'create', fields: ['name', 'email', 'topic', 'message'] },
 ];
 
-const CATALOGUE = catalogue(publicFile);
+/**
+ * Who is friends with whom is public, as far as the friends list on a profile needs: the two
+ * people of an accepted friendship. A pending request is its two people's alone.
+ */
+const FRIENDSHIP_FIELDS = ['id', 'requester', 'addressee', 'status'];
+const accepted = { status: { _eq: 'accepted' } };
+const myFriendship = { _or: [{ requester: { _eq: ME } }, { addressee: { _eq: ME } }] };
+
+const CATALOGUE = [...catalogue(publicFile), read('friendships', FRIENDSHIP_FIELDS, accepted)];
 
 /** What every signed-in person may do, acting as themselves. */
 const MEMBER: PermissionDef[] = [
@@ -135,6 +143,19 @@ const MEMBER: PermissionDef[] = [
   // How far they have read their chats: written through POST /site/chats/{id}/read.
   read('chatReads', ['*'], own),
   { collection: 'messages_files', action: 'create', fields: ['messages_id', 'directus_files_id', 'sort'] },
+
+  // Requests and friends (directus/extensions/site-rules/src/friendships.ts): asked as oneself, accepted
+  // by the addressee alone, ended (declined, cancelled, removed) by either of the two.
+  read('friendships', FRIENDSHIP_FIELDS, { _or: [accepted, myFriendship] }),
+  {
+    collection: 'friendships', action: 'create', fields: ['requester', 'addressee', 'status', 'pair'],
+    presets: { requester: ME, status: 'pending' }, validation: { _and: [{ requester: { _eq: ME } }, { status: { _eq: 'pending' } }] },
+  },
+  {
+    collection: 'friendships', action: 'update', fields: ['status'],
+    permissions: { _and: [{ addressee: { _eq: ME } }, { status: { _eq: 'pending' } }] }, validation: { status: { _eq: 'accepted' } },
+  },
+  { collection: 'friendships', action: 'delete', fields: ['*'], permissions: myFriendship },
 
   read('invoices', ['id', 'user', 'plan', 'days', 'amount', 'currency', 'status', 'payUrl', 'expiresAt', 'paidAmount', 'payerAmount', 'payerCurrency', 'periodStart', 'periodEnd', 'paidAt', 'refundedAt', 'date_created'], { user: { _eq: ME } }),
   // Reminders that their plan ends: written by the backend, marked read by them.

@@ -8,7 +8,7 @@ import {
   type CollectionDef, type FieldDef, type RelationDef,
 } from './define.ts';
 import {
-  INVOICE_STATUSES, MARK_TYPES, PLAN_CHANGE_KINDS, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
+  FRIENDSHIP_STATUSES, INVOICE_STATUSES, MARK_TYPES, PLAN_CHANGE_KINDS, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
 } from '../../shared/rules.ts';
 
 type Part = FieldDef | [FieldDef, RelationDef] | { alias: FieldDef; junction: CollectionDef };
@@ -274,6 +274,20 @@ export const alerts = collection('alerts', { icon: 'notifications' }, [
   dateCreated(),
 ]);
 
+/**
+ * Friends: a request from one person to another, pending until the addressee accepts it. One row
+ * per pair whichever way it was asked: `pair` holds the two ids in order, unique (site-rules/friendships.ts).
+ */
+export const friendships = collection('friendships', { icon: 'group', sort_field: null, display_template: '{{requester.login}} → {{addressee.login}}' }, [
+  integerKey(),
+  m2o('friendships', 'requester', 'directus_users', { required: true, onDelete: 'CASCADE', width: 'half' }),
+  m2o('friendships', 'addressee', 'directus_users', { required: true, onDelete: 'CASCADE', width: 'half' }),
+  choice('status', FRIENDSHIP_STATUSES, { required: true, default: 'pending', indexed: true, width: 'half' }),
+  string('pair', { required: true, unique: true, max: 80, hidden: true, readonly: true }),
+  dateCreated(),
+  dateUpdated(),
+]);
+
 export const supportRequests = collection('supportRequests', { icon: 'support_agent' }, [
   integerKey(),
   string('name', { required: true, max: 100 }),
@@ -407,7 +421,7 @@ export const COLLECTIONS: CollectionDef[] = [
   categories, subCategories, genres, countries, tags, actors, plans, shop,
   titles, iframeSeasons, series, soundtracks, mainBanners, updates,
   favorites, ratings, favoriteActors, posts, comments, reactions, chats, messages,
-  chatReads, watchProgress, alerts, supportRequests, invoices, planChanges, planNotices, staticContent,
+  chatReads, watchProgress, alerts, friendships, supportRequests, invoices, planChanges, planNotices, staticContent,
   ...junctions,
 ];
 
@@ -455,6 +469,8 @@ export const COMPOSITE_INDEXES = [
   { name: 'users_last_access', table: 'directus_users', columns: ['last_access'], unique: false },
   // One grant and one refund per invoice, whatever reaches the backend twice.
   { name: 'plan_changes_invoice_kind_unique', table: 'planChanges', columns: ['invoice', 'kind'], unique: true },
+  { name: 'friendships_addressee_status', table: 'friendships', columns: ['addressee', 'status'], unique: false },
+  { name: 'friendships_requester_status', table: 'friendships', columns: ['requester', 'status'], unique: false },
   { name: 'invoices_user_date', table: 'invoices', columns: ['user', 'date_created'], unique: false },
   { name: 'users_role_paid_until', table: 'directus_users', columns: ['role', 'paidUntil'], unique: false },
 ] as const;

@@ -24,7 +24,7 @@ export const FOLDERS: readonly Folder[] = [
   { collection: 'folder_people', name: 'Люди', icon: 'person', open: true, members: ['actors', 'favoriteActors'] },
   {
     collection: 'folder_community', name: 'Сообщество', icon: 'forum', open: false,
-    members: ['comments', 'reactions', 'posts', 'ratings', 'favorites', 'watchProgress', 'alerts'],
+    members: ['comments', 'reactions', 'posts', 'friendships', 'ratings', 'favorites', 'watchProgress', 'alerts'],
   },
   { collection: 'folder_chat', name: 'Чат', icon: 'chat', open: false, members: ['messages', 'chats', 'chatReads'] },
   { collection: 'folder_plans', name: 'Подписки', icon: 'workspace_premium', open: false, members: ['plans', 'invoices', 'planChanges', 'planNotices', 'shop'] },

@@ -369,6 +369,16 @@ export const LABELS: Record<string, CollectionLabel> = {
     singular: 'уведомления о серии', plural: 'Уведомления о сериях', note: 'Новые серии дорам, которые зритель смотрит или собирается смотреть',
     fields: { user: 'Зритель', title: 'Дорама', episode: 'Серия', read: 'Прочитано' },
   },
+  friendships: {
+    singular: 'заявки в друзья', plural: 'Друзья', note: 'Заявки в друзья и принятые: одна запись на пару людей',
+    fields: {
+      requester: 'Отправил заявку',
+      addressee: 'Кому',
+      status: { name: 'Статус', note: 'Принять заявку может только тот, кому она отправлена', choices: { pending: 'Ждёт ответа', accepted: 'Друзья' } },
+      pair: { name: 'Пара', note: 'Служебное: два id по порядку, чтобы пара была одна' },
+    },
+    list: { fields: ['requester', 'addressee', 'status', 'date_created'], sort: ['-date_created'] },
+  },
   supportRequests: {
     singular: 'обращения', plural: 'Обращения', note: 'Письма из формы «Связаться с нами»',
     fields: { name: 'Имя', email: 'Email', topic: 'Тема', message: 'Сообщение' },

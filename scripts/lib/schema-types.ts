@@ -13,7 +13,7 @@ const NAMES: Record<string, string> = {
   actors: 'Actor', plans: 'Plan', shop: 'ShopItem', series: 'Series', iframeSeasons: 'IframeSeason', soundtracks: 'Soundtrack',
   mainBanners: 'MainBanner', updates: 'Update', favorites: 'Favorite', ratings: 'Rating', favoriteActors: 'FavoriteActor',
   posts: 'Post', comments: 'Comment', reactions: 'ReactionRow', chats: 'Chat', messages: 'Message',
-  supportRequests: 'SupportRequest', invoices: 'Invoice', planChanges: 'PlanChange', planNotices: 'PlanNotice', static: 'StaticContent', watchProgress: 'WatchProgress', alerts: 'Alert', chatReads: 'ChatRead',
+  supportRequests: 'SupportRequest', invoices: 'Invoice', planChanges: 'PlanChange', planNotices: 'PlanNotice', static: 'StaticContent', watchProgress: 'WatchProgress', alerts: 'Alert', chatReads: 'ChatRead', friendships: 'Friendship',
   titles_genres: 'TitleGenre', titles_actors: 'TitleActor', titles_directors: 'TitleDirector', titles_screenwriters: 'TitleScreenwriter',
   titles_images: 'TitleImage', titles_tags: 'TitleTag', titles_related: 'TitleRelated', actors_genres: 'ActorGenre', actors_images: 'ActorImage',
   soundtracks_files: 'SoundtrackFile', comments_files: 'CommentFile', posts_files: 'PostFile', messages_files: 'MessageFile',

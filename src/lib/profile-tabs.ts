@@ -21,6 +21,7 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
   { key: 'profile', label: 'Профиль', section: 'profile' },
   { key: 'customization', label: 'Кастомизация', section: 'profile' },
   { key: 'new-episodes', label: 'Новые серии', section: 'profile' },
+  { key: 'friends', label: 'Друзья', section: 'profile' },
   { key: 'favorites', label: 'Избранное', section: 'lists', mark: FAVOURITE },
   { key: 'planned', label: 'Буду смотреть', section: 'lists', mark: PLANNED },
   { key: 'watched', label: 'Смотрел', section: 'lists', mark: WATCHED },

@@ -7,6 +7,8 @@
 import { atom, computed } from 'nanostores';
 import { onlineCount } from '../lib/directus/account.ts';
 import { markChatRead, readChatList, type ChatSummary } from '../lib/directus/chat.ts';
+import { privateChatWith } from '../lib/directus/people.ts';
+import { taskPerKey } from '../ui/task.ts';
 import { CHAT_POLL_MS } from '../lib/chat-constants.ts';
 import { $socketStatus, connectChat } from './chat-socket.ts';
 
@@ -55,6 +57,16 @@ export function refreshChatList(): Promise<void> {
     });
   return inFlight;
 }
+
+/**
+ * Opens the private chat with a person (a friend in the sidebar, keyed by their id): the existing
+ * one, else a new one, as writing from a profile does; the list then shows it.
+ */
+export const openingChat = taskPerKey(async (personId: string, open: (chat: number) => void) => {
+  const chat = await privateChatWith(personId);
+  await refreshChatList();
+  open(chat);
+}, 'Не удалось открыть чат. Попробуйте ещё раз.');
 
 /** The person has seen the chat up to now. */
 export async function readChat(chat: number): Promise<void> {

@@ -45,6 +45,9 @@ beforeAll(async () => {
   ids.theirChat = await made(friend, '/items/chats', { user_invited: [{ directus_users_id: leaving.id }] });
   ids.theirMessage = await made(friend, '/items/messages', { text: 'Привет', privateChat: ids.theirChat });
   ids.myMessageInTheirChat = await made(leaving, '/items/messages', { text: 'Привет и тебе', privateChat: ids.theirChat });
+  ids.friendship = await made(staying, '/items/friendships', { addressee: leaving.id });
+  expect((await leaving.call('PATCH', `/items/friendships/${ids.friendship}`, { status: 'accepted' })).status).toBe(200);
+  ids.myFriendRequest = await made(leaving, '/items/friendships', { addressee: friend.id });
   const upload = await uploadAs(leaving, pngBytes(), 'image/png', 'me.png');
   ids.upload = upload.data.id;
   const plan = await (await admin()).post<{ id: number }>('/items/plans', { name: `План ${leaving.login}`, price: 399, currency: 'RUB', role: 'x', durationDays: 30 });
@@ -72,6 +75,12 @@ describe('a deleted account', () => {
     expect(await exists('posts', ids.post)).toBe(false);
     expect(await exists('comments', ids.commentOnPost)).toBe(false);
     expect(await exists('reactions', ids.reactionOnPost)).toBe(false);
+  });
+
+  it('takes its friendships and friend requests, whoever asked', async () => {
+    expect(await exists('friendships', ids.friendship)).toBe(false);
+    expect(await exists('friendships', ids.myFriendRequest)).toBe(false);
+    expect(await countRows('friendships', { _or: [{ requester: { _eq: leaving.id } }, { addressee: { _eq: leaving.id } }] })).toBe(0);
   });
 
   it('takes its ratings, marks, favourite actors, uploads and invoices', async () => {

@@ -97,8 +97,9 @@ describe('another person’s profile', () => {
       expect(await crumbs.getByRole('link', { name: 'Главная' }).getAttribute('href')).toBe('/');
       expect(await crumbs.locator('[aria-current="page"]').innerText()).toBe(person.login);
 
-      const signIn = main.getByRole('link', { name: 'Войдите', exact: true });
-      expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/profile/${person.login}`)}`);
+      const signInHref = `/login?next=${encodeURIComponent(`/profile/${person.login}`)}`;
+      const signIn = main.getByRole('region', { name: 'Сообщение' }).getByRole('link', { name: 'Войдите', exact: true });
+      expect(await signIn.getAttribute('href')).toBe(signInHref);
       expect(await main.getByRole('textbox').count()).toBe(0);
       expect(await main.getByRole('button', { name: 'Отправить' }).count()).toBe(0);
     } finally {

@@ -15,7 +15,7 @@ describe('own profile tabs', () => {
   });
 
   it('has the spec\'s tabs in each section, one list per mark type', () => {
-    expect(tabsOf('profile').map((t) => t.label)).toEqual(['Профиль', 'Кастомизация', 'Новые серии']);
+    expect(tabsOf('profile').map((t) => t.label)).toEqual(['Профиль', 'Кастомизация', 'Новые серии', 'Друзья']);
     expect(tabsOf('lists').map((t) => t.label)).toEqual(['Избранное', 'Буду смотреть', 'Смотрел', 'Смотрю', 'Избранные актёры', 'Не интересно']);
     expect(PROFILE_TABS.flatMap((t) => (t.mark ? [t.mark] : [])).sort()).toEqual([...MARK_TYPES].sort());
   });

@@ -27,3 +27,12 @@ export function numberKeyOf(value: unknown): number | null {
   const id = Number(key);
   return Number.isSafeInteger(id) ? id : invalid(BAD_KEY);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid key (people, files), or null when none is named: a number or digits are refused. */
+export function uuidKeyOf(value: unknown): string | null {
+  const key = keyOf(value);
+  if (key === null) return null;
+  return typeof key === 'string' && UUID.test(key) ? key.toLowerCase() : invalid(BAD_KEY);
+}

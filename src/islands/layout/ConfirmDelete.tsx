@@ -10,6 +10,8 @@ import './confirm-delete.css';
 interface Props {
   /** The class of the 'Удалить' button where it sits. */
   buttonClassName: string;
+  /** The button's words when 'Удалить' alone would not say what goes. */
+  label?: string;
   /** The dialog's question, e.g. 'Удалить запись?'. */
   question: string;
   /** What deleting loses. */
@@ -19,7 +21,7 @@ interface Props {
   onDelete: () => Promise<void>;
 }
 
-export default function ConfirmDelete({ buttonClassName, question, consequence, failure, onDelete }: Props) {
+export default function ConfirmDelete({ buttonClassName, label = 'Удалить', question, consequence, failure, onDelete }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +42,7 @@ export default function ConfirmDelete({ buttonClassName, question, consequence, 
 
   return (
     <>
-      <button type="button" className={buttonClassName} onClick={() => setOpen(true)}>Удалить</button>
+      <button type="button" className={buttonClassName} onClick={() => setOpen(true)}>{label}</button>
       <Modal open={open} onClose={() => !busy && setOpen(false)} title={question}>
         <p className="confirm-delete__text">{consequence}</p>
         {error && <p className="confirm-delete__error" role="alert">{error}</p>}

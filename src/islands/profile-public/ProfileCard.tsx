@@ -1,9 +1,13 @@
-/** The head of a profile: the wallpaper the person wears, the framed avatar, the login in its colour, the name and the facts. */
+/**
+ * The head of a profile: the wallpaper the person wears, the framed avatar, the login in its colour,
+ * the name, what the reader can do about friendship (`children`), and the facts.
+ */
+import type { ReactNode } from 'react';
 import type { PublicProfileView } from '../../lib/public-profile.ts';
 import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 
-export default function ProfileCard({ profile }: { profile: PublicProfileView }) {
+export default function ProfileCard({ profile, children }: { profile: PublicProfileView; children?: ReactNode }) {
   const facts: [string, string][] = [];
   if (profile.age) facts.push(['Возраст', profile.age]);
   if (profile.birthDate) facts.push(['Дата рождения', profile.birthDate]);
@@ -20,6 +24,7 @@ export default function ProfileCard({ profile }: { profile: PublicProfileView })
         <div className="profile-card__who">
           <h1 id="profile-name" className="profile-card__login"><PersonName person={profile.person} /></h1>
           {profile.fullName && <p className="profile-card__name">{profile.fullName}</p>}
+          {children && <div className="profile-card__actions">{children}</div>}
         </div>
       </div>
       {facts.length > 0 && (

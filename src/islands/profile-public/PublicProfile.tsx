@@ -3,19 +3,23 @@
  * an unknown one becomes the 404 page. Visitors read the profile and the posts; signed-in
  * people also write to the person, react and comment, and on their own profile post.
  */
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { useStore } from '@nanostores/react';
 import { loginHref } from '../../lib/account/return-path.ts';
 import { profileHref } from '../../lib/people.ts';
 import { loginFromPath, publicProfileView } from '../../lib/public-profile.ts';
 import { $publicProfile, openProfile } from '../../stores/public-profile.ts';
 import MessageBox from './MessageBox.tsx';
+import PersonFriends from './PersonFriends.tsx';
 import PostFeed from './PostFeed.tsx';
 import ProfileCard from './ProfileCard.tsx';
 import { useViewer } from './use-viewer.ts';
 import './profile.css';
 
 const NOT_FOUND = '/not-found';
+
+/** Signed-in readers' friendship buttons: a visitor's page never downloads them. */
+const FriendButton = lazy(() => import('./FriendButton.tsx'));
 
 function currentLogin(): string | null {
   return loginFromPath(location.pathname);
@@ -71,7 +75,16 @@ export default function PublicProfile() {
           <li><span aria-current="page">{profile.person.login}</span></li>
         </ol>
       </nav>
-      <ProfileCard profile={profile} />
+      <ProfileCard profile={profile}>
+        {viewer.kind === 'visitor' && (
+          <p className="profile-card__hint"><a href={loginHref(here)}>Войдите</a>, чтобы добавить {profile.person.login} в друзья.</p>
+        )}
+        {viewer.kind === 'person' && !own && (
+          <Suspense fallback={null}>
+            <FriendButton me={viewer.id} personId={profile.id} login={profile.person.login} />
+          </Suspense>
+        )}
+      </ProfileCard>
       <div className="public-profile__columns">
         <aside className="public-profile__side">
           <section className="profile-panel" aria-labelledby="profile-about">
@@ -99,6 +112,7 @@ export default function PublicProfile() {
               <a className="btn btn--ghost" href="/profile/edit">Редактировать профиль</a>
             </section>
           )}
+          <PersonFriends personId={profile.id} />
         </aside>
         <PostFeed key={profile.id} authorId={profile.id} login={profile.person.login} viewer={viewer} own={own} />
       </div>

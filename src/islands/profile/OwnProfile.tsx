@@ -10,6 +10,7 @@ import AlertsTab from './AlertsTab.tsx';
 import CustomizationTab from './CustomizationTab.tsx';
 import DetailsTab from './DetailsTab.tsx';
 import FavoriteActorsTab from './FavoriteActorsTab.tsx';
+import FriendsTab from './FriendsTab.tsx';
 import { inPlace } from './in-place.ts';
 import MarksTab from './MarksTab.tsx';
 
@@ -18,6 +19,7 @@ function TabPane({ tab, me }: { tab: ProfileTab; me: Me }) {
   if (tab.key === 'favorite-actors') return <FavoriteActorsTab me={me} />;
   if (tab.key === 'customization') return <CustomizationTab me={me} />;
   if (tab.key === 'new-episodes') return <AlertsTab />;
+  if (tab.key === 'friends') return <FriendsTab />;
   return <DetailsTab me={me} />;
 }
 

@@ -75,6 +75,9 @@ export const AUTHOR_FIELDS = [
   { frame: ['id', 'frameMessage', 'frameProfile'] },
 ] as const;
 
+/** A friendship or a request with its two people, as friends lists and buttons show them. */
+export const FRIENDSHIP_FIELDS = ['id', 'status', { requester: AUTHOR_FIELDS }, { addressee: AUTHOR_FIELDS }] as const;
+
 /** A review with its author, images, reactions and the comment it answers. */
 export const COMMENT_FIELDS = [
   'id', 'text', 'date_created', 'title', 'deleted',

@@ -268,6 +268,16 @@ export interface Alert {
   date_created: string | null;
 }
 
+export interface Friendship {
+  id: number;
+  requester: string | User;
+  addressee: string | User;
+  status: 'pending' | 'accepted';
+  pair: string;
+  date_created: string | null;
+  date_updated: string | null;
+}
+
 export interface SupportRequest {
   id: number;
   name: string;
@@ -515,6 +525,7 @@ export interface Schema {
   chatReads: ChatRead[];
   watchProgress: WatchProgress[];
   alerts: Alert[];
+  friendships: Friendship[];
   supportRequests: SupportRequest[];
   invoices: Invoice[];
   planChanges: PlanChange[];

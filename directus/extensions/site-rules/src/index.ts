@@ -6,6 +6,7 @@ import { registerAlertRules } from './alerts.ts';
 import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
 import { registerFileRules } from './files.ts';
+import { registerFriendshipRules } from './friendships.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
@@ -49,6 +50,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerOwnReactionRule(register);
   registerReactionRemovals(register);
   registerChatRules(register, deleteFiles, { message: pace('message', env, 'Слишком много сообщений подряд.'), edit });
+  registerFriendshipRules(register, { request: pace('friendRequest', env, 'Слишком много заявок в друзья подряд.') });
   registerFileRules(register);
   registerUserRules(register, readStored, pace('emailChange', env, 'Слишком много попыток сменить email.'));
   registerUserRemoval(register, deleteFiles);
