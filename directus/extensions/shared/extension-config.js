@@ -36,6 +36,8 @@ function keepPackagesExternal() {
       const own = options.external;
       return {
         ...options,
+        // A package's export left unused (the adapter re-exports Directus modules) leaves no import behind.
+        treeshake: { ...(typeof options.treeshake === 'object' ? options.treeshake : {}), moduleSideEffects: 'no-external' },
         external(id, importer, resolved) {
           if (typeof own === 'function' ? own(id, importer, resolved) : [own ?? []].flat().includes(id)) return true;
           // Entries (no importer) are the extension's own files, whatever their path looks like.
