@@ -108,6 +108,24 @@ describe('files a user may not upload', () => {
   });
 });
 
+describe('a form cut short', () => {
+  it('inside its file is refused with 400 and its reason, stores nothing, and Directus keeps answering', async () => {
+    const boundary = 'cut-short';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.png"\r\nContent-Type: image/png\r\n\r\n`;
+    // The request is whole (its length is right); the form inside it ends in the middle of the file.
+    const body = Buffer.concat([Buffer.from(head), Buffer.from(pngBytes()).subarray(0, 20)]);
+    const files = await countRows('directus_files', {});
+    const res = await fetch(`${baseUrl()}/files`, {
+      method: 'POST', body, headers: { authorization: `Bearer ${user.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0].message).toContain('Форма с файлом повреждена, загрузите файл ещё раз');
+    expect(await countRows('directus_files', {})).toBe(files);
+    expect((await fetch(`${baseUrl()}/server/ping`)).status).toBe(200);
+    expect((await uploadAs(user, pngBytes(), 'image/png', 'after.png')).status).toBe(200);
+  });
+});
+
 describe('a user\'s files belong to them', () => {
   it('cannot replace or rename someone else\'s file', async () => {
     const theirs = await uploadAs(other, pngBytes(), 'image/png', 'theirs.png');

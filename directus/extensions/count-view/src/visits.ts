@@ -3,7 +3,7 @@
  * behind the proxy, and a restart, agree), through Directus's own client and its options;
  * otherwise in this process.
  */
-import { redisConfigAvailable, useRedis } from '@directus/api/redis/index';
+import { redisConfigAvailable, useRedis } from '../../shared/directus-internals.ts';
 import { RepeatWindow } from './repeat-window.ts';
 
 export interface VisitMemory {

@@ -6,7 +6,7 @@
  * by their password, with everything they wrote and uploaded.
  */
 import { ForbiddenError, InvalidPayloadError, isDirectusError } from '@directus/errors';
-import { createRateLimiter } from '@directus/api/rate-limiter';
+import { createRateLimiter } from '../../shared/directus-internals.ts';
 import type { EndpointExtensionContext } from '@directus/extensions';
 import type { Request, Response, Router } from 'express';
 import { ACCOUNT_MESSAGES, GENDERS, PASSWORD_MIN_LENGTH, ROLES } from '../../../../shared/rules.ts';

@@ -3,8 +3,7 @@
  * session in every mode; a refresh token just spent still refreshes for a moment; mail subjects.
  */
 import { defineHook } from '@directus/extensions';
-import { createRateLimiter } from '@directus/api/rate-limiter';
-import { getMilliseconds } from '@directus/api/utils/get-milliseconds';
+import { createRateLimiter, getMilliseconds } from '../../shared/directus-internals.ts';
 import { LOGIN_LIMITS, limitLogins, type LoginLimiters } from './login-limits.ts';
 import { refreshWithGrace } from './refresh-grace.ts';
 import { bindTokensToSession } from './session-tokens.ts';

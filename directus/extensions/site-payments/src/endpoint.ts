@@ -9,7 +9,7 @@
  */
 import { defineEndpoint } from '@directus/extensions';
 import { createError, InvalidPayloadError } from '@directus/errors';
-import { createRateLimiter } from '@directus/api/rate-limiter';
+import { createRateLimiter } from '../../shared/directus-internals.ts';
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { INVOICES_PER_TEN_MINUTES, PAYMENT_GATEWAYS, PAYMENT_MESSAGES, PLANS, SUBSCRIPTION_DAYS } from '../../../../shared/plans.ts';

@@ -10,9 +10,10 @@ import { PREMIUM_ROLES } from '../../../../shared/rules.ts';
 import { planNoticeText, reminderDue, type PlanNoticeKind } from '../../../../shared/subscription.ts';
 import type { PaymentConfig } from './config.ts';
 import { toDate } from './db.ts';
-import { GatewayError, paymentInfo } from './heleket-client.ts';
+import { paymentInfo } from './heleket-client.ts';
 import { applyGatewayState, invoiceRow } from './invoices.ts';
 import { changePlan, recordChange } from './plan-change.ts';
+import { afterFailedCheck, invoiceLife, noticeKey, recheckCutoffs, remindersUntil } from './plan-rules.ts';
 
 export type SendMail = (to: string, subject: string, data: Record<string, string>) => Promise<void>;
 
@@ -24,8 +25,6 @@ export interface CheckContext {
 }
 
 const BATCH = 200;
-/** An open invoice is asked about again after this long without a word. */
-const RECHECK_MS = 5 * 60_000;
 
 interface Person { id: string; email: string | null; plan: number | null; paidUntil: Date }
 
@@ -36,7 +35,7 @@ async function planNames(db: Knex): Promise<Map<number, string>> {
 
 /** Records the notice once (per period and reminder: 7, 3 or 1 days); true when it is new (then the letter goes). */
 async function notice(db: Knex, person: Person, kind: PlanNoticeKind, reminder: number | null): Promise<boolean> {
-  const key = `${person.id}:${person.paidUntil.getTime()}:${kind === 'ended' ? 'end' : reminder}`;
+  const key = noticeKey(person.id, person.paidUntil, kind, reminder);
   const inserted = await db('planNotices')
     .insert({ user: person.id, kind, daysLeft: reminder, plan: person.plan, paidUntil: person.paidUntil, noticeKey: key, read: false, date_created: new Date() })
     .onConflict('noticeKey').ignore().returning('id');
@@ -81,7 +80,7 @@ export async function remind(ctx: CheckContext, now = new Date()): Promise<void>
   const { database: db } = ctx;
   const names = await planNames(db);
   const soon = (await db('directus_users').whereIn('role', [...PREMIUM_ROLES])
-    .where('paidUntil', '>', now).where('paidUntil', '<=', new Date(now.getTime() + 7 * 86_400_000))
+    .where('paidUntil', '>', now).where('paidUntil', '<=', remindersUntil(now))
     .select('id', 'email', 'plan', 'paidUntil').limit(BATCH * 5)).map(person);
   for (const p of soon) {
     const days = reminderDue(p.paidUntil, now);
@@ -93,18 +92,17 @@ export async function remind(ctx: CheckContext, now = new Date()): Promise<void>
 export async function reconcile(ctx: CheckContext, now = new Date()): Promise<void> {
   const { database: db, config } = ctx;
   if (!config.gateway) return;
+  const { createdBefore, checkedBefore } = recheckCutoffs(now);
   const open = (await db('invoices').whereIn('status', ['pending', 'underpaid'])
-    .where('date_created', '<=', new Date(now.getTime() - 60_000))
-    .where((q) => q.whereNull('checkedAt').orWhere('checkedAt', '<=', new Date(now.getTime() - RECHECK_MS)))
+    .where('date_created', '<=', createdBefore)
+    .where((q) => q.whereNull('checkedAt').orWhere('checkedAt', '<=', checkedBefore))
     .orderBy('date_created').limit(20)).map(invoiceRow);
   for (const invoice of open) {
     try {
       const info = await paymentInfo(config.gateway, invoice.gatewayId ? { uuid: invoice.gatewayId } : { order_id: invoice.orderId });
       await applyGatewayState(db, invoice.id, info, 'check');
     } catch (err) {
-      const unknown = err instanceof GatewayError && (err.status === 404 || err.status === 422);
-      const life = invoice.expiresAt ?? new Date((invoice.date_created?.getTime() ?? 0) + config.lifetime * 1000);
-      if (unknown && life.getTime() < now.getTime()) {
+      if (afterFailedCheck(err, invoiceLife(invoice, config.lifetime), now) === 'expire') {
         await db('invoices').where({ id: invoice.id, status: invoice.status }).update({ status: 'expired', checkedAt: now, date_updated: now });
       } else {
         await db('invoices').where({ id: invoice.id }).update({ checkedAt: now });

@@ -17,23 +17,18 @@
  * page listens to them, and a review an editor deletes outright must not name itself to people who
  * could never read it (a draft's review).
  */
-import { useBus } from '@directus/api/bus/index';
-import { fetchPolicies } from '@directus/api/permissions/lib/fetch-policies';
-import { sanitizeQuery } from '@directus/api/utils/sanitize-query';
 import { isDirectusError } from '@directus/errors';
-import { WebSocketError, handleWebSocketError } from '@directus/api/websocket/errors';
-import { WebSocketSubscribeMessage } from '@directus/api/websocket/messages';
-import { getPayload, type Subscription, type WebSocketEvent } from '@directus/api/websocket/utils/items';
-import { fmtMessage } from '@directus/api/websocket/utils/message';
+import {
+  fetchPolicies, fmtMessage, getPayload, handleWebSocketError, sanitizeQuery, useBus, WebSocketError, WebSocketSubscribeMessage,
+  type Subscription, type WebSocketEvent,
+} from '../../shared/directus-internals.ts';
 import type { Knex } from 'knex';
 import { chatMembers } from '../../shared/chats.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
+import { announces, eventKeys, hears, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
 
 /** Everyone whose own rules may show them more of the changed rows than a stranger sees. */
 export type Concerned = (keys: (string | number)[]) => Promise<Set<string>>;
-
-/** The reader of a shared read: no user has this id. */
-const NOBODY = '00000000-0000-4000-8000-000000000000';
 
 interface Client {
   accountability?: Accountability | null;
@@ -83,35 +78,35 @@ export function createFanout(collection: string, database: Knex, getSchema: () =
     if (groupOf.has(who)) return groupOf.get(who)!;
     const context = { knex: database, schema: await getSchema() };
     const [own, anyone] = await Promise.all([fetchPolicies(who, context), fetchPolicies(readerFor(who), context)]);
-    const group = !who.share && JSON.stringify(own) === JSON.stringify(anyone) ? JSON.stringify([who.role, who.roles, who.app, who.admin, own]) : null;
+    const group = readingGroup(who, own, anyone);
     groupOf.set(who, group);
     return group;
   }
 
   /** What each subscriber gets for an event, in subscription order: a frame, nothing, or a refusal. */
   async function prepare(event: WebSocketEvent): Promise<{ client: Client; frame: string | null; error?: unknown }[]> {
-    if (event.action === 'delete' || subscriptions.size === 0) return [];
+    if (!announces(event) || subscriptions.size === 0) return [];
     const schema = await getSchema();
-    const people = await concerned('keys' in event ? event.keys : [event.key]);
+    const people = await concerned(eventKeys(event));
     // One read and one frame per group and subscription name, however many subscribers share them.
     const shared = new Map<string, Promise<Record<string, unknown>>>();
     const frames = new Map<string, string | null>();
     const out: { client: Client; frame: string | null; error?: unknown }[] = [];
     for (const subscription of [...subscriptions]) {
       const { client } = subscription;
-      if (subscription.event !== undefined && subscription.event !== event.action) continue;
+      if (!hears(subscription, event)) continue;
       const who = client.accountability;
       if (!who) continue;
       try {
-        const group = who.user && people.has(who.user) ? null : await groupFor(who);
+        const group = readsAlone(who, people) ? null : await groupFor(who);
         if (group === null) {
           out.push({ client, frame: frameOf(await getPayload(subscription, who, schema, event), subscription.uid) });
           continue;
         }
-        const key = `${group}\n${subscription.queryKey}`;
+        const key = sharedReadKey(group, subscription.queryKey);
         if (!shared.has(key)) shared.set(key, getPayload(subscription, readerFor(who), schema, event));
         const result = await shared.get(key)!;
-        const named = `${key}\n${subscription.uid ?? ''}`;
+        const named = sharedFrameKey(key, subscription.uid);
         if (!frames.has(named)) frames.set(named, frameOf(result, subscription.uid));
         out.push({ client, frame: frames.get(named)! });
       } catch (error) {
@@ -172,10 +167,5 @@ export function createFanout(collection: string, database: Knex, getSchema: () =
 
 /** The frame Directus would send, or null when the reader may see none of the rows. */
 function frameOf(result: Record<string, unknown>, uid?: string): string | null {
-  return Array.isArray(result.data) && result.data.length === 0 ? null : fmtMessage('subscription', result, uid);
-}
-
-/** The same person's roles and address, but nobody in particular. */
-function readerFor(who: Accountability): Accountability {
-  return who.user ? { ...who, user: NOBODY } : who;
+  return seesNone(result) ? null : fmtMessage('subscription', result, uid);
 }

@@ -4,7 +4,7 @@
  * instead, and each listener reads it again, with its reactions as they now are, under its own
  * permissions. The reviews are noted before the reactions go, and announced once they went.
  */
-import { useBus } from '@directus/api/bus/index';
+import { useBus } from '../../shared/directus-internals.ts';
 import type { Register } from './types.ts';
 
 export function registerReactionRemovals({ filter, action }: Register): void {

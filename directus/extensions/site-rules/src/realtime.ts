@@ -8,7 +8,7 @@
  * event once per group and announce no deletion. A socket whose sign-in ends reads as a visitor
  * (socket-accountability.ts).
  */
-import { WebSocketError } from '@directus/api/websocket/errors';
+import { WebSocketError } from '../../shared/directus-internals.ts';
 import type { Knex } from 'knex';
 import { TOO_DEEP, nestsDeeperThan } from '../../shared/nesting.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';

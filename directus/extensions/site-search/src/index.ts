@@ -8,8 +8,7 @@
  * copy alone took ~5 ms of each answer), behind the same rate limiters as every other request.
  * Counting an opening needs the caller, so it comes after Directus's own middleware.
  */
-import rateLimitAll from '@directus/api/middleware/rate-limiter-global';
-import rateLimitAddress from '@directus/api/middleware/rate-limiter-ip';
+import { rateLimitAll, rateLimitAddress } from '../../shared/directus-internals.ts';
 import { defineHook } from '@directus/extensions';
 import { searchOpened, searchReads } from './routes.ts';
 import { registerSearchKeyRules } from './search-keys.ts';

@@ -1,7 +1,6 @@
 /**
- * Directus's own permission resolution, used by the query guard so it sees exactly the rules
- * Directus applies (policies of the caller's roles, the public policy, minimal app access),
- * with Directus's cache. These modules ship without type declarations.
+ * Types of the Directus modules directus-internals.ts reaches into: they ship without declarations.
+ * Only what the extensions use is declared.
  */
 declare module '@directus/api/permissions/lib/fetch-policies' {
   import type { Knex } from 'knex';

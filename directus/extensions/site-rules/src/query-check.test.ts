@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_NESTING, TOO_DEEP } from '../../shared/nesting.ts';
+import type { Permission } from '../../shared/directus-internals.ts';
+import type { Relation, SchemaOverview } from '../../shared/directus.ts';
+import { accessFrom } from './collection-access.ts';
+import { QueryCheck, linkOf, type Query } from './query-check.ts';
+
+/** A many-to-one field, and the one-to-many field on its target when it has one. */
+function relation(collection: string, field: string, target: string | null, oneField: string | null = null): Relation {
+  return {
+    collection, field, related_collection: target, schema: null,
+    meta: {
+      id: 1, many_collection: collection, many_field: field, one_collection: target, one_field: oneField,
+      one_collection_field: null, one_allowed_collections: null, one_deselect_action: 'nullify', junction_field: null, sort_field: null,
+    },
+  };
+}
+
+const schema: SchemaOverview = {
+  collections: {},
+  relations: [
+    relation('comments', 'title', 'titles', 'comments'),
+    relation('comments', 'user_created', 'directus_users'),
+    relation('reactions', 'comment', 'comments', 'reactions'),
+    relation('alerts', 'item', null),
+  ],
+};
+
+const read = (collection: string, fields: string[], permissions: Record<string, unknown> | null = null): Permission =>
+  ({ collection, action: 'read', fields, permissions });
+
+/** A signed-in person as the site's policies read: the catalogue in full, published reviews, own email alone. */
+const person = accessFrom([
+  read('titles', ['*']),
+  read('comments', ['id', 'text', 'title', 'user_created', 'reactions', 'date_created'], { status: { _eq: 'published' } }),
+  read('reactions', ['id', 'comment', 'type'], { comment: { status: { _eq: 'published' } } }),
+  read('directus_users', ['id', 'login']),
+  read('directus_users', ['email'], { id: { _eq: '$CURRENT_USER' } }),
+  read('alerts', ['*'], { user: { _eq: '$CURRENT_USER' } }),
+]);
+
+const check = (collection: string, query: Query) => () => new QueryCheck(schema, person).query(collection, query);
+const refusal = (collection: string, query: Query): string => {
+  try {
+    check(collection, query)();
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error('the query was let through');
+};
+
+describe('what a caller reads (accessFrom)', () => {
+  it('reads every row only where some rule has no row condition', () => {
+    expect(person.get('titles')?.allRows).toBe(true);
+    expect(person.get('directus_users')?.allRows).toBe(true);
+    expect(person.get('comments')?.allRows).toBe(false);
+    expect(person.get('messages')).toBeUndefined();
+  });
+
+  it('counts a field readable on every row only when an open rule, or every rule, grants it', () => {
+    const users = person.get('directus_users')!;
+    expect(users.onEveryRow('login')).toBe(true);
+    expect(users.onEveryRow('email')).toBe(false);
+    expect(person.get('comments')!.onEveryRow('text')).toBe(true);
+    expect(person.get('comments')!.onEveryRow('status')).toBe(false);
+    expect(person.get('titles')!.onEveryRow('anything')).toBe(true);
+  });
+
+  it('treats an empty row condition as none and a rule without fields as granting nothing', () => {
+    const access = accessFrom([read('tags', ['name'], {}), { ...read('tags', []), fields: null }]);
+    expect(access.get('tags')?.allRows).toBe(true);
+    expect(access.get('tags')?.onEveryRow('name')).toBe(true);
+    expect(access.get('tags')?.onEveryRow('slug')).toBe(false);
+  });
+});
+
+describe('linkOf', () => {
+  it('tells many-to-one, one-to-many, any-collection and plain fields apart', () => {
+    expect(linkOf(schema, 'comments', 'title')).toEqual({ kind: 'm2o', target: 'titles' });
+    expect(linkOf(schema, 'titles', 'comments')).toEqual({ kind: 'o2m', target: 'comments' });
+    expect(linkOf(schema, 'alerts', 'item')).toEqual({ kind: 'a2o', target: null });
+    expect(linkOf(schema, 'titles', 'name')).toBeNull();
+  });
+});
+
+describe('filters', () => {
+  it('lets through fields read on every row, inside _and and _or too', () => {
+    expect(check('comments', { filter: { _and: [{ text: { _contains: 'хорошо' } }, { _or: [{ id: { _gt: 3 } }] }] } })).not.toThrow();
+    expect(check('directus_users', { filter: { login: { _eq: 'sakura_fan' } } })).not.toThrow();
+  });
+
+  it('refuses a field read on some rows only, however deep in _and/_or it hides', () => {
+    expect(refusal('directus_users', { filter: { email: { _starts_with: 'a' } } })).toBe('Нельзя фильтровать по полю «email»');
+    expect(refusal('comments', { filter: { _or: [{ id: { _eq: 1 } }, { _and: [{ status: { _eq: 'draft' } }] }] } })).toBe('Нельзя фильтровать по полю «status»');
+  });
+
+  it('refuses a field of a collection the caller cannot read at all', () => {
+    expect(refusal('messages', { filter: { text: { _nnull: true } } })).toBe('Нельзя фильтровать по полю «text»');
+  });
+
+  it('refuses $FOLLOW and links to any collection', () => {
+    expect(refusal('titles', { filter: { '$FOLLOW(comments,title)': { _some: {} } } })).toBe('Фильтр через $FOLLOW недоступен');
+    expect(refusal('alerts', { filter: { 'item:titles': { name: { _eq: 'x' } } } })).toBe('Фильтр по связи с любой коллекцией недоступен');
+    expect(refusal('alerts', { filter: { item: { _eq: '1' } } })).toBe('Фильтр по связи с любой коллекцией недоступен');
+  });
+
+  it('refuses functions over relations and allows them over columns', () => {
+    expect(refusal('titles', { filter: { 'count(comments)': { _gt: 1 } } })).toBe('Функция count() над связью недоступна');
+    expect(check('comments', { filter: { 'year(date_created)': { _eq: 2026 } } })).not.toThrow();
+  });
+
+  it('steps along a many-to-one link only into a collection read in full', () => {
+    expect(check('comments', { filter: { title: { name: { _eq: 'Дорама' } } } })).not.toThrow();
+    expect(check('comments', { filter: { title: { _eq: 5 } } })).not.toThrow();
+    expect(refusal('reactions', { filter: { comment: { text: { _contains: 'секрет' } } } })).toBe('Фильтр по «comment» заходит в записи, закрытые для вас');
+  });
+
+  it('steps into a one-to-many link through _some and _none, checking the rows inside by the same rules', () => {
+    expect(check('titles', { filter: { comments: { _some: { text: { _contains: 'a' } } } } })).not.toThrow();
+    expect(check('titles', { filter: { comments: { _none: { id: { _null: true } } } } })).not.toThrow();
+    expect(refusal('titles', { filter: { comments: { _some: { status: { _eq: 'draft' } } } } })).toBe('Нельзя фильтровать по полю «status»');
+    expect(refusal('titles', { filter: { comments: { _some: { user_created: { email: { _eq: 'a@b.c' } } } } } })).toBe('Нельзя фильтровать по полю «email»');
+  });
+
+  it('refuses a one-to-many link stepped into or tested directly when its rows are not all readable', () => {
+    expect(refusal('titles', { filter: { comments: { text: { _eq: 'x' } } } })).toBe('Фильтр по «comments» заходит в записи, закрытые для вас');
+    expect(refusal('titles', { filter: { comments: { _nnull: true } } })).toBe('Связанные записи «comments» проверяются только через _some или _none');
+  });
+
+  it('refuses filters nested deeper than the limit with the invalid-query error', () => {
+    let filter: Record<string, unknown> = { id: { _eq: 1 } };
+    for (let i = 0; i < MAX_NESTING; i++) filter = { _and: [filter] };
+    expect(check('titles', { filter })).toThrow(TOO_DEEP);
+    let deep: Record<string, unknown> = {};
+    for (let i = 0; i < MAX_NESTING + 1; i++) deep = { comments: deep };
+    expect(check('titles', { deep })).toThrow(TOO_DEEP);
+  });
+});
+
+describe('sorts, groups and aggregates', () => {
+  it('lets through own fields and many-to-one steps into collections read in full', () => {
+    expect(check('comments', { sort: ['-date_created', 'title.name'], group: ['title'], aggregate: { count: '*', countDistinct: ['user_created'] } })).not.toThrow();
+    expect(check('comments', { sort: 'user_created.login' })).not.toThrow();
+  });
+
+  it('refuses fields read on some rows only', () => {
+    expect(refusal('comments', { sort: ['user_created.email'] })).toBe('Нельзя фильтровать по полю «email»');
+    expect(refusal('directus_users', { aggregate: { countDistinct: 'email' } })).toBe('Нельзя фильтровать по полю «email»');
+    expect(refusal('directus_users', { group: ['email'] })).toBe('Нельзя фильтровать по полю «email»');
+  });
+
+  it('refuses steps along one-to-many links and into collections not read in full', () => {
+    expect(refusal('titles', { sort: ['comments.text'] })).toBe('Сортировка по «comments.text» недоступна');
+    expect(refusal('reactions', { sort: ['-comment.text'] })).toBe('Сортировка по «-comment.text» недоступна');
+  });
+});
+
+describe('nested reads (deep)', () => {
+  it('checks their filters and sorts against the related collection', () => {
+    expect(check('titles', { deep: { comments: { _filter: { text: { _nnull: true } }, _sort: ['-date_created'] } } })).not.toThrow();
+    expect(refusal('titles', { deep: { comments: { _filter: { status: { _eq: 'draft' } } } } })).toBe('Нельзя фильтровать по полю «status»');
+    expect(refusal('titles', { deep: { comments: { _sort: 'user_created.email' } } })).toBe('Нельзя фильтровать по полю «email»');
+    expect(refusal('titles', { deep: { comments: { reactions: { _filter: { user_created: { _eq: 'x' } } } } } })).toBe('Нельзя фильтровать по полю «user_created»');
+  });
+});

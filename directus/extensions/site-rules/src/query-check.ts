@@ -1,0 +1,139 @@
+/**
+ * Reads through filters, the rule query-guard.ts applies to every query. Directus checks that a
+ * caller may read the fields a filter, sort or aggregate names, but not that they may read the rows
+ * those fields sit on: a filter that steps into another collection matches rows the caller could
+ * never read, one yes/no at a time. So for everyone but administrators:
+ * - `$FOLLOW(...)` and functions over relations are refused;
+ * - a field may be filtered, sorted or grouped on only where the caller reads it on every row
+ *   (a person's own email, readable on their own row only, is not such a field);
+ * - a filter may step into another collection only where the caller reads every row of it, or
+ *   through a to-many link with `_some` / `_none`, where Directus itself keeps to readable rows;
+ * - sorts, groups and aggregates stay on the collection or step along many-to-one links into
+ *   collections the caller reads in full;
+ * - filters nested deeper than the limit are refused.
+ */
+import { ForbiddenError, InvalidQueryError } from '@directus/errors';
+import { TOO_DEEP, nestsDeeperThan } from '../../shared/nesting.ts';
+import type { SchemaOverview } from '../../shared/directus.ts';
+import type { ReadAccess } from './collection-access.ts';
+
+type Tree = Record<string, unknown>;
+const isTree = (v: unknown): v is Tree => !!v && typeof v === 'object' && !Array.isArray(v);
+
+interface Link { kind: 'm2o' | 'o2m' | 'a2o'; target: string | null }
+
+export interface Query {
+  filter?: unknown;
+  sort?: unknown;
+  group?: unknown;
+  aggregate?: Record<string, unknown>;
+  deep?: unknown;
+}
+
+function refuse(reason: string): never {
+  throw new ForbiddenError({ reason });
+}
+
+/** The collection a field leads to, and how; null for a plain column. */
+export function linkOf(schema: SchemaOverview, collection: string, field: string): Link | null {
+  const m2o = schema.relations.find((r) => r.collection === collection && r.field === field);
+  if (m2o) return m2o.related_collection ? { kind: 'm2o', target: m2o.related_collection } : { kind: 'a2o', target: null };
+  const o2m = schema.relations.find((r) => r.related_collection === collection && r.meta?.one_field === field);
+  return o2m ? { kind: 'o2m', target: o2m.collection } : null;
+}
+
+/** `count(comments)` → ['count', 'comments']; a plain field has no function. */
+function splitFunction(key: string): [string | null, string] {
+  const m = /^(\w+)\((\w+)\)$/.exec(key);
+  return m ? [m[1], m[2]] : [null, key];
+}
+
+export class QueryCheck {
+  private schema: SchemaOverview;
+  private access: ReadAccess;
+
+  constructor(schema: SchemaOverview, access: ReadAccess) {
+    this.schema = schema;
+    this.access = access;
+  }
+
+  query(collection: string, q: Query): void {
+    if (nestsDeeperThan(q.filter) || nestsDeeperThan(q.deep)) throw new InvalidQueryError({ reason: TOO_DEEP });
+    this.filter(collection, q.filter);
+    for (const path of [q.sort, q.group].flat()) if (typeof path === 'string') this.path(collection, path);
+    for (const fields of Object.values(q.aggregate ?? {})) {
+      for (const field of [fields].flat()) if (typeof field === 'string' && field !== '*') this.path(collection, field);
+    }
+    this.deep(collection, q.deep);
+  }
+
+  /** A field the caller may compare or order by: readable on every row they can see. */
+  private field(collection: string, key: string): Link | null {
+    if (key.startsWith('$FOLLOW')) refuse('Фильтр через $FOLLOW недоступен');
+    if (key.includes(':')) refuse('Фильтр по связи с любой коллекцией недоступен');
+    const [fn, field] = splitFunction(key);
+    const access = this.access.get(collection);
+    if (!access || !access.onEveryRow(field)) refuse(`Нельзя фильтровать по полю «${field}»`);
+    const link = linkOf(this.schema, collection, field);
+    if (fn && link) refuse(`Функция ${fn}() над связью недоступна`);
+    if (link?.kind === 'a2o') refuse('Фильтр по связи с любой коллекцией недоступен');
+    return link;
+  }
+
+  private readsAll(collection: string | null): boolean {
+    return !!collection && this.access.get(collection)?.allRows === true;
+  }
+
+  /** A filter over rows of `collection`, narrowed by Directus to those the caller may read. */
+  filter(collection: string, filter: unknown): void {
+    if (Array.isArray(filter)) return filter.forEach((f) => this.filter(collection, f));
+    if (!isTree(filter)) return;
+    for (const [key, value] of Object.entries(filter)) {
+      if (key === '_and' || key === '_or') this.filter(collection, value);
+      else if (!key.startsWith('_')) this.step(collection, key, value);
+    }
+  }
+
+  private step(collection: string, key: string, value: unknown): void {
+    const link = this.field(collection, key);
+    if (!link || !isTree(value)) return;
+    const target = link.target!;
+    for (const [inner, condition] of Object.entries(value)) {
+      if ((inner === '_some' || inner === '_none') && link.kind === 'o2m') {
+        // Directus runs these as subqueries over the rows of `target` the caller may read.
+        this.filter(target, condition);
+      } else if (inner.startsWith('_')) {
+        // An operator on the link itself: a key comparison (many-to-one) or related rows existing (one-to-many).
+        if (link.kind === 'o2m' && !this.readsAll(target)) refuse(`Связанные записи «${target}» проверяются только через _some или _none`);
+      } else {
+        if (!this.readsAll(target)) refuse(`Фильтр по «${key}» заходит в записи, закрытые для вас`);
+        this.step(target, inner, condition);
+      }
+    }
+  }
+
+  /** A sort, group or aggregate path: plain fields, and many-to-one steps into fully readable collections. */
+  private path(collection: string, path: string): void {
+    let at = collection;
+    const parts = path.replace(/^-/, '').split('.');
+    for (const [i, part] of parts.entries()) {
+      const link = this.field(at, part);
+      if (!link || i === parts.length - 1) return;
+      if (link.kind !== 'm2o' || !this.readsAll(link.target)) refuse(`Сортировка по «${path}» недоступна`);
+      at = link.target!;
+    }
+  }
+
+  /** Nested reads: Directus narrows their rows; their own filters and sorts follow the same rules. */
+  private deep(collection: string, deep: unknown): void {
+    if (!isTree(deep)) return;
+    for (const [key, value] of Object.entries(deep)) {
+      if (key === '_filter') this.filter(collection, value);
+      else if (key === '_sort') [value].flat().forEach((p) => typeof p === 'string' && this.path(collection, p));
+      else if (!key.startsWith('_')) {
+        const link = linkOf(this.schema, collection, key.split(':')[0]);
+        if (link?.target) this.deep(link.target, value);
+      }
+    }
+  }
+}

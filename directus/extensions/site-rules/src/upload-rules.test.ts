@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { Accountability } from '../../shared/directus.ts';
+import { attachedChat, isDeclaredImage, isStaff, mayAttach } from './upload-rules.ts';
+
+const who = (more: Partial<Accountability>): Accountability =>
+  ({ user: 'u-1', role: 'role-user', roles: ['role-user'], admin: false, app: false, ip: null, ...more });
+
+describe('who uploads under the wider limits', () => {
+  it('is administrators and editors alone', () => {
+    expect(isStaff(who({ admin: true }))).toBe(true);
+    expect(isStaff(who({ app: true }))).toBe(true);
+    expect(isStaff(who({}))).toBe(false);
+    expect(isStaff(null)).toBe(false);
+    expect(isStaff(undefined)).toBe(false);
+  });
+});
+
+describe('what a user’s file may be', () => {
+  it('is an image of the type its bytes tell, declared as that type', () => {
+    expect(isDeclaredImage({ type: 'image/png', animated: false }, 'image/png')).toBe(true);
+    expect(isDeclaredImage({ type: 'image/png', animated: false }, 'IMAGE/PNG')).toBe(true);
+    expect(isDeclaredImage({ type: 'image/gif', animated: true }, 'image/gif')).toBe(true);
+  });
+
+  it('is refused when its bytes are no user image, or it claims to be another type', () => {
+    expect(isDeclaredImage(null, 'image/png')).toBe(false);
+    expect(isDeclaredImage({ type: 'image/png', animated: false }, 'image/jpeg')).toBe(false);
+    expect(isDeclaredImage({ type: 'image/png', animated: false }, 'text/html')).toBe(false);
+  });
+});
+
+describe('a chat’s attachment', () => {
+  it('names a chat by its number, or none', () => {
+    expect(attachedChat({ chat: '12' })).toBe(12);
+    expect(attachedChat({})).toBeNull();
+    expect(attachedChat({ chat: '' })).toBeNull();
+    expect(attachedChat({ chat: 'null' })).toBeNull();
+    expect(attachedChat({ title: 'x' })).toBeNull();
+  });
+
+  it('treats anything else in the chat field as naming no chat, so it is refused', () => {
+    for (const chat of ['12abc', '-1', '1.5', ' 12', '{"_eq":1}']) expect(attachedChat({ chat })).toBe('invalid');
+  });
+
+  it('is sent by one of the chat’s two members alone', () => {
+    expect(mayAttach(['u-1', 'u-2'], who({}))).toBe(true);
+    expect(mayAttach(['u-2', 'u-3'], who({}))).toBe(false);
+    expect(mayAttach(null, who({}))).toBe(false);
+    expect(mayAttach(['u-1', 'u-2'], who({ user: null }))).toBe(false);
+    expect(mayAttach(['u-1', 'u-2'], null)).toBe(false);
+  });
+});
