@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests are pure; API tests share one real Directus started by the global setup. */
+/**
+ * Unit tests are pure; API tests share one real Directus started by the global setup; the rebuild loop
+ * and the browser suite bring their own.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -29,6 +32,15 @@ export default defineConfig({
           name: 'seed',
           include: ['tests/api/seed.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
+          // The rebuild loop end to end: its own Directus, builds of the demo and the admin app in Chromium.
+          name: 'rebuild',
+          include: ['tests/rebuild/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 600_000,
         },

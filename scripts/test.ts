@@ -2,7 +2,8 @@
  * `npm test`: the type check of every .ts, .tsx and .astro file (`astro check`), then every suite, in
  * order: pure logic, the API against a real Directus on SQLite,
  * the demo seed on a Directus of its own, the production configuration (PostgreSQL + Redis, two
- * Directus instances), then the site in a real Chromium against a seeded Directus.
+ * Directus instances), the rebuild loop (its own Directus, builds of the demo, the admin app in
+ * Chromium), then the site in a real Chromium against a seeded Directus.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -57,6 +58,7 @@ await ensurePostgres();
 await ensureRedis();
 run('production');
 ensureChromium();
+run('rebuild');
 run('e2e');
 
 rmSync(reports, { recursive: true, force: true });
