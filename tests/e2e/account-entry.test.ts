@@ -440,9 +440,8 @@ describe('signing in', () => {
 });
 
 describe('a signed-in session', () => {
-  it('is refreshed before its access token expires, and signed-in calls still answer', async ({ browsers }) => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('is refreshed before its access token expires, and signed-in calls still answer', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await openLogin(page);
     await expect.poll(() => page.getByRole('heading', { name: /Вы вошли как/ }).innerText()).toBe(`Вы вошли как ${person.login}`);
     const first = (await storedSession(page))!;
@@ -470,9 +469,8 @@ describe('a signed-in session', () => {
     await expect.poll(() => page.getByRole('heading', { name: /Вы вошли как/ }).innerText()).toBe(`Вы вошли как ${person.login}`);
   });
 
-  it('survives a refresh whose answer was lost to a page change', async ({ browsers }) => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('survives a refresh whose answer was lost to a page change', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await openLogin(page);
     const who = page.getByRole('heading', { name: /Вы вошли как/ });
     await expect.poll(() => who.innerText()).toBe(`Вы вошли как ${person.login}`);

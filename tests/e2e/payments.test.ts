@@ -53,9 +53,8 @@ describe('buying a plan', () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe('/profile/tariff');
   });
 
-  it('plan 1: the two plans, one method, «Оплатить», the gateway, back paid; then a GIF avatar and a name colour', async ({ browsers }) => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('plan 1: the two plans, one method, «Оплатить», the gateway, back paid; then a GIF avatar and a name colour', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await page.goto('/profile/tariff');
     const plans = page.getByRole('group', { name: 'Тариф' });
     await expect.poll(() => plans.getByRole('radio').count()).toBe(2);
@@ -146,9 +145,8 @@ describe('buying a plan', () => {
     expect(await profileRow(person.id, 'role,frame,keptDecorations')).toEqual({ role: ROLES.premium, frame: null, keptDecorations: { frame: frame.id } });
   });
 
-  it('an underpaid invoice shows what is due and is finished by a top-up', async ({ browsers }) => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('an underpaid invoice shows what is due and is finished by a top-up', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await checkout(page, 'Премиум');
     await onGateway(page, 'Оплатить не полностью');
     await expect.poll(() => invoiceState(page).innerText()).toContain('Оплачено не полностью');
@@ -163,9 +161,8 @@ describe('buying a plan', () => {
     expect(await planOf(person)).toMatchObject({ role: ROLES.premium, plan: 1 });
   });
 
-  it('a cancelled invoice grants nothing and says so', async ({ browsers }) => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('a cancelled invoice grants nothing and says so', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await checkout(page, 'Премиум+');
     await onGateway(page, 'Отменить');
     await expect.poll(() => invoiceState(page).innerText()).toContain('Счёт отменён');
@@ -175,9 +172,8 @@ describe('buying a plan', () => {
     await expect.poll(() => history.innerText()).toContain('Отменён');
   });
 
-  it('says «Произошла ошибка при создании платежа» when the invoice cannot be made', async ({ browsers }) => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('says «Произошла ошибка при создании платежа» when the invoice cannot be made', async ({ signedIn }) => {
+    const { page } = signedIn;
     await page.goto('/profile/tariff');
     // The call never reaches the backend, as when the connection drops.
     await page.route('**/api/payment/buy', (route) => route.abort());

@@ -110,10 +110,9 @@ describe('a visitor', () => {
 });
 
 describe('rating', () => {
-  it('sets a rating, replaces it with another, and the average and count follow at once', async ({ browsers }) => {
+  it('sets a rating, replaces it with another, and the average and count follow at once', async ({ person, signedIn }) => {
     const t = await title(1);
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+    const { page } = signedIn;
     await openTitle(page, t);
     const star = (n: number) => page.getByRole('button', { name: `Оценить на ${n} из 5` });
     await star(4).waitFor();
@@ -160,10 +159,9 @@ describe('rating', () => {
 });
 
 describe('list marks', () => {
-  it('toggles the heart and each of the five marks, shows set ones dimmed, and the profile tabs list them', async ({ browsers }) => {
+  it('toggles the heart and each of the five marks, shows set ones dimmed, and the profile tabs list them', async ({ person, signedIn }) => {
     const t = await title(2);
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+    const { page } = signedIn;
     await openTitle(page, t);
     const marksOf = () => rowsOf<{ type: string }>(`/items/favorites?filter[user_created][_eq]=${person.id}&filter[title][_eq]=${t.id}&fields=type&sort=id`);
 
@@ -219,10 +217,9 @@ describe('list marks', () => {
 });
 
 describe('favourite actors', () => {
-  it('toggles the heart on the actor page and the profile tab lists the actor', async ({ browsers }) => {
+  it('toggles the heart on the actor page and the profile tab lists the actor', async ({ person, signedIn }) => {
     const [actor] = await rowsOf<{ id: number; slug: string; nameRu: string }>('/items/actors?fields=id,slug,nameRu&sort=-id&limit=1');
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+    const { page } = signedIn;
     await page.goto(`/actors/${actor.slug}`);
     const heart = page.getByRole('button', { name: `В избранное: ${actor.nameRu}` });
     await expect.poll(() => heart.isEnabled()).toBe(true);
