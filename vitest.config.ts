@@ -20,20 +20,11 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: ['tests/api/production/**', 'tests/api/seed.test.ts'],
+          exclude: ['tests/api/production/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-        },
-      },
-      {
-        test: {
-          name: 'seed',
-          include: ['tests/api/seed.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 600_000,
         },
       },
       {
