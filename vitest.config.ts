@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests are pure; API tests share one real Directus started by the global setup. */
+/**
+ * Unit tests are pure; API tests share one real Directus started by the global setup; the rebuild loop
+ * and the browser suite bring their own.
+ */
 export default defineConfig({
   test: {
     projects: [
@@ -17,7 +20,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
-          exclude: ['tests/api/production/**', 'tests/api/seed.test.ts'],
+          exclude: ['tests/api/production/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -26,9 +29,9 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'seed',
-          include: ['tests/api/seed.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
+          // The rebuild loop end to end: its own Directus, builds of the demo and the admin app in Chromium.
+          name: 'rebuild',
+          include: ['tests/rebuild/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 600_000,
         },

@@ -3,16 +3,14 @@
  * axe-core finds no serious or critical violation (contrast, names of controls, labels,
  * landmarks, lists, ARIA). Animations are off (reduced motion) so colours are judged at rest.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, type Browsers } from './support/test.ts';
 import sharp from 'sharp';
 import { AdminApi } from '../../directus/apply/admin-api.ts';
-import { launchBrowser } from './support/browser.ts';
 import { blockingViolations } from './support/axe.ts';
-import { adminApi, closeVisitors, everyIslandHydrated, idleIslandsHydrated, patientPolls, visitor, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
+import { adminApi, everyIslandHydrated, idleIslandsHydrated, patientPolls, type ThemeName, type Visitor, type VisitorOptions } from './support/site.ts';
 import { MARK_TYPES, ROLES } from '../../shared/rules.ts';
 import { apiOf, publishedTitles } from './support/account.ts';
-import { newPerson, signedIn, type Person } from './support/people.ts';
+import { newPerson, type Person } from './support/people.ts';
 
 patientPolls();
 
@@ -40,120 +38,81 @@ const PAGES = [
 
 const THEMES: ThemeName[] = ['light-theme', 'dark-theme'];
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A visitor in the given look with animations off; the caller closes its context. */
-async function open(theme: ThemeName, options: VisitorOptions = {}): Promise<Visitor> {
-  const v = await visitor(browser, { theme, acceptCookies: true, ...options });
+/** A visitor in the given look with animations off, so colours are judged at rest. */
+async function open(browsers: Browsers, theme: ThemeName, options: VisitorOptions = {}): Promise<Visitor> {
+  const v = await browsers.visitor({ theme, ...options });
   await v.page.emulateMedia({ reducedMotion: 'reduce' });
   return v;
 }
 
-/** Runs the checks on the visitor's page, then closes it; on a failure first prints what the page showed. */
-async function using(v: Visitor, run: (page: Page) => Promise<void>): Promise<void> {
-  let failed = true;
-  try {
-    await run(v.page);
-    failed = false;
-  } finally {
-    await closeVisitors([v], failed);
-  }
-}
-
-async function withVisitor(theme: ThemeName, options: VisitorOptions, run: (page: Page) => Promise<void>): Promise<void> {
-  await using(await open(theme, options), run);
-}
-
 for (const theme of THEMES) {
   describe(`axe in the ${theme}`, () => {
-    let shared: Visitor;
-
-    beforeAll(async () => {
-      shared = await open(theme);
-    });
-
-    afterAll(async () => {
-      await shared?.context.close();
-    });
-
     for (const path of PAGES) {
-      it(`finds nothing serious on ${path}`, async () => {
-        const { page } = shared;
+      it(`finds nothing serious on ${path}`, async ({ browsers }) => {
+        const { page } = await open(browsers, theme);
         await page.goto(path);
         await everyIslandHydrated(page);
         expect(await blockingViolations(page), `${path} in the ${theme}`).toEqual([]);
       });
     }
 
-    it('finds nothing serious with the search modal open and showing results', async () => {
-      await withVisitor(theme, {}, async (page) => {
-        await page.goto('/');
-        await idleIslandsHydrated(page);
-        await page.locator('header button[data-open="search"]').click();
-        const dialog = page.getByRole('dialog', { name: 'Поиск' });
-        await expect.poll(() => dialog.locator('.film-card').count()).toBeGreaterThan(0);
-        expect(await blockingViolations(page), 'popular titles').toEqual([]);
-        await dialog.getByPlaceholder('Поиск..').fill('аромат');
-        await expect.poll(() => dialog.innerText()).toContain('Найдено:');
-        await page.waitForLoadState('networkidle');
-        expect(await blockingViolations(page), 'found titles').toEqual([]);
-      });
+    it('finds nothing serious with the search modal open and showing results', async ({ browsers }) => {
+      const { page } = await open(browsers, theme);
+      await page.goto('/');
+      await idleIslandsHydrated(page);
+      await page.locator('header button[data-open="search"]').click();
+      const dialog = page.getByRole('dialog', { name: 'Поиск' });
+      await expect.poll(() => dialog.locator('.film-card').count()).toBeGreaterThan(0);
+      expect(await blockingViolations(page), 'popular titles').toEqual([]);
+      await dialog.getByPlaceholder('Поиск..').fill('аромат');
+      await expect.poll(() => dialog.innerText()).toContain('Найдено:');
+      await page.waitForLoadState('networkidle');
+      expect(await blockingViolations(page), 'found titles').toEqual([]);
     });
 
-    it('finds nothing serious in the contact modal: the form, a refusal and the thanks', async () => {
-      await withVisitor(theme, {}, async (page) => {
-        await page.goto('/');
-        await idleIslandsHydrated(page);
-        await page.locator('footer').getByRole('button', { name: 'Связаться с нами' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Связаться с нами' });
-        await dialog.getByRole('button', { name: 'Отправить' }).waitFor();
-        expect(await blockingViolations(page), 'the form').toEqual([]);
-        // Sent empty, the backend refuses it and the form says what is missing.
-        await dialog.getByRole('button', { name: 'Отправить' }).click();
-        await expect.poll(() => dialog.getByRole('alert').count()).toBe(1);
-        expect(await blockingViolations(page), 'the refusal').toEqual([]);
-        await dialog.getByLabel('Имя').fill('Проверка доступности');
-        await dialog.getByLabel('Email').fill(`a11y-${theme}@example.com`);
-        await dialog.getByLabel('Сообщение').fill('Проверяем, как читается форма.');
-        await dialog.getByRole('button', { name: 'Отправить' }).click();
-        await expect.poll(() => dialog.innerText()).toContain('Спасибо за обращение!');
-        expect(await blockingViolations(page), 'the thank-you').toEqual([]);
-      });
+    it('finds nothing serious in the contact modal: the form, a refusal and the thanks', async ({ browsers }) => {
+      const { page } = await open(browsers, theme);
+      await page.goto('/');
+      await idleIslandsHydrated(page);
+      await page.locator('footer').getByRole('button', { name: 'Связаться с нами' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Связаться с нами' });
+      await dialog.getByRole('button', { name: 'Отправить' }).waitFor();
+      expect(await blockingViolations(page), 'the form').toEqual([]);
+      // Sent empty, the backend refuses it and the form says what is missing.
+      await dialog.getByRole('button', { name: 'Отправить' }).click();
+      await expect.poll(() => dialog.getByRole('alert').count()).toBe(1);
+      expect(await blockingViolations(page), 'the refusal').toEqual([]);
+      await dialog.getByLabel('Имя').fill('Проверка доступности');
+      await dialog.getByLabel('Email').fill(`a11y-${theme}@example.com`);
+      await dialog.getByLabel('Сообщение').fill('Проверяем, как читается форма.');
+      await dialog.getByRole('button', { name: 'Отправить' }).click();
+      await expect.poll(() => dialog.innerText()).toContain('Спасибо за обращение!');
+      expect(await blockingViolations(page), 'the thank-you').toEqual([]);
     });
 
-    it('finds nothing serious in the filter screen with its genres\' list open and two ticked', async () => {
-      await withVisitor(theme, {}, async (page) => {
-        await page.goto('/categories/doramy-onlayn/filter');
-        await everyIslandHydrated(page);
-        await page.getByRole('button', { name: /^Жанры/ }).click();
-        const checkboxes = page.getByRole('group', { name: 'Жанры' }).getByRole('checkbox');
-        await checkboxes.nth(0).check();
-        await checkboxes.nth(1).check();
-        expect(await blockingViolations(page)).toEqual([]);
-      });
+    it('finds nothing serious in the filter screen with its genres\' list open and two ticked', async ({ browsers }) => {
+      const { page } = await open(browsers, theme);
+      await page.goto('/categories/doramy-onlayn/filter');
+      await everyIslandHydrated(page);
+      await page.getByRole('button', { name: /^Жанры/ }).click();
+      const checkboxes = page.getByRole('group', { name: 'Жанры' }).getByRole('checkbox');
+      await checkboxes.nth(0).check();
+      await checkboxes.nth(1).check();
+      expect(await blockingViolations(page)).toEqual([]);
     });
 
-    it('finds nothing serious with the mobile menu open at 375 px', async () => {
-      await withVisitor(theme, { width: 'mobile' }, async (page) => {
-        await page.goto('/');
-        await idleIslandsHydrated(page);
-        await page.getByRole('button', { name: 'Открыть меню' }).click();
-        const menu = page.getByRole('dialog', { name: 'Меню' });
-        await expect.poll(() => menu.isVisible()).toBe(true);
-        await menu.locator('details summary').first().click();
-        expect(await blockingViolations(page)).toEqual([]);
-      });
+    it('finds nothing serious with the mobile menu open at 375 px', async ({ browsers }) => {
+      const { page } = await open(browsers, theme, { width: 'mobile' });
+      await page.goto('/');
+      await idleIslandsHydrated(page);
+      await page.getByRole('button', { name: 'Открыть меню' }).click();
+      const menu = page.getByRole('dialog', { name: 'Меню' });
+      await menu.waitFor();
+      await menu.locator('details summary').first().click();
+      expect(await blockingViolations(page)).toEqual([]);
     });
 
-    it('finds nothing serious on one’s own profile: the post box, a post with pictures and comments, a reply, deletion and the picture viewer', async () => {
+    it('finds nothing serious on one’s own profile: the post box, a post with pictures and comments, a reply, deletion and the picture viewer', async ({ browsers }) => {
       const me = await newPerson();
       const api = await AdminApi.login(inject('e2eDirectusUrl'), me.email, me.password);
       const form = new FormData();
@@ -161,76 +120,72 @@ for (const theme of THEMES) {
       const file = await api.post<{ id: string }>('/files', form);
       const post = await api.post<{ id: number }>('/items/posts', { text: 'Пост для проверки доступности', images: [{ directus_files_id: file.id }] });
       await api.post('/items/comments', { text: 'Комментарий к посту', post: post.id });
-      await using(await signedIn(browser, me, { theme }), async (page) => {
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        await page.goto(`/profile/${me.login}`);
-        await page.getByRole('textbox', { name: 'Новая запись' }).waitFor();
-        await everyIslandHydrated(page);
-        expect(await blockingViolations(page), 'the page').toEqual([]);
-        await page.getByRole('button', { name: 'Ответить' }).click();
-        expect(await blockingViolations(page), 'replying').toEqual([]);
-        await page.getByRole('button', { name: 'Удалить' }).click();
-        await page.getByRole('dialog', { name: 'Удалить запись?' }).waitFor();
-        expect(await blockingViolations(page), 'the confirmation').toEqual([]);
-        await page.getByRole('button', { name: 'Отмена' }).click();
-        await page.getByRole('button', { name: /^Фото 1 из 1/ }).click();
-        await page.getByRole('dialog', { name: 'Фото 1 из 1' }).locator('img').waitFor();
-        expect(await blockingViolations(page), 'the viewer').toEqual([]);
-      });
+      const { page } = await browsers.as(me, { theme });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(`/profile/${me.login}`);
+      await page.getByRole('textbox', { name: 'Новая запись' }).waitFor();
+      await everyIslandHydrated(page);
+      expect(await blockingViolations(page), 'the page').toEqual([]);
+      await page.getByRole('button', { name: 'Ответить' }).click();
+      expect(await blockingViolations(page), 'replying').toEqual([]);
+      await page.getByRole('button', { name: 'Удалить' }).click();
+      await page.getByRole('dialog', { name: 'Удалить запись?' }).waitFor();
+      expect(await blockingViolations(page), 'the confirmation').toEqual([]);
+      await page.getByRole('button', { name: 'Отмена' }).click();
+      await page.getByRole('button', { name: /^Фото 1 из 1/ }).click();
+      await page.getByRole('dialog', { name: 'Фото 1 из 1' }).locator('img').waitFor();
+      expect(await blockingViolations(page), 'the viewer').toEqual([]);
     });
 
-    it('finds nothing serious on /login with each form showing its errors', async () => {
-      await withVisitor(theme, {}, async (page) => {
-        await page.goto('/login');
-        await everyIslandHydrated(page);
-        const signIn = page.getByRole('form', { name: 'Вход' });
-        await expect.poll(() => signIn.getByRole('button', { name: 'Войти', exact: true }).isEnabled()).toBe(true);
-        await signIn.getByRole('button', { name: 'Войти', exact: true }).click();
-        await expect.poll(() => signIn.getByRole('alert').count()).toBe(1);
-        expect(await blockingViolations(page), 'sign-in refused').toEqual([]);
+    it('finds nothing serious on /login with each form showing its errors', async ({ browsers }) => {
+      const { page } = await open(browsers, theme);
+      await page.goto('/login');
+      await everyIslandHydrated(page);
+      const signIn = page.getByRole('form', { name: 'Вход' });
+      await expect.poll(() => signIn.getByRole('button', { name: 'Войти', exact: true }).isEnabled()).toBe(true);
+      await signIn.getByRole('button', { name: 'Войти', exact: true }).click();
+      await expect.poll(() => signIn.getByRole('alert').count()).toBe(1);
+      expect(await blockingViolations(page), 'sign-in refused').toEqual([]);
 
-        await page.getByRole('tab', { name: 'Регистрация' }).click();
-        const register = page.getByRole('form', { name: 'Регистрация' });
-        await register.getByLabel('Дата рождения').fill('31021999');
-        await register.getByLabel('Пароль', { exact: true }).fill('short');
-        await register.getByLabel('Повторите пароль').fill('shorter');
-        await register.getByLabel('Мне исполнилось 18 лет').check();
-        await register.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
-        await expect.poll(() => register.getByRole('alert').count()).toBe(1);
-        expect(await blockingViolations(page), 'registration refused').toEqual([]);
+      await page.getByRole('tab', { name: 'Регистрация' }).click();
+      const register = page.getByRole('form', { name: 'Регистрация' });
+      await register.getByLabel('Дата рождения').fill('31021999');
+      await register.getByLabel('Пароль', { exact: true }).fill('short');
+      await register.getByLabel('Повторите пароль').fill('shorter');
+      await register.getByLabel('Мне исполнилось 18 лет').check();
+      await register.getByRole('button', { name: 'Зарегистрироваться', exact: true }).click();
+      await expect.poll(() => register.getByRole('alert').count()).toBe(1);
+      expect(await blockingViolations(page), 'registration refused').toEqual([]);
 
-        await page.getByRole('tab', { name: 'Вход' }).click();
-        await signIn.getByRole('button', { name: 'Забыли пароль?' }).click();
-        const forgot = page.getByRole('form', { name: 'Восстановление пароля' });
-        await forgot.getByRole('button', { name: 'Отправить ссылку' }).click();
-        await expect.poll(() => forgot.getByRole('alert').count()).toBe(1);
-        expect(await blockingViolations(page), 'password reset request refused').toEqual([]);
-      });
+      await page.getByRole('tab', { name: 'Вход' }).click();
+      await signIn.getByRole('button', { name: 'Забыли пароль?' }).click();
+      const forgot = page.getByRole('form', { name: 'Восстановление пароля' });
+      await forgot.getByRole('button', { name: 'Отправить ссылку' }).click();
+      await expect.poll(() => forgot.getByRole('alert').count()).toBe(1);
+      expect(await blockingViolations(page), 'password reset request refused').toEqual([]);
     });
 
-    it('finds nothing serious on /reset-password with the passwords differing, and with a dead link', async () => {
-      await withVisitor(theme, { width: 'mobile' }, async (page) => {
-        await page.goto('/reset-password?token=not-a-real-one');
-        await everyIslandHydrated(page);
-        const form = page.getByRole('form', { name: 'Новый пароль' });
-        await form.getByLabel('Новый пароль').fill('a-new-password');
-        await form.getByLabel('Повторите пароль').fill('a-new-passw0rd');
-        await expect.poll(() => form.getByRole('button', { name: 'Сохранить пароль' }).isDisabled()).toBe(true);
-        expect(await blockingViolations(page), 'passwords differ').toEqual([]);
-        await form.getByLabel('Повторите пароль').fill('a-new-password');
-        await form.getByRole('button', { name: 'Сохранить пароль' }).click();
-        await expect.poll(() => page.getByRole('link', { name: 'Запросить новую ссылку' }).isVisible()).toBe(true);
-        expect(await blockingViolations(page), 'dead link').toEqual([]);
-      });
+    it('finds nothing serious on /reset-password with the passwords differing, and with a dead link', async ({ browsers }) => {
+      const { page } = await open(browsers, theme, { width: 'mobile' });
+      await page.goto('/reset-password?token=not-a-real-one');
+      await everyIslandHydrated(page);
+      const form = page.getByRole('form', { name: 'Новый пароль' });
+      await form.getByLabel('Новый пароль').fill('a-new-password');
+      await form.getByLabel('Повторите пароль').fill('a-new-passw0rd');
+      await expect.poll(() => form.getByRole('button', { name: 'Сохранить пароль' }).isDisabled()).toBe(true);
+      expect(await blockingViolations(page), 'passwords differ').toEqual([]);
+      await form.getByLabel('Повторите пароль').fill('a-new-password');
+      await form.getByRole('button', { name: 'Сохранить пароль' }).click();
+      await page.getByRole('link', { name: 'Запросить новую ссылку' }).waitFor();
+      expect(await blockingViolations(page), 'dead link').toEqual([]);
     });
 
-    it('finds nothing serious with the cookie notice shown', async () => {
-      await withVisitor(theme, { acceptCookies: false }, async (page) => {
-        await page.goto('/updates');
-        const notice = page.getByRole('region', { name: 'Уведомление о cookie' });
-        await expect.poll(() => notice.isVisible()).toBe(true);
-        expect(await blockingViolations(page)).toEqual([]);
-      });
+    it('finds nothing serious with the cookie notice shown', async ({ browsers }) => {
+      const { page } = await open(browsers, theme, { acceptCookies: false });
+      await page.goto('/updates');
+      const notice = page.getByRole('region', { name: 'Уведомление о cookie' });
+      await notice.waitFor();
+      expect(await blockingViolations(page)).toEqual([]);
     });
   });
 }
@@ -263,43 +218,42 @@ describe('axe on the own account', () => {
   });
 
   for (const theme of THEMES) {
-    it(`finds nothing serious on every screen, the deletion dialog and the edit form's refusals in the ${theme}`, async () => {
-      await using(await signedIn(browser, person, { theme }), async (page) => {
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        const settled = async () => {
-          await page.locator('.account-main').waitFor();
-          await page.waitForLoadState('networkidle');
-          await expect.poll(() => page.locator('.account-main [role="status"]', { hasText: 'Загружаем' }).count()).toBe(0);
-        };
-        for (const path of OWN_PAGES) {
-          await page.goto(path);
-          await settled();
-          expect(await blockingViolations(page), `${path} in the ${theme}`).toEqual([]);
-        }
-
-        await page.goto('/profile?tab=customization');
+    it(`finds nothing serious on every screen, the deletion dialog and the edit form's refusals in the ${theme}`, async ({ browsers }) => {
+      const { page } = await browsers.as(person, { theme });
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const settled = async () => {
+        await page.locator('.account-main').waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.locator('.account-main [role="status"]', { hasText: 'Загружаем' }).first().waitFor({ state: 'detached' });
+      };
+      for (const path of OWN_PAGES) {
+        await page.goto(path);
         await settled();
-        for (const type of ['frame', 'background']) {
-          await page.locator(`details[data-decor="${type}"] summary`).click();
-          await page.waitForLoadState('networkidle');
-          expect(await blockingViolations(page), `the ${type} block in the ${theme}`).toEqual([]);
-        }
+        expect(await blockingViolations(page), `${path} in the ${theme}`).toEqual([]);
+      }
 
-        await page.getByRole('button', { name: 'Удалить профиль' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Удалить профиль' });
-        await dialog.getByRole('button', { name: 'Удалить навсегда' }).click();
-        await expect.poll(() => dialog.getByRole('alert').count()).toBe(1);
-        expect(await blockingViolations(page), `the deletion dialog in the ${theme}`).toEqual([]);
+      await page.goto('/profile?tab=customization');
+      await settled();
+      for (const type of ['frame', 'background']) {
+        await page.locator(`details[data-decor="${type}"] summary`).click();
+        await page.waitForLoadState('networkidle');
+        expect(await blockingViolations(page), `the ${type} block in the ${theme}`).toEqual([]);
+      }
 
-        await page.goto('/profile/edit');
-        await settled();
-        await page.getByLabel('Дата рождения').fill('31.02.2001');
-        await page.getByLabel('Новый пароль').fill('one-password');
-        await page.getByLabel('Повторите пароль').fill('another-password');
-        await page.getByLabel('О себе').click();
-        await expect.poll(() => page.locator('form [role="alert"]').count()).toBe(2);
-        expect(await blockingViolations(page), `the edit form's refusals in the ${theme}`).toEqual([]);
-      });
+      await page.getByRole('button', { name: 'Удалить профиль' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Удалить профиль' });
+      await dialog.getByRole('button', { name: 'Удалить навсегда' }).click();
+      await expect.poll(() => dialog.getByRole('alert').count()).toBe(1);
+      expect(await blockingViolations(page), `the deletion dialog in the ${theme}`).toEqual([]);
+
+      await page.goto('/profile/edit');
+      await settled();
+      await page.getByLabel('Дата рождения').fill('31.02.2001');
+      await page.getByLabel('Новый пароль').fill('one-password');
+      await page.getByLabel('Повторите пароль').fill('another-password');
+      await page.getByLabel('О себе').click();
+      await expect.poll(() => page.locator('form [role="alert"]').count()).toBe(2);
+      expect(await blockingViolations(page), `the edit form's refusals in the ${theme}`).toEqual([]);
     });
   }
 });

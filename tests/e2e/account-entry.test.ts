@@ -6,41 +6,18 @@
  * the sign-in limits, and the header and mobile menu following a sign-in and sign-out in every tab.
  */
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page, Request } from 'playwright-core';
+import { describe, expect, inject, it } from './support/test.ts';
 import { LOGIN_LIMITS } from '../../directus/extensions/site-auth/src/login-limits.ts';
 import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { BROWSER_RUN_COOKIE, SESSION_KEY, type Session } from '../../src/stores/session.ts';
 import { linkIn, mailTo } from '../support/mail.ts';
-import { newContext, siteUrl } from './support/browser.ts';
-import { newPerson, signedIn, type Person } from './support/people.ts';
-import { adminApi, closeVisitors, holdScripts, hydrated, notHydrated, pick, visitorOf, idleIslandsHydrated, patientPolls, visitorsOfThisFile, type Visitor, type VisitorOptions } from './support/site.ts';
+import { siteUrl } from './support/browser.ts';
+import { newPerson } from './support/people.ts';
+import { adminApi, holdScripts, hydrated, notHydrated, pick, idleIslandsHydrated, patientPolls } from './support/site.ts';
 
 patientPolls();
-
-const visitors = visitorsOfThisFile();
-/** Contexts a test opened itself (signed in from the start, or a restarted browser): closed after it. */
-const extra: Visitor[] = [];
-
-afterEach(async ({ task }) => {
-  const failed = task.result?.state === 'fail';
-  await closeVisitors(extra, failed);
-  await visitors.done(failed);
-});
-
-async function signedInVisitor(person: Person, options: VisitorOptions = {}): Promise<Visitor> {
-  const v = await signedIn(visitors.browser(), person, options);
-  extra.push(v);
-  return v;
-}
-
-/** A page of a context that records its uncaught errors like the visitors' pages. */
-async function pageOf(context: BrowserContext): Promise<Visitor> {
-  const v = await visitorOf(context);
-  extra.push(v);
-  return v;
-}
 
 const signInForm = (page: Page) => page.getByRole('form', { name: 'Вход' });
 const registerForm = (page: Page) => page.getByRole('form', { name: 'Регистрация' });
@@ -94,8 +71,8 @@ async function noteOf(form: Locator, label: string): Promise<string> {
 const freshTag = () => randomUUID().slice(0, 8);
 
 describe('registration', () => {
-  it('shows every refusal on screen and stores nothing, then makes the account and signs in', async () => {
-    const { page } = await visitors.as();
+  it('shows every refusal on screen and stores nothing, then makes the account and signs in', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
     const owner = await newPerson();
     const tag = freshTag();
     const me = { login: `mina_${tag}`, email: `mina-${tag}@example.com`, password: 'mina-password-1' };
@@ -104,7 +81,7 @@ describe('registration', () => {
 
     await openLogin(page, '/login#register');
     const form = registerForm(page);
-    await expect.poll(() => form.isVisible()).toBe(true);
+    await form.waitFor();
     expect(await page.getByRole('tab', { name: 'Регистрация' }).getAttribute('aria-selected')).toBe('true');
 
     // The button waits for the 'over 18' box.
@@ -209,7 +186,7 @@ describe('registration', () => {
   /** Fills the registration form of the open /login page with a new person's values and sends it. */
   async function register(page: Page, who: { login: string; email: string; password: string }): Promise<void> {
     const form = registerForm(page);
-    await expect.poll(() => form.isVisible()).toBe(true);
+    await form.waitFor();
     await form.getByLabel('Логин').fill(who.login);
     await form.getByLabel('Имя').fill('Хана');
     await form.getByLabel('Фамилия').fill('Юн');
@@ -229,10 +206,10 @@ describe('registration', () => {
     return { login: `hana_${tag}`, email: `hana-${tag}@example.com`, password: 'hana-password-1' };
   };
 
-  it('ends signed in on the title page the person came from, by its sign-in link or by the header\'s icon', async () => {
+  it('ends signed in on the title page the person came from, by its sign-in link or by the header\'s icon', async ({ browsers }) => {
     const [title] = await (await adminApi()).get<{ slug: string; name: string }[]>('/items/titles?filter[status][_eq]=published&fields=slug,name&sort=id&limit=1');
     for (const way of ['the rating\'s sign-in link', 'the header\'s icon'] as const) {
-      const { page } = await visitors.as();
+      const { page } = await browsers.visitor();
       await page.goto(`/${title.slug}`);
       await idleIslandsHydrated(page);
       if (way === 'the header\'s icon') await headerAccount(page).click();
@@ -252,13 +229,13 @@ describe('registration', () => {
     }
   });
 
-  it('leaves the new account to sign in with, its email filled in, when signing in after it fails', async () => {
-    const { page } = await visitors.as();
+  it('leaves the new account to sign in with, its email filled in, when signing in after it fails', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
     const who = newcomer();
     await openLogin(page, '/login#register');
     await page.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
     await register(page, who);
-    await expect.poll(() => signInForm(page).isVisible()).toBe(true);
+    await signInForm(page).waitFor();
     expect(await signInForm(page).getByRole('status').innerText()).toContain('Аккаунт создан');
     expect(await signInForm(page).getByLabel('Email').inputValue()).toBe(who.email);
     expect(await page.getByRole('tab', { name: 'Вход' }).getAttribute('aria-selected')).toBe('true');
@@ -273,8 +250,8 @@ describe('registration', () => {
     await expect.poll(() => headerAccount(page).getAttribute('aria-label')).toBe('Профиль');
   });
 
-  it('reports a login another registration took meanwhile on its field, to change and send again', async () => {
-    const { page } = await visitors.as({ width: 'mobile' });
+  it('reports a login another registration took meanwhile on its field, to change and send again', async ({ browsers }) => {
+    const { page } = await browsers.visitor({ width: 'mobile' });
     const tag = freshTag();
     const wanted = `race_${tag}`;
     const email = `race-${tag}@example.com`;
@@ -306,8 +283,8 @@ describe('registration', () => {
     expect((await usersWhere('email', email)).map((u) => u.login)).toEqual([`${wanted}_2`]);
   });
 
-  it('counts a uniqueness check that failed as taken until one answers', async () => {
-    const { page } = await visitors.as();
+  it('counts a uniqueness check that failed as taken until one answers', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
     const tag = freshTag();
     const person = { login: `chk_${tag}`, email: `chk-${tag}@example.com` };
     await page.route('**/api/site/availability**', (route) => route.abort('internetdisconnected'));
@@ -342,8 +319,8 @@ describe('registration', () => {
 });
 
 describe('signing in', () => {
-  it('refuses blank fields without asking, and a wrong password with «Неверный email или пароль»', async () => {
-    const { page } = await visitors.as();
+  it('refuses blank fields without asking, and a wrong password with «Неверный email или пароль»', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
     const person = await newPerson();
     const attempts = recordRequests(page, '/auth/login');
     await openLogin(page);
@@ -360,8 +337,8 @@ describe('signing in', () => {
     expect(await headerAccount(page).getAttribute('aria-label')).toBe('Войти');
   });
 
-  it('signs in with what the browser filled in before the form woke', async () => {
-    const { page } = await visitors.as();
+  it('signs in with what the browser filled in before the form woke', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
     const person = await newPerson();
     const scripts = await holdScripts(page);
     await page.goto('/login', { waitUntil: 'commit' });
@@ -377,8 +354,8 @@ describe('signing in', () => {
     expect((await storedSession(page))?.remember).toBe(false);
   });
 
-  it('shows and hides the password', async () => {
-    const { page } = await visitors.as({ width: 'mobile' });
+  it('shows and hides the password', async ({ browsers }) => {
+    const { page } = await browsers.visitor({ width: 'mobile' });
     await openLogin(page);
     await signInFormReady(page);
     const password = signInForm(page).getByLabel('Пароль', { exact: true });
@@ -391,21 +368,21 @@ describe('signing in', () => {
     expect(await password.inputValue()).toBe('visible-now');
   });
 
-  it('returns to the screen that sent the person, and never to another site', async () => {
+  it('returns to the screen that sent the person, and never to another site', async ({ browsers }) => {
     const person = await newPerson();
-    const { page } = await visitors.as();
+    const { page } = await browsers.visitor();
     await openLogin(page, '/login?next=%2Fprofile%2Fedit');
     await signInThroughForm(page, person.email, person.password);
     await page.waitForURL(`${siteUrl()}/profile/edit`);
 
-    const other = await visitors.as();
+    const other = await browsers.visitor();
     await openLogin(other.page, '/login?next=%2F%2Fexample.org%2Fphish');
     await signInThroughForm(other.page, person.email, person.password);
     await other.page.waitForURL(`${siteUrl()}/`);
 
     // Addresses that pass for a path but resolve to '//example.org…' stay on this site.
     for (const next of ['/.//example.org/phish', '/a/..//example.org/phish', '/./\\example.org/phish']) {
-      const tricked = await visitors.as();
+      const tricked = await browsers.visitor();
       await openLogin(tricked.page, `/login?next=${encodeURIComponent(next)}`);
       await signInThroughForm(tricked.page, person.email, person.password);
       await tricked.page.waitForURL((url) => url.pathname !== '/login');
@@ -414,9 +391,9 @@ describe('signing in', () => {
   });
 
   for (const remember of [true, false]) {
-    it(`${remember ? 'keeps' : 'ends'} the session across a browser restart with 'Запомнить меня' ${remember ? 'checked' : 'unchecked'}`, async () => {
+    it(`${remember ? 'keeps' : 'ends'} the session across a browser restart with 'Запомнить меня' ${remember ? 'checked' : 'unchecked'}`, async ({ browser, browsers }) => {
       const person = await newPerson();
-      const { page, context } = await visitors.as();
+      const { page, context } = await browsers.visitor();
       await openLogin(page);
       await signInThroughForm(page, person.email, person.password, { remember });
       await page.waitForURL(`${siteUrl()}/`);
@@ -425,8 +402,7 @@ describe('signing in', () => {
       // A restart: the same stored data, less the cookies that end with the browser.
       const state = await context.storageState();
       expect(state.cookies.some((c) => c.name === BROWSER_RUN_COOKIE)).toBe(!remember);
-      const restarted = await newContext(visitors.browser(), { storageState: { ...state, cookies: state.cookies.filter((c) => c.expires > 0) } });
-      const { page: after } = await pageOf(restarted);
+      const { page: after } = await browsers.visitor({ acceptCookies: false, context: { storageState: { ...state, cookies: state.cookies.filter((c) => c.expires > 0) } } });
       await openLogin(after);
       if (remember) {
         await expect.poll(() => after.getByRole('heading', { name: /Вы вошли как/ }).innerText()).toBe(`Вы вошли как ${person.login}`);
@@ -442,9 +418,9 @@ describe('signing in', () => {
     });
   }
 
-  it('shows the backend\'s Russian message when sign-in attempts run out', async () => {
+  it('shows the backend\'s Russian message when sign-in attempts run out', async ({ browsers }) => {
     const person = await newPerson();
-    const { page } = await visitors.as();
+    const { page } = await browsers.visitor();
     await openLogin(page);
     for (let i = 0; i < LOGIN_LIMITS.email.points; i++) {
       const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
@@ -464,9 +440,8 @@ describe('signing in', () => {
 });
 
 describe('a signed-in session', () => {
-  it('is refreshed before its access token expires, and signed-in calls still answer', async () => {
-    const person = await newPerson();
-    const { page } = await signedInVisitor(person);
+  it('is refreshed before its access token expires, and signed-in calls still answer', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await openLogin(page);
     await expect.poll(() => page.getByRole('heading', { name: /Вы вошли как/ }).innerText()).toBe(`Вы вошли как ${person.login}`);
     const first = (await storedSession(page))!;
@@ -494,9 +469,8 @@ describe('a signed-in session', () => {
     await expect.poll(() => page.getByRole('heading', { name: /Вы вошли как/ }).innerText()).toBe(`Вы вошли как ${person.login}`);
   });
 
-  it('survives a refresh whose answer was lost to a page change', async () => {
-    const person = await newPerson();
-    const { page } = await signedInVisitor(person);
+  it('survives a refresh whose answer was lost to a page change', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await openLogin(page);
     const who = page.getByRole('heading', { name: /Вы вошли как/ });
     await expect.poll(() => who.innerText()).toBe(`Вы вошли как ${person.login}`);
@@ -521,9 +495,9 @@ describe('a signed-in session', () => {
     expect(renewed.expires_at).toBeGreaterThan(Date.now());
   });
 
-  it('ended elsewhere: the tokens are cleared and the page shows the visitor\'s screen, with no error', async () => {
+  it('ended elsewhere: the tokens are cleared and the page shows the visitor\'s screen, with no error', async ({ browsers }) => {
     const person = await newPerson();
-    const v = await signedInVisitor(person);
+    const v = await browsers.as(person);
     const { page } = v;
     await openLogin(page);
     await expect.poll(() => page.getByRole('heading', { name: /Вы вошли как/ }).innerText()).toBe(`Вы вошли как ${person.login}`);
@@ -545,9 +519,9 @@ describe('a signed-in session', () => {
     expect(v.errors).toEqual([]);
   });
 
-  it('on /login shows who is signed in, and signing out there reaches every tab and ends access at once', async () => {
+  it('on /login shows who is signed in, and signing out there reaches every tab and ends access at once', async ({ browser, browsers }) => {
     const person = await newPerson();
-    const { page, context } = await signedInVisitor(person, { width: 'mobile' });
+    const { page, context } = await browsers.as(person, { width: 'mobile' });
     await openLogin(page);
     const who = page.getByRole('heading', { name: /Вы вошли как/ });
     await expect.poll(() => who.innerText()).toBe(`Вы вошли как ${person.login}`);
@@ -555,13 +529,13 @@ describe('a signed-in session', () => {
     expect(await page.getByRole('link', { name: 'Мой профиль' }).getAttribute('href')).toBe('/profile');
 
     // Another tab of the same browser, on the home page: the header and the menu offer the profile.
-    const other = await pageOf(context);
+    const other = await browsers.tab(context);
     await other.page.goto('/');
     await idleIslandsHydrated(other.page);
     await expect.poll(() => headerAccount(other.page).getAttribute('aria-label')).toBe('Профиль');
     await other.page.getByRole('button', { name: 'Открыть меню' }).click();
     const menu = other.page.getByRole('dialog', { name: 'Меню' });
-    await expect.poll(() => menu.getByRole('link', { name: 'Профиль' }).isVisible()).toBe(true);
+    await menu.getByRole('link', { name: 'Профиль' }).waitFor();
 
     const token = (await storedSession(page))!.access_token;
     await page.getByRole('button', { name: 'Выйти' }).click();
@@ -569,16 +543,16 @@ describe('a signed-in session', () => {
     expect(await storedSession(page)).toBeNull();
     await expect.poll(() => headerAccount(page).getAttribute('aria-label')).toBe('Войти');
     // The other tab follows without a reload.
-    await expect.poll(() => menu.getByRole('link', { name: 'Войти' }).isVisible()).toBe(true);
+    await menu.getByRole('link', { name: 'Войти' }).waitFor();
     await expect.poll(() => headerAccount(other.page).getAttribute('aria-label')).toBe('Войти');
     // The backend no longer accepts the token.
     await expect.poll(async () => (await fetch(`${inject('e2eDirectusUrl')}/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });
 
-  it('begun in one tab shows in the header and the menu of another', async () => {
+  it('begun in one tab shows in the header and the menu of another', async ({ browsers }) => {
     const person = await newPerson();
-    const { page, context } = await visitors.as({ width: 'mobile' });
-    const other = await context.newPage();
+    const { page, context } = await browsers.visitor({ width: 'mobile' });
+    const { page: other } = await browsers.tab(context);
     await other.goto('/updates');
     await idleIslandsHydrated(other);
     expect(await headerAccount(other).getAttribute('aria-label')).toBe('Войти');
@@ -589,14 +563,14 @@ describe('a signed-in session', () => {
     await expect.poll(() => headerAccount(other).getAttribute('aria-label')).toBe('Профиль');
     await other.getByRole('button', { name: 'Открыть меню' }).click();
     const menu = other.getByRole('dialog', { name: 'Меню' });
-    await expect.poll(() => menu.getByRole('link', { name: 'Профиль' }).isVisible()).toBe(true);
+    await menu.getByRole('link', { name: 'Профиль' }).waitFor();
   });
 });
 
 describe('a forgotten password', () => {
-  it('is reset through the mailed link, and the new one signs in', async () => {
+  it('is reset through the mailed link, and the new one signs in', async ({ browsers }) => {
     const person = await newPerson();
-    const { page } = await visitors.as();
+    const { page } = await browsers.visitor();
     await openLogin(page);
     await signInFormReady(page);
     await signInForm(page).getByLabel('Email').fill(person.email);
@@ -608,7 +582,7 @@ describe('a forgotten password', () => {
     await expect.poll(() => page.getByRole('status').innerText()).toContain(`Если аккаунт с адресом ${person.email} существует`);
 
     // An unknown email gets the very same answer.
-    const stranger = await visitors.as({ width: 'mobile' });
+    const stranger = await browsers.visitor({ width: 'mobile' });
     await openLogin(stranger.page, '/login#forgot');
     const strangerForm = stranger.page.getByRole('form', { name: 'Восстановление пароля' });
     await strangerForm.getByLabel('Email').fill(`nobody-${freshTag()}@example.com`);
@@ -628,7 +602,7 @@ describe('a forgotten password', () => {
     await reset.getByLabel('Повторите пароль').fill('a-new-password-1');
     await expect.poll(() => save.isEnabled()).toBe(true);
     await save.click();
-    await expect.poll(() => page.getByRole('heading', { name: 'Пароль изменён' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Пароль изменён' }).waitFor();
 
     await page.getByRole('link', { name: 'Войти' }).last().click();
     await page.waitForURL(`${siteUrl()}/login`);
@@ -637,7 +611,7 @@ describe('a forgotten password', () => {
     await page.waitForURL(`${siteUrl()}/`);
 
     // The link worked once.
-    const again = await visitors.as();
+    const again = await browsers.visitor();
     await again.page.goto(link);
     await hydrated(again.page, '.account-form');
     await again.page.getByRole('form', { name: 'Новый пароль' }).getByLabel('Новый пароль').fill('a-third-password-3');
@@ -647,8 +621,8 @@ describe('a forgotten password', () => {
     expect(await again.page.getByRole('link', { name: 'Запросить новую ссылку' }).getAttribute('href')).toBe('/login#forgot');
   });
 
-  it('says a link without its code cannot work, and refuses a short password before sending', async () => {
-    const { page } = await visitors.as({ width: 'mobile' });
+  it('says a link without its code cannot work, and refuses a short password before sending', async ({ browsers }) => {
+    const { page } = await browsers.visitor({ width: 'mobile' });
     await page.goto('/reset-password');
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('В ссылке не хватает кода');
 

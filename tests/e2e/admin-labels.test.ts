@@ -4,7 +4,7 @@
  * administrator is not stopped by Directus's 'project owner' dialog: the backend's setup sets it.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from './support/test.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { applySettings } from '../../directus/apply/settings.ts';
 import { FOLDERS } from '../../directus/schema/folders.ts';
@@ -12,9 +12,8 @@ import { LABELS, fieldLabel } from '../../directus/schema/labels.ts';
 import { slugFromName } from '../../shared/slug.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 import { newPerson } from './support/people.ts';
-import { adminApi, visitorsOfThisFile } from './support/site.ts';
+import { adminApi } from './support/site.ts';
 
-const { browser, done } = visitorsOfThisFile();
 const directus = () => inject('e2eDirectusUrl');
 
 async function signInToAdminApp(page: Page, email: string, password: string): Promise<void> {
@@ -31,117 +30,96 @@ const labelOf = (collection: string, field: string) => {
 };
 
 describe('the admin app', () => {
-  it('names collections, list columns, stored values and fields in Russian for an editor', async () => {
+  it('names collections, list columns, stored values and fields in Russian for an editor', async ({ adminApp: page }) => {
     const editor = await newPerson({ role: EDITOR_ROLE });
-    const context = await browser().newContext({ locale: 'ru-RU', viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    try {
-      await signInToAdminApp(page, editor.email, editor.password);
-      const nav = page.locator('.content-navigation');
-      // Collections sit in six folders; the open ones show their collections, a closed one opens on a click.
-      for (const folder of FOLDERS) await nav.getByText(folder.name, { exact: true }).first().waitFor();
-      const folderOf = (name: string) => nav.locator('.v-list-group').filter({ has: page.getByText(name, { exact: true }) });
-      for (const collection of ['titles', 'series', 'iframeSeasons']) {
-        await folderOf('Каталог').locator('.items').getByText(LABELS[collection].plural, { exact: true }).waitFor();
-      }
-      await folderOf('Сайт').locator('.items').getByText(LABELS.mainBanners.plural, { exact: true }).waitFor();
-      await folderOf('Люди').locator('.items').getByText(LABELS.actors.plural, { exact: true }).waitFor();
-      expect(await folderOf('Сообщество').getByText(LABELS.comments.plural, { exact: true }).count()).toBe(0);
-      await nav.getByText('Сообщество', { exact: true }).click();
-      await folderOf('Сообщество').locator('.items').getByText(LABELS.comments.plural, { exact: true }).waitFor();
-      // The junctions stay out of sight.
-      expect(await nav.getByText(LABELS.titles_genres.plural, { exact: true }).count()).toBe(0);
-      await page.screenshot({ path: '/tmp/admin-folders.png' });
-
-      await page.goto(`${directus()}/admin/content/titles`);
-      // The list's columns, in their order.
-      const header = page.locator('table thead').first();
-      const xs: number[] = [];
-      for (const field of LABELS.titles.list!.fields) {
-        const cell = header.getByText(labelOf('titles', field), { exact: true }).first();
-        await cell.waitFor();
-        xs.push((await cell.boundingBox())!.x);
-      }
-      expect(xs).toEqual([...xs].sort((a, b) => a - b));
-      const published = await (await adminApi()).get<{ name: string; category: { name: string } }[]>(
-        '/items/titles?filter[status][_eq]=published&fields=name,category.name&sort=-date_updated&limit=1');
-      const row = page.locator('table tbody tr').filter({ hasText: published[0].name }).first();
-      await row.waitFor();
-      expect(await row.innerText()).toContain('Опубликован');
-      expect(await row.innerText()).toContain(published[0].category.name);
-      expect(await row.locator('img').count()).toBe(1);
-
-      await row.click();
-      await page.waitForURL(/\/admin\/content\/titles\/\d+/);
-      for (const field of ['name', 'releaseYear', 'promo', 'source', 'typeSource']) {
-        await page.locator('.v-form').getByText(labelOf('titles', field), { exact: true }).first().waitFor();
-      }
-      const promo = LABELS.titles.fields.promo as { note: string };
-      await page.getByText(promo.note).first().waitFor();
-      expect(await page.getByText('Original Name').count()).toBe(0);
-      expect(await page.getByText('Release Year').count()).toBe(0);
-    } finally {
-      await context.close();
-      await done(false);
+    await signInToAdminApp(page, editor.email, editor.password);
+    const nav = page.locator('.content-navigation');
+    // Collections sit in six folders; the open ones show their collections, a closed one opens on a click.
+    for (const folder of FOLDERS) await nav.getByText(folder.name, { exact: true }).first().waitFor();
+    const folderOf = (name: string) => nav.locator('.v-list-group').filter({ has: page.getByText(name, { exact: true }) });
+    for (const collection of ['titles', 'series', 'iframeSeasons']) {
+      await folderOf('Каталог').locator('.items').getByText(LABELS[collection].plural, { exact: true }).waitFor();
     }
+    await folderOf('Сайт').locator('.items').getByText(LABELS.mainBanners.plural, { exact: true }).waitFor();
+    await folderOf('Люди').locator('.items').getByText(LABELS.actors.plural, { exact: true }).waitFor();
+    expect(await folderOf('Сообщество').getByText(LABELS.comments.plural, { exact: true }).count()).toBe(0);
+    await nav.getByText('Сообщество', { exact: true }).click();
+    await folderOf('Сообщество').locator('.items').getByText(LABELS.comments.plural, { exact: true }).waitFor();
+    // The junctions stay out of sight.
+    expect(await nav.getByText(LABELS.titles_genres.plural, { exact: true }).count()).toBe(0);
+    await page.screenshot({ path: '/tmp/admin-folders.png' });
+
+    await page.goto(`${directus()}/admin/content/titles`);
+    // The list's columns, in their order.
+    const header = page.locator('table thead').first();
+    const xs: number[] = [];
+    for (const field of LABELS.titles.list!.fields) {
+      const cell = header.getByText(labelOf('titles', field), { exact: true }).first();
+      await cell.waitFor();
+      xs.push((await cell.boundingBox())!.x);
+    }
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    const published = await (await adminApi()).get<{ name: string; category: { name: string } }[]>(
+      '/items/titles?filter[status][_eq]=published&fields=name,category.name&sort=-date_updated&limit=1');
+    const row = page.locator('table tbody tr').filter({ hasText: published[0].name }).first();
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Опубликован');
+    expect(await row.innerText()).toContain(published[0].category.name);
+    expect(await row.locator('img').count()).toBe(1);
+
+    await row.click();
+    await page.waitForURL(/\/admin\/content\/titles\/\d+/);
+    for (const field of ['name', 'releaseYear', 'promo', 'source', 'typeSource']) {
+      await page.locator('.v-form').getByText(labelOf('titles', field), { exact: true }).first().waitFor();
+    }
+    const promo = LABELS.titles.fields.promo as { note: string };
+    await page.getByText(promo.note).first().waitFor();
+    expect(await page.getByText('Original Name').count()).toBe(0);
+    expect(await page.getByText('Release Year').count()).toBe(0);
   });
 
-  it('heads a new title\'s form in Russian and fills its slug from the name as it is typed, editable by hand', async () => {
+  it('heads a new title\'s form in Russian and fills its slug from the name as it is typed, editable by hand', async ({ adminApp: page }) => {
     const editor = await newPerson({ role: EDITOR_ROLE });
-    const context = await browser().newContext({ locale: 'ru-RU', viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
-    try {
-      await signInToAdminApp(page, editor.email, editor.password);
-      await page.goto(`${directus()}/admin/content/titles/+`);
-      await page.getByText('Создание дорамы', { exact: true }).first().waitFor();
-      const fieldNamed = (label: string) => page.locator('.v-form .field').filter({ has: page.getByText(label, { exact: true }) }).first();
-      const name = fieldNamed(labelOf('titles', 'name')).locator('input').first();
-      const slug = page.locator('input[data-slug-input], [data-slug-input] input').first();
-      await slug.waitFor();
-      expect(await slug.inputValue()).toBe('');
+    await signInToAdminApp(page, editor.email, editor.password);
+    await page.goto(`${directus()}/admin/content/titles/+`);
+    await page.getByText('Создание дорамы', { exact: true }).first().waitFor();
+    const fieldNamed = (label: string) => page.locator('.v-form .field').filter({ has: page.getByText(label, { exact: true }) }).first();
+    const name = fieldNamed(labelOf('titles', 'name')).locator('input').first();
+    const slug = page.locator('input[data-slug-input], [data-slug-input] input').first();
+    await slug.waitFor();
+    expect(await slug.inputValue()).toBe('');
 
-      const typed = 'Любовь в Сеуле: Ёлки';
-      await name.pressSequentially(typed);
-      await expect.poll(() => slug.inputValue()).toBe(slugFromName(typed));
-      expect(slugFromName(typed)).toBe('lyubov-v-seule-yolki');
+    const typed = 'Любовь в Сеуле: Ёлки';
+    await name.pressSequentially(typed);
+    await expect.poll(() => slug.inputValue()).toBe(slugFromName(typed));
+    expect(slugFromName(typed)).toBe('lyubov-v-seule-yolki');
 
-      // Typed by hand, it stays when the name changes; an address typed in Russian is written in Latin on leaving.
-      await slug.fill('Мой Адрес');
-      await name.click();
-      await expect.poll(() => slug.inputValue()).toBe('moy-adres');
-      await name.pressSequentially(' 2');
-      expect(await slug.inputValue()).toBe('moy-adres');
-      await page.screenshot({ path: '/tmp/admin-new-title.png' });
-    } finally {
-      await context.close();
-      await done(false);
-    }
+    // Typed by hand, it stays when the name changes; an address typed in Russian is written in Latin on leaving.
+    await slug.fill('Мой Адрес');
+    await name.click();
+    await expect.poll(() => slug.inputValue()).toBe('moy-adres');
+    await name.pressSequentially(' 2');
+    expect(await slug.inputValue()).toBe('moy-adres');
+    await page.screenshot({ path: '/tmp/admin-new-title.png' });
   });
 
-  it('lets the first administrator in without the \'project owner\' dialog, which the setup answers', async () => {
+  it('lets the first administrator in without the \'project owner\' dialog, which the setup answers', async ({ adminApp: page, onTestFinished }) => {
     const api = await adminApi();
-    const context = await browser().newContext({ locale: 'ru-RU', viewport: { width: 1400, height: 900 } });
-    const page = await context.newPage();
     const ownerDialog = () => page.getByText('You have not set a project owner.');
-    try {
-      // Without an owner, Directus stops the administrator at its dialog...
-      await api.patch('/settings', { project_owner: null });
-      await signInToAdminApp(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      await ownerDialog().waitFor({ timeout: 30_000 });
+    onTestFinished(() => applySettings(api));
+    // Without an owner, Directus stops the administrator at its dialog...
+    await api.patch('/settings', { project_owner: null });
+    await signInToAdminApp(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await ownerDialog().waitFor({ timeout: 30_000 });
 
-      // ...which the backend's setup answers with the administrator's email.
-      await applySettings(api);
-      expect((await api.get<{ project_owner: string }>('/settings?fields=project_owner')).project_owner).toBe(E2E_ADMIN.email);
-      await context.clearCookies();
-      const settingsRead = page.waitForResponse((r) => r.url().includes('/settings') && r.request().method() === 'GET');
-      await signInToAdminApp(page, E2E_ADMIN.email, E2E_ADMIN.password);
-      expect(((await (await settingsRead).json()) as { data: { project_owner: string } }).data.project_owner).toBe(E2E_ADMIN.email);
-      await page.locator('.module-bar').waitFor();
-      expect(await ownerDialog().count()).toBe(0);
-    } finally {
-      await applySettings(api);
-      await context.close();
-      await done(false);
-    }
+    // ...which the backend's setup answers with the administrator's email.
+    await applySettings(api);
+    expect((await api.get<{ project_owner: string }>('/settings?fields=project_owner')).project_owner).toBe(E2E_ADMIN.email);
+    await page.context().clearCookies();
+    const settingsRead = page.waitForResponse((r) => r.url().includes('/settings') && r.request().method() === 'GET');
+    await signInToAdminApp(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    expect(((await (await settingsRead).json()) as { data: { project_owner: string } }).data.project_owner).toBe(E2E_ADMIN.email);
+    await page.locator('.module-bar').waitFor();
+    expect(await ownerDialog().count()).toBe(0);
   });
 });

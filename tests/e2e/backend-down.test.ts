@@ -5,13 +5,11 @@
  * answers are replaced in this page alone rather than the process stopped.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test.ts';
 import { BAD_GATEWAY_ANSWER } from '../../scripts/lib/static-server.ts';
-import { publishedTitles, signedInBrowsers } from './support/account.ts';
-import { newPerson } from './support/people.ts';
+import { publishedTitles } from './support/account.ts';
 import { hydrated } from './support/site.ts';
 
-const browsers = signedInBrowsers();
 const API = '**/api/**';
 
 /** Every /api call of the page answered as the site server answers while Directus is down. */
@@ -19,10 +17,9 @@ const backendDown = (page: Page) => page.route(API, (route) =>
   route.fulfill({ status: 502, contentType: 'application/json; charset=utf-8', body: JSON.stringify(BAD_GATEWAY_ANSWER) }));
 
 describe('Directus down while people read the site', () => {
-  it('the title page is shown, its islands say what failed, and load on retry once the backend is back', async () => {
+  it('the title page is shown, its islands say what failed, and load on retry once the backend is back', async ({ signedIn }) => {
     const [title] = await publishedTitles(1);
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+    const { page } = signedIn;
     await backendDown(page);
     await page.goto(`/${title!.slug}`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain(title!.name);

@@ -6,17 +6,16 @@
  * ratings and dates other test files may have changed).
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from './support/test.ts';
 import { CATEGORIES } from '../../directus/seed/data/taxonomy.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import type { TitleSeed } from '../../directus/seed/data/types.ts';
 import { CATEGORY_NEW_LIST, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { filterHeading } from '../../src/lib/filter-heading.ts';
-import { adminApi, hydrated, patientPolls, visitorsOfThisFile } from './support/site.ts';
+import { adminApi, hydrated, patientPolls } from './support/site.ts';
 
 patientPolls();
 
-const { as, done } = visitorsOfThisFile();
 
 const CATEGORY = 'doramy-onlayn';
 const CATEGORY_NAME = CATEGORIES.find((c) => c.slug === CATEGORY)!.name;
@@ -69,227 +68,195 @@ async function chooseGenres(page: Page, genres: string[]): Promise<void> {
 }
 
 describe('filter screen', () => {
-  it('offers the years the category\'s titles have, newest first, and shows a year it lacks as chosen', async () => {
-    const { page } = await as();
-    try {
-      const years = [...new Set(IN_CATEGORY.map((t) => t.releaseYear))].sort((a, b) => b - a);
-      await openFilter(page);
-      const options = await page.getByLabel('Год').locator('option').allInnerTexts();
-      expect(options).toEqual(['Все', ...years.map(String)]);
+  it('offers the years the category\'s titles have, newest first, and shows a year it lacks as chosen', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const years = [...new Set(IN_CATEGORY.map((t) => t.releaseYear))].sort((a, b) => b - a);
+    await openFilter(page);
+    const options = await page.getByLabel('Год').locator('option').allInnerTexts();
+    expect(options).toEqual(['Все', ...years.map(String)]);
 
-      const missing = Math.min(...years) - 1;
-      await openFilter(page, `?releaseyear=${missing}`);
-      await expect.poll(() => page.locator('.filter').innerText()).toContain('Ничего не найдено');
-      expect(await page.getByLabel('Год').inputValue()).toBe(String(missing));
-    } finally {
-      await done();
-    }
+    const missing = Math.min(...years) - 1;
+    await openFilter(page, `?releaseyear=${missing}`);
+    await expect.poll(() => page.locator('.filter').innerText()).toContain('Ничего не найдено');
+    expect(await page.getByLabel('Год').inputValue()).toBe(String(missing));
   });
 
-  it('finds the titles having both genres chosen, in the order chosen, and keeps both in the URL', async () => {
-    const { page } = await as();
-    try {
-      const pair = busiestPair();
-      const expected = withGenres(IN_CATEGORY, pair);
-      expect(expected.length).toBeGreaterThan(1);
-      await openFilter(page);
-      await chooseGenres(page, pair);
-      await page.getByRole('button', { name: 'Найти' }).click();
-      await expect.poll(() => shown(page)).toBe(shownLine(expected.length));
-      expect(params(page, 'genres')).toEqual(pair);
-      for (const meta of await page.locator('.filter__grid .film-card__link .film-card__meta').allInnerTexts()) {
-        for (const g of pair) expect(meta).toContain(g);
-      }
-      expect(new Set(await cardNames(page, '.filter__grid'))).toEqual(new Set(expected.map((t) => t.name).slice(0, FILTER_PAGE_SIZE)));
-
-      // The order applies at once, keeps the genres, and is kept in the URL.
-      await page.getByLabel('Сортировка').selectOption({ label: 'По рейтингу' });
-      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names((await live(expected)).sort(byRating)).slice(0, FILTER_PAGE_SIZE));
-      expect(params(page, 'sort')).toEqual(['rating']);
-      expect(params(page, 'genres')).toEqual(pair);
-
-      await page.getByLabel('Сортировка').selectOption({ label: 'По году' });
-      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names((await live(expected)).sort(byRelease)).slice(0, FILTER_PAGE_SIZE));
-      expect(params(page, 'sort')).toEqual(['year']);
-
-      // The URL alone brings it all back, the order too.
-      await page.reload();
-      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names((await live(expected)).sort(byRelease)).slice(0, FILTER_PAGE_SIZE));
-      expect(await page.getByLabel('Сортировка').inputValue()).toBe('year');
-      expect(await page.getByRole('button', { name: /^Жанры/ }).innerText()).toBe(pair.join(', '));
-
-      // An order the screen does not know is the popular one.
-      await openFilter(page, `?sort=${encodeURIComponent('-views')}`);
-      expect(await page.getByLabel('Сортировка').inputValue()).toBe('popular');
-    } finally {
-      await done();
+  it('finds the titles having both genres chosen, in the order chosen, and keeps both in the URL', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const pair = busiestPair();
+    const expected = withGenres(IN_CATEGORY, pair);
+    expect(expected.length).toBeGreaterThan(1);
+    await openFilter(page);
+    await chooseGenres(page, pair);
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await expect.poll(() => shown(page)).toBe(shownLine(expected.length));
+    expect(params(page, 'genres')).toEqual(pair);
+    for (const meta of await page.locator('.filter__grid .film-card__link .film-card__meta').allInnerTexts()) {
+      for (const g of pair) expect(meta).toContain(g);
     }
+    expect(new Set(await cardNames(page, '.filter__grid'))).toEqual(new Set(expected.map((t) => t.name).slice(0, FILTER_PAGE_SIZE)));
+
+    // The order applies at once, keeps the genres, and is kept in the URL.
+    await page.getByLabel('Сортировка').selectOption({ label: 'По рейтингу' });
+    await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names((await live(expected)).sort(byRating)).slice(0, FILTER_PAGE_SIZE));
+    expect(params(page, 'sort')).toEqual(['rating']);
+    expect(params(page, 'genres')).toEqual(pair);
+
+    await page.getByLabel('Сортировка').selectOption({ label: 'По году' });
+    await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names((await live(expected)).sort(byRelease)).slice(0, FILTER_PAGE_SIZE));
+    expect(params(page, 'sort')).toEqual(['year']);
+
+    // The URL alone brings it all back, the order too.
+    await page.reload();
+    await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names((await live(expected)).sort(byRelease)).slice(0, FILTER_PAGE_SIZE));
+    expect(await page.getByLabel('Сортировка').inputValue()).toBe('year');
+    expect(await page.getByRole('button', { name: /^Жанры/ }).innerText()).toBe(pair.join(', '));
+
+    // An order the screen does not know is the popular one.
+    await openFilter(page, `?sort=${encodeURIComponent('-views')}`);
+    expect(await page.getByLabel('Сортировка').inputValue()).toBe('popular');
   });
 
-  it('orders the whole category by date added with «Новые на сайте», page after page', async () => {
-    const { page } = await as();
-    try {
-      const newestAdded = (await live(IN_CATEGORY)).sort((a, b) => b.date_created.localeCompare(a.date_created) || b.id - a.id);
-      await openFilter(page, '?sort=added');
-      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names(newestAdded).slice(0, FILTER_PAGE_SIZE));
-      await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).click();
-      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names(newestAdded).slice(0, 2 * FILTER_PAGE_SIZE));
-      expect(params(page, 'page')).toEqual(['2']);
-    } finally {
-      await done();
-    }
+  it('orders the whole category by date added with «Новые на сайте», page after page', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const newestAdded = (await live(IN_CATEGORY)).sort((a, b) => b.date_created.localeCompare(a.date_created) || b.id - a.id);
+    await openFilter(page, '?sort=added');
+    await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names(newestAdded).slice(0, FILTER_PAGE_SIZE));
+    await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).click();
+    await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(names(newestAdded).slice(0, 2 * FILTER_PAGE_SIZE));
+    expect(params(page, 'page')).toEqual(['2']);
   });
 
-  it('filters by genre and year, shows more, pages and resets', async () => {
-    const { page } = await as();
-    try {
-      await openFilter(page);
-      await expect.poll(() => shown(page)).toBe(shownLine(IN_CATEGORY.length));
+  it('filters by genre and year, shows more, pages and resets', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    await openFilter(page);
+    await expect.poll(() => shown(page)).toBe(shownLine(IN_CATEGORY.length));
 
-      const year = Math.max(...IN_CATEGORY.map((t) => t.releaseYear));
-      const genre = 'Комедия';
-      const comedies = withGenres(IN_CATEGORY, [genre]).filter((t) => t.releaseYear === year);
-      expect(comedies.length).toBeGreaterThan(0);
-      await chooseGenres(page, [genre]);
-      await page.getByLabel('Год').selectOption(String(year));
-      await page.getByRole('button', { name: 'Найти' }).click();
-      await expect.poll(() => shown(page)).toBe(shownLine(comedies.length));
-      expect(params(page, 'genres')).toEqual([genre]);
-      expect(params(page, 'releaseyear')).toEqual([String(year)]);
-      for (const y of await page.locator('.filter__grid .film-card__link .film-card__year').allInnerTexts()) expect(y).toMatch(new RegExp(`^${year}`));
-      await expect.poll(() => page.title()).toMatch(/комеди/i);
+    const year = Math.max(...IN_CATEGORY.map((t) => t.releaseYear));
+    const genre = 'Комедия';
+    const comedies = withGenres(IN_CATEGORY, [genre]).filter((t) => t.releaseYear === year);
+    expect(comedies.length).toBeGreaterThan(0);
+    await chooseGenres(page, [genre]);
+    await page.getByLabel('Год').selectOption(String(year));
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await expect.poll(() => shown(page)).toBe(shownLine(comedies.length));
+    expect(params(page, 'genres')).toEqual([genre]);
+    expect(params(page, 'releaseyear')).toEqual([String(year)]);
+    for (const y of await page.locator('.filter__grid .film-card__link .film-card__year').allInnerTexts()) expect(y).toMatch(new RegExp(`^${year}`));
+    await expect.poll(() => page.title()).toMatch(/комеди/i);
 
-      // Reset: every choice cleared, the category kept.
-      await page.getByRole('button', { name: 'Сбросить' }).click();
-      await expect.poll(() => shown(page)).toBe(shownLine(IN_CATEGORY.length));
-      expect(params(page, 'genres')).toEqual([]);
-      expect(params(page, 'releaseyear')).toEqual([]);
-      expect(await page.getByRole('button', { name: /^Жанры/ }).innerText()).toBe('Все');
+    // Reset: every choice cleared, the category kept.
+    await page.getByRole('button', { name: 'Сбросить' }).click();
+    await expect.poll(() => shown(page)).toBe(shownLine(IN_CATEGORY.length));
+    expect(params(page, 'genres')).toEqual([]);
+    expect(params(page, 'releaseyear')).toEqual([]);
+    expect(await page.getByRole('button', { name: /^Жанры/ }).innerText()).toBe('Все');
 
-      // Drama alone is more than a page: show more appends, the pager moves.
-      const dramas = withGenres(IN_CATEGORY, ['Драма']);
-      expect(dramas.length).toBeGreaterThan(FILTER_PAGE_SIZE);
-      expect(dramas.length).toBeLessThanOrEqual(2 * FILTER_PAGE_SIZE);
-      await chooseGenres(page, ['Драма']);
-      await page.getByRole('button', { name: 'Найти' }).click();
-      await expect.poll(() => shown(page)).toBe(shownLine(dramas.length));
-      const dramaFirst = await cardNames(page, '.filter__grid');
-      const pager = page.getByRole('navigation', { name: 'Страницы' });
-      expect(await pager.getByRole('button').allInnerTexts()).toEqual(['1', '2']);
-      await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).click();
-      await expect.poll(() => shown(page)).toBe(shownLine(dramas.length, 2));
-      expect(params(page, 'page')).toEqual(['2']);
-      const appended = await cardNames(page, '.filter__grid');
-      expect(appended.slice(0, FILTER_PAGE_SIZE)).toEqual(dramaFirst);
-      expect(new Set(appended)).toEqual(new Set(dramas.map((t) => t.name)));
-      expect(await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).count()).toBe(0);
+    // Drama alone is more than a page: show more appends, the pager moves.
+    const dramas = withGenres(IN_CATEGORY, ['Драма']);
+    expect(dramas.length).toBeGreaterThan(FILTER_PAGE_SIZE);
+    expect(dramas.length).toBeLessThanOrEqual(2 * FILTER_PAGE_SIZE);
+    await chooseGenres(page, ['Драма']);
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await expect.poll(() => shown(page)).toBe(shownLine(dramas.length));
+    const dramaFirst = await cardNames(page, '.filter__grid');
+    const pager = page.getByRole('navigation', { name: 'Страницы' });
+    expect(await pager.getByRole('button').allInnerTexts()).toEqual(['1', '2']);
+    await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).click();
+    await expect.poll(() => shown(page)).toBe(shownLine(dramas.length, 2));
+    expect(params(page, 'page')).toEqual(['2']);
+    const appended = await cardNames(page, '.filter__grid');
+    expect(appended.slice(0, FILTER_PAGE_SIZE)).toEqual(dramaFirst);
+    expect(new Set(appended)).toEqual(new Set(dramas.map((t) => t.name)));
+    expect(await page.locator('.filter').getByRole('button', { name: 'Показать еще' }).count()).toBe(0);
 
-      await pager.getByRole('button', { name: '1' }).click();
-      await expect.poll(() => shown(page)).toBe(shownLine(dramas.length));
-      expect(await cardNames(page, '.filter__grid')).toEqual(dramaFirst);
-      expect(params(page, 'page')).toEqual([]);
-      await pager.getByRole('button', { name: '2' }).click();
-      await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(appended.slice(FILTER_PAGE_SIZE));
-      expect(params(page, 'page')).toEqual(['2']);
-      expect(await pager.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
-    } finally {
-      await done();
-    }
+    await pager.getByRole('button', { name: '1' }).click();
+    await expect.poll(() => shown(page)).toBe(shownLine(dramas.length));
+    expect(await cardNames(page, '.filter__grid')).toEqual(dramaFirst);
+    expect(params(page, 'page')).toEqual([]);
+    await pager.getByRole('button', { name: '2' }).click();
+    await expect.poll(() => cardNames(page, '.filter__grid')).toEqual(appended.slice(FILTER_PAGE_SIZE));
+    expect(params(page, 'page')).toEqual(['2']);
+    expect(await pager.getByRole('button', { name: '2' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('is reached by category name and from the category page\'s genre links', async () => {
-    const { page } = await as();
-    try {
-      const dramas = withGenres(IN_CATEGORY, ['Драма']);
-      await page.goto(`/categories/${encodeURIComponent('Дорамы')}/filter?genres=${encodeURIComponent('Драма')}`);
-      await expect.poll(() => shown(page)).toBe(shownLine(dramas.length));
+  it('is reached by category name and from the category page\'s genre links', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const dramas = withGenres(IN_CATEGORY, ['Драма']);
+    await page.goto(`/categories/${encodeURIComponent('Дорамы')}/filter?genres=${encodeURIComponent('Драма')}`);
+    await expect.poll(() => shown(page)).toBe(shownLine(dramas.length));
 
-      await page.goto(`/categories/${CATEGORY}`);
-      await page.locator('.genres a', { hasText: 'Комедия' }).click();
-      await page.waitForURL(/\/filter\?/);
-      expect(params(page, 'genres')).toEqual(['Комедия']);
-      expect(params(page, 'category')).toEqual(['Дорамы']);
-      await expect.poll(() => shown(page)).toBe(shownLine(withGenres(IN_CATEGORY, ['Комедия']).length));
-      expect(await page.getByRole('button', { name: /^Жанры/ }).innerText()).toBe('Комедия');
-    } finally {
-      await done();
-    }
+    await page.goto(`/categories/${CATEGORY}`);
+    await page.locator('.genres a', { hasText: 'Комедия' }).click();
+    await page.waitForURL(/\/filter\?/);
+    expect(params(page, 'genres')).toEqual(['Комедия']);
+    expect(params(page, 'category')).toEqual(['Дорамы']);
+    await expect.poll(() => shown(page)).toBe(shownLine(withGenres(IN_CATEGORY, ['Комедия']).length));
+    expect(await page.getByRole('button', { name: /^Жанры/ }).innerText()).toBe('Комедия');
   });
 
-  it('gives the page a title and description of the choices, following them back through the history', async () => {
-    const { page } = await as();
-    try {
-      const description = () => page.locator('meta[name="description"]').getAttribute('content');
-      const shared = () => page.locator('meta[property="og:description"]').getAttribute('content');
-      await openFilter(page);
-      const whole = filterHeading({ category: CATEGORY_NAME }).description;
-      expect(await description()).toBe(whole);
+  it('gives the page a title and description of the choices, following them back through the history', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const description = () => page.locator('meta[name="description"]').getAttribute('content');
+    const shared = () => page.locator('meta[property="og:description"]').getAttribute('content');
+    await openFilter(page);
+    const whole = filterHeading({ category: CATEGORY_NAME }).description;
+    expect(await description()).toBe(whole);
 
-      const pair = busiestPair();
-      const year = withGenres(IN_CATEGORY, pair)[0]!.releaseYear;
-      const chosen = filterHeading({ category: CATEGORY_NAME, genres: pair, releaseYear: year });
-      await chooseGenres(page, pair);
-      await page.getByLabel('Год').selectOption(String(year));
-      await page.getByRole('button', { name: 'Найти' }).click();
-      await expect.poll(description).toBe(chosen.description);
-      expect(chosen.description).not.toBe(whole);
-      expect(chosen.description).toContain(`${year} года`);
-      expect(await shared()).toBe(chosen.description);
-      expect(await page.title()).toBe(`${chosen.title} — Дорамы онлайн`);
+    const pair = busiestPair();
+    const year = withGenres(IN_CATEGORY, pair)[0]!.releaseYear;
+    const chosen = filterHeading({ category: CATEGORY_NAME, genres: pair, releaseYear: year });
+    await chooseGenres(page, pair);
+    await page.getByLabel('Год').selectOption(String(year));
+    await page.getByRole('button', { name: 'Найти' }).click();
+    await expect.poll(description).toBe(chosen.description);
+    expect(chosen.description).not.toBe(whole);
+    expect(chosen.description).toContain(`${year} года`);
+    expect(await shared()).toBe(chosen.description);
+    expect(await page.title()).toBe(`${chosen.title} — Дорамы онлайн`);
 
-      await page.getByLabel('Сортировка').selectOption({ label: 'По рейтингу' });
-      await expect.poll(description).toBe(filterHeading({ category: CATEGORY_NAME, genres: pair, releaseYear: year, sort: 'rating' }).description);
+    await page.getByLabel('Сортировка').selectOption({ label: 'По рейтингу' });
+    await expect.poll(description).toBe(filterHeading({ category: CATEGORY_NAME, genres: pair, releaseYear: year, sort: 'rating' }).description);
 
-      await page.goBack();
-      await expect.poll(description).toBe(chosen.description);
-      await page.goBack();
-      await expect.poll(description).toBe(whole);
-    } finally {
-      await done();
-    }
+    await page.goBack();
+    await expect.poll(description).toBe(chosen.description);
+    await page.goBack();
+    await expect.poll(description).toBe(whole);
   });
 
-  it('lets the genres be chosen with the keyboard alone', async () => {
-    const { page } = await as();
-    try {
-      await openFilter(page);
-      const button = page.getByRole('button', { name: /^Жанры/ });
-      await button.focus();
-      await page.keyboard.press('Enter');
-      expect(await button.getAttribute('aria-expanded')).toBe('true');
-      const [first, second] = await page.getByRole('group', { name: 'Жанры' }).getByRole('checkbox').all();
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Space');
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Space');
-      expect([await first!.isChecked(), await second!.isChecked()]).toEqual([true, true]);
-      await page.keyboard.press('Escape');
-      expect(await button.getAttribute('aria-expanded')).toBe('false');
-      expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
-    } finally {
-      await done();
-    }
+  it('lets the genres be chosen with the keyboard alone', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    await openFilter(page);
+    const button = page.getByRole('button', { name: /^Жанры/ });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const [first, second] = await page.getByRole('group', { name: 'Жанры' }).getByRole('checkbox').all();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Space');
+    expect([await first!.isChecked(), await second!.isChecked()]).toEqual([true, true]);
+    await page.keyboard.press('Escape');
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 });
 
 describe('Новинки', () => {
-  it('lists the category\'s newest by release on its page and on its new screen, page after page', async () => {
-    const { page } = await as();
-    try {
-      const newest = names((await live(IN_CATEGORY)).sort(byRelease));
-      expect(newest.length).toBeGreaterThan(CATEGORY_NEW_PAGE);
-      await page.goto(`/categories/${CATEGORY}`);
-      expect(await cardNames(page, '.newest')).toEqual(newest.slice(0, CATEGORY_NEW_LIST));
+  it('lists the category\'s newest by release on its page and on its new screen, page after page', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const newest = names((await live(IN_CATEGORY)).sort(byRelease));
+    expect(newest.length).toBeGreaterThan(CATEGORY_NEW_PAGE);
+    await page.goto(`/categories/${CATEGORY}`);
+    expect(await cardNames(page, '.newest')).toEqual(newest.slice(0, CATEGORY_NEW_LIST));
 
-      await page.goto(`/categories/${CATEGORY}/new`);
-      expect(await cardNames(page, '.show-more-grid')).toEqual(newest.slice(0, CATEGORY_NEW_PAGE));
-      const more = page.locator('.show-more-grid').getByRole('button', { name: 'Показать еще' });
-      await more.scrollIntoViewIfNeeded();
-      await hydrated(page, '.show-more-grid');
-      await more.click();
-      await expect.poll(() => cardNames(page, '.show-more-grid')).toEqual(newest.slice(0, 2 * CATEGORY_NEW_PAGE));
-    } finally {
-      await done();
-    }
+    await page.goto(`/categories/${CATEGORY}/new`);
+    expect(await cardNames(page, '.show-more-grid')).toEqual(newest.slice(0, CATEGORY_NEW_PAGE));
+    const more = page.locator('.show-more-grid').getByRole('button', { name: 'Показать еще' });
+    await more.scrollIntoViewIfNeeded();
+    await hydrated(page, '.show-more-grid');
+    await more.click();
+    await expect.poll(() => cardNames(page, '.show-more-grid')).toEqual(newest.slice(0, 2 * CATEGORY_NEW_PAGE));
   });
 });

@@ -8,31 +8,26 @@
  */
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from './support/test.ts';
+import type { Browsers } from './support/test.ts';
 import { PACE, TEXT_LIMITS } from '../../shared/rules.ts';
 import { CHAT_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { SESSION_KEY } from '../../src/stores/session.ts';
 import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
 import { Realtime, closeAllRealtime } from '../support/realtime.ts';
 import { blockingViolations } from './support/axe.ts';
-import { newPerson, sessionOf, signedIn, type Person } from './support/people.ts';
-import { adminApi, hydrated, patientPolls, visitor, visitorsOfThisFile } from './support/site.ts';
+import { newPerson, sessionOf, type Person } from './support/people.ts';
+import { adminApi, hydrated, patientPolls } from './support/site.ts';
 
 patientPolls(15_000);
 
-const { browser, done } = visitorsOfThisFile();
-const opened: { close(): Promise<void> }[] = [];
+// The outsider's own websocket, closed once the file is done.
+afterAll(closeAllRealtime);
 
 /** A signed-in page of the person; closed with the others at the end of the test. */
-async function pageOf(person: Person, width: 'desktop' | 'mobile' = 'desktop', theme?: 'light-theme' | 'dark-theme'): Promise<Page & { errors: string[] }> {
-  const v = await signedIn(browser(), person, { width, theme });
-  opened.push(v.context);
+async function pageOf(browsers: Browsers, person: Person, width: 'desktop' | 'mobile' = 'desktop', theme?: 'light-theme' | 'dark-theme'): Promise<Page & { errors: string[] }> {
+  const v = await browsers.as(person, { width, theme });
   return Object.assign(v.page, { errors: v.errors });
-}
-
-async function closeAll(): Promise<void> {
-  for (const c of opened.splice(0)) await c.close();
-  await done();
 }
 
 /** /messages (or one chat of it) with the input ready. */
@@ -80,10 +75,10 @@ async function sendAs(person: Person, text: string, to: { privateChat: number } 
 const picture = (colour: string) => sharp({ create: { width: 320, height: 200, channels: 3, background: colour } }).png().toBuffer();
 
 describe('the public chat', () => {
-  it('carries messages live both ways, between the page and the floating window, text as text', async () => {
+  it('carries messages live both ways, between the page and the floating window, text as text', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
-    const a = await pageOf(anna);
-    const b = await pageOf(boris);
+    const a = await pageOf(browsers, anna);
+    const b = await pageOf(browsers, boris);
     await openMessages(a);
     await b.goto('/');
     await b.locator('button.chat-launcher').click();
@@ -101,13 +96,12 @@ describe('the public chat', () => {
     expect((await texts(a)).at(-1)).toBe(fromBoris);
     const last = a.locator('.messages-screen .chat-msg').last();
     expect(await last.locator('.chat-msg__author').getAttribute('href')).toBe(`/profile/${boris.login}`);
-    await closeAll();
   });
 
-  it('makes http(s) addresses in a message links that open apart, and nothing else', async () => {
+  it('makes http(s) addresses in a message links that open apart, and nothing else', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
-    const a = await pageOf(anna);
-    const b = await pageOf(boris);
+    const a = await pageOf(browsers, anna);
+    const b = await pageOf(browsers, boris);
     await openMessages(a);
     await openMessages(b);
     const text = `Смотри https://example.com/дорама?серия=3, а javascript:alert(1) и www.example.org — нет ${Date.now()}`;
@@ -120,15 +114,14 @@ describe('the public chat', () => {
     })));
     expect(links).toEqual([{ href: 'https://example.com/дорама?серия=3', target: '_blank', rel: 'nofollow noopener ugc', text: 'https://example.com/дорама?серия=3' }]);
     expect(await message.locator('*:not(a)').count()).toBe(0);
-    await closeAll();
   });
 });
 
 describe('private chats', () => {
-  it('start from a profile, open at /messages?id=, and count unread on the profile icon, the Messages button and the list', async () => {
+  it('start from a profile, open at /messages?id=, and count unread on the profile icon, the Messages button and the list', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
-    const a = await pageOf(anna);
-    const b = await pageOf(boris);
+    const a = await pageOf(browsers, anna);
+    const b = await pageOf(browsers, boris);
     await b.goto('/');
     await b.locator('button.chat-launcher').waitFor();
 
@@ -157,19 +150,18 @@ describe('private chats', () => {
     await entry.locator('a').click();
     await b.waitForURL(`**/messages?id=${chatId}`);
     await expect.poll(() => texts(b)).toEqual(['Привет из профиля']);
-    await expect.poll(() => b.locator(`.chat-list [data-chat-id="${chatId}"] .chat-list__unread`).count()).toBe(0);
-    await expect.poll(() => b.locator('.header__account .account-unread').count()).toBe(0);
+    await b.locator(`.chat-list [data-chat-id="${chatId}"] .chat-list__unread`).first().waitFor({ state: 'detached' });
+    await b.locator('.header__account .account-unread').first().waitFor({ state: 'detached' });
 
     await type(b, 'Ответ в личку');
     await expect.poll(() => texts(a)).toEqual(['Привет из профиля', 'Ответ в личку']);
-    await closeAll();
   });
 
-  it('reply quotes the parent; only the author edits and deletes, live on both sides', async () => {
+  it('reply quotes the parent; only the author edits and deletes, live on both sides', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
-    const a = await pageOf(anna);
-    const b = await pageOf(boris);
+    const a = await pageOf(browsers, anna);
+    const b = await pageOf(browsers, boris);
     await openMessages(a, chatId);
     await openMessages(b, chatId);
 
@@ -207,7 +199,7 @@ describe('private chats', () => {
     await own.getByRole('button', { name: 'Удалить' }).click();
     const ask = a.getByRole('dialog', { name: 'Удалить сообщение?' });
     await ask.getByRole('button', { name: 'Отмена' }).click();
-    await expect.poll(() => ask.count()).toBe(0);
+    await ask.first().waitFor({ state: 'detached' });
     expect(await texts(a)).toEqual(['Исправленное сообщение', 'Это ответ']);
     await own.hover();
     await own.getByRole('button', { name: 'Удалить' }).click();
@@ -220,14 +212,13 @@ describe('private chats', () => {
     const api = await adminApi();
     const rows = await api.get<{ text: string; deleted: boolean }[]>(`/items/messages?fields=text,deleted&sort=id&filter[privateChat][_eq]=${chatId}`);
     expect(rows).toEqual([{ text: '', deleted: true }, { text: 'Это ответ', deleted: false }]);
-    await closeAll();
   });
 
-  it('sends several pictures, previewed and removable, images only; the viewer steps and wraps', async () => {
+  it('sends several pictures, previewed and removable, images only; the viewer steps and wraps', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
-    const a = await pageOf(anna);
-    const b = await pageOf(boris);
+    const a = await pageOf(browsers, anna);
+    const b = await pageOf(browsers, boris);
     const addresses: string[] = [];
     b.on('request', (r) => addresses.push(r.url()));
     await openMessages(a, chatId);
@@ -246,7 +237,7 @@ describe('private chats', () => {
     await expect.poll(() => a.locator('.messages-screen .chat-input__file img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['one.png', 'three.png']);
     // Pictures without text may go.
     await a.locator('.messages-screen .chat-input textarea').press('Enter');
-    await expect.poll(() => a.locator('.messages-screen .chat-input__file').count()).toBe(0);
+    await a.locator('.messages-screen .chat-input__file').first().waitFor({ state: 'detached' });
     // An upload or send the backend refused would say so here, and the pictures would stay.
     expect(await a.locator('.messages-screen .chat-input__error').count()).toBe(0);
     await expect.poll(() => a.locator('.messages-screen .chat-msg__picture').count()).toBe(2);
@@ -269,15 +260,14 @@ describe('private chats', () => {
     await viewerAt(2);
     // The viewer shows the sent picture itself.
     expect(await b.locator('.image-viewer__img').evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(320);
-    await closeAll();
   });
 });
 
 describe('the input', () => {
-  it('Enter sends, Shift+Enter adds a line; blank text sends nothing; emoji come from the lazily loaded picker', async () => {
+  it('Enter sends, Shift+Enter adds a line; blank text sends nothing; emoji come from the lazily loaded picker', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
-    const a = await pageOf(anna);
+    const a = await pageOf(browsers, anna);
     const requested: string[] = [];
     a.on('request', (r) => requested.push(r.url()));
     await openMessages(a, chatId);
@@ -320,13 +310,12 @@ describe('the input', () => {
     await panel.waitFor({ state: 'detached' });
     await field.press('Enter');
     await expect.poll(() => texts(a)).toEqual(['строка 1\nстрока 2', 'Класс 👍']);
-    await closeAll();
   });
 
-  it('counts the characters near the cap and, past it, says so and sends nothing, keeping the whole text', async () => {
+  it('counts the characters near the cap and, past it, says so and sends nothing, keeping the whole text', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
-    const a = await pageOf(anna);
+    const a = await pageOf(browsers, anna);
     await openMessages(a, chatId);
     const input = a.locator('.messages-screen .chat-input');
     const field = input.locator('textarea');
@@ -345,13 +334,12 @@ describe('the input', () => {
     await field.fill(tooLong.slice(0, max));
     await field.press('Enter');
     await expect.poll(() => texts(a)).toEqual([tooLong.slice(0, max)]);
-    await closeAll();
   });
 
-  it('a person sending too fast is told in Russian to wait', async () => {
+  it('a person sending too fast is told in Russian to wait', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
-    const a = await pageOf(anna);
+    const a = await pageOf(browsers, anna);
     await openMessages(a, chatId);
     for (let i = 1; i <= PACE.message.count; i++) await type(a, `№${i}`);
     const field = a.locator('.messages-screen .chat-input textarea');
@@ -360,18 +348,17 @@ describe('the input', () => {
     await expect.poll(() => a.locator('.messages-screen .chat-input__error').innerText()).toMatch(/^Слишком много сообщений подряд. Подождите \d+ с.$/);
     // Nothing lost: the text stays to send later.
     expect(await field.inputValue()).toBe('лишнее');
-    await closeAll();
   });
 });
 
 describe('history', () => {
-  it('shows the newest 50 at the bottom and loads older pages on scrolling up without the view jumping', async () => {
+  it('shows the newest 50 at the bottom and loads older pages on scrolling up without the view jumping', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
     const total = CHAT_PAGE_SIZE * 2 + 20;
     const api = await adminApi();
     await api.post('/items/messages', Array.from({ length: total }, (_, i) => ({ text: `История ${i + 1}`, privateChat: chatId })));
-    const b = await pageOf(boris);
+    const b = await pageOf(browsers, boris);
     await openMessages(b, chatId);
     const list = b.locator('.messages-screen [data-testid="chat-messages"]');
     await expect.poll(() => b.locator('.messages-screen .chat-msg').count()).toBe(CHAT_PAGE_SIZE);
@@ -392,17 +379,16 @@ describe('history', () => {
     await list.evaluate((el) => { el.scrollTop = 0; });
     await expect.poll(() => b.locator('.messages-screen .chat-msg').count()).toBe(total);
     expect((await texts(b))[0]).toBe('История 1');
-    await expect.poll(() => b.getByRole('button', { name: 'Ранние сообщения' }).count()).toBe(0);
-    await closeAll();
+    await b.getByRole('button', { name: 'Ранние сообщения' }).first().waitFor({ state: 'detached' });
   });
 });
 
 describe('the floating window', () => {
-  it('on a narrow screen covers the page, which does not scroll; the sidebar folds; a friend opens the private chat, the heading the public one', async () => {
+  it('on a narrow screen covers the page, which does not scroll; the sidebar folds; a friend opens the private chat, the heading the public one', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
     await sendAs(boris, 'Личное для окна', { privateChat: chatId });
-    const a = await pageOf(anna, 'mobile');
+    const a = await pageOf(browsers, anna, 'mobile');
     await a.goto('/');
     const launcher = a.locator('button.chat-launcher');
     await launcher.click();
@@ -423,18 +409,17 @@ describe('the floating window', () => {
     expect(await a.getByTestId('chat-window-sidebar').count()).toBe(0);
 
     await win.getByRole('button', { name: 'Онлайн чат', exact: true }).click();
-    await expect.poll(() => win.locator('.chat-window__sub').count()).toBe(0);
+    await win.locator('.chat-window__sub').first().waitFor({ state: 'detached' });
     await expect.poll(() => texts(a, '.chat-window')).not.toContain('Личное для окна');
 
     await win.getByRole('button', { name: 'Закрыть чат' }).click();
     await win.waitFor({ state: 'detached' });
     expect(await a.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
-    await closeAll();
   });
 
-  it('keeps its sidebar open above 1200 px and folds it at 1200 px or less; the page scrolls behind it on a wide screen', async () => {
+  it('keeps its sidebar open above 1200 px and folds it at 1200 px or less; the page scrolls behind it on a wide screen', async ({ browsers }) => {
     const anna = await newPerson();
-    const a = await pageOf(anna);
+    const a = await pageOf(browsers, anna);
     await a.goto('/');
     await a.locator('button.chat-launcher').click();
     await a.locator('.chat-window .chat-input textarea').waitFor();
@@ -444,27 +429,22 @@ describe('the floating window', () => {
     await a.setViewportSize({ width: 1200, height: 900 });
     await a.getByRole('button', { name: 'Показать чаты' }).waitFor();
     expect(await a.getByTestId('chat-window-sidebar').count()).toBe(0);
-    await closeAll();
   });
 
-  it('visitors get a prompt to sign in instead', async () => {
-    const v = await visitor(browser(), { acceptCookies: true });
-    opened.push(v.context);
-    const visitorPage = v.page;
+  it('visitors get a prompt to sign in instead', async ({ page: visitorPage }) => {
     await visitorPage.goto('/');
     await visitorPage.locator('summary.chat-launcher').click();
     const link = visitorPage.locator('.chat-invite__panel a');
     expect(await link.getAttribute('href')).toBe('/login?next=%2Fmessages');
     expect(await visitorPage.locator('.chat-window').count()).toBe(0);
-    await closeAll();
   });
 });
 
 describe('catching up', () => {
-  it('after the socket was cut off, messages sent meanwhile appear, and live delivery resumes', async () => {
+  it('after the socket was cut off, messages sent meanwhile appear, and live delivery resumes', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
-    const a = await pageOf(anna);
+    const a = await pageOf(browsers, anna);
     // Every socket the page opens is kept, and while blocked a new one goes to a port where nothing listens (as when the backend is down).
     await a.context().addInitScript(() => {
       const Native = window.WebSocket;
@@ -498,15 +478,14 @@ describe('catching up', () => {
     await expect.poll(() => texts(a), { timeout: 20_000 }).toEqual(['До обрыва', 'Пока сокета не было', 'И ещё одно']);
     await sendAs(boris, 'После возвращения', { privateChat: chatId });
     await expect.poll(() => texts(a)).toEqual(['До обрыва', 'Пока сокета не было', 'И ещё одно', 'После возвращения']);
-    await closeAll();
   });
 });
 
 describe('a long visit', () => {
-  it('stays live after the access token the socket signed in with has expired (TOKEN_EXPIRED: a fresh token)', async () => {
+  it('stays live after the access token the socket signed in with has expired (TOKEN_EXPIRED: a fresh token)', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
-    const a = await pageOf(anna);
+    const a = await pageOf(browsers, anna);
     await openMessages(a, chatId);
     const first = await a.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token: string; expires_at: number }, SESSION_KEY);
     await sendAs(boris, 'Пока токен свежий', { privateChat: chatId });
@@ -517,58 +496,51 @@ describe('a long visit', () => {
     expect(now.access_token).not.toBe(first.access_token);
     await sendAs(boris, 'После истечения токена', { privateChat: chatId });
     await expect.poll(() => texts(a)).toEqual(['Пока токен свежий', 'После истечения токена']);
-    await closeAll();
   }, 150_000);
 });
 
 describe('an outsider', () => {
-  it('sees nothing of a private chat on the page or through a websocket subscription', async () => {
+  it('sees nothing of a private chat on the page or through a websocket subscription', async ({ browsers }) => {
     const [anna, boris, carl] = await Promise.all([newPerson(), newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
     await sendAs(anna, 'Секрет до подписки', { privateChat: chatId });
 
-    const c = await pageOf(carl);
+    const c = await pageOf(browsers, carl);
     await openMessagesAny(c, chatId);
     await expect.poll(() => c.locator('.messages-screen').innerText()).toContain('Такого чата нет');
     expect(await c.locator('.messages-screen').innerText()).not.toContain('Секрет');
 
     const rt = await Realtime.open(inject('e2eDirectusUrl'), (await sessionOf(carl)).access_token, 'outsider');
-    try {
-      const init = await rt.subscribeMessages('all');
-      expect(JSON.stringify(init.data)).not.toContain('Секрет');
-      rt.send({ type: 'subscribe', uid: 'aimed', collection: 'messages', query: { fields: ['*'], filter: { privateChat: { _eq: chatId } } } });
-      await rt.waitFor((f) => f.uid === 'aimed' && (f.event === 'init' || f.type === 'error'), 'the aimed subscription');
+    const init = await rt.subscribeMessages('all');
+    expect(JSON.stringify(init.data)).not.toContain('Секрет');
+    rt.send({ type: 'subscribe', uid: 'aimed', collection: 'messages', query: { fields: ['*'], filter: { privateChat: { _eq: chatId } } } });
+    await rt.waitFor((f) => f.uid === 'aimed' && (f.event === 'init' || f.type === 'error'), 'the aimed subscription');
 
-      const secretId = await sendAs(anna, 'Секрет после подписки', { privateChat: chatId });
-      const api = await adminApi();
-      await api.patch(`/items/messages/${secretId}`, { deleted: true });
-      // A public message after them: once it arrives, anything about the private ones would have too.
-      const marker = `Метка ${carl.login}`;
-      await sendAs(boris, marker, { publicChat: true });
-      await rt.waitFor((f) => f.uid === 'all' && f.event === 'create' && JSON.stringify(f.data).includes(marker), 'the public marker');
-      const seen = JSON.stringify(rt.frames.filter((f) => f.type === 'subscription' && f.event !== 'init'));
-      expect(seen).not.toContain('Секрет');
-      expect(seen).not.toContain(`"id":${secretId}`);
-      expect(rt.rows('aimed')).toEqual([]);
-    } finally {
-      await closeAllRealtime();
-    }
-    await closeAll();
+    const secretId = await sendAs(anna, 'Секрет после подписки', { privateChat: chatId });
+    const api = await adminApi();
+    await api.patch(`/items/messages/${secretId}`, { deleted: true });
+    // A public message after them: once it arrives, anything about the private ones would have too.
+    const marker = `Метка ${carl.login}`;
+    await sendAs(boris, marker, { publicChat: true });
+    await rt.waitFor((f) => f.uid === 'all' && f.event === 'create' && JSON.stringify(f.data).includes(marker), 'the public marker');
+    const seen = JSON.stringify(rt.frames.filter((f) => f.type === 'subscription' && f.event !== 'init'));
+    expect(seen).not.toContain('Секрет');
+    expect(seen).not.toContain(`"id":${secretId}`);
+    expect(rt.rows('aimed')).toEqual([]);
   });
 });
 
 describe('accessibility', () => {
-  it('/messages with a private chat open has no serious or critical violation in either look', async () => {
+  it('/messages with a private chat open has no serious or critical violation in either look', async ({ browsers }) => {
     const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
     const chatId = await chatBetween(anna, boris);
     await sendAs(boris, 'Проверка доступности', { privateChat: chatId });
     for (const theme of ['light-theme', 'dark-theme'] as const) {
-      const a = await pageOf(anna, 'desktop', theme);
+      const a = await pageOf(browsers, anna, 'desktop', theme);
       await openMessages(a, chatId);
       await expect.poll(() => texts(a)).toEqual(['Проверка доступности']);
       expect(await blockingViolations(a), theme).toEqual([]);
     }
-    await closeAll();
   });
 });
 

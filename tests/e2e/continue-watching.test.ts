@@ -5,14 +5,12 @@
  * 'Продолжить просмотр'; an episode played to its end makes the next one the offer.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
-import { signedInBrowsers } from './support/account.ts';
+import { describe, expect, it } from './support/test.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 
 patientPolls(20_000);
 
-const browsers = signedInBrowsers();
 
 interface SeriesTitle { id: number; slug: string; name: string; series: { id: number; name: string }[] }
 
@@ -34,7 +32,7 @@ async function openPlayer(page: Page, slug: string): Promise<void> {
 }
 
 describe('continue watching', () => {
-  it('offers the place saved on leaving the page in another browser of the same person, and starts there', async () => {
+  it('offers the place saved on leaving the page in another browser of the same person, and starts there', async ({ browsers, browser }) => {
     const person = await newPerson();
     const title = await videoSeries();
     const third = title.series[2];
@@ -65,7 +63,7 @@ describe('continue watching', () => {
     await offer.click();
     await expect.poll(() => second.page.getByRole('button', { name: third.name, exact: true }).getAttribute('aria-current')).toBe('true');
     await expect.poll(() => videoOf(second.page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(place);
-    await expect.poll(() => offer.count()).toBe(0);
+    await offer.first().waitFor({ state: 'detached' });
 
     await second.page.goto('/');
     const row = second.page.getByRole('region', { name: 'Продолжить просмотр' });
@@ -74,7 +72,7 @@ describe('continue watching', () => {
     expect(await row.locator(`a[href="/${title.slug}?tab=seasons#player"]`).count()).toBe(1);
   });
 
-  it('offers the next episode once one is watched to its end', async () => {
+  it('offers the next episode once one is watched to its end', async ({ browsers }) => {
     const person = await newPerson();
     const title = await videoSeries();
     const [, second, third] = title.series;

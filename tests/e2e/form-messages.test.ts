@@ -3,15 +3,13 @@
  * fields it named are filled, a refusal once the refused values are changed.
  */
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test.ts';
 import { ACCOUNT_MESSAGES } from '../../shared/rules.ts';
-import { signedInBrowsers } from './support/account.ts';
 import { newPerson } from './support/people.ts';
 import { hydrated, patientPolls, pick } from './support/site.ts';
 
 patientPolls(20_000);
 
-const browsers = signedInBrowsers();
 const alertOf = (form: Locator) => form.getByRole('alert');
 
 async function openForm(page: Page, hash: string, name: string): Promise<Locator> {
@@ -21,7 +19,7 @@ async function openForm(page: Page, hash: string, name: string): Promise<Locator
 }
 
 describe('«Заполните все поля»', () => {
-  it('goes from the sign-in form once both fields are filled, not before', async () => {
+  it('goes from the sign-in form once both fields are filled, not before', async ({ browsers }) => {
     const { page } = await browsers.visitor();
     const form = await openForm(page, '', 'Вход');
     await form.getByRole('button', { name: 'Войти' }).click();
@@ -29,10 +27,10 @@ describe('«Заполните все поля»', () => {
     await form.getByLabel('Email').fill('someone@example.com');
     expect(await alertOf(form).innerText()).toBe(ACCOUNT_MESSAGES.fillAll);
     await form.getByLabel('Пароль', { exact: true }).fill('secret-password-1');
-    await expect.poll(() => alertOf(form).count()).toBe(0);
+    await alertOf(form).first().waitFor({ state: 'detached' });
   });
 
-  it('goes from registration once every field is filled', async () => {
+  it('goes from registration once every field is filled', async ({ browsers }) => {
     const { page } = await browsers.visitor({ width: 'mobile' });
     const form = await openForm(page, '#register', 'Регистрация');
     await form.getByRole('checkbox', { name: 'Мне исполнилось 18 лет' }).check();
@@ -50,12 +48,12 @@ describe('«Заполните все поля»', () => {
     // One field is still blank: the message stays.
     expect(await general.innerText()).toBe(ACCOUNT_MESSAGES.fillAll);
     await form.getByLabel('Повторите пароль').fill('secret-password-1');
-    await expect.poll(() => general.count()).toBe(0);
+    await general.first().waitFor({ state: 'detached' });
   });
 });
 
 describe('a refusal', () => {
-  it('goes from the sign-in form once the refused password is changed', async () => {
+  it('goes from the sign-in form once the refused password is changed', async ({ browsers }) => {
     const person = await newPerson();
     const { page } = await browsers.visitor();
     const form = await openForm(page, '', 'Вход');
@@ -64,6 +62,6 @@ describe('a refusal', () => {
     await form.getByRole('button', { name: 'Войти' }).click();
     await expect.poll(() => alertOf(form).innerText()).toBe('Неверный email или пароль');
     await form.getByLabel('Пароль', { exact: true }).fill('not-the-password-either');
-    await expect.poll(() => alertOf(form).count()).toBe(0);
+    await alertOf(form).first().waitFor({ state: 'detached' });
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The e2e world: a real Directus on a fresh SQLite folder with the demo seeded, the site built by
+ * The e2e world: a real Directus on a fresh SQLite folder with the demo seeded (the one seed of the
+ * test run; seed.test.ts checks it), the site built by
  * `astro build` from it (into a temp folder, so the working copy's dist/ is untouched), and the site
  * server (scripts/lib/static-server.ts) in front of both. Tests get the address with `inject('siteUrl')`.
  */
@@ -75,7 +76,8 @@ async function start(project: TestProject) {
   console.log(`[e2e] Directus up in ${seconds(t)} at ${backend.url}`);
 
   t = Date.now();
-  await seedDemo(backend.api, () => {});
+  // A fresh database: the seed must find it empty (tests/e2e/seed.test.ts checks what it made).
+  if (!(await seedDemo(backend.api, () => {}))) throw new Error('the demo seed found a filled catalogue in a fresh database');
   console.log(`[e2e] demo seeded in ${seconds(t)}`);
 
   t = Date.now();

@@ -4,15 +4,14 @@
  * person's own review is offered no like or dislike.
  */
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test.ts';
 import { REVIEW_FORMS, countRu } from '../../src/lib/plural.ts';
-import { apiOf, publishedTitles, signedInBrowsers } from './support/account.ts';
+import { apiOf, publishedTitles } from './support/account.ts';
 import { newPerson } from './support/people.ts';
 import { hydrated, patientPolls } from './support/site.ts';
 
 patientPolls(20_000);
 
-const browsers = signedInBrowsers();
 
 const reviews = (page: Page) => page.getByRole('region', { name: /^Отзывы/ });
 const byId = (page: Page, id: number): Locator => page.locator(`article[data-review-id="${id}"]`);
@@ -28,7 +27,7 @@ async function openReviews(page: Page, slug: string): Promise<number> {
 }
 
 describe('reviews on an open title page', () => {
-  it('follow what others write, reply, like, edit and delete, for a visitor and a signed-in reader', async () => {
+  it('follow what others write, reply, like, edit and delete, for a visitor and a signed-in reader', async ({ browsers }) => {
     const [t] = (await publishedTitles(30)).slice(-1);
     const [author, replier, reader] = await Promise.all([newPerson(), newPerson(), newPerson()]);
     const visitor = (await browsers.visitor()).page;
@@ -67,7 +66,7 @@ describe('reviews on an open title page', () => {
     }
   });
 
-  it('shows a person\'s own review once, with its counts but no like or dislike of their own', async () => {
+  it('shows a person\'s own review once, with its counts but no like or dislike of their own', async ({ browsers }) => {
     const [t] = (await publishedTitles(29)).slice(-1);
     const [person, other] = await Promise.all([newPerson(), newPerson()]);
     const page = (await browsers.as(person)).page;

@@ -4,15 +4,14 @@
  * many went and shows them again, while the pages every visitor gets stay byte for byte the same.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test.ts';
 import { MARK_TYPES } from '../../shared/rules.ts';
-import { apiOf, signedInBrowsers } from './support/account.ts';
+import { apiOf } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { adminApi, fetchText, idleIslandsHydrated, patientPolls } from './support/site.ts';
 
 patientPolls(20_000);
 
-const browsers = signedInBrowsers();
 const NOT_INTERESTED = MARK_TYPES[4];
 
 interface TitleRow { id: number; slug: string; name: string }
@@ -41,7 +40,7 @@ describe("'Не интересно'", () => {
     expect(after[1].text).toBe(before[1].text);
   });
 
-  it('hides the marked title from the home blocks with a note that shows it again', async () => {
+  it('hides the marked title from the home blocks with a note that shows it again', async ({ browsers }) => {
     const person = await newPerson();
     const title = await homeBlockTitle();
     await markNotInterested(person, title.id);
@@ -56,14 +55,14 @@ describe("'Не интересно'", () => {
     expect(await block.locator('.film-card:visible').count()).toBeGreaterThan(0);
 
     await note.getByRole('button', { name: 'Показать' }).click();
-    await expect.poll(() => card(page, '.title-block', title.id).isVisible()).toBe(true);
+    await card(page, '.title-block', title.id).waitFor();
     // The card shows through a style rule, the note through a render: each in its own time.
     await expect.poll(() => note.textContent()).toBe('Показан 1 сериал или фильм с отметкой «Не интересно». Скрыть');
     await note.getByRole('button', { name: 'Скрыть' }).click();
-    await expect.poll(() => card(page, '.title-block', title.id).isVisible()).toBe(false);
+    await card(page, '.title-block', title.id).waitFor({ state: 'hidden' });
   });
 
-  it('hides it from the search results and from another title\'s suggestions', async () => {
+  it('hides it from the search results and from another title\'s suggestions', async ({ browsers }) => {
     const person = await newPerson();
     const title = await homeBlockTitle();
     await markNotInterested(person, title.id);
@@ -77,7 +76,7 @@ describe("'Не интересно'", () => {
     await expect.poll(() => dialog.locator('.hidden-note').textContent()).toBe('Скрыт 1 сериал или фильм с отметкой «Не интересно». Показать');
     expect(await card(page, 'dialog[open]', title.id).isVisible()).toBe(false);
     await dialog.getByRole('button', { name: 'Показать' }).click();
-    await expect.poll(() => card(page, 'dialog[open]', title.id).isVisible()).toBe(true);
+    await card(page, 'dialog[open]', title.id).waitFor();
 
     // A title page whose 'Вам может понравиться' suggests the marked title, as built.
     const api = await adminApi();
@@ -96,11 +95,11 @@ describe("'Не интересно'", () => {
     expect(await card(page, '.related', title.id).isVisible()).toBe(false);
   });
 
-  it('hides nothing from a visitor', async () => {
+  it('hides nothing from a visitor', async ({ browsers }) => {
     const title = await homeBlockTitle();
     await markNotInterested(await newPerson(), title.id);
     const { page } = await browsers.visitor();
     await page.goto('/');
-    await expect.poll(() => card(page, '.title-block', title.id).isVisible()).toBe(true);
+    await card(page, '.title-block', title.id).waitFor();
   });
 });

@@ -3,12 +3,10 @@
  * 1280 px: status, theme class, the heading or key text, no uncaught error. Then what search
  * engines read: titles, descriptions, canonical links, OpenGraph, JSON-LD, sitemap and robots.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from './support/test.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import { ACTORS } from '../../directus/seed/data/actors.ts';
-import { launchBrowser } from './support/browser.ts';
-import { fetchText, patientPolls, visitor, type ThemeName, type Width } from './support/site.ts';
+import { fetchText, patientPolls, type ThemeName, type Width } from './support/site.ts';
 
 const TITLE = 'aromat-poslednego-leta';
 const TITLE_NAME = 'Аромат последнего лета';
@@ -51,16 +49,6 @@ const SCREENS: Screen[] = [
 
 patientPolls();
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
 const LOOKS: { theme: ThemeName; width: Width }[] = [
   { theme: 'light-theme', width: 'mobile' },
   { theme: 'light-theme', width: 'desktop' },
@@ -71,37 +59,33 @@ const LOOKS: { theme: ThemeName; width: Width }[] = [
 describe('every screen, in both looks and both widths', () => {
   // The four looks run side by side: each is one page walking every screen, mostly waiting.
   for (const look of LOOKS) {
-    it.concurrent(`${look.theme} at ${look.width}`, async ({ expect }) => {
-      // The light look is the default: it is not stored, the dark one is.
-      const v = await visitor(browser, { theme: look.theme === 'dark-theme' ? 'dark-theme' : undefined, width: look.width });
-      try {
-        for (const screen of SCREENS) {
-          v.clearErrors();
-          const res = await v.page.goto(screen.path, { waitUntil: 'load' });
-          expect(res?.status(), screen.path).toBe(screen.status ?? 200);
+    it.concurrent(`${look.theme} at ${look.width}`, async ({ expect, browsers }) => {
+      // The light look is the default: it is not stored, the dark one is. The cookie notice shows, as on a first visit.
+      const v = await browsers.visitor({ acceptCookies: false, theme: look.theme === 'dark-theme' ? 'dark-theme' : undefined, width: look.width });
+      for (const screen of SCREENS) {
+        v.clearErrors();
+        const res = await v.page.goto(screen.path, { waitUntil: 'load' });
+        expect(res?.status(), screen.path).toBe(screen.status ?? 200);
 
-          const classes = await v.page.evaluate(() => [...document.documentElement.classList]);
-          expect(classes, screen.path).toContain(look.theme);
-          expect(classes, screen.path).not.toContain(look.theme === 'dark-theme' ? 'light-theme' : 'dark-theme');
+        const classes = await v.page.evaluate(() => [...document.documentElement.classList]);
+        expect(classes, screen.path).toContain(look.theme);
+        expect(classes, screen.path).not.toContain(look.theme === 'dark-theme' ? 'light-theme' : 'dark-theme');
 
-          const h1 = v.page.locator('main h1');
-          expect(await h1.count(), `${screen.path}: one H1`).toBe(1);
-          const heading = (await h1.textContent())?.trim() ?? '';
-          if (typeof screen.h1 === 'string') expect(heading, screen.path).toBe(screen.h1);
-          else expect(heading, screen.path).toMatch(screen.h1);
+        const h1 = v.page.locator('main h1');
+        expect(await h1.count(), `${screen.path}: one H1`).toBe(1);
+        const heading = (await h1.textContent())?.trim() ?? '';
+        if (typeof screen.h1 === 'string') expect(heading, screen.path).toBe(screen.h1);
+        else expect(heading, screen.path).toMatch(screen.h1);
 
-          for (const text of screen.text ?? []) {
-            await expect.poll(() => v.page.locator('body').innerText(), { message: `${screen.path}: ${text}`, timeout: 10_000 }).toContain(text);
-          }
-          // Give the load and idle islands their turn before judging errors.
-          await v.page.waitForLoadState('networkidle');
-          // Nothing wider than the screen: no sideways scrolling on a phone.
-          const overflow = await v.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${screen.path}: wider than the screen by`).toBeLessThanOrEqual(0);
-          expect(v.errors, screen.path).toEqual([]);
+        for (const text of screen.text ?? []) {
+          await expect.poll(() => v.page.locator('body').innerText(), { message: `${screen.path}: ${text}`, timeout: 10_000 }).toContain(text);
         }
-      } finally {
-        await v.context.close();
+        // Give the load and idle islands their turn before judging errors.
+        await v.page.waitForLoadState('networkidle');
+        // Nothing wider than the screen: no sideways scrolling on a phone.
+        const overflow = await v.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${screen.path}: wider than the screen by`).toBeLessThanOrEqual(0);
+        expect(v.errors, screen.path).toEqual([]);
       }
     });
   }

@@ -6,17 +6,16 @@
  */
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
 import { DAY_MS, dayOf } from '../../shared/subscription.ts';
-import { apiOf, profileRow, signedInBrowsers, storedAccessToken } from './support/account.ts';
+import { apiOf, profileRow, storedAccessToken } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { adminApi, controlsUnderNotice, patientPolls } from './support/site.ts';
 
 patientPolls(20_000);
 
-const browsers = signedInBrowsers();
 
 interface ShopRow { id: number; name: string; type: string; nameColor: string | null; frameProfile: string | null }
 const shopItems = async () => (await adminApi()).get<ShopRow[]>('/items/shop?filter[status][_eq]=published&fields=id,name,type,nameColor,frameProfile&sort=sort');
@@ -47,16 +46,15 @@ async function openBlock(page: Page, type: string) {
 }
 
 describe('buying a plan', () => {
-  it('sends a visitor to sign in and back to the plans', async () => {
+  it('sends a visitor to sign in and back to the plans', async ({ browsers }) => {
     const { page } = await browsers.visitor();
     await page.goto('/profile/tariff');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/profile/tariff');
   });
 
-  it('plan 1: the two plans, one method, «Оплатить», the gateway, back paid; then a GIF avatar and a name colour', async () => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('plan 1: the two plans, one method, «Оплатить», the gateway, back paid; then a GIF avatar and a name colour', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await page.goto('/profile/tariff');
     const plans = page.getByRole('group', { name: 'Тариф' });
     await expect.poll(() => plans.getByRole('radio').count()).toBe(2);
@@ -98,7 +96,7 @@ describe('buying a plan', () => {
     expect(await history.locator('tbody tr').innerText()).toMatch(/Премиум\s+399 ₽\s+Оплачен/);
   });
 
-  it('plan 2 after plan 1: the screen says the days left carry over, and frames unlock', async () => {
+  it('plan 2 after plan 1: the screen says the days left carry over, and frames unlock', async ({ browsers }) => {
     const person = await newPerson({ role: ROLES.premium, extra: { plan: 1, paidUntil: new Date(Date.now() + 10 * DAY_MS).toISOString() } });
     const { page } = await browsers.as(person);
     await page.goto('/profile/tariff');
@@ -125,7 +123,7 @@ describe('buying a plan', () => {
     await expect.poll(() => page.getByTestId('account-card').locator('.avatar__frame').getAttribute('src')).toContain(frame.frameProfile!);
   });
 
-  it('plan 1 after plan 2: the screen says first that the frame and wallpaper come off, and they do', async () => {
+  it('plan 1 after plan 2: the screen says first that the frame and wallpaper come off, and they do', async ({ browsers }) => {
     const frame = (await shopItems()).find((i) => i.type === 'frame')!;
     const person = await newPerson({ role: ROLES.premiumPlus, extra: { plan: 2, paidUntil: new Date(Date.now() + 10 * DAY_MS).toISOString(), frame: frame.id } });
     const { page } = await browsers.as(person);
@@ -147,9 +145,8 @@ describe('buying a plan', () => {
     expect(await profileRow(person.id, 'role,frame,keptDecorations')).toEqual({ role: ROLES.premium, frame: null, keptDecorations: { frame: frame.id } });
   });
 
-  it('an underpaid invoice shows what is due and is finished by a top-up', async () => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('an underpaid invoice shows what is due and is finished by a top-up', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await checkout(page, 'Премиум');
     await onGateway(page, 'Оплатить не полностью');
     await expect.poll(() => invoiceState(page).innerText()).toContain('Оплачено не полностью');
@@ -164,9 +161,8 @@ describe('buying a plan', () => {
     expect(await planOf(person)).toMatchObject({ role: ROLES.premium, plan: 1 });
   });
 
-  it('a cancelled invoice grants nothing and says so', async () => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('a cancelled invoice grants nothing and says so', async ({ person, signedIn }) => {
+    const { page } = signedIn;
     await checkout(page, 'Премиум+');
     await onGateway(page, 'Отменить');
     await expect.poll(() => invoiceState(page).innerText()).toContain('Счёт отменён');
@@ -176,9 +172,8 @@ describe('buying a plan', () => {
     await expect.poll(() => history.innerText()).toContain('Отменён');
   });
 
-  it('says «Произошла ошибка при создании платежа» when the invoice cannot be made', async () => {
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+  it('says «Произошла ошибка при создании платежа» when the invoice cannot be made', async ({ signedIn }) => {
+    const { page } = signedIn;
     await page.goto('/profile/tariff');
     // The call never reaches the backend, as when the connection drops.
     await page.route('**/api/payment/buy', (route) => route.abort());
@@ -189,7 +184,7 @@ describe('buying a plan', () => {
 });
 
 describe('the cookie notice on the account screens', () => {
-  it('leaves the prices and every control free until it is accepted, at 375×812, 1366×900 and 1280×900', async () => {
+  it('leaves the prices and every control free until it is accepted, at 375×812, 1366×900 and 1280×900', async ({ browsers }) => {
     const person = await newPerson();
     for (const size of [{ width: 375, height: 812 }, { width: 1366, height: 900 }, { width: 1280, height: 900 }]) {
       const { page } = await browsers.as(person, { acceptCookies: false });
@@ -219,7 +214,7 @@ describe('the cookie notice on the account screens', () => {
 });
 
 describe('the session renewed by a payment', () => {
-  it('reaches every part of the page: calls made with the old token are sent again with the new one, and the chat socket signs in anew', async () => {
+  it('reaches every part of the page: calls made with the old token are sent again with the new one, and the chat socket signs in anew', async ({ browsers }) => {
     const [person, friend] = await Promise.all([newPerson(), newPerson()]);
     const friendApi = await apiOf(friend);
     const chat = await friendApi.post<{ id: number }>('/items/chats?fields=id', { user_invited: [{ directus_users_id: person.id }] });
@@ -290,7 +285,7 @@ describe('the session renewed by a payment', () => {
 });
 
 describe('the end of a plan', () => {
-  it('hides the decorations from others and tells the person; a renewal brings them back', async () => {
+  it('hides the decorations from others and tells the person; a renewal brings them back', async ({ browsers }) => {
     const colour = (await shopItems()).find((i) => i.type === 'nameColor' && i.nameColor?.startsWith('#'))!;
     const person = await newPerson({ role: ROLES.premiumPlus, extra: { plan: 2, paidUntil: new Date(Date.now() + 30 * DAY_MS).toISOString(), nameColor: colour.id } });
     const { page: watcher } = await browsers.visitor();
@@ -313,7 +308,7 @@ describe('the end of a plan', () => {
     await expect.poll(() => badge.locator('[aria-hidden="true"]').innerText()).toBe('1');
     await page.goto('/profile');
     await expect.poll(() => page.getByRole('list', { name: 'Напоминания о подписке' }).innerText()).toContain('Подписка «Премиум+» закончилась');
-    await expect.poll(() => badge.count()).toBe(0);
+    await badge.first().waitFor({ state: 'detached' });
     await page.goto('/profile?tab=customization');
     const b = await openBlock(page, 'nameColor');
     await expect.poll(() => b.innerText()).toContain(`«${colour.name}» остаётся выбранным`);
@@ -327,7 +322,7 @@ describe('the end of a plan', () => {
 });
 
 describe('days, counted one way', () => {
-  it('two and a half days before the end: the profile, its reminder and the renewal all say 2 whole days, beside the end day', async () => {
+  it('two and a half days before the end: the profile, its reminder and the renewal all say 2 whole days, beside the end day', async ({ browsers }) => {
     const paidUntil = new Date(Date.now() + 2.5 * DAY_MS);
     const person = await newPerson({ role: ROLES.premium, extra: { plan: 1, paidUntil: paidUntil.toISOString() } });
     const end = dayOf(paidUntil);
@@ -353,7 +348,7 @@ describe('episodes kept for subscribers', () => {
     return { slug: row.title.slug, episode: row.name, iframe: row.iframe, video: row.video };
   }
 
-  it('are locked for visitors, leading to the plans', async () => {
+  it('are locked for visitors, leading to the plans', async ({ browsers }) => {
     const kept = await titleWithKept();
     const { page } = await browsers.visitor();
     await page.goto(`/${kept.slug}?tab=seasons`);
@@ -362,7 +357,7 @@ describe('episodes kept for subscribers', () => {
     expect(await locked.getByRole('link', { name: 'Доступно с подпиской' }).first().getAttribute('href')).toBe('/profile/tariff');
   });
 
-  it('play in a subscriber\'s player, with a mark', async () => {
+  it('play in a subscriber\'s player, with a mark', async ({ browsers }) => {
     const kept = await titleWithKept();
     const person = await newPerson({ role: ROLES.premium });
     const { page } = await browsers.as(person);

@@ -7,10 +7,9 @@
  * site's buttons.
  */
 import type { Locator } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from './support/test.ts';
 import { AdminApi } from '../../directus/apply/admin-api.ts';
 import { ROLES } from '../../shared/rules.ts';
-import { signedInBrowsers } from './support/account.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
@@ -18,7 +17,6 @@ import { invoiceMoment } from '../../src/lib/tariff.ts';
 
 patientPolls(20_000);
 
-const browsers = signedInBrowsers();
 const phone = { width: 'mobile' as const };
 
 /** The floating controls on screen whose box meets the element's. */
@@ -47,7 +45,7 @@ const touchesItself = (target: Locator) => target.evaluate((el) => {
 const toBottom = (target: Locator) => target.evaluate((el) => el.scrollIntoView({ block: 'end' }));
 
 describe('the chat on a phone', () => {
-  it('gives the text box at least 60 % of the screen on /messages and in the floating window; sending is an icon named «Отправить»', async () => {
+  it('gives the text box at least 60 % of the screen on /messages and in the floating window; sending is an icon named «Отправить»', async ({ browsers }) => {
     const person = await newPerson();
     const { page } = await browsers.as(person, phone);
     const check = async (scope: Locator) => {
@@ -79,7 +77,7 @@ describe('the chat on a phone', () => {
 });
 
 describe('floating controls on a phone', () => {
-  it('step aside from every registration field and the button while the form is filled in', async () => {
+  it('step aside from every registration field and the button while the form is filled in', async ({ browsers }) => {
     const { page } = await browsers.visitor(phone);
     await page.goto('/login#register');
     const form = page.getByRole('form', { name: 'Регистрация' });
@@ -102,7 +100,7 @@ describe('floating controls on a phone', () => {
     await expect.poll(() => touchesItself(submit)).toBe(true);
   });
 
-  it('leave a post comment\'s send button free while the comment is typed, and it sends', async () => {
+  it('leave a post comment\'s send button free while the comment is typed, and it sends', async ({ browsers }) => {
     const [author, reader] = await Promise.all([newPerson(), newPerson()]);
     const api = await AdminApi.login(inject('e2eDirectusUrl'), author.email, author.password);
     await api.post('/items/posts', { text: 'Что посмотреть на выходных?' });
@@ -120,7 +118,7 @@ describe('floating controls on a phone', () => {
     await expect.poll(() => post.locator('.comment__text').allInnerTexts()).toEqual(['«Сто дней по контракту»']);
   });
 
-  it('keep back-to-top off the visitor\'s chat prompt, and leave room at the page\'s end', async () => {
+  it('keep back-to-top off the visitor\'s chat prompt, and leave room at the page\'s end', async ({ browsers }) => {
     const { page } = await browsers.visitor(phone);
     await page.goto('/');
     await page.mouse.wheel(0, 1200);
@@ -144,7 +142,7 @@ describe('floating controls on a phone', () => {
 });
 
 describe('name colour tiles on a phone', () => {
-  it('show a long login whole', async () => {
+  it('show a long login whole', async ({ browsers }) => {
     const login = `walker65_${Date.now().toString(36)}_longname`.slice(0, 32);
     const person = await newPerson({ role: ROLES.premium, login });
     const { page } = await browsers.as(person, phone);
@@ -166,7 +164,7 @@ describe('name colour tiles on a phone', () => {
 });
 
 describe('the payment history on a phone', () => {
-  it('shows each invoice\'s date and time, its plan, sum and status, inside the screen', async () => {
+  it('shows each invoice\'s date and time, its plan, sum and status, inside the screen', async ({ browsers }) => {
     const person = await newPerson();
     const admin = await adminApi();
     // Two invoices of one day: the cancelled one an hour before the paid one.
@@ -198,7 +196,7 @@ describe('the payment history on a phone', () => {
 });
 
 describe('drawn, not typed', () => {
-  it('counts views and comments on cards, and likes on reviews, with the site\'s line icons', async () => {
+  it('counts views and comments on cards, and likes on reviews, with the site\'s line icons', async ({ browsers }) => {
     const { page } = await browsers.visitor(phone);
     await page.goto('/');
     const counters = page.locator('.film-card__stats > span');
@@ -221,7 +219,7 @@ describe('drawn, not typed', () => {
     expect(await like.evaluate((el) => getComputedStyle(el, '::before').maskImage)).toContain('data:image/svg+xml');
   });
 
-  it('styles the actor\'s «Читать полностью» as the site\'s buttons', async () => {
+  it('styles the actor\'s «Читать полностью» as the site\'s buttons', async ({ browsers }) => {
     const [actor] = (await (await adminApi()).get<{ slug: string; biography: string }[]>('/items/actors?fields=slug,biography&filter[biography][_nnull]=true&limit=-1'))
       .filter((a) => a.biography.length > 600);
     const { page } = await browsers.visitor(phone);

@@ -5,23 +5,23 @@
  * and deleting the profile confirmed by the password.
  */
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from './support/test.ts';
+import type { Browsers } from './support/test.ts';
 import { ACCOUNT_MESSAGES, MARK_TYPES, ROLES } from '../../shared/rules.ts';
 import { PROFILE_TABS, UNKNOWN_TAB, tabHref } from '../../src/lib/profile-tabs.ts';
-import { apiOf, meStatusWith, profileRow, publishedTitles, signedInBrowsers, storedAccessToken } from './support/account.ts';
+import { apiOf, meStatusWith, profileRow, publishedTitles, storedAccessToken } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { adminApi, patientPolls } from './support/site.ts';
 
 patientPolls(20_000);
 
-const browsers = signedInBrowsers();
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Личный кабинет' });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Меню профиля' });
 const pane = (page: Page, label: string) => page.getByRole('region', { name: label });
 const query = (page: Page) => new URL(page.url()).search;
 
-async function openProfile(person: Person, path = '/profile', options = {}): Promise<Page> {
+async function openProfile(browsers: Browsers, person: Person, path = '/profile', options = {}): Promise<Page> {
   const { page } = await browsers.as(person, options);
   await page.goto(path);
   await sidebar(page).waitFor();
@@ -35,16 +35,16 @@ const shopItems = async () => (await adminApi()).get<ShopRow[]>('/items/shop?fil
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 describe('the own profile', () => {
-  it('sends a visitor to sign in, to come back afterwards', async () => {
+  it('sends a visitor to sign in, to come back afterwards', async ({ browsers }) => {
     const { page } = await browsers.visitor();
     await page.goto('/profile');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('next')).toBe('/profile');
   });
 
-  it('shows the person in the sidebar and their details, with Messages and no made-up unread count', async () => {
+  it('shows the person in the sidebar and their details, with Messages and no made-up unread count', async ({ browsers }) => {
     const person = await newPerson({ extra: { aboutMe: 'Смотрю исторические дорамы по вечерам.' } });
-    const page = await openProfile(person);
+    const page = await openProfile(browsers, person);
     const side = sidebar(page);
     await expect.poll(() => side.innerText()).toContain(person.login);
     expect(await side.innerText()).toContain('Тест Зритель');
@@ -64,17 +64,17 @@ describe('the own profile', () => {
     expect(await details.getByRole('link', { name: 'Выбрать тариф' }).getAttribute('href')).toBe('/profile/tariff');
   });
 
-  it('shows the plan and the day it is paid until', async () => {
+  it('shows the plan and the day it is paid until', async ({ browsers }) => {
     const paidUntil = new Date(Date.UTC(2031, 2, 9, 12)).toISOString();
     const person = await newPerson({ role: ROLES.premiumPlus, extra: { plan: 2, paidUntil } });
     const plan = await (await adminApi()).get<{ name: string }>('/items/plans/2?fields=name');
-    const page = await openProfile(person);
+    const page = await openProfile(browsers, person);
     await expect.poll(() => pane(page, 'Профиль').innerText()).toContain(plan.name);
     expect(await pane(page, 'Профиль').innerText()).toContain('09.03.2031');
   });
 
-  it('opens every tab from its section, keeps it in ?tab= and follows back; an unknown tab says so', async () => {
-    const page = await openProfile(await newPerson());
+  it('opens every tab from its section, keeps it in ?tab= and follows back; an unknown tab says so', async ({ browsers }) => {
+    const page = await openProfile(browsers, await newPerson());
     for (const tab of PROFILE_TABS) {
       const section = tab.section === 'profile' ? 'Профиль' : 'Избранное';
       await menu(page).getByRole('link', { name: section }).click();
@@ -104,7 +104,7 @@ describe('the own profile', () => {
 });
 
 describe('on a phone', () => {
-  it('fits every tab and the edit screen into 375 px, in both looks', async () => {
+  it('fits every tab and the edit screen into 375 px, in both looks', async ({ browsers }) => {
     const person = await newPerson({ extra: { aboutMe: 'Очень-очень-длинное-слово-без-пробелов-которое-не-должно-раздвигать-страницу' } });
     for (const theme of ['light-theme', 'dark-theme'] as const) {
       const { page } = await browsers.as(person, { width: 'mobile', theme });
@@ -127,9 +127,9 @@ describe('customisation', () => {
     return b;
   };
 
-  it('asks a plain user to subscribe in every block, offers no save, and stores nothing', async () => {
+  it('asks a plain user to subscribe in every block, offers no save, and stores nothing', async ({ browsers }) => {
     const person = await newPerson();
-    const page = await openProfile(person, '/profile?tab=customization');
+    const page = await openProfile(browsers, person, '/profile?tab=customization');
     for (const type of ['nameColor', 'frame', 'background']) {
       const b = await openBlock(page, type);
       await expect.poll(() => b.innerText()).toContain('Нужна подписка');
@@ -142,10 +142,10 @@ describe('customisation', () => {
     expect(await profileRow(person.id, 'nameColor,frame,background')).toEqual({ nameColor: null, frame: null, background: null });
   });
 
-  it('saves a name colour for Premium and shows it in the sidebar; frame and background offer the move up to Premium+', async () => {
+  it('saves a name colour for Premium and shows it in the sidebar; frame and background offer the move up to Premium+', async ({ browsers }) => {
     const person = await newPerson({ role: ROLES.premium });
     const colour = (await shopItems()).find((i) => i.type === 'nameColor' && i.nameColor?.startsWith('#'))!;
-    const page = await openProfile(person, '/profile?tab=customization');
+    const page = await openProfile(browsers, person, '/profile?tab=customization');
     const b = await openBlock(page, 'nameColor');
     await b.getByRole('radio', { name: colour.name }).check();
     await b.getByRole('button', { name: 'Сохранить' }).click();
@@ -166,12 +166,12 @@ describe('customisation', () => {
     }
   });
 
-  it('saves a frame and a background for Premium+, shows them in the sidebar, and takes them off', async () => {
+  it('saves a frame and a background for Premium+, shows them in the sidebar, and takes them off', async ({ browsers }) => {
     const person = await newPerson({ role: ROLES.premiumPlus });
     const items = await shopItems();
     const frame = items.find((i) => i.type === 'frame')!;
     const background = items.find((i) => i.type === 'background')!;
-    const page = await openProfile(person, '/profile?tab=customization');
+    const page = await openProfile(browsers, person, '/profile?tab=customization');
     const card = page.getByTestId('account-card');
 
     const f = await openBlock(page, 'frame');
@@ -189,14 +189,14 @@ describe('customisation', () => {
     await expect.poll(() => card.evaluate((el) => getComputedStyle(el).backgroundImage)).not.toContain(background.backgroundFile!);
     const f2 = await openBlock(page, 'frame');
     await f2.getByRole('button', { name: 'Снять' }).click();
-    await expect.poll(() => card.locator('.avatar__frame').count()).toBe(0);
+    await card.locator('.avatar__frame').first().waitFor({ state: 'detached' });
     expect(await profileRow(person.id, 'frame,background')).toEqual({ frame: null, background: null });
   });
 
-  it('shows the backend\'s refusal when the plan ended while the screen was open, and stores nothing', async () => {
+  it('shows the backend\'s refusal when the plan ended while the screen was open, and stores nothing', async ({ browsers }) => {
     const person = await newPerson({ role: ROLES.premium });
     const colour = (await shopItems()).find((i) => i.type === 'nameColor')!;
-    const page = await openProfile(person, '/profile?tab=customization');
+    const page = await openProfile(browsers, person, '/profile?tab=customization');
     const b = await openBlock(page, 'nameColor');
     await b.getByRole('button', { name: 'Сохранить' }).waitFor();
     const token = await storedAccessToken(page);
@@ -214,7 +214,7 @@ describe('lists', () => {
   const markTabs = PROFILE_TABS.filter((t) => t.mark);
   const names = (where: Locator) => where.locator('.film-card__link .film-card__name').allInnerTexts();
 
-  it('lists each kind of mark, newest first, and takes one off at once', async () => {
+  it('lists each kind of mark, newest first, and takes one off at once', async ({ browsers }) => {
     const person = await newPerson();
     const titles = await publishedTitles(MARK_TYPES.length + 1);
     const api = await apiOf(person);
@@ -224,7 +224,7 @@ describe('lists', () => {
     const created = new Map<string, number>();
     for (const m of marks) created.set(`${m.type}/${m.title.id}`, (await api.post<{ id: number }>('/items/favorites', { type: m.type, title: m.title.id })).id);
 
-    const page = await openProfile(person, '/profile?tab=favorites');
+    const page = await openProfile(browsers, person, '/profile?tab=favorites');
     for (const tab of markTabs) {
       await page.getByRole('navigation', { name: 'Вкладки избранного' }).getByRole('link', { name: tab.label, exact: true }).click();
       const list = pane(page, tab.label);
@@ -247,14 +247,14 @@ describe('lists', () => {
     await expect.poll(() => names(pane(page, 'Избранное'))).toEqual([titles[0].name]);
   });
 
-  it('pages a long list with "Показать еще" after a removal without skipping or repeating a title', async () => {
+  it('pages a long list with "Показать еще" after a removal without skipping or repeating a title', async ({ browsers }) => {
     const person = await newPerson();
     const titles = await publishedTitles(23);
     const api = await apiOf(person);
     await api.post('/items/favorites', titles.map((t) => ({ type: 'Смотрел', title: t.id })));
     const newestFirst = titles.map((t) => t.name).reverse();
 
-    const page = await openProfile(person, '/profile?tab=watched');
+    const page = await openProfile(browsers, person, '/profile?tab=watched');
     const list = pane(page, 'Смотрел');
     await expect.poll(() => names(list)).toHaveLength(20);
     await list.getByRole('button', { name: `Убрать «${newestFirst[0]}» из списка «Смотрел»` }).click();
@@ -265,7 +265,7 @@ describe('lists', () => {
     expect(await list.getByRole('button', { name: 'Показать еще' }).count()).toBe(0);
   });
 
-  it('says a list failed to load, never that it is empty, and loads it on retry', async () => {
+  it('says a list failed to load, never that it is empty, and loads it on retry', async ({ browsers }) => {
     const person = await newPerson();
     const [title] = await publishedTitles(1);
     await (await apiOf(person)).post('/items/favorites', { type: 'Смотрю', title: title.id });
@@ -280,7 +280,7 @@ describe('lists', () => {
     await expect.poll(() => names(list)).toEqual([title.name]);
   });
 
-  it('says the profile could not be read on the account screens and the tariff screen, and shows them on retry', async () => {
+  it('says the profile could not be read on the account screens and the tariff screen, and shows them on retry', async ({ browsers }) => {
     const { page } = await browsers.as(await newPerson());
     const ownProfile = '**/api/users/me?**';
     const screens: [string, () => Promise<void>][] = [
@@ -299,13 +299,13 @@ describe('lists', () => {
     }
   });
 
-  it('shows favourite actors linking to their pages, takes one off, and says when there are none', async () => {
+  it('shows favourite actors linking to their pages, takes one off, and says when there are none', async ({ browsers }) => {
     const person = await newPerson();
     const actors = await (await adminApi()).get<{ id: number; slug: string; nameRu: string }[]>('/items/actors?fields=id,slug,nameRu&sort=id&limit=2');
     const api = await apiOf(person);
     for (const a of actors) await api.post('/items/favoriteActors', { actor: a.id });
 
-    const page = await openProfile(person, '/profile?tab=favorite-actors');
+    const page = await openProfile(browsers, person, '/profile?tab=favorite-actors');
     const list = pane(page, 'Избранные актёры');
     const links = list.getByRole('link');
     await expect.poll(() => links.allInnerTexts()).toHaveLength(2);
@@ -315,7 +315,7 @@ describe('lists', () => {
 
     for (const a of [...actors].reverse()) {
       await list.getByRole('button', { name: `Убрать «${a.nameRu}» из избранных актёров` }).click();
-      await expect.poll(() => list.getByText(a.nameRu).count()).toBe(0);
+      await list.getByText(a.nameRu).first().waitFor({ state: 'detached' });
     }
     await expect.poll(() => list.locator('.list-status').innerText()).toBe('Нет любимых актёров');
     expect(await (await adminApi()).get<unknown[]>(`/items/favoriteActors?filter[user][_eq]=${person.id}`)).toEqual([]);
@@ -323,9 +323,9 @@ describe('lists', () => {
 });
 
 describe('leaving', () => {
-  it('signs out, and the old session stops working on the backend at once', async () => {
+  it('signs out, and the old session stops working on the backend at once', async ({ browsers }) => {
     const person = await newPerson();
-    const page = await openProfile(person);
+    const page = await openProfile(browsers, person);
     const token = (await storedAccessToken(page))!;
     const refresh = await page.evaluate(() => (JSON.parse(localStorage.getItem('session')!) as { refresh_token: string }).refresh_token);
     expect(await meStatusWith(token)).toBe(200);
@@ -341,11 +341,11 @@ describe('leaving', () => {
     expect(refreshed.status).toBe(401);
   });
 
-  it('deletes the profile only with the right password, then signs out and goes home', async () => {
+  it('deletes the profile only with the right password, then signs out and goes home', async ({ browsers }) => {
     const person = await newPerson();
     const [title] = await publishedTitles(1);
     await (await apiOf(person)).post('/items/favorites', { type: 'Смотрю', title: title.id });
-    const page = await openProfile(person);
+    const page = await openProfile(browsers, person);
     const token = (await storedAccessToken(page))!;
 
     await menu(page).getByRole('button', { name: 'Удалить профиль' }).click();

@@ -7,23 +7,22 @@
  * likeness the catalogue says it is.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test.ts';
 import { ACTORS } from '../../directus/seed/data/actors.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import { QUERY_TOO_LONG, SEARCH_QUERY_MAX } from '../../shared/search-limits.ts';
 import { FIRST_RESULTS, sampleQueries } from '../support/search-queries.ts';
-import { fetchText, hydrated, idleIslandsHydrated, patientPolls, titleBySlug, visitorsOfThisFile } from './support/site.ts';
+import { fetchText, hydrated, idleIslandsHydrated, patientPolls, titleBySlug } from './support/site.ts';
 
 patientPolls();
 
-const { as, done } = visitorsOfThisFile();
 
 async function openSearch(page: Page) {
   await page.goto('/');
   await idleIslandsHydrated(page);
   await page.locator('header button[data-open="search"]').click();
   const dialog = page.getByRole('dialog', { name: 'Поиск' });
-  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await dialog.waitFor();
   return { dialog, input: dialog.getByPlaceholder('Поиск..') };
 }
 
@@ -38,114 +37,90 @@ const firstNames = (dialog: ReturnType<Page['getByRole']>) =>
   dialog.locator('.film-card .film-card__link .film-card__name').allInnerTexts().then((names) => names.slice(0, FIRST_RESULTS));
 
 describe('the search modal', () => {
-  it('finds demo titles typed in the other layout, in Latin, with a letter dropped or two swapped, and with е for ё', async () => {
-    const { page } = await as();
-    try {
-      const { dialog, input } = await openSearch(page);
-      const queries = sampleQueries();
-      expect(new Set(queries.map((q) => q.kind))).toEqual(new Set(['layout', 'latin', 'dropped', 'swapped', 'yo']));
-      for (const q of queries) {
-        await input.fill(q.query);
-        await typedAnswer(dialog);
-        await expect.poll(() => firstNames(dialog), { message: `${q.kind} «${q.query}» → «${q.name}»` }).toContain(q.name);
-        expect(await dialog.innerText()).toContain('Найдено:');
-        if (q.kind === 'layout') expect(await dialog.locator('.search-modal__understood').innerText()).toContain('Показаны результаты по запросу');
-      }
-    } finally {
-      await done();
-    }
-  });
-
-  it('shows people in their own group with a photo, and opens their page', async () => {
-    const person = ACTORS.find((a) => a.nameEn && a.nameRu)!;
-    const { page } = await as();
-    try {
-      const { dialog, input } = await openSearch(page);
-      await input.fill(person.nameEn);
-      const group = dialog.getByRole('list', { name: 'Актёры и создатели' });
-      const link = group.getByRole('link', { name: new RegExp(person.nameRu) });
-      await expect.poll(() => link.count()).toBe(1);
-      expect(await link.getAttribute('href')).toBe(`/actors/${person.slug}`);
-      expect(await link.locator('img').getAttribute('src')).toBeTruthy();
-      await link.click();
-      await page.waitForURL(new RegExp(`/actors/${person.slug}$`));
-      expect(await page.locator('main h1').innerText()).toContain(person.nameRu);
-    } finally {
-      await done();
-    }
-  });
-
-  it('says which word it understood when it corrected a typo', async () => {
-    const title = TITLES.find((t) => t.slug === 'aromat-poslednego-leta')!;
-    const { page } = await as();
-    try {
-      const { dialog, input } = await openSearch(page);
-      await input.fill('ароамт');
-      await expect.poll(() => firstNames(dialog)).toContain(title.name);
-      expect(await dialog.locator('.search-modal__understood').innerText()).toBe('Показаны результаты по запросу «аромат»');
-    } finally {
-      await done();
-    }
-  });
-
-  it('says a query is too long without asking the backend, and searches again once it is shorter', async () => {
-    const title = TITLES.find((t) => t.slug === 'aromat-poslednego-leta')!;
-    const { page } = await as();
-    try {
-      const { dialog, input } = await openSearch(page);
-      const asked: string[] = [];
-      page.on('request', (req) => {
-        if (req.url().includes('/site/search?')) asked.push(new URL(req.url()).searchParams.get('q') ?? '');
-      });
-      await input.fill(`${title.name} `.repeat(Math.ceil(300 / (title.name.length + 1))).slice(0, 300));
-      await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(QUERY_TOO_LONG);
-      expect(await dialog.innerText()).not.toContain('Проверьте подключение');
-      // Nothing of what was typed is lost: the whole query stays in the box.
-      expect((await input.inputValue()).length).toBe(300);
-      await input.fill(title.name);
+  it('finds demo titles typed in the other layout, in Latin, with a letter dropped or two swapped, and with е for ё', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const { dialog, input } = await openSearch(page);
+    const queries = sampleQueries();
+    expect(new Set(queries.map((q) => q.kind))).toEqual(new Set(['layout', 'latin', 'dropped', 'swapped', 'yo']));
+    for (const q of queries) {
+      await input.fill(q.query);
       await typedAnswer(dialog);
-      await expect.poll(() => firstNames(dialog)).toContain(title.name);
-      expect(await dialog.getByRole('alert').count()).toBe(0);
-      expect(asked.length).toBeGreaterThan(0);
-      expect(asked.every((q) => q.length <= SEARCH_QUERY_MAX), asked.join(' | ')).toBe(true);
-    } finally {
-      await done();
+      await expect.poll(() => firstNames(dialog), { message: `${q.kind} «${q.query}» → «${q.name}»` }).toContain(q.name);
+      expect(await dialog.innerText()).toContain('Найдено:');
+      if (q.kind === 'layout') expect(await dialog.locator('.search-modal__understood').innerText()).toContain('Показаны результаты по запросу');
     }
   });
 
-  it('counts a title opened from the results for Часто ищут:', async () => {
+  it('shows people in their own group with a photo, and opens their page', async ({ browsers }) => {
+    const person = ACTORS.find((a) => a.nameEn && a.nameRu)!;
+    const { page } = await browsers.visitor();
+    const { dialog, input } = await openSearch(page);
+    await input.fill(person.nameEn);
+    const group = dialog.getByRole('list', { name: 'Актёры и создатели' });
+    const link = group.getByRole('link', { name: new RegExp(person.nameRu) });
+    await expect.poll(() => link.count()).toBe(1);
+    expect(await link.getAttribute('href')).toBe(`/actors/${person.slug}`);
+    expect(await link.locator('img').getAttribute('src')).toBeTruthy();
+    await link.click();
+    await page.waitForURL(new RegExp(`/actors/${person.slug}$`));
+    expect(await page.locator('main h1').innerText()).toContain(person.nameRu);
+  });
+
+  it('says which word it understood when it corrected a typo', async ({ browsers }) => {
+    const title = TITLES.find((t) => t.slug === 'aromat-poslednego-leta')!;
+    const { page } = await browsers.visitor();
+    const { dialog, input } = await openSearch(page);
+    await input.fill('ароамт');
+    await expect.poll(() => firstNames(dialog)).toContain(title.name);
+    expect(await dialog.locator('.search-modal__understood').innerText()).toBe('Показаны результаты по запросу «аромат»');
+  });
+
+  it('says a query is too long without asking the backend, and searches again once it is shorter', async ({ browsers }) => {
+    const title = TITLES.find((t) => t.slug === 'aromat-poslednego-leta')!;
+    const { page } = await browsers.visitor();
+    const { dialog, input } = await openSearch(page);
+    const asked: string[] = [];
+    page.on('request', (req) => {
+      if (req.url().includes('/site/search?')) asked.push(new URL(req.url()).searchParams.get('q') ?? '');
+    });
+    await input.fill(`${title.name} `.repeat(Math.ceil(300 / (title.name.length + 1))).slice(0, 300));
+    await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(QUERY_TOO_LONG);
+    expect(await dialog.innerText()).not.toContain('Проверьте подключение');
+    // Nothing of what was typed is lost: the whole query stays in the box.
+    expect((await input.inputValue()).length).toBe(300);
+    await input.fill(title.name);
+    await typedAnswer(dialog);
+    await expect.poll(() => firstNames(dialog)).toContain(title.name);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((q) => q.length <= SEARCH_QUERY_MAX), asked.join(' | ')).toBe(true);
+  });
+
+  it('counts a title opened from the results for Часто ищут:', async ({ browsers }) => {
     const title = TITLES.find((t) => t.slug === 'kulak-i-dozhd')!;
     const before = await titleBySlug<{ searchOpens: number }>(title.slug, 'searchOpens');
-    const { page } = await as();
-    try {
-      const { dialog, input } = await openSearch(page);
-      await input.fill(title.name);
-      await typedAnswer(dialog);
-      const card = dialog.locator('.film-card', { hasText: title.name }).first();
-      await expect.poll(() => card.count()).toBe(1);
-      await card.locator('a').click();
-      await page.waitForURL(new RegExp(`/${title.slug}$`));
-      await expect.poll(async () => (await titleBySlug<{ searchOpens: number }>(title.slug, 'searchOpens')).searchOpens).toBe(before.searchOpens + 1);
-    } finally {
-      await done();
-    }
+    const { page } = await browsers.visitor();
+    const { dialog, input } = await openSearch(page);
+    await input.fill(title.name);
+    await typedAnswer(dialog);
+    const card = dialog.locator('.film-card', { hasText: title.name }).first();
+    await expect.poll(() => card.count()).toBe(1);
+    await card.locator('a').click();
+    await page.waitForURL(new RegExp(`/${title.slug}$`));
+    await expect.poll(async () => (await titleBySlug<{ searchOpens: number }>(title.slug, 'searchOpens')).searchOpens).toBe(before.searchOpens + 1);
   });
 });
 
 describe('the player\'s episode search', () => {
-  it('finds episode 3 however it is written', async () => {
+  it('finds episode 3 however it is written', async ({ browsers }) => {
     const series = TITLES.find((t) => t.typeSource === 'Без сезонов' && t.episodes >= 10)!;
-    const { page } = await as();
-    try {
-      await page.goto(`/${series.slug}?tab=seasons`);
-      await hydrated(page, '#player .player__episode');
-      const episodes = page.locator('#player .player__episode');
-      for (const q of ['3', 'серия 3', '3 серия', 'третья', 'Третья серия']) {
-        await page.getByPlaceholder('Поиск серии').fill(q);
-        await expect.poll(() => episodes.allInnerTexts(), { message: q }).toEqual(['3 серия']);
-      }
-    } finally {
-      await done();
+    const { page } = await browsers.visitor();
+    await page.goto(`/${series.slug}?tab=seasons`);
+    await hydrated(page, '#player .player__episode');
+    const episodes = page.locator('#player .player__episode');
+    for (const q of ['3', 'серия 3', '3 серия', 'третья', 'Третья серия']) {
+      await page.getByPlaceholder('Поиск серии').fill(q);
+      await expect.poll(() => episodes.allInnerTexts(), { message: q }).toEqual(['3 серия']);
     }
   });
 });

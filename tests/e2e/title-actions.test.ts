@@ -7,20 +7,20 @@
  * prompts; refusals made through the API store nothing.
  */
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it } from './support/test.ts';
+import type { Browsers } from './support/test.ts';
 import { ApiError, type AdminApi } from '../../directus/apply/admin-api.ts';
 import { MARK_TYPES, PACE, ROLES, TEXT_LIMITS } from '../../shared/rules.ts';
 import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
 import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
 import { aboutKind, kindIn, titleKind, type TitleKind } from '../../src/lib/title-kind.ts';
-import { apiOf, publishedTitles, signedInBrowsers, siteApiOf, type TitleRow } from './support/account.ts';
+import { apiOf, publishedTitles, siteApiOf, type TitleRow } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { blockingViolations } from './support/axe.ts';
 import { adminApi, everyIslandHydrated, hydrated, idleIslandsHydrated, patientPolls, type ThemeName } from './support/site.ts';
 
 patientPolls(20_000);
 
-const browsers = signedInBrowsers();
 
 /** Titles of the seed for this file, each test taking its own so their rows never meet. */
 let titles: TitleRow[] | undefined;
@@ -70,7 +70,7 @@ async function kindOf(t: TitleRow): Promise<TitleKind> {
 }
 
 describe('a visitor', () => {
-  it('sees the average and prompts to sign in that bring them back, and no buttons of signed-in people', async () => {
+  it('sees the average and prompts to sign in that bring them back, and no buttons of signed-in people', async ({ browsers }) => {
     const t = await title(0);
     const { page } = await browsers.visitor();
     await openTitle(page, t);
@@ -91,7 +91,7 @@ describe('a visitor', () => {
     expect(new URL(page.url()).searchParams.get('next')).toBe(`/${t.slug}`);
   });
 
-  it('sees http(s) addresses in reviews as links that open apart, and nothing else made markup', async () => {
+  it('sees http(s) addresses in reviews as links that open apart, and nothing else made markup', async ({ browsers }) => {
     const t = await title(0);
     const text = `Разбор тут: https://example.com/обзор_(полный). А <b>это</b> и javascript:alert(1) — текст ${Date.now()}`;
     await (await siteApiOf(await newPerson())).post('/items/comments', { title: t.id, text });
@@ -110,10 +110,9 @@ describe('a visitor', () => {
 });
 
 describe('rating', () => {
-  it('sets a rating, replaces it with another, and the average and count follow at once', async () => {
+  it('sets a rating, replaces it with another, and the average and count follow at once', async ({ person, signedIn }) => {
     const t = await title(1);
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+    const { page } = signedIn;
     await openTitle(page, t);
     const star = (n: number) => page.getByRole('button', { name: `Оценить на ${n} из 5` });
     await star(4).waitFor();
@@ -160,10 +159,9 @@ describe('rating', () => {
 });
 
 describe('list marks', () => {
-  it('toggles the heart and each of the five marks, shows set ones dimmed, and the profile tabs list them', async () => {
+  it('toggles the heart and each of the five marks, shows set ones dimmed, and the profile tabs list them', async ({ person, signedIn }) => {
     const t = await title(2);
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+    const { page } = signedIn;
     await openTitle(page, t);
     const marksOf = () => rowsOf<{ type: string }>(`/items/favorites?filter[user_created][_eq]=${person.id}&filter[title][_eq]=${t.id}&fields=type&sort=id`);
 
@@ -219,10 +217,9 @@ describe('list marks', () => {
 });
 
 describe('favourite actors', () => {
-  it('toggles the heart on the actor page and the profile tab lists the actor', async () => {
+  it('toggles the heart on the actor page and the profile tab lists the actor', async ({ person, signedIn }) => {
     const [actor] = await rowsOf<{ id: number; slug: string; nameRu: string }>('/items/actors?fields=id,slug,nameRu&sort=-id&limit=1');
-    const person = await newPerson();
-    const { page } = await browsers.as(person);
+    const { page } = signedIn;
     await page.goto(`/actors/${actor.slug}`);
     const heart = page.getByRole('button', { name: `В избранное: ${actor.nameRu}` });
     await expect.poll(() => heart.isEnabled()).toBe(true);
@@ -243,7 +240,7 @@ describe('favourite actors', () => {
     expect(await favourites()).toEqual([]);
   });
 
-  it('is not offered to visitors', async () => {
+  it('is not offered to visitors', async ({ browsers }) => {
     const [actor] = await rowsOf<{ slug: string }>('/items/actors?fields=slug&sort=-id&limit=1');
     const { page } = await browsers.visitor();
     await page.goto(`/actors/${actor.slug}`);
@@ -255,7 +252,7 @@ describe('favourite actors', () => {
 });
 
 describe('reviews', () => {
-  async function openReviews(person: Person, t: TitleRow): Promise<Page> {
+  async function openReviews(browsers: Browsers, person: Person, t: TitleRow): Promise<Page> {
     const { page } = await browsers.as(person);
     await page.goto(`/${t.slug}`);
     await reviews(page).scrollIntoViewIfNeeded();
@@ -265,10 +262,10 @@ describe('reviews', () => {
   const send = (page: Page) => reviews(page).locator('.review-form').getByRole('button', { name: /^(Отправить|Ответить)$/ });
   const box = (page: Page) => reviews(page).locator('.review-form textarea');
 
-  it('sends no blank review; a review appears at once with the author linking to their profile', async () => {
+  it('sends no blank review; a review appears at once with the author linking to their profile', async ({ browsers }) => {
     const t = await title(3);
     const person = await newPerson();
-    const page = await openReviews(person, t);
+    const page = await openReviews(browsers, person, t);
     const reviewsOfTitle = () => rowsOf<{ text: string }>(`/items/comments?filter[user_created][_eq]=${person.id}&fields=text`);
 
     expect(await box(page).getAttribute('placeholder')).toBe(`Напишите, что думаете ${aboutKind(await kindOf(t))}…`);
@@ -290,10 +287,10 @@ describe('reviews', () => {
     expect(await reviewsOfTitle()).toEqual([{ text }]);
   });
 
-  it('counts the characters near the cap and, past it, says so and sends nothing, keeping every character typed', async () => {
+  it('counts the characters near the cap and, past it, says so and sends nothing, keeping every character typed', async ({ browsers }) => {
     const t = await title(3);
     const person = await newPerson();
-    const page = await openReviews(person, t);
+    const page = await openReviews(browsers, person, t);
     const max = TEXT_LIMITS.comment;
     const limitLine = reviews(page).locator('.review-form .text-limit');
     await box(page).fill('Коротко');
@@ -311,12 +308,12 @@ describe('reviews', () => {
     expect(await rowsOf(`/items/comments?filter[user_created][_eq]=${person.id}`)).toEqual([]);
   });
 
-  it('says how long to wait when a person writes faster than the pace, and keeps the text', async () => {
+  it('says how long to wait when a person writes faster than the pace, and keeps the text', async ({ browsers }) => {
     const t = await title(3);
     const person = await newPerson();
     const api = await apiOf(person);
     for (let i = 0; i < PACE.comment.count; i++) await api.post('/items/comments', { title: t.id, text: `Отзыв номер ${i}` });
-    const page = await openReviews(person, t);
+    const page = await openReviews(browsers, person, t);
     const text = 'Ещё одна мысль о финале';
     await box(page).fill(text);
     await send(page).click();
@@ -344,13 +341,13 @@ describe('reviews', () => {
     expect(await rowsOf(`/items/reactions?filter[comment][_eq]=${id}&fields=type`)).toEqual([{ type: 'like' }]);
   });
 
-  it('replies with the answered text as the placeholder; a like counts once the backend took it, shows pressed, switches and is taken back', async () => {
+  it('replies with the answered text as the placeholder; a like counts once the backend took it, shows pressed, switches and is taken back', async ({ browsers }) => {
     const t = await title(4);
     const other = await newPerson();
     const original = `Кто-нибудь понял финал? ${Date.now()}`;
     const { id } = await (await apiOf(other)).post<{ id: number }>('/items/comments', { title: t.id, text: original });
     const person = await newPerson();
-    const page = await openReviews(person, t);
+    const page = await openReviews(browsers, person, t);
     const theirs = byId(page, id);
     await theirs.waitFor();
 
@@ -412,12 +409,12 @@ describe('reviews', () => {
     expect(await actions.getByRole('alert').count()).toBe(0);
   });
 
-  it('keeps one reaction between two tabs: a like from a tab that did not know of the other\'s (it heard the count live) counts once', async () => {
+  it('keeps one reaction between two tabs: a like from a tab that did not know of the other\'s (it heard the count live) counts once', async ({ browsers }) => {
     const t = await title(4);
     const other = await newPerson();
     const { id } = await (await apiOf(other)).post<{ id: number }>('/items/comments', { title: t.id, text: `Для двух вкладок ${Date.now()}` });
     const person = await newPerson();
-    const first = await openReviews(person, t);
+    const first = await openReviews(browsers, person, t);
     // The second tab has read its own reactions (none yet) before the first one likes.
     const { page: second } = await browsers.as(person);
     const mineRead = second.waitForResponse((res) => res.url().includes('/site/reactions/mine'));
@@ -435,7 +432,7 @@ describe('reviews', () => {
     expect(await rowsOf<{ type: string }>(`/items/reactions?filter[comment][_eq]=${id}&fields=type`)).toEqual([{ type: 'like' }]);
   });
 
-  it('edits and deletes one’s own review; a deleted review with replies reads «Комментарий удалён» above them', async () => {
+  it('edits and deletes one’s own review; a deleted review with replies reads «Комментарий удалён» above them', async ({ browsers }) => {
     const t = await title(5);
     const person = await newPerson();
     const api = await apiOf(person);
@@ -444,7 +441,7 @@ describe('reviews', () => {
     const lone = await api.post<{ id: number }>('/items/comments', { title: t.id, text: `Лишний отзыв ${stamp}` });
     const reply = `Согласен ${stamp}`;
     await (await apiOf(await newPerson())).post('/items/comments', { comment: id, text: reply });
-    const page = await openReviews(person, t);
+    const page = await openReviews(browsers, person, t);
 
     const mine = byId(page, id);
     await actionsOf(page, id).getByRole('button', { name: 'Изменить' }).click();
@@ -472,14 +469,14 @@ describe('reviews', () => {
     // A deleted review without replies leaves nothing behind.
     await actionsOf(page, lone.id).getByRole('button', { name: 'Удалить' }).click();
     await dialog.getByRole('button', { name: 'Удалить' }).click();
-    await expect.poll(() => byId(page, lone.id).count()).toBe(0);
+    await byId(page, lone.id).first().waitFor({ state: 'detached' });
     await page.reload();
     await reviews(page).scrollIntoViewIfNeeded();
     await expect.poll(() => byId(page, id).getAttribute('class')).toContain('review--deleted');
     expect(await byId(page, lone.id).count()).toBe(0);
   });
 
-  it('shows the author’s name colour and falls back to the default avatar when theirs fails', async () => {
+  it('shows the author’s name colour and falls back to the default avatar when theirs fails', async ({ browsers }) => {
     const t = await title(6);
     const [colour] = await rowsOf<{ id: number; nameColor: string }>('/items/shop?filter[type][_eq]=nameColor&filter[nameColor][_starts_with]=%23&fields=id,nameColor&limit=1');
     const api: AdminApi = await adminApi();
@@ -503,7 +500,7 @@ describe('reviews', () => {
 });
 
 describe('accessibility of what signed-in people get', () => {
-  it.each(['light-theme', 'dark-theme'] as ThemeName[])('finds nothing serious on a title page (%s): marks menu, writing, editing, deleting; and on an actor page', async (theme) => {
+  it.for(['light-theme', 'dark-theme'] as ThemeName[])('finds nothing serious on a title page (%s): marks menu, writing, editing, deleting; and on an actor page', async (theme, { browsers }) => {
     const t = await title(7);
     const person = await newPerson();
     const { id } = await (await apiOf(person)).post<{ id: number }>('/items/comments', { title: t.id, text: `Отзыв для проверки доступности ${theme}` });

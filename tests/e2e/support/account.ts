@@ -1,31 +1,12 @@
 /**
- * Helpers for the own account tests: signed-in browsers closed after each test (their page
- * errors checked), a person's own API calls, and seeded rows the tests mark.
+ * Helpers for the own account tests: a person's own API calls, their stored session, and seeded
+ * rows the tests mark.
  */
 import type { Page } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { inject } from 'vitest';
 import { AdminApi } from '../../../directus/apply/admin-api.ts';
-import { sessionOf, signedIn, type Person } from './people.ts';
-import { adminApi, closeVisitors, visitorsOfThisFile, type Visitor, type VisitorOptions } from './site.ts';
-
-/** Signed-in browsers of a test file, closed (and checked for page errors) after each test. */
-export function signedInBrowsers() {
-  const { browser, as, done } = visitorsOfThisFile();
-  const open: Visitor[] = [];
-  afterEach(async ({ task }) => {
-    const failed = task.result?.state === 'fail';
-    await done(failed);
-    await closeVisitors(open, failed);
-  });
-  return {
-    visitor: as,
-    async as(person: Person, options: VisitorOptions = {}): Promise<Visitor> {
-      const v = await signedIn(browser(), person, options);
-      open.push(v);
-      return v;
-    },
-  };
-}
+import { sessionOf, type Person } from './people.ts';
+import { adminApi } from './site.ts';
 
 /** The person's own API, as their browser would call it (a fresh session). */
 export async function apiOf(person: Person): Promise<AdminApi> {

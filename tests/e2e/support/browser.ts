@@ -1,5 +1,5 @@
-/** Playwright on Debian's Chromium (design.md, Tests): one browser per test file, a fresh context per test. */
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+/** Playwright on Debian's Chromium: one browser per test file, a fresh context per test (the fixtures of test.ts). */
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { inject } from 'vitest';
 import { CHROMIUM_ARGS, ensureChromium } from '../../../scripts/lib/chromium.ts';
 
@@ -15,11 +15,4 @@ export function launchBrowser(): Promise<Browser> {
 /** A context on the site: relative `page.goto('/x')` works, Russian locale, desktop width unless told. */
 export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({ baseURL: siteUrl(), locale: 'ru-RU', viewport: VIEWPORTS.desktop, ...options });
-}
-
-/** A page in a fresh context; close the context when done. */
-export async function newPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, options);
-  const page = await context.newPage();
-  return { context, page };
 }

@@ -1,13 +1,15 @@
 /**
- * Signed-in people for the browser tests: accounts made by the e2e backend's administrator, and
- * browser contexts that start already signed in (the session stored as the site stores it), so a
- * test of a profile screen does not sign in through the form every time. The sign-in form has its
- * own tests.
+ * Signed-in people for the browser tests: accounts made by the e2e backend's administrator or seeded
+ * with the demo, and browser contexts that start already signed in (the session stored as the site
+ * stores it), so a test of a profile screen does not sign in through the form every time. The
+ * sign-in form has its own tests.
  */
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
 import { ROLES } from '../../../shared/rules.ts';
+import { DEMO_PASSWORD } from '../../../directus/seed/community.ts';
+import { USERS } from '../../../directus/seed/data/community.ts';
 import { SESSION_KEY, type Session } from '../../../src/stores/session.ts';
 import { visitor, adminApi, type Visitor, type VisitorOptions } from './site.ts';
 
@@ -27,6 +29,15 @@ export async function newPerson(o: { role?: string; login?: string; extra?: Reco
     ...person, role: o.role ?? ROLES.user, status: 'active', first_name: 'Тест', last_name: 'Зритель', dob: '1995-05-17', gender: 'Женский', ...o.extra,
   });
   return { id: created.id, ...person };
+}
+
+/** A person of the demo seed (logins in directus/seed/data/community.ts), with the demo password. */
+export async function demoPerson(login: string): Promise<Person> {
+  const seeded = USERS.find((u) => u.login === login);
+  if (!seeded) throw new Error(`${login} is no demo person`);
+  const [row] = await (await adminApi()).get<{ id: string }[]>(`/users?filter[login][_eq]=${encodeURIComponent(login)}&fields=id&limit=1`);
+  if (!row) throw new Error(`${login} was not seeded`);
+  return { id: row.id, login, email: seeded.email, password: DEMO_PASSWORD };
 }
 
 /** A remembered session of the person, signed in through the API as the site signs in. */

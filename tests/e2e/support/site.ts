@@ -2,11 +2,11 @@
  * Helpers for the visitor tests: a page in a chosen theme and width that records uncaught page
  * errors, waiting for an island to hydrate, and the Directus admin API of the e2e backend.
  */
-import type { Browser, BrowserContext, Locator, Page, Route } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, vi } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
+import { expect, inject, vi } from 'vitest';
 import { AdminApi } from '../../../directus/apply/admin-api.ts';
 import { E2E_ADMIN } from '../global-setup.ts';
-import { VIEWPORTS, launchBrowser, newContext } from './browser.ts';
+import { VIEWPORTS, newContext } from './browser.ts';
 import { SESSION_KEY } from '../../../src/stores/session-key.ts';
 
 /**
@@ -26,6 +26,8 @@ export interface VisitorOptions {
   width?: Width;
   /** Pretend the cookie notice was accepted on an earlier visit, so it covers nothing. */
   acceptCookies?: boolean;
+  /** More of the context's options: scripts off, a restored storage state, another viewport. */
+  context?: BrowserContextOptions;
 }
 
 export interface Visitor {
@@ -43,7 +45,7 @@ const thrown = (err: unknown) => (err instanceof Error ? err.message : `a non-Er
 
 /** A fresh visitor: its own context (storage), one page, page errors collected. */
 export async function visitor(browser: Browser, options: VisitorOptions = {}): Promise<Visitor> {
-  const context = await newContext(browser, { viewport: VIEWPORTS[options.width ?? 'desktop'] });
+  const context = await newContext(browser, { viewport: VIEWPORTS[options.width ?? 'desktop'], ...options.context });
   const init: Record<string, string> = {};
   if (options.theme) init.theme = options.theme;
   if (options.acceptCookies) init.cookiesAccepted = 'true';
@@ -76,39 +78,12 @@ export async function describeVisitor(v: Visitor): Promise<string> {
   return [`page ${v.page.url()}: ${text.replace(/\s+/g, ' ').slice(0, 400)}`, ...v.errors, ...v.trail.slice(-20)].join('\n  ');
 }
 
-/** Closes the visitors after a test; when it failed, first prints what their pages showed. */
+/** Closes the visitors after a test; when it failed, first prints what their pages showed, else checks none threw. */
 export async function closeVisitors(open: Visitor[], failed: boolean): Promise<void> {
-  for (const v of open.splice(0)) {
-    if (failed) console.error(`[e2e] after the failure, ${await describeVisitor(v)}`);
-    else expect(v.errors, 'uncaught page errors').toEqual([]);
-    await v.context.close();
-  }
-}
-
-/**
- * One Chromium for a test file (launched before its tests, closed after) and its visitors: `as`
- * opens one who accepted cookies earlier (unless told) at desktop width, and `done`, called at the
- * end of each test, checks that no page threw and closes them all.
- */
-export function visitorsOfThisFile() {
-  let browser: Browser;
-  const open: Visitor[] = [];
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  return {
-    browser: () => browser,
-    async as(options: VisitorOptions = {}): Promise<Visitor> {
-      const v = await visitor(browser, { acceptCookies: true, ...options });
-      open.push(v);
-      return v;
-    },
-    /** Called after each test: `failed` when it did, to print what the pages showed. */
-    done: (failed = false): Promise<void> => closeVisitors(open, failed),
-  };
+  const visitors = open.splice(0);
+  if (failed) for (const v of visitors) console.error(`[e2e] after the failure, ${await describeVisitor(v)}`);
+  await Promise.all(visitors.map((v) => v.context.close()));
+  if (!failed) expect(visitors.flatMap((v) => v.errors), 'uncaught page errors').toEqual([]);
 }
 
 /**

@@ -3,14 +3,13 @@
  * the site served from the loop's current build, and an editor (the Editor role, signed in through the
  * API) changing the catalogue. Builds of the demo take a while, so each test makes one or two.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from '../e2e/support/test.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { createRebuildLoop, SITE_SECRET_HEADER, type RebuildLoop } from '../../scripts/lib/rebuild-loop.ts';
@@ -23,7 +22,6 @@ import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { describeTally } from '../../shared/build-changes.ts';
-import { launchBrowser } from '../e2e/support/browser.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'rebuild-admin-password' };
 const BUILD_WAIT = 600_000;
@@ -390,64 +388,47 @@ describe('editors change the catalogue', () => {
 });
 
 describe('the admin app', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  it("the 'Сайт' module shows the last build to an editor, and 'Пересобрать сейчас' rebuilds", WITH_BUILDS, async () => {
+  it("the 'Сайт' module shows the last build to an editor, and 'Пересобрать сейчас' rebuilds", WITH_BUILDS, async ({ adminApp: tab }) => {
     const editor = await person(EDITOR_ROLE);
-    const context = await browser.newContext({ locale: 'ru-RU', viewport: { width: 1280, height: 900 } });
-    const tab = await context.newPage();
-    try {
-      await tab.goto(`${directusUrl}/admin/login`);
-      await tab.locator('input[type="email"]').fill(editor.email);
-      await tab.locator('input[type="password"]').fill(editor.password);
-      await tab.locator('button[type="submit"]').click();
-      await tab.waitForURL(/\/admin\/(content|site)/, { timeout: 60_000 });
-      // The module is in the module bar for editors.
-      await tab.locator('.module-bar a[href$="/site"]').first().click({ timeout: 60_000 });
-      const view = tab.locator('[data-site-build]');
-      await view.waitFor({ timeout: 60_000 });
-      const state = await webhookState();
-      const outcome = view.locator('[data-build] [data-outcome]').first();
-      await outcome.waitFor();
-      expect(await outcome.textContent()).toBe(state.last?.ok ? 'Успешно' : 'Ошибка: сайт остался прежним');
-      await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-before.png') });
+    await tab.goto(`${directusUrl}/admin/login`);
+    await tab.locator('input[type="email"]').fill(editor.email);
+    await tab.locator('input[type="password"]').fill(editor.password);
+    await tab.locator('button[type="submit"]').click();
+    await tab.waitForURL(/\/admin\/(content|site)/, { timeout: 60_000 });
+    // The module is in the module bar for editors.
+    await tab.locator('.module-bar a[href$="/site"]').first().click({ timeout: 60_000 });
+    const view = tab.locator('[data-site-build]');
+    await view.waitFor({ timeout: 60_000 });
+    const state = await webhookState();
+    const outcome = view.locator('[data-build] [data-outcome]').first();
+    await outcome.waitFor();
+    expect(await outcome.textContent()).toBe(state.last?.ok ? 'Успешно' : 'Ошибка: сайт остался прежним');
+    await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-before.png') });
 
-      const since = state.last?.started;
-      await view.locator('[data-rebuild]').click();
-      await view.getByText('Сборка запрошена').waitFor();
-      const [build] = await buildsAfter(since);
-      expect(build?.reason).toBe('manual');
-      expect(build?.by).toBe(editor.id);
-      // The list of builds, newest first: the button's, by the editor's name, at its time.
-      const newest = view.locator('[data-build]').first();
-      await newest.locator('[data-reason]', { hasText: 'ручная пересборка (Тест Редактор)' }).waitFor({ timeout: 30_000 });
-      await newest.locator('[data-outcome]', { hasText: 'Успешно' }).waitFor();
-      expect(await newest.locator('[data-started]').getAttribute('datetime')).toBe(build!.started);
-      expect(await newest.locator('[data-started]').textContent()).toContain(new Date(build!.started).toLocaleTimeString('ru-RU'));
-      // The editors' earlier changes, in words.
-      const history = (await webhookState()).history;
-      expect(await view.locator('[data-build]').count()).toBe(history.length);
-      const edit = history.find((b) => b.reason === 'change' && b.tally?.length);
-      expect(edit).toBeTruthy();
-      await view.locator('[data-build] [data-reason]', { hasText: describeTally(edit!.tally!) }).first().waitFor();
-      expect(describeTally(edit!.tally!)).toMatch(/^изменен/);
-      // A manual build reads everything, and still renders only the pages whose data changed.
-      const pages = loop.rebuilder.snapshot().last?.pages;
-      expect(pages).toBeTruthy();
-      expect((await newest.locator('[data-pages]').textContent())?.replace(/\s/g, ' ')).toContain(`заново ${pages!.rendered.toLocaleString('ru-RU')} из ${(pages!.kept + pages!.rendered).toLocaleString('ru-RU')}`.replace(/\s/g, ' '));
-      await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-after.png') });
-    } catch (err) {
-      await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-failed.png') }).catch(() => {});
-      throw err;
-    } finally {
-      await context.close();
-    }
+    const since = state.last?.started;
+    await view.locator('[data-rebuild]').click();
+    await view.getByText('Сборка запрошена').waitFor();
+    const [build] = await buildsAfter(since);
+    expect(build?.reason).toBe('manual');
+    expect(build?.by).toBe(editor.id);
+    // The list of builds, newest first: the button's, by the editor's name, at its time.
+    const newest = view.locator('[data-build]').first();
+    await newest.locator('[data-reason]', { hasText: 'ручная пересборка (Тест Редактор)' }).waitFor({ timeout: 30_000 });
+    await newest.locator('[data-outcome]', { hasText: 'Успешно' }).waitFor();
+    expect(await newest.locator('[data-started]').getAttribute('datetime')).toBe(build!.started);
+    expect(await newest.locator('[data-started]').textContent()).toContain(new Date(build!.started).toLocaleTimeString('ru-RU'));
+    // The editors' earlier changes, in words.
+    const history = (await webhookState()).history;
+    expect(await view.locator('[data-build]').count()).toBe(history.length);
+    const edit = history.find((b) => b.reason === 'change' && b.tally?.length);
+    expect(edit).toBeTruthy();
+    await view.locator('[data-build] [data-reason]', { hasText: describeTally(edit!.tally!) }).first().waitFor();
+    expect(describeTally(edit!.tally!)).toMatch(/^изменен/);
+    // A manual build reads everything, and still renders only the pages whose data changed.
+    const pages = loop.rebuilder.snapshot().last?.pages;
+    expect(pages).toBeTruthy();
+    expect((await newest.locator('[data-pages]').textContent())?.replace(/\s/g, ' ')).toContain(`заново ${pages!.rendered.toLocaleString('ru-RU')} из ${(pages!.kept + pages!.rendered).toLocaleString('ru-RU')}`.replace(/\s/g, ' '));
+    await tab.screenshot({ path: path.join(os.tmpdir(), 'site-module-after.png') });
   });
 });
 
