@@ -26,6 +26,11 @@ export class AdminApi {
   private token: string;
   /** Signs in again when the access token has expired (a seed or a test run can outlast it). */
   private renew: (() => Promise<string>) | null;
+  /**
+   * The sign-in under way: requests refused together share one, as a burst of sign-ins to one
+   * account would meet its login limit.
+   */
+  private renewing: Promise<string> | null = null;
 
   constructor(url: string, token: string, renew: (() => Promise<string>) | null = null) {
     this.url = url;
@@ -54,9 +59,14 @@ export class AdminApi {
       headers: { authorization: `Bearer ${this.token}`, ...(body instanceof FormData ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
     });
+    const sentWith = this.token;
     let res = await send();
     if (res.status === 401 && this.renew) {
-      this.token = await this.renew();
+      // Another request may have signed in again already.
+      if (this.token === sentWith) {
+        this.renewing ??= this.renew().finally(() => { this.renewing = null; });
+        this.token = await this.renewing;
+      }
       res = await send();
     }
     // A person's writes have a pace (a seed writes as people): wait as long as the backend says, then go on.
