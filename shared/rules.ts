@@ -83,6 +83,8 @@ export const PACE = {
   supportRequest: { count: 5, seconds: 3600 },
   availability: { count: 30, seconds: 600 },
   reaction: { count: 30, seconds: 60 },
+  // Marking episodes watched (and unmarking, and a sign-in's import of a browser's marks).
+  watched: { count: 60, seconds: 60 },
 } as const;
 export type PaceKind = keyof typeof PACE;
 

@@ -58,7 +58,8 @@ export function segmentProblem(s: { kind: unknown; start: unknown; end: unknown 
   if (length && s.end > length + 0.5) return `Отрезок выходит за конец серии (${clockOf(length)})`;
   const same = others.find((o) => o.kind === s.kind);
   if (same) return `У серии уже есть отрезок «${SEGMENT_NAMES[s.kind]}»`;
-  const met = others.find((o) => s.start < o.end && o.start < s.end);
+  const { start, end } = s;
+  const met = others.find((o) => start < o.end && o.start < end);
   if (met) return `Отрезок пересекается с отрезком «${SEGMENT_NAMES[met.kind]}» (${clockOf(met.start)}–${clockOf(met.end)})`;
   return null;
 }
