@@ -150,7 +150,8 @@ const MEMBER: PermissionDef[] = [
 
   // Episodes they watched: marked by them alone (PUT /site/watched/{episode} or the collection); the title is the backend's.
   read('watchedEpisodes', ['*'], own),
-  { collection: 'watchedEpisodes', action: 'create', fields: ['episode'] },
+  // `title` is always the episode's: the rules (site-rules/watched.ts) write it over whatever is sent.
+  { collection: 'watchedEpisodes', action: 'create', fields: ['episode', 'title'] },
   { collection: 'watchedEpisodes', action: 'delete', fields: ['*'], permissions: own },
 
   // New episodes of titles they watch or plan to watch: written by the backend, marked read by them.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../directus/seed/index.ts';
 import { DEMO_PASSWORD } from '../../directus/seed/community.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
+import { DEMO_CLIP } from '../../directus/seed/media.ts';
 import { admin, baseUrl, call } from '../support/api.ts';
 import { personQueries, queryMisses, titleQueries } from '../support/search-queries.ts';
 
@@ -42,6 +43,21 @@ describe('demo catalogue seed', () => {
     const res = await call('GET', `/items/titles?filter[slug][_eq]=${seasons.slug}&fields=iframeSeasons.name,iframeSeasons.series.name`);
     expect(res.data[0].iframeSeasons.length).toBe(seasons.seasons);
     expect(res.data[0].iframeSeasons[0].series.length).toBeGreaterThan(0);
+  });
+
+  it('gives the series the clip\'s length, their seasons its opening and ending, and premieres no opening', async () => {
+    const seasons = TITLES.find((t) => t.typeSource === 'Сезоны')!;
+    const fields = 'iframeSeasons.sort,iframeSeasons.segments.kind,iframeSeasons.segments.start,iframeSeasons.segments.end,iframeSeasons.series.sort,iframeSeasons.series.duration,iframeSeasons.series.segments.kind,iframeSeasons.series.segments.absent';
+    const [title] = (await call('GET', `/items/titles?filter[slug][_eq]=${seasons.slug}&fields=${fields}`)).data;
+    const season = title.iframeSeasons.find((s: { sort: number }) => s.sort === 1);
+    expect(season.segments).toEqual([{ kind: 'opening', ...DEMO_CLIP.opening }, { kind: 'ending', ...DEMO_CLIP.ending }]);
+    const premiere = season.series.find((e: { sort: number }) => e.sort === 1);
+    expect(premiere.segments).toEqual([{ kind: 'opening', absent: true }]);
+    expect(new Set(title.iframeSeasons.flatMap((s: { series: { duration: number }[] }) => s.series.map((e) => e.duration)))).toEqual(new Set([DEMO_CLIP.seconds]));
+    const plain = TITLES.find((t) => t.typeSource === 'Без сезонов')!;
+    const [list] = (await call('GET', `/items/titles?filter[slug][_eq]=${plain.slug}&fields=series.segments.kind`)).data;
+    expect(list.series.length).toBeGreaterThan(0);
+    for (const e of list.series) expect(e.segments.map((x: { kind: string }) => x.kind).sort()).toEqual(['ending', 'opening']);
   });
 
   it('lets a demo user sign in and see their own ratings and chats', async () => {

@@ -163,7 +163,7 @@ describe('an episode\'s length', () => {
 
   it('is read from an uploaded video after the save, and a file that is no video never fails the save', async () => {
     const picture = (await asAdmin('POST', '/files', upload(pngBytes(), 'image/png', 'not-a-video.png'))).data.id;
-    const video = (await asAdmin('POST', '/files', upload(Uint8Array.from(clip(5)), 'video/mp4', 'episode.mp4'))).data.id;
+    const video = (await asAdmin('POST', '/files', upload(Uint8Array.from(await clip(5)), 'video/mp4', 'episode.mp4'))).data.id;
     const episode = (await editor.call('POST', '/items/series', { title: title.id, season, name: '5 серия', sort: 5, source: 'video', video: picture }));
     expect(episode.status).toBe(200);
     expect(episode.data.duration).toBeNull();

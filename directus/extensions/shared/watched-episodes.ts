@@ -36,12 +36,8 @@ export async function lastEpisodeOf(database: Knex, title: number, seesKept: boo
   const row = await watchableEpisodes(database, seesKept)
     .leftJoin('iframeSeasons as z', 'z.id', 's.season')
     .where('s.title', title)
-    .orderBy([
-      { column: 'z.sort', order: 'desc', nulls: 'last' },
-      { column: 'z.id', order: 'desc', nulls: 'last' },
-      { column: 's.sort', order: 'desc', nulls: 'last' },
-      { column: 's.id', order: 'desc' },
-    ])
+    // Nulls last by hand: knex's `nulls` option on SQLite orders by the null test alone.
+    .orderByRaw('?? is null, ?? desc, ?? desc, ?? is null, ?? desc, ?? desc', ['z.sort', 'z.sort', 'z.id', 's.sort', 's.sort', 's.id'])
     .first('s.id');
   return row ? Number(row.id) : null;
 }

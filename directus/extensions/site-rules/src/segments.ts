@@ -5,7 +5,8 @@
  */
 import type { Knex } from 'knex';
 import { MIN_SEGMENT_SECONDS, segmentProblem, type Segment } from '../../../../shared/segments.ts';
-import { invalid } from '../../shared/errors.ts';
+import type { Actor } from '../../shared/accountability.ts';
+import { forbidden, invalid } from '../../shared/errors.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
 import type { Payload, Register } from './types.ts';
 import { flagOf } from './values.ts';
@@ -36,7 +37,8 @@ export function lengthOf(value: unknown): number | null {
 /** The row a payload makes of `stored` (nothing for a new row). */
 function merged(stored: Partial<Row>, payload: Payload): Row {
   const pick = <K extends keyof Row>(k: K): unknown => (k in payload ? payload[k] : stored[k]);
-  const absent = pick('absent');
+  // Stored flags come back from SQLite as 1 and 0; a payload's must be true or false.
+  const absent = 'absent' in payload ? (payload.absent === null ? false : flagOf(payload.absent)) : !!stored.absent;
   return {
     id: stored.id ?? null,
     kind: pick('kind'),
@@ -44,7 +46,7 @@ function merged(stored: Partial<Row>, payload: Payload): Row {
     end: pick('end') ?? null,
     episode: numberKeyOf(pick('episode')),
     season: numberKeyOf(pick('season')),
-    absent: absent === null || absent === undefined ? false : flagOf(absent),
+    absent,
   };
 }
 
@@ -77,15 +79,22 @@ function stored(payload: Payload, row: Row): Payload {
   return out;
 }
 
+/** Editors (the admin app's people) and Directus itself write segments; anyone else is refused before a rule tells a thing. */
+function editorsOnly(actor: Actor & { app?: boolean } | null | undefined): void {
+  if (actor && !actor.admin && !actor.app) forbidden();
+}
+
 export function registerSegmentRules({ filter }: Register): void {
-  filter('segments.items.create', async (payload, _meta, { database }) => {
+  filter('segments.items.create', async (payload, _meta, { database, accountability }) => {
+    editorsOnly(accountability);
     const row = merged({}, payload);
     const problem = await problemOf(database, row, [], []);
     if (problem) invalid(problem);
     return stored(payload, row);
   });
 
-  filter('segments.items.update', async (payload, meta, { database }) => {
+  filter('segments.items.update', async (payload, meta, { database, accountability }) => {
+    editorsOnly(accountability);
     if (!FIELDS.some((f) => f in payload)) return payload;
     const keys = (meta.keys ?? []).map(Number);
     const before: Row[] = await database('segments').whereIn('id', keys).select('id', ...FIELDS);
