@@ -29,9 +29,9 @@ export function registerWatchedRules({ filter, action }: Register, watched: Pace
     return { ...payload, episode, title };
   });
 
-  // A mark is put or taken away, never moved to another episode or title.
-  filter('watchedEpisodes.items.update', (payload) => {
-    if ('episode' in payload || 'title' in payload || 'user_created' in payload) invalid('Отметку просмотра не меняют: снимите её и поставьте другую');
+  // A mark is put or taken away, never moved to another episode or title (people may not update at all).
+  filter('watchedEpisodes.items.update', (payload, _meta, { accountability }) => {
+    if (isPrivileged(accountability) && ('episode' in payload || 'title' in payload || 'user_created' in payload)) invalid('Отметку просмотра не меняют: снимите её и поставьте другую');
     return payload;
   });
 
