@@ -88,7 +88,7 @@ export async function seedCatalogue(api: AdminApi, log: (m: string) => void): Pr
     await seedEpisodes(api, t, created.id, clipId);
     for (const [g, group] of (t.soundtracks ?? []).entries()) {
       const files = [];
-      for (let n = 0; n < group.tracks; n++) files.push(await uploadFile(api, track(g * 4 + n), `${t.slug}-ost-${g + 1}-${n + 1}.mp3`, 'audio/mpeg', `${group.name} — трек ${n + 1}`));
+      for (let n = 0; n < group.tracks; n++) files.push(await uploadFile(api, await track(g * 4 + n), `${t.slug}-ost-${g + 1}-${n + 1}.mp3`, 'audio/mpeg', `${group.name} — трек ${n + 1}`));
       await api.post('/items/soundtracks', { name: group.name, title: created.id, soundtracks: files.map((id) => ({ directus_files_id: id })) });
     }
   });

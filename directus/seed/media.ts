@@ -3,8 +3,9 @@
  * the clip and the tracks come from ffmpeg's test sources and expressions. Nothing is downloaded.
  */
 import sharp from 'sharp';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,16 +95,19 @@ export function wallpaper(colors: [string, string]): Promise<Buffer> {
   </svg>`);
 }
 
-/** Runs ffmpeg in a folder of its own; `inputs` are written there first, under their names. */
-function ffmpeg(args: string[], ext: string, inputs: Record<string, Buffer> = {}): Buffer {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'seed-media-'));
+/**
+ * Runs ffmpeg in a folder of its own; `inputs` are written there first, under their names. Never
+ * blocking: a seed's kept-alive connections to Directus must see the server close them meanwhile.
+ */
+async function ffmpeg(args: string[], ext: string, inputs: Record<string, Buffer> = {}): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'seed-media-'));
   const out = path.join(dir, `out.${ext}`);
   try {
-    for (const [name, bytes] of Object.entries(inputs)) writeFileSync(path.join(dir, name), bytes);
-    execFileSync(FFMPEG, ['-loglevel', 'error', '-y', ...args, out], { cwd: dir });
-    return readFileSync(out);
+    for (const [name, bytes] of Object.entries(inputs)) await writeFile(path.join(dir, name), bytes);
+    await promisify(execFile)(FFMPEG, ['-loglevel', 'error', '-y', ...args, out], { cwd: dir });
+    return await readFile(out);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -154,7 +158,7 @@ export async function clip(seconds: number = DEMO_CLIP.seconds): Promise<Buffer>
 }
 
 /** A short melody-like tone for a soundtrack entry. */
-export function track(index: number, seconds = 6): Buffer {
+export function track(index: number, seconds = 6): Promise<Buffer> {
   const freq = 220 + (index % 7) * 55;
   return ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=${freq}:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k'], 'mp3');
 }
