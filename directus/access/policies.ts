@@ -39,7 +39,7 @@ export const PUBLIC_USER_FIELDS = [
 ];
 const OWN_PROFILE_EDITABLE = [
   'first_name', 'last_name', 'email', 'password', 'avatar', 'login', 'dob', 'gender', 'aboutMe',
-  'nameColor', 'frame', 'background', 'last_access',
+  'nameColor', 'frame', 'background', 'last_access', 'playerSettings',
 ];
 const FILE_READ_FIELDS = [
   'id', 'title', 'type', 'filename_download', 'filesize', 'width', 'height', 'duration',
@@ -50,6 +50,8 @@ const published = { status: { _eq: 'published' } };
 const notTakenDown = { _or: [{ takenDown: { _eq: false } }, { takenDown: { _null: true } }] };
 const liveEpisode = { _and: [{ _or: [{ deleted: { _eq: false } }, { deleted: { _null: true } }] }, notTakenDown] };
 const publishedOrNone = { _or: [{ title: { _null: true } }, { title: published }] };
+/** Segments go with what they hang on: a season of a published title, or an episode the reader sees. */
+const segmentsOf = (episode: Record<string, unknown>) => ({ _or: [{ season: { title: published } }, { episode }] });
 
 const inMyChat = { _or: [{ user_created: { _eq: ME } }, { user_invited: { directus_users_id: { _eq: ME } } }] };
 const myMessage = { _or: [{ publicChat: { _eq: true } }, { privateChat: inMyChat }] };
@@ -62,6 +64,7 @@ const catalogue = (files: Record<string, unknown>): PermissionDef[] => [
   read('titles', ['*'], published),
   read('series', ['*'], { _and: [{ title: published }, liveEpisode] }),
   read('iframeSeasons', ['*'], { title: published }),
+  read('segments', ['*'], segmentsOf({ _and: [{ title: published }, liveEpisode] })),
   read('soundtracks', ['*'], { title: published }),
   read('updates', ['*'], { title: published }),
   ...['categories', 'subCategories', 'genres', 'countries', 'tags', 'actors', 'mainBanners', 'static', 'plans']
@@ -166,6 +169,12 @@ const MEMBER: PermissionDef[] = [
   read('watchProgress', ['*'], own),
   { collection: 'watchProgress', action: 'delete', fields: ['*'], permissions: own },
 
+  // Episodes they watched: marked by them alone (PUT /site/watched/{episode} or the collection); the title is the backend's.
+  read('watchedEpisodes', ['*'], own),
+  // `title` is always the episode's: the rules (site-rules/watched.ts) write it over whatever is sent.
+  { collection: 'watchedEpisodes', action: 'create', fields: ['episode', 'title'] },
+  { collection: 'watchedEpisodes', action: 'delete', fields: ['*'], permissions: own },
+
   // New episodes of titles they watch or plan to watch: written by the backend, marked read by them.
   read('alerts', ['*'], { user: { _eq: ME } }),
   { collection: 'alerts', action: 'update', fields: ['read'], permissions: { user: { _eq: ME } } },
@@ -175,14 +184,17 @@ const MEMBER: PermissionDef[] = [
 /** A person's own account row, with the fields nobody else sees (a separate policy: one rule per collection and action). */
 const SELF: PermissionDef[] = [
   // keptDecorations: what a lapsed plan took off, put back by a renewal (directus/extensions/site-payments).
-  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status', 'last_access', 'keptDecorations'], { id: { _eq: ME } }),
+  read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'plan', 'paidUntil', 'role', 'status', 'last_access', 'keptDecorations', 'playerSettings'], { id: { _eq: ME } }),
 ];
 
 /** Plan 1 and up: episodes kept for subscribers (never those taken down for a rights holder). */
-const PREMIUM: PermissionDef[] = [read('series', ['*'], { _and: [{ title: published }, notTakenDown] })];
+const PREMIUM: PermissionDef[] = [
+  read('series', ['*'], { _and: [{ title: published }, notTakenDown] }),
+  read('segments', ['*'], segmentsOf({ _and: [{ title: published }, notTakenDown] })),
+];
 
 const CONTENT = [
-  'titles', 'series', 'iframeSeasons', 'soundtracks', 'categories', 'subCategories', 'genres', 'countries', 'tags',
+  'titles', 'series', 'iframeSeasons', 'segments', 'soundtracks', 'categories', 'subCategories', 'genres', 'countries', 'tags',
   'actors', 'mainBanners', 'updates', 'static', 'shop', 'titles_genres', 'titles_actors', 'titles_directors',
   'titles_screenwriters', 'titles_images', 'titles_tags', 'titles_related', 'actors_genres', 'actors_images', 'soundtracks_files',
 ];

@@ -3,13 +3,14 @@
  * real site needs (title status, invoices, normalised search text). Applied by `npm run apply`.
  */
 import {
-  boolean, choice, dateCreated, dateUpdated, date, decimal, html, integer, integerKey, json, m2m, m2o,
+  boolean, choice, dateCreated, dateUpdated, date, decimal, float, html, integer, integerKey, json, m2m, m2o,
   o2m, slug, string, text, timestamp, userCreated, uuidKey, SLUG_INTERFACE,
   type CollectionDef, type FieldDef, type RelationDef,
 } from './define.ts';
 import {
   FRIENDSHIP_STATUSES, INVOICE_STATUSES, MARK_TYPES, PLAN_CHANGE_KINDS, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
 } from '../../shared/rules.ts';
+import { SEGMENT_KINDS } from '../../shared/segments.ts';
 
 type Part = FieldDef | [FieldDef, RelationDef] | { alias: FieldDef; junction: CollectionDef };
 
@@ -88,6 +89,7 @@ export const iframeSeasons = collection('iframeSeasons', { icon: 'video_library'
   string('name', { required: true, max: 120 }),
   integer('sort', { hidden: true }),
   o2m('series'),
+  o2m('segments'),
 ]);
 
 export const series = collection('series', { icon: 'smart_display', sort_field: 'sort', display_template: '{{name}}' }, [
@@ -101,6 +103,32 @@ export const series = collection('series', { icon: 'smart_display', sort_field: 
   file('series', 'video'),
   boolean('deleted', { note: 'Только для подписчиков: серия убрана из бесплатного каталога, Премиум и Премиум+ смотрят её с отметкой, остальные видят её закрытой' }),
   boolean('takenDown', { note: 'Снята по требованию правообладателя: не видна никому, подписчикам тоже' }),
+  float('duration', { width: 'half', note: 'Длина серии в секундах; у загруженного видеофайла заполняется сама' }),
+  o2m('segments'),
+]);
+
+/**
+ * Parts of an episode a viewer may skip (shared/segments.ts): set on a season for all its episodes or
+ * on one episode, which replaces the season's of its kind or, marked absent, drops it.
+ */
+export const segments = collection('segments', { icon: 'content_cut', sort_field: null, display_template: '{{kind}} {{start}}–{{end}}' }, [
+  integerKey(),
+  choice('kind', SEGMENT_KINDS, { required: true, width: 'half' }),
+  boolean('absent', { width: 'half' }),
+  float('start', { width: 'half' }),
+  float('end', { width: 'half' }),
+  m2o('segments', 'episode', 'series', { oneField: 'segments', onDelete: 'CASCADE', width: 'half' }),
+  m2o('segments', 'season', 'iframeSeasons', { oneField: 'segments', onDelete: 'CASCADE', width: 'half' }),
+]);
+
+/** Episodes a person watched to the end or marked by hand: one row per person and episode. */
+export const watchedEpisodes = collection('watchedEpisodes', { icon: 'task_alt', sort_field: null }, [
+  integerKey(),
+  m2o('watchedEpisodes', 'episode', 'series', { required: true, onDelete: 'CASCADE' }),
+  // Filled by the backend from the episode, so a person's list of a title is one indexed read.
+  m2o('watchedEpisodes', 'title', 'titles', { readonly: true, nullable: false, onDelete: 'CASCADE' }),
+  userCreated('watchedEpisodes'),
+  dateCreated(),
 ]);
 
 export const soundtracks = collection('soundtracks', { icon: 'library_music', display_template: '{{name}}' }, [
@@ -413,6 +441,7 @@ export const userFields: Part[] = [
   m2o('directus_users', 'plan', 'plans', { readonly: true }),
   timestamp('paidUntil', { readonly: true }),
   json('keptDecorations', { hidden: true, readonly: true, interface: 'input-code', note: 'Украшения, снятые окончанием подписки: вернутся с продлением' }),
+  json('playerSettings', { hidden: true, interface: 'input-code', options: { language: 'json' }, note: 'Настройки плеера зрителя: пропуск отрезков, автопереход, скорость, громкость' }),
   o2m('favoriteActors'),
 ];
 
@@ -422,6 +451,8 @@ export const COLLECTIONS: CollectionDef[] = [
   titles, iframeSeasons, series, soundtracks, mainBanners, updates,
   favorites, ratings, favoriteActors, posts, comments, reactions, chats, messages,
   chatReads, watchProgress, alerts, friendships, supportRequests, invoices, planChanges, planNotices, staticContent,
+  // The player's data: segments to skip and episodes watched.
+  segments, watchedEpisodes,
   ...junctions,
 ];
 
@@ -454,6 +485,8 @@ export const COMPOSITE_INDEXES = [
   { name: 'messages_chat_date', table: 'messages', columns: ['privateChat', 'date_created'], unique: false },
   { name: 'watch_progress_user_title_unique', table: 'watchProgress', columns: ['user_created', 'title'], unique: true },
   { name: 'alerts_user_episode_unique', table: 'alerts', columns: ['user', 'episode'], unique: true },
+  { name: 'watched_episodes_user_episode_unique', table: 'watchedEpisodes', columns: ['user_created', 'episode'], unique: true },
+  { name: 'watched_episodes_user_title', table: 'watchedEpisodes', columns: ['user_created', 'title'], unique: false },
   { name: 'users_login_lower_unique', table: 'directus_users', columns: ['lower(login)'], unique: true },
   { name: 'titles_category_views', table: 'titles', columns: ['category', 'views'], unique: false },
   // 'Часто ищут:': the published titles opened from search most, and the most viewed, without a sort of them all.

@@ -125,6 +125,14 @@ export const decimal = (field: string, o: Opts = {}): FieldDef => ({
   schema: schema(o, { numeric_precision: 10, numeric_scale: 2 }),
 });
 
+/** A number with a fraction that comes back as a number (Directus answers `decimal` as text): seconds of a video. */
+export const float = (field: string, o: Opts = {}): FieldDef => ({
+  field,
+  type: 'float',
+  meta: meta({ interface: 'input', ...o }),
+  schema: schema(o),
+});
+
 export const boolean = (field: string, o: Opts = {}): FieldDef => ({
   field,
   type: 'boolean',

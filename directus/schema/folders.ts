@@ -19,12 +19,12 @@ export interface Folder {
 export const FOLDERS: readonly Folder[] = [
   {
     collection: 'folder_catalogue', name: 'Каталог', icon: 'movie', open: true,
-    members: ['titles', 'series', 'iframeSeasons', 'soundtracks', 'categories', 'subCategories', 'genres', 'countries', 'tags'],
+    members: ['titles', 'series', 'iframeSeasons', 'segments', 'soundtracks', 'categories', 'subCategories', 'genres', 'countries', 'tags'],
   },
   { collection: 'folder_people', name: 'Люди', icon: 'person', open: true, members: ['actors', 'favoriteActors'] },
   {
     collection: 'folder_community', name: 'Сообщество', icon: 'forum', open: false,
-    members: ['comments', 'reactions', 'posts', 'friendships', 'ratings', 'favorites', 'watchProgress', 'alerts'],
+    members: ['comments', 'reactions', 'posts', 'friendships', 'ratings', 'favorites', 'watchProgress', 'watchedEpisodes', 'alerts'],
   },
   { collection: 'folder_chat', name: 'Чат', icon: 'chat', open: false, members: ['messages', 'chats', 'chatReads'] },
   { collection: 'folder_plans', name: 'Подписки', icon: 'workspace_premium', open: false, members: ['plans', 'invoices', 'planChanges', 'planNotices', 'shop'] },

@@ -106,7 +106,10 @@ export const LABELS: Record<string, CollectionLabel> = {
   },
   iframeSeasons: {
     singular: 'сезона', plural: 'Сезоны', note: 'Сезоны дорам с устройством плеера «Сезоны»',
-    fields: { title: 'Дорама', name: 'Название', series: 'Серии' },
+    fields: {
+      title: 'Дорама', name: 'Название', series: 'Серии',
+      segments: { name: 'Отрезки сезона', note: 'Заставка, титры, пересказ и превью для всех серий сезона; серия может задать свои' },
+    },
     list: { fields: ['name', 'title'], sort: ['title', 'sort'] },
   },
   series: {
@@ -126,8 +129,27 @@ export const LABELS: Record<string, CollectionLabel> = {
         name: 'Снята по требованию правообладателя',
         note: 'Серию не видит никто, подписчики тоже (страница «Для правообладателей»)',
       },
+      duration: { name: 'Длина, секунд', note: 'У загруженного видеофайла заполняется сама; для встроенного плеера укажите вручную' },
+      segments: { name: 'Отрезки серии', note: 'Свои отрезки серии заменяют отрезки сезона того же вида; «Нет в этой серии» убирает отрезок сезона' },
     },
     list: { fields: ['name', 'title', 'season', 'deleted', 'takenDown'], sort: ['title', 'sort'] },
+  },
+  segments: {
+    singular: 'отрезка', plural: 'Отрезки серий', note: 'Заставки, титры, пересказы и превью, которые зритель может пропустить',
+    fields: {
+      kind: { name: 'Вид', choices: { opening: 'Заставка', ending: 'Титры', recap: 'Пересказ', preview: 'Превью' } },
+      start: { name: 'Начало, секунд', note: 'Например, 90 или 90.5' },
+      end: { name: 'Конец, секунд', note: 'Отрезок не короче 3 секунд' },
+      episode: { name: 'Серия', note: 'Укажите либо серию, либо сезон' },
+      season: { name: 'Сезон', note: 'Отрезок для всех серий сезона' },
+      absent: { name: 'Нет в этой серии', note: 'У серии нет отрезка сезона этого вида; начало и конец не нужны' },
+    },
+    list: { fields: ['kind', 'start', 'end', 'episode', 'season', 'absent'], sort: ['episode', 'season', 'start'] },
+  },
+  watchedEpisodes: {
+    singular: 'просмотренной серии', plural: 'Просмотренные серии', note: 'Серии, которые зритель досмотрел или отметил сам',
+    fields: { episode: 'Серия', title: { name: 'Дорама', note: 'Заполняется по серии' } },
+    list: { fields: ['episode', 'title', 'user_created', 'date_created'], sort: ['-date_created'] },
   },
   soundtracks: {
     singular: 'саундтрека', plural: 'Саундтреки', note: 'Группы треков: вкладка «Саундтрек» на странице дорамы',
@@ -412,6 +434,7 @@ export const LABELS: Record<string, CollectionLabel> = {
       plan: { name: 'Тариф', note: 'Ставится оплатой' },
       paidUntil: { name: 'Оплачено до', note: 'Когда закончится тариф' },
       keptDecorations: { name: 'Отложенные украшения', note: 'Украшения, снятые окончанием подписки: вернутся с продлением' },
+      playerSettings: { name: 'Настройки плеера', note: 'Пропуск отрезков, автопереход, скорость и громкость; меняет сам зритель' },
       favoriteActors: 'Любимые актёры',
     },
   },

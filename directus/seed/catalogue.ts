@@ -8,7 +8,7 @@ import { BANNERS, SHOP_ITEMS, STATIC_TEXTS, UPDATES } from './data/site.ts';
 import { CATEGORIES, COUNTRIES, GENRES, TAGS } from './data/taxonomy.ts';
 import { TITLES } from './data/titles.ts';
 import type { TitleSeed } from './data/types.ts';
-import { clip, frame, portrait, poster, still, track, wallpaper } from './media.ts';
+import { DEMO_CLIP, clip, frame, portrait, poster, still, track, wallpaper } from './media.ts';
 import { uploadFile } from './upload.ts';
 import { inBatches } from './batches.ts';
 
@@ -58,7 +58,7 @@ export async function seedCatalogue(api: AdminApi, log: (m: string) => void): Pr
   const actorIds = await createNamed(api, 'actors', actorRows, 'slug');
   log(`actors: ${actorIds.size}`);
 
-  const clipId = await uploadFile(api, clip(), 'demo-clip.mp4', 'video/mp4', 'Демо-ролик');
+  const clipId = await uploadFile(api, await clip(), 'demo-clip.mp4', 'video/mp4', 'Демо-ролик');
   const titleIds: Ids = new Map();
   await inBatches(TITLES, 3, async (t, i) => {
     const categoryName = CATEGORIES.find((c) => c.slug === t.category)!.name;
@@ -88,7 +88,7 @@ export async function seedCatalogue(api: AdminApi, log: (m: string) => void): Pr
     await seedEpisodes(api, t, created.id, clipId);
     for (const [g, group] of (t.soundtracks ?? []).entries()) {
       const files = [];
-      for (let n = 0; n < group.tracks; n++) files.push(await uploadFile(api, track(g * 4 + n), `${t.slug}-ost-${g + 1}-${n + 1}.mp3`, 'audio/mpeg', `${group.name} — трек ${n + 1}`));
+      for (let n = 0; n < group.tracks; n++) files.push(await uploadFile(api, await track(g * 4 + n), `${t.slug}-ost-${g + 1}-${n + 1}.mp3`, 'audio/mpeg', `${group.name} — трек ${n + 1}`));
       await api.post('/items/soundtracks', { name: group.name, title: created.id, soundtracks: files.map((id) => ({ directus_files_id: id })) });
     }
   });
@@ -102,7 +102,7 @@ export async function seedCatalogue(api: AdminApi, log: (m: string) => void): Pr
   return { titles: titleIds, actors: actorIds };
 }
 
-/** Episodes: one list for a single season, seasons with their own lists otherwise. */
+/** Episodes: one list for a single season, seasons with their own lists otherwise; each with the clip's segments. */
 async function seedEpisodes(api: AdminApi, t: TitleSeed, titleId: number, clipId: string): Promise<void> {
   if (t.typeSource === 'Одиночный') return;
   const episode = (n: number, season: number | null) => ({
@@ -113,19 +113,38 @@ async function seedEpisodes(api: AdminApi, t: TitleSeed, titleId: number, clipId
     source: t.source,
     iframe: t.source === 'iframe' ? embedPath(clipId) : null,
     video: t.source === 'video' ? clipId : null,
+    duration: DEMO_CLIP.seconds,
     // The last episode of some finished shows is taken down: only subscribers still see it.
     deleted: t.releaseStatus === 'Окончен' && n === t.episodes && t.episodes > 10,
   });
+  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
   if (t.typeSource === 'Без сезонов') {
-    await api.post('/items/series', Array.from({ length: t.episodes }, (_, i) => episode(i + 1, null)));
+    const episodes = ids(await api.post('/items/series?fields=id', Array.from({ length: t.episodes }, (_, i) => episode(i + 1, null))));
+    // Without a season to carry them, each episode has its own.
+    await api.post('/items/segments?fields=id', episodes.flatMap((id) => clipSegments({ episode: id })));
     return;
   }
   const perSeason = Math.max(1, Math.ceil(t.episodes / t.seasons));
   for (let s = 1; s <= t.seasons; s++) {
     const season = await api.post('/items/iframeSeasons', { title: titleId, name: `${s} сезон`, sort: s });
     const count = Math.max(0, Math.min(perSeason, t.episodes - (s - 1) * perSeason));
-    if (count) await api.post('/items/series', Array.from({ length: count }, (_, i) => episode(i + 1, season.id)));
+    if (!count) continue;
+    const [first] = ids(await api.post('/items/series?fields=id', Array.from({ length: count }, (_, i) => episode(i + 1, season.id))));
+    // The season's opening and ending; its first episode adjusts them: the premiere has no opening,
+    // and a later season opens with a recap of the one before.
+    const adjusted = s === 1
+      ? [{ kind: 'opening', absent: true, episode: first }]
+      : [{ kind: 'recap', start: DEMO_CLIP.opening.end, end: DEMO_CLIP.opening.end + 7, episode: first }];
+    await api.post('/items/segments?fields=id', [...clipSegments({ season: season.id }), ...adjusted]);
   }
+}
+
+/** The demo clip's opening and ending, on a season or an episode. */
+function clipSegments(owner: { season: number } | { episode: number }) {
+  return [
+    { kind: 'opening', ...DEMO_CLIP.opening, ...owner },
+    { kind: 'ending', ...DEMO_CLIP.ending, ...owner },
+  ];
 }
 
 async function seedSite(api: AdminApi, titleIds: Ids, log: (m: string) => void): Promise<void> {

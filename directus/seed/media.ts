@@ -1,10 +1,11 @@
 /**
  * Demo pictures, clips and sounds, drawn locally: posters and photos are SVG rendered by sharp,
- * the clip and the tracks come from ffmpeg's test sources. Nothing is downloaded.
+ * the clip and the tracks come from ffmpeg's test sources and expressions. Nothing is downloaded.
  */
 import sharp from 'sharp';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,29 +95,70 @@ export function wallpaper(colors: [string, string]): Promise<Buffer> {
   </svg>`);
 }
 
-function ffmpeg(args: string[], ext: string): Buffer {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'seed-media-'));
+/**
+ * Runs ffmpeg in a folder of its own; `inputs` are written there first, under their names. Never
+ * blocking: a seed's kept-alive connections to Directus must see the server close them meanwhile.
+ */
+async function ffmpeg(args: string[], ext: string, inputs: Record<string, Buffer> = {}): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'seed-media-'));
   const out = path.join(dir, `out.${ext}`);
   try {
-    execFileSync(FFMPEG, ['-loglevel', 'error', '-y', ...args, out]);
-    return readFileSync(out);
+    for (const [name, bytes] of Object.entries(inputs)) await writeFile(path.join(dir, name), bytes);
+    await promisify(execFile)(FFMPEG, ['-loglevel', 'error', '-y', ...args, out], { cwd: dir });
+    return await readFile(out);
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** A few seconds of moving test picture with a tone, small enough for the repo-free demo. */
-export function clip(seconds = 4): Buffer {
+/**
+ * The demo episode's shape: a cold open, an opening tune under a title card, the episode, and
+ * closing credits with their own music. The seed puts its opening and ending on the demo's seasons.
+ */
+export const DEMO_CLIP = {
+  seconds: 48,
+  opening: { start: 3, end: 15 },
+  ending: { start: 40, end: 48 },
+} as const;
+
+/** A full-frame card of text lines, for the clip's title card and credits. */
+function card(lines: string[], hue: number): Promise<Buffer> {
+  const text = lines.map((l, i) => `<text x="320" y="${150 + i * 44 - (lines.length - 1) * 22}" font-size="${i === 0 ? 40 : 26}" font-weight="${i === 0 ? 700 : 400}" text-anchor="middle" fill="#fff" font-family="DejaVu Sans, sans-serif">${escape(l)}</text>`);
+  return render(`<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360">
+    <rect width="640" height="360" fill="hsl(${hue},45%,14%)"/>
+    <circle cx="320" cy="180" r="150" fill="hsl(${hue},70%,45%)" opacity="0.25"/>
+    ${text.join('\n')}
+  </svg>`, 'png');
+}
+
+/** A stepping tune: `notes` frequencies, `perSecond` of them a second, `volume` 0..1 (ffmpeg's expression language). */
+const tune = (notes: number[], perSecond: number, volume: number) =>
+  `${volume}*sin(2*PI*t*(${notes.map((f, i) => `${f}*eq(mod(floor(t*${perSecond})\,${notes.length})\,${i})`).join('+')}))`;
+
+/**
+ * The demo episode (DEMO_CLIP): test picture with a quiet hum, the title card over it with its tune
+ * for the opening, and credits with another tune for the ending. One clip serves every demo episode.
+ */
+export async function clip(seconds: number = DEMO_CLIP.seconds): Promise<Buffer> {
+  const { opening, ending } = seconds >= DEMO_CLIP.seconds ? DEMO_CLIP : { opening: { start: -1, end: -1 }, ending: { start: seconds + 1, end: seconds + 1 } };
+  const titleCard = await card(['Дорамы онлайн', 'Демо-серия'], 330);
+  const credits = await card(['В ролях', 'Актёры демо-каталога', 'Режиссёр демо-каталога', 'Спасибо за просмотр'], 220);
+  const sound = `if(between(t\,${opening.start}\,${opening.end})\,${tune([392, 440, 523, 587, 523, 440], 3, 0.4)}\,`
+    + `if(gte(t\,${ending.start})\,${tune([262, 330, 392, 330], 2, 0.4)}\,0.05*sin(2*PI*196*t)))`;
   return ffmpeg([
     '-f', 'lavfi', '-i', `testsrc2=duration=${seconds}:size=640x360:rate=24`,
-    '-f', 'lavfi', '-i', `sine=frequency=330:duration=${seconds}`,
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'veryfast', '-crf', '30',
-    '-c:a', 'aac', '-b:a', '64k', '-shortest', '-movflags', '+faststart',
-  ], 'mp4');
+    '-loop', '1', '-framerate', '24', '-t', String(seconds), '-i', 'title.png',
+    '-loop', '1', '-framerate', '24', '-t', String(seconds), '-i', 'credits.png',
+    '-f', 'lavfi', '-i', `aevalsrc='${sound}':d=${seconds}:s=22050`,
+    '-filter_complex', `[0][1]overlay=enable='between(t,${opening.start},${opening.end})'[a];[a][2]overlay=enable='gte(t,${ending.start})'[v]`,
+    '-map', '[v]', '-map', '3:a',
+    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'veryfast', '-crf', '32',
+    '-c:a', 'aac', '-b:a', '48k', '-shortest', '-movflags', '+faststart',
+  ], 'mp4', { 'title.png': titleCard, 'credits.png': credits });
 }
 
 /** A short melody-like tone for a soundtrack entry. */
-export function track(index: number, seconds = 6): Buffer {
+export function track(index: number, seconds = 6): Promise<Buffer> {
   const freq = 220 + (index % 7) * 55;
   return ffmpeg(['-f', 'lavfi', '-i', `sine=frequency=${freq}:duration=${seconds}`, '-c:a', 'libmp3lame', '-b:a', '64k'], 'mp3');
 }

@@ -14,6 +14,7 @@ const NAMES: Record<string, string> = {
   mainBanners: 'MainBanner', updates: 'Update', favorites: 'Favorite', ratings: 'Rating', favoriteActors: 'FavoriteActor',
   posts: 'Post', comments: 'Comment', reactions: 'ReactionRow', chats: 'Chat', messages: 'Message',
   supportRequests: 'SupportRequest', invoices: 'Invoice', planChanges: 'PlanChange', planNotices: 'PlanNotice', static: 'StaticContent', watchProgress: 'WatchProgress', alerts: 'Alert', chatReads: 'ChatRead', friendships: 'Friendship',
+  segments: 'SegmentRow', watchedEpisodes: 'WatchedEpisode',
   titles_genres: 'TitleGenre', titles_actors: 'TitleActor', titles_directors: 'TitleDirector', titles_screenwriters: 'TitleScreenwriter',
   titles_images: 'TitleImage', titles_tags: 'TitleTag', titles_related: 'TitleRelated', actors_genres: 'ActorGenre', actors_images: 'ActorImage',
   soundtracks_files: 'SoundtrackFile', comments_files: 'CommentFile', posts_files: 'PostFile', messages_files: 'MessageFile',
@@ -49,7 +50,7 @@ function scalar(f: FieldDef): string {
   const choices = (f.meta.options as { choices?: { value: string }[] } | undefined)?.choices;
   if (choices) return choices.map((c) => quote(c.value)).join(' | ');
   switch (f.type) {
-    case 'integer': return 'number';
+    case 'integer': case 'float': return 'number';
     case 'decimal': return 'number | string';
     case 'boolean': return 'boolean';
     case 'json': return f.meta.interface === 'tags' ? 'string[]' : 'unknown';

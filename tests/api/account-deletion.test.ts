@@ -38,6 +38,8 @@ beforeAll(async () => {
   ids.rating = await made(leaving, '/items/ratings', { title: title.id, rating: 4 });
   ids.mark = await made(leaving, '/items/favorites', { title: title.id, type: 'Смотрю' });
   ids.favouriteActor = await made(leaving, '/items/favoriteActors', { actor: actor.id });
+  const episode = await (await admin()).post<{ id: number }>('/items/series', { title: title.id, name: '1 серия' });
+  ids.watched = await made(leaving, '/items/watchedEpisodes', { episode: episode.id });
   ids.publicMessage = await made(leaving, '/items/messages', { text: 'Всем привет', publicChat: true });
   ids.publicReply = await made(staying, '/items/messages', { text: 'И тебе', message: ids.publicMessage, publicChat: true });
   ids.myChat = await made(leaving, '/items/chats', { user_invited: [{ directus_users_id: staying.id }] });
@@ -83,8 +85,9 @@ describe('a deleted account', () => {
     expect(await countRows('friendships', { _or: [{ requester: { _eq: leaving.id } }, { addressee: { _eq: leaving.id } }] })).toBe(0);
   });
 
-  it('takes its ratings, marks, favourite actors, uploads and invoices', async () => {
+  it('takes its ratings, marks, favourite actors, watched episodes, uploads and invoices', async () => {
     expect(await exists('invoices', ids.invoice)).toBe(false);
+    expect(await exists('watchedEpisodes', ids.watched)).toBe(false);
     expect(await exists('ratings', ids.rating)).toBe(false);
     expect(await exists('favorites', ids.mark)).toBe(false);
     expect(await exists('favoriteActors', ids.favouriteActor)).toBe(false);

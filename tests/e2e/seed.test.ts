@@ -7,6 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { seedDemo } from '../../directus/seed/index.ts';
 import { DEMO_PASSWORD } from '../../directus/seed/community.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
+import { DEMO_CLIP } from '../../directus/seed/media.ts';
 import { personQueries, queryMisses, titleQueries } from '../support/search-queries.ts';
 import { adminApi } from './support/site.ts';
 
@@ -47,6 +48,22 @@ describe('demo catalogue seed', () => {
     const res = await visitorGet<{ iframeSeasons: { series: unknown[] }[] }[]>(`/items/titles?filter[slug][_eq]=${seasons.slug}&fields=iframeSeasons.name,iframeSeasons.series.name`);
     expect(res.data[0].iframeSeasons.length).toBe(seasons.seasons);
     expect(res.data[0].iframeSeasons[0].series.length).toBeGreaterThan(0);
+  });
+
+  it('gives the series the clip\'s length, their seasons its opening and ending, and premieres no opening', async () => {
+    const seasons = TITLES.find((t) => t.typeSource === 'Сезоны')!;
+    const fields = 'iframeSeasons.sort,iframeSeasons.segments.kind,iframeSeasons.segments.start,iframeSeasons.segments.end,iframeSeasons.series.sort,iframeSeasons.series.duration,iframeSeasons.series.segments.kind,iframeSeasons.series.segments.absent';
+    type Row = { sort: number; segments: unknown[]; series: { sort: number; duration: number; segments: unknown[] }[] };
+    const [title] = (await visitorGet<{ iframeSeasons: Row[] }[]>(`/items/titles?filter[slug][_eq]=${seasons.slug}&fields=${fields}`)).data;
+    const season = title.iframeSeasons.find((s) => s.sort === 1)!;
+    expect(season.segments).toEqual([{ kind: 'opening', ...DEMO_CLIP.opening }, { kind: 'ending', ...DEMO_CLIP.ending }]);
+    const premiere = season.series.find((e) => e.sort === 1)!;
+    expect(premiere.segments).toEqual([{ kind: 'opening', absent: true }]);
+    expect(new Set(title.iframeSeasons.flatMap((s) => s.series.map((e) => e.duration)))).toEqual(new Set([DEMO_CLIP.seconds]));
+    const plain = TITLES.find((t) => t.typeSource === 'Без сезонов')!;
+    const [list] = (await visitorGet<{ series: { segments: { kind: string }[] }[] }[]>(`/items/titles?filter[slug][_eq]=${plain.slug}&fields=series.segments.kind`)).data;
+    expect(list.series.length).toBeGreaterThan(0);
+    for (const e of list.series) expect(e.segments.map((x) => x.kind).sort()).toEqual(['ending', 'opening']);
   });
 
   it('lets a demo user sign in', async () => {

@@ -84,7 +84,7 @@ async function withKeptEpisodes(client: SiteClient, titles: TitleRow[], what: st
   if (!kept.length) return titles;
   const byTitle = new Map<number, EpisodeRow[]>();
   for (const k of kept) {
-    const episode: EpisodeRow = { id: k.id, title: k.title, name: k.name, sort: k.sort, season: k.season, source: null, iframe: null, video: null, deleted: true, takenDown: false };
+    const episode: EpisodeRow = { id: k.id, title: k.title, name: k.name, sort: k.sort, season: k.season, source: null, iframe: null, video: null, deleted: true, takenDown: false, duration: null, segments: [] };
     byTitle.set(k.title, [...(byTitle.get(k.title) ?? []), episode]);
   }
   // After the title's own episodes, in their order (the player lists them apart).

@@ -127,6 +127,7 @@ export interface IframeSeason {
   name: string;
   sort: number | null;
   series: number[] | Series[];
+  segments: number[] | SegmentRow[];
 }
 
 export interface Series {
@@ -140,6 +141,8 @@ export interface Series {
   video: string | SiteFile | null;
   deleted: boolean | null;
   takenDown: boolean | null;
+  duration: number | null;
+  segments: number[] | SegmentRow[];
 }
 
 export interface Soundtrack {
@@ -358,6 +361,24 @@ export interface StaticContent {
   partnersText: string | null;
 }
 
+export interface SegmentRow {
+  id: number;
+  kind: 'opening' | 'ending' | 'recap' | 'preview';
+  absent: boolean | null;
+  start: number | null;
+  end: number | null;
+  episode: number | Series | null;
+  season: number | IframeSeason | null;
+}
+
+export interface WatchedEpisode {
+  id: number;
+  episode: number | Series;
+  title: number | Title;
+  user_created: string | User | null;
+  date_created: string | null;
+}
+
 export interface TitleGenre {
   id: number;
   titles_id: number | Title | null;
@@ -475,6 +496,7 @@ export interface User {
   plan: number | Plan | null;
   paidUntil: string | null;
   keptDecorations: unknown | null;
+  playerSettings: unknown | null;
   favoriteActors: number[] | FavoriteActor[];
 }
 
@@ -531,6 +553,8 @@ export interface Schema {
   planChanges: PlanChange[];
   planNotices: PlanNotice[];
   static: StaticContent;
+  segments: SegmentRow[];
+  watchedEpisodes: WatchedEpisode[];
   titles_genres: TitleGenre[];
   titles_actors: TitleActor[];
   titles_directors: TitleDirector[];

@@ -61,11 +61,21 @@ export function parseMediaInfo(stderr: string): MediaInfo | null {
   };
 }
 
-export async function probeMedia(file: string, tools: Tools, signal?: AbortSignal): Promise<Result<{ info: MediaInfo }>> {
-  const { done } = runBounded(tools.ffmpeg, [...QUIET, ...INPUT_GUARDS, '-i', file], {
+/** ffmpeg's reading of a file's header (it describes an input it is given no output for). */
+function readHeader(file: string, tools: Tools, signal?: AbortSignal) {
+  return runBounded(tools.ffmpeg, [...QUIET, ...INPUT_GUARDS, '-i', file], {
     timeoutMs: 30_000, maxStdoutBytes: 1024, maxStderrBytes: 256 * 1024, signal,
-  });
-  const r = await done;
+  }).done;
+}
+
+/** A video's length in seconds, sound or none, or null when the file is no video. */
+export async function videoLength(file: string, tools: Tools, signal?: AbortSignal): Promise<number | null> {
+  const info = parseMediaInfo((await readHeader(file, tools, signal)).stderr);
+  return info?.hasVideo && info.duration > 0 ? info.duration : null;
+}
+
+export async function probeMedia(file: string, tools: Tools, signal?: AbortSignal): Promise<Result<{ info: MediaInfo }>> {
+  const r = await readHeader(file, tools, signal);
   if (r.spawnError) return failure('tool-missing', r.spawnError);
   if (r.aborted) return failure('aborted');
   if (r.timedOut) return failure('timeout', 'reading the file header');

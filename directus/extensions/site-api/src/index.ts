@@ -5,6 +5,7 @@
  * rating and watching progress (PUT /site/rating/:titleId, /site/progress/:titleId, my-titles.ts),
  * their private chats with unread counts (GET /site/chats, POST /site/chats/:id/read, chats.ts),
  * their likes and dislikes (PUT /site/reactions, GET /site/reactions/mine, reactions.ts),
+ * their watched episodes (GET /site/watched, PUT /site/watched/:episode, POST /site/watched/import, watched.ts),
  * and POST /site/schema/indexes for the apply command (admins only: indexes, and the triggers of title-orders.ts).
  */
 import { defineEndpoint } from '@directus/extensions';
@@ -16,6 +17,7 @@ import { registerChatRoutes } from './chats.ts';
 import { registerCoMarkRoutes } from './co-marks.ts';
 import { registerMyTitlesRoutes } from './my-titles.ts';
 import { registerReactionRoutes } from './reactions.ts';
+import { registerWatchedRoutes } from './watched.ts';
 import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
 import { ensureTitleOrders } from './title-orders.ts';
@@ -109,5 +111,6 @@ export default defineEndpoint({
     registerChatRoutes(router, context);
     registerCoMarkRoutes(router, context);
     registerReactionRoutes(router, context);
+    registerWatchedRoutes(router, context);
   },
 });

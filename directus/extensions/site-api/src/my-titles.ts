@@ -11,6 +11,7 @@ import { PREMIUM_ROLES, RATING_MAX, RATING_MIN } from '../../../../shared/rules.
 import { hasAnyRole } from '../../shared/accountability.ts';
 import { publishedTitle, watchableEpisode } from '../../shared/catalogue.ts';
 import type { Accountability } from '../../shared/directus.ts';
+import { jsonObjectBody } from '../../shared/json-body.ts';
 import { ratingSummary } from './rating-summary.ts';
 
 type Caller = Request & { accountability?: Accountability | null };
@@ -49,7 +50,8 @@ export function registerMyTitlesRoutes(router: Router, { database }: EndpointExt
   router.put('/progress/:titleId', handle(async (req, res) => {
     const me = caller(req);
     const title = await publishedTitle(database, req.params.titleId);
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    // A body that is no JSON object would record an empty place: refused instead.
+    const body = await jsonObjectBody(req, res);
     // Episodes kept for subscribers are theirs alone to watch, and so to record.
     const episode = body.episode === null || body.episode === undefined
       ? null

@@ -14,11 +14,13 @@ import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerReactionRemovals } from './reaction-removals.ts';
 import { registerRealtimeRules } from './realtime.ts';
+import { registerSegmentRules } from './segments.ts';
 import { registerSlugRules } from './slugs.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 import { registerUserRemoval } from './user-removal.ts';
+import { registerWatchedRules } from './watched.ts';
 
 export default defineHook((register, { services, database, getSchema, logger, env }) => {
   const readStored = async (fileId: string) => {
@@ -56,4 +58,6 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerUserRemoval(register, deleteFiles);
   registerUploadRules(register, database);
   registerAlertRules(register, (err) => logger.error(err));
+  registerSegmentRules(register);
+  registerWatchedRules(register, pace('watched', env, 'Слишком много отметок подряд.'), (err) => logger.error(err));
 });

@@ -1,12 +1,13 @@
 /**
  * Profile rules: login shape and case-blind uniqueness, a real date of birth, the spec's
- * genders, and the paid customisations (name colour and GIF avatar for premium roles,
+ * genders, the player's settings, and the paid customisations (name colour and GIF avatar for premium roles,
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
 import {
   ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
 } from '../../../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isValidIsoDob } from '../../../../shared/dob.ts';
+import { playerSettingsProblem } from '../../../../shared/player-settings.ts';
 import { hasAnyRole, isPrivileged, type Actor } from '../../shared/accountability.ts';
 import { invalid } from '../../shared/errors.ts';
 import type { Pace } from '../../shared/pace.ts';
@@ -46,6 +47,10 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   if ('dob' in out && out.dob !== null && !isValidIsoDob(out.dob)) invalid(DOB_ERROR);
   if ('dob' in out && out.dob !== null && !isPrivileged(actor) && !isAdultOn(out.dob, new Date())) invalid(ADULTS_ONLY);
   if ('gender' in out && out.gender !== null && !(typeof out.gender === 'string' && (GENDERS as readonly string[]).includes(out.gender))) invalid('Пол: Мужской или Женский');
+  if ('playerSettings' in out) {
+    const problem = playerSettingsProblem(out.playerSettings);
+    if (problem) invalid(problem);
+  }
   if ('aboutMe' in out) out.aboutMe = optionalText(out.aboutMe, TEXT_LIMITS.aboutMe, `«О себе» длиннее ${TEXT_LIMITS.aboutMe} символов`);
   for (const f of ['first_name', 'last_name'] as const) {
     if (f in out && out[f] !== null) out[f] = optionalText(out[f], 50, 'Имя и фамилия — не длиннее 50 символов');

@@ -1,0 +1,114 @@
+/**
+ * A person's watched episodes (collection `watchedEpisodes`), for the player's marks on every device:
+ * GET /site/watched?title=ID answers their watched episodes of a title; PUT /site/watched/:episode with
+ * { watched: true | false } marks or unmarks one (the same answer however often it is sent; unmarking
+ * also forgets the resume point kept on that episode); POST /site/watched/import { episodes: [ids] } keeps
+ * what a visitor's browser marked before signing in. The title's list marks follow what is added
+ * (shared/watching.ts). Signed-in people only; writes are paced.
+ */
+import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
+import type { EndpointExtensionContext } from '@directus/extensions';
+import type { Request, Response, Router } from 'express';
+import type { Knex } from 'knex';
+import { PREMIUM_ROLES } from '../../../../shared/rules.ts';
+import { hasAnyRole, isPrivileged } from '../../shared/accountability.ts';
+import type { Accountability } from '../../shared/directus.ts';
+import { jsonObjectBody } from '../../shared/json-body.ts';
+import { numberKeyOf } from '../../shared/keys.ts';
+import { pace } from '../../shared/pace.ts';
+import { EPISODE_UNKNOWN, afterWatched, episodeTitles } from '../../shared/watched-episodes.ts';
+
+type Caller = Request & { accountability?: Accountability | null };
+
+/** A browser keeps marks of a visitor's whole history; more than this at once is no browser's. */
+export const IMPORT_MAX = 1000;
+
+const invalid = (reason: string) => new InvalidPayloadError({ reason });
+const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
+  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
+
+function callerOf(req: Caller): { me: string; seesKept: boolean; accountability: Accountability } {
+  const accountability = req.accountability;
+  const me = accountability?.user;
+  if (!accountability || !me) throw new ForbiddenError();
+  return { me, seesKept: isPrivileged(accountability) || hasAnyRole(accountability, PREMIUM_ROLES), accountability };
+}
+
+/** A row's number in a path or a query: digits only. */
+const idIn = (value: unknown): number | null => (typeof value === 'string' && /^[1-9]\d{0,15}$/.test(value) ? numberKeyOf(value) : null);
+
+function episodeIdOf(value: unknown): number {
+  const id = idIn(value);
+  if (id === null) throw invalid('Неверный номер серии');
+  return id;
+}
+
+function episodeListOf(value: unknown): number[] {
+  if (!Array.isArray(value)) throw invalid('episodes: список номеров серий');
+  if (value.length > IMPORT_MAX) throw invalid(`Не больше ${IMPORT_MAX} серий за раз`);
+  if (!value.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) throw invalid('Неверный номер серии');
+  return [...new Set(value as number[])];
+}
+
+/** Stores the episodes (each with its title) the person had not marked yet; the marks of each title follow. */
+async function markWatched(trx: Knex, me: string, titles: Map<number, number>, seesKept: boolean): Promise<number> {
+  const ids = [...titles.keys()];
+  const had = new Set((await trx('watchedEpisodes').where('user_created', me).whereIn('episode', ids).pluck('episode')).map(Number));
+  const fresh = ids.filter((id) => !had.has(id));
+  const now = new Date();
+  for (let i = 0; i < fresh.length; i += 200) {
+    const rows = fresh.slice(i, i + 200).map((episode) => ({ episode, title: titles.get(episode)!, user_created: me, date_created: now }));
+    await trx('watchedEpisodes').insert(rows).onConflict(['user_created', 'episode']).ignore();
+  }
+  const byTitle = new Map<number, number[]>();
+  for (const id of fresh) byTitle.set(titles.get(id)!, [...(byTitle.get(titles.get(id)!) ?? []), id]);
+  for (const [title, episodes] of byTitle) await afterWatched(trx, me, title, episodes, seesKept);
+  return fresh.length;
+}
+
+export function registerWatchedRoutes(router: Router, { database, env }: EndpointExtensionContext): void {
+  const writes = pace('watched', env, 'Слишком много отметок подряд.');
+
+  router.get('/watched', handle(async (req, res) => {
+    const { me } = callerOf(req);
+    const title = idIn(req.query.title);
+    if (title === null) throw invalid('Укажите сериал или фильм: title');
+    const ids = await database('watchedEpisodes').where({ user_created: me, title }).orderBy('episode').pluck('episode');
+    res.json({ data: ids.map(Number) });
+  }));
+
+  router.put('/watched/:episode', handle(async (req, res) => {
+    const { me, seesKept, accountability } = callerOf(req);
+    const episode = episodeIdOf(req.params.episode);
+    const body = await jsonObjectBody(req, res);
+    if (typeof body.watched !== 'boolean') throw invalid('watched: true или false');
+    if (!isPrivileged(accountability)) await writes.take(me);
+    if (body.watched) {
+      const titles = await episodeTitles(database, [episode], seesKept);
+      if (!titles.size) throw invalid(EPISODE_UNKNOWN);
+      await database.transaction((trx) => markWatched(trx, me, titles, seesKept));
+      res.json({ data: { episode, title: titles.get(episode), watched: true } });
+      return;
+    }
+    const row = await database('series').where('id', episode).first('title');
+    await database.transaction(async (trx) => {
+      await trx('watchedEpisodes').where({ user_created: me, episode }).delete();
+      await trx('watchProgress').where({ user_created: me, episode }).update({ position: null, date_updated: new Date() });
+    });
+    res.json({ data: { episode, title: row ? Number(row.title) : null, watched: false } });
+  }));
+
+  router.post('/watched/import', handle(async (req, res) => {
+    const { me, seesKept, accountability } = callerOf(req);
+    const body = await jsonObjectBody(req, res);
+    const episodes = episodeListOf(body.episodes);
+    if (!isPrivileged(accountability)) await writes.take(me);
+    const titles = episodes.length ? await episodeTitles(database, episodes, seesKept) : new Map<number, number>();
+    // Drafts, episodes taken down and unknown numbers are one count: nothing tells them apart.
+    const missing = episodes.length - titles.size;
+    if (missing) throw invalid(`Серии не найдены: ${missing} из ${episodes.length}`);
+    const added = titles.size ? await database.transaction((trx) => markWatched(trx, me, titles, seesKept)) : 0;
+    // Duplicates in the list and episodes marked before are skipped alike.
+    res.json({ data: { added, skipped: (body.episodes as unknown[]).length - added } });
+  }));
+}
