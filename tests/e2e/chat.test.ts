@@ -12,7 +12,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { PACE, TEXT_LIMITS } from '../../shared/rules.ts';
 import { CHAT_PAGE_SIZE } from '../../src/lib/constants.ts';
 import { SESSION_KEY } from '../../src/stores/session.ts';
-import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
+import { textLimit, tooLongMessage } from '../../src/ui/text-limit.ts';
 import { Realtime, closeAllRealtime } from '../support/realtime.ts';
 import { blockingViolations } from './support/axe.ts';
 import { newPerson, sessionOf, signedIn, type Person } from './support/people.ts';

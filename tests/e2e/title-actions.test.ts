@@ -10,7 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, type AdminApi } from '../../directus/apply/admin-api.ts';
 import { MARK_TYPES, PACE, ROLES, TEXT_LIMITS } from '../../shared/rules.ts';
-import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
+import { textLimit, tooLongMessage } from '../../src/ui/text-limit.ts';
 import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
 import { aboutKind, kindIn, titleKind, type TitleKind } from '../../src/lib/title-kind.ts';
 import { apiOf, publishedTitles, signedInBrowsers, type TitleRow } from './support/account.ts';

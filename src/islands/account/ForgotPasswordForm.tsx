@@ -3,7 +3,7 @@
  * same whether or not an account has that email, so the form never tells who is registered.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { useFormProblem } from '../layout/use-form-problem.ts';
+import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { requestPasswordReset } from '../../lib/directus/account.ts';
 import { connectionTrouble, statusOf } from './form-parts.tsx';
 

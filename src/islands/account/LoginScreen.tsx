@@ -9,7 +9,7 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $isSignedIn } from '../../stores/session.ts';
 import { signInAndReturn } from '../../lib/account/sign-in-and-return.ts';
-import { useHydrated } from '../layout/use-hydrated.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import ForgotPasswordForm from './ForgotPasswordForm.tsx';
 import RegisterForm from './RegisterForm.tsx';
 import SignedInCard from './SignedInCard.tsx';

@@ -15,7 +15,7 @@ import {
 import { register } from '../../lib/directus/account.ts';
 import { FieldMessage, backendReason, connectionTrouble, describedBy, error, type FieldNote } from './form-parts.tsx';
 import PasswordInput from './PasswordInput.tsx';
-import { useFormProblem } from '../layout/use-form-problem.ts';
+import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { useAvailability, type Availability } from './use-availability.ts';
 
 interface Props {

@@ -3,11 +3,11 @@
  * to sign in with it. A link that expired or was used already says so and leads to a new one.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import { useFormProblem } from '../layout/use-form-problem.ts';
+import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
 import { resetPassword } from '../../lib/directus/account.ts';
 import { $session, clearSession } from '../../stores/session.ts';
-import { useHydrated } from '../layout/use-hydrated.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import { FieldMessage, backendReason, connectionTrouble, describedBy, error, statusOf, type FieldNote } from './form-parts.tsx';
 import PasswordInput from './PasswordInput.tsx';
 import './account.css';

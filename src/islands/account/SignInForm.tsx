@@ -6,12 +6,12 @@
  * themselves in the backend's words.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { useFormProblem } from '../layout/use-form-problem.ts';
+import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
 import { signInAndReturn } from '../../lib/account/sign-in-and-return.ts';
 import { backendReason, connectionTrouble, statusOf } from './form-parts.tsx';
 import PasswordInput from './PasswordInput.tsx';
-import { useFilledBeforeHydration } from '../layout/use-filled-before-hydration.ts';
+import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 
 interface Props {
   email: string;

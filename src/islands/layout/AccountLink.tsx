@@ -8,8 +8,8 @@ import { useStore } from '@nanostores/react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { $isSignedIn } from '../../stores/session.ts';
 import { $accountBadges } from '../../stores/signed-in-parts.ts';
-import { LoginIcon, ProfileIcon } from './icons.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { LoginIcon, ProfileIcon } from '../../ui/icons.tsx';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 
 export default function AccountLink() {
   const signedIn = useStore($isSignedIn);

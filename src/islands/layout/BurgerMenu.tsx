@@ -3,7 +3,7 @@
  * markup: the frame's click listener opens the menu and keeps `aria-expanded` in step
  * (components/layout/ui-triggers.ts).
  */
-import { BurgerIcon } from './icons.tsx';
+import { BurgerIcon } from '../../ui/icons.tsx';
 
 export default function BurgerMenu() {
   return (

@@ -9,7 +9,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import { DirectusRequestError } from '../../lib/directus/request-error.ts';
-import { useFilledBeforeHydration } from './use-filled-before-hydration.ts';
+import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 import type { SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';
 

@@ -6,8 +6,8 @@
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $contactOpen, closeContact } from '../../stores/ui.ts';
-import Modal from './Modal.tsx';
-import LazyPart from './LazyPart.tsx';
+import Modal from '../../ui/Modal.tsx';
+import LazyPart from '../../ui/LazyPart.tsx';
 // The form's look comes with the modal: the static pages' form is an island whose style sheet the build
 // leaves to those pages, so the form's own chunk may have none to load here.
 import './contact-form.css';

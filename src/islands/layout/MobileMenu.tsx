@@ -8,11 +8,11 @@ import type { SiteFrame } from '../../lib/directus/build.ts';
 import { FRAME_LINKS, categoryHref, subCategoryHref } from '../../components/layout/links.ts';
 import { $isSignedIn } from '../../stores/session.ts';
 import { $mobileMenuOpen, closeMobileMenu } from '../../stores/ui.ts';
-import { ChevronIcon, CloseIcon, LoginIcon, ProfileIcon } from './icons.tsx';
-import Modal from './Modal.tsx';
+import { ChevronIcon, CloseIcon, LoginIcon, ProfileIcon } from '../../ui/icons.tsx';
+import Modal from '../../ui/Modal.tsx';
 import SocialLinks from './SocialLinks.tsx';
 import ThemeToggle from './ThemeToggle.tsx';
-import { useHydrated } from './use-hydrated.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 import './mobile-menu.css';
 
 interface Props {

@@ -6,9 +6,9 @@ import { lazy, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { trimSearchInput } from '../../lib/search.ts';
 import { $searchOpen, $searchText, closeSearch } from '../../stores/ui.ts';
-import { SearchIcon } from './icons.tsx';
-import LazyPart from './LazyPart.tsx';
-import Modal from './Modal.tsx';
+import { SearchIcon } from '../../ui/icons.tsx';
+import LazyPart from '../../ui/LazyPart.tsx';
+import Modal from '../../ui/Modal.tsx';
 import './search-modal.css';
 
 const SearchResults = lazy(() => import('./SearchResults.tsx'));

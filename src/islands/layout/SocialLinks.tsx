@@ -3,7 +3,7 @@
  * as static HTML in the header and footer, and inside the mobile menu island. A missing address
  * hides its link.
  */
-import { TelegramIcon, VkIcon } from './icons.tsx';
+import { TelegramIcon, VkIcon } from '../../ui/icons.tsx';
 import './social-links.css';
 
 interface Props {

@@ -6,7 +6,7 @@
  * `withLabel` adds the mobile menu's words, which name the look a click switches to, as the icon
  * does (a moon in the light look).
  */
-import { MoonIcon, SunIcon } from './icons.tsx';
+import { MoonIcon, SunIcon } from '../../ui/icons.tsx';
 import './theme-toggle.css';
 
 export default function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {

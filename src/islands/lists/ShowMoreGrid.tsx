@@ -5,9 +5,9 @@
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView, type CardView, type CardVariant } from '../../lib/card.ts';
 import { LIST_QUERIES, runtime, type ListSpec } from '../../lib/directus/runtime.ts';
-import { remoteList } from '../../stores/remote-list.ts';
-import ListFooter from './ListFooter.tsx';
-import { useRemoteList } from './use-remote-list.ts';
+import { remoteList } from '../../ui/remote-list.ts';
+import ListFooter from '../../ui/ListFooter.tsx';
+import { useRemoteList } from '../../ui/use-remote-list.ts';
 
 interface Props {
   list: ListSpec;

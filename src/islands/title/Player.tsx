@@ -8,9 +8,9 @@
 import { useMemo, useState, type CSSProperties } from 'react';
 import { findEpisodes } from '../../lib/episode-search.ts';
 import type { Episode, PlayerModel } from '../../lib/player.ts';
-import { useFilledBeforeHydration } from '../layout/use-filled-before-hydration.ts';
+import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
-import LazyPart from '../layout/LazyPart.tsx';
+import LazyPart from '../../ui/LazyPart.tsx';
 import './player.css';
 
 const PlayerParts = signedInPart('PlayerParts');

@@ -12,7 +12,7 @@ import { RATING_MAX } from '../../../shared/visitor-rules.ts';
 import { countRu } from '../../lib/plural.ts';
 import type { TitleKind } from '../../lib/title-kind.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
-import LazyPart from '../layout/LazyPart.tsx';
+import LazyPart from '../../ui/LazyPart.tsx';
 
 const BannerActions = signedInPart('BannerActions');
 

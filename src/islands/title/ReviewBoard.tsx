@@ -8,7 +8,7 @@
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useFormProblem } from '../layout/use-form-problem.ts';
+import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { useStore } from '@nanostores/react';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
@@ -17,9 +17,9 @@ import { aboutKind, type TitleKind } from '../../lib/title-kind.ts';
 import { $me, loadMe } from '../../stores/me.ts';
 import { $myReactions, deleteReview, editReview, loadMyReactions, reactToReview, writeReview } from '../../stores/review-writes.ts';
 import { $reviews } from '../../stores/title-reviews.ts';
-import ConfirmDelete from '../layout/ConfirmDelete.tsx';
-import TextLimit from '../layout/TextLimit.tsx';
-import { overLimit } from '../../lib/text-limit.ts';
+import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
+import TextLimit from '../../ui/TextLimit.tsx';
+import { overLimit } from '../../ui/text-limit.ts';
 import Reactions from '../profile-public/Reactions.tsx';
 import ReviewItem from './ReviewItem.tsx';
 import './review-board.css';

@@ -11,7 +11,7 @@ import Avatar from '../people/Avatar.tsx';
 import PersonName from '../people/PersonName.tsx';
 
 // The finder loads only for a review that may hold an address.
-const LinkedText = lazy(() => import('../layout/LinkedText.tsx'));
+const LinkedText = lazy(() => import('../../ui/LinkedText.tsx'));
 
 interface Props {
   r: ReviewView;

@@ -11,7 +11,7 @@ import type { TitleKind } from '../../lib/title-kind.ts';
 import { $reviewRows, $reviews, loadReviews } from '../../stores/title-reviews.ts';
 import ReviewItem from './ReviewItem.tsx';
 import { signedInPart, useSignedIn } from './signed-in.ts';
-import LazyPart from '../layout/LazyPart.tsx';
+import LazyPart from '../../ui/LazyPart.tsx';
 import './reviews.css';
 
 const ReviewBoard = signedInPart('ReviewBoard');

@@ -6,7 +6,7 @@
 import { lazy } from 'react';
 import { useStore } from '@nanostores/react';
 import { $isSignedIn } from '../../stores/session.ts';
-import { useHydrated } from '../layout/use-hydrated.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
 
 /** True once the island is mounted in the browser of a signed-in person. */
 export function useSignedIn(): boolean {

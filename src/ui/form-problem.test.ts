@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemAt, shownProblem } from '../../src/lib/form-problem.ts';
+import { problemAt, shownProblem } from './form-problem.ts';
 
 describe('a form\'s message tied to its fields', () => {
   it('holds while the values it was said of are as they were, and goes once one changes', () => {

@@ -1,7 +1,7 @@
 /** The length line of the forms: silent while short, a counter near the cap, a refusal past it. */
 import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '../../shared/rules.ts';
-import { NEAR_LIMIT_SHARE, overLimit, textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
+import { NEAR_LIMIT_SHARE, overLimit, textLimit, tooLongMessage } from './text-limit.ts';
 
 const NBSP = '\u00a0';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { remoteList } from '../../src/stores/remote-list.ts';
+import { remoteList } from './remote-list.ts';
 
 /** A backend list of `n` numbered rows paged by offset, as the profile's lists read them. */
 function rows(n: number) {
