@@ -9,8 +9,8 @@ import { PAYMENT_MESSAGES, type PaymentGateway } from '../../shared/plans.ts';
 import { buyPlan, readInvoiceState, readPlans, type InvoiceState, type PlanRow } from '../lib/directus/payments.ts';
 import { DirectusRequestError } from '../lib/directus/request-error.ts';
 import { refreshSession } from '../lib/directus/session-refresh.ts';
-import { loadMe } from './me.ts';
-import { $session } from './session.ts';
+import { loadMe } from '../features/account/store.ts';
+import { $session } from '../features/account/session.ts';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
 

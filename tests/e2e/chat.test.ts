@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { PACE, TEXT_LIMITS } from '../../shared/rules.ts';
 import { CHAT_PAGE_SIZE } from '../../src/lib/constants.ts';
-import { SESSION_KEY } from '../../src/stores/session.ts';
+import { SESSION_KEY } from '../../src/features/account/session.ts';
 import { textLimit, tooLongMessage } from '../../src/ui/text-limit.ts';
 import { Realtime, closeAllRealtime } from '../support/realtime.ts';
 import { blockingViolations } from './support/axe.ts';

@@ -6,8 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
-import { $isSignedIn } from '../../stores/session.ts';
-import { $accountBadges } from '../../stores/signed-in-parts.ts';
+import { $isSignedIn } from '../../features/account/session.ts';
+import { $accountBadges } from '../../features/account/badges.ts';
 import { LoginIcon, ProfileIcon } from '../../ui/icons.tsx';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { PAYMENT_GATEWAYS, type PaymentGateway } from '../../../shared/plans.ts';
 import { money, purchaseOutcome } from '../../lib/tariff.ts';
-import type { Me } from '../../stores/me.ts';
+import type { Me } from '../../features/account/store.ts';
 import { $plans, $purchase, buy, loadPlans } from '../../stores/plan.ts';
 import OwnAccountPending from '../profile/OwnAccountPending.tsx';
 import { useOwnAccount } from '../profile/use-own-account.ts';

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Episode, PlayerModel } from '../../lib/player.ts';
 import { $keptEpisodes, loadKeptEpisodes } from '../../stores/kept-episodes.ts';
-import { $isPremium, loadMe } from '../../stores/me.ts';
+import { $isPremium, loadMe } from '../../features/account/store.ts';
 
 interface Props {
   titleId: number;

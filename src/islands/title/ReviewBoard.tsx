@@ -14,7 +14,7 @@ import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ReviewView } from '../../lib/reviews.ts';
 import { cut } from '../../lib/text.ts';
 import { aboutKind, type TitleKind } from '../../lib/title-kind.ts';
-import { $me, loadMe } from '../../stores/me.ts';
+import { $me, loadMe } from '../../features/account/store.ts';
 import { $myReactions, deleteReview, editReview, loadMyReactions, reactToReview, writeReview } from '../../stores/review-writes.ts';
 import { $reviews } from '../../stores/title-reviews.ts';
 import ConfirmDelete from '../../ui/ConfirmDelete.tsx';

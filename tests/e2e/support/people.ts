@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';
 import { ROLES } from '../../../shared/rules.ts';
-import { SESSION_KEY, type Session } from '../../../src/stores/session.ts';
+import { SESSION_KEY, type Session } from '../../../src/features/account/session.ts';
 import { visitor, adminApi, type Visitor, type VisitorOptions } from './site.ts';
 
 export interface Person {

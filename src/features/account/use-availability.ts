@@ -1,7 +1,8 @@
 /**
- * The live uniqueness check of a login or an email (spec section 5): asked once the value has 3
- * characters, a moment after typing stops. A check that failed counts as taken: the form stays
- * blocked until a check says the value is free.
+ * The live uniqueness check of a login or an email (spec section 5), for registration and the
+ * profile's edit form alike: asked once the value has 3 characters, a moment after typing stops,
+ * never for the person's own current value (`own`). A check that failed blocks the form like a
+ * taken value until a check says the value is free. Only the newest value's answer counts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { UNIQUENESS_MIN_LENGTH } from '../../../shared/rules.ts';
@@ -20,8 +21,10 @@ export interface AvailabilityCheck {
   markTaken(): void;
 }
 
-export function useAvailability(field: 'login' | 'email', value: string): AvailabilityCheck {
-  const wanted = value.trim();
+export function useAvailability(field: 'login' | 'email', value: string, own: string | null = null): AvailabilityCheck {
+  const typed = value.trim();
+  // One's own login or email is not asked about: it is theirs.
+  const wanted = typed.toLowerCase() === (own ?? '').toLowerCase() ? '' : typed;
   const [state, setState] = useState<Availability>('idle');
   const asked = useRef<{ value: string; answer: Promise<Availability> } | null>(null);
 

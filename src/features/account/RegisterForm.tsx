@@ -3,25 +3,24 @@
  * digits and shown as dd.mm.yyyy, gender, password twice, and the 'over 18' box that enables the
  * button. Blank fields get 'Заполните все поля' (until they are filled) and nothing is sent; login and email are checked
  * for uniqueness while typed and block the form while taken. The whole account is made in one
- * call, then the person is signed in (`onRegistered`); a login or email another registration took
+ * call, then the person is signed in (the store's `registration`); a login or email another registration took
  * meanwhile comes back on its field, to change and send again.
  */
-import { useId, useState, type SubmitEvent } from 'react';
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { ACCOUNT_MESSAGES, DOB, GENDERS, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
 import { dobProblem, formatDobInput } from '../../../shared/dob.ts';
 import {
   EMPTY_REGISTRATION, blankFields, checkRegistration, isLoginShaped, type RegistrationField, type RegistrationForm,
-} from '../../lib/account/registration.ts';
-import { register } from '../../lib/directus/account.ts';
-import { FieldMessage, backendReason, connectionTrouble, describedBy, error, type FieldNote } from './form-parts.tsx';
+} from './registration.ts';
+import { FieldMessage, describedBy, error, type FieldNote } from './form-parts.tsx';
 import PasswordInput from './PasswordInput.tsx';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
+import { useTask } from '../../ui/use-task.ts';
+import { registration, takenField } from './store.ts';
 import { useAvailability, type Availability } from './use-availability.ts';
 
 interface Props {
   ready: boolean;
-  /** The account exists: sign in with it (settles once the page is leaving, or the screen has switched to signing in). */
-  onRegistered(account: { email: string; password: string }): Promise<void>;
   onSignIn(): void;
 }
 
@@ -43,7 +42,7 @@ function dobNote(dob: string, left: boolean): FieldNote | null {
   return problem ? error(problem) : null;
 }
 
-export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
+export default function RegisterForm({ ready, onSignIn }: Props) {
   const id = useId();
   const fieldId = (key: RegistrationField) => `${id}-${key}`;
   const [form, setForm] = useState<RegistrationForm>(EMPTY_REGISTRATION);
@@ -51,12 +50,21 @@ export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
   /** Fields left once (their own checks show from then on) or flagged by a refused submission. */
   const [touched, setTouched] = useState<Set<RegistrationField>>(new Set());
   const [blank, setBlank] = useState<Set<RegistrationField>>(new Set());
-  const [sending, setSending] = useState(false);
+  const registering = useTask(registration, Object.values(form));
   const [problem, setProblem] = useFormProblem(form);
 
   const loginShaped = isLoginShaped(form.login);
   const login = useAvailability('login', loginShaped ? form.login : '');
   const email = useAvailability('email', form.email);
+
+  // Another registration took the login or email meanwhile: its field says so and blocks the form.
+  const taken = takenField(registering.error);
+  const formAlert = problem ?? (taken ? null : registering.error);
+  useEffect(() => {
+    if (!taken) return;
+    (taken === 'login' ? login : email).markTaken();
+    focus(taken);
+  }, [taken]);
 
   const set = (key: RegistrationField, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
@@ -85,7 +93,7 @@ export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending || !ready || !adult) return;
+    if (registering.pending || !ready || !adult) return;
     const check = checkRegistration(form);
     if (!check.ok) {
       setTouched(new Set([...touched, ...check.fields]));
@@ -99,31 +107,13 @@ export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
       return;
     }
     setProblem(null);
-    setSending(true);
-    try {
-      // Taken (or not known to be free) blocks the form: wait for checks under way, ask again after a failure.
-      const [loginState, emailState] = await Promise.all([login.settle(), email.settle()]);
-      if (blocks(loginState) || blocks(emailState)) {
-        focus(blocks(loginState) ? 'login' : 'email');
-        return;
-      }
-      await register(check.registration);
-      await onRegistered({ email: check.registration.email, password: check.registration.password });
-    } catch (err) {
-      console.error(err);
-      const reason = backendReason(err);
-      if (reason === ACCOUNT_MESSAGES.loginTaken) {
-        login.markTaken();
-        focus('login');
-      } else if (reason === ACCOUNT_MESSAGES.emailTaken) {
-        email.markTaken();
-        focus('email');
-      } else {
-        setProblem(reason ?? connectionTrouble('Не удалось зарегистрироваться'));
-      }
-    } finally {
-      setSending(false);
+    // Taken (or not known to be free) blocks the form: wait for checks under way, ask again after a failure.
+    const [loginState, emailState] = await Promise.all([login.settle(), email.settle()]);
+    if (blocks(loginState) || blocks(emailState)) {
+      focus(blocks(loginState) ? 'login' : 'email');
+      return;
     }
+    await registering.run(check.registration);
   };
 
   const text = (key: RegistrationField, label: string, extra: Record<string, string | number> = {}) => (
@@ -183,9 +173,9 @@ export default function RegisterForm({ ready, onRegistered, onSignIn }: Props) {
         <input type="checkbox" name="adult" checked={adult} onChange={(e) => setAdult(e.target.checked)} />
         Мне исполнилось 18 лет
       </label>
-      {problem && <p className="form-alert" role="alert">{problem}</p>}
-      <button type="submit" className="btn account-form__submit" disabled={!adult || sending || !ready}>
-        {sending ? 'Создаём аккаунт…' : 'Зарегистрироваться'}
+      {formAlert && <p className="form-alert" role="alert">{formAlert}</p>}
+      <button type="submit" className="btn account-form__submit" disabled={!adult || registering.pending || !ready}>
+        {registering.pending ? 'Создаём аккаунт…' : 'Зарегистрироваться'}
       </button>
       <p className="account-form__switch">
         Уже есть аккаунт? <button type="button" className="link-button" onClick={onSignIn}>Войти</button>

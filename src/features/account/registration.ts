@@ -5,7 +5,7 @@
  */
 import { ACCOUNT_MESSAGES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
 import { dobProblem, dobToIso } from '../../../shared/dob.ts';
-import type { Registration } from '../directus/account.ts';
+import type { Registration } from '../../lib/directus/account.ts';
 
 export type Gender = (typeof GENDERS)[number];
 

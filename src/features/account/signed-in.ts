@@ -3,9 +3,9 @@
  * session fresh, ping presence, reload as a visitor's page when the backend refuses it, and load
  * the page's signed-in parts.
  */
-import { keepSessionAlive } from '../directus/session-keeper.ts';
-import { startPresence } from '../../stores/presence.ts';
-import { UNAUTHORISED_EVENT } from '../../stores/session.ts';
+import { keepSessionAlive } from '../../lib/directus/session-keeper.ts';
+import { startPresence } from './store.ts';
+import { UNAUTHORISED_EVENT } from './session.ts';
 
 keepSessionAlive();
 startPresence();

@@ -7,9 +7,9 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
+import { useTask } from '../../ui/use-task.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
-import { signInAndReturn } from '../../lib/account/sign-in-and-return.ts';
-import { backendReason, connectionTrouble, statusOf } from './form-parts.tsx';
+import { signingIn } from './store.ts';
 import PasswordInput from './PasswordInput.tsx';
 import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 
@@ -22,23 +22,13 @@ interface Props {
   ready: boolean;
   onForgot(): void;
   onRegister(): void;
-  /** Told before the session is stored, and again if signing in failed. */
-  onSigningIn(busy: boolean): void;
 }
 
-/** What a failed sign-in says. */
-function failure(err: unknown): string {
-  const status = statusOf(err);
-  if (status === 400 || status === 401) return ACCOUNT_MESSAGES.badCredentials;
-  if (status === 429) return backendReason(err) ?? 'Слишком много попыток входа. Попробуйте позже или восстановите пароль';
-  return connectionTrouble('Не удалось войти');
-}
-
-export default function SignInForm({ email, onEmailChange, notice, ready, onForgot, onRegister, onSigningIn }: Props) {
+export default function SignInForm({ email, onEmailChange, notice, ready, onForgot, onRegister }: Props) {
   const id = useId();
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
-  const [sending, setSending] = useState(false);
+  const { pending, error, run } = useTask(signingIn, [email, password]);
   const [problem, setProblem] = useFormProblem({ email, password });
   const passwordRef = useRef<HTMLInputElement>(null);
   const formRef = useFilledBeforeHydration<HTMLFormElement>((name, value) => {
@@ -54,22 +44,13 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending || !ready) return;
+    if (pending || !ready) return;
     if (!email.trim() || !password) {
       setProblem(ACCOUNT_MESSAGES.fillAll, (now) => !now.email.trim() || !now.password);
       return;
     }
     setProblem(null);
-    setSending(true);
-    onSigningIn(true);
-    try {
-      await signInAndReturn(email, password, remember);
-    } catch (err) {
-      console.error(err);
-      onSigningIn(false);
-      setSending(false);
-      setProblem(failure(err));
-    }
+    await run(email, password, remember);
   };
 
   return (
@@ -92,9 +73,9 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
         </label>
         <button type="button" className="link-button" onClick={onForgot}>Забыли пароль?</button>
       </div>
-      {problem && <p className="form-alert" role="alert">{problem}</p>}
-      <button type="submit" className="btn account-form__submit" disabled={sending || !ready}>
-        {sending ? 'Входим…' : 'Войти'}
+      {(problem ?? error) && <p className="form-alert" role="alert">{problem ?? error}</p>}
+      <button type="submit" className="btn account-form__submit" disabled={pending || !ready}>
+        {pending ? 'Входим…' : 'Войти'}
       </button>
       <p className="account-form__switch">
         Нет аккаунта? <button type="button" className="link-button" onClick={onRegister}>Зарегистрироваться</button>

@@ -7,8 +7,9 @@
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $isSignedIn } from '../../stores/session.ts';
-import { signInAndReturn } from '../../lib/account/sign-in-and-return.ts';
+import { $isSignedIn } from './session.ts';
+import { $madeAccount, registration, signingIn } from './store.ts';
+import { useTask } from '../../ui/use-task.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import ForgotPasswordForm from './ForgotPasswordForm.tsx';
 import RegisterForm from './RegisterForm.tsx';
@@ -36,7 +37,10 @@ export default function LoginScreen() {
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   /** Signing in here: the session is stored before the page leaves, and the forms stay meanwhile. */
-  const [arriving, setArriving] = useState(false);
+  const signingInNow = useTask(signingIn).pending;
+  const registeringNow = useTask(registration).pending;
+  const arriving = signingInNow || registeringNow;
+  const madeAccount = useStore($madeAccount);
   /** A new, empty registration form after each account made here. */
   const [registrations, setRegistrations] = useState(0);
 
@@ -54,20 +58,15 @@ export default function LoginScreen() {
     history.replaceState(null, '', `${location.pathname}${location.search}${next === 'signin' ? '' : `#${next}`}`);
   };
 
-  /** Signs the new account in as a remembered sign-in; should that fail, the sign-in form takes over with the email filled in. */
-  const signInRegistered = async ({ email: registered, password }: { email: string; password: string }) => {
-    setArriving(true);
-    try {
-      await signInAndReturn(registered, password, true);
-    } catch (err) {
-      console.error(err);
-      setArriving(false);
-      setEmail(registered);
-      setNotice('Аккаунт создан! Войдите, чтобы начать смотреть.');
-      setRegistrations((n) => n + 1);
-      show('signin');
-    }
-  };
+  // The account was made but signing it in failed: the sign-in form takes over with the email filled in.
+  useEffect(() => {
+    if (!madeAccount) return;
+    $madeAccount.set(null);
+    setEmail(madeAccount);
+    setNotice('Аккаунт создан! Войдите, чтобы начать смотреть.');
+    setRegistrations((n) => n + 1);
+    show('signin');
+  }, [madeAccount]);
 
   if (hydrated && signedIn && !arriving) return <SignedInCard />;
 
@@ -97,12 +96,12 @@ export default function LoginScreen() {
           <ForgotPasswordForm email={email} onEmailChange={setEmail} ready={hydrated} onBack={() => show('signin')} />
         ) : (
           <SignInForm email={email} onEmailChange={setEmail} notice={notice} ready={hydrated}
-            onForgot={() => show('forgot')} onRegister={() => show('register')} onSigningIn={setArriving} />
+            onForgot={() => show('forgot')} onRegister={() => show('register')} />
         )}
       </div>
       {/* Kept mounted while hidden, so what was typed survives a look at the other form. */}
       <div id="account-panel-register" role="tabpanel" aria-labelledby="account-tab-register" hidden={tab !== 'register'}>
-        <RegisterForm key={registrations} ready={hydrated} onSignIn={() => show('signin')} onRegistered={signInRegistered} />
+        <RegisterForm key={registrations} ready={hydrated} onSignIn={() => show('signin')} />
       </div>
     </div>
   );

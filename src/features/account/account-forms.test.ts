@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../shared/rules.ts';
-import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
-import { checkRegistration, type RegistrationForm } from '../../src/lib/account/registration.ts';
-import { afterSignInPath, loginHref, returnPath } from '../../src/lib/account/return-path.ts';
+import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
+import { ADULTS_ONLY, DOB_ERROR } from '../../../shared/dob.ts';
+import { checkRegistration, type RegistrationForm } from './registration.ts';
+import { afterSignInPath, loginHref, returnPath } from './return-path.ts';
 
 const ORIGIN = 'https://dorama.example';
 

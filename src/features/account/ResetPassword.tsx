@@ -5,14 +5,12 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
-import { resetPassword } from '../../lib/directus/account.ts';
-import { $session, clearSession } from '../../stores/session.ts';
+import { useTask } from '../../ui/use-task.ts';
+import { DEAD_RESET_LINK, passwordReset } from './store.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
-import { FieldMessage, backendReason, connectionTrouble, describedBy, error, statusOf, type FieldNote } from './form-parts.tsx';
+import { FieldMessage, describedBy, error, type FieldNote } from './form-parts.tsx';
 import PasswordInput from './PasswordInput.tsx';
 import './account.css';
-
-type Status = 'editing' | 'sending' | 'done' | 'dead-link';
 
 /** Where a new link is asked for. */
 const FORGOT_HREF = '/login#forgot';
@@ -23,7 +21,8 @@ export default function ResetPassword() {
   const [token, setToken] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [status, setStatus] = useState<Status>('editing');
+  const [done, setDone] = useState(false);
+  const saving = useTask(passwordReset, [password, repeat]);
   const [problem, setProblem] = useFormProblem({ password, repeat });
   const [passwordTouched, setPasswordTouched] = useState(false);
 
@@ -37,7 +36,7 @@ export default function ResetPassword() {
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status === 'sending' || !token || differ) return;
+    if (saving.pending || !token || differ) return;
     if (!password || !repeat) {
       setProblem(ACCOUNT_MESSAGES.fillAll, (now) => !now.password || !now.repeat);
       return;
@@ -48,25 +47,10 @@ export default function ResetPassword() {
       return;
     }
     setProblem(null);
-    setStatus('sending');
-    try {
-      await resetPassword(token, password);
-      // A new password ends every session of the account: one stored here is over too.
-      if ($session.get()) clearSession();
-      setStatus('done');
-    } catch (err) {
-      console.error(err);
-      const code = statusOf(err);
-      if (code === 401 || code === 403) {
-        setStatus('dead-link');
-        return;
-      }
-      setStatus('editing');
-      setProblem(backendReason(err) ?? connectionTrouble('Не удалось сменить пароль'));
-    }
+    if (await saving.run(token, password)) setDone(true);
   };
 
-  if (status === 'done') {
+  if (done) {
     return (
       <div className="account-done" role="status">
         <h2 className="account-form__title">Пароль изменён</h2>
@@ -75,13 +59,13 @@ export default function ResetPassword() {
       </div>
     );
   }
-  if (status === 'dead-link' || (hydrated && !token)) {
+  if (saving.error === DEAD_RESET_LINK || (hydrated && !token)) {
     return (
       <div className="account-done" role="alert">
         <h2 className="account-form__title">Ссылка не работает</h2>
         <p>
           {token
-            ? 'Ссылка для смены пароля устарела или уже использована.'
+            ? DEAD_RESET_LINK
             : 'В ссылке не хватает кода для смены пароля: откройте её из письма целиком.'}
           {' '}Запросите новую — письмо придёт через минуту.
         </p>
@@ -106,9 +90,9 @@ export default function ResetPassword() {
           onChange={(e) => setRepeat(e.target.value)} {...describedBy(`${id}-repeat`, repeatNote)} />
         <FieldMessage fieldId={`${id}-repeat`} note={repeatNote} />
       </div>
-      {problem && <p className="form-alert" role="alert">{problem}</p>}
-      <button type="submit" className="btn account-form__submit" disabled={status === 'sending' || differ || !hydrated}>
-        {status === 'sending' ? 'Сохраняем…' : 'Сохранить пароль'}
+      {(problem ?? saving.error) && <p className="form-alert" role="alert">{problem ?? saving.error}</p>}
+      <button type="submit" className="btn account-form__submit" disabled={saving.pending || differ || !hydrated}>
+        {saving.pending ? 'Сохраняем…' : 'Сохранить пароль'}
       </button>
     </form>
   );

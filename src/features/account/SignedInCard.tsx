@@ -3,29 +3,23 @@
  * which ends the session on the backend at once. The profile comes from `$me`; a session the
  * backend no longer accepts is cleared there and the page reloads as a visitor's.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
-import { signOut } from '../../lib/directus/account.ts';
 import { personView } from '../../lib/people.ts';
-import { $me, $meStatus, loadMe } from '../../stores/me.ts';
-import Avatar from '../people/Avatar.tsx';
-import PersonName from '../people/PersonName.tsx';
+import { useTask } from '../../ui/use-task.ts';
+import { $me, $meStatus, loadMe, signingOut } from './store.ts';
+import Avatar from '../../islands/people/Avatar.tsx';
+import PersonName from '../../islands/people/PersonName.tsx';
 
 export default function SignedInCard() {
   const me = useStore($me);
   const status = useStore($meStatus);
-  const [leaving, setLeaving] = useState(false);
+  const { pending: leaving, run: leave } = useTask(signingOut);
 
   useEffect(() => {
     void loadMe();
   }, []);
-
-  const leave = async () => {
-    setLeaving(true);
-    // The session is forgotten here first, so the forms come back even if the backend does not answer.
-    await signOut();
-  };
 
   if (status === 'error') {
     return (
@@ -33,7 +27,7 @@ export default function SignedInCard() {
         <p className="account-status">Не удалось загрузить профиль.</p>
         <div className="account-me__actions">
           <button type="button" className="btn" onClick={() => void loadMe({ force: true })}>Повторить</button>
-          <button type="button" className="btn btn--ghost" onClick={leave} disabled={leaving}>Выйти</button>
+          <button type="button" className="btn btn--ghost" onClick={() => void leave()} disabled={leaving}>Выйти</button>
         </div>
       </div>
     );
@@ -48,7 +42,7 @@ export default function SignedInCard() {
       <p className="account-me__email">{me.email}</p>
       <div className="account-me__actions">
         <a className="btn" href={FRAME_LINKS.profile}>Мой профиль</a>
-        <button type="button" className="btn btn--ghost" onClick={leave} disabled={leaving}>
+        <button type="button" className="btn btn--ghost" onClick={() => void leave()} disabled={leaving}>
           {leaving ? 'Выходим…' : 'Выйти'}
         </button>
       </div>

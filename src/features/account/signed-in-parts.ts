@@ -5,7 +5,7 @@
  * profile, whose lists are where those marks are kept). The title page's own signed-in parts
  * (the player's memory among them) load through islands/title/signed-in.ts.
  */
-import { addAccountBadge } from '../../stores/signed-in-parts.ts';
+import { addAccountBadge } from './badges.ts';
 
 /** The empty element of the home page the 'Продолжить просмотр' row goes into; the same for every visitor. */
 export const CONTINUE_WATCHING_SLOT = 'continue-watching';

@@ -4,8 +4,8 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
-import { requestPasswordReset } from '../../lib/directus/account.ts';
-import { connectionTrouble, statusOf } from './form-parts.tsx';
+import { useTask } from '../../ui/use-task.ts';
+import { resetRequest } from './store.ts';
 
 interface Props {
   email: string;
@@ -16,33 +16,25 @@ interface Props {
 
 export default function ForgotPasswordForm({ email, onEmailChange, ready, onBack }: Props) {
   const id = useId();
-  const [status, setStatus] = useState<'editing' | 'sending' | 'sent'>('editing');
+  const [sent, setSent] = useState(false);
+  const { pending, error, run } = useTask(resetRequest, [email]);
   const [problem, setProblem] = useFormProblem({ email });
   const heading = useRef<HTMLHeadingElement>(null);
 
-  useEffect(() => heading.current?.focus(), [status]);
+  useEffect(() => heading.current?.focus(), [sent]);
 
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status === 'sending' || !ready) return;
+    if (pending || !ready) return;
     if (!email.trim()) {
       setProblem('Введите email', (now) => !now.email.trim());
       return;
     }
     setProblem(null);
-    setStatus('sending');
-    try {
-      await requestPasswordReset(email);
-      setStatus('sent');
-    } catch (err) {
-      console.error(err);
-      setStatus('editing');
-      // Directus checks only the shape of the address here (400); anything else is the connection.
-      setProblem(statusOf(err) === 400 ? 'Укажите корректный email' : connectionTrouble('Не удалось отправить письмо'));
-    }
+    if (await run(email)) setSent(true);
   };
 
-  if (status === 'sent') {
+  if (sent) {
     return (
       <div className="account-form">
         <h2 ref={heading} tabIndex={-1} className="account-form__title">Проверьте почту</h2>
@@ -52,7 +44,7 @@ export default function ForgotPasswordForm({ email, onEmailChange, ready, onBack
         <p className="account-form__intro">Письмо не пришло? Проверьте папку «Спам» или запросите ссылку ещё раз.</p>
         <div className="account-form__actions">
           <button type="button" className="btn" onClick={onBack}>Вернуться ко входу</button>
-          <button type="button" className="link-button" onClick={() => setStatus('editing')}>Отправить ещё раз</button>
+          <button type="button" className="link-button" onClick={() => setSent(false)}>Отправить ещё раз</button>
         </div>
       </div>
     );
@@ -67,9 +59,9 @@ export default function ForgotPasswordForm({ email, onEmailChange, ready, onBack
         <input id={`${id}-email`} className="input" type="email" name="email" autoComplete="email" inputMode="email"
           value={email} onChange={(e) => onEmailChange(e.target.value)} />
       </div>
-      {problem && <p className="form-alert" role="alert">{problem}</p>}
-      <button type="submit" className="btn account-form__submit" disabled={status === 'sending' || !ready}>
-        {status === 'sending' ? 'Отправляем…' : 'Отправить ссылку'}
+      {(problem ?? error) && <p className="form-alert" role="alert">{problem ?? error}</p>}
+      <button type="submit" className="btn account-form__submit" disabled={pending || !ready}>
+        {pending ? 'Отправляем…' : 'Отправить ссылку'}
       </button>
       <button type="button" className="link-button account-form__back" onClick={onBack}>← Вернуться ко входу</button>
     </form>
