@@ -15,7 +15,7 @@ export const FAVORITE_ACTOR_SLOT = 'favorite-actor';
 const failed = (err: unknown) => console.error(err);
 
 export function loadSignedInParts(): void {
-  import('../../islands/layout/AlertBadge.tsx').then((m) => addAccountBadge(m.default), failed);
+  import('../frame/index.ts').then((frame) => frame.loadAlertBadge()).then((m) => addAccountBadge(m.default), failed);
   const slot = document.getElementById(CONTINUE_WATCHING_SLOT);
   if (slot) import('../../islands/home/mount-continue-watching.tsx').then((m) => m.mountContinueWatching(slot), failed);
   const heart = document.getElementById(FAVORITE_ACTOR_SLOT);

@@ -6,8 +6,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
-import { $search, openedFromSearch, searchFor } from '../../stores/search.ts';
-import { $searchOpen, $searchText, closeSearch } from '../../stores/ui.ts';
+import { $search, openedFromSearch, searchFor } from './store.ts';
+import { $searchOpen, $searchText, closeSearch } from '../frame/index.ts';
 
 export default function SearchResults() {
   const open = useStore($searchOpen);

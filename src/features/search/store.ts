@@ -4,13 +4,13 @@
  * newest question's answer lands. Loaded with the modal's results, on its first opening.
  */
 import { atom } from 'nanostores';
-import { avatarUrl } from '../lib/assets.ts';
-import { cardView, type CardView } from '../lib/card.ts';
-import type { PersonCard } from '../lib/directus/runtime.ts';
-import { DirectusRequestError } from '../lib/directus/request-error.ts';
-import { searchQuery } from '../lib/search.ts';
-import { QUERY_TOO_LONG, SEARCH_QUERY_MAX } from '../../shared/search-limits.ts';
-import { SEARCH_DEBOUNCE_MS, noteOpened, popularTitles, searchCatalogue } from '../islands/layout/search-source.ts';
+import { avatarUrl } from '../../lib/assets.ts';
+import { cardView, type CardView } from '../../lib/card.ts';
+import type { PersonCard } from '../../lib/directus/runtime.ts';
+import { DirectusRequestError } from '../../lib/directus/request-error.ts';
+import { searchQuery } from '../../lib/search.ts';
+import { QUERY_TOO_LONG, SEARCH_QUERY_MAX } from '../../../shared/search-limits.ts';
+import { SEARCH_DEBOUNCE_MS, noteOpened, popularTitles, searchCatalogue } from './search-source.ts';
 
 /** A person as the results show them: photo, names, a link to their page. */
 export interface FoundPerson {

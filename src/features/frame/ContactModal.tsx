@@ -5,7 +5,7 @@
  */
 import { lazy, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $contactOpen, closeContact } from '../../stores/ui.ts';
+import { $contactOpen, closeContact } from './store.ts';
 import Modal from '../../ui/Modal.tsx';
 import LazyPart from '../../ui/LazyPart.tsx';
 // The form's look comes with the modal: the static pages' form is an island whose style sheet the build

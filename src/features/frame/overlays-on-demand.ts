@@ -3,14 +3,14 @@
  * (nor React, when nothing else on it needs it). A failed load closes the overlay asked for, so the
  * next opening tries again.
  */
-import { $overlay, closeOverlay } from '../../stores/ui.ts';
+import { $overlay, closeOverlay } from './store.ts';
 
 let loading = false;
 
 $overlay.subscribe((overlay) => {
   if (!overlay || loading) return;
   loading = true;
-  import('../../islands/layout/mount-overlays.tsx').catch((err: unknown) => {
+  import('./mount-overlays.tsx').catch((err: unknown) => {
     loading = false;
     closeOverlay();
     console.error(err);

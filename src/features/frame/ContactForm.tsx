@@ -8,19 +8,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
-import { DirectusRequestError } from '../../lib/directus/request-error.ts';
+import { useTask } from '../../ui/use-task.ts';
+import { contactSending } from './contact.ts';
 import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 import type { SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';
-
-/** 'refused': the backend answered that something is missing; 'failed': no usable answer at all. */
-type Status = 'editing' | 'sending' | 'sent' | 'refused' | 'failed';
-
-/** What the backend said was wrong with the request, or null when it gave no usable answer. */
-const refusal = (err: unknown): string | null =>
-  err instanceof DirectusRequestError && err.status === 400 ? err.reason ?? 'заполните имя, email и сообщение' : null;
-
-const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 const EMPTY: SupportRequestInput = { name: '', email: '', topic: '', message: '' };
 
@@ -33,8 +25,9 @@ interface Props {
 
 export default function ContactForm({ onClose, onSent }: Props) {
   const [form, setForm] = useState<SupportRequestInput>(EMPTY);
-  const [status, setStatus] = useState<Status>('editing');
-  const [reason, setReason] = useState('');
+  const [sent, setSent] = useState(false);
+  // The backend's refusal speaks of what was typed: it goes once the fields change.
+  const { pending, error, run } = useTask(contactSending, Object.values(form));
   const id = useId();
   const formRef = useFilledBeforeHydration<HTMLFormElement>((name, value) => {
     if (name in EMPTY) setForm((f) => ({ ...f, [name]: String(value) }));
@@ -46,30 +39,19 @@ export default function ContactForm({ onClose, onSent }: Props) {
     value: form[key],
     onChange: (e: { target: { value: string } }) => {
       setForm((f) => ({ ...f, [key]: e.target.value }));
-      // The backend's refusal speaks of what was typed: it goes once the fields change.
-      setStatus((s) => (s === 'refused' ? 'editing' : s));
     },
   });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (status === 'sending') return;
-    setStatus('sending');
-    try {
-      // The client loads when a message is sent, not with every page.
-      const { runtime } = await import('../../lib/directus/runtime.ts');
-      await runtime().sendSupportRequest(form);
-      setStatus('sent');
+    if (pending) return;
+    if (await run(form)) {
+      setSent(true);
       onSent?.();
-    } catch (err) {
-      console.error(err);
-      const refused = refusal(err);
-      setReason(refused ?? '');
-      setStatus(refused ? 'refused' : 'failed');
     }
   };
 
-  if (status === 'sent') {
+  if (sent) {
     return (
       <div className="contact-form__thanks" role="status">
         <p>Спасибо за обращение! Мы скоро свяжемся с вами по указанному email.</p>
@@ -101,16 +83,9 @@ export default function ContactForm({ onClose, onSent }: Props) {
       <p className="contact-form__consent">
         Нажимая «Отправить», вы соглашаетесь с <a href={FRAME_LINKS.privacy}>политикой конфиденциальности</a>.
       </p>
-      {status === 'refused' && (
-        <p className="contact-form__error" role="alert">Не удалось отправить: {lowerFirst(reason)}.</p>
-      )}
-      {status === 'failed' && (
-        <p className="contact-form__error" role="alert">
-          Не удалось отправить сообщение. Проверьте подключение к интернету и попробуйте ещё раз.
-        </p>
-      )}
-      <button type="submit" className="btn contact-form__submit" disabled={status === 'sending'}>
-        {status === 'sending' ? 'Отправляем…' : 'Отправить'}
+      {error && <p className="contact-form__error" role="alert">{error}</p>}
+      <button type="submit" className="btn contact-form__submit" disabled={pending}>
+        {pending ? 'Отправляем…' : 'Отправить'}
       </button>
     </form>
   );

@@ -6,7 +6,7 @@
 import type { SiteFrame } from '../../lib/directus/build.ts';
 import ContactModal from './ContactModal.tsx';
 import MobileMenu from './MobileMenu.tsx';
-import SearchModal from './SearchModal.tsx';
+import { SearchModal } from '../search/index.ts';
 
 export interface FrameOverlaysProps {
   categories: SiteFrame['categories'];

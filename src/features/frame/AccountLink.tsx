@@ -6,8 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
-import { $isSignedIn } from '../../features/account/session.ts';
-import { $accountBadges } from '../../features/account/badges.ts';
+import { $accountBadges, $isSignedIn } from '../account/index.ts';
 import { LoginIcon, ProfileIcon } from '../../ui/icons.tsx';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 

@@ -5,7 +5,7 @@
 import { lazy, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { trimSearchInput } from '../../lib/search.ts';
-import { $searchOpen, $searchText, closeSearch } from '../../stores/ui.ts';
+import { $searchOpen, $searchText, closeSearch } from '../frame/index.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import LazyPart from '../../ui/LazyPart.tsx';
 import Modal from '../../ui/Modal.tsx';

@@ -1,12 +1,46 @@
 /**
+ * The frame's store. Open and closed states of the frame's overlays (spec section 4): the search
+ * modal, the mobile menu and the contact modal (the chat window's visibility is the chat's), one at
+ * a time, so focus and scroll have a single owner; and the look. Every page's frame script reads it,
+ * so it stays this small (the contact form's sending is in contact.ts, loaded with the form).
+ */
+import { atom, computed } from 'nanostores';
+import { readItem, rootElement, writeItem } from '../../stores/storage.ts';
+
+export type Overlay = 'search' | 'mobileMenu' | 'contact';
+
+/** Which overlay is open, if any. */
+export const $overlay = atom<Overlay | null>(null);
+
+export const $searchOpen = computed($overlay, (o) => o === 'search');
+export const $mobileMenuOpen = computed($overlay, (o) => o === 'mobileMenu');
+export const $contactOpen = computed($overlay, (o) => o === 'contact');
+
+export function openOverlay(overlay: Overlay): void {
+  $overlay.set(overlay);
+}
+
+/** Closes the given overlay, or whichever is open when none is named. */
+export function closeOverlay(overlay?: Overlay): void {
+  if (!overlay || $overlay.get() === overlay) $overlay.set(null);
+}
+
+/** What is typed in the search modal's box (leading spaces trimmed as typed). */
+export const $searchText = atom('');
+
+export const openSearch = () => openOverlay('search');
+export const closeSearch = () => closeOverlay('search');
+export const openMobileMenu = () => openOverlay('mobileMenu');
+export const closeMobileMenu = () => closeOverlay('mobileMenu');
+export const openContact = () => openOverlay('contact');
+export const closeContact = () => closeOverlay('contact');
+
+/*
  * The look of the site (spec section 4): 'light-theme' or 'dark-theme', kept under `theme` in
  * localStorage, light by default. The value is also the class on <html>, which the design tokens
  * read. The inline head script of BaseLayout applies the stored class before the first paint;
  * this store takes over once scripts run.
  */
-import { atom } from 'nanostores';
-import { readItem, rootElement, writeItem } from './storage.ts';
-
 export const THEMES = ['light-theme', 'dark-theme'] as const;
 export type Theme = (typeof THEMES)[number];
 
