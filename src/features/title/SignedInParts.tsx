@@ -6,7 +6,7 @@ import RatingPicker from './RatingPicker.tsx';
 import TitleMarks from './TitleMarks.tsx';
 import type { TitleKind } from '../../lib/title-kind.ts';
 
-export { default as ReviewBoard } from './ReviewBoard.tsx';
+export { ReviewBoard } from '../reviews/index.ts';
 
 /** The player's parts: where the person stopped, and for subscribers the episodes kept for them. */
 export function PlayerParts(props: PlayerMemoryProps) {

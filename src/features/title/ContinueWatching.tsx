@@ -8,8 +8,8 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
-import { resumeLabel } from '../../lib/player.ts';
-import { $continueRow, loadContinueRow, type ContinueItem } from '../../stores/progress.ts';
+import { resumeLabel } from './player.ts';
+import { $continueRow, loadContinueRow, type ContinueItem } from './signed-in-store.ts';
 import './continue-watching.css';
 
 const HEADING = 'Продолжить просмотр';

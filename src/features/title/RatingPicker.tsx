@@ -3,35 +3,20 @@
  * rating in one backend call, and the average and count beside them follow its answer at once.
  * Their own rating is filled; before they rate, the stars show the average.
  */
-import { reasonOf } from '../../lib/directus/request-error.ts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { RATING_MAX } from '../../../shared/visitor-rules.ts';
-import { loadMyRating, rate } from '../../stores/my-rating.ts';
-import { $titleRating } from '../../stores/title-rating.ts';
+import { useTask } from '../../ui/use-task.ts';
+import { $titleRating } from './store.ts';
+import { loadMyRating, rating } from './signed-in-store.ts';
 import { kindIn, type TitleKind } from '../../lib/title-kind.ts';
 import './title-actions.css';
 
 export default function RatingPicker({ titleId, kind }: { titleId: number; kind: TitleKind }) {
   const { summary, mine } = useStore($titleRating);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { pending, error, run } = useTask(rating);
 
   useEffect(() => { loadMyRating(titleId).catch((err: unknown) => console.error(err)); }, [titleId]);
-
-  async function choose(rating: number) {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await rate(titleId, rating);
-    } catch (err) {
-      console.error(err);
-      setError(reasonOf(err, 'Не удалось сохранить оценку'));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const filled = mine ?? Math.round(summary?.average ?? 0);
   return (
@@ -43,8 +28,8 @@ export default function RatingPicker({ titleId, kind }: { titleId: number; kind:
           className={`rating-picker__star${n <= filled ? ' rating-picker__star--on' : ''}${mine ? ' rating-picker__star--mine' : ''}`}
           aria-label={`Оценить на ${n} из ${RATING_MAX}`}
           aria-pressed={mine === n}
-          disabled={busy}
-          onClick={() => void choose(n)}
+          disabled={pending}
+          onClick={() => void run(titleId, n)}
         >★</button>
       ))}
       {error && <span className="title-actions__error" role="alert">{error}</span>}

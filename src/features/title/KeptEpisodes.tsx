@@ -5,9 +5,9 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Episode, PlayerModel } from '../../lib/player.ts';
-import { $keptEpisodes, loadKeptEpisodes } from '../../stores/kept-episodes.ts';
-import { $isPremium, loadMe } from '../../features/account/store.ts';
+import type { Episode, PlayerModel } from './player.ts';
+import { $keptEpisodes, loadKeptEpisodes } from './signed-in-store.ts';
+import { $isPremium, loadMe } from '../account/index.ts';
 
 interface Props {
   titleId: number;

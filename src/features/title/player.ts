@@ -2,8 +2,8 @@
  * What the player plays, prepared from a title: a single item, or seasons of episodes. Titles
  * without seasons ('Без сезонов') get one unnamed season, so the player has one shape to show.
  */
-import { assetUrl } from './assets.ts';
-import { PLAYER_HEIGHT_PX } from './constants.ts';
+import { assetUrl } from '../../lib/assets.ts';
+import { PLAYER_HEIGHT_PX } from '../../lib/constants.ts';
 
 export interface Episode {
   id: number;

@@ -1,14 +1,49 @@
 /**
+ * The title feature's calls for signed-in people. Their rating of a title: read, and set or
+ * replaced in one backend operation (PUT /site/rating/{titleId}), which answers the person's rating
+ * with the new average and count; a subscriber's kept episodes; where they stopped watching.
+ */
+import { customEndpoint, readItems, type ReadItemOutput, type RestCommand } from '@directus/sdk';
+import { pageClient } from '../../lib/directus/client.ts';
+import { send, type RatingSummary, readCommentCounts, type TitleCard } from '../../lib/directus/queries.ts';
+import { EPISODE_FIELDS } from '../../lib/directus/fields.ts';
+import type { SavedProgress } from './player.ts';
+import { CONTINUE_FIELDS, EPISODES_DEEP, PROGRESS_FIELDS } from '../../lib/directus/signed-in-fields.ts';
+import type { Schema } from '../../lib/directus/schema.ts';
+
+export type RatingAnswer = RatingSummary & { mine: number };
+
+/** The person's own rating of the title (1 to 5), or null when they have not rated it. */
+export async function readMyRating(titleId: number): Promise<number | null> {
+  const rows = await send(pageClient(), readItems('ratings', {
+    fields: ['rating'],
+    filter: { _and: [{ user_created: { _eq: '$CURRENT_USER' } }, { title: { _eq: titleId } }] },
+    limit: 1,
+  }), 'own rating');
+  return rows[0]?.rating ?? null;
+}
+
+/** Sets or replaces the rating; a value outside 1–5 is refused with the backend's reason. */
+export function rateTitle(titleId: number, rating: number): Promise<RatingAnswer> {
+  return send(pageClient(), customEndpoint<RatingAnswer>({ path: `/site/rating/${titleId}`, method: 'PUT', body: JSON.stringify({ rating }) }), 'rating');
+}
+
+/*
+ * Episodes of a title kept for subscribers, with their sources: the backend answers those to
+ * Premium and Premium+ people alone (anyone else reads their names only). Signed-in code only.
+ */
+
+export function readKeptEpisodes(titleId: number) {
+  return send(pageClient(), readItems('series', {
+    fields: EPISODE_FIELDS, filter: { _and: [{ title: { _eq: titleId } }, { deleted: { _eq: true } }] }, sort: ['sort', 'id'], limit: -1,
+  }), 'kept episodes');
+}
+
+/*
  * Where the signed-in person stopped watching (watchProgress, their own rows only): one title's
  * place for its player, the titles of the 'Продолжить просмотр' row, and saving a place through
  * PUT /site/progress/{titleId}, which writes the one row per title in one statement.
  */
-import { customEndpoint, readItems, type ReadItemOutput, type RestCommand } from '@directus/sdk';
-import type { SavedProgress } from '../player.ts';
-import { pageClient } from './client.ts';
-import { CONTINUE_FIELDS, EPISODES_DEEP, PROGRESS_FIELDS } from './signed-in-fields.ts';
-import { readCommentCounts, send, type TitleCard } from './queries.ts';
-import type { Schema } from './schema.ts';
 
 const ME = '$CURRENT_USER';
 

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $titleRating, loadRatingSummary } from '../../stores/title-rating.ts';
+import { $titleRating, loadRatingSummary } from './store.ts';
 import type { RatingSummary } from '../../lib/directus/runtime.ts';
 import { RATING_MAX } from '../../../shared/visitor-rules.ts';
 import { countRu } from '../../lib/plural.ts';

@@ -1,10 +1,10 @@
 /**
  * The title's rating on its page: the average and count everyone sees, and the signed-in
- * person's own stars. What only a signed-in person does to it (read their rating, rate) lives in
- * `my-rating.ts`, so a visitor's page never loads it.
+ * person's own stars. What only a signed-in person does (rate, mark, remember their place) lives
+ * in `signed-in-store.ts`, so a visitor's page never loads it.
  */
 import { atom } from 'nanostores';
-import { runtime, type RatingSummary } from '../lib/directus/runtime.ts';
+import { runtime, type RatingSummary } from '../../lib/directus/runtime.ts';
 
 export interface TitleRating {
   /** Null while loading. */
@@ -21,3 +21,4 @@ export function loadRatingSummary(titleId: number): void {
     .then((summary) => $titleRating.set({ ...$titleRating.get(), summary }))
     .catch((err: unknown) => console.error(err));
 }
+

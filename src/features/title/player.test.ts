@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findEpisodes } from '../../src/lib/episode-search.ts';
-import { clock, playerModel, resumeLabel, resumePoint, type PlayerModel } from '../../src/lib/player.ts';
+import { findEpisodes } from './episode-search.ts';
+import { clock, playerModel, resumeLabel, resumePoint, type PlayerModel } from './player.ts';
 
 describe('player model', () => {
   it('plays a film from its video file at 500 px', () => {

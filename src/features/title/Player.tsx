@@ -6,8 +6,8 @@
  * page's signed-in parts; visitors never download them.
  */
 import { useMemo, useState, type CSSProperties } from 'react';
-import { findEpisodes } from '../../lib/episode-search.ts';
-import type { Episode, PlayerModel } from '../../lib/player.ts';
+import { findEpisodes } from './episode-search.ts';
+import type { Episode, PlayerModel } from './player.ts';
 import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
 import LazyPart from '../../ui/LazyPart.tsx';

@@ -6,8 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { resumeLabel, resumePoint, type Episode, type PlayerModel, type ResumePoint, type SavedProgress } from '../../lib/player.ts';
-import { $titleProgress, keepPlace, loadTitleProgress } from '../../stores/progress.ts';
+import { resumeLabel, resumePoint, type Episode, type PlayerModel, type ResumePoint, type SavedProgress } from './player.ts';
+import { $titleProgress, keepPlace, loadTitleProgress } from './signed-in-store.ts';
 
 /** A playing video saves its place this often. */
 const PROGRESS_SAVE_MS = 10_000;
