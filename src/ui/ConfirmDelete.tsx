@@ -2,8 +2,9 @@
  * 'Удалить' and the dialog that asks first: what will be lost, 'Отмена', and 'Удалить', which
  * stays on screen with the backend's reason if the deletion is refused.
  */
-import { useState } from 'react';
-import { reasonOf } from '../lib/directus/request-error.ts';
+import { useMemo, useRef, useState } from 'react';
+import { task } from './task.ts';
+import { useTask } from './use-task.ts';
 import Modal from './Modal.tsx';
 import './confirm-delete.css';
 
@@ -21,21 +22,14 @@ interface Props {
 
 export default function ConfirmDelete({ buttonClassName, question, consequence, failure, onDelete }: Props) {
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The deletion is this button's own task; it calls the latest `onDelete` it was given.
+  const latest = useRef(onDelete);
+  latest.current = onDelete;
+  const deletion = useMemo(() => task(() => latest.current(), failure), [failure]);
+  const { pending: busy, error, run } = useTask(deletion);
 
   async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await onDelete();
-      setOpen(false);
-    } catch (err) {
-      console.error(err);
-      setError(reasonOf(err, failure));
-    } finally {
-      setBusy(false);
-    }
+    if (await run()) setOpen(false);
   }
 
   return (

@@ -4,8 +4,8 @@
  * does to them lives in `review-writes.ts`, so a visitor's page never loads it.
  */
 import { atom, computed } from 'nanostores';
-import { runtime } from '../lib/directus/runtime.ts';
-import { reviewThreads, type CommentSource } from '../lib/reviews.ts';
+import { runtime } from '../../lib/directus/runtime.ts';
+import { reviewThreads, type CommentSource } from './reviews.ts';
 
 export interface ReviewRows {
   status: 'loading' | 'ready' | 'error';
@@ -27,5 +27,5 @@ export function loadReviews(titleId: number): void {
       console.error(err);
       $reviewRows.set({ ...$reviewRows.get(), status: 'error' });
     });
-  import('./title-reviews-live.ts').then((live) => live.watchReviews(titleId), console.error);
+  import('./live.ts').then((live) => live.watchReviews(titleId), console.error);
 }

@@ -6,9 +6,9 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { mayHoldLink } from '../../lib/link-hint.ts';
-import { DELETED_REVIEW, type ReviewView } from '../../lib/reviews.ts';
-import Avatar from '../people/Avatar.tsx';
-import PersonName from '../people/PersonName.tsx';
+import { DELETED_REVIEW, type ReviewView } from './reviews.ts';
+import Avatar from '../../islands/people/Avatar.tsx';
+import PersonName from '../../islands/people/PersonName.tsx';
 
 // The finder loads only for a review that may hold an address.
 const LinkedText = lazy(() => import('../../ui/LinkedText.tsx'));

@@ -8,12 +8,12 @@
  * into view.
  */
 import { queryToParams } from '@directus/sdk';
-import { COMMENT_FIELDS } from '../lib/directus/fields.ts';
-import { createPublicSocket, type LiveSocket } from '../lib/directus/live-socket.ts';
-import type { CommentSource } from '../lib/reviews.ts';
-import { mergeReactions, mergeReviews, type ReactionSource } from '../lib/reviews-live.ts';
-import { runtime } from '../lib/directus/runtime.ts';
-import { $reviewRows } from './title-reviews.ts';
+import { COMMENT_FIELDS } from '../../lib/directus/fields.ts';
+import { createPublicSocket, type LiveSocket } from '../../lib/directus/live-socket.ts';
+import type { CommentSource } from './reviews.ts';
+import { mergeReactions, mergeReviews, type ReactionSource } from './reviews-live.ts';
+import { runtime } from '../../lib/directus/runtime.ts';
+import { $reviewRows } from './store.ts';
 
 interface Frame { type?: string; event?: string; uid?: string; data?: unknown; error?: { message?: string } }
 

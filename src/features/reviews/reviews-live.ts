@@ -2,7 +2,7 @@
  * Reviews that come in live (src/stores/title-reviews-live.ts), merged into the rows the title page
  * holds. Apart from reviews.ts, so a visitor's page carries it only once the live feed loads.
  */
-import { changeReactions } from './reaction-list.ts';
+import { changeReactions } from '../../lib/reaction-list.ts';
 import type { CommentSource } from './reviews.ts';
 
 /** A like or dislike as the live feed brings it: the review it is on, by id or as a row. */

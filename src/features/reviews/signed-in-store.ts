@@ -5,11 +5,12 @@
  * rise before); a refusal reaches the caller with the backend's reason.
  */
 import { atom } from 'nanostores';
-import * as calls from '../lib/directus/reviews.ts';
-import { changeReactions, pressedReaction } from '../lib/reaction-list.ts';
-import type { CommentSource } from '../lib/reviews.ts';
-import { mergeReviews } from '../lib/reviews-live.ts';
-import { $reviewRows } from './title-reviews.ts';
+import * as calls from '../../lib/directus/reviews.ts';
+import { changeReactions, pressedReaction } from '../../lib/reaction-list.ts';
+import type { CommentSource } from './reviews.ts';
+import { mergeReviews } from './reviews-live.ts';
+import { $reviewRows } from './store.ts';
+import { task, taskPerKey } from '../../ui/task.ts';
 
 const replaceRow = (id: number, change: (row: CommentSource) => CommentSource) =>
   $reviewRows.set({ ...$reviewRows.get(), rows: $reviewRows.get().rows.map((r) => (r.id === id ? change(r) : r)) });
@@ -56,3 +57,9 @@ export async function reactToReview(id: number, type: calls.ReactionType): Promi
   else mine.delete(id);
   $myReactions.set(mine);
 }
+
+/** Sending the form: a review, or a reply to a thread (one at a time). */
+export const reviewWriting = task(writeReview, 'Не удалось отправить комментарий');
+
+/** Saving an edit, each review on its own. */
+export const reviewEditing = taskPerKey(editReview, 'Не удалось сохранить комментарий');

@@ -5,12 +5,12 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { reviewCount } from '../../lib/reviews.ts';
+import { reviewCount } from './reviews.ts';
 import { countRu, REVIEW_FORMS } from '../../lib/plural.ts';
 import type { TitleKind } from '../../lib/title-kind.ts';
-import { $reviewRows, $reviews, loadReviews } from '../../stores/title-reviews.ts';
+import { $reviewRows, $reviews, loadReviews } from './store.ts';
 import ReviewItem from './ReviewItem.tsx';
-import { signedInPart, useSignedIn } from './signed-in.ts';
+import { signedInPart, useSignedIn } from '../title/index.ts';
 import LazyPart from '../../ui/LazyPart.tsx';
 import './reviews.css';
 

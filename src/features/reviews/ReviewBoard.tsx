@@ -6,21 +6,20 @@
  * pressed again it goes, the other replaces it), and on their own reviews 'Изменить' and
  * 'Удалить' (after a confirmation) with their counts only.
  */
-import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useFormProblem } from '../../ui/use-form-problem.ts';
+import { useTask } from '../../ui/use-task.ts';
 import { useStore } from '@nanostores/react';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
-import type { ReviewView } from '../../lib/reviews.ts';
+import type { ReviewView } from './reviews.ts';
 import { cut } from '../../lib/text.ts';
 import { aboutKind, type TitleKind } from '../../lib/title-kind.ts';
-import { $me, loadMe } from '../../features/account/store.ts';
-import { $myReactions, deleteReview, editReview, loadMyReactions, reactToReview, writeReview } from '../../stores/review-writes.ts';
-import { $reviews } from '../../stores/title-reviews.ts';
+import { $me, loadMe } from '../account/index.ts';
+import { $myReactions, deleteReview, loadMyReactions, reactToReview, reviewEditing, reviewWriting } from './signed-in-store.ts';
+import { $reviews } from './store.ts';
 import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../ui/text-limit.ts';
-import Reactions from '../profile-public/Reactions.tsx';
+import Reactions from '../../islands/profile-public/Reactions.tsx';
 import ReviewItem from './ReviewItem.tsx';
 import './review-board.css';
 
@@ -31,24 +30,14 @@ const QUOTE_LENGTH = 80;
 
 function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
   const [text, setText] = useState(r.text);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useFormProblem({ text });
+  const { pending: saving, error, run } = useTask(reviewEditing.of(r.id), [text]);
   const id = useId();
   const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.comment);
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    if (unsendable || busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await editReview(r.id, text);
-      onDone();
-    } catch (err) {
-      console.error(err);
-      setError(reasonOf(err, 'Не удалось сохранить комментарий'));
-      setBusy(false);
-    }
+    if (unsendable || saving) return;
+    if (await run(text)) onDone();
   }
 
   return (
@@ -57,8 +46,8 @@ function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
       <textarea id={id} className="input review-edit__input" rows={3} value={text} onChange={(e) => setText(e.target.value)} autoFocus />
       <TextLimit text={text} max={TEXT_LIMITS.comment} />
       <div className="review-edit__buttons">
-        <button type="submit" className="btn" disabled={unsendable || busy}>Сохранить</button>
-        <button type="button" className="btn btn--ghost" onClick={onDone} disabled={busy}>Отмена</button>
+        <button type="submit" className="btn" disabled={unsendable || saving}>Сохранить</button>
+        <button type="button" className="btn btn--ghost" onClick={onDone} disabled={saving}>Отмена</button>
       </div>
       {error && <p className="reviews__error" role="alert">{error}</p>}
     </form>
@@ -72,8 +61,7 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useFormProblem({ text });
+  const { pending: sending, error, run: send } = useTask(reviewWriting, [text]);
   const field = useRef<HTMLTextAreaElement>(null);
   const fieldId = useId();
   const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.comment);
@@ -84,17 +72,9 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (unsendable || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      await writeReview(titleId, replyTo?.threadId ?? null, text);
+    if (await send(titleId, replyTo?.threadId ?? null, text)) {
       setText('');
       setReplyTo(null);
-    } catch (err) {
-      console.error(err);
-      setError(reasonOf(err, 'Не удалось отправить комментарий'));
-    } finally {
-      setSending(false);
     }
   }
 
