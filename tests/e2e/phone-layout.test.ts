@@ -14,7 +14,7 @@ import { signedInBrowsers } from './support/account.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
-import { invoiceMoment } from '../../src/lib/tariff.ts';
+import { invoiceMoment } from '../../src/features/tariff/tariff.ts';
 
 patientPolls(20_000);
 

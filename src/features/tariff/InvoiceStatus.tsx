@@ -7,8 +7,8 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { PLANS } from '../../../shared/plans.ts';
 import { dayOf } from '../../../shared/subscription.ts';
-import { money } from '../../lib/tariff.ts';
-import { $invoice, retryInvoice, stopWatchingInvoice, watchInvoice } from '../../stores/plan.ts';
+import { money } from './tariff.ts';
+import { $invoice, retryInvoice, stopWatchingInvoice, watchInvoice } from './store.ts';
 import type { InvoiceState } from '../../lib/directus/payments.ts';
 
 const planName = (id: number) => PLANS.find((p) => p.id === id)?.name ?? `Тариф ${id}`;

@@ -5,12 +5,11 @@
  * the new role is in the token at once, and the profile is read again.
  */
 import { atom } from 'nanostores';
-import { PAYMENT_MESSAGES, type PaymentGateway } from '../../shared/plans.ts';
-import { buyPlan, readInvoiceState, readPlans, type InvoiceState, type PlanRow } from '../lib/directus/payments.ts';
-import { DirectusRequestError } from '../lib/directus/request-error.ts';
-import { refreshSession } from '../lib/directus/session-refresh.ts';
-import { loadMe } from '../features/account/store.ts';
-import { $session } from '../features/account/session.ts';
+import { PAYMENT_MESSAGES, type PaymentGateway } from '../../../shared/plans.ts';
+import { buyPlan, readInvoiceState, readPlans, type InvoiceState, type PlanRow } from '../../lib/directus/payments.ts';
+import { DirectusRequestError } from '../../lib/directus/request-error.ts';
+import { refreshSession } from '../../lib/directus/session-refresh.ts';
+import { $session, loadMe } from '../account/index.ts';
 
 export type Loaded<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
 

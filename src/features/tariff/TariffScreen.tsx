@@ -7,11 +7,11 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { PAYMENT_GATEWAYS, type PaymentGateway } from '../../../shared/plans.ts';
-import { money, purchaseOutcome } from '../../lib/tariff.ts';
-import type { Me } from '../../features/account/store.ts';
-import { $plans, $purchase, buy, loadPlans } from '../../stores/plan.ts';
-import OwnAccountPending from '../profile/OwnAccountPending.tsx';
-import { useOwnAccount } from '../profile/use-own-account.ts';
+import { money, purchaseOutcome } from './tariff.ts';
+import type { Me } from '../account/index.ts';
+import { $plans, $purchase, buy, loadPlans } from './store.ts';
+import OwnAccountPending from '../../islands/profile/OwnAccountPending.tsx';
+import { useOwnAccount } from '../../islands/profile/use-own-account.ts';
 import InvoiceStatus from './InvoiceStatus.tsx';
 import './tariff.css';
 

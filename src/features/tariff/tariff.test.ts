@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS, SUBSCRIPTION_DAYS } from '../../shared/plans.ts';
+import { PLANS, SUBSCRIPTION_DAYS } from '../../../shared/plans.ts';
 import {
   afterPurchase, afterRefund, convertTime, DAY_MS, dayOf, daysLeft, daysUntil, daysWord, planLine, planNoticeText, reminderDue, wholeDays,
-} from '../../shared/subscription.ts';
-import { featuresLost, invoiceMoment, money, purchaseOutcome } from '../../src/lib/tariff.ts';
+} from '../../../shared/subscription.ts';
+import { featuresLost, invoiceMoment, money, purchaseOutcome } from './tariff.ts';
 
 const now = new Date(Date.UTC(2026, 10, 26, 9));
 const at = (days: number) => new Date(now.getTime() + days * DAY_MS);
