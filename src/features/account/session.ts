@@ -7,7 +7,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { SESSION_KEY } from './session-key.ts';
-import { readItem, removeItem, writeItem } from '../../stores/storage.ts';
+import { readItem, removeItem, writeItem } from '../../lib/storage.ts';
 
 export interface Session {
   access_token: string;

@@ -3,7 +3,7 @@
  * download none of it): the new-episode counter on the account icon, the home page's
  * 'Продолжить просмотр' row, the favourite heart on an actor's page, and hiding titles marked 'Не интересно' (everywhere but the own
  * profile, whose lists are where those marks are kept). The title page's own signed-in parts
- * (the player's memory among them) load through islands/title/signed-in.ts.
+ * (the player's memory among them) load through features/title/signed-in.ts.
  */
 import { addAccountBadge } from './badges.ts';
 
@@ -17,8 +17,8 @@ const failed = (err: unknown) => console.error(err);
 export function loadSignedInParts(): void {
   import('../frame/index.ts').then((frame) => frame.loadAlertBadge()).then((m) => addAccountBadge(m.default), failed);
   const slot = document.getElementById(CONTINUE_WATCHING_SLOT);
-  if (slot) import('../../islands/home/mount-continue-watching.tsx').then((m) => m.mountContinueWatching(slot), failed);
+  if (slot) import('../title/index.ts').then((title) => title.showContinueWatching(slot)).catch(failed);
   const heart = document.getElementById(FAVORITE_ACTOR_SLOT);
   if (heart) import('../../islands/actor/mount-favorite-actor.tsx').then((m) => m.mountFavoriteActor(heart), failed);
-  if (!/^\/profile(\/|$)/.test(location.pathname)) import('../../islands/lists/hide-titles.ts').then((m) => m.startHidingTitles(), failed);
+  if (!/^\/profile(\/|$)/.test(location.pathname)) import('../lists/index.ts').then((lists) => lists.startHidingTitles()).catch(failed);
 }

@@ -8,12 +8,8 @@
  * visitor's.
  */
 import { atom, computed } from 'nanostores';
-import { DECOR_ROLES, PREMIUM_ROLES } from '../../../shared/rules.ts';
-import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
-import {
-  deleteAccount, onlineCount, pingPresence, readOwnProfile, register, requestPasswordReset, resetPassword, signIn, signOut,
-  updateOwnProfile, type Me, type ProfileChange, type Registration,
-} from '../../lib/directus/account.ts';
+import { DECOR_ROLES, PREMIUM_ROLES, ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
+import { deleteAccount, onlineCount, pingPresence, readOwnProfile, register, requestPasswordReset, resetPassword, signIn, signOut, updateOwnProfile, type Me, type ProfileChange, type Registration } from '../../lib/directus/account.ts';
 import { DirectusRequestError } from '../../lib/directus/request-error.ts';
 import { PRESENCE_PING_MS } from '../../lib/constants.ts';
 import { task } from '../../ui/task.ts';

@@ -5,7 +5,7 @@
  * so it stays this small (the contact form's sending is in contact.ts, loaded with the form).
  */
 import { atom, computed } from 'nanostores';
-import { readItem, rootElement, writeItem } from '../../stores/storage.ts';
+import { readItem, rootElement, writeItem } from '../../lib/storage.ts';
 
 export type Overlay = 'search' | 'mobileMenu' | 'contact';
 

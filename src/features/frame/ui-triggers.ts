@@ -3,8 +3,7 @@
  * overlay, `data-toggle-theme` switches the look. One delegated listener, so the buttons need no
  * island and work as soon as this small script runs; the overlays read the same ui store.
  */
-import { $mobileMenuOpen, openContact, openMobileMenu, openSearch } from './store.ts';
-import { toggleTheme } from './store.ts';
+import { $mobileMenuOpen, openContact, openMobileMenu, openSearch, toggleTheme } from './store.ts';
 
 const ACTIONS: Record<string, () => void> = { search: openSearch, contact: openContact, mobileMenu: openMobileMenu };
 

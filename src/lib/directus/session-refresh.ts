@@ -6,7 +6,7 @@
  */
 import { createDirectus, isDirectusError, refresh, rest } from '@directus/sdk';
 import { $session, SESSION_KEY, clearSession, parseSession, setSession, type Session } from '../../features/account/session.ts';
-import { readItem } from '../../stores/storage.ts';
+import { readItem } from '../storage.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../constants.ts';
 import { sameOriginApi } from './client.ts';
 import type { Schema } from './schema.ts';

@@ -4,7 +4,7 @@
  * the same for everyone, the hiding happens in their browser (lib/hide-titles.ts).
  */
 import { atom } from 'nanostores';
-import { readNotInterestedIds } from '../lib/directus/not-interested.ts';
+import { readNotInterestedIds } from './directus.ts';
 
 export const $hiddenTitleIds = atom<ReadonlySet<number>>(new Set());
 export const $showHiddenTitles = atom(false);

@@ -1,8 +1,8 @@
 /** The titles the signed-in person marked 'Не интересно' (their own marks only), as ids. */
 import { readItems } from '@directus/sdk';
 import { MARK_TYPES } from '../../../shared/rules.ts';
-import { pageClient } from './client.ts';
-import { send } from './queries.ts';
+import { pageClient } from '../../lib/directus/client.ts';
+import { send } from '../../lib/directus/queries.ts';
 
 const NOT_INTERESTED = MARK_TYPES[4];
 

@@ -7,7 +7,7 @@
  * that has not hydrated yet, whose markup must stay as built).
  */
 import { pluralRu, type PluralForms } from '../../lib/plural.ts';
-import { $hiddenTitleIds, $showHiddenTitles, loadHiddenTitles, showHiddenTitles } from '../../stores/hidden-titles.ts';
+import { $hiddenTitleIds, $showHiddenTitles, loadHiddenTitles, showHiddenTitles } from './signed-in-store.ts';
 import './hide-titles.css';
 
 const LISTS = '.card-grid, .alphabet__results, .search-modal__grid, .card-slider';

@@ -3,11 +3,11 @@
  * 'Показать еще' (the 'new' and tag screens). Without JavaScript the first page still shows.
  */
 import FilmCard from '../../components/cards/FilmCard.tsx';
-import { cardView, type CardView, type CardVariant } from '../../lib/card.ts';
-import { LIST_QUERIES, runtime, type ListSpec } from '../../lib/directus/runtime.ts';
-import { remoteList } from '../../ui/remote-list.ts';
+import type { CardView, CardVariant } from '../../lib/card.ts';
+import type { ListSpec } from '../../lib/directus/runtime.ts';
 import ListFooter from '../../ui/ListFooter.tsx';
 import { useRemoteList } from '../../ui/use-remote-list.ts';
+import { showMoreList } from './store.ts';
 
 interface Props {
   list: ListSpec;
@@ -17,10 +17,7 @@ interface Props {
 }
 
 export default function ShowMoreGrid({ list, initial, total, variant = 'list' }: Props) {
-  const [state, pages] = useRemoteList(() => remoteList(
-    async (spec: ListSpec, page) => ({ items: (await runtime().getListPage(spec, page)).map((t) => cardView(t, variant)), total }),
-    { pageSize: LIST_QUERIES[list.kind](list.key).pageSize, initial: { query: list, items: initial, total } },
-  ));
+  const [state, pages] = useRemoteList(() => showMoreList(list, initial, total, variant));
 
   return (
     <div className="show-more-grid">
