@@ -15,10 +15,10 @@ export const FAVORITE_ACTOR_SLOT = 'favorite-actor';
 const failed = (err: unknown) => console.error(err);
 
 export function loadSignedInParts(): void {
-  import('../frame/index.ts').then((frame) => frame.loadAlertBadge()).then((m) => addAccountBadge(m.default), failed);
+  import('../frame/AlertBadge.tsx').then((m) => addAccountBadge(m.default), failed);
   const slot = document.getElementById(CONTINUE_WATCHING_SLOT);
-  if (slot) import('../title/index.ts').then((title) => title.showContinueWatching(slot)).catch(failed);
+  if (slot) import('../title/mount-continue-watching.tsx').then((m) => m.mountContinueWatching(slot), failed);
   const heart = document.getElementById(FAVORITE_ACTOR_SLOT);
   if (heart) import('../../islands/actor/mount-favorite-actor.tsx').then((m) => m.mountFavoriteActor(heart), failed);
-  if (!/^\/profile(\/|$)/.test(location.pathname)) import('../lists/index.ts').then((lists) => lists.startHidingTitles()).catch(failed);
+  if (!/^\/profile(\/|$)/.test(location.pathname)) import('../lists/hide-titles.ts').then((m) => m.startHidingTitles(), failed);
 }

@@ -6,7 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
-import { $accountBadges, $isSignedIn } from '../account/index.ts';
+import { $isSignedIn } from '../account/session.ts';
+import { $accountBadges } from '../account/badges.ts';
 import { LoginIcon, ProfileIcon } from '../../ui/icons.tsx';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 

@@ -6,7 +6,7 @@ import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SiteFrame } from '../../lib/directus/build.ts';
 import { FRAME_LINKS, categoryHref, subCategoryHref } from '../../components/layout/links.ts';
-import { $isSignedIn } from '../account/index.ts';
+import { $isSignedIn } from '../account/session.ts';
 import { $mobileMenuOpen, closeMobileMenu } from './store.ts';
 import { ChevronIcon, CloseIcon, LoginIcon, ProfileIcon } from '../../ui/icons.tsx';
 import Modal from '../../ui/Modal.tsx';

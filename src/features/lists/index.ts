@@ -1,2 +1,5 @@
-/** Lists as other features see them: hiding the titles marked 'Не интересно' (signed-in code loads it). */
-export const startHidingTitles = (): Promise<void> => import('./hide-titles.ts').then((m) => m.startHidingTitles());
+/**
+ * Lists as other features see them: hiding the titles marked 'Не интересно' (the account's
+ * signed-in code loads hide-titles.ts on demand).
+ */
+export { startHidingTitles } from './hide-titles.ts';

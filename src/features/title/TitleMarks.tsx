@@ -7,7 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { MARK_TYPES, type MarkType } from '../../../shared/rules.ts';
 import { $titleMarks, loadTitleMarks, toggleMark } from './signed-in-store.ts';
-import HeartIcon from './HeartIcon.tsx';
+import HeartIcon from '../../ui/HeartIcon.tsx';
 import './title-actions.css';
 
 const FAVOURITE: MarkType = 'Избранное';

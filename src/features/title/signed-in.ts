@@ -5,7 +5,7 @@
  */
 import { lazy } from 'react';
 import { useStore } from '@nanostores/react';
-import { $isSignedIn } from '../account/index.ts';
+import { $isSignedIn } from '../account/session.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 
 /** True once the island is mounted in the browser of a signed-in person. */
