@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { useTask } from '../../ui/use-task.ts';
-import { resetRequest } from './store.ts';
+import { resetRequest } from './sign-in-store.ts';
 
 interface Props {
   email: string;

@@ -8,7 +8,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $isSignedIn } from './session.ts';
-import { $madeAccount, registration, signingIn } from './store.ts';
+import { $madeAccount, registration, signingIn } from './sign-in-store.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import ForgotPasswordForm from './ForgotPasswordForm.tsx';

@@ -16,7 +16,7 @@ import { FieldMessage, describedBy, error, type FieldNote } from './form-parts.t
 import PasswordInput from './PasswordInput.tsx';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { useTask } from '../../ui/use-task.ts';
-import { registration, takenField } from './store.ts';
+import { registration, takenField } from './sign-in-store.ts';
 import { useAvailability, type Availability } from './use-availability.ts';
 
 interface Props {

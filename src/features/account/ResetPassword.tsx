@@ -6,7 +6,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
 import { useTask } from '../../ui/use-task.ts';
-import { DEAD_RESET_LINK, passwordReset } from './store.ts';
+import { DEAD_RESET_LINK, passwordReset } from './sign-in-store.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
 import { FieldMessage, describedBy, error, type FieldNote } from './form-parts.tsx';
 import PasswordInput from './PasswordInput.tsx';

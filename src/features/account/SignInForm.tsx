@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
-import { signingIn } from './store.ts';
+import { signingIn } from './sign-in-store.ts';
 import PasswordInput from './PasswordInput.tsx';
 import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 
