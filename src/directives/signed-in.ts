@@ -5,7 +5,7 @@
  * Built by Astro into the page's inline script, so it imports nothing that brings a store.
  */
 import type { ClientDirective } from 'astro';
-import { SESSION_KEY } from '../stores/session-key.ts';
+import { SESSION_KEY } from '../features/account/session-key.ts';
 
 function sessionStored(): boolean {
   try {

@@ -5,7 +5,7 @@
  */
 import { assetUrl, PRESET_SIZE } from './assets.ts';
 import { personView, type PersonSource, type PersonView } from './people.ts';
-import { formatDateTime, reviewThreads, type CommentSource, type ReviewView } from './reviews.ts';
+import { formatDateTime, reviewThreads, type CommentSource, type ReviewView } from '../features/reviews/reviews.ts';
 
 interface FileSource { id: string; width?: number | null; height?: number | null }
 interface Reaction { type?: string | null }

@@ -11,7 +11,7 @@ import { describe, expect, inject, it } from './support/test.ts';
 import { LOGIN_LIMITS } from '../../directus/extensions/site-auth/src/login-limits.ts';
 import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
-import { BROWSER_RUN_COOKIE, SESSION_KEY, type Session } from '../../src/stores/session.ts';
+import { BROWSER_RUN_COOKIE, SESSION_KEY, type Session } from '../../src/features/account/session.ts';
 import { linkIn, mailTo } from '../support/mail.ts';
 import { siteUrl } from './support/browser.ts';
 import { newPerson } from './support/people.ts';

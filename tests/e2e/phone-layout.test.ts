@@ -13,7 +13,7 @@ import { ROLES } from '../../shared/rules.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
-import { invoiceMoment } from '../../src/lib/tariff.ts';
+import { invoiceMoment } from '../../src/features/tariff/tariff.ts';
 
 patientPolls(20_000);
 

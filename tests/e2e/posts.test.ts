@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from './support/test.ts';
 import { AdminApi, ApiError } from '../../directus/apply/admin-api.ts';
 import { TEXT_LIMITS } from '../../shared/rules.ts';
 import { POSTS_PAGE_SIZE } from '../../src/lib/constants.ts';
-import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
+import { textLimit, tooLongMessage } from '../../src/ui/text-limit.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from './support/test.ts';
 import type { Browsers } from './support/test.ts';
 import { ApiError, type AdminApi } from '../../directus/apply/admin-api.ts';
 import { MARK_TYPES, PACE, ROLES, TEXT_LIMITS } from '../../shared/rules.ts';
-import { textLimit, tooLongMessage } from '../../src/lib/text-limit.ts';
+import { textLimit, tooLongMessage } from '../../src/ui/text-limit.ts';
 import { DEFAULT_AVATAR } from '../../src/lib/assets.ts';
 import { aboutKind, kindIn, titleKind, type TitleKind } from '../../src/lib/title-kind.ts';
 import { apiOf, publishedTitles, siteApiOf, type TitleRow } from './support/account.ts';

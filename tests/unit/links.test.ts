@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { TEXT_LIMITS } from '../../shared/rules.ts';
-import LinkedText from '../../src/islands/layout/LinkedText.tsx';
+import LinkedText from '../../src/ui/LinkedText.tsx';
 import { mayHoldLink } from '../../src/lib/link-hint.ts';
 import { textParts } from '../../src/lib/links.ts';
 

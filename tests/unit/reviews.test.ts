@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, reviewCount, reviewThreads } from '../../src/lib/reviews.ts';
-import { mergeReactions, mergeReviews } from '../../src/lib/reviews-live.ts';
+import { formatDateTime, reviewCount, reviewThreads } from '../../src/features/reviews/reviews.ts';
+import { mergeReactions, mergeReviews } from '../../src/features/reviews/reviews-live.ts';
 
 const ann = { id: 'u1', login: 'sakura_fan', avatar: 'a1', nameColor: { nameColor: '#ff0080' } };
 const bob = { id: 'u2', login: 'anime_ren', avatar: null, nameColor: null };

@@ -31,7 +31,7 @@ async function loadTheme(stored: Record<string, string> = {}) {
   vi.stubGlobal('localStorage', storage);
   vi.stubGlobal('document', dom.document);
   vi.resetModules();
-  const mod = await import('../../src/stores/theme.ts');
+  const mod = await import('../../src/features/frame/store.ts');
   return { ...mod, storage, classes: dom.classes };
 }
 

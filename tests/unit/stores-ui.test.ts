@@ -3,7 +3,7 @@ import { $chatVisible, hideChat, showChat, toggleChat } from '../../src/stores/c
 import {
   $contactOpen, $mobileMenuOpen, $overlay, $searchOpen,
   closeContact, closeMobileMenu, closeOverlay, closeSearch, openContact, openMobileMenu, openSearch,
-} from '../../src/stores/ui.ts';
+} from '../../src/features/frame/store.ts';
 
 describe('ui store', () => {
   beforeEach(() => {

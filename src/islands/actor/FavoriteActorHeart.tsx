@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $actorFavorite, loadActorFavorite, toggleActorFavorite } from '../../stores/actor-favorite.ts';
-import HeartIcon from '../title/HeartIcon.tsx';
+import HeartIcon from '../../ui/HeartIcon.tsx';
 
 export default function FavoriteActorHeart({ actorId, name }: { actorId: number; name: string }) {
   const { status, id, busy, error } = useStore($actorFavorite);

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { createRoot } from 'react-dom/client';
-import { $isSignedIn } from '../../stores/session.ts';
+import { $isSignedIn } from '../../features/account/index.ts';
 import FavoriteActorHeart from './FavoriteActorHeart.tsx';
 
 function FavoriteActor({ actorId, name }: { actorId: number; name: string }) {

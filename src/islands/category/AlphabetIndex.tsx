@@ -10,9 +10,9 @@ import { cardView } from '../../lib/card.ts';
 import { ALPHABET_PAGE_SIZE } from '../../lib/constants.ts';
 import { runtime } from '../../lib/directus/runtime.ts';
 import { trimSearchInput } from '../../lib/search.ts';
-import { remoteList } from '../../stores/remote-list.ts';
-import ListFooter from '../lists/ListFooter.tsx';
-import { useRemoteList } from '../lists/use-remote-list.ts';
+import { remoteList } from '../../ui/remote-list.ts';
+import ListFooter from '../../ui/ListFooter.tsx';
+import { useRemoteList } from '../../ui/use-remote-list.ts';
 import './alphabet.css';
 
 function setQuery(q: string | null): void {

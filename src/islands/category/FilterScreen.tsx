@@ -16,9 +16,9 @@ import {
 } from '../../lib/filter-query.ts';
 import { GAP, pageCount, pageWindow, shownLine } from '../../lib/pagination.ts';
 import { filterHeading } from '../../lib/filter-heading.ts';
-import { remoteList } from '../../stores/remote-list.ts';
-import ListFooter from '../lists/ListFooter.tsx';
-import { useRemoteList } from '../lists/use-remote-list.ts';
+import { remoteList } from '../../ui/remote-list.ts';
+import ListFooter from '../../ui/ListFooter.tsx';
+import { useRemoteList } from '../../ui/use-remote-list.ts';
 import GenrePicker from './GenrePicker.tsx';
 import './filter.css';
 

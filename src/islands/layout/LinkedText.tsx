@@ -1,6 +1,2 @@
-/** What a person wrote, with its http(s) addresses as links (src/lib/links.ts); the rest is text, escaped by React. */
-import { USER_LINK, textParts } from '../../lib/links.ts';
-
-export default function LinkedText({ text }: { text: string }) {
-  return <>{textParts(text).map((p, i) => (p.href ? <a key={i} href={p.href} {...USER_LINK}>{p.text}</a> : p.text))}</>;
-}
+// Moved; profile, public profile, people and chat still import it from here until they move too.
+export { default } from '../../ui/LinkedText.tsx';

@@ -5,9 +5,9 @@
 import { UPDATES_PAGE_SIZE } from '../../lib/constants.ts';
 import { runtime } from '../../lib/directus/runtime.ts';
 import { updateView, type UpdateView } from '../../lib/updates.ts';
-import { remoteList } from '../../stores/remote-list.ts';
-import ListFooter from '../lists/ListFooter.tsx';
-import { useRemoteList } from '../lists/use-remote-list.ts';
+import { remoteList } from '../../ui/remote-list.ts';
+import ListFooter from '../../ui/ListFooter.tsx';
+import { useRemoteList } from '../../ui/use-remote-list.ts';
 
 export default function UpdatesList({ initial, lastPageFull }: { initial: UpdateView[]; lastPageFull: boolean }) {
   const [state, pages] = useRemoteList(() => remoteList(

@@ -7,7 +7,7 @@ import {
   customEndpoint, login, logout, passwordRequest, passwordReset, readMe, updateMe, uploadFiles, withOptions,
   type ReadItemOutput,
 } from '@directus/sdk';
-import { $session, browserRun, clearSession, setSession } from '../../stores/session.ts';
+import { $session, browserRun, clearSession, setSession } from '../../features/account/session.ts';
 import { pageClient } from './client.ts';
 import { ME_FIELDS } from './fields.ts';
 import { send } from './queries.ts';

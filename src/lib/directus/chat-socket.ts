@@ -4,7 +4,7 @@
  * and on AUTH_FAILED warns (and stops reconnecting in public mode).
  */
 import { realtime } from '@directus/sdk';
-import { $session } from '../../stores/session.ts';
+import { $session } from '../../features/account/session.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../constants.ts';
 import { LIVE_SETTINGS, liveClient, liveSocketUrl, type LiveSocket } from './live-socket.ts';
 

@@ -7,7 +7,7 @@
  * request again. The refreshing code loads only for signed-in people.
  */
 import { createDirectus, isDirectusError, rest, type RestCommand } from '@directus/sdk';
-import { $session, type Session } from '../../stores/session.ts';
+import { $session, type Session } from '../../features/account/session.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../constants.ts';
 import { once } from '../once.ts';
 import type { SiteClient } from './queries.ts';

@@ -5,8 +5,8 @@
  * again only for a few seconds, so that an answer lost to a page change does not sign anyone out).
  */
 import { createDirectus, isDirectusError, refresh, rest } from '@directus/sdk';
-import { $session, SESSION_KEY, clearSession, parseSession, setSession, type Session } from '../../stores/session.ts';
-import { readItem } from '../../stores/storage.ts';
+import { $session, SESSION_KEY, clearSession, parseSession, setSession, type Session } from '../../features/account/session.ts';
+import { readItem } from '../storage.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../constants.ts';
 import { sameOriginApi } from './client.ts';
 import type { Schema } from './schema.ts';

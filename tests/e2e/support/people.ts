@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { ROLES } from '../../../shared/rules.ts';
 import { DEMO_PASSWORD } from '../../../directus/seed/community.ts';
 import { USERS } from '../../../directus/seed/data/community.ts';
-import { SESSION_KEY, type Session } from '../../../src/stores/session.ts';
+import { SESSION_KEY, type Session } from '../../../src/features/account/session.ts';
 import { visitor, adminApi, type Visitor, type VisitorOptions } from './site.ts';
 
 export interface Person {

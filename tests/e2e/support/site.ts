@@ -7,7 +7,7 @@ import { expect, inject, vi } from 'vitest';
 import { AdminApi } from '../../../directus/apply/admin-api.ts';
 import { E2E_ADMIN } from '../global-setup.ts';
 import { VIEWPORTS, newContext } from './browser.ts';
-import { SESSION_KEY } from '../../../src/stores/session-key.ts';
+import { SESSION_KEY } from '../../../src/features/account/session-key.ts';
 
 /**
  * `expect.poll` waits 1 s by default: too little for an island that hydrates when the browser is

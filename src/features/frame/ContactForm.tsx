@@ -1,0 +1,92 @@
+/**
+ * The contact form (spec section 2): name, email, topic and message, a consent note, 'Отправить'.
+ * It stores one support request and then thanks the visitor. A failure says so and keeps what
+ * was typed. No checks beyond the email input's own (spec section 5): the backend refuses a request
+ * without a name, email or message, and the form then shows the backend's reason rather than
+ * blaming the connection. Used inside the contact modal and on its own as the static pages' questions form.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { FRAME_LINKS } from '../../components/layout/links.ts';
+import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
+import { useTask } from '../../ui/use-task.ts';
+import { contactSending } from './contact.ts';
+import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
+import type { SupportRequestInput } from '../../lib/directus/runtime.ts';
+import './contact-form.css';
+
+const EMPTY: SupportRequestInput = { name: '', email: '', topic: '', message: '' };
+
+interface Props {
+  /** Shown after the thank-you as a 'Закрыть' button (the modal passes it). */
+  onClose?: () => void;
+  /** Told once the request is stored. */
+  onSent?: () => void;
+}
+
+export default function ContactForm({ onClose, onSent }: Props) {
+  const [form, setForm] = useState<SupportRequestInput>(EMPTY);
+  const [sent, setSent] = useState(false);
+  // The backend's refusal speaks of what was typed: it goes once the fields change.
+  const { pending, error, run } = useTask(contactSending, Object.values(form));
+  const id = useId();
+  const formRef = useFilledBeforeHydration<HTMLFormElement>((name, value) => {
+    if (name in EMPTY) setForm((f) => ({ ...f, [name]: String(value) }));
+  });
+
+  const field = (key: keyof SupportRequestInput) => ({
+    id: `${id}-${key}`,
+    name: key,
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [key]: e.target.value }));
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    if (await run(form)) {
+      setSent(true);
+      onSent?.();
+    }
+  };
+
+  if (sent) {
+    return (
+      <div className="contact-form__thanks" role="status">
+        <p>Спасибо за обращение! Мы скоро свяжемся с вами по указанному email.</p>
+        {onClose && <button type="button" className="btn" onClick={onClose}>Закрыть</button>}
+      </div>
+    );
+  }
+
+  return (
+    <form ref={formRef} className="contact-form" onSubmit={submit}>
+      <div className="contact-form__row">
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-name`}>Имя</label>
+          <input className="input" type="text" autoComplete="name" maxLength={TEXT_LIMITS.supportName} {...field('name')} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-email`}>Email</label>
+          <input className="input" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        </div>
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-topic`}>Тема</label>
+        <input className="input" type="text" maxLength={TEXT_LIMITS.supportTopic} {...field('topic')} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-message`}>Сообщение</label>
+        <textarea className="input" rows={5} maxLength={TEXT_LIMITS.supportMessage} {...field('message')} />
+      </div>
+      <p className="contact-form__consent">
+        Нажимая «Отправить», вы соглашаетесь с <a href={FRAME_LINKS.privacy}>политикой конфиденциальности</a>.
+      </p>
+      {error && <p className="contact-form__error" role="alert">{error}</p>}
+      <button type="submit" className="btn contact-form__submit" disabled={pending}>
+        {pending ? 'Отправляем…' : 'Отправить'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,2 @@
+/** Reviews as other features see them: the signed-in board, which the title page's signed-in parts load. */
+export { default as ReviewBoard } from './ReviewBoard.tsx';

@@ -1,0 +1,65 @@
+/**
+ * What a signed-in person does to the open title's reviews (state in `title-reviews.ts`): a review
+ * or reply written, their own edited or deleted, a like or dislike (pressed again, taken back),
+ * and which ones they pressed. Each change shows once the backend accepted it (counters never
+ * rise before); a refusal reaches the caller with the backend's reason.
+ */
+import { atom } from 'nanostores';
+import * as calls from '../../lib/directus/reviews.ts';
+import { changeReactions, pressedReaction } from '../../lib/reaction-list.ts';
+import type { CommentSource } from './reviews.ts';
+import { mergeReviews } from './reviews-live.ts';
+import { $reviewRows } from './store.ts';
+import { task, taskPerKey } from '../../ui/task.ts';
+
+const replaceRow = (id: number, change: (row: CommentSource) => CommentSource) =>
+  $reviewRows.set({ ...$reviewRows.get(), rows: $reviewRows.get().rows.map((r) => (r.id === id ? change(r) : r)) });
+
+/** A new review (no parent) or a reply to a review; the text is sent trimmed, a blank one never. */
+export async function writeReview(titleId: number, parentId: number | null, text: string): Promise<void> {
+  const trimmed = text.trim();
+  if (!trimmed) return;
+  const created = await calls.writeReview(titleId, parentId, trimmed);
+  // The live feed may have brought it already: merged by id, it shows once.
+  $reviewRows.set({ ...$reviewRows.get(), rows: mergeReviews($reviewRows.get().rows, [created], titleId) });
+}
+
+export async function editReview(id: number, text: string): Promise<void> {
+  const trimmed = text.trim();
+  if (!trimmed) return;
+  const edited = await calls.editReview(id, trimmed);
+  replaceRow(id, (row) => ({ ...row, text: edited.text }));
+}
+
+export async function deleteReview(id: number): Promise<void> {
+  await calls.deleteReview(id);
+  replaceRow(id, (row) => ({ ...row, text: '', deleted: true }));
+}
+
+/** The person's own like or dislike of each review and reply of the open title, by its id. */
+export const $myReactions = atom<ReadonlyMap<number, calls.ReactionType>>(new Map());
+
+/** Reads which reviews the person liked or disliked; until then (or when it fails) none shows pressed. */
+export async function loadMyReactions(titleId: number): Promise<void> {
+  const mine = await calls.myReactions({ title: titleId });
+  $myReactions.set(new Map(mine.flatMap((r) => (r.comment === null ? [] : [[r.comment, r.type] as const]))));
+}
+
+/**
+ * A like or dislike pressed: the person's own pressed again is taken back, the other one replaces
+ * it. The counts change once the backend took it, by the reaction it says went and came.
+ */
+export async function reactToReview(id: number, type: calls.ReactionType): Promise<void> {
+  const { before, after } = await calls.setReaction({ comment: id }, pressedReaction($myReactions.get().get(id), type));
+  replaceRow(id, (row) => ({ ...row, reactions: changeReactions(row.reactions, before?.id ?? null, after) }));
+  const mine = new Map($myReactions.get());
+  if (after) mine.set(id, after.type);
+  else mine.delete(id);
+  $myReactions.set(mine);
+}
+
+/** Sending the form: a review, or a reply to a thread (one at a time). */
+export const reviewWriting = task(writeReview, 'Не удалось отправить комментарий');
+
+/** Saving an edit, each review on its own. */
+export const reviewEditing = taskPerKey(editReview, 'Не удалось сохранить комментарий');

@@ -1,0 +1,97 @@
+/**
+ * A signed-in person's list marks on the title (spec sections 2 and 4): a heart toggling
+ * 'Избранное' and a menu of the five marks, each toggling (added when absent, removed when
+ * present); a mark that is set is shown dimmed. Marks change once the backend took the change.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { MARK_TYPES, type MarkType } from '../../../shared/rules.ts';
+import { $titleMarks, loadTitleMarks, toggleMark } from './signed-in-store.ts';
+import HeartIcon from '../../ui/HeartIcon.tsx';
+import './title-actions.css';
+
+const FAVOURITE: MarkType = 'Избранное';
+
+export default function TitleMarks({ titleId }: { titleId: number }) {
+  const { status, marks, busy, error } = useStore($titleMarks);
+  // Where the open menu sits on screen: the banner clips what overflows it, so the menu is fixed under its button.
+  const [open, setOpen] = useState<{ top: number; left: number } | null>(null);
+  const menuId = useId();
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => { void loadTitleMarks(titleId); }, [titleId]);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = () => setOpen(null);
+    const outside = (e: PointerEvent) => { if (!box.current?.contains(e.target as Node)) close(); };
+    const escape = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    window.addEventListener('scroll', close, { passive: true });
+    window.addEventListener('resize', close);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+      window.removeEventListener('scroll', close);
+      window.removeEventListener('resize', close);
+    };
+  }, [open]);
+
+  if (status === 'error') {
+    return (
+      <span className="title-actions__error" role="alert">
+        Не удалось загрузить отметки. <button type="button" className="list-status__retry" onClick={() => void loadTitleMarks(titleId)}>Повторить</button>
+      </span>
+    );
+  }
+  const ready = status === 'ready';
+  const favourite = marks[FAVOURITE] !== undefined;
+  return (
+    <div className="title-marks" ref={box}>
+      <button
+        type="button"
+        className={`title-marks__heart${favourite ? ' title-marks__heart--on' : ''}`}
+        aria-pressed={favourite}
+        aria-label={favourite ? 'Убрать из избранного' : 'Добавить в избранное'}
+        title={favourite ? 'Убрать из избранного' : 'Добавить в избранное'}
+        disabled={!ready || busy !== null}
+        onClick={() => void toggleMark(titleId, FAVOURITE)}
+      >
+        <HeartIcon />
+      </button>
+      <button
+        type="button"
+        className="title-marks__toggle"
+        aria-expanded={open !== null}
+        aria-controls={menuId}
+        disabled={!ready}
+        onClick={(e) => {
+          const r = e.currentTarget.getBoundingClientRect();
+          setOpen(open ? null : { top: r.bottom + 6, left: r.left });
+        }}
+      >
+        В список ▾
+      </button>
+      <ul id={menuId} className="title-marks__menu" hidden={!open} aria-label="Списки" style={open ?? undefined}>
+        {MARK_TYPES.map((type) => {
+          const set = marks[type] !== undefined;
+          return (
+            <li key={type}>
+              <button
+                type="button"
+                className={`title-marks__item${set ? ' title-marks__item--set' : ''}`}
+                aria-pressed={set}
+                disabled={busy !== null}
+                onClick={() => void toggleMark(titleId, type)}
+              >
+                {set && <span aria-hidden="true">✓ </span>}{type}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {error && <span className="title-actions__error" role="alert">{error}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { findEpisodes } from './episode-search.ts';
+import { clock, playerModel, resumeLabel, resumePoint, type PlayerModel } from './player.ts';
+
+describe('player model', () => {
+  it('plays a film from its video file at 500 px', () => {
+    const m = playerModel({ id: 1, typeSource: 'Одиночный', source: 'video', video: 'file-1', series: [], iframeSeasons: [] });
+    expect(m).toEqual({ kind: 'single', height: 500, single: { id: 1, name: 'Фильм', kind: 'video', src: '/api/assets/file-1' }, seasons: [], kept: [] });
+  });
+
+  it('keeps episodes kept for subscribers out of the list, named with their season, whatever a reader may play', () => {
+    const m = playerModel({
+      id: 3, typeSource: 'Сезоны',
+      series: [
+        { id: 1, name: '1 серия', season: 5, source: 'iframe', iframe: '/p/1' },
+        { id: 2, name: '2 серия', season: 5, deleted: true, source: null, iframe: null },
+        { id: 3, name: '1 серия', season: 6, deleted: true, source: 'iframe', iframe: '/p/3' },
+      ],
+      iframeSeasons: [{ id: 5, name: '1 сезон' }, { id: 6, name: '2 сезон' }],
+    });
+    expect(m.kept).toEqual([{ id: 2, name: '1 сезон · 2 серия' }, { id: 3, name: '2 сезон · 1 серия' }]);
+    expect(m.seasons.flatMap((s) => s.episodes.map((e) => e.id))).toEqual([1, 3]);
+  });
+
+  it('lists seasons with their episodes at 570 px, those of no season shown first', () => {
+    const m = playerModel({
+      id: 2, typeSource: 'Сезоны',
+      series: [{ id: 20, name: '1 серия', season: 5, source: 'iframe', iframe: '/p/20' }, { id: 10, name: '1 серия', season: null, source: 'iframe', iframe: '/p/10' }, { id: 30, name: '', season: 9, source: 'iframe', iframe: '/p/30' }],
+      iframeSeasons: [{ id: 5, name: '1 сезон' }],
+    });
+    expect(m.kind).toBe('series');
+    expect(m.height).toBe(570);
+    expect(m.seasons.map((s) => [s.name, s.episodes.map((e) => e.id)])).toEqual([['', [10, 30]], ['1 сезон', [20]]]);
+    expect(m.seasons[0].episodes.map((e) => e.name)).toEqual(['1 серия', '2 серия']);
+  });
+
+  it('leaves out episodes with nothing to play', () => {
+    const m = playerModel({ id: 3, typeSource: 'Без сезонов', series: [{ id: 1, name: '1 серия', source: 'video', video: null }, { id: 2, name: '2 серия', source: 'iframe', iframe: '/p/2' }] });
+    expect(m.seasons[0].episodes.map((e) => e.id)).toEqual([2]);
+  });
+
+  it('finds episodes by number or name', () => {
+    const eps = [1, 2, 12].map((n) => ({ id: n, name: `${n} серия`, kind: 'iframe' as const, src: `/p/${n}` }));
+    expect(findEpisodes(eps, '2').map((e) => e.id)).toEqual([2]);
+    expect(findEpisodes(eps, '  ').length).toBe(3);
+    expect(findEpisodes(eps, 'СЕРИЯ').length).toBe(3);
+  });
+
+  it('understands the ways people write an episode number', () => {
+    const eps = Array.from({ length: 24 }, (_, i) => ({ id: i + 1, name: `${i + 1} серия`, kind: 'iframe' as const, src: `/p/${i + 1}` }));
+    for (const q of ['3', 'серия 3', '3 серия', 'третья', 'Третья серия', 'серию третью', '3-я', 'три']) {
+      expect(findEpisodes(eps, q).map((e) => e.name), q).toEqual(['3 серия']);
+    }
+    expect(findEpisodes(eps, 'пятнадцатая').map((e) => e.id)).toEqual([15]);
+    expect(findEpisodes(eps, 'двадцать первая').map((e) => e.id)).toEqual([21]);
+    expect(findEpisodes(eps, 'сто')).toEqual([]);
+  });
+
+  it('takes the place in the list when names carry no numbers', () => {
+    const eps = ['Пилот', 'Возвращение', 'Финал'].map((name, i) => ({ id: i + 1, name, kind: 'iframe' as const, src: `/p/${i}` }));
+    expect(findEpisodes(eps, 'вторая').map((e) => e.name)).toEqual(['Возвращение']);
+    expect(findEpisodes(eps, 'фин').map((e) => e.name)).toEqual(['Финал']);
+  });
+});
+
+describe('continue watching', () => {
+  const episode = (id: number) => ({ id, name: `${id % 10} серия`, season: Math.floor(id / 10), source: 'video', video: `file-${id}` });
+  const twoSeasons: PlayerModel = playerModel({
+    id: 7, typeSource: 'Сезоны',
+    series: [episode(21), episode(11), episode(22), episode(12), episode(23)],
+    iframeSeasons: [{ id: 1, name: '1 сезон' }, { id: 2, name: '2 сезон' }],
+  });
+  const oneSeason = playerModel({ id: 8, typeSource: 'Без сезонов', series: [episode(31), episode(32), episode(33)] });
+  const film = playerModel({ id: 9, typeSource: 'Одиночный', source: 'video', video: 'file-9' });
+
+  it('offers the saved episode at its second', () => {
+    const point = resumePoint(oneSeason, { episode: 33, position: 754, duration: 1500 });
+    expect(point).toMatchObject({ episode: { id: 33 }, number: 3, position: 754, next: false });
+    expect(resumeLabel(oneSeason, point!)).toBe('Продолжить с 12:34, серия 3');
+  });
+
+  it('names the season when there are several', () => {
+    const point = resumePoint(twoSeasons, { episode: 22, position: 65, duration: 1500 })!;
+    expect(resumeLabel(twoSeasons, point)).toBe('Продолжить с 1:05, серия 2, 2 сезон');
+  });
+
+  it('offers the next episode once one is watched past 90 %, across seasons', () => {
+    expect(resumePoint(oneSeason, { episode: 31, position: 1349, duration: 1500 })).toMatchObject({ episode: { id: 31 }, next: false });
+    const next = resumePoint(twoSeasons, { episode: 12, position: 1350, duration: 1500 })!;
+    expect(next).toMatchObject({ episode: { id: 21 }, number: 1, position: 0, next: true });
+    expect(resumeLabel(twoSeasons, next)).toBe('Смотреть дальше: серия 1, 2 сезон');
+  });
+
+  it('offers nothing once the last episode is watched, at the very start, or for an episode no longer there', () => {
+    expect(resumePoint(oneSeason, { episode: 33, position: 1490, duration: 1500 })).toBeNull();
+    expect(resumePoint(oneSeason, { episode: 31, position: 0, duration: 1500 })).toBeNull();
+    expect(resumePoint(oneSeason, { episode: 99, position: 100, duration: 1500 })).toBeNull();
+    expect(resumePoint(oneSeason, null)).toBeNull();
+  });
+
+  it('offers the last episode opened in an embedded player, without a second', () => {
+    const point = resumePoint(oneSeason, { episode: 32, position: null, duration: null })!;
+    expect(resumeLabel(oneSeason, point)).toBe('Продолжить: серия 2');
+  });
+
+  it('resumes a film by its second alone', () => {
+    const point = resumePoint(film, { episode: null, position: 3725, duration: 7200 })!;
+    expect(resumeLabel(film, point)).toBe('Продолжить с 1:02:05');
+    expect(resumePoint(film, { episode: null, position: 7000, duration: 7200 })).toBeNull();
+  });
+
+  it('writes times as a clock', () => {
+    expect([clock(0), clock(59.9), clock(754), clock(3600)]).toEqual(['0:00', '0:59', '12:34', '1:00:00']);
+  });
+});

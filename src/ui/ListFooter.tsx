@@ -1,0 +1,34 @@
+/**
+ * Under a paged list: loading, a failure with a retry (never shown as 'nothing found'), the empty
+ * state, and 'Показать еще' while there is more.
+ */
+import type { ReactNode } from 'react';
+import type { ListState, RemoteList } from './remote-list.ts';
+
+interface Props<T, Q> {
+  state: ListState<T>;
+  list: RemoteList<T, Q>;
+  /** What an empty list says; nothing when the empty case needs no words. */
+  empty?: ReactNode;
+  /** What 'Показать еще' does, when the screen does more than append (the filter screen also updates its address). */
+  onMore?: () => void;
+}
+
+export default function ListFooter<T, Q>({ state, list, empty, onMore }: Props<T, Q>) {
+  return (
+    <>
+      {state.status === 'loading' && <p className="list-status" role="status">Загружаем…</p>}
+      {state.status === 'error' && (
+        <p className="list-status list-status--error" role="alert">
+          Не удалось загрузить. <button type="button" className="list-status__retry" onClick={() => void list.retry()}>Повторить</button>
+        </p>
+      )}
+      {state.status === 'ready' && state.items.length === 0 && empty && <p className="list-status">{empty}</p>}
+      {state.more && state.status !== 'loading' && state.status !== 'error' && (
+        <button type="button" className="show-more" disabled={state.status === 'loading-more'} onClick={onMore ?? (() => void list.more())}>
+          Показать еще
+        </button>
+      )}
+    </>
+  );
+}
