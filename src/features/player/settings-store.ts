@@ -6,7 +6,7 @@
 import { atom, onMount } from 'nanostores';
 import { readPlayerSettings, type PlayerSettings, type SkipChoice } from '../../../shared/player-settings.ts';
 import type { SegmentKind } from '../../../shared/segments.ts';
-import { readItem, writeItem } from '../../stores/storage.ts';
+import { readItem, writeItem } from '../../lib/storage.ts';
 
 const KEY = 'player-settings';
 

@@ -5,7 +5,7 @@
  */
 import { atom, onMount } from 'nanostores';
 import { task } from '../../ui/task.ts';
-import { readItem, removeItem, writeItem } from '../../stores/storage.ts';
+import { readItem, removeItem, writeItem } from '../../lib/storage.ts';
 
 const KEY = 'watched-episodes';
 
