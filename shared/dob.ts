@@ -1,5 +1,5 @@
 /**
- * Date of birth rules of spec section 5, shared by the registration form and the backend:
+ * Date of birth rules, shared by the registration form and the backend:
  * the form types digits that become dd.mm.yyyy, the API stores yyyy-mm-dd.
  */
 import { ADULT_AGE, DOB } from './rules.ts';

@@ -1,12 +1,12 @@
 /**
  * Paid plans, for the backend that sells and grants them and the screens that offer them: the two
- * plans of spec sections 6 and 9, the period, the payment method, the reminders and the spec's
+ * plans, the period, the payment method, the reminders and the
  * messages of a failed purchase. A module of its own, so pages that use the other rules
  * (sign-in, registration) do not carry the plans in their scripts.
  */
 import { ROLES } from './rules.ts';
 
-/** Plans of the tariff screen (spec sections 6 and 9): price a month, the role each grants, what it gives. */
+/** Plans of the tariff screen: price a month, the role each grants, what it gives. */
 export const PLANS = [
   {
     id: 1, name: 'Премиум', price: 399, currency: 'RUB', role: ROLES.premium,
@@ -25,7 +25,7 @@ export type PaymentGateway = (typeof PAYMENT_GATEWAYS)[number];
 export const INVOICES_PER_TEN_MINUTES = 10;
 /** Reminders before a plan ends, in days left; another comes when it has ended. */
 export const PLAN_REMINDER_DAYS = [7, 3, 1] as const;
-/** The spec's messages of a failed purchase: the alert shown, and the call's own failure. */
+/** The messages of a failed purchase: the alert shown, and the call's own failure. */
 export const PAYMENT_MESSAGES = {
   alert: 'Произошла ошибка при создании платежа',
   failed: 'Ошибка при создании платежа',

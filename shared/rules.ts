@@ -1,5 +1,5 @@
 /**
- * What the backend enforces and the site shows alike: the vocabularies of spec section 3, roles
+ * What the backend enforces and the site shows alike: the vocabularies of people's data, roles
  * and plans, upload limits, date of birth bounds, presence windows, the account rules.
  * It belongs to neither side: directus/ and src/ both import it, and it imports nothing outside
  * shared/. What a visitor's page needs lives in visitor-rules.ts (re-exported here): visitors'
@@ -15,7 +15,7 @@ export const CHAT_ONLINE_WINDOW_MS = 120_000;
 export const UNIQUENESS_MIN_LENGTH = 3;
 export const DOB = { digits: 8, minYear: 1900, maxYear: 2100 } as const;
 
-/** Vocabularies of spec section 3 (the catalogue's are in visitor-rules.ts). */
+/** People's vocabularies: list marks, reactions, genders, shop items (the catalogue's are in visitor-rules.ts). */
 export const MARK_TYPES = ['Избранное', 'Буду смотреть', 'Смотрел', 'Смотрю', 'Не интересно'] as const;
 export const REACTION_TYPES = ['like', 'dislike'] as const;
 export const GENDERS = ['Мужской', 'Женский'] as const;
@@ -36,7 +36,7 @@ export type ReactionType = (typeof REACTION_TYPES)[number];
 
 /**
  * Fixed role ids, so the site and the backend rules name the same roles on every install.
- * The two premium roles are the spec's "two role ids"; only PREMIUM_PLUS unlocks frame and background.
+ * There are two premium roles; only PREMIUM_PLUS unlocks frame and background.
  */
 export const ROLES = {
   user: '0b0e5a4e-6c1f-4f55-9a55-2d3f0a000001',
@@ -46,7 +46,7 @@ export const ROLES = {
 export const PREMIUM_ROLES: readonly string[] = [ROLES.premium, ROLES.premiumPlus];
 export const DECOR_ROLES: readonly string[] = [ROLES.premiumPlus];
 
-/** Routes of spec section 2 a title slug would shadow at /{slug}. */
+/** The site's own routes, which a title slug would shadow at /{slug}. */
 export const RESERVED_SLUGS = [
   'about', 'copyright', 'privacy-policy', 'partners', 'updates', 'login', 'profile', 'messages',
   'tag', 'titles', 'actors', 'categories', 'not-found', 'api', 'assets', 'sitemap.xml', 'robots.txt',
@@ -57,7 +57,7 @@ export const RESERVED_SLUGS = [
 export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Accounts: the messages of spec section 8 the backend and the forms share, and a password's least length. */
+/** Accounts: the error messages the backend and the forms share, and a password's least length. */
 export const PASSWORD_MIN_LENGTH = 8;
 /** A login: 3 to 32 Latin letters, digits, dots, hyphens or underscores (unique regardless of case). */
 export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;

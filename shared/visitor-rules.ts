@@ -4,17 +4,17 @@
  * rather than rules.ts, so what signed-in screens add there stays out of visitors' scripts.
  */
 
-/** Ratings (spec sections 5 and 9). */
+/** Ratings: 1 to 5. */
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 
-/** Vocabularies of the catalogue (spec section 3). */
+/** Vocabularies of the catalogue. */
 export const RELEASE_STATUSES = ['Окончен', 'Выпускается', 'Должен выйти'] as const;
 export const TYPE_SOURCES = ['Без сезонов', 'Сезоны', 'Одиночный'] as const;
 export const SOURCES = ['iframe', 'video'] as const;
 export const TITLE_STATUSES = ['draft', 'published', 'archived'] as const;
 
-/** The flow behind the spec's `POST /flows/trigger/{id}` that registers a title view. */
+/** The flow behind `POST /flows/trigger/{id}` that registers a title view. */
 export const VIEW_FLOW_ID = '7a1c2f4e-1d2b-4c3a-9e8f-000000000001';
 
 /** Text length caps enforced by the backend rules. */

@@ -1,5 +1,5 @@
 /**
- * Who may do what (spec section 6), as data. Every permission is as narrow as the screens
+ * Who may do what, by role, as data. Every permission is as narrow as the screens
  * allow: visitors read the published catalogue and public profiles; signed-in users act as
  * themselves only; private chats are visible to their two members alone.
  */

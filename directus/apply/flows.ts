@@ -1,4 +1,4 @@
-/** The flow behind the spec's view registration: `POST /flows/trigger/{VIEW_FLOW_ID}` with `{ titleId }`. */
+/** The flow behind view registration: `POST /flows/trigger/{VIEW_FLOW_ID}` with `{ titleId }`. */
 import { VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { AdminApi, covers } from './admin-api.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The two plans of the spec (ids 1 and 2, 399 and 699 RUB a month) are part of the backend, not
+ * The two plans (ids 1 and 2, 399 and 699 RUB a month) are part of the backend, not
  * demo content: payments name them by id. Missing ones are created; existing rows are left as
  * an administrator may have worded them.
  */

@@ -1,5 +1,5 @@
 /**
- * The data model of spec section 3, with the spec's collection and field names, plus what a
+ * The site's data model, its collection and field names as the API exposes them, plus what a
  * real site needs (title status, invoices, normalised search text). Applied by `npm run apply`.
  */
 import {
@@ -211,7 +211,7 @@ export const ratings = collection('ratings', { icon: 'star' }, [
   dateCreated(),
 ]);
 
-/** Actor favourites: the junction of a user and an actor (spec: "create (user, actor)"). */
+/** Actor favourites: the junction of a user and an actor (one row per favourite). */
 export const favoriteActors = collection('favoriteActors', { icon: 'favorite' }, [
   integerKey(),
   m2o('favoriteActors', 'user', 'directus_users', { required: true, onDelete: 'CASCADE', oneField: 'favoriteActors' }),

@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium for the e2e tests (design.md, Tests): `/usr/bin/chromium`, installed with
+ * Debian's Chromium for the e2e tests: `/usr/bin/chromium`, installed with
  * apt-get when missing. Playwright drives it through `playwright-core`; nothing is downloaded
  * from outside Debian's own archive and the npm registry.
  */

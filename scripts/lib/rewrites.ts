@@ -1,6 +1,6 @@
 /**
- * The routing rules the static build needs, in ONE table (design.md, 'Same origin' and 'Pages that
- * depend on who is looking'). `scripts/lib/static-server.ts` resolves requests with it, and
+ * The routing rules the static build needs, in ONE table: one origin for site
+ * and API, and pages that depend on who is looking. `scripts/lib/static-server.ts` resolves requests with it, and
  * `deploy/nginx.conf.example` carries the same rules for production; `tests/unit/nginx-example.test.ts`
  * fails when the two drift apart.
  *

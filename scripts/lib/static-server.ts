@@ -1,5 +1,5 @@
 /**
- * Serves the static build (dist/) the way production does (design.md, 'Same origin'):
+ * Serves the static build (dist/) the way production does, on one origin:
  * - `/api/*` is proxied to Directus with the prefix stripped: any method, headers and body streamed both
  *   ways, websocket upgrade (`/api/websocket`), X-Forwarded-For / -Proto / -Host set. This server is the
  *   edge, so X-Forwarded-For is the connecting address, never what the visitor claims.

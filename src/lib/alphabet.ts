@@ -1,5 +1,5 @@
 /**
- * The category page's alphabetical index (spec section 2): digits 1 to 10, Latin A to Z and the
+ * The category page's alphabetical index: digits 1 to 10, Latin A to Z and the
  * Russian alphabet. Every key is a name prefix, the same kind of value the prefix search box
  * puts in `q`, so a key and a typed prefix filter the same way.
  *
@@ -19,7 +19,7 @@ export const RUSSIAN_ALPHABET: readonly string[] = [...'АБВГДЕЁЖЗИЙК
 export const RUSSIAN_LETTERS_WITHOUT_KEY: readonly string[] = ['Ё', 'Ъ', 'Ы', 'Ь'];
 export const RUSSIAN_KEYS: readonly string[] = RUSSIAN_ALPHABET.filter((l) => !RUSSIAN_LETTERS_WITHOUT_KEY.includes(l));
 
-/** The index in screen order, grouped as the spec lists it. */
+/** The index in screen order, grouped as the page shows it. */
 export const ALPHABET_GROUPS: readonly { name: 'digits' | 'latin' | 'russian'; keys: readonly string[] }[] = [
   { name: 'digits', keys: DIGIT_KEYS },
   { name: 'latin', keys: LATIN_LETTERS },

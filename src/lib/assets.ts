@@ -1,5 +1,5 @@
 /**
- * Addresses of Directus files as the browser reaches them: same origin under /api (design.md),
+ * Addresses of Directus files as the browser reaches them: same origin under /api,
  * through a named preset so every picture arrives as webp at the size its slot needs.
  */
 import { ASSET_PRESETS } from '../../shared/asset-presets.ts';

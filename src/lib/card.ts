@@ -1,5 +1,5 @@
 /**
- * What a film card shows (spec section 2, 'Film card variants'), prepared once from a title so
+ * What a film card shows, in each of its variants, prepared once from a title so
  * the static pages and the islands (search, filter, favourites) render the very same card.
  */
 import { DESCRIPTION_CUT } from './constants.ts';
@@ -42,7 +42,7 @@ export interface CardView {
   ageRating: string;
 }
 
-/** List cards get 55 characters, every other variant 40 (spec section 9). */
+/** List cards get 55 characters, every other variant 40. */
 const CUT_BY_VARIANT: Record<CardVariant, number> = {
   list: DESCRIPTION_CUT.listCard,
   slider: DESCRIPTION_CUT.card,

@@ -1,5 +1,5 @@
 /**
- * The chat's pacing and limits (spec section 9). A module of its own so that the chat's values stay out
+ * The chat's pacing and limits. A module of its own so that the chat's values stay out
  * of the constants chunk every visitor's page loads; src/lib/constants.ts re-exports them.
  */
 

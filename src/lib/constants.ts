@@ -1,5 +1,5 @@
 /**
- * How the site looks and paces itself (spec section 9): page sizes, cuts, sliders, timings.
+ * How the site looks and paces itself: page sizes, cuts, sliders, timings.
  * Rules the backend enforces too live in shared/rules.ts.
  */
 
@@ -16,7 +16,7 @@ export const PAGINATION_WINDOW = 2;
 export const TAG_PAGE_SIZE = 20;
 export const UPDATES_PAGE_SIZE = 50;
 export const ALPHABET_PAGE_SIZE = 8;
-/** Profile posts a page ('Показать еще'); the spec leaves it open. */
+/** Profile posts a page ('Показать еще'). */
 export const POSTS_PAGE_SIZE = 10;
 /** Pictures one post may carry. */
 export const POST_IMAGES_MAX = 10;
@@ -33,7 +33,7 @@ export const SESSION_REFRESH_BEFORE_MS = 30_000;
 export const SERIES_FETCH_LIMIT = -1;
 export const COPYRIGHT_YEAR = 2025;
 
-/** Category display names of the spec, keyed by slug. */
+/** Category display names, keyed by slug. */
 export const CATEGORY_NAMES = {
   anime: 'Аниме',
   'doramy-onlayn': 'Дорамы',

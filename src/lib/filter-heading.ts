@@ -1,6 +1,6 @@
 /**
- * The filter screen's heading, title and description built from its choices (spec section 2,
- * 'Category filter screen'): the heading and title from subcategory, genres, country and category;
+ * The filter screen's heading, title and description built from its choices
+ * on the category filter screen: the heading and title from subcategory, genres, country and category;
  * the meta description also from the year and the release status, and it says the order.
  *
  * Countries and genres with a form of their own become adjectives before the noun
@@ -13,7 +13,7 @@ import { DEFAULT_SORT, type FilterSort, type ReleaseStatus } from './filter-quer
 import { normaliseSearch } from '../../shared/search-text.ts';
 
 /**
- * The nine countries of the spec as plural adjectives. South Korea is 'корейские', as the
+ * The nine countries of the catalogue as plural adjectives. South Korea is 'корейские', as the
  * subcategories ('Корейские дорамы') and viewers say it, not the official 'южнокорейские'.
  */
 export const COUNTRY_ADJECTIVES: Readonly<Record<string, string>> = {

@@ -32,7 +32,7 @@ export interface FilterState {
   releaseYear: number | null;
   country: string | null;
   releaseStatus: ReleaseStatus | null;
-  /** A category name or slug: the route is reached both ways (spec section 2). */
+  /** A category name or slug: the route is reached both ways. */
   category: string | null;
   /** A subcategory name, as the category page links it. */
   subcategory: string | null;

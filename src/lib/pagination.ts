@@ -1,5 +1,5 @@
 /**
- * The filter screen's pagination (spec section 9: current ±2, with ellipsis and the last page)
+ * The filter screen's pagination (current ±2, with ellipsis and the last page)
  * and its 'Показано X из Y' line.
  */
 import { PAGINATION_WINDOW } from './constants.ts';

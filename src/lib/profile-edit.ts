@@ -1,5 +1,5 @@
 /**
- * The profile edit form's rules (spec section 5, 'Profile edit'): the two password fields must
+ * The profile edit form's rules: the two password fields must
  * match; an empty field is not sent, an empty password is dropped; the date of birth follows the
  * registration's rules. Only what differs from the stored profile is sent.
  */

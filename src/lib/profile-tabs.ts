@@ -1,5 +1,5 @@
 /**
- * The tabs of the own profile (spec section 2, 'Profile screen (own)'), kept in `?tab=`: two menu
+ * The tabs of the own profile, kept in `?tab=`: two menu
  * sections, Профиль and Избранное, each with its tabs. The keys are the addresses people keep and
  * share, so they are readable words that never change with the labels.
  */

@@ -1,5 +1,5 @@
 /**
- * The search modal's query (spec section 2: leading whitespace trimmed), folded the way titles'
+ * The search modal's query (leading whitespace trimmed), folded the way titles'
  * `searchText` is folded so `_contains` matches Russian case-blind on every database.
  */
 import { normaliseSearch } from '../../shared/search-text.ts';

@@ -1,5 +1,5 @@
 /**
- * Text shaping for cards and banners: description cuts (spec section 9: 200 on the title page,
+ * Text shaping for cards and banners: description cuts (200 on the title page,
  * 40 on cards and search cards, 55 on list cards), plain-text previews of rich text, year labels.
  */
 

@@ -2,7 +2,7 @@
 export const PLAYER_TAB = 'seasons';
 
 /**
- * Which tab of the title page a `?tab=` asks for (spec section 2): one of the page's tabs, or the
+ * Which tab of the title page a `?tab=` asks for: one of the page's tabs, or the
  * first (the description) for none, an unknown value or a tab this title has not.
  */
 export function tabOf(search: string, ids: readonly string[]): string {

@@ -1,6 +1,6 @@
 /**
- * Whether the open actor is among the signed-in person's favourites, and toggling it (spec
- * section 4). The state changes only once the backend took the change.
+ * Whether the open actor is among the signed-in person's favourites, and toggling it.
+ * The state changes only once the backend took the change.
  */
 import { reasonOf } from '../lib/directus/request-error.ts';
 import { atom } from 'nanostores';

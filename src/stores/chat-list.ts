@@ -1,8 +1,8 @@
 /**
- * The person's private chats (spec sections 2 and 7): the other person, online flag, last
+ * The person's private chats: the other person, online flag, last
  * message, unread count, and the total unread for the profile's Messages button and the header
  * icon. Kept fresh by the socket's events; only while the socket is down is it polled every
- * 5 s, as the spec polls it.
+ * 5 s.
  */
 import { atom, computed } from 'nanostores';
 import { onlineCount } from '../lib/directus/account.ts';

@@ -1,5 +1,5 @@
 /**
- * The chat's live connection (spec section 4: closed, connecting, open, error; it reconnects
+ * The chat's live connection (closed, connecting, open, error; it reconnects
  * after closing). One socket a page, subscribed on every opening to the messages the person may
  * read, created and updated (a deletion is an update: messages are marked deleted); the backend
  * sends each event only to those who may read the message. The SDK reconnects on its own; when

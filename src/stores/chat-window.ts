@@ -1,5 +1,5 @@
 /**
- * The floating 'Онлайн чат' window: shown or hidden (spec section 4), independent of the frame's
+ * The floating 'Онлайн чат' window: shown or hidden, independent of the frame's
  * overlays. Kept with the chat, which loads for signed-in people only, so visitors' pages carry none of it.
  */
 import { atom } from 'nanostores';

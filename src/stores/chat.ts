@@ -1,5 +1,5 @@
 /**
- * The chats' messages (spec sections 4 and 7): each chat opened on this page keeps its loaded
+ * The chats' messages: each chat opened on this page keeps its loaded
  * messages, oldest first, 50 a page, older pages on demand; sending (pictures uploaded first),
  * editing and deleting; and live events from the socket merged in by id, so a message shows
  * once however it arrived. The window and the /messages page read the same threads.

@@ -28,7 +28,7 @@ export async function openProfile(login: string): Promise<void> {
 }
 
 /**
- * Spec section 4: find the private chat with the person (or start it), send the message, and
+ * Writing from a profile: find the private chat with the person (or start it), send the message, and
  * answer the chat's id for the caller to open. Blank text sends nothing and answers null.
  */
 export async function messagePerson(personId: string, text: string): Promise<number | null> {

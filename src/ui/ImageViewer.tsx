@@ -1,5 +1,5 @@
 /**
- * The full-screen picture viewer (spec section 4): opens on one picture of a set, and steps to
+ * The full-screen picture viewer: opens on one picture of a set, and steps to
  * the previous and next with wrap-around, by buttons or the arrow keys. Loaded on demand by the
  * screens that show pictures.
  */

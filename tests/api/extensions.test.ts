@@ -1,4 +1,4 @@
-/** The project's own endpoints and the view flow (issue section 4). */
+/** The project's own endpoints and the view flow. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_WINDOW_MS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';

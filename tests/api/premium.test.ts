@@ -1,4 +1,4 @@
-/** What the paid roles unlock (spec section 6): name colour, GIF avatar, frame, background, taken-down episodes. */
+/** What the paid roles unlock: name colour, GIF avatar, frame, background, taken-down episodes. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
 import { admin, call, gifBytes, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';

@@ -1,4 +1,4 @@
-/** Value rules: bad input gets a 4xx with a Russian reason and stores nothing (issue sections 2 and 6). */
+/** Value rules: bad input gets a 4xx with a Russian reason and stores nothing. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MARK_TYPES, TEXT_LIMITS } from '../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';

@@ -1,4 +1,4 @@
-/** Users upload images only: jpeg, png, webp, gif, size-capped; never HTML, SVG or text (issue section 3). */
+/** Users upload images only: jpeg, png, webp, gif, size-capped; never HTML, SVG or text. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { USER_UPLOAD_MAX_BYTES } from '../../shared/rules.ts';
 import { baseUrl, call, gifBytes, newUser, pngBytes, upload, type TestUser } from '../support/api.ts';

@@ -1,4 +1,4 @@
-/** A signed-in user acts as themselves only (spec section 6, issue section 3). */
+/** A signed-in user acts as themselves only. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../shared/rules.ts';

@@ -1,4 +1,4 @@
-/** What a visitor without an account may read and do (spec section 6, issue section 3). */
+/** What a visitor without an account may read and do. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, call, newTitle, newUser, pngBytes, upload, type TestUser } from '../support/api.ts';
 import { countRows, expectNothingStored, expectRefused, shopItem } from '../support/fixtures.ts';

@@ -16,7 +16,7 @@ patientPolls();
 
 const TITLE = 'aromat-poslednego-leta';
 
-/** One page of every type (spec section 2). */
+/** One page of every type. */
 const PAGES = [
   '/',
   `/${TITLE}`,

@@ -1,5 +1,5 @@
 /**
- * Signing in and registering as a person does it (spec sections 2, 4 and 5): /login's forms with
+ * Signing in and registering as a person does it: /login's forms with
  * every refusal on screen and nothing stored, the live uniqueness checks, 'Запомнить меня' across a
  * browser restart, the session refreshed before its token expires, a session ended elsewhere,
  * the return to the screen that sent the person, the forgotten password through the local mail,

@@ -1,5 +1,5 @@
 /**
- * Every screen a visitor can open (spec section 2), in the light and the dark look at 375 px and
+ * Every screen a visitor can open, in the light and the dark look at 375 px and
  * 1280 px: status, theme class, the heading or key text, no uncaught error. Then what search
  * engines read: titles, descriptions, canonical links, OpenGraph, JSON-LD, sitemap and robots.
  */

@@ -18,7 +18,7 @@ const title: CardSource = {
 };
 
 describe('film card', () => {
-  it('shows everything the spec lists, with 0 views when empty', () => {
+  it('shows everything a card lists, with 0 views when empty', () => {
     const v = cardView(title, 'slider');
     expect(v).toMatchObject({
       href: '/lyubov-v-seule', poster: '/api/assets/f1?key=poster', name: 'Любовь в Сеуле', year: '2024 г.',

@@ -5,7 +5,7 @@ import { covers } from '../../directus/apply/admin-api.ts';
 const byName = new Map(COLLECTIONS.map((c) => [c.collection, c]));
 
 describe('data model as code', () => {
-  it('has every collection the spec names', () => {
+  it('has every collection of the data model', () => {
     for (const name of ['titles', 'categories', 'subCategories', 'genres', 'countries', 'tags', 'actors', 'soundtracks',
       'mainBanners', 'favorites', 'ratings', 'favoriteActors', 'comments', 'reactions', 'posts', 'messages', 'chats',
       'supportRequests', 'shop', 'updates', 'static', 'plans', 'invoices', 'series', 'iframeSeasons']) {

@@ -9,7 +9,7 @@ import { MARK_TYPES, RESERVED_SLUGS } from '../../shared/rules.ts';
 import { PLANS } from '../../shared/plans.ts';
 
 describe('demo catalogue data', () => {
-  it('has the four categories with the spec names, each with subcategories', () => {
+  it('has the four categories with their display names, each with subcategories', () => {
     expect(Object.fromEntries(CATEGORIES.map((c) => [c.slug, c.name]))).toEqual(CATEGORY_NAMES);
     for (const c of CATEGORIES) expect(c.subCategories.length).toBeGreaterThanOrEqual(3);
   });

@@ -5,7 +5,7 @@ import { RELEASE_STATUSES } from '../../shared/visitor-rules.ts';
 import { COUNTRIES, GENRES } from '../../directus/seed/data/taxonomy.ts';
 
 describe('word forms of the catalogue', () => {
-  it('covers the nine countries of the spec', () => {
+  it('covers the nine countries of the catalogue', () => {
     expect(Object.keys(COUNTRY_ADJECTIVES).sort()).toEqual([...COUNTRIES].sort());
   });
 

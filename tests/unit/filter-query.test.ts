@@ -9,7 +9,7 @@ const q = (s: string) => new URLSearchParams(s);
 const published = { status: { _eq: 'published' } };
 
 describe('parseFilterQuery', () => {
-  it('reads every parameter of the spec', () => {
+  it('reads every filter parameter', () => {
     const state = parseFilterQuery(q(
       'genres=Комедия&genres=Драма&releaseyear=2023&country=Китай&releasestatus=Окончен&category=Дорамы&subcategory=Китайские+дорамы&sort=rating&page=3',
     ));
@@ -81,7 +81,7 @@ describe('parseFilterQuery', () => {
 });
 
 describe('toSearchParams', () => {
-  it('writes the spec parameter names and leaves out empty choices, the popular order and page 1', () => {
+  it('writes the public parameter names and leaves out empty choices, the popular order and page 1', () => {
     const state: FilterState = { ...EMPTY_FILTER, genres: ['Комедия'], releaseYear: 2024, category: 'Дорамы' };
     expect(toSearchParams(state).toString()).toBe('genres=%D0%9A%D0%BE%D0%BC%D0%B5%D0%B4%D0%B8%D1%8F&releaseyear=2024&category=%D0%94%D0%BE%D1%80%D0%B0%D0%BC%D1%8B');
     expect([...toSearchParams(state).keys()]).toEqual(['genres', 'releaseyear', 'category']);

@@ -14,7 +14,7 @@ describe('own profile tabs', () => {
     expect(tabOf('?tab=Избранное')).toBeNull();
   });
 
-  it('has the spec\'s tabs in each section, one list per mark type', () => {
+  it('has the profile\'s tabs in each section, one list per mark type', () => {
     expect(tabsOf('profile').map((t) => t.label)).toEqual(['Профиль', 'Кастомизация', 'Новые серии', 'Друзья']);
     expect(tabsOf('lists').map((t) => t.label)).toEqual(['Избранное', 'Буду смотреть', 'Смотрел', 'Смотрю', 'Избранные актёры', 'Не интересно']);
     expect(PROFILE_TABS.flatMap((t) => (t.mark ? [t.mark] : [])).sort()).toEqual([...MARK_TYPES].sort());

@@ -9,7 +9,7 @@ export interface PaceLimit {
   duration: number;
 }
 
-/** The spec's allowance of `kind`, which an operator may raise with RATE_LIMITER_PACE_<KIND>_POINTS. */
+/** The default allowance of `kind`, which an operator may raise with RATE_LIMITER_PACE_<KIND>_POINTS. */
 export function paceLimit(kind: PaceKind, env: Record<string, unknown>): PaceLimit {
   const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
   const { count, seconds } = PACE[kind];

@@ -1,5 +1,5 @@
 /**
- * The /login island (spec section 2, 'Login and registration screen'): the sign-in and
+ * The /login island: the sign-in and
  * registration forms with a switch between them, the forgotten-password form, and for someone
  * already signed in, who they are and 'Выйти'. The server renders the sign-in form; the stored
  * session and the address (#register, #forgot) decide once the island is mounted. A registration

@@ -1,4 +1,4 @@
-/** A password field with a show / hide toggle (spec section 2); the toggle never submits the form. */
+/** A password field with a show / hide toggle; the toggle never submits the form. */
 import { useState, type ComponentProps } from 'react';
 
 /** An input's props (its ref included), less the type it switches and the class it wears. */

@@ -1,5 +1,5 @@
 /**
- * Registration (spec sections 2 and 5): login, first and last name, email, date of birth typed as
+ * Registration: login, first and last name, email, date of birth typed as
  * digits and shown as dd.mm.yyyy, gender, password twice, and the 'over 18' box that enables the
  * button. Blank fields get 'Заполните все поля' (until they are filled) and nothing is sent; login and email are checked
  * for uniqueness while typed and block the form while taken. The whole account is made in one

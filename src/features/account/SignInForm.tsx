@@ -1,5 +1,5 @@
 /**
- * Sign in (spec section 2): email, password with show / hide, 'Запомнить меня' (checked, the
+ * Sign in: email, password with show / hide, 'Запомнить меня' (checked, the
  * session outlives the browser; unchecked, it ends when the browser closes), the forgot-password
  * button and the switch to registration. Success returns to the screen that sent the person here
  * (`?next=`), or the page they came from, or home. A wrong email or password reads 'Неверный email или пароль'; the sign-in limits explain

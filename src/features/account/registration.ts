@@ -1,5 +1,5 @@
 /**
- * The registration form's own checks (spec section 5), before anything is sent: every field
+ * The registration form's own checks, before anything is sent: every field
  * filled, a login of the allowed shape, a real date of birth of an adult, a long enough password typed the
  * same twice. What only the backend can know (a login or email taken) comes back from it.
  */

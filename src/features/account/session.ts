@@ -1,5 +1,5 @@
 /**
- * The signed-in session (spec sections 3 and 4): access and refresh tokens and their expiry, kept
+ * The signed-in session: access and refresh tokens and their expiry, kept
  * in localStorage so every tab shares them. 'Remember me' unchecked ties the session to this run
  * of the browser: it names a cookie without an expiry, and once the browser has closed (the
  * cookie is gone) the stored tokens no longer count. This module is small on purpose: every page
@@ -76,7 +76,7 @@ export function clearSession(): void {
   removeItem(SESSION_KEY);
 }
 
-/** The backend refused the token: clear it and tell the page (the caller reloads, spec section 4). */
+/** The backend refused the token: clear it and tell the page (the caller reloads). */
 export function signalUnauthorised(): void {
   clearSession();
   if (typeof window !== 'undefined' && typeof window.dispatchEvent === 'function') {

@@ -23,7 +23,7 @@ export type MeStatus = 'idle' | 'loading' | 'ready' | 'error';
 export const $me = atom<Me | null>(null);
 export const $meStatus = atom<MeStatus>('idle');
 
-/** Plan 1 or 2: GIF avatar and name colour (spec section 6). */
+/** Plan 1 or 2: GIF avatar and name colour. */
 export const $isPremium = computed($me, (me) => !!me?.role && PREMIUM_ROLES.includes(me.role));
 /** Plan 2 only: profile frame, chat frame and wallpaper. */
 export const $isPremiumPlus = computed($me, (me) => !!me?.role && DECOR_ROLES.includes(me.role));

@@ -1,5 +1,5 @@
 /**
- * The live uniqueness check of a login or an email (spec section 5), for registration and the
+ * The live uniqueness check of a login or an email, for registration and the
  * profile's edit form alike: asked once the value has 3 characters, a moment after typing stops,
  * never for the person's own current value (`own`). A check that failed blocks the form like a
  * taken value until a check says the value is free. Only the newest value's answer counts.

@@ -1,7 +1,7 @@
 /**
- * The contact form (spec section 2): name, email, topic and message, a consent note, 'Отправить'.
+ * The contact form: name, email, topic and message, a consent note, 'Отправить'.
  * It stores one support request and then thanks the visitor. A failure says so and keeps what
- * was typed. No checks beyond the email input's own (spec section 5): the backend refuses a request
+ * was typed. No checks beyond the email input's own: the backend refuses a request
  * without a name, email or message, and the form then shows the backend's reason rather than
  * blaming the connection. Used inside the contact modal and on its own as the static pages' questions form.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact modal opened by 'Связаться с нами' (spec section 2): the contact form in a dialog.
+ * The contact modal opened by 'Связаться с нами': the contact form in a dialog.
  * Closing after the thank-you readies a fresh form for next time; closing an unsent draft keeps it.
  * The form's code loads on the first opening (Modal makes its content then), not with every page.
  */

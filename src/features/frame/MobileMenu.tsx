@@ -1,5 +1,5 @@
 /**
- * The mobile menu drawer (spec section 2): logo, close, Профиль or Войти, the theme toggle,
+ * The mobile menu drawer: logo, close, Профиль or Войти, the theme toggle,
  * the categories as an accordion of their sub-categories, and the social links.
  */
 import { useRef } from 'react';

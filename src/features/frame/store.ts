@@ -1,5 +1,5 @@
 /**
- * The frame's store. Open and closed states of the frame's overlays (spec section 4): the search
+ * The frame's store. Open and closed states of the frame's overlays: the search
  * modal, the mobile menu and the contact modal (the chat window's visibility is the chat's), one at
  * a time, so focus and scroll have a single owner; and the look. Every page's frame script reads it,
  * so it stays this small (the contact form's sending is in contact.ts, loaded with the form).
@@ -36,7 +36,7 @@ export const openContact = () => openOverlay('contact');
 export const closeContact = () => closeOverlay('contact');
 
 /*
- * The look of the site (spec section 4): 'light-theme' or 'dark-theme', kept under `theme` in
+ * The look of the site: 'light-theme' or 'dark-theme', kept under `theme` in
  * localStorage, light by default. The value is also the class on <html>, which the design tokens
  * read. The inline head script of BaseLayout applies the stored class before the first paint;
  * this store takes over once scripts run.

@@ -1,5 +1,5 @@
 /**
- * The full-screen search (spec section 2): 'Поиск..' with leading whitespace trimmed as typed. The
+ * The full-screen search: 'Поиск..' with leading whitespace trimmed as typed. The
  * box is in every page's frame; what finds and shows the results loads on the first opening.
  */
 import { lazy, useRef } from 'react';

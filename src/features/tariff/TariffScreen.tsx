@@ -1,5 +1,5 @@
 /**
- * /profile/tariff (spec section 2, 'Tariff screen'): the two plans side by side, the payment
+ * /profile/tariff: the two plans side by side, the payment
  * method (one: the crypto gateway), what the payment will do to the person's plan, and «Оплатить».
  * Coming back from the gateway (`?invoice=`) it shows that invoice's state instead. A visitor is
  * sent to sign in and brought back.

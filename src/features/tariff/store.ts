@@ -28,7 +28,7 @@ export async function loadPlans(): Promise<void> {
 export type Purchase = { status: 'idle' } | { status: 'busy' } | { status: 'error'; message: string };
 export const $purchase = atom<Purchase>({ status: 'idle' });
 
-/** Makes the invoice and sends the browser to the gateway's page; a failure is the spec's alert. */
+/** Makes the invoice and sends the browser to the gateway's page; a failure is the payment alert. */
 export async function buy(userId: string, planId: number, gateway: PaymentGateway): Promise<void> {
   if ($purchase.get().status === 'busy') return;
   $purchase.set({ status: 'busy' });
@@ -37,7 +37,7 @@ export async function buy(userId: string, planId: number, gateway: PaymentGatewa
     location.assign(url);
   } catch (err) {
     console.error(err);
-    // A pace limit says how long to wait; anything else is the spec's message.
+    // A pace limit says how long to wait; anything else is the payment alert.
     const limited = err instanceof DirectusRequestError && err.status === 429 && err.reason;
     $purchase.set({ status: 'error', message: limited ? String(err.reason) : PAYMENT_MESSAGES.alert });
   }

@@ -1,6 +1,6 @@
 /**
- * The player: a single item, or seasons of episodes with a search in the episode list
- * (spec section 2). 570 px high for series, 500 px for a single item, on screens wide enough
+ * The player: a single item, or seasons of episodes with a search in the episode list.
+ * 570 px high for series, 500 px for a single item, on screens wide enough
  * for that; narrower, a 16:9 box the width of the screen (player.css). A signed-in person's
  * parts (where they stopped, and for subscribers the episodes kept for them) come with the title
  * page's signed-in parts; visitors never download them.

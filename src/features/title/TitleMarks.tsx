@@ -1,5 +1,5 @@
 /**
- * A signed-in person's list marks on the title (spec sections 2 and 4): a heart toggling
+ * A signed-in person's list marks on the title: a heart toggling
  * 'Избранное' and a menu of the five marks, each toggling (added when absent, removed when
  * present); a mark that is set is shown dimmed. Marks change once the backend took the change.
  */

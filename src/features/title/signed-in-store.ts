@@ -129,7 +129,7 @@ export async function loadContinueRow(): Promise<void> {
 }
 
 /*
- * The signed-in person's list marks on the open title (spec section 4): which of the five kinds
+ * The signed-in person's list marks on the open title: which of the five kinds
  * are set, and toggling one — added when absent, removed when present. The state changes only
  * once the backend took the change; a refusal is kept as the backend worded it.
  */

@@ -1,5 +1,5 @@
 /**
- * The category's alphabetical index (spec section 2): a letter or a typed prefix filters the
+ * The category's alphabetical index: a letter or a typed prefix filters the
  * category's titles by the first letters of their name and is kept in the `q` query parameter;
  * 8 results a page, 'Показать еще' adds 8; clearing resets.
  */

@@ -1,5 +1,5 @@
 /**
- * The category filter screen (spec section 2): four dropdowns (genres, several at once; the
+ * The category filter screen: four dropdowns (genres, several at once; the
  * category's release years; country; status), Reset and Find, the order (popular, by rating, by
  * year, newest on the site), results 10 a page, 'Показать еще' appending the next page, and a
  * pager (current ±2, ellipsis, last page) with 'Показано X из Y'. State lives in the URL.

@@ -1,5 +1,5 @@
 /**
- * The list of chats (spec section 2): 'Онлайн чат', the public chat with the count of people
+ * The list of chats: 'Онлайн чат', the public chat with the count of people
  * online, then the private chats with the other person's avatar, name, last message, online flag
  * and unread count: friends first, their chats and then the friends without a chat yet, whose
  * avatar opens one (found or started); then everyone else's chats.

@@ -1,5 +1,5 @@
 /**
- * The floating 'Онлайн чат' window (spec sections 2 and 4) for signed-in people: a button opens
+ * The floating 'Онлайн чат' window for signed-in people: a button opens
  * and closes it; the heading returns to the public chat; the sidebar of chats (a friend's avatar
  * opens that private chat) folds at 1200 px or less; at 765 px or less it covers the page, which
  * does not scroll while it is open (chat.css: the body has the narrow window).

@@ -1,5 +1,5 @@
 /**
- * The message input (spec sections 4 and 5): Enter sends, Shift+Enter adds a line; nothing is
+ * The message input: Enter sends, Shift+Enter adds a line; nothing is
  * sent with blank text and no pictures, with text over the length cap (TextLimit says so), or while a message is on its way. Reply mode sends with
  * the answered message; edit mode is filled with the text and saves only the text. Several
  * pictures, images only, previewed and removable before sending. The backend's refusals (the

@@ -1,6 +1,6 @@
 /**
  * The emoji button of the input: the panel shows 0.2 s after the pointer comes and hides 0.4 s
- * after it leaves (spec section 4); a click or Enter opens and closes it at once, Escape closes
+ * after it leaves; a click or Enter opens and closes it at once, Escape closes
  * it. The picker's code loads the first time the panel opens; it takes the site's look (the class on
  * <html>) when it opens, without the theme store, which visitors' islands keep to themselves.
  */

@@ -1,6 +1,6 @@
 /**
  * The emoji picker (emoji-picker-react, native emoji, Russian names and labels) opening on the
- * spec's quick reactions (section 9). Loaded only when first opened.
+ * chat's quick reactions. Loaded only when first opened.
  */
 import EmojiPicker, { Categories, type CategoryConfig } from 'emoji-picker-react';
 import { EMOJI_QUICK_REACTIONS } from '../../lib/chat-constants.ts';

@@ -1,5 +1,5 @@
 /**
- * One chat message (spec section 2): avatar, the author's login in their name colour linking to
+ * One chat message: avatar, the author's login in their name colour linking to
  * the profile (the chat frame for those who wear one), the quoted message it answers, the text
  * (as text, its http(s) addresses links), pictures opening the viewer, the time, and on hover 'Ответить'; the author
  * alone gets 'Изменить' and 'Удалить' (which asks first).

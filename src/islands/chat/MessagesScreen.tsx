@@ -1,5 +1,5 @@
 /**
- * /messages (spec section 2): the list of chats on the left, the open chat on the right. The open
+ * /messages: the list of chats on the left, the open chat on the right. The open
  * chat is `?id=` (the public chat without one). Visitors are asked to sign in.
  */
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-/** A person's avatar, the default picture when theirs fails to load (spec section 8), framed when they wear a frame. */
+/** A person's avatar, the default picture when theirs fails to load, framed when they wear a frame. */
 import { DEFAULT_AVATAR } from '../../lib/assets.ts';
 import type { PersonView } from '../../lib/people.ts';
 import './people.css';

@@ -1,5 +1,5 @@
 /**
- * Writing to the person from their profile (spec section 4): the message goes to the private
+ * Writing to the person from their profile: the message goes to the private
  * chat with them (found, or started), then the chat opens. Blank text, or text over the
  * length cap (TextLimit says so), is not sent. Enter
  * sends and Shift+Enter starts a new line, as in the chat.

@@ -1,5 +1,5 @@
 /**
- * /profile/{login} (spec section 2, 'Other user's profile'): the login comes from the address;
+ * /profile/{login}, another person's profile: the login comes from the address;
  * an unknown one becomes the 404 page. Visitors read the profile and the posts; signed-in
  * people also write to the person, react and comment, and on their own profile post.
  */

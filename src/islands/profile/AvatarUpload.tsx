@@ -13,7 +13,7 @@ import { personView } from '../../lib/people.ts';
 import { $isPremium, saveProfile, type Me } from '../../stores/me.ts';
 import Avatar from '../people/Avatar.tsx';
 
-/** Spec section 8, word for word. */
+/** The refusal of a GIF avatar without a plan, as the backend words it. */
 export const GIF_NEEDS_PLAN = 'Загружать gif аватары можно только с подпиской';
 
 const MAX_MB = USER_UPLOAD_MAX_BYTES / 1024 / 1024;

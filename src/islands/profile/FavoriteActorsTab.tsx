@@ -9,7 +9,7 @@ import { useRemoteList } from '../lists/use-remote-list.ts';
 import { CloseIcon } from '../layout/icons.tsx';
 import { PROFILE_PAGE_SIZE, useRemoval } from './own-lists.ts';
 
-/** The spec's words for an empty list. */
+/** The words for an empty list. */
 const EMPTY = 'Нет любимых актёров';
 
 const actorOf = (row: FavoriteActorRow) => (typeof row.actor === 'object' && row.actor ? row.actor : null);

@@ -1,5 +1,5 @@
 /**
- * /profile/edit (spec sections 2 and 5): login, email, names, date of birth, gender, about me,
+ * /profile/edit: login, email, names, date of birth, gender, about me,
  * a new password twice, the avatar; Save and Exit. Only what changed and is not empty is sent;
  * login and email are checked for uniqueness while typed, as on registration. A saved change
  * shows at once in the sidebar, which reads the same profile store.

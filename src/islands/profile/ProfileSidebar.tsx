@@ -1,5 +1,5 @@
 /**
- * The own profile's sidebar (spec section 2): the avatar in its frame over the chosen wallpaper,
+ * The own profile's sidebar: the avatar in its frame over the chosen wallpaper,
  * the name in its colour, the edit link, and the menu — the two sections, messages, sign out and
  * deleting the profile.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether a login or email is free, asked while the person types (spec section 5): from 3
+ * Whether a login or email is free, asked while the person types: from 3
  * characters, never for the person's own current value, and a failed check counts as taken.
  * Only the newest value's answer counts.
  */

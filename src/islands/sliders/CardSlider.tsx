@@ -1,5 +1,5 @@
 /**
- * The slider variant of film cards (spec section 2): looped, arrows, clickable dots, speed 500,
+ * The slider variant of film cards: looped, arrows, clickable dots, speed 500,
  * one card on narrow screens, 2 from 600 px, 3 from 1024 px, 4 from 1200 px. Server-rendered; the
  * page's start-sliders.ts makes it slide (slider-options.ts says how).
  */

@@ -1,5 +1,5 @@
 /**
- * An actor's photos, advancing every 3 s with clickable dots (spec section 9). Server-rendered; the
+ * An actor's photos, advancing every 3 s with clickable dots. Server-rendered; the
  * page's start-sliders.ts makes it slide (slider-options.ts says how), so it needs no island.
  */
 import 'swiper/css';

@@ -1,5 +1,5 @@
 /**
- * How the site's sliders behave (spec sections 2 and 9): home's banner, the card sliders and an
+ * How the site's sliders behave: home's banner, the card sliders and an
  * actor's photos, as Swiper settings for a slider of `slides` slides. The markup is the server's
  * (StillSwiper); start-sliders.ts starts Swiper on it.
  */

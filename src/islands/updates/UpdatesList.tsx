@@ -11,7 +11,7 @@ import { useRemoteList } from '../../ui/use-remote-list.ts';
 
 export default function UpdatesList({ initial, lastPageFull }: { initial: UpdateView[]; lastPageFull: boolean }) {
   const [state, pages] = useRemoteList(() => remoteList(
-    // The spec's rule: more while a page comes back full, whatever the total says.
+    // More while a page comes back full, whatever the total says.
     async (_: null, page) => ({ items: (await runtime().getUpdatesPage(page)).items.map((u) => updateView(u)) }),
     { pageSize: UPDATES_PAGE_SIZE, initial: { query: null, items: initial, more: lastPageFull } },
   ));

@@ -26,7 +26,7 @@ export interface Registration {
   gender: NonNullable<User['gender']>;
 }
 
-/** The fields a person may change on their own profile (an empty one is not sent, spec section 5). */
+/** The fields a person may change on their own profile (an empty one is not sent). */
 export type ProfileChange = Partial<Pick<User, 'login' | 'email' | 'first_name' | 'last_name' | 'dob' | 'gender' | 'aboutMe'>> & {
   password?: string;
   avatar?: string | null;
@@ -85,7 +85,7 @@ export function updateOwnProfile(change: ProfileChange): Promise<Me> {
 
 /** Tells the backend the person is here; the backend stamps its own clock. */
 export async function pingPresence(): Promise<void> {
-  // PATCH /users/me with last_access (spec section 7); the SDK's own type of that field cannot be written.
+  // PATCH /users/me with last_access; the SDK's own type of that field cannot be written.
   const body = JSON.stringify({ last_access: new Date().toISOString() });
   await send(pageClient(), customEndpoint<unknown>({ path: '/users/me?fields=id', method: 'PATCH', body }), 'presence');
 }

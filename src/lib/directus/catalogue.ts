@@ -2,7 +2,7 @@
  * The whole published catalogue, read once per build in large pages: every title with every
  * relation, every person, the review counts and the ratings. Tens of thousands of title, cast and
  * actor pages then render from memory, with a few hundred requests in all instead of several a
- * page. A person's titles are derived here in the order the single queries of spec section 7 give
+ * page. A person's titles are derived here in the order the single queries give
  * (most viewed first, then by id); 'Вам может понравиться' by likeness (related.ts), computed with the
  * rows and kept with them, so an edit computes again only the lists it can change.
  */

@@ -1,5 +1,5 @@
 /**
- * The chat's websocket (live-socket.ts), signed in by handshake (spec section 9). The SDK itself
+ * The chat's websocket (live-socket.ts), signed in by handshake. The SDK itself
  * re-authenticates on TOKEN_EXPIRED with a fresh token from `getToken`, closes on AUTH_TIMEOUT,
  * and on AUTH_FAILED warns (and stops reconnecting in public mode).
  */

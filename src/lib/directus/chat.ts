@@ -1,5 +1,5 @@
 /**
- * The chat's calls (spec section 7 'Chat'): a chat's messages a page at a time, sending, editing
+ * The chat's calls: a chat's messages a page at a time, sending, editing
  * and deleting (by marking) a message, the person's private chats with their unread counts, and
  * marking a chat read. Signed-in screens only; every call goes through the page's one client.
  */
@@ -76,7 +76,7 @@ export async function sendChatMessage(chat: ChatKey, o: Outgoing): Promise<ChatM
   }, { fields: CHAT_MESSAGE_FIELDS }), 'chat message') as Promise<ChatMessage>;
 }
 
-/** Saves a new text; edits change only the text (spec section 4). */
+/** Saves a new text; edits change only the text. */
 export async function editChatMessage(id: number, text: string): Promise<ChatMessage> {
   return send(pageClient(), updateItem('messages', id, { text }, { fields: CHAT_MESSAGE_FIELDS }), 'chat message edit') as Promise<ChatMessage>;
 }

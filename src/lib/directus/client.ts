@@ -1,6 +1,6 @@
 /**
  * The one browser client of a page. Every island reaches Directus through it, at /api on the
- * site's own origin (design.md). Each request, and each retry, carries the token the session
+ * site's own origin. Each request, and each retry, carries the token the session
  * store holds as it goes out (the one source of truth: a refresh in any part of the page or in
  * another tab reaches every later request); the session is refreshed first when the token is
  * about to expire, and when the backend still answers 401 it refreshes once and sends the

@@ -1,5 +1,5 @@
 /**
- * Field lists of every read, one constant per shape (spec sections 3 and 7). A page asks for
+ * Field lists of every read, one constant per shape. A page asks for
  * what it shows and no more: the card shapes are read for thousands of titles at build time.
  */
 

@@ -1,6 +1,6 @@
 /**
  * The site's realtime clients: @directus/sdk's realtime() at /api/websocket on the site's origin,
- * with the spec's settings (section 9): heartbeat (a ping is answered with pong), reconnect after
+ * with these settings: heartbeat (a ping is answered with pong), reconnect after
  * 1000 ms (never under 100 ms) up to 10 times; its warnings are kept, its chatter is not. The chat
  * signs in on its socket (chat-socket.ts); reviews, which anyone may read, need no sign-in.
  */

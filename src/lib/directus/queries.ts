@@ -16,7 +16,7 @@ export type TitleCard = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_
 
 export type TitleSort = QuerySort<Schema, Title>;
 
-/** Most viewed first (spec: lists sort by views); the id keeps equal counts in a stable order. */
+/** Most viewed first (lists sort by views); the id keeps equal counts in a stable order. */
 export const BY_VIEWS: TitleSort[] = ['-views', 'id'];
 /** Newest added to the site first. */
 export const NEWEST: TitleSort[] = ['-date_created', '-id'];
@@ -94,7 +94,7 @@ function countCommentsByTitle(client: SiteClient, filter: DirectusFilter): Promi
   }), 'comment counts');
 }
 
-/** Reads the grouped counts into `counts`; spec section 8: an answer that is not a list counts nothing. */
+/** Reads the grouped counts into `counts`; an answer that is not a list counts nothing. */
 function addCounts(counts: Map<number, number>, rows: unknown, wanted: (id: number) => boolean): Map<number, number> {
   if (!Array.isArray(rows)) return counts;
   for (const row of rows as { title?: unknown; count?: unknown }[]) {

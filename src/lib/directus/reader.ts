@@ -1,5 +1,5 @@
 /**
- * The build-time reader: one named fetcher per read of spec section 7, as a visitor (no token),
+ * The build-time reader: one named fetcher per public read, as a visitor (no token),
  * always for published titles only. Astro pages call one reader per build; the argument-less
  * lists every page repeats (settings, banners, menu, genres, countries, tags) are asked once.
  */

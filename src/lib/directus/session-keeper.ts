@@ -1,6 +1,6 @@
 /**
  * Keeps a signed-in page's session alive: the session is refreshed 30 s before the access token
- * expires (spec section 4), in whichever tab gets there first (session-refresh.ts shares the work).
+ * expires, in whichever tab gets there first (session-refresh.ts shares the work).
  */
 import { $session, type Session } from '../../features/account/session.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../constants.ts';

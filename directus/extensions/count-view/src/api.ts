@@ -1,5 +1,5 @@
 /**
- * Counts a title view for the spec's `POST /flows/trigger/{id}` with `{ titleId }`.
+ * Counts a title view for the site's `POST /flows/trigger/{id}` with `{ titleId }`.
  * The increment is one UPDATE, so parallel views never lose a count; the same visitor
  * opening the same title again within the window is not counted twice.
  */

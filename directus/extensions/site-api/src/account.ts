@@ -30,7 +30,7 @@ export interface Registration {
   gender: (typeof GENDERS)[number];
 }
 
-/** The registration form's fields, each required (spec section 5), or the reason they are refused. */
+/** The registration form's fields, each required, or the reason they are refused. */
 export function registration(body: unknown): Registration {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const text = (key: string) => (typeof b[key] === 'string' ? (b[key] as string).trim() : '');

@@ -10,7 +10,7 @@ const TYPES: Record<string, string> = { jpeg: 'image/jpeg', png: 'image/png', we
 
 export interface ImageFacts {
   type: string;
-  /** A GIF, or a WebP or PNG of several frames: the moving kind of avatar the spec keeps for subscribers. */
+  /** A GIF, or a WebP or PNG of several frames: the moving kind of avatar kept for subscribers. */
   animated: boolean;
 }
 

@@ -1,4 +1,4 @@
-/** Rules of the backend, run on every read and write whoever makes it (spec sections 3, 5 and 6). */
+/** Rules of the backend, run on every read and write whoever makes it: vocabularies, form rules, roles. */
 import { defineHook } from '@directus/extensions';
 import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import { pace } from '../../shared/pace.ts';

@@ -1,5 +1,5 @@
 /**
- * Profile rules: login shape and case-blind uniqueness, a real date of birth, the spec's
+ * Profile rules: login shape and case-blind uniqueness, a real date of birth, the allowed
  * genders, the player's settings, and the paid customisations (name colour and GIF avatar for premium roles,
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
