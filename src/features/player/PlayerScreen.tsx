@@ -292,5 +292,6 @@ function EmbedSource({ src, label, onMedia }: { src: string; label: string; onMe
     onMedia(media);
     return () => { media.close(); onMedia(null); };
   }, [onMedia]);
-  return <iframe ref={frame} className="player__screen" src={src} title={label} allow="autoplay; fullscreen" allowFullScreen />;
+  // Lazy: a frame in the hidden 'Серии' tab loads once the tab is shown, not with the page.
+  return <iframe ref={frame} className="player__screen" src={src} loading="lazy" title={label} allow="autoplay; fullscreen" allowFullScreen />;
 }

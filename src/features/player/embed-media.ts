@@ -35,13 +35,16 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     }
   }, { signal: stop.signal });
 
+  // A frame may have loaded before we listened (it is asked the time, which a speaking embed
+  // answers), or load later (a lazy frame in a hidden tab): the wait for its first word starts then.
   let silentTimer: ReturnType<typeof setTimeout> | undefined;
-  const listenFromLoad = () => {
+  const listenFromNow = () => {
     clearTimeout(silentTimer);
+    send({ method: 'get_time' });
     silentTimer = setTimeout(() => { if (!spoke) heard.tell({ type: 'silent' }); }, SILENT_EMBED_MS);
   };
-  frame.addEventListener('load', listenFromLoad, { signal: stop.signal });
-  listenFromLoad();
+  frame.addEventListener('load', listenFromNow, { signal: stop.signal });
+  if (frame.checkVisibility()) listenFromNow();
 
   return {
     kind: 'embed',
