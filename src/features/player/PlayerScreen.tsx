@@ -76,7 +76,8 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
 
   const segments = episode.segments;
   const cardAt = cardFrom(length, segments);
-  const cardShown = !!next && cardAt !== null && time >= cardAt && !cardCancelled && !prompt;
+  // From the ending's start the card offers the next episode (and stands in for the ending's skip).
+  const cardShown = !!next && cardAt !== null && time >= cardAt && !cardCancelled;
   const last = !next && cardAt !== null && time >= cardAt && !cardCancelled && suggestions.length > 0;
 
   // Follows the media: segments, the watched mark, the length.
@@ -198,7 +199,7 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
         ? <VideoSource key={episode.id} src={episode.src} label={label} stage={stage} onMedia={setMedia} />
         : <EmbedSource key={episode.id} src={episode.src} label={label} onMedia={setMedia} />}
       <div className="player__overlays">
-        {prompt && (
+        {prompt && !cardShown && (
           <Overlay className="player__skip">
             <button type="button" className="player__skip-btn" onClick={() => skipNow(prompt)}>
               {endsEpisode(prompt, length) && next ? 'Следующая серия' : SKIP_LABELS[prompt.kind]}

@@ -46,7 +46,9 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
   frame.addEventListener('load', listenFromNow, { signal: stop.signal });
   if (frame.checkVisibility()) listenFromNow();
 
+  let closed = false;
   return {
+    get closed() { return closed; },
     kind: 'embed',
     play: () => send({ method: 'play' }),
     pause: () => send({ method: 'pause' }),
@@ -57,6 +59,6 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     duration: () => length,
     paused: () => paused,
     on: heard.add,
-    close: () => { clearTimeout(silentTimer); stop.abort(); heard.clear(); },
+    close: () => { closed = true; clearTimeout(silentTimer); stop.abort(); heard.clear(); },
   };
 }

@@ -101,6 +101,7 @@ export default function Player({ model, title, titleId, suggestions = [] }: Prop
                   <button type="button" aria-current={current?.id === e.id} className={`player__episode player__episode--${state.is}`}
                     aria-describedby={`episode-state-${e.id}`} onClick={() => setCurrent(e)}>
                     {e.name}
+                    {state.is === 'watched' && <span className="player__episode-check" aria-hidden="true"> ✓</span>}
                   </button>
                   <span id={`episode-state-${e.id}`} className="visually-hidden">{episodeStateWords(state)}</span>
                 </li>

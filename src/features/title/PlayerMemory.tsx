@@ -66,7 +66,8 @@ export default function PlayerMemory({ titleId, model, current, media, open }: P
   }, [current, episodeId, titleId]);
 
   useEffect(() => {
-    if (!media) return;
+    // A media just replaced by the next episode's is left alone.
+    if (!media || media.closed) return;
     const wanted = pending.current;
     if (wanted && wanted.episode.id === current?.id) {
       pending.current = null;
