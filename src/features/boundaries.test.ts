@@ -43,7 +43,8 @@ function relativeImports(file: string, staticOnly = false): string[] {
  * directly, since the index's barrel would bring the account's signed-in store into its bundle.
  */
 const EVERY_PAGE = ['features/account/session.ts', 'features/account/badges.ts'].map((f) => path.join(SRC, f));
-const isEntry = (file: string) => path.basename(file) === 'index.ts' || EVERY_PAGE.includes(file);
+/** A feature's second door, `for-signed-in.ts`, opens onto code that only signed-in people load. */
+const isEntry = (file: string) => ['index.ts', 'for-signed-in.ts'].includes(path.basename(file)) || EVERY_PAGE.includes(file);
 
 const within = (file: string, dir: string) => file === dir || file.startsWith(dir + path.sep);
 const featureOf = (file: string) => (within(file, FEATURES) ? path.relative(FEATURES, file).split(path.sep)[0] : null);

@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from './support/test.ts';
+import { DEMO_CLIP } from '../../directus/seed/media.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 
@@ -55,7 +56,7 @@ describe('continue watching', () => {
     await expect.poll(async () => { const p = await progressOf(); return p?.episode === third.id && p.position >= 2; }).toBe(true);
     const saved = (await progressOf())!;
     const place = saved.position;
-    expect(saved.duration).toBe(4);
+    expect(saved.duration).toBe(DEMO_CLIP.seconds);
 
     const second = await browsers.as(person);
     await openPlayer(second.page, title.slug);
@@ -78,16 +79,18 @@ describe('continue watching', () => {
     const [, second, third] = title.series;
 
     const v = await browsers.as(person);
+    // The next episode by itself is switched off: the episode ends, and the offer is what is tested.
+    await v.page.addInitScript(() => localStorage.setItem('player-settings', JSON.stringify({ autoplay: false })));
     await openPlayer(v.page, title.slug);
     await v.page.getByRole('button', { name: second.name, exact: true }).click();
     await expect.poll(() => videoOf(v.page).getAttribute('aria-label')).toBe(`${title.name}: ${second.name}`);
-    await videoOf(v.page).evaluate((el: HTMLVideoElement) => { el.muted = true; return el.play(); });
+    await videoOf(v.page).evaluate((el: HTMLVideoElement, from: number) => { el.muted = true; el.currentTime = from; return el.play(); }, DEMO_CLIP.seconds - 2);
     await v.page.waitForFunction(() => (document.querySelector('#player video') as HTMLVideoElement).ended);
 
     const api = await adminApi();
     await expect.poll(async () => (await api.get<unknown[]>(
       `/items/watchProgress?filter[user_created][_eq]=${person.id}&filter[title][_eq]=${title.id}&fields=episode,position,duration`,
-    ))[0]).toEqual({ episode: second.id, position: 4, duration: 4 });
+    ))[0]).toEqual({ episode: second.id, position: DEMO_CLIP.seconds, duration: DEMO_CLIP.seconds });
 
     await openPlayer(v.page, title.slug);
     await v.page.getByRole('button', { name: 'Смотреть дальше: серия 3' }).click();

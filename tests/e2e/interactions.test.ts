@@ -370,8 +370,10 @@ describe('title page', () => {
       const { page } = await browsers.visitor({ width });
       for (const c of cases) {
         await page.goto(`/${c.title!.slug}?tab=seasons`);
-        const screen = page.locator(`#player ${c.tag}.player__screen`);
+        // The screen: the frame itself, or the video's controller (the video fills it).
+        const screen = page.locator('#player .player__screen');
         await screen.waitFor();
+        expect(await screen.locator(`xpath=self::${c.tag} | .//${c.tag}`).count()).toBe(1);
         const box = await screen.evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect);
         const at = `${c.title!.slug} at ${width}`;
         if (width === 'desktop') {

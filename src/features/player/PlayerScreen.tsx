@@ -54,10 +54,14 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
   const settings = useStore($playerSettings);
   const [prompt, setPrompt] = useState<Segment | null>(null);
   const [skipped, setSkipped] = useState<Segment | null>(null);
-  const [time, setTime] = useState(0);
+  // Kept with the episode they belong to, so the first render of the next episode sees none of them.
+  const [timeOf, setTimeOf] = useState({ id: episode.id, seconds: 0 });
+  const time = timeOf.id === episode.id ? timeOf.seconds : 0;
   const [length, setLength] = useState<number | null>(episode.duration);
-  const [cardCancelled, setCardCancelled] = useState(false);
-  const [count, setCount] = useState(COUNTDOWN_SECONDS);
+  const [cancelledFor, setCancelledFor] = useState<number | null>(null);
+  const cardCancelled = cancelledFor === episode.id;
+  const [countOf, setCountOf] = useState({ id: episode.id, left: COUNTDOWN_SECONDS });
+  const count = countOf.id === episode.id ? countOf.left : COUNTDOWN_SECONDS;
   const skip = useRef<SkipState>(NO_SEGMENT);
 
   // Each episode starts afresh.
@@ -65,10 +69,7 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
     skip.current = NO_SEGMENT;
     setPrompt(null);
     setSkipped(null);
-    setTime(0);
     setLength(episode.duration);
-    setCardCancelled(false);
-    setCount(COUNTDOWN_SECONDS);
     setSilent(false);
   }, [episode]);
 
@@ -76,7 +77,8 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
 
   const segments = episode.segments;
   const cardAt = cardFrom(length, segments);
-  const cardShown = !!next && cardAt !== null && time >= cardAt && !cardCancelled && !prompt;
+  // From the ending's start the card offers the next episode (and stands in for the ending's skip).
+  const cardShown = !!next && cardAt !== null && time >= cardAt && !cardCancelled;
   const last = !next && cardAt !== null && time >= cardAt && !cardCancelled && suggestions.length > 0;
 
   // Follows the media: segments, the watched mark, the length.
@@ -96,7 +98,7 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
       if (e.type === 'ended' && next && $playerSettings.get().autoplay) next.go();
       if (e.type !== 'time' && e.type !== 'seeked') return;
       const at = e.seconds;
-      setTime(at);
+      setTimeOf({ id: episode.id, seconds: at });
       const len = media.duration() ?? episode.duration;
       if (!marked && isWatchedAt(at, len, segments)) {
         marked = true;
@@ -124,9 +126,10 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
   // The next-episode countdown.
   useEffect(() => {
     if (!cardShown || !settings.autoplay) return;
-    const t = setInterval(() => setCount((n) => n - 1), 1000);
+    const id = episode.id;
+    const t = setInterval(() => setCountOf((c) => ({ id, left: (c.id === id ? c.left : COUNTDOWN_SECONDS) - 1 })), 1000);
     return () => clearInterval(t);
-  }, [cardShown, settings.autoplay]);
+  }, [cardShown, settings.autoplay, episode.id]);
   useEffect(() => {
     if (cardShown && settings.autoplay && count <= 0) next?.go();
   }, [cardShown, count, next, settings.autoplay]);
@@ -198,7 +201,7 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
         ? <VideoSource key={episode.id} src={episode.src} label={label} stage={stage} onMedia={setMedia} />
         : <EmbedSource key={episode.id} src={episode.src} label={label} onMedia={setMedia} />}
       <div className="player__overlays">
-        {prompt && (
+        {prompt && !cardShown && (
           <Overlay className="player__skip">
             <button type="button" className="player__skip-btn" onClick={() => skipNow(prompt)}>
               {endsEpisode(prompt, length) && next ? 'Следующая серия' : SKIP_LABELS[prompt.kind]}
@@ -220,7 +223,7 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
             <p className="player__next-name">{next.name}</p>
             <div className="player__next-actions">
               <button type="button" className="player__next-now" onClick={next.go}>Смотреть сейчас</button>
-              <button type="button" className="player__link-btn" onClick={() => setCardCancelled(true)}>Отмена</button>
+              <button type="button" className="player__link-btn" onClick={() => setCancelledFor(episode.id)}>Отмена</button>
             </div>
           </Overlay>
         )}
@@ -230,7 +233,7 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
             <ul className="player__suggestions">
               {suggestions.map((s) => <li key={s.href}><a href={s.href}>{s.name}</a></li>)}
             </ul>
-            <button type="button" className="player__link-btn" onClick={() => setCardCancelled(true)}>Закрыть</button>
+            <button type="button" className="player__link-btn" onClick={() => setCancelledFor(episode.id)}>Закрыть</button>
           </Overlay>
         )}
         {silent && episode.kind === 'iframe' && (
@@ -292,5 +295,6 @@ function EmbedSource({ src, label, onMedia }: { src: string; label: string; onMe
     onMedia(media);
     return () => { media.close(); onMedia(null); };
   }, [onMedia]);
-  return <iframe ref={frame} className="player__screen" src={src} title={label} allow="autoplay; fullscreen" allowFullScreen />;
+  // Lazy: a frame in the hidden 'Серии' tab loads once the tab is shown, not with the page.
+  return <iframe ref={frame} className="player__screen" src={src} loading="lazy" title={label} allow="autoplay; fullscreen" allowFullScreen />;
 }

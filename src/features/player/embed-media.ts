@@ -35,15 +35,20 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     }
   }, { signal: stop.signal });
 
+  // A frame may have loaded before we listened (it is asked the time, which a speaking embed
+  // answers), or load later (a lazy frame in a hidden tab): the wait for its first word starts then.
   let silentTimer: ReturnType<typeof setTimeout> | undefined;
-  const listenFromLoad = () => {
+  const listenFromNow = () => {
     clearTimeout(silentTimer);
+    send({ method: 'get_time' });
     silentTimer = setTimeout(() => { if (!spoke) heard.tell({ type: 'silent' }); }, SILENT_EMBED_MS);
   };
-  frame.addEventListener('load', listenFromLoad, { signal: stop.signal });
-  listenFromLoad();
+  frame.addEventListener('load', listenFromNow, { signal: stop.signal });
+  if (frame.checkVisibility()) listenFromNow();
 
+  let closed = false;
   return {
+    get closed() { return closed; },
     kind: 'embed',
     play: () => send({ method: 'play' }),
     pause: () => send({ method: 'pause' }),
@@ -54,6 +59,6 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     duration: () => length,
     paused: () => paused,
     on: heard.add,
-    close: () => { clearTimeout(silentTimer); stop.abort(); heard.clear(); },
+    close: () => { closed = true; clearTimeout(silentTimer); stop.abort(); heard.clear(); },
   };
 }

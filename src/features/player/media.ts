@@ -29,6 +29,8 @@ export interface PlayerMedia {
   /** Listens until the returned function is called or the media is closed. */
   on(listener: (event: MediaEvent) => void): () => void;
   close(): void;
+  /** Closed: its episode has been replaced, and it drives nothing any more. */
+  readonly closed: boolean;
 }
 
 /** Listeners of one media, told in order. */

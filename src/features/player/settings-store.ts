@@ -49,6 +49,8 @@ export function keepSettingsIn(stored: unknown, save: (s: PlayerSettings) => voi
 
 // Another tab changed them.
 onMount($playerSettings, () => {
+  // Islands are rendered at build time too, where there is no window.
+  if (typeof window === 'undefined') return undefined;
   const follow = (e: StorageEvent) => {
     if (e.key === KEY) $playerSettings.set(readPlayerSettings(parse(e.newValue)));
   };

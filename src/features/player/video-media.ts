@@ -14,7 +14,9 @@ export function videoMedia(video: HTMLVideoElement): PlayerMedia {
   on('ended', () => heard.tell({ type: 'ended' }));
   on('ratechange', () => heard.tell({ type: 'speed', speed: video.playbackRate }));
   on('volumechange', () => heard.tell({ type: 'volume', volume: video.volume, muted: video.muted }));
+  let closed = false;
   return {
+    get closed() { return closed; },
     kind: 'video',
     play: () => { video.play().catch(() => undefined); },
     pause: () => video.pause(),
@@ -25,6 +27,6 @@ export function videoMedia(video: HTMLVideoElement): PlayerMedia {
     duration: length,
     paused: () => video.paused,
     on: heard.add,
-    close: () => { stop.abort(); heard.clear(); },
+    close: () => { closed = true; stop.abort(); heard.clear(); },
   };
 }

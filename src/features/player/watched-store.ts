@@ -84,6 +84,8 @@ export function watchedChangedElsewhere(): void {
 }
 
 onMount($watched, () => {
+  // Islands are rendered at build time too, where there is no window.
+  if (typeof window === 'undefined') return undefined;
   const follow = (e: StorageEvent) => {
     if (e.key === KEY && !remote && titleOf !== null) show(readKept()[titleOf] ?? []);
   };

@@ -1,50 +1,82 @@
 /**
- * The player: a single item, or seasons of episodes with a search in the episode list.
- * 570 px high for series, 500 px for a single item, on screens wide enough
- * for that; narrower, a 16:9 box the width of the screen (player.css). A signed-in person's
- * parts (where they stopped, and for subscribers the episodes kept for them) come with the title
- * page's signed-in parts; visitors never download them.
+ * The player: a single item, or seasons of episodes with a search in the episode list. 570 px high
+ * for series, 500 px for a single item, on screens wide enough for that; narrower, a 16:9 box the
+ * width of the screen (player.css). The screen is the player feature's (skip, next episode, keys);
+ * the list says which episodes were watched, and the current one is marked by hand here. A
+ * signed-in person's parts (where they stopped, the account's marks and settings, and for
+ * subscribers the episodes kept for them) come with the title page's signed-in parts.
  */
-import { useMemo, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useStore } from '@nanostores/react';
 import { findEpisodes } from './episode-search.ts';
 import type { Episode, PlayerModel } from './player.ts';
 import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
 import LazyPart from '../../ui/LazyPart.tsx';
+import {
+  $watched, $watchedLoad, $watchedMark, episodeAfter, episodeBefore, episodeStateWords, episodeState, loadWatched, markWatched,
+  PlayerScreen, retryWatched, watchedSummary, type PlayerMedia, type Suggestion,
+} from '../player/index.ts';
 import './player.css';
 
 const PlayerParts = signedInPart('PlayerParts');
 
-function Screen({ episode, title, onVideo }: { episode: Episode | null; title: string; onVideo: (v: HTMLVideoElement | null) => void }) {
-  if (!episode) return <div className="player__empty">Видео скоро появится</div>;
-  // Keyed by episode: every episode starts on a fresh element, even when two share a file. A lazy
-  // frame in the hidden 'Серии' tab loads once the tab is shown, not with the page.
-  return episode.kind === 'video'
-    ? <video key={episode.id} ref={onVideo} className="player__screen" src={episode.src} controls preload="metadata" aria-label={`${title}: ${episode.name}`} />
-    : <iframe key={episode.id} className="player__screen" src={episode.src} loading="lazy" title={`${title}: ${episode.name}`} allow="autoplay; fullscreen" allowFullScreen />;
+interface Props {
+  model: PlayerModel;
+  title: string;
+  titleId: number;
+  /** 'Вам может понравиться', offered after the last episode. */
+  suggestions?: Suggestion[];
 }
 
-export default function Player({ model, title, titleId }: { model: PlayerModel; title: string; titleId: number }) {
+export default function Player({ model, title, titleId, suggestions = [] }: Props) {
   const [seasonIndex, setSeasonIndex] = useState(0);
   const season = model.seasons[seasonIndex];
   const [current, setCurrent] = useState<Episode | null>(model.single ?? model.seasons[0]?.episodes[0] ?? null);
   const [query, setQuery] = useState('');
   const searchRef = useFilledBeforeHydration<HTMLInputElement>((_, typed) => setQuery(String(typed)));
-  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const [media, setMedia] = useState<PlayerMedia | null>(null);
   const signedIn = useSignedIn();
+  const watched = useStore($watched);
+  const load = useStore($watchedLoad);
+  const marking = useStore($watchedMark);
   const shown = useMemo(() => (season ? findEpisodes(season.episodes, query) : []), [season, query]);
+  const allIds = useMemo(() => model.seasons.flatMap((s) => s.episodes.map((e) => e.id)), [model]);
 
-  const open = (e: Episode) => {
-    setSeasonIndex(Math.max(0, model.seasons.findIndex((s) => s.episodes.includes(e))));
+  useEffect(() => { void loadWatched(titleId); }, [titleId]);
+
+  const open = useCallback((e: Episode) => {
+    setSeasonIndex(Math.max(0, model.seasons.findIndex((s) => s.episodes.some((x) => x.id === e.id))));
     setCurrent(e);
     setQuery('');
-  };
+  }, [model]);
+
+  const after = current && model.kind === 'series' ? episodeAfter(model, current.id) : null;
+  const before = current && model.kind === 'series' ? episodeBefore(model, current.id) : null;
+  const next = useMemo(() => (after ? { name: nameOf(model, after), go: () => open(after.episode) } : null), [after, model, open]);
 
   return (
     // Focusable, so «Смотреть» can take the focus to it (title-tabs.ts).
     <div className="player" id="player" tabIndex={-1} style={{ '--player-height': model.height } as CSSProperties}>
-      {signedIn && <LazyPart fallback={null}><PlayerParts titleId={titleId} model={model} current={current} video={video} open={open} /></LazyPart>}
-      <Screen episode={current} title={title} onVideo={setVideo} />
+      {signedIn && <LazyPart fallback={null}><PlayerParts titleId={titleId} model={model} current={current} media={media} open={open} /></LazyPart>}
+      {current
+        ? <PlayerScreen episode={current} title={title} next={next} previous={before ? () => open(before.episode) : null} suggestions={suggestions} onMedia={setMedia} />
+        : <div className="player__empty">Видео скоро появится</div>}
+      {current && (
+        <div className="player__marks">
+          {model.kind === 'series' && allIds.length > 0 && load.error === null && <span className="player__summary">{watchedSummary(allIds, watched)}</span>}
+          {load.error && (
+            <span className="player__marks-error" role="alert">
+              {load.error}{' '}<button type="button" className="list-status__retry" onClick={() => void retryWatched()}>Повторить</button>
+            </span>
+          )}
+          <button type="button" className="player__mark" aria-pressed={watched.has(current.id)} disabled={marking.pending}
+            onClick={() => void markWatched(current.id, !watched.has(current.id))}>
+            {watched.has(current.id) ? 'Снять отметку' : 'Отметить просмотренной'}
+          </button>
+          {marking.error && <span className="player__marks-error" role="alert">{marking.error}</span>}
+        </div>
+      )}
       {model.kind === 'series' && (
         <div className="player__series">
           {model.seasons.length > 1 && (
@@ -62,17 +94,29 @@ export default function Player({ model, title, titleId }: { model: PlayerModel; 
             <input ref={searchRef} type="search" placeholder="Поиск серии" value={query} onChange={(e) => setQuery(e.target.value)} />
           </label>
           <ul className="player__episodes">
-            {shown.map((e) => (
-              <li key={e.id}>
-                <button type="button" aria-current={current?.id === e.id} className="player__episode" onClick={() => setCurrent(e)}>
-                  {e.name}
-                </button>
-              </li>
-            ))}
+            {shown.map((e) => {
+              const state = episodeState(e.id, watched, null);
+              return (
+                <li key={e.id}>
+                  <button type="button" aria-current={current?.id === e.id} className={`player__episode player__episode--${state.is}`}
+                    aria-describedby={`episode-state-${e.id}`} onClick={() => setCurrent(e)}>
+                    {e.name}
+                    {state.is === 'watched' && <span className="player__episode-check" aria-hidden="true"> ✓</span>}
+                  </button>
+                  <span id={`episode-state-${e.id}`} className="visually-hidden">{episodeStateWords(state)}</span>
+                </li>
+              );
+            })}
             {shown.length === 0 && <li className="player__none">Серии не найдены</li>}
           </ul>
         </div>
       )}
     </div>
   );
+}
+
+/** The next episode's name as the card says it: with its season's name when the title has several. */
+function nameOf(model: PlayerModel, p: { episode: Episode; seasonIndex: number }): string {
+  const season = model.seasons.length > 1 ? model.seasons[p.seasonIndex]?.name : '';
+  return [season, p.episode.name].filter(Boolean).join(' · ');
 }

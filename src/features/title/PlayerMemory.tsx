@@ -1,43 +1,51 @@
 /**
  * The player's memory for a signed-in person, loaded only for them: it offers to go on where they
- * stopped ('Продолжить с 12:34, серия 3', or the next episode once one is watched past 90 %), and
- * saves their place. A video is saved on pause, at its end, every PROGRESS_SAVE_MS while playing
- * and when the page is left; an embedded player only says which episode was opened last.
+ * stopped ('Продолжить с 12:34, серия 3', or the next episode once one is watched), and saves their
+ * place, for an upload and for an embed that speaks the players' protocol alike: on pause, at the
+ * end, every PROGRESS_SAVE_MS while playing and when the page is left. Of an embed that says
+ * nothing, only the episode opened last is kept.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { resumeLabel, resumePoint, type Episode, type PlayerModel, type ResumePoint, type SavedProgress } from './player.ts';
 import { $titleProgress, keepPlace, loadTitleProgress } from './signed-in-store.ts';
+import type { PlayerMedia } from '../player/index.ts';
 
-/** A playing video saves its place this often. */
+/** A playing episode saves its place this often. */
 const PROGRESS_SAVE_MS = 10_000;
 
 export interface PlayerMemoryProps {
   titleId: number;
   model: PlayerModel;
   current: Episode | null;
-  video: HTMLVideoElement | null;
+  media: PlayerMedia | null;
   open: (episode: Episode) => void;
 }
 
-/** Whole seconds of the element, the duration only when the browser knows it. */
-function placeOf(video: HTMLVideoElement, episode: number | null): SavedProgress {
-  const duration = Number.isFinite(video.duration) && video.duration >= 1 ? Math.round(video.duration) : null;
-  const position = video.ended && duration ? duration : Math.floor(video.currentTime);
-  return { episode, position, duration };
+/** Whole seconds of the media, the duration only when it is known. */
+function placeOf(media: PlayerMedia, episode: number | null, ended: boolean): SavedProgress {
+  const length = media.duration();
+  const duration = length && length >= 1 ? Math.round(length) : null;
+  return { episode, position: ended && duration ? duration : Math.floor(media.time()), duration };
 }
 
-/** Starts the element at `position` once it knows its length. */
-function seek(video: HTMLVideoElement, position: number): void {
+/** Starts the media at `position` once it knows its length. */
+function seek(media: PlayerMedia, position: number): void {
   const go = () => {
-    video.currentTime = position;
-    video.play().catch(() => undefined);
+    media.seek(position);
+    media.play();
   };
-  if (video.readyState >= HTMLMediaElement.HAVE_METADATA) go();
-  else video.addEventListener('loadedmetadata', go, { once: true });
+  if (media.duration()) go();
+  else {
+    const stop = media.on((e) => {
+      if (e.type !== 'duration') return;
+      stop();
+      go();
+    });
+  }
 }
 
-export default function PlayerMemory({ titleId, model, current, video, open }: PlayerMemoryProps) {
+export default function PlayerMemory({ titleId, model, current, media, open }: PlayerMemoryProps) {
   const progress = useStore($titleProgress);
   const [offerGone, setOfferGone] = useState(false);
   const pending = useRef<ResumePoint | null>(null);
@@ -48,7 +56,7 @@ export default function PlayerMemory({ titleId, model, current, video, open }: P
 
   useEffect(() => { void loadTitleProgress(titleId); }, [titleId]);
 
-  // An episode the person opened: embedded players tell nothing more, so the episode is the place.
+  // An episode the person opened is their place until the player says more.
   useEffect(() => {
     if (current === firstEpisode.current) return;
     firstEpisode.current = null;
@@ -58,37 +66,39 @@ export default function PlayerMemory({ titleId, model, current, video, open }: P
   }, [current, episodeId, titleId]);
 
   useEffect(() => {
-    // An element just replaced by the next episode's is left alone.
-    if (!video?.isConnected) return;
+    // A media just replaced by the next episode's is left alone.
+    if (!media || media.closed) return;
     const wanted = pending.current;
     if (wanted && wanted.episode.id === current?.id) {
       pending.current = null;
-      seek(video, wanted.position);
+      seek(media, wanted.position);
     }
     let savedAt = 0;
+    let ended = false;
     const save = (leaving = false) => {
       if (!touched.current) return;
       savedAt = Date.now();
-      keepPlace(titleId, placeOf(video, episodeId), { leaving });
+      keepPlace(titleId, placeOf(media, episodeId, ended), { leaving });
     };
-    const onPlay = () => { touched.current = true; setOfferGone(true); };
-    // This part loads after the player: a video the person already started is theirs to keep.
-    if (video.currentTime > 0) {
-      onPlay();
-      if (video.paused) save();
+    const played = () => { touched.current = true; setOfferGone(true); };
+    // This part loads after the player: an episode the person already started is theirs to keep.
+    if (media.time() > 0) {
+      played();
+      if (media.paused()) save();
     }
-    const onTime = () => { if (!video.paused && Date.now() - savedAt >= PROGRESS_SAVE_MS) save(); };
+    const stop = media.on((e) => {
+      if (e.type === 'play') { ended = false; played(); }
+      if (e.type === 'time' && !media.paused() && Date.now() - savedAt >= PROGRESS_SAVE_MS) save();
+      if (e.type === 'pause') save();
+      if (e.type === 'ended') { ended = true; save(); }
+    });
     const onLeave = () => { if (document.visibilityState === 'hidden') save(true); };
     const listening = new AbortController();
-    const { signal } = listening;
-    video.addEventListener('play', onPlay, { signal });
-    video.addEventListener('timeupdate', onTime, { signal });
-    video.addEventListener('pause', () => save(), { signal });
-    video.addEventListener('ended', () => save(), { signal });
-    document.addEventListener('visibilitychange', onLeave, { signal });
-    window.addEventListener('pagehide', () => save(true), { signal });
-    return () => listening.abort();
-  }, [video, current, episodeId, titleId]);
+    document.addEventListener('visibilitychange', onLeave, { signal: listening.signal });
+    window.addEventListener('pagehide', () => save(true), { signal: listening.signal });
+    // The player moves on (the next episode, by itself or by hand): this one's place is kept first.
+    return () => { save(); stop(); listening.abort(); };
+  }, [media, current, episodeId, titleId]);
 
   if (progress.status === 'error') {
     return (
@@ -104,7 +114,7 @@ export default function PlayerMemory({ titleId, model, current, video, open }: P
   const resume = () => {
     setOfferGone(true);
     touched.current = true;
-    if (point.episode.id === current?.id && video) seek(video, point.position);
+    if (point.episode.id === current?.id && media) seek(media, point.position);
     else {
       pending.current = point;
       open(point.episode);

@@ -1,6 +1,8 @@
 /** The title page's parts for signed-in people, loaded together (see `signed-in.ts`). */
 import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import KeptEpisodes from './KeptEpisodes.tsx';
+import { followAccount } from '../player/for-signed-in.ts';
 import PlayerMemory, { type PlayerMemoryProps } from './PlayerMemory.tsx';
 import RatingPicker from './RatingPicker.tsx';
 import TitleMarks from './TitleMarks.tsx';
@@ -10,6 +12,7 @@ export { ReviewBoard } from '../reviews/index.ts';
 
 /** The player's parts: where the person stopped, and for subscribers the episodes kept for them. */
 export function PlayerParts(props: PlayerMemoryProps) {
+  useEffect(() => { followAccount().catch((err: unknown) => console.error(err)); }, []);
   return <><PlayerMemory {...props} /><KeptEpisodes {...props} /></>;
 }
 

@@ -4,7 +4,7 @@
  * text finds names that contain it, case-blind. Apart from the player model, so the visitor's
  * player downloads only this.
  */
-import type { Episode } from './player.ts';
+type Named = { id: number; name: string };
 
 /** Words that only say "episode". */
 const FILLER = /^(?:серия|серию|серии|эпизод|эпизода|episode|ep|е|e|№)$/;
@@ -36,7 +36,7 @@ export function episodeNumber(query: string): number | null {
 
 const namesNumber = (name: string, n: number) => new RegExp(`(?:^|\\D)${n}(?:\\D|$)`).test(name);
 
-export function findEpisodes(episodes: Episode[], query: string): Episode[] {
+export function findEpisodes<E extends Named>(episodes: E[], query: string): E[] {
   const q = query.trim().toLowerCase().replaceAll('ё', 'е');
   if (!q) return episodes;
   const n = episodeNumber(q);

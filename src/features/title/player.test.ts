@@ -5,7 +5,7 @@ import { clock, playerModel, resumeLabel, resumePoint, type PlayerModel } from '
 describe('player model', () => {
   it('plays a film from its video file at 500 px', () => {
     const m = playerModel({ id: 1, typeSource: 'Одиночный', source: 'video', video: 'file-1', series: [], iframeSeasons: [] });
-    expect(m).toEqual({ kind: 'single', height: 500, single: { id: 1, name: 'Фильм', kind: 'video', src: '/api/assets/file-1' }, seasons: [], kept: [] });
+    expect(m).toEqual({ kind: 'single', height: 500, single: { id: 1, name: 'Фильм', kind: 'video', src: '/api/assets/file-1', segments: [], duration: null }, seasons: [], kept: [] });
   });
 
   it('keeps episodes kept for subscribers out of the list, named with their season, whatever a reader may play', () => {
@@ -32,6 +32,35 @@ describe('player model', () => {
     expect(m.height).toBe(570);
     expect(m.seasons.map((s) => [s.name, s.episodes.map((e) => e.id)])).toEqual([['', [10, 30]], ['1 сезон', [20]]]);
     expect(m.seasons[0].episodes.map((e) => e.name)).toEqual(['1 серия', '2 серия']);
+  });
+
+  it('gives each episode its own segments and its season\'s where it sets none, with its length', () => {
+    const m = playerModel({
+      id: 4, typeSource: 'Сезоны',
+      series: [
+        { id: 1, name: '1 серия', season: 5, source: 'iframe', iframe: '/p/1', duration: 1400, segments: [{ kind: 'opening', start: null, end: null, absent: true }] },
+        { id: 2, name: '2 серия', season: 5, source: 'iframe', iframe: '/p/2', duration: 1400, segments: [{ kind: 'opening', start: 20, end: 110 }] },
+        { id: 3, name: '3 серия', season: 5, source: 'iframe', iframe: '/p/3', duration: null, segments: [] },
+      ],
+      iframeSeasons: [{ id: 5, name: '1 сезон', segments: [{ kind: 'opening', start: 0, end: 90 }, { kind: 'ending', start: 1320, end: 1400 }] }],
+    });
+    const [first, second, third] = m.seasons[0].episodes;
+    expect(first.segments).toEqual([{ kind: 'ending', start: 1320, end: 1400 }]);
+    expect(second.segments).toEqual([{ kind: 'opening', start: 20, end: 110 }, { kind: 'ending', start: 1320, end: 1400 }]);
+    expect(third.segments).toEqual([{ kind: 'opening', start: 0, end: 90 }, { kind: 'ending', start: 1320, end: 1400 }]);
+    expect([first.duration, third.duration]).toEqual([1400, null]);
+  });
+
+  it('counts an episode watched at its ending\'s start, before 85 %, when it goes on', () => {
+    const m = playerModel({
+      id: 5, typeSource: 'Без сезонов',
+      series: [
+        { id: 1, name: '1 серия', source: 'iframe', iframe: '/p/1', duration: 1400, segments: [{ kind: 'ending', start: 1100, end: 1400 }] },
+        { id: 2, name: '2 серия', source: 'iframe', iframe: '/p/2', duration: 1400, segments: [] },
+      ],
+    });
+    expect(resumePoint(m, { episode: 1, position: 1100, duration: 1400 })).toMatchObject({ episode: { id: 2 }, next: true });
+    expect(resumePoint(m, { episode: 1, position: 1099, duration: 1400 })).toMatchObject({ episode: { id: 1 }, next: false });
   });
 
   it('leaves out episodes with nothing to play', () => {
@@ -85,7 +114,7 @@ describe('continue watching', () => {
   });
 
   it('offers the next episode once one is watched past 90 %, across seasons', () => {
-    expect(resumePoint(oneSeason, { episode: 31, position: 1349, duration: 1500 })).toMatchObject({ episode: { id: 31 }, next: false });
+    expect(resumePoint(oneSeason, { episode: 31, position: 1274, duration: 1500 })).toMatchObject({ episode: { id: 31 }, next: false });
     const next = resumePoint(twoSeasons, { episode: 12, position: 1350, duration: 1500 })!;
     expect(next).toMatchObject({ episode: { id: 21 }, number: 1, position: 0, next: true });
     expect(resumeLabel(twoSeasons, next)).toBe('Смотреть дальше: серия 1, 2 сезон');

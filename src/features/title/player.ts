@@ -3,6 +3,9 @@
  * without seasons ('Без сезонов') get one unnamed season, so the player has one shape to show.
  */
 import { assetUrl } from '../../lib/assets.ts';
+import { clockOf } from '../../../shared/clock.ts';
+import { episodeSegments, type Segment, type SegmentKind, type StoredSegment } from '../../../shared/segments.ts';
+import { isWatchedAt } from '../../../shared/watching.ts';
 import { PLAYER_HEIGHT_PX } from '../../lib/constants.ts';
 
 export interface Episode {
@@ -10,6 +13,10 @@ export interface Episode {
   name: string;
   kind: 'iframe' | 'video';
   src: string;
+  /** Its opening, ending, recap and preview, its season's where it sets none of its own. */
+  segments: Segment[];
+  /** Seconds, when the catalogue knows it. */
+  duration: number | null;
 }
 
 export interface Season {
@@ -33,32 +40,46 @@ export interface PlayerModel {
   kept: KeptEpisode[];
 }
 
-interface EpisodeSource { id: number; name?: string | null; source?: string | null; iframe?: string | null; video?: string | null; deleted?: boolean | null }
+interface SegmentSource { kind: SegmentKind; start: number | null; end: number | null; absent?: boolean | null }
+interface EpisodeSource {
+  id: number; name?: string | null; source?: string | null; iframe?: string | null; video?: string | null; deleted?: boolean | null;
+  duration?: number | null; segments?: (SegmentSource | number)[] | null;
+}
 interface EpisodeRow extends EpisodeSource { season?: number | { id: number } | null }
+interface SeasonRow { id: number; name?: string | null; segments?: (SegmentSource | number)[] | null }
 interface TitleSource extends EpisodeSource {
   typeSource?: string | null;
   /** Every episode, in order; `season` places it. */
   series?: (EpisodeRow | number)[] | null;
   /** The seasons, in order. */
-  iframeSeasons?: ({ id: number; name?: string | null } | number)[] | null;
-}
-
-/** An episode or film as something playable: its chosen source, or null when it has none. */
-export function toEpisode(e: EpisodeSource, fallbackName: string): Episode | null {
-  const video = assetUrl(e.video ?? null);
-  const iframe = e.iframe || null;
-  const kind = e.source === 'video' || (!e.source && !iframe && video) ? 'video' : 'iframe';
-  const src = kind === 'video' ? video : iframe;
-  return src ? { id: e.id, name: e.name || fallbackName, kind, src } : null;
+  iframeSeasons?: (SeasonRow | number)[] | null;
 }
 
 const objects = <T,>(list: (T | number)[] | null | undefined): T[] => (list ?? []).filter((x): x is T => typeof x === 'object' && x !== null);
 
+/** Segments as stored rows of one place (an episode or a season); an absent row has no times. */
+const stored = (rows: SegmentSource[], at: { episode: number | null; season: number | null }): StoredSegment[] =>
+  rows.map((r) => ({ kind: r.kind, start: r.start ?? 0, end: r.end ?? 0, absent: r.absent ?? false, ...at }));
+
+/** An episode or film as something playable: its chosen source, or null when it has none. */
+export function toEpisode(e: EpisodeSource, fallbackName: string, season?: SeasonRow): Episode | null {
+  const video = assetUrl(e.video ?? null);
+  const iframe = e.iframe || null;
+  const kind = e.source === 'video' || (!e.source && !iframe && video) ? 'video' : 'iframe';
+  const src = kind === 'video' ? video : iframe;
+  if (!src) return null;
+  const rows = [
+    ...stored(objects(e.segments), { episode: e.id, season: null }),
+    ...(season ? stored(objects(season.segments), { episode: null, season: season.id }) : []),
+  ];
+  return { id: e.id, name: e.name || fallbackName, kind, src, segments: episodeSegments(rows, e.id, season?.id ?? null), duration: e.duration ?? null };
+}
+
 const seasonOf = (e: EpisodeRow): number | null => (typeof e.season === 'object' ? e.season?.id ?? null : e.season ?? null);
 
 /** Episodes numbered within their list, those with nothing to play left out. */
-const playable = (list: EpisodeRow[]): Episode[] =>
-  list.map((e, i) => toEpisode(e, `${i + 1} серия`)).filter((e): e is Episode => !!e);
+const playable = (list: EpisodeRow[], season?: SeasonRow): Episode[] =>
+  list.map((e, i) => toEpisode(e, `${i + 1} серия`, season)).filter((e): e is Episode => !!e);
 
 /** The title's episodes kept for subscribers, in order (their sources reach subscribers alone). */
 function keptOf(episodes: EpisodeRow[], seasons: { id: number; name?: string | null }[]): KeptEpisode[] {
@@ -71,11 +92,11 @@ function keptOf(episodes: EpisodeRow[], seasons: { id: number; name?: string | n
 
 export function playerModel(t: TitleSource): PlayerModel {
   const episodes = objects<EpisodeRow>(t.series);
-  const named = objects(t.iframeSeasons);
+  const named = objects<SeasonRow>(t.iframeSeasons);
   const kept = keptOf(episodes, named);
   const shown = new Set<number | null>(named.map((s) => s.id));
   const seasons: Season[] = named
-    .map((s) => ({ id: s.id, name: s.name ?? '', episodes: playable(episodes.filter((e) => seasonOf(e) === s.id)) }))
+    .map((s) => ({ id: s.id, name: s.name ?? '', episodes: playable(episodes.filter((e) => seasonOf(e) === s.id), s) }))
     .filter((s) => s.episodes.length > 0);
   // Episodes of no season (or of one not shown) play first, as an unnamed season.
   const loose = playable(episodes.filter((e) => !shown.has(seasonOf(e))));
@@ -106,11 +127,9 @@ export interface ResumePoint {
   next: boolean;
 }
 
-/** An episode counts as watched once this share of it has played. */
-export const WATCHED_SHARE = 0.9;
-
-export function isWatched(p: Pick<SavedProgress, 'position' | 'duration'>): boolean {
-  return p.position !== null && !!p.duration && p.position >= WATCHED_SHARE * p.duration;
+/** The saved place is past the point its episode counts as watched (shared/watching.ts). */
+function isWatched(p: SavedProgress, episode: Episode | null | undefined): boolean {
+  return isWatchedAt(p.position, p.duration ?? episode?.duration, episode?.segments);
 }
 
 /**
@@ -121,12 +140,12 @@ export function isWatched(p: Pick<SavedProgress, 'position' | 'duration'>): bool
 export function resumePoint(model: PlayerModel, saved: SavedProgress | null): ResumePoint | null {
   if (!saved) return null;
   if (model.kind === 'single') {
-    return model.single && saved.position && !isWatched(saved) ? { episode: model.single, seasonIndex: 0, number: null, position: saved.position, next: false } : null;
+    return model.single && saved.position && !isWatched(saved, model.single) ? { episode: model.single, seasonIndex: 0, number: null, position: saved.position, next: false } : null;
   }
   const order = model.seasons.flatMap((s, seasonIndex) => s.episodes.map((episode, i) => ({ episode, seasonIndex, number: i + 1 })));
   const at = order.findIndex((o) => o.episode.id === saved.episode);
   if (at < 0) return null;
-  if (isWatched(saved)) {
+  if (isWatched(saved, order[at].episode)) {
     const following = order[at + 1];
     return following ? { ...following, position: 0, next: true } : null;
   }
@@ -134,13 +153,7 @@ export function resumePoint(model: PlayerModel, saved: SavedProgress | null): Re
   return at === 0 && position === 0 ? null : { ...order[at], position, next: false };
 }
 
-/** 12:34, or 1:02:03 past an hour. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const two = (n: number) => String(n).padStart(2, '0');
-  const [h, m] = [Math.floor(s / 3600), Math.floor((s % 3600) / 60)];
-  return h ? `${h}:${two(m)}:${two(s % 60)}` : `${m}:${two(s % 60)}`;
-}
+export { clockOf as clock };
 
 /** 'Продолжить с 12:34, серия 3' (with the season's name when there are several). */
 export function resumeLabel(model: PlayerModel, point: ResumePoint): string {
@@ -148,6 +161,6 @@ export function resumeLabel(model: PlayerModel, point: ResumePoint): string {
   const season = model.seasons.length > 1 ? model.seasons[point.seasonIndex]?.name : '';
   if (season) where.push(season);
   if (point.next) return `Смотреть дальше: ${where.join(', ')}`;
-  if (point.position > 0) return [`Продолжить с ${clock(point.position)}`, ...where].join(', ');
+  if (point.position > 0) return [`Продолжить с ${clockOf(point.position)}`, ...where].join(', ');
   return `Продолжить: ${where.join(', ')}`;
 }

@@ -9,12 +9,15 @@ import { PERSON_FIELDS, TITLE_CARD_FIELDS } from '../../../shared/card-fields.ts
 
 export { PERSON_FIELDS, TITLE_CARD_FIELDS };
 
-/** An episode as the player takes it; `season` places it in its season, so each is read once. */
-export const EPISODE_FIELDS = ['id', 'name', 'sort', 'season', 'source', 'iframe', 'video', 'deleted'] as const;
+/** A part of an episode to skip, on the episode or on its season (an absent one removes the season's). */
+export const SEGMENT_FIELDS = ['kind', 'start', 'end', 'absent'] as const;
 
-/** What the player plays: the title's own source, every episode, and its seasons' names in order. */
+/** An episode as the player takes it; `season` places it in its season, so each is read once. */
+export const EPISODE_FIELDS = ['id', 'name', 'sort', 'season', 'source', 'iframe', 'video', 'deleted', 'duration', { segments: SEGMENT_FIELDS }] as const;
+
+/** What the player plays: the title's own source, every episode, and its seasons' names and segments in order. */
 export const PLAYER_FIELDS = [
-  'typeSource', 'source', 'iframe', 'video', { series: EPISODE_FIELDS }, { iframeSeasons: ['id', 'name', 'sort'] },
+  'typeSource', 'source', 'iframe', 'video', { series: EPISODE_FIELDS }, { iframeSeasons: ['id', 'name', 'sort', { segments: SEGMENT_FIELDS }] },
 ] as const;
 
 /**

@@ -1,0 +1,194 @@
+/**
+ * The player in Chromium against the built site and a real Directus, on both kinds of source: an
+ * upload in our own <video> and the demo's embedded player, which speaks the providers' protocol.
+ * The skip button inside an opening, an automatic skip and its undo, the next-episode countdown
+ * across a season, the keys, episodes marked watched (and the list marks following them, kept for
+ * another browser of the same person), and an embed that never answers.
+ */
+import type { Frame, Page } from 'playwright-core';
+import { DEMO_CLIP } from '../../directus/seed/media.ts';
+import { SKIP_LABELS } from '../../shared/segments.ts';
+import { newPerson } from './support/people.ts';
+import { adminApi, hydrated, patientPolls } from './support/site.ts';
+import { describe, expect, it } from './support/test.ts';
+
+patientPolls(20_000);
+
+interface Row { id: number; name: string; sort: number | null }
+interface SeriesTitle { id: number; slug: string; name: string; series: Row[] }
+interface SeasonsTitle { id: number; slug: string; name: string; iframeSeasons: (Row & { series: Row[] })[] }
+
+/** A published title without seasons whose episodes play from `source`, its episodes in the player's order. */
+async function seriesOf(source: 'video' | 'iframe'): Promise<SeriesTitle> {
+  const [title] = await (await adminApi()).get<SeriesTitle[]>(
+    `/items/titles?filter[status][_eq]=published&filter[source][_eq]=${source}&filter[typeSource][_eq]=Без сезонов`
+    + '&fields=id,slug,name,series.id,series.name,series.sort&deep[series][_sort]=sort,id&deep[series][_filter][deleted][_eq]=false&deep[series][_limit]=-1&sort=id&limit=1',
+  );
+  return title;
+}
+
+/** A published title with seasons, each season's episodes in order. */
+async function seasonsTitle(): Promise<SeasonsTitle> {
+  const [title] = await (await adminApi()).get<SeasonsTitle[]>(
+    '/items/titles?filter[status][_eq]=published&filter[typeSource][_eq]=Сезоны'
+    + '&fields=id,slug,name,iframeSeasons.id,iframeSeasons.name,iframeSeasons.sort,iframeSeasons.series.id,iframeSeasons.series.name,iframeSeasons.series.sort'
+    + '&deep[iframeSeasons][_sort]=sort,id&deep[iframeSeasons][series][_sort]=sort,id&deep[iframeSeasons][series][_filter][deleted][_eq]=false&sort=id&limit=1',
+  );
+  return title;
+}
+
+async function openPlayer(page: Page, slug: string): Promise<void> {
+  await page.goto(`/${slug}?tab=seasons`);
+  await hydrated(page, '#player');
+}
+
+const episodeButton = (page: Page, name: string) => page.locator('#player').getByRole('button', { name, exact: true });
+const videoOf = (page: Page) => page.locator('#player video');
+
+async function openEpisode(page: Page, name: string): Promise<void> {
+  await episodeButton(page, name).click();
+  await expect.poll(() => episodeButton(page, name).getAttribute('aria-current')).toBe('true');
+}
+
+/** Plays the upload from `from` seconds (muted, so a script may start it). */
+async function playVideoFrom(page: Page, from: number): Promise<void> {
+  await videoOf(page).evaluate((v: HTMLVideoElement, at: number) => { v.muted = true; v.currentTime = at; return v.play(); }, from);
+}
+
+const videoTime = (page: Page) => videoOf(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** The demo embed's own page inside the player. */
+async function embedFrame(page: Page): Promise<Frame> {
+  await expect.poll(() => page.frames().some((f) => f.url().includes('/embed/player.html'))).toBe(true);
+  return page.frames().find((f) => f.url().includes('/embed/player.html'))!;
+}
+
+const openingSkip = (page: Page) => page.getByRole('button', { name: SKIP_LABELS.opening });
+
+describe('skipping the opening', () => {
+  it('of an upload: the button shows inside it and jumps past it', async ({ page }) => {
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    await openEpisode(page, title.series[1].name);
+    await playVideoFrom(page, DEMO_CLIP.opening.start + 1);
+    await openingSkip(page).click();
+    await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(DEMO_CLIP.opening.end);
+    await openingSkip(page).waitFor({ state: 'detached' });
+  });
+
+  it('of an embed: the same, through the players\' protocol', async ({ page }) => {
+    const title = await seriesOf('iframe');
+    await openPlayer(page, title.slug);
+    await openEpisode(page, title.series[1].name);
+    const frame = await embedFrame(page);
+    await frame.locator('video').evaluate((v: HTMLVideoElement, at: number) => { v.muted = true; v.currentTime = at; return v.play(); }, DEMO_CLIP.opening.start + 1);
+    await openingSkip(page).click();
+    await expect.poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(DEMO_CLIP.opening.end);
+  });
+
+  it('by itself when chosen, with «Вернуть» that goes back and stays', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('player-settings', JSON.stringify({ skip: { opening: 'skip' } })));
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    await openEpisode(page, title.series[1].name);
+    await playVideoFrom(page, DEMO_CLIP.opening.start - 1);
+    const notice = page.locator('.player__skipped');
+    await notice.getByText('Заставка пропущена').waitFor();
+    expect(await videoTime(page)).toBeGreaterThanOrEqual(DEMO_CLIP.opening.end - 0.5);
+    await notice.getByRole('button', { name: 'Вернуть' }).click();
+    // Back in the opening, and played on inside it rather than thrown out again.
+    await page.waitForFunction((s) => { const v = document.querySelector('#player video') as HTMLVideoElement; return v.currentTime >= s.start + 2 && v.currentTime < s.end; }, DEMO_CLIP.opening);
+  });
+
+  it('by the S key, with the keys listed in «Горячие клавиши»', async ({ page }) => {
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    await openEpisode(page, title.series[1].name);
+    await playVideoFrom(page, DEMO_CLIP.opening.start + 1);
+    await openingSkip(page).waitFor();
+    await page.locator('#player .player__stage').focus();
+    await page.keyboard.press('KeyS');
+    await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(DEMO_CLIP.opening.end);
+
+    await page.keyboard.press('Shift+KeyN');
+    await expect.poll(() => episodeButton(page, title.series[2].name).getAttribute('aria-current')).toBe('true');
+    await page.keyboard.press('Shift+KeyP');
+    await expect.poll(() => episodeButton(page, title.series[1].name).getAttribute('aria-current')).toBe('true');
+
+    await page.getByRole('button', { name: 'Горячие клавиши' }).click();
+    const help = page.getByRole('dialog', { name: 'Горячие клавиши' });
+    expect(await help.innerText()).toContain('Следующая серия');
+    await help.getByRole('button', { name: 'Закрыть' }).click();
+    await help.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('the next episode', () => {
+  it('starts by itself after the countdown, into the next season', async ({ page }) => {
+    const title = await seasonsTitle();
+    const [first, second] = title.iframeSeasons;
+    expect(second, 'a title with two seasons').toBeTruthy();
+    const last = first.series.at(-1)!;
+    await openPlayer(page, title.slug);
+    await openEpisode(page, last.name);
+    const video = await videoOf(page).count();
+    if (video) await playVideoFrom(page, DEMO_CLIP.ending.start - 1);
+    else {
+      const frame = await embedFrame(page);
+      await frame.locator('video').evaluate((v: HTMLVideoElement, at: number) => { v.muted = true; v.currentTime = at; return v.play(); }, DEMO_CLIP.ending.start - 1);
+    }
+    const card = page.locator('.player__next');
+    await card.getByText(/^Следующая серия через \d…$/).waitFor();
+    expect(await card.innerText()).toContain(`${second.name} · ${second.series[0].name}`);
+    await expect.poll(() => page.getByRole('tab', { name: second.name }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => episodeButton(page, second.series[0].name).getAttribute('aria-current')).toBe('true');
+  });
+});
+
+describe('episodes watched', () => {
+  it('are marked at the ending, move the title to «Смотрю» and then «Смотрел», and show in another browser', async ({ browsers }) => {
+    const person = await newPerson();
+    const title = await seriesOf('video');
+    const first = await browsers.as(person);
+    await openPlayer(first.page, title.slug);
+    await openEpisode(first.page, title.series[0].name);
+    await playVideoFrom(first.page, DEMO_CLIP.ending.start - 1);
+    const summary = (page: Page) => page.locator('#player .player__summary').innerText();
+    await expect.poll(() => summary(first.page)).toBe(`Просмотрено 1 из ${title.series.length}`);
+
+    const api = await adminApi();
+    const marks = async () => (await api.get<{ type: string }[]>(`/items/favorites?filter[user_created][_eq]=${person.id}&filter[title][_eq]=${title.id}&fields=type&sort=type`)).map((m) => m.type);
+    await expect.poll(marks).toEqual(['Смотрю']);
+
+    // The last episode, marked by hand.
+    await openEpisode(first.page, title.series.at(-1)!.name);
+    await first.page.getByRole('button', { name: 'Отметить просмотренной' }).click();
+    await expect.poll(marks).toEqual(['Смотрел']);
+
+    const second = await browsers.as(person);
+    await openPlayer(second.page, title.slug);
+    await expect.poll(() => summary(second.page)).toBe(`Просмотрено 2 из ${title.series.length}`);
+    const state = (id: number) => second.page.locator(`#episode-state-${id}`).textContent();
+    expect(await state(title.series[0].id)).toBe('просмотрена');
+    expect(await state(title.series[1].id)).toBe('не начата');
+
+    // «Снять отметку» takes it back.
+    await openEpisode(second.page, title.series[0].name);
+    await second.page.getByRole('button', { name: 'Снять отметку' }).click();
+    await expect.poll(() => summary(second.page)).toBe(`Просмотрено 1 из ${title.series.length}`);
+    await expect.poll(async () => (await api.get<unknown[]>(`/items/watchedEpisodes?filter[user_created][_eq]=${person.id}&filter[episode][_eq]=${title.series[0].id}&fields=id`)).length).toBe(0);
+  });
+});
+
+describe('an embed that never answers', () => {
+  it('is told within seconds, and episodes are still marked by hand', async ({ page }) => {
+    await page.route('**/embed/player.html*', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Чужой плеер</title><p>Плеер</p>' }));
+    const title = await seriesOf('iframe');
+    await openPlayer(page, title.slug);
+    await page.getByText('Этот плеер не сообщает, где вы остановились: отмечайте серии вручную.').waitFor();
+    await page.getByRole('button', { name: 'Отметить просмотренной' }).click();
+    await expect.poll(() => page.locator('#player .player__summary').innerText()).toBe(`Просмотрено 1 из ${title.series.length}`);
+    await openEpisode(page, title.series[1].name);
+    expect(await page.locator(`#episode-state-${title.series[0].id}`).textContent()).toBe('просмотрена');
+  });
+});
