@@ -1,5 +1,5 @@
 /**
- * The friends of the person whose profile is open, as anyone may read them: loading, the list, or
+ * The friends of the person whose profile is open, as everyone may read them: loading, the list, or
  * failed with a retry. Visitors' pages load this store; the signed-in person's own friendships
  * and requests live in friends.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * A person's accepted friendships, as anyone may read them for their profile. The signed-in
+ * A person's accepted friendships, as everyone may read them for their profile. The signed-in
  * person's own friendships and the writes live in own-friends.ts, so visitors' pages never load them.
  */
 import { readItems, type ReadItemOutput } from '@directus/sdk';
@@ -13,7 +13,7 @@ export type FriendshipRow = ReadItemOutput<Schema, 'friendships', { fields: type
 /** Friendships the person is in, whichever of the two they are. */
 export const involving = (personId: string) => ({ _or: [{ requester: { _eq: personId } }, { addressee: { _eq: personId } }] });
 
-/** Everyone the person is friends with, as anyone may read it: accepted friendships only. */
+/** Everyone the person is friends with, as everyone may read it: accepted friendships only. */
 export function readFriendshipsOf(personId: string): Promise<FriendshipRow[]> {
   return send(pageClient(), readItems('friendships', {
     fields: FRIENDSHIP_FIELDS,

@@ -1,5 +1,5 @@
 /**
- * What islands ask of Directus as anyone may: one named helper per runtime call, on
+ * What islands ask of Directus as everyone may: one named helper per runtime call, on
  * the page's one client. The base URL can be given so the same helpers run against any Directus
  * (the API tests pass the test server's address).
  */
