@@ -366,9 +366,8 @@ describe('episodes kept for subscribers', () => {
     await expect.poll(() => panel.innerText()).toContain('Серии для подписчиков');
     expect(await page.getByRole('region', { name: 'Серии для подписчиков' }).isVisible()).toBe(false);
     await panel.getByRole('button', { name: kept.episode }).click();
-    const screen = page.locator('.player__screen');
-    const source = kept.video ?? kept.iframe!;
-    await expect.poll(() => screen.getAttribute('src')).toContain(source);
+    const screen = page.locator('#player').locator(kept.video ? 'video' : 'iframe');
+    await expect.poll(() => screen.getAttribute('src')).toContain(kept.video ?? kept.iframe!);
     expect(await panel.getByRole('status').innerText()).toContain('сейчас идёт серия для подписчиков');
   });
 });

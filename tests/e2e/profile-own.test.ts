@@ -18,7 +18,7 @@ patientPolls(20_000);
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Личный кабинет' });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Меню профиля' });
-const pane = (page: Page, label: string) => page.getByRole('region', { name: label });
+const pane = (page: Page, label: string) => page.getByRole('region', { name: label, exact: true });
 const query = (page: Page) => new URL(page.url()).search;
 
 async function openProfile(browsers: Browsers, person: Person, path = '/profile', options = {}): Promise<Page> {

@@ -3,6 +3,7 @@
  * always for published titles only. Astro pages call one reader per build; the argument-less
  * lists every page repeats (settings, banners, menu, genres, countries, tags) are asked once.
  */
+import sharp from 'sharp';
 import { createDirectus, customEndpoint, readItems, readSingleton, rest, type ReadItemOutput } from '@directus/sdk';
 import {
   CATEGORY_NEW_LIST, HOME_BLOCK_SIZE, PROMO_BANNER, SUBCATEGORY_BLOCK, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
@@ -139,7 +140,10 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
         const type = res.headers.get('content-type') ?? '';
         if (!res.ok || !type.startsWith('image/')) return null;
         const bytes = Buffer.from(await res.arrayBuffer());
-        return bytes.length <= INLINE_PICTURE_MAX_BYTES ? `data:${type.split(';')[0]};base64,${bytes.toString('base64')}` : null;
+        if (bytes.length > INLINE_PICTURE_MAX_BYTES) return null;
+        // A transform cut short under load still answers 200; a picture that does not decode stays an address.
+        await sharp(bytes, { failOn: 'truncated' }).toBuffer();
+        return `data:${type.split(';')[0]};base64,${bytes.toString('base64')}`;
       } catch (err) {
         console.warn(`[build] picture ${fileId} stays an address: ${err instanceof Error ? err.message : String(err)}`);
         return null;

@@ -136,7 +136,7 @@ export async function fetchText(path: string): Promise<{ status: number; text: s
  * hydrated (one in a hidden tab never does, nor one for signed-in people on a visitor's page),
  * bringing any it missed into view, then goes back to the top and waits for requests to settle.
  */
-export async function everyIslandHydrated(page: Page, timeout = 15_000): Promise<void> {
+export async function everyIslandHydrated(page: Page, timeout = 30_000): Promise<void> {
   await page.evaluate(async () => {
     const pause = () => new Promise((resolve) => setTimeout(resolve, 120));
     const atBottom = () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
@@ -150,13 +150,18 @@ export async function everyIslandHydrated(page: Page, timeout = 15_000): Promise
   });
   // An island that hydrates when seen can be scrolled past between two frames of a busy machine and never
   // seen: each poll brings the first one still waiting into view.
-  await page.waitForFunction((sessionKey) => {
+  const waitingIslands = (sessionKey: string) => {
     const visitor = localStorage.getItem(sessionKey) === null;
     const waiting = [...document.querySelectorAll('astro-island[ssr]')]
       .filter((i) => i.parentElement?.checkVisibility() && !(visitor && i.getAttribute('client') === 'signed-in'));
     waiting[0]?.scrollIntoView({ block: 'center', behavior: 'instant' });
-    return waiting.length === 0;
-  }, SESSION_KEY, { timeout, polling: 250 });
+    return waiting.map((i) => i.getAttribute('component-url'));
+  };
+  await page.waitForFunction(`(${waitingIslands})(${JSON.stringify(SESSION_KEY)}).length === 0`, undefined, { timeout, polling: 250 })
+    .catch(async (err: Error) => {
+      // Name the islands still waiting, so a failure says where to look.
+      throw new Error(`${err.message}; not hydrated: ${(await page.evaluate(waitingIslands, SESSION_KEY)).join(', ')}`);
+    });
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.waitForLoadState('networkidle');
 }
