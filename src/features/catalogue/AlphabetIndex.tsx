@@ -8,11 +8,11 @@ import FilmCard from '../../components/cards/FilmCard.tsx';
 import { ALPHABET_GROUPS, alphabetPrefix } from '../../lib/alphabet.ts';
 import { cardView } from '../../lib/card.ts';
 import { ALPHABET_PAGE_SIZE } from '../../lib/constants.ts';
-import { runtime } from '../../lib/directus/runtime.ts';
 import { trimSearchInput } from '../../lib/search.ts';
 import { remoteList } from '../../ui/remote-list.ts';
 import ListFooter from '../../ui/ListFooter.tsx';
 import { useRemoteList } from '../../ui/use-remote-list.ts';
+import { readAlphabetPage } from './directus.ts';
 import './alphabet.css';
 
 function setQuery(q: string | null): void {
@@ -26,7 +26,7 @@ export default function AlphabetIndex({ categorySlug }: { categorySlug: string }
   const [q, setQ] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
   const [state, titles] = useRemoteList(() => remoteList(
-    (prefix: string, page) => runtime().getAlphabetTitles(categorySlug, prefix, page),
+    (prefix: string, page) => readAlphabetPage(categorySlug, prefix, page),
     { pageSize: ALPHABET_PAGE_SIZE },
   ));
 

@@ -9,16 +9,15 @@ import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
 import { FILTER_PAGE_SIZE } from '../../lib/constants.ts';
 import { RELEASE_STATUSES } from '../../../shared/visitor-rules.ts';
-import { getFilteredTitles } from '../../lib/directus/filter-titles.ts';
-import { runtime } from '../../lib/directus/runtime.ts';
 import {
   FILTER_SORTS, SORT_LABELS, parseFilterQuery, resetFilters, toSearchParams, yearOptions, type FilterSort, type FilterState,
 } from '../../lib/filter-query.ts';
-import { GAP, pageCount, pageWindow, shownLine } from '../../lib/pagination.ts';
+import { GAP, pageCount, pageWindow, shownLine } from './pagination.ts';
 import { filterHeading } from '../../lib/filter-heading.ts';
 import { remoteList } from '../../ui/remote-list.ts';
 import ListFooter from '../../ui/ListFooter.tsx';
 import { useRemoteList } from '../../ui/use-remote-list.ts';
+import { readFilteredPage } from './directus.ts';
 import GenrePicker from './GenrePicker.tsx';
 import './filter.css';
 
@@ -61,7 +60,7 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
   const [draft, setDraft] = useState<FilterState>(state);
   const [open, setOpen] = useState(true);
   const [results, titles] = useRemoteList(() => remoteList(
-    (filters: FilterState, page) => getFilteredTitles(runtime().client, filters, page),
+    (filters: FilterState, page) => readFilteredPage(filters, page),
     { pageSize: FILTER_PAGE_SIZE },
   ));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FILTER_PAGE_SIZE } from '../../src/lib/constants.ts';
-import { clampPage, pageCount, pageWindow, shownCount, shownOf } from '../../src/lib/pagination.ts';
+import { FILTER_PAGE_SIZE } from '../../lib/constants.ts';
+import { clampPage, pageCount, pageWindow, shownCount, shownOf } from './pagination.ts';
 
 describe('pageWindow', () => {
   it('shows the first page, current ±2, the last page and gaps', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_AUTOPLAY_MS, sliderOptions } from '../../src/islands/sliders/slider-options.ts';
-import { BANNER_AUTOPLAY_MS, SLIDER } from '../../src/lib/constants.ts';
+import { HOME_AUTOPLAY_MS, sliderOptions } from './slider-options.ts';
+import { BANNER_AUTOPLAY_MS, SLIDER } from '../../lib/constants.ts';
 
 describe('slider options', () => {
   it('loops the home banner when it has more than one slide, and advances it on its own, pausing under the pointer', () => {

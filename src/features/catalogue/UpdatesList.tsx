@@ -3,16 +3,16 @@
  * 'Показать еще' loads the next 50 and disappears once a page comes back with fewer than 50.
  */
 import { UPDATES_PAGE_SIZE } from '../../lib/constants.ts';
-import { runtime } from '../../lib/directus/runtime.ts';
-import { updateView, type UpdateView } from '../../lib/updates.ts';
+import type { UpdateView } from '../../lib/updates.ts';
 import { remoteList } from '../../ui/remote-list.ts';
 import ListFooter from '../../ui/ListFooter.tsx';
 import { useRemoteList } from '../../ui/use-remote-list.ts';
+import { readUpdatesPage } from './directus.ts';
 
 export default function UpdatesList({ initial, lastPageFull }: { initial: UpdateView[]; lastPageFull: boolean }) {
   const [state, pages] = useRemoteList(() => remoteList(
     // More while a page comes back full, whatever the total says.
-    async (_: null, page) => ({ items: (await runtime().getUpdatesPage(page)).items.map((u) => updateView(u)) }),
+    (_: null, page) => readUpdatesPage(page),
     { pageSize: UPDATES_PAGE_SIZE, initial: { query: null, items: initial, more: lastPageFull } },
   ));
 

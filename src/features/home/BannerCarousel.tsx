@@ -6,7 +6,7 @@
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
-import StillSwiper from '../sliders/StillSwiper.tsx';
+import StillSwiper from '../../ui/sliders/StillSwiper.tsx';
 import './banner-carousel.css';
 
 export interface BannerSlide {

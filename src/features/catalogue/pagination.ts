@@ -2,7 +2,7 @@
  * The filter screen's pagination (current ±2, with ellipsis and the last page)
  * and its 'Показано X из Y' line.
  */
-import { PAGINATION_WINDOW } from './constants.ts';
+import { PAGINATION_WINDOW } from '../../lib/constants.ts';
 
 export const GAP = '…';
 export type PageItem = number | typeof GAP;
