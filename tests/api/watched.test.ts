@@ -123,6 +123,39 @@ describe('marking an episode watched', () => {
   });
 });
 
+describe('GET /site/watched/summary', () => {
+  const summary = (who: TestUser, titles: (number | string)[]) => who.call('GET', `/site/watched/summary?titles=${titles.join(',')}`);
+
+  it('counts, per series, the episodes the person watched of those they may watch', async () => {
+    const me = await newUser();
+    const premium = await newUser(ROLES.premium);
+    for (const who of [me, premium]) for (const e of [show.episodes[0], show.episodes[1]]) await mark(who, e, true);
+    await mark(premium, show.kept, true);
+    expect((await summary(me, [show.title])).data).toEqual([{ title: show.title, episodes: show.episodes.length, watched: 2 }]);
+    expect((await summary(premium, [show.title])).data).toEqual([{ title: show.title, episodes: show.episodes.length + 1, watched: 3 }]);
+  });
+
+  it('leaves out films, drafts and unknown titles alike, and counts nobody else\'s marks', async () => {
+    const me = await newUser();
+    const other = await newUser();
+    await mark(other, show.episodes[0], true);
+    const film = (await newTitle({ typeSource: 'Одиночный' })).id;
+    await editor.call('POST', '/items/series', { title: film, name: 'Фильм' });
+    const draft = (await newTitle({ typeSource: 'Сезоны', status: 'draft' })).id;
+    await editor.call('POST', '/items/series', { title: draft, name: '1 серия' });
+    expect((await summary(me, [show.title, film, draft, 99_999_999])).data).toEqual([{ title: show.title, episodes: show.episodes.length, watched: 0 }]);
+  });
+
+  it('refuses visitors, bad lists and more than 100 titles', async () => {
+    const me = await newUser();
+    expectRefused(await call('GET', `/site/watched/summary?titles=${show.title}`), 403);
+    for (const titles of ['', 'x', '1,,2', '-1', '1.5']) expectRefused(await me.call('GET', `/site/watched/summary?titles=${titles}`), 400);
+    expectRefused(await me.call('GET', '/site/watched/summary'), 400, 'Укажите сериалы');
+    expectRefused(await me.call('GET', `/site/watched/summary?titles[]=${show.title}`), 400);
+    expectRefused(await summary(me, Array.from({ length: 101 }, (_, i) => i + 1)), 400, 'Не больше 100');
+  });
+});
+
 describe('marks a browser kept before signing in', () => {
   it('are imported, duplicates and episodes marked before skipped, and the marks follow', async () => {
     const me = await newUser();

@@ -3,6 +3,7 @@
  * far), or not started. Only the saved place knows a position, so one episode at most is "started".
  */
 import { clockOf } from '../../../shared/clock.ts';
+import { watchedWords } from '../../lib/watched-words.ts';
 
 export type EpisodeState = { is: 'watched' } | { is: 'started'; position: number; duration: number | null } | { is: 'new' };
 
@@ -23,5 +24,5 @@ export function episodeStateWords(state: EpisodeState): string {
 
 /** «Просмотрено 5 из 16» of the title's episodes (marks of episodes no longer in it are not counted). */
 export function watchedSummary(episodeIds: readonly number[], watched: ReadonlySet<number>): string {
-  return `Просмотрено ${episodeIds.filter((id) => watched.has(id)).length} из ${episodeIds.length}`;
+  return watchedWords(episodeIds.filter((id) => watched.has(id)).length, episodeIds.length);
 }

@@ -3,25 +3,32 @@
  * GET /site/watched?title=ID answers their watched episodes of a title; PUT /site/watched/:episode with
  * { watched: true | false } marks or unmarks one (the same answer however often it is sent; unmarking
  * also forgets the resume point kept on that episode); POST /site/watched/import { episodes: [ids] } keeps
- * what a visitor's browser marked before signing in. The title's list marks follow what is added
- * (shared/watching.ts). Signed-in people only; writes are paced.
+ * what a visitor's browser marked before signing in; GET /site/watched/summary?titles=1,2 answers, for
+ * each of those titles that has episodes, how many of the episodes the person may watch they watched
+ * (the profile's lists). The title's list marks follow what is added (shared/watching.ts). Signed-in
+ * people only; writes are paced.
  */
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
 import type { Request, Response, Router } from 'express';
 import type { Knex } from 'knex';
 import { PREMIUM_ROLES } from '../../../../shared/rules.ts';
+import type { TYPE_SOURCES } from '../../../../shared/visitor-rules.ts';
 import { hasAnyRole, isPrivileged } from '../../shared/accountability.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { jsonObjectBody } from '../../shared/json-body.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
 import { pace } from '../../shared/pace.ts';
-import { EPISODE_UNKNOWN, afterWatched, episodeTitles } from '../../shared/watched-episodes.ts';
+import { EPISODE_UNKNOWN, afterWatched, episodeTitles, watchableEpisodes } from '../../shared/watched-episodes.ts';
+
+const SINGLE: (typeof TYPE_SOURCES)[number] = 'Одиночный';
 
 type Caller = Request & { accountability?: Accountability | null };
 
 /** A browser keeps marks of a visitor's whole history; more than this at once is no browser's. */
 export const IMPORT_MAX = 1000;
+/** A page of a profile's list holds 20 titles; a summary is asked for one page at a time. */
+export const SUMMARY_MAX = 100;
 
 const invalid = (reason: string) => new InvalidPayloadError({ reason });
 const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
@@ -41,6 +48,15 @@ function episodeIdOf(value: unknown): number {
   const id = idIn(value);
   if (id === null) throw invalid('Неверный номер серии');
   return id;
+}
+
+/** `titles=1,2,3`: distinct ids, at most SUMMARY_MAX. */
+function titleListOf(value: unknown): number[] {
+  if (typeof value !== 'string' || value === '') throw invalid('Укажите сериалы: titles=1,2,3');
+  const ids = value.split(',').map(idIn);
+  if (ids.length > SUMMARY_MAX) throw invalid(`Не больше ${SUMMARY_MAX} сериалов за раз`);
+  if (ids.some((id) => id === null)) throw invalid('Неверный номер сериала');
+  return [...new Set(ids as number[])];
 }
 
 function episodeListOf(value: unknown): number[] {
@@ -75,6 +91,19 @@ export function registerWatchedRoutes(router: Router, { database, env }: Endpoin
     if (title === null) throw invalid('Укажите сериал или фильм: title');
     const ids = await database('watchedEpisodes').where({ user_created: me, title }).orderBy('episode').pluck('episode');
     res.json({ data: ids.map(Number) });
+  }));
+
+  router.get('/watched/summary', handle(async (req, res) => {
+    const { me, seesKept } = callerOf(req);
+    const titles = titleListOf(req.query.titles);
+    // Films have one 'episode' and nothing to count; drafts and unknown ids are left out alike.
+    const rows: { title: number; episodes: number; watched: number }[] = await watchableEpisodes(database, seesKept)
+      .whereIn('s.title', titles)
+      .where((q) => q.whereNot('t.typeSource', SINGLE).orWhereNull('t.typeSource'))
+      .leftJoin('watchedEpisodes as w', (j) => j.on('w.episode', 's.id').andOn('w.user_created', database.raw('?', [me])))
+      .groupBy('s.title')
+      .select('s.title as title', database.raw('count(s.id) as episodes'), database.raw('count(w.episode) as watched'));
+    res.json({ data: rows.map((r) => ({ title: Number(r.title), episodes: Number(r.episodes), watched: Number(r.watched) })) });
   }));
 
   router.put('/watched/:episode', handle(async (req, res) => {
