@@ -1,13 +1,15 @@
 /**
  * The player in Chromium against the built site and a real Directus, on both kinds of source: an
  * upload in our own <video> and the demo's embedded player, which speaks the providers' protocol.
- * The skip button inside an opening, an automatic skip and its undo, the next-episode countdown
- * across a season, the keys, episodes marked watched (and the list marks following them, kept for
- * another browser of the same person), and an embed that never answers.
+ * The skip button inside an opening, an automatic skip chosen in «Настройки» and its undo, the
+ * next-episode countdown across a season (and none once a person switched it off in another browser),
+ * the keys, episodes marked watched (and the list marks following them, kept for another browser of
+ * the same person), and an embed that never answers.
  */
-import type { Frame, Page } from 'playwright-core';
+import type { Frame, Locator, Page } from 'playwright-core';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
-import { SKIP_LABELS } from '../../shared/segments.ts';
+import { SKIP_CHOICE_NAMES } from '../../shared/player-settings.ts';
+import { SEGMENT_NAMES, SKIP_LABELS } from '../../shared/segments.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 import { describe, expect, it } from './support/test.ts';
@@ -65,6 +67,21 @@ async function embedFrame(page: Page): Promise<Frame> {
 
 const openingSkip = (page: Page) => page.getByRole('button', { name: SKIP_LABELS.opening });
 
+const settingsButton = (page: Page) => page.locator('#player').getByRole('button', { name: 'Настройки', exact: true });
+
+/** «Настройки» opened from the player's tools: the panel. */
+async function openSettings(page: Page): Promise<Locator> {
+  await settingsButton(page).click();
+  const panel = page.getByRole('dialog', { name: 'Настройки плеера' });
+  await panel.waitFor();
+  return panel;
+}
+
+const autoplayBox = (panel: Locator) => panel.getByRole('checkbox', { name: 'Следующая серия автоматически' });
+const marksFollowBox = (panel: Locator) => panel.getByRole('checkbox', { name: 'Отмечать «Смотрю» и «Смотрел» по просмотру' });
+const openingChoice = (panel: Locator, choice: keyof typeof SKIP_CHOICE_NAMES) =>
+  panel.getByRole('group', { name: SEGMENT_NAMES.opening }).getByRole('radio', { name: SKIP_CHOICE_NAMES[choice] });
+
 describe('skipping the opening', () => {
   it('of an upload: the button shows inside it and jumps past it', async ({ page }) => {
     const title = await seriesOf('video');
@@ -86,18 +103,36 @@ describe('skipping the opening', () => {
     await expect.poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(DEMO_CLIP.opening.end);
   });
 
-  it('by itself when chosen, with «Вернуть» that goes back and stays', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('player-settings', JSON.stringify({ skip: { opening: 'skip' } })));
+  it('by itself when chosen in «Настройки», with «Вернуть» that goes back and stays', async ({ page }) => {
     const title = await seriesOf('video');
     await openPlayer(page, title.slug);
     await openEpisode(page, title.series[1].name);
+    const panel = await openSettings(page);
+    expect(await openingChoice(panel, 'ask').isChecked()).toBe(true);
+    // By the keys too: the arrows move between the radios, the player leaves them to the panel.
+    await openingChoice(panel, 'ask').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => openingChoice(panel, 'skip').isChecked()).toBe(true);
+    // A visitor has no lists for marks to follow.
+    await autoplayBox(panel).waitFor();
+    expect(await panel.getByRole('checkbox').count()).toBe(1);
+    // Escape closes, and the focus is back on the button.
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    await expect.poll(() => settingsButton(page).evaluate((b) => b === document.activeElement)).toBe(true);
+
     await playVideoFrom(page, DEMO_CLIP.opening.start - 1);
     const notice = page.locator('.player__skipped');
     await notice.getByText('Заставка пропущена').waitFor();
+    expect(await notice.innerText()).toBe('Заставка пропущена · Вернуть');
     expect(await videoTime(page)).toBeGreaterThanOrEqual(DEMO_CLIP.opening.end - 0.5);
     await notice.getByRole('button', { name: 'Вернуть' }).click();
     // Back in the opening, and played on inside it rather than thrown out again.
     await page.waitForFunction((s) => { const v = document.querySelector('#player video') as HTMLVideoElement; return v.currentTime >= s.start + 2 && v.currentTime < s.end; }, DEMO_CLIP.opening);
+
+    // Kept in the browser.
+    await openPlayer(page, title.slug);
+    expect(await openingChoice(await openSettings(page), 'skip').isChecked()).toBe(true);
   });
 
   it('by the S key, with the keys listed in «Горячие клавиши»', async ({ page }) => {
@@ -142,6 +177,34 @@ describe('the next episode', () => {
     expect(await card.innerText()).toContain(`${second.name} · ${second.series[0].name}`);
     await expect.poll(() => page.getByRole('tab', { name: second.name }).getAttribute('aria-selected')).toBe('true');
     await expect.poll(() => episodeButton(page, second.series[0].name).getAttribute('aria-current')).toBe('true');
+  });
+});
+
+describe('the settings of a signed-in person', () => {
+  it('follow the account: autoplay switched off in one browser is off in another, whose card counts down no more', async ({ browsers }) => {
+    const person = await newPerson();
+    const title = await seriesOf('video');
+    const first = await browsers.as(person);
+    await openPlayer(first.page, title.slug);
+    const panel = await openSettings(first.page);
+    // Offered once the choices follow the account.
+    await marksFollowBox(panel).waitFor();
+    expect(await marksFollowBox(panel).isChecked()).toBe(true);
+    expect(await autoplayBox(panel).isChecked()).toBe(true);
+    await autoplayBox(panel).uncheck();
+    const api = await adminApi();
+    await expect.poll(async () => (await api.get<{ playerSettings: { autoplay?: boolean } | null }>(`/users/${person.id}?fields=playerSettings`)).playerSettings?.autoplay).toBe(false);
+
+    const second = await browsers.as(person);
+    await openPlayer(second.page, title.slug);
+    const there = await openSettings(second.page);
+    await expect.poll(() => autoplayBox(there).isChecked()).toBe(false);
+    await second.page.keyboard.press('Escape');
+    await there.waitFor({ state: 'hidden' });
+    await playVideoFrom(second.page, DEMO_CLIP.ending.start - 1);
+    const card = second.page.locator('.player__next');
+    await card.getByText(title.series[1].name, { exact: true }).waitFor();
+    expect(await card.getByRole('status').innerText()).toBe('Следующая серия');
   });
 });
 

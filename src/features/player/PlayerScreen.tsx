@@ -19,6 +19,7 @@ import { endsEpisode, NO_SEGMENT, onControlsShown, onTime, onUndo, skipTarget, t
 import { $playerSettings, changePlayerSettings } from './settings-store.ts';
 import { markWatched } from './watched-store.ts';
 import HotkeysHelp from './HotkeysHelp.tsx';
+import SettingsButton from './SettingsButton.tsx';
 import './player-screen.css';
 
 export interface PlayableEpisode {
@@ -181,6 +182,8 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const focus = document.activeElement;
+      // A dialog of the player's (the keys, the settings) keeps its keys: arrows between radios, Space on a box.
+      if (focus?.closest('dialog')) return;
       const inPlayer = !!focus && !!stage.current?.contains(focus);
       if (!inPlayer && (takesTyping(focus as HTMLElement | null) || (focus && focus !== document.body && focus.closest('button, a, [role="tab"]')))) return;
       const action = actionOf(e);
@@ -242,6 +245,7 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
       </div>
       <div className="player__tools">
         <HotkeysHelp />
+        <SettingsButton />
         {episode.kind === 'iframe' && (
           <button type="button" className="player__tool" onClick={fullscreen}>Во весь экран</button>
         )}

@@ -3,7 +3,8 @@
  * signed-in person's also live in the account, so they follow them to another device: the
  * account's signed-in part plugs itself in with `keepSettingsIn`.
  */
-import { atom, onMount } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
+import { $isSignedIn } from '../account/session.ts';
 import { readPlayerSettings, type PlayerSettings, type SkipChoice } from '../../../shared/player-settings.ts';
 import type { SegmentKind } from '../../../shared/segments.ts';
 import { readItem, writeItem } from '../../lib/storage.ts';
@@ -21,6 +22,13 @@ const parse = (raw: string | null): unknown => {
 export const $playerSettings = atom<PlayerSettings>(readPlayerSettings(parse(readItem(KEY))));
 
 let account: ((s: PlayerSettings) => void) | null = null;
+const $followsAccount = atom(false);
+
+/**
+ * The choices live in a signed-in person's account: only there does «marks follow the watching»
+ * mean anything (the backend reads it when an episode is marked), so a visitor is not offered it.
+ */
+export const $settingsInAccount = computed([$isSignedIn, $followsAccount], (signedIn, follows) => signedIn && follows);
 
 function keep(next: PlayerSettings, toAccount = true): void {
   $playerSettings.set(next);
@@ -43,6 +51,7 @@ export function chooseSkip(kind: SegmentKind, choice: SkipChoice): void {
  */
 export function keepSettingsIn(stored: unknown, save: (s: PlayerSettings) => void): void {
   account = save;
+  $followsAccount.set(true);
   if (stored) keep(readPlayerSettings(stored), false);
   else save($playerSettings.get());
 }
