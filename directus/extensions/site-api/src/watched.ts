@@ -4,7 +4,8 @@
  * { watched: true | false } marks or unmarks one (the same answer however often it is sent; unmarking
  * also forgets the resume point kept on that episode); POST /site/watched/import { episodes: [ids] } keeps
  * what a visitor's browser marked before signing in. The title's list marks follow what is added
- * (shared/watching.ts). Signed-in people only; writes are paced.
+ * (shared/watching.ts). Signed-in people only; writes are paced. Every change is told to the person's
+ * other tabs and devices (shared/watched-news.ts).
  */
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
@@ -17,6 +18,7 @@ import { jsonObjectBody } from '../../shared/json-body.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
 import { pace } from '../../shared/pace.ts';
 import { EPISODE_UNKNOWN, afterWatched, episodeTitles } from '../../shared/watched-episodes.ts';
+import { tellWatchedChanged } from '../../shared/watched-news.ts';
 
 type Caller = Request & { accountability?: Accountability | null };
 
@@ -66,7 +68,9 @@ async function markWatched(trx: Knex, me: string, titles: Map<number, number>, s
   return fresh.length;
 }
 
-export function registerWatchedRoutes(router: Router, { database, env }: EndpointExtensionContext): void {
+export function registerWatchedRoutes(router: Router, { database, env, logger }: EndpointExtensionContext): void {
+  /** The mark is stored whatever becomes of the news: a tab that misses it reads the marks again when its socket is back. */
+  const told = (me: string, titles: Iterable<number>) => tellWatchedChanged(me, titles).catch((err: unknown) => logger.error(err));
   const writes = pace('watched', env, 'Слишком много отметок подряд.');
 
   router.get('/watched', handle(async (req, res) => {
@@ -87,6 +91,7 @@ export function registerWatchedRoutes(router: Router, { database, env }: Endpoin
       const titles = await episodeTitles(database, [episode], seesKept);
       if (!titles.size) throw invalid(EPISODE_UNKNOWN);
       await database.transaction((trx) => markWatched(trx, me, titles, seesKept));
+      await told(me, titles.values());
       res.json({ data: { episode, title: titles.get(episode), watched: true } });
       return;
     }
@@ -95,6 +100,7 @@ export function registerWatchedRoutes(router: Router, { database, env }: Endpoin
       await trx('watchedEpisodes').where({ user_created: me, episode }).delete();
       await trx('watchProgress').where({ user_created: me, episode }).update({ position: null, date_updated: new Date() });
     });
+    if (row) await told(me, [Number(row.title)]);
     res.json({ data: { episode, title: row ? Number(row.title) : null, watched: false } });
   }));
 
@@ -108,6 +114,7 @@ export function registerWatchedRoutes(router: Router, { database, env }: Endpoin
     const missing = episodes.length - titles.size;
     if (missing) throw invalid(`Серии не найдены: ${missing} из ${episodes.length}`);
     const added = titles.size ? await database.transaction((trx) => markWatched(trx, me, titles, seesKept)) : 0;
+    if (added) await told(me, titles.values());
     // Duplicates in the list and episodes marked before are skipped alike.
     res.json({ data: { added, skipped: (body.episodes as unknown[]).length - added } });
   }));
