@@ -1,7 +1,8 @@
 /**
  * Watched episodes (GET /site/watched, PUT /site/watched/:episode, POST /site/watched/import and the
  * collection `watchedEpisodes`) and the player's settings in the account: a person's own, read by
- * nobody else whatever the query, the title's list marks following the watching (shared/watching.ts).
+ * nobody else whatever the query, the title's list marks following the watching (shared/watching.ts);
+ * each change heard live by the person's own sockets alone.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
@@ -9,7 +10,7 @@ import { DEFAULT_PLAYER_SETTINGS } from '../../shared/player-settings.ts';
 import { PACE, ROLES } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
-import { Realtime, closeAllRealtime } from '../support/realtime.ts';
+import { Realtime, closeAllRealtime, type Frame } from '../support/realtime.ts';
 
 interface Show { title: number; episodes: number[]; kept: number }
 let show: Show;
@@ -243,6 +244,67 @@ describe('the collection watchedEpisodes', () => {
     const res = await expectNothingStored('watchedEpisodes', { user_created: { _eq: busy.id } }, () => mark(busy, show.episodes[1], true));
     expectRefused(res, 429);
     expect(res.errors?.[0]?.message).toMatch(/^Слишком много отметок подряд\. Подождите \d+ (с|мин)\.$/);
+  });
+});
+
+describe('the live news of a person\'s marks', () => {
+  const answered = (uid: string) => (f: Frame) => f.uid === uid && (f.status === 'error' || f.event === 'init');
+  const aboutTitle = (uid: string, title: number) => (f: Frame) =>
+    f.uid === uid && f.type === 'subscription' && f.event === 'update' && (f.data ?? []).some((row: Frame) => row.title === title);
+
+  async function listening(who: TestUser, label: string): Promise<Realtime> {
+    const rt = await Realtime.open(baseUrl(), who.token, label);
+    rt.send({ type: 'subscribe', uid: 'watched', collection: 'watchedEpisodes' });
+    expect((await rt.waitFor(answered('watched'), `${label}'s subscription`)).event).toBe('init');
+    return rt;
+  }
+
+  it('reach the person\'s other device for a mark, an unmark, an import and the collection\'s own writes, and no one else', async () => {
+    const [owner, stranger] = await Promise.all([newUser(), newUser()]);
+    // The stranger listens first: once the owner's device has the news, the stranger's turn for it is over.
+    const strangers = await listening(stranger, 'stranger');
+    const device = await listening(owner, 'owner\'s device');
+    const heard = () => device.frames.filter(aboutTitle('watched', show.title)).length;
+
+    await mark(owner, show.episodes[0], true);
+    await device.waitFor(() => heard() === 1, 'the mark');
+    await mark(owner, show.episodes[0], false);
+    await device.waitFor(() => heard() === 2, 'the unmark');
+    await owner.call('POST', '/site/watched/import', { episodes: [show.episodes[1]] });
+    await device.waitFor(() => heard() === 3, 'the import');
+    const row = (await owner.call('POST', '/items/watchedEpisodes', { episode: show.episodes[2] })).data.id;
+    await device.waitFor(() => heard() === 4, 'the collection\'s mark');
+    expect((await owner.call('DELETE', `/items/watchedEpisodes/${row}`)).status).toBe(204);
+    await device.waitFor(() => heard() === 5, 'the collection\'s deletion');
+
+    expect(device.frames.filter(aboutTitle('watched', show.title)).map((f) => f.data)).toEqual(Array(5).fill([{ title: show.title }]));
+    expect(strangers.frames.filter((f) => f.uid === 'watched' && f.event !== 'init')).toEqual([]);
+    await closeAllRealtime();
+  });
+
+  it('are refused to a visitor, and to anyone asking with a query, an item or an event', async () => {
+    const [owner, stranger] = await Promise.all([newUser(), newUser()]);
+    const visitor = await Realtime.visitor(baseUrl(), 'visitor');
+    visitor.send({ type: 'subscribe', uid: 'watched', collection: 'watchedEpisodes' });
+    const refused = await visitor.waitFor(answered('watched'), 'the visitor\'s answer');
+    expect(refused.status).toBe('error');
+    expect(refused.error.message).toContain('Подписка на эту коллекцию недоступна');
+
+    const rt = await Realtime.open(baseUrl(), stranger.token, 'stranger');
+    const attempts: Record<string, Frame> = {
+      filter: { query: { filter: { user_created: { _eq: owner.id } } } },
+      follow: { query: { fields: ['*', '$FOLLOW(directus_users,id).*'], filter: { user_created: { email: { _eq: owner.email } } } } },
+      fields: { query: { fields: ['*', 'user_created.*'] } },
+      item: { item: 1 },
+      event: { event: 'create' },
+    };
+    for (const [uid, more] of Object.entries(attempts)) {
+      rt.send({ type: 'subscribe', uid, collection: 'watchedEpisodes', ...more });
+      const answer = await rt.waitFor(answered(uid), `the answer to ${uid}`);
+      expect(answer.status, uid).toBe('error');
+      expect(answer.error.message, uid).toContain('не принимает ни запроса');
+    }
+    await closeAllRealtime();
   });
 });
 

@@ -241,6 +241,24 @@ describe('episodes watched', () => {
     await expect.poll(() => summary(second.page)).toBe(`Просмотрено 1 из ${title.series.length}`);
     await expect.poll(async () => (await api.get<unknown[]>(`/items/watchedEpisodes?filter[user_created][_eq]=${person.id}&filter[episode][_eq]=${title.series[0].id}&fields=id`)).length).toBe(0);
   });
+
+  it('marked by hand in one browser show in another open on the same title, without a reload', async ({ browsers }) => {
+    const person = await newPerson();
+    const title = await seriesOf('video');
+    const [here, there] = [await browsers.as(person), await browsers.as(person)];
+    await Promise.all([openPlayer(here.page, title.slug), openPlayer(there.page, title.slug)]);
+    const summary = (page: Page) => page.locator('#player .player__summary').innerText();
+    await expect.poll(() => summary(there.page)).toBe(`Просмотрено 0 из ${title.series.length}`);
+    // A reload would lose this.
+    await there.page.evaluate(() => Object.assign(window, { stayed: true }));
+
+    await openEpisode(here.page, title.series[1].name);
+    await here.page.getByRole('button', { name: 'Отметить просмотренной' }).click();
+    await expect.poll(() => summary(there.page)).toBe(`Просмотрено 1 из ${title.series.length}`);
+    expect(await there.page.locator(`#episode-state-${title.series[1].id}`).textContent()).toBe('просмотрена');
+    expect(await there.page.locator(`#episode-state-${title.series[0].id}`).textContent()).toBe('не начата');
+    expect(await there.page.evaluate(() => 'stayed' in window)).toBe(true);
+  });
 });
 
 describe('an embed that never answers', () => {

@@ -1,7 +1,8 @@
 /**
  * The episodes of the open title the viewer has watched. A visitor's are kept in the browser (every
  * tab follows); a signed-in person's in the account, through the remote the signed-in part plugs in
- * (`keepWatchedIn`), which is also offered what the browser kept before they signed in.
+ * (`keepWatchedIn`), which is also offered what the browser kept before they signed in; their other
+ * tabs and devices are followed by `watchedChangedElsewhere` (watched-live.ts).
  */
 import { atom, onMount } from 'nanostores';
 import { task } from '../../ui/task.ts';
@@ -78,9 +79,26 @@ export async function keepWatchedIn(account: WatchedRemote): Promise<void> {
   if (titleOf !== null) await loading.run(titleOf);
 }
 
-/** The account's marks changed elsewhere (another tab or device): read them again. */
-export function watchedChangedElsewhere(): void {
-  if (titleOf !== null) void loading.run(titleOf);
+/** Whether a re-read is waiting for the one under way: news while one waits needs no other. */
+let rereadWaiting = false;
+let rereads = Promise.resolve();
+
+/**
+ * The account's marks changed elsewhere (another tab or device; of `title`, or of any when not
+ * said): the open title's are read again, quietly, behind any read under way (which may have
+ * started before the change). A result that lands while this page's own mark is being saved is
+ * dropped: that mark's own news reads them again once it is stored.
+ */
+export function watchedChangedElsewhere(title?: number): void {
+  if (!remote || titleOf === null || (title !== undefined && title !== titleOf) || rereadWaiting) return;
+  rereadWaiting = true;
+  rereads = rereads.then(async () => {
+    rereadWaiting = false;
+    const of = titleOf;
+    if (!remote || of === null) return;
+    const ids = await remote.read(of);
+    if (titleOf === of && !marking.$state.get().pending) show(ids);
+  }).catch((err: unknown) => console.warn('watched episodes:', err));
 }
 
 onMount($watched, () => {

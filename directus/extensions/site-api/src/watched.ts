@@ -6,7 +6,8 @@
  * what a visitor's browser marked before signing in; GET /site/watched/summary?titles=1,2 answers, for
  * each of those titles that has episodes, how many of the episodes the person may watch they watched
  * (the profile's lists). The title's list marks follow what is added (shared/watching.ts). Signed-in
- * people only; writes are paced.
+ * people only; writes are paced. Every change is told to the person's other tabs and devices
+ * (shared/watched-news.ts).
  */
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
@@ -20,6 +21,7 @@ import { jsonObjectBody } from '../../shared/json-body.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
 import { pace } from '../../shared/pace.ts';
 import { EPISODE_UNKNOWN, afterWatched, episodeTitles, watchableEpisodes } from '../../shared/watched-episodes.ts';
+import { tellWatchedChanged } from '../../shared/watched-news.ts';
 
 const SINGLE: (typeof TYPE_SOURCES)[number] = 'Одиночный';
 
@@ -82,7 +84,9 @@ async function markWatched(trx: Knex, me: string, titles: Map<number, number>, s
   return fresh.length;
 }
 
-export function registerWatchedRoutes(router: Router, { database, env }: EndpointExtensionContext): void {
+export function registerWatchedRoutes(router: Router, { database, env, logger }: EndpointExtensionContext): void {
+  /** The mark is stored whatever becomes of the news: a tab that misses it reads the marks again when its socket is back. */
+  const told = (me: string, titles: Iterable<number>) => tellWatchedChanged(me, titles).catch((err: unknown) => logger.error(err));
   const writes = pace('watched', env, 'Слишком много отметок подряд.');
 
   router.get('/watched', handle(async (req, res) => {
@@ -116,6 +120,7 @@ export function registerWatchedRoutes(router: Router, { database, env }: Endpoin
       const titles = await episodeTitles(database, [episode], seesKept);
       if (!titles.size) throw invalid(EPISODE_UNKNOWN);
       await database.transaction((trx) => markWatched(trx, me, titles, seesKept));
+      await told(me, titles.values());
       res.json({ data: { episode, title: titles.get(episode), watched: true } });
       return;
     }
@@ -124,6 +129,7 @@ export function registerWatchedRoutes(router: Router, { database, env }: Endpoin
       await trx('watchedEpisodes').where({ user_created: me, episode }).delete();
       await trx('watchProgress').where({ user_created: me, episode }).update({ position: null, date_updated: new Date() });
     });
+    if (row) await told(me, [Number(row.title)]);
     res.json({ data: { episode, title: row ? Number(row.title) : null, watched: false } });
   }));
 
@@ -137,6 +143,7 @@ export function registerWatchedRoutes(router: Router, { database, env }: Endpoin
     const missing = episodes.length - titles.size;
     if (missing) throw invalid(`Серии не найдены: ${missing} из ${episodes.length}`);
     const added = titles.size ? await database.transaction((trx) => markWatched(trx, me, titles, seesKept)) : 0;
+    if (added) await told(me, titles.values());
     // Duplicates in the list and episodes marked before are skipped alike.
     res.json({ data: { added, skipped: (body.episodes as unknown[]).length - added } });
   }));

@@ -37,7 +37,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
 
   registerNestingLimits(register);
   registerQueryGuard(register);
-  registerRealtimeRules(register, database, getSchema);
+  registerRealtimeRules(register, database, getSchema, (err) => logger.error(err));
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
   registerTitleRules(register);

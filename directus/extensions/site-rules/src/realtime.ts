@@ -5,8 +5,9 @@
  * subscriber may not read: collections they read in full, and the chat collections, whose rows
  * are never deleted through the API (a message is marked deleted, see chat.ts). Subscriptions to
  * messages, reviews and reactions are served by fan-outs (message-fanout.ts), which read each
- * event once per group and announce no deletion. A socket whose sign-in ends reads as a visitor
- * (socket-accountability.ts).
+ * event once per group and announce no deletion. Subscriptions to watched marks, administrators'
+ * too, are served by watched-live.ts: each person hears of their own marks alone. A socket whose
+ * sign-in ends reads as a visitor (socket-accountability.ts).
  */
 import { WebSocketError } from '../../shared/directus-internals.ts';
 import type { Knex } from 'knex';
@@ -15,6 +16,7 @@ import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { REMOVED_BY_MARKING } from './chat.ts';
 import { createFanout, createMessageFanout, nobodyInParticular, type Fanout } from './message-fanout.ts';
 import { readAccess } from './read-access.ts';
+import { createWatchedLive } from './watched-live.ts';
 import { neverUnaccountable } from './socket-accountability.ts';
 import type { Meta, Register } from './types.ts';
 
@@ -23,14 +25,15 @@ interface Socket { accountability?: Accountability | null; send(data: string): v
 /** What the filter leaves of a subscribe message it has served itself: Directus has no handler for it. */
 const SERVED = { type: 'site-served' };
 
-export function registerRealtimeRules({ filter, action }: Register, database: Knex, getSchema: () => Promise<SchemaOverview>): void {
+export function registerRealtimeRules({ filter, action }: Register, database: Knex, getSchema: () => Promise<SchemaOverview>, logError: (err: unknown) => void): void {
   // Reviews and reactions read alike for every reader but editors: nobody's own rules show them more.
   const fanouts = new Map<string, Fanout>([
     ['messages', createMessageFanout(database, getSchema)],
     ['comments', createFanout('comments', database, getSchema, nobodyInParticular)],
     ['reactions', createFanout('reactions', database, getSchema, nobodyInParticular)],
   ]);
-  const forget = (meta: Meta) => fanouts.forEach((f) => f.unsubscribe(meta.client as Socket));
+  const watched = createWatchedLive(logError);
+  const forget = (meta: Meta) => [...fanouts.values(), watched].forEach((f) => f.unsubscribe(meta.client as Socket));
   action('websocket.connect', (meta) => neverUnaccountable(meta.client as Socket));
   action('websocket.close', forget);
   action('websocket.error', forget);
@@ -40,9 +43,13 @@ export function registerRealtimeRules({ filter, action }: Register, database: Kn
     if (nestsDeeperThan(message)) throw new WebSocketError(String(message.type ?? 'server'), 'INVALID_PAYLOAD', TOO_DEEP, uid);
     const client = meta.client as Socket | undefined;
     // Directus answers the unsubscribe; the fan-out only forgets it.
-    if (message.type === 'unsubscribe' && client) fanouts.forEach((f) => f.unsubscribe(client, uid));
+    if (message.type === 'unsubscribe' && client) [...fanouts.values(), watched].forEach((f) => f.unsubscribe(client, uid));
     if (message.type !== 'subscribe') return message;
     const who = client?.accountability;
+    if (message.collection === 'watchedEpisodes' && client) {
+      watched.subscribe(client, message);
+      return SERVED;
+    }
     if (who?.admin) return message;
     const collection = String(message.collection);
     const fanout = fanouts.get(collection);
