@@ -6,14 +6,14 @@
  */
 import { memo, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { chatOf, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
-import { $chatPictures, loadChatPicture, pictureSrc } from '../../stores/chat-pictures.ts';
+import { chatOf, type ChatKey, type ChatMessage } from './directus.ts';
+import { $chatPictures, loadChatPicture, pictureSrc } from './pictures-store.ts';
 import { personView, UNKNOWN_PERSON } from '../../lib/people.ts';
-import ConfirmDelete from '../layout/ConfirmDelete.tsx';
-import Avatar from '../people/Avatar.tsx';
-import PersonName from '../people/PersonName.tsx';
+import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
+import Avatar from '../../islands/people/Avatar.tsx';
+import PersonName from '../../islands/people/PersonName.tsx';
 import { messageTime, quoteOf } from './message-text.ts';
-import LinkedText from '../layout/LinkedText.tsx';
+import LinkedText from '../../ui/LinkedText.tsx';
 
 interface Props {
   message: ChatMessage;

@@ -4,12 +4,12 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { loginHref } from '../../lib/account/return-path.ts';
-import type { ChatKey } from '../../lib/directus/chat.ts';
+import { loginHref } from '../account/index.ts';
+import type { ChatKey } from './directus.ts';
 import { personView } from '../../lib/people.ts';
-import { $chatList } from '../../stores/chat-list.ts';
-import { startChat } from '../../stores/chat-live.ts';
-import { $isSignedIn } from '../../stores/session.ts';
+import { $chatList } from './list-store.ts';
+import { startChat } from './live.ts';
+import { $isSignedIn } from '../account/session.ts';
 import ChatList from './ChatList.tsx';
 import ChatView from './ChatView.tsx';
 import './chat.css';

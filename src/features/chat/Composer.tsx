@@ -7,16 +7,16 @@
  */
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useFormProblem } from '../layout/use-form-problem.ts';
+import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
-import type { ChatKey, ChatMessage } from '../../lib/directus/chat.ts';
+import type { ChatKey, ChatMessage } from './directus.ts';
 import { PICTURE_TYPES, pictureRefusal } from '../../lib/picture-check.ts';
-import { editMessage, sendMessage } from '../../stores/chat.ts';
-import { Icon } from '../layout/icons.tsx';
+import { editMessage, sendMessage } from './store.ts';
+import { Icon } from '../../ui/icons.tsx';
 import { CheckIcon, SendIcon } from './icons.tsx';
 import EmojiButton from './EmojiButton.tsx';
 import { quoteOf } from './message-text.ts';
-import TextLimit from '../layout/TextLimit.tsx';
+import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../lib/text-limit.ts';
 
 export type ComposerMode = { kind: 'new' } | { kind: 'reply'; to: ChatMessage } | { kind: 'edit'; message: ChatMessage };

@@ -6,15 +6,15 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import type { ChatKey, ChatSummary } from '../../lib/directus/chat.ts';
+import type { ChatKey, ChatSummary } from './directus.ts';
 import { friendsFirst } from '../../lib/friends.ts';
 import { personView } from '../../lib/people.ts';
-import { $chatList, $publicOnline, openingChat, refreshChatList } from '../../stores/chat-list.ts';
+import { $chatList, $publicOnline, openingChat, refreshChatList } from './list-store.ts';
 import { $circle, loadOwnFriendships } from '../../stores/friends.ts';
 import type { FriendPerson } from '../../stores/person-friends.ts';
-import { loadMe } from '../../stores/me.ts';
+import { loadMe } from '../account/index.ts';
 import { useTask } from '../../ui/use-task.ts';
-import Avatar from '../people/Avatar.tsx';
+import Avatar from '../../islands/people/Avatar.tsx';
 
 interface Props {
   open: ChatKey;

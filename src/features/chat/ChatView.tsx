@@ -5,17 +5,17 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { chatOf, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
-import { $chatPictures, pictureSrc } from '../../stores/chat-pictures.ts';
-import { $me } from '../../stores/me.ts';
-import { $threads, deleteMessage, loadOlder, loadThread, threadOf } from '../../stores/chat.ts';
-import { readChat } from '../../stores/chat-list.ts';
-import type { ViewerImage } from '../layout/ImageViewer.tsx';
+import { chatOf, type ChatKey, type ChatMessage } from './directus.ts';
+import { $chatPictures, pictureSrc } from './pictures-store.ts';
+import { $me } from '../account/index.ts';
+import { $threads, deleteMessage, loadOlder, loadThread, threadOf } from './store.ts';
+import { readChat } from './list-store.ts';
+import type { ViewerImage } from '../../ui/ImageViewer.tsx';
 import Composer, { type ComposerMode } from './Composer.tsx';
 import MessageItem from './MessageItem.tsx';
-import LazyPart from '../layout/LazyPart.tsx';
+import LazyPart from '../../ui/LazyPart.tsx';
 
-const ImageViewer = lazy(() => import('../layout/ImageViewer.tsx'));
+const ImageViewer = lazy(() => import('../../ui/ImageViewer.tsx'));
 
 /** How close to the top (px) starts loading the older page, and to the bottom counts as "at the bottom". */
 const EDGE_PX = 80;

@@ -1,5 +1,5 @@
 /** How the chat writes times and quotes. */
-import type { ChatMessage } from '../../lib/directus/chat.ts';
+import type { ChatMessage } from './directus.ts';
 
 const QUOTE_CUT = 120;
 

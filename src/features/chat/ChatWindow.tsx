@@ -7,11 +7,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { CHAT_SIDEBAR_TOGGLE_PX, NARROW_SCREEN_PX } from '../../lib/chat-constants.ts';
-import type { ChatKey } from '../../lib/directus/chat.ts';
+import type { ChatKey } from './directus.ts';
 import { personView } from '../../lib/people.ts';
-import { $chatList, $chatUnread } from '../../stores/chat-list.ts';
-import { $chatVisible, hideChat, toggleChat } from '../../stores/chat-window.ts';
-import { Icon } from '../layout/icons.tsx';
+import { $chatList, $chatUnread } from './list-store.ts';
+import { $chatVisible, hideChat, toggleChat } from './window-store.ts';
+import { Icon } from '../../ui/icons.tsx';
 import ChatList from './ChatList.tsx';
 import ChatView from './ChatView.tsx';
 import './chat.css';

@@ -4,8 +4,8 @@
  * addresses and never come here.
  */
 import { map } from 'nanostores';
-import { assetUrl } from '../lib/assets.ts';
-import { readPrivatePicture, type ChatKey } from '../lib/directus/chat.ts';
+import { assetUrl } from '../../lib/assets.ts';
+import { readPrivatePicture, type ChatKey } from './directus.ts';
 
 /** An object URL once read, 'loading' meanwhile, 'failed' when it could not be read. */
 export type PictureState = string | 'loading' | 'failed';

@@ -5,12 +5,12 @@
  * once however it arrived. The window and the /messages page read the same threads.
  */
 import { atom } from 'nanostores';
-import { uploadPicture } from '../lib/directus/account.ts';
+import { uploadPicture } from '../../lib/directus/account.ts';
 import {
   chatOf, deleteChatMessage, editChatMessage, readChatMessages, sendChatMessage,
   type ChatKey, type ChatMessage,
-} from '../lib/directus/chat.ts';
-import { CHAT_PAGE_SIZE } from '../lib/chat-constants.ts';
+} from './directus.ts';
+import { CHAT_PAGE_SIZE } from '../../lib/chat-constants.ts';
 
 export type { ChatKey, ChatMessage };
 
