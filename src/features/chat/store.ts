@@ -11,6 +11,7 @@ import {
   type ChatKey, type ChatMessage,
 } from './directus.ts';
 import { CHAT_PAGE_SIZE } from '../../lib/chat-constants.ts';
+import { taskPerKey } from '../../ui/task.ts';
 
 export type { ChatKey, ChatMessage };
 
@@ -18,8 +19,8 @@ export interface Thread {
   status: 'loading' | 'ready' | 'error';
   /** Oldest first. */
   messages: ChatMessage[];
-  /** Older pages: more may exist, one is loading, none are left, or the last try failed. */
-  older: 'more' | 'loading' | 'none' | 'error';
+  /** Whether older pages may exist (their loading is the task `olderPages`). */
+  older: 'more' | 'none';
 }
 
 export const $threads = atom<Record<string, Thread>>({});
@@ -71,21 +72,15 @@ export async function loadThread(chat: ChatKey, o: { force?: boolean } = {}): Pr
   }
 }
 
-/** The page before the oldest loaded message. */
-export async function loadOlder(chat: ChatKey): Promise<void> {
+/** The page before the oldest loaded message, for each chat; a failure says the same whatever the cause. */
+export const olderPages = taskPerKey(async (chat: ChatKey) => {
   const t = threadOf($threads.get(), chat);
-  if (!t || t.status !== 'ready' || t.older === 'loading' || t.older === 'none') return;
+  if (!t || t.status !== 'ready' || t.older === 'none') return;
   const oldest = t.messages[0]?.id;
   if (oldest === undefined) return;
-  put(chat, (c) => c && { ...c, older: 'loading' });
-  try {
-    const page = await readChatMessages(chat, oldest);
-    put(chat, (c) => c && { ...c, messages: merge(c.messages, page), older: page.length < CHAT_PAGE_SIZE ? 'none' : 'more' });
-  } catch (err) {
-    console.error(err);
-    put(chat, (c) => c && { ...c, older: 'error' });
-  }
-}
+  const page = await readChatMessages(chat, oldest);
+  put(chat, (c) => c && { ...c, messages: merge(c.messages, page), older: page.length < CHAT_PAGE_SIZE ? 'none' : 'more' });
+}, () => 'Не удалось загрузить ранние сообщения.');
 
 /** Live or answered messages: each goes into its chat's thread when that chat is loaded here. */
 export function receiveMessages(messages: ChatMessage[]): void {
@@ -99,15 +94,27 @@ export interface Draft {
 }
 
 /** Sends a message (pictures uploaded first, to the private chat when it is one); it shows at once. */
-export async function sendMessage(chat: ChatKey, draft: Draft): Promise<void> {
+async function sendMessage(chat: ChatKey, draft: Draft): Promise<void> {
   const fileIds: string[] = [];
   for (const file of draft.files ?? []) fileIds.push(await uploadPicture(file, chat === 'public' ? undefined : chat));
   receiveMessages([await sendChatMessage(chat, { text: draft.text.trim(), replyTo: draft.replyTo ?? null, fileIds })]);
 }
 
-export async function editMessage(id: number, text: string): Promise<void> {
+async function editMessage(id: number, text: string): Promise<void> {
   receiveMessages([await editChatMessage(id, text.trim())]);
 }
+
+/** What the input sends: a new message (or a reply), or the new text of one's own message. */
+export type Outgoing = { kind: 'new'; draft: Draft } | { kind: 'edit'; id: number; text: string };
+
+/**
+ * The input's sending in each chat: one message at a time; the backend's refusals (the sending pace
+ * among them) are told as it words them.
+ */
+export const posting = taskPerKey(
+  (chat: ChatKey, out: Outgoing) => (out.kind === 'edit' ? editMessage(out.id, out.text) : sendMessage(chat, out.draft)),
+  'Не удалось отправить сообщение. Попробуйте ещё раз.',
+);
 
 export async function deleteMessage(id: number): Promise<void> {
   receiveMessages([await deleteChatMessage(id)]);
