@@ -14,6 +14,7 @@ import { $circle, loadOwnFriendships } from '../../stores/friends.ts';
 import type { FriendPerson } from '../../stores/person-friends.ts';
 import { loadMe } from '../account/index.ts';
 import { useTask } from '../../ui/use-task.ts';
+import { lastLine } from './message-text.ts';
 import Avatar from '../../islands/people/Avatar.tsx';
 
 interface Props {
@@ -22,13 +23,6 @@ interface Props {
   hrefOf?: (chat: ChatKey) => string;
   /** ... or opens it in place (the window). */
   onOpen?: (chat: ChatKey) => void;
-}
-
-function lastLine(c: ChatSummary): string {
-  const m = c.lastMessage;
-  if (!m) return 'Нет сообщений';
-  if (m.deleted) return 'Сообщение удалено';
-  return (m.text ?? '').trim() || 'Фото';
 }
 
 /** A friend without a chat yet: choosing them opens the chat with them, started if need be. */

@@ -5,8 +5,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { chatOf, type ChatKey, type ChatMessage } from './directus.ts';
-import { $chatPictures, pictureSrc } from './pictures-store.ts';
+import type { ChatKey, ChatMessage } from './directus.ts';
+import { chatOf, pictureIds, pictureSrc } from './messages.ts';
+import { $chatPictures } from './pictures-store.ts';
 import { $me } from '../account/index.ts';
 import { $threads, deleteMessage, loadThread, olderPages, threadOf } from './store.ts';
 import { readChat } from './list-store.ts';
@@ -22,10 +23,7 @@ const ImageViewer = lazy(() => import('../../ui/ImageViewer.tsx'));
 const EDGE_PX = 80;
 
 function picturesOf(m: ChatMessage): ViewerImage[] {
-  return (m.images ?? []).flatMap((entry, i) => {
-    const file = typeof entry === 'object' && entry ? entry.directus_files_id : null;
-    return file && typeof file === 'object' ? [{ src: pictureSrc(file.id, chatOf(m), $chatPictures.get()) ?? '', alt: `Фото ${i + 1}` }] : [];
-  });
+  return pictureIds(m).map((id, i) => ({ src: pictureSrc(id, chatOf(m), $chatPictures.get()) ?? '', alt: `Фото ${i + 1}` }));
 }
 
 export default function ChatView({ chat, label }: { chat: ChatKey; label: string }) {

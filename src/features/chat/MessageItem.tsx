@@ -6,8 +6,9 @@
  */
 import { memo, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { chatOf, type ChatKey, type ChatMessage } from './directus.ts';
-import { $chatPictures, loadChatPicture, pictureSrc } from './pictures-store.ts';
+import type { ChatKey, ChatMessage } from './directus.ts';
+import { chatOf, pictureIds, pictureSrc } from './messages.ts';
+import { $chatPictures, loadChatPicture } from './pictures-store.ts';
 import { personView, UNKNOWN_PERSON } from '../../lib/people.ts';
 import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
 import Avatar from '../../islands/people/Avatar.tsx';
@@ -28,10 +29,7 @@ function MessageItem({ message, mine, onReply, onEdit, onDelete, onPicture }: Pr
   const author = personView(typeof message.user_created === 'object' ? message.user_created : null, 'message');
   const parent = typeof message.message === 'object' ? message.message : null;
   const parentAuthor = parent && typeof parent.user_created === 'object' ? parent.user_created?.login ?? UNKNOWN_PERSON : UNKNOWN_PERSON;
-  const pictures = (message.images ?? []).flatMap((entry) => {
-    const file = typeof entry === 'object' && entry ? entry.directus_files_id : null;
-    return file && typeof file === 'object' ? [file.id] : [];
-  });
+  const pictures = pictureIds(message);
   const chat = chatOf(message);
   return (
     <li className={mine ? 'chat-msg chat-msg--mine' : 'chat-msg'} data-message-id={message.id}>

@@ -41,13 +41,6 @@ export interface ChatList {
   unread: number;
 }
 
-/** Which chat a message belongs to. */
-export function chatOf(message: Pick<Message, 'privateChat'>): ChatKey {
-  const chat = message.privateChat;
-  if (chat === null || chat === undefined) return 'public';
-  return typeof chat === 'object' ? chat.id : chat;
-}
-
 export function chatFilter(chat: ChatKey): QueryFilter<Schema, Message> {
   return chat === 'public' ? { publicChat: { _eq: true } } : { privateChat: { _eq: chat } };
 }
