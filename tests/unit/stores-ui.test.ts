@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $chatVisible, hideChat, showChat, toggleChat } from '../../src/stores/chat-window.ts';
+import { $chatVisible, hideChat, showChat, toggleChat } from '../../src/features/chat/window-store.ts';
 import {
   $contactOpen, $mobileMenuOpen, $overlay, $searchOpen,
   closeContact, closeMobileMenu, closeOverlay, closeSearch, openContact, openMobileMenu, openSearch,

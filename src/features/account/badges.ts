@@ -1,7 +1,7 @@
 /**
  * The parts of everyone's account icon that only signed-in people get: the new-episode counter and
  * the unread-message counter. Their signed-in code registers each once loaded
- * (lib/account/signed-in-parts.ts, islands/chat/mount-window.tsx); a visitor's page downloads this
+ * (lib/account/signed-in-parts.ts, features/chat/mount-window.tsx); a visitor's page downloads this
  * module alone, and the icon renders the counters once registered.
  */
 import type { ComponentType } from 'react';

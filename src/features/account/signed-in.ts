@@ -13,4 +13,4 @@ window.addEventListener(UNAUTHORISED_EVENT, () => location.reload());
 import('./signed-in-parts.ts').then((m) => m.loadSignedInParts(), (err: unknown) => console.error(err));
 // The live account icon with its counters, the floating chat window and the unread count.
 import('../frame/mount-account-link.tsx').catch((err: unknown) => console.error(err));
-import('../../islands/chat/mount-window.tsx').catch((err: unknown) => console.error(err));
+import('../chat/mount-window.tsx').catch((err: unknown) => console.error(err));

@@ -9,7 +9,7 @@ import { signOut } from '../../lib/directus/account.ts';
 import { assetUrl } from '../../lib/assets.ts';
 import { personView } from '../../lib/people.ts';
 import { PROFILE_SECTIONS, sectionHref, type ProfileSection } from '../../lib/profile-tabs.ts';
-import { $chatUnread } from '../../stores/chat-list.ts';
+import { $chatUnread } from '../../features/chat/for-signed-in.ts';
 import type { Me } from '../../stores/me.ts';
 import { ProfileIcon } from '../layout/icons.tsx';
 import { ChatIcon, HeartIcon, LogoutIcon, PencilIcon, TrashIcon } from './icons.tsx';

@@ -2,7 +2,7 @@
  * The site's realtime clients: @directus/sdk's realtime() at /api/websocket on the site's origin,
  * with these settings: heartbeat (a ping is answered with pong), reconnect after
  * 1000 ms (never under 100 ms) up to 10 times; its warnings are kept, its chatter is not. The chat
- * signs in on its socket (chat-socket.ts); reviews, which anyone may read, need no sign-in.
+ * signs in on its socket (features/chat/directus.ts); reviews, which anyone may read, need no sign-in.
  */
 import { createDirectus, realtime, type WebSocketClient } from '@directus/sdk';
 import { WEBSOCKET } from '../chat-constants.ts';

@@ -1,5 +1,5 @@
 /** Line icons of the chat's input, drawn like the frame's (layout/icons.tsx) and loaded only with the chat. */
-import { Icon } from '../layout/icons.tsx';
+import { Icon } from '../../ui/icons.tsx';
 
 export const SendIcon = () => <Icon size={20}><path d="M21 3 10 14" /><path d="m21 3-7 18-4-7-7-4 18-7z" /></Icon>;
 export const CheckIcon = () => <Icon size={20}><path d="m5 12 5 5 9-10" /></Icon>;

@@ -6,15 +6,16 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import type { ChatKey, ChatSummary } from '../../lib/directus/chat.ts';
+import type { ChatKey, ChatSummary } from './directus.ts';
 import { friendsFirst } from '../../lib/friends.ts';
 import { personView } from '../../lib/people.ts';
-import { $chatList, $publicOnline, openingChat, refreshChatList } from '../../stores/chat-list.ts';
+import { $chatList, $publicOnline, openingChat, refreshChatList } from './list-store.ts';
 import { $circle, loadOwnFriendships } from '../../stores/friends.ts';
 import type { FriendPerson } from '../../stores/person-friends.ts';
-import { loadMe } from '../../stores/me.ts';
+import { loadMe } from '../account/index.ts';
 import { useTask } from '../../ui/use-task.ts';
-import Avatar from '../people/Avatar.tsx';
+import { lastLine } from './message-text.ts';
+import Avatar from '../../islands/people/Avatar.tsx';
 
 interface Props {
   open: ChatKey;
@@ -22,13 +23,6 @@ interface Props {
   hrefOf?: (chat: ChatKey) => string;
   /** ... or opens it in place (the window). */
   onOpen?: (chat: ChatKey) => void;
-}
-
-function lastLine(c: ChatSummary): string {
-  const m = c.lastMessage;
-  if (!m) return 'Нет сообщений';
-  if (m.deleted) return 'Сообщение удалено';
-  return (m.text ?? '').trim() || 'Фото';
 }
 
 /** A friend without a chat yet: choosing them opens the chat with them, started if need be. */

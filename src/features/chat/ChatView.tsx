@@ -5,31 +5,31 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { chatOf, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
-import { $chatPictures, pictureSrc } from '../../stores/chat-pictures.ts';
-import { $me } from '../../stores/me.ts';
-import { $threads, deleteMessage, loadOlder, loadThread, threadOf } from '../../stores/chat.ts';
-import { readChat } from '../../stores/chat-list.ts';
-import type { ViewerImage } from '../layout/ImageViewer.tsx';
+import type { ChatKey, ChatMessage } from './directus.ts';
+import { chatOf, pictureIds, pictureSrc } from './messages.ts';
+import { $chatPictures } from './pictures-store.ts';
+import { $me } from '../account/index.ts';
+import { $threads, deleteMessage, loadThread, olderPages, threadOf } from './store.ts';
+import { readChat } from './list-store.ts';
+import type { ViewerImage } from '../../ui/ImageViewer.tsx';
 import Composer, { type ComposerMode } from './Composer.tsx';
 import MessageItem from './MessageItem.tsx';
-import LazyPart from '../layout/LazyPart.tsx';
+import LazyPart from '../../ui/LazyPart.tsx';
+import { useTask } from '../../ui/use-task.ts';
 
-const ImageViewer = lazy(() => import('../layout/ImageViewer.tsx'));
+const ImageViewer = lazy(() => import('../../ui/ImageViewer.tsx'));
 
 /** How close to the top (px) starts loading the older page, and to the bottom counts as "at the bottom". */
 const EDGE_PX = 80;
 
 function picturesOf(m: ChatMessage): ViewerImage[] {
-  return (m.images ?? []).flatMap((entry, i) => {
-    const file = typeof entry === 'object' && entry ? entry.directus_files_id : null;
-    return file && typeof file === 'object' ? [{ src: pictureSrc(file.id, chatOf(m), $chatPictures.get()) ?? '', alt: `Фото ${i + 1}` }] : [];
-  });
+  return pictureIds(m).map((id, i) => ({ src: pictureSrc(id, chatOf(m), $chatPictures.get()) ?? '', alt: `Фото ${i + 1}` }));
 }
 
 export default function ChatView({ chat, label }: { chat: ChatKey; label: string }) {
   const thread = threadOf(useStore($threads), chat);
   const me = useStore($me);
+  const olderPage = useTask(olderPages.of(chat));
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [viewer, setViewer] = useState<{ images: ViewerImage[]; index: number | null }>({ images: [], index: null });
   const list = useRef<HTMLDivElement>(null);
@@ -70,14 +70,15 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
   const older = useCallback(() => {
     const el = list.current;
     if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
-    void loadOlder(chat);
-  }, [chat]);
+    void olderPage.run();
+  }, [olderPage.run]);
 
   function onScroll() {
     const el = list.current;
     if (!el) return;
     stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < EDGE_PX;
-    if (el.scrollTop < EDGE_PX && thread?.older === 'more') older();
+    // Not while a page is on its way, nor after one failed: 'Повторить' asks again.
+    if (el.scrollTop < EDGE_PX && thread?.older === 'more' && !olderPage.pending && !olderPage.error) older();
   }
 
   const onReply = useCallback((m: ChatMessage) => setMode({ kind: 'reply', to: m }), []);
@@ -89,11 +90,11 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
   return (
     <section className="chat-view" aria-label={label}>
       <div className="chat-view__messages" ref={list} onScroll={onScroll} data-testid="chat-messages">
-        {thread?.status === 'ready' && (thread.older === 'more' || thread.older === 'error' || thread.older === 'loading') && (
+        {thread?.status === 'ready' && thread.older === 'more' && (
           <div className="chat-view__older">
-            {thread.older === 'error' && <span role="alert">Не удалось загрузить ранние сообщения. </span>}
-            <button type="button" className="chat-view__older-btn" onClick={older} disabled={thread.older === 'loading'}>
-              {thread.older === 'loading' ? 'Загрузка…' : thread.older === 'error' ? 'Повторить' : 'Ранние сообщения'}
+            {olderPage.error && <span role="alert">{olderPage.error} </span>}
+            <button type="button" className="chat-view__older-btn" onClick={older} disabled={olderPage.pending}>
+              {olderPage.pending ? 'Загрузка…' : olderPage.error ? 'Повторить' : 'Ранние сообщения'}
             </button>
           </div>
         )}

@@ -6,14 +6,15 @@
  */
 import { memo, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { chatOf, type ChatKey, type ChatMessage } from '../../lib/directus/chat.ts';
-import { $chatPictures, loadChatPicture, pictureSrc } from '../../stores/chat-pictures.ts';
+import type { ChatKey, ChatMessage } from './directus.ts';
+import { chatOf, pictureIds, pictureSrc } from './messages.ts';
+import { $chatPictures, loadChatPicture } from './pictures-store.ts';
 import { personView, UNKNOWN_PERSON } from '../../lib/people.ts';
-import ConfirmDelete from '../layout/ConfirmDelete.tsx';
-import Avatar from '../people/Avatar.tsx';
-import PersonName from '../people/PersonName.tsx';
+import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
+import Avatar from '../../islands/people/Avatar.tsx';
+import PersonName from '../../islands/people/PersonName.tsx';
 import { messageTime, quoteOf } from './message-text.ts';
-import LinkedText from '../layout/LinkedText.tsx';
+import LinkedText from '../../ui/LinkedText.tsx';
 
 interface Props {
   message: ChatMessage;
@@ -28,10 +29,7 @@ function MessageItem({ message, mine, onReply, onEdit, onDelete, onPicture }: Pr
   const author = personView(typeof message.user_created === 'object' ? message.user_created : null, 'message');
   const parent = typeof message.message === 'object' ? message.message : null;
   const parentAuthor = parent && typeof parent.user_created === 'object' ? parent.user_created?.login ?? UNKNOWN_PERSON : UNKNOWN_PERSON;
-  const pictures = (message.images ?? []).flatMap((entry) => {
-    const file = typeof entry === 'object' && entry ? entry.directus_files_id : null;
-    return file && typeof file === 'object' ? [file.id] : [];
-  });
+  const pictures = pictureIds(message);
   const chat = chatOf(message);
   return (
     <li className={mine ? 'chat-msg chat-msg--mine' : 'chat-msg'} data-message-id={message.id}>

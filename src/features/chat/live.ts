@@ -4,11 +4,11 @@
  * subscription is in place (at first, and after the socket was away) every open chat and the list
  * are read again, so no message sent before it, or meanwhile, is missed.
  */
-import { loadMe } from './me.ts';
-import { $session } from './session.ts';
-import { loadThread, loadedChats, receiveMessages } from './chat.ts';
-import { refreshChatList, watchChatList } from './chat-list.ts';
-import { connectChat, onLiveMessages, onSubscribed } from './chat-socket.ts';
+import { loadMe } from '../account/index.ts';
+import { $session } from '../account/session.ts';
+import { loadThread, loadedChats, receiveMessages } from './store.ts';
+import { refreshChatList, watchChatList } from './list-store.ts';
+import { connectChat, onLiveMessages, onSubscribed } from './socket.ts';
 
 let started = false;
 

@@ -6,7 +6,7 @@
  */
 import { lazy, useEffect, useRef, useState } from 'react';
 import { EMOJI_PANEL_MS } from '../../lib/chat-constants.ts';
-import LazyPart from '../layout/LazyPart.tsx';
+import LazyPart from '../../ui/LazyPart.tsx';
 import { SmileIcon } from './icons.tsx';
 
 const EmojiPanel = lazy(() => import('./EmojiPanel.tsx'));

@@ -7,11 +7,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { CHAT_SIDEBAR_TOGGLE_PX, NARROW_SCREEN_PX } from '../../lib/chat-constants.ts';
-import type { ChatKey } from '../../lib/directus/chat.ts';
+import type { ChatKey } from './directus.ts';
 import { personView } from '../../lib/people.ts';
-import { $chatList, $chatUnread } from '../../stores/chat-list.ts';
-import { $chatVisible, hideChat, toggleChat } from '../../stores/chat-window.ts';
-import { Icon } from '../layout/icons.tsx';
+import { $chatList, $chatUnread } from './list-store.ts';
+import { messagesHref } from './messages.ts';
+import { $chatVisible, hideChat, toggleChat } from './window-store.ts';
+import { Icon } from '../../ui/icons.tsx';
 import ChatList from './ChatList.tsx';
 import ChatView from './ChatView.tsx';
 import './chat.css';
@@ -71,7 +72,7 @@ export default function ChatWindow() {
               <button type="button" className="chat-window__heading" onClick={() => open('public')}>Онлайн чат</button>
             </h2>
             {chat !== 'public' && <span className="chat-window__sub">{title}</span>}
-            <a className="chat-window__page" href={chat === 'public' ? '/messages' : `/messages?id=${chat}`}>Открыть страницу</a>
+            <a className="chat-window__page" href={messagesHref(chat)}>Открыть страницу</a>
             <button type="button" className="icon-btn" aria-label="Закрыть чат" onClick={hideChat}>
               <Icon><path d="M6 6l12 12M18 6 6 18" /></Icon>
             </button>

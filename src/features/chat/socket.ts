@@ -8,10 +8,10 @@
  */
 import { queryToParams } from '@directus/sdk';
 import { atom } from 'nanostores';
-import type { ChatMessage } from '../lib/directus/chat.ts';
-import { createChatSocket, type ChatSocket } from '../lib/directus/chat-socket.ts';
-import { CHAT_MESSAGE_FIELDS } from '../lib/directus/fields.ts';
-import { $session } from './session.ts';
+import type { ChatMessage } from './directus.ts';
+import { createChatSocket, type ChatSocket } from './directus.ts';
+import { CHAT_MESSAGE_FIELDS } from '../../lib/directus/fields.ts';
+import { $session } from '../account/session.ts';
 
 export type SocketStatus = 'closed' | 'connecting' | 'open' | 'error';
 

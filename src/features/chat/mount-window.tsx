@@ -6,9 +6,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { createRoot } from 'react-dom/client';
-import { $chatUnread } from '../../stores/chat-list.ts';
-import { addAccountBadge } from '../../stores/signed-in-parts.ts';
-import { startChat } from '../../stores/chat-live.ts';
+import { $chatUnread } from './list-store.ts';
+import { addAccountBadge } from '../account/badges.ts';
+import { startChat } from './live.ts';
 import ChatWindow from './ChatWindow.tsx';
 
 function UnreadBadge() {

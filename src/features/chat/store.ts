@@ -5,12 +5,13 @@
  * once however it arrived. The window and the /messages page read the same threads.
  */
 import { atom } from 'nanostores';
-import { uploadPicture } from '../lib/directus/account.ts';
+import { uploadPicture } from '../../lib/directus/account.ts';
 import {
-  chatOf, deleteChatMessage, editChatMessage, readChatMessages, sendChatMessage,
-  type ChatKey, type ChatMessage,
-} from '../lib/directus/chat.ts';
-import { CHAT_PAGE_SIZE } from '../lib/chat-constants.ts';
+  deleteChatMessage, editChatMessage, readChatMessages, sendChatMessage, type ChatKey, type ChatMessage,
+} from './directus.ts';
+import { chatOf, mergeMessages } from './messages.ts';
+import { CHAT_PAGE_SIZE } from '../../lib/chat-constants.ts';
+import { taskPerKey } from '../../ui/task.ts';
 
 export type { ChatKey, ChatMessage };
 
@@ -18,8 +19,8 @@ export interface Thread {
   status: 'loading' | 'ready' | 'error';
   /** Oldest first. */
   messages: ChatMessage[];
-  /** Older pages: more may exist, one is loading, none are left, or the last try failed. */
-  older: 'more' | 'loading' | 'none' | 'error';
+  /** Whether older pages may exist (their loading is the task `olderPages`). */
+  older: 'more' | 'none';
 }
 
 export const $threads = atom<Record<string, Thread>>({});
@@ -36,23 +37,6 @@ function put(chat: ChatKey, change: (t: Thread | undefined) => Thread | undefine
   if (next) $threads.set({ ...all, [keyOf(chat)]: next });
 }
 
-/**
- * Merges messages in by id (a newer copy replaces an older), oldest first. A message quoting one
- * that came in shows it as it is now: its new text, or deleted.
- */
-function merge(current: ChatMessage[], incoming: ChatMessage[]): ChatMessage[] {
-  const byId = new Map(current.map((m) => [m.id, m]));
-  for (const m of incoming) byId.set(m.id, { ...byId.get(m.id), ...m });
-  const fresh = new Map(incoming.map((m) => [m.id, m]));
-  return [...byId.values()].map((m) => requote(m, fresh)).sort((a, b) => a.id - b.id);
-}
-
-function requote(m: ChatMessage, fresh: Map<number, ChatMessage>): ChatMessage {
-  const quote = typeof m.message === 'object' && m.message ? m.message : null;
-  const now = quote && fresh.get(quote.id);
-  return now ? { ...m, message: { ...quote, text: now.text, deleted: now.deleted } } : m;
-}
-
 /** Loads the newest page of a chat once (again with `force`: after a reconnect, or a retry). */
 export async function loadThread(chat: ChatKey, o: { force?: boolean } = {}): Promise<void> {
   const existing = threadOf($threads.get(), chat);
@@ -62,7 +46,7 @@ export async function loadThread(chat: ChatKey, o: { force?: boolean } = {}): Pr
     const page = await readChatMessages(chat);
     put(chat, (t) => ({
       status: 'ready',
-      messages: merge(t?.messages ?? [], page),
+      messages: mergeMessages(t?.messages ?? [], page),
       older: t && t.status === 'ready' ? t.older : page.length < CHAT_PAGE_SIZE ? 'none' : 'more',
     }));
   } catch (err) {
@@ -71,25 +55,19 @@ export async function loadThread(chat: ChatKey, o: { force?: boolean } = {}): Pr
   }
 }
 
-/** The page before the oldest loaded message. */
-export async function loadOlder(chat: ChatKey): Promise<void> {
+/** The page before the oldest loaded message, for each chat; a failure says the same whatever the cause. */
+export const olderPages = taskPerKey(async (chat: ChatKey) => {
   const t = threadOf($threads.get(), chat);
-  if (!t || t.status !== 'ready' || t.older === 'loading' || t.older === 'none') return;
+  if (!t || t.status !== 'ready' || t.older === 'none') return;
   const oldest = t.messages[0]?.id;
   if (oldest === undefined) return;
-  put(chat, (c) => c && { ...c, older: 'loading' });
-  try {
-    const page = await readChatMessages(chat, oldest);
-    put(chat, (c) => c && { ...c, messages: merge(c.messages, page), older: page.length < CHAT_PAGE_SIZE ? 'none' : 'more' });
-  } catch (err) {
-    console.error(err);
-    put(chat, (c) => c && { ...c, older: 'error' });
-  }
-}
+  const page = await readChatMessages(chat, oldest);
+  put(chat, (c) => c && { ...c, messages: mergeMessages(c.messages, page), older: page.length < CHAT_PAGE_SIZE ? 'none' : 'more' });
+}, () => 'Не удалось загрузить ранние сообщения.');
 
 /** Live or answered messages: each goes into its chat's thread when that chat is loaded here. */
 export function receiveMessages(messages: ChatMessage[]): void {
-  for (const m of messages) put(chatOf(m), (t) => t && t.status === 'ready' ? { ...t, messages: merge(t.messages, [m]) } : t);
+  for (const m of messages) put(chatOf(m), (t) => t && t.status === 'ready' ? { ...t, messages: mergeMessages(t.messages, [m]) } : t);
 }
 
 export interface Draft {
@@ -99,15 +77,27 @@ export interface Draft {
 }
 
 /** Sends a message (pictures uploaded first, to the private chat when it is one); it shows at once. */
-export async function sendMessage(chat: ChatKey, draft: Draft): Promise<void> {
+async function sendMessage(chat: ChatKey, draft: Draft): Promise<void> {
   const fileIds: string[] = [];
   for (const file of draft.files ?? []) fileIds.push(await uploadPicture(file, chat === 'public' ? undefined : chat));
   receiveMessages([await sendChatMessage(chat, { text: draft.text.trim(), replyTo: draft.replyTo ?? null, fileIds })]);
 }
 
-export async function editMessage(id: number, text: string): Promise<void> {
+async function editMessage(id: number, text: string): Promise<void> {
   receiveMessages([await editChatMessage(id, text.trim())]);
 }
+
+/** What the input sends: a new message (or a reply), or the new text of one's own message. */
+export type Post = { kind: 'new'; draft: Draft } | { kind: 'edit'; id: number; text: string };
+
+/**
+ * The input's sending in each chat: one message at a time; the backend's refusals (the sending pace
+ * among them) are told as it words them.
+ */
+export const posting = taskPerKey(
+  (chat: ChatKey, out: Post) => (out.kind === 'edit' ? editMessage(out.id, out.text) : sendMessage(chat, out.draft)),
+  'Не удалось отправить сообщение. Попробуйте ещё раз.',
+);
 
 export async function deleteMessage(id: number): Promise<void> {
   receiveMessages([await deleteChatMessage(id)]);

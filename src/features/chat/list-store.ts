@@ -5,12 +5,12 @@
  * 5 s.
  */
 import { atom, computed } from 'nanostores';
-import { onlineCount } from '../lib/directus/account.ts';
-import { markChatRead, readChatList, type ChatSummary } from '../lib/directus/chat.ts';
-import { privateChatWith } from '../lib/directus/people.ts';
-import { taskPerKey } from '../ui/task.ts';
-import { CHAT_POLL_MS } from '../lib/chat-constants.ts';
-import { $socketStatus, connectChat } from './chat-socket.ts';
+import { onlineCount } from '../../lib/directus/account.ts';
+import { markChatRead, readChatList, type ChatSummary } from './directus.ts';
+import { privateChatWith } from '../../lib/directus/people.ts';
+import { taskPerKey } from '../../ui/task.ts';
+import { CHAT_POLL_MS } from '../../lib/chat-constants.ts';
+import { $socketStatus, connectChat } from './socket.ts';
 
 export type { ChatSummary };
 

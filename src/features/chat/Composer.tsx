@@ -5,18 +5,18 @@
  * pictures, images only, previewed and removable before sending. The backend's refusals (the
  * sending pace among them) are shown as it words them.
  */
-import { reasonOf } from '../../lib/directus/request-error.ts';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useFormProblem } from '../layout/use-form-problem.ts';
+import { useFormProblem } from '../../ui/use-form-problem.ts';
+import { useTask } from '../../ui/use-task.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
-import type { ChatKey, ChatMessage } from '../../lib/directus/chat.ts';
+import type { ChatKey, ChatMessage } from './directus.ts';
 import { PICTURE_TYPES, pictureRefusal } from '../../lib/picture-check.ts';
-import { editMessage, sendMessage } from '../../stores/chat.ts';
-import { Icon } from '../layout/icons.tsx';
+import { posting } from './store.ts';
+import { Icon } from '../../ui/icons.tsx';
 import { CheckIcon, SendIcon } from './icons.tsx';
 import EmojiButton from './EmojiButton.tsx';
 import { quoteOf } from './message-text.ts';
-import TextLimit from '../layout/TextLimit.tsx';
+import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../lib/text-limit.ts';
 
 export type ComposerMode = { kind: 'new' } | { kind: 'reply'; to: ChatMessage } | { kind: 'edit'; message: ChatMessage };
@@ -34,8 +34,10 @@ const authorOf = (m: ChatMessage) => (typeof m.user_created === 'object' && m.us
 export default function Composer({ chat, mode, onMode, onSend }: Props) {
   const [text, setText] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useFormProblem({ text });
+  // A picture refused on attaching, or the sending's failure; either goes once the text changes.
+  const [refusal, setRefusal] = useFormProblem({ text });
+  const sending = useTask(posting.of(chat), [text]);
+  const error = refusal ?? sending.error;
   const field = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
   const fieldId = useId();
@@ -60,7 +62,8 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
   function attach(list: FileList | null) {
     const picked = [...(list ?? [])];
     setFiles([...files, ...picked.filter((f) => !pictureRefusal(f))]);
-    setError(picked.map(pictureRefusal).find(Boolean) ?? null);
+    setRefusal(picked.map(pictureRefusal).find(Boolean) ?? null);
+    sending.dismiss();
     if (picker.current) picker.current.value = '';
   }
 
@@ -71,26 +74,18 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (unsendable || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      if (mode.kind === 'edit') {
-        await editMessage(mode.message.id, text);
-      } else {
-        onSend?.();
-        await sendMessage(chat, { text, replyTo: mode.kind === 'reply' ? mode.to.id : null, files });
-      }
+    if (unsendable || sending.pending) return;
+    setRefusal(null);
+    if (mode.kind !== 'edit') onSend?.();
+    const sent = await sending.run(mode.kind === 'edit'
+      ? { kind: 'edit', id: mode.message.id, text }
+      : { kind: 'new', draft: { text, replyTo: mode.kind === 'reply' ? mode.to.id : null, files } });
+    if (sent) {
       setText('');
       setFiles([]);
       onMode({ kind: 'new' });
-    } catch (err) {
-      console.error(err);
-      setError(reasonOf(err, 'Не удалось отправить сообщение. Попробуйте ещё раз.'));
-    } finally {
-      setSending(false);
-      field.current?.focus();
     }
+    field.current?.focus();
   }
 
   function insert(emoji: string) {
@@ -133,7 +128,7 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
           <>
             <input ref={picker} id={`${fieldId}-files`} className="visually-hidden" type="file" accept={PICTURE_TYPES} multiple tabIndex={-1} aria-label="Прикрепить фото"
               onChange={(e) => attach(e.target.files)} data-testid="chat-files" />
-            <button type="button" className="icon-btn" aria-label="Прикрепить фото" onClick={() => picker.current?.click()} disabled={sending}>
+            <button type="button" className="icon-btn" aria-label="Прикрепить фото" onClick={() => picker.current?.click()} disabled={sending.pending}>
               <Icon><path d="m21 12-8.5 8.5a5 5 0 0 1-7-7L14 5a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 8" /></Icon>
             </button>
           </>
@@ -163,7 +158,7 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
           <EmojiButton onPick={insert} />
         </div>
         {/* On a narrow input the word gives way to the icon, and stays the button's name. */}
-        <button type="submit" className="btn chat-input__send" disabled={unsendable || sending}>
+        <button type="submit" className="btn chat-input__send" disabled={unsendable || sending.pending}>
           {editing ? <CheckIcon /> : <SendIcon />}
           <span className="chat-input__send-text">{editing ? 'Сохранить' : 'Отправить'}</span>
         </button>

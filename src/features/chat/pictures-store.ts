@@ -4,11 +4,8 @@
  * addresses and never come here.
  */
 import { map } from 'nanostores';
-import { assetUrl } from '../lib/assets.ts';
-import { readPrivatePicture, type ChatKey } from '../lib/directus/chat.ts';
-
-/** An object URL once read, 'loading' meanwhile, 'failed' when it could not be read. */
-export type PictureState = string | 'loading' | 'failed';
+import { readPrivatePicture } from './directus.ts';
+import type { PictureState } from './messages.ts';
 
 export const $chatPictures = map<Record<string, PictureState>>({});
 
@@ -22,11 +19,4 @@ export async function loadChatPicture(fileId: string, again = false): Promise<vo
     console.error(err);
     $chatPictures.setKey(fileId, 'failed');
   }
-}
-
-/** What an <img> shows for a picture of `chat`: its address, the object URL once read, or null meanwhile. */
-export function pictureSrc(fileId: string, chat: ChatKey, pictures: Record<string, PictureState>): string | null {
-  if (chat === 'public') return assetUrl(fileId);
-  const state = pictures[fileId];
-  return state === undefined || state === 'loading' || state === 'failed' ? null : state;
 }

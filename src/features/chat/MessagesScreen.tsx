@@ -4,27 +4,20 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { loginHref } from '../../lib/account/return-path.ts';
-import type { ChatKey } from '../../lib/directus/chat.ts';
+import { loginHref } from '../account/index.ts';
 import { personView } from '../../lib/people.ts';
-import { $chatList } from '../../stores/chat-list.ts';
-import { startChat } from '../../stores/chat-live.ts';
-import { $isSignedIn } from '../../stores/session.ts';
+import { $chatList } from './list-store.ts';
+import { chatInQuery, messagesHref } from './messages.ts';
+import { startChat } from './live.ts';
+import { $isSignedIn } from '../account/session.ts';
 import ChatList from './ChatList.tsx';
 import ChatView from './ChatView.tsx';
 import './chat.css';
 
-function chatInAddress(): ChatKey {
-  const id = Number(new URLSearchParams(location.search).get('id'));
-  return Number.isSafeInteger(id) && id > 0 ? id : 'public';
-}
-
-const hrefOf = (chat: ChatKey) => (chat === 'public' ? '/messages' : `/messages?id=${chat}`);
-
 export default function MessagesScreen() {
   const signedIn = useStore($isSignedIn);
   const list = useStore($chatList);
-  const [chat] = useState(chatInAddress);
+  const [chat] = useState(() => chatInQuery(location.search));
 
   useEffect(() => {
     if (signedIn) startChat();
@@ -46,7 +39,7 @@ export default function MessagesScreen() {
   return (
     <div className="messages-screen">
       <aside className="messages-screen__side">
-        <ChatList open={chat} hrefOf={hrefOf} />
+        <ChatList open={chat} hrefOf={messagesHref} />
       </aside>
       <div className="messages-screen__pane">
         <h2 className="messages-screen__title">{title}</h2>

@@ -1,5 +1,5 @@
-/** How the chat writes times and quotes. */
-import type { ChatMessage } from '../../lib/directus/chat.ts';
+/** How the chat writes times, quotes and a chat's last message in the list. */
+import type { ChatSummary } from './directus.ts';
 
 const QUOTE_CUT = 120;
 
@@ -19,4 +19,10 @@ export function quoteOf(parent: { text?: string | null; deleted?: boolean | null
   return text.length > QUOTE_CUT ? `${text.slice(0, QUOTE_CUT)}…` : text;
 }
 
-export type { ChatMessage };
+/** A private chat's line in the list: its last message, or what stands in for it. */
+export function lastLine(chat: Pick<ChatSummary, 'lastMessage'>): string {
+  const m = chat.lastMessage;
+  if (!m) return 'Нет сообщений';
+  if (m.deleted) return 'Сообщение удалено';
+  return (m.text ?? '').trim() || 'Фото';
+}
