@@ -1,20 +1,16 @@
 /**
  * The chat's calls: a chat's messages a page at a time, sending, editing
  * and deleting (by marking) a message, the person's private chats with their unread counts, and
- * marking a chat read; and its websocket, signed in by handshake. Signed-in screens only; every
- * call goes through the page's one client.
+ * marking a chat read. Signed-in screens only; every call goes through the page's one client.
  */
 import {
-  createItem, customEndpoint, readAssetBlob, readItems, realtime, updateItem, type QueryFilter, type ReadItemOutput,
+  createItem, customEndpoint, readAssetBlob, readItems, updateItem, type QueryFilter, type ReadItemOutput,
 } from '@directus/sdk';
 import { CHAT_PAGE_SIZE } from '../../lib/chat-constants.ts';
-import { SESSION_REFRESH_BEFORE_MS } from '../../lib/constants.ts';
 import { pageClient } from '../../lib/directus/client.ts';
 import { CHAT_MESSAGE_FIELDS } from '../../lib/directus/fields.ts';
-import { LIVE_SETTINGS, liveClient, liveSocketUrl, type LiveSocket } from '../../lib/directus/live-socket.ts';
 import { send } from '../../lib/directus/queries.ts';
 import type { Message, Schema } from '../../lib/directus/schema.ts';
-import { $session } from '../account/session.ts';
 
 export type ChatMessage = ReadItemOutput<Schema, 'messages', { fields: typeof CHAT_MESSAGE_FIELDS }>;
 
@@ -101,37 +97,4 @@ export async function markChatRead(chat: number): Promise<void> {
  */
 export function readPrivatePicture(fileId: string): Promise<Blob> {
   return send(pageClient(), readAssetBlob(fileId), 'chat picture');
-}
-
-/*
- * The socket (lib/directus/live-socket.ts). The SDK itself re-authenticates on TOKEN_EXPIRED with a
- * fresh token from `getToken`, closes on AUTH_TIMEOUT, and on AUTH_FAILED warns (and stops
- * reconnecting in public mode).
- */
-
-/**
- * A fresh access token: the stored one, refreshed first when it is about to expire or has. Never
- * throws: the SDK awaits it in the socket's event handlers, where a failure would go unhandled. A
- * refresh that got no answer gives no token, so this connection attempt fails and is tried again.
- */
-async function freshToken(): Promise<string | null> {
-  const session = $session.get();
-  if (!session) return null;
-  if (session.expires_at - Date.now() > SESSION_REFRESH_BEFORE_MS) return session.access_token;
-  try {
-    const { refreshSession } = await import('../../lib/directus/session-refresh.ts');
-    return (await refreshSession(session))?.access_token ?? null;
-  } catch (err) {
-    console.error(err);
-    return null;
-  }
-}
-
-export type ChatSocket = LiveSocket;
-
-/** `signedInWith` hears each token the socket signs in with, so a later renewal can sign it in again. */
-export function createChatSocket(signedInWith: (token: string | null) => void): ChatSocket {
-  return liveClient()
-    .with(() => ({ getToken: () => freshToken().then((token) => (signedInWith(token), token)) }))
-    .with(realtime({ url: liveSocketUrl(), authMode: 'handshake', ...LIVE_SETTINGS }));
 }

@@ -9,7 +9,8 @@
 import { queryToParams } from '@directus/sdk';
 import { atom } from 'nanostores';
 import type { ChatMessage } from './directus.ts';
-import { createChatSocket, type ChatSocket } from './directus.ts';
+import type { LiveSocket } from '../../lib/directus/live-socket.ts';
+import { createSignedInSocket } from '../../lib/directus/signed-in-socket.ts';
 import { CHAT_MESSAGE_FIELDS } from '../../lib/directus/fields.ts';
 import { $session } from '../account/session.ts';
 
@@ -47,11 +48,11 @@ interface SubscriptionMessage {
   error?: { message?: string };
 }
 
-let socket: ChatSocket | null = null;
+let socket: LiveSocket | null = null;
 /** The socket's current connection attempt, settled either way. */
 let attempt: Promise<void> = Promise.resolve();
 
-function subscribeAll(s: ChatSocket): void {
+function subscribeAll(s: LiveSocket): void {
   const query = queryToParams({ fields: [...CHAT_MESSAGE_FIELDS] });
   for (const event of EVENTS) s.sendMessage({ type: 'subscribe', collection: 'messages', event, query, uid: uidOf(event) });
 }
@@ -70,15 +71,15 @@ function onMessage(message: SubscriptionMessage): void {
 let signedInWith: string | null = null;
 
 /** Signs the open socket in again when the session's token is not the one it signed in with. */
-function followSession(s: ChatSocket): void {
+function followSession(s: LiveSocket): void {
   const token = $session.get()?.access_token;
   if (!token || token === signedInWith) return;
   signedInWith = token;
   s.sendMessage({ type: 'auth', access_token: token });
 }
 
-function make(): ChatSocket {
-  const s = createChatSocket((token) => { signedInWith = token; });
+function make(): LiveSocket {
+  const s = createSignedInSocket((token) => { signedInWith = token; });
   const current = () => socket === s;
   // 'open' fires once the handshake's authentication succeeded (with a token that may have been renewed since).
   s.onWebSocket('open', () => {

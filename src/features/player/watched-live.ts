@@ -6,7 +6,8 @@
  * nothing changed meanwhile is missed. A socket that gave up is tried again when the tab comes back
  * or the network returns; signing out closes it.
  */
-import { createChatSocket, type ChatSocket } from '../../lib/directus/chat-socket.ts';
+import type { LiveSocket } from '../../lib/directus/live-socket.ts';
+import { createSignedInSocket } from '../../lib/directus/signed-in-socket.ts';
 import { $session } from '../account/session.ts';
 import { watchedChangedElsewhere } from './watched-store.ts';
 
@@ -27,13 +28,13 @@ function receive(frame: Frame): void {
   }
 }
 
-let socket: ChatSocket | null = null;
+let socket: LiveSocket | null = null;
 let status: 'closed' | 'connecting' | 'open' = 'closed';
 /** The current connection attempt, settled either way: closed while the SDK awaits its sign-in, its own promise would fail unhandled. */
 let attempt: Promise<void> = Promise.resolve();
 
-function make(): ChatSocket {
-  const s = createChatSocket(() => undefined);
+function make(): LiveSocket {
+  const s = createSignedInSocket(() => undefined);
   const current = () => socket === s;
   s.onWebSocket('open', () => {
     if (!current()) return;
