@@ -3,7 +3,7 @@
  * a reply (the placeholder quotes what is answered), it empties once sent, and blank text or
  * text over the length cap (TextLimit says so) is not sent. Visitors are asked to sign in.
  */
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type SubmitEvent, type RefObject } from 'react';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import type { ReactionType } from '../../lib/directus/reactions.ts';
 import type { ReviewView } from '../reviews/index.ts';
@@ -66,7 +66,7 @@ function CommentForm({ commenting, replyTo, onReplyTo, field }: {
   const fieldId = useId();
   const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.comment);
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (unsendable) return;
     if (await run(replyTo?.threadId ?? null, text)) {

@@ -4,7 +4,7 @@
  * length cap (TextLimit says so), is not sent. Enter
  * sends and Shift+Enter starts a new line, as in the chat.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { messaging } from './message-store.ts';
@@ -17,7 +17,7 @@ export default function MessageBox({ personId, login }: { personId: string; logi
   const fieldId = useId();
   const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.message);
 
-  async function send(e?: FormEvent) {
+  async function send(e?: SubmitEvent) {
     e?.preventDefault();
     if (unsendable) return;
     await run(personId, text);

@@ -3,7 +3,7 @@
  * publishing. Pictures are checked here as the backend checks them (images only, size), blank
  * text or text over the length cap (TextLimit says so) is not sent, and the new post appears at the top once the backend has it.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
 import { POST_IMAGES_MAX } from '../../lib/constants.ts';
@@ -40,7 +40,7 @@ export default function PostComposer({ publishing }: { publishing: Task<[text: s
     if (picker.current) picker.current.value = '';
   }
 
-  async function submit(e: FormEvent) {
+  async function submit(e: SubmitEvent) {
     e.preventDefault();
     if (unsendable) return;
     setPictureProblem(null);

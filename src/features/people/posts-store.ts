@@ -2,7 +2,8 @@
  * A person's posts on their profile: pages newest first through the shared remote list
  * ('Показать еще'), and what is done to them on this page — a post published or deleted, a
  * reaction or a comment added — kept as the backend answered it. Counters change only after
- * the backend accepted the change; a refusal reaches the caller with the backend's reason.
+ * the backend accepted the change. Publishing, commenting and reacting are tasks (their pending
+ * state and the backend's reason when refused); deleting is the confirm dialog's own.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
 import { myReactions, setReaction, type ReactionChange, type ReactionType, type Target } from '../../lib/directus/reactions.ts';
