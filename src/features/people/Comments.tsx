@@ -13,7 +13,7 @@ import type { Task, TaskPerKey } from '../../ui/task.ts';
 import { useTask } from '../../ui/use-task.ts';
 import Avatar from './Avatar.tsx';
 import PersonName from './PersonName.tsx';
-import Reactions from './Reactions.tsx';
+import Reactions from '../../ui/Reactions.tsx';
 import { reactionKey } from '../../lib/reaction-list.ts';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../ui/text-limit.ts';

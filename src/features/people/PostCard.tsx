@@ -13,7 +13,7 @@ import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
 import Avatar from './Avatar.tsx';
 import PersonName from './PersonName.tsx';
 import Comments from './Comments.tsx';
-import Reactions from './Reactions.tsx';
+import Reactions from '../../ui/Reactions.tsx';
 import LazyPart from '../../ui/LazyPart.tsx';
 
 const ImageViewer = lazy(() => import('../../ui/ImageViewer.tsx'));

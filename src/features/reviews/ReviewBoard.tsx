@@ -19,7 +19,7 @@ import { $reviews } from './store.ts';
 import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../ui/text-limit.ts';
-import { Reactions } from '../people/index.ts';
+import Reactions from '../../ui/Reactions.tsx';
 import ReviewItem from './ReviewItem.tsx';
 import './review-board.css';
 

@@ -4,9 +4,9 @@
  * change once the backend accepted it, and a refusal is shown as it says. While one is on its way
  * both wait. Visitors see the counts only.
  */
-import type { ReactionType } from '../../lib/directus/reactions.ts';
-import type { Task } from '../../ui/task.ts';
-import { useTask } from '../../ui/use-task.ts';
+import type { ReactionType } from '../lib/directus/reactions.ts';
+import type { Task } from './task.ts';
+import { useTask } from './use-task.ts';
 
 interface Props {
   likes: number;
