@@ -27,7 +27,7 @@ export function useViewer(): Viewer {
     if (!signedIn) return;
     let stop = () => {};
     let gone = false;
-    import('../account/index.ts').then(({ $me, $meStatus, loadMe }) => {
+    import('./signed-in-viewer.ts').then(({ $me, $meStatus, loadMe }) => {
       if (gone) return;
       const retry = () => void loadMe({ force: true });
       const update = () => {
