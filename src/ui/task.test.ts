@@ -80,11 +80,4 @@ describe('taskPerKey', () => {
     step.resolve();
     await one;
   });
-
-  it('names what failed from the key and the arguments when asked', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const tasks = taskPerKey((_id: number, _name: string) => Promise.reject(new Error('no')), (_err, id, name) => `Не удалось убрать «${name}» (${id})`);
-    await tasks.of(7).run('Сон');
-    expect(tasks.of(7).$state.get().error).toBe('Не удалось убрать «Сон» (7)');
-  });
 });

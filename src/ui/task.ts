@@ -24,15 +24,12 @@ export interface Task<A extends unknown[]> {
   dismiss(): void;
 }
 
-/**
- * What a failure says: a fixed message, or one chosen from the error (for refusals of its own kind)
- * and the attempt's arguments (a message that names what it was about).
- */
-export type FailureMessage<A extends unknown[] = unknown[]> = string | ((err: unknown, ...args: A) => string);
+/** What a failure says: a fixed message, or one chosen from the error (for refusals of its own kind). */
+export type FailureMessage = string | ((err: unknown) => string);
 
 const IDLE: TaskState = { pending: false, error: null };
 
-export function task<A extends unknown[]>(work: (...args: A) => Promise<unknown>, failure: FailureMessage<A>): Task<A> {
+export function task<A extends unknown[]>(work: (...args: A) => Promise<unknown>, failure: FailureMessage): Task<A> {
   const $state = atom<TaskState>(IDLE);
   let failed: A | null = null;
 
@@ -47,7 +44,7 @@ export function task<A extends unknown[]>(work: (...args: A) => Promise<unknown>
     } catch (err) {
       console.error(err);
       failed = args;
-      $state.set({ pending: false, error: typeof failure === 'function' ? failure(err, ...args) : reasonOf(err, failure) });
+      $state.set({ pending: false, error: typeof failure === 'function' ? failure(err) : reasonOf(err, failure) });
       return false;
     }
   }
@@ -71,12 +68,12 @@ export interface TaskPerKey<K, A extends unknown[]> {
   of(key: K): Task<A>;
 }
 
-export function taskPerKey<K, A extends unknown[]>(work: (key: K, ...args: A) => Promise<unknown>, failure: FailureMessage<[K, ...A]>): TaskPerKey<K, A> {
+export function taskPerKey<K, A extends unknown[]>(work: (key: K, ...args: A) => Promise<unknown>, failure: FailureMessage): TaskPerKey<K, A> {
   const tasks = new Map<K, Task<A>>();
   return {
     of(key) {
       let t = tasks.get(key);
-      if (!t) tasks.set(key, (t = task((...args: A) => work(key, ...args), typeof failure === 'function' ? (err, ...args: A) => failure(err, key, ...args) : failure)));
+      if (!t) tasks.set(key, (t = task((...args: A) => work(key, ...args), failure)));
       return t;
     },
   };

@@ -42,16 +42,30 @@ export const invoiceList = () => remoteList((_: null, page) => readInvoices(page
 
 export const actorOf = (row: FavoriteActorRow) => (typeof row.actor === 'object' && row.actor ? row.actor : null);
 
+/** A removal that failed, told with the name of what stayed on the list. */
+class RemovalFailed extends Error {}
+
+/** Runs a removal; a failure says what was not taken off (whatever the backend answered). */
+async function removing(work: Promise<void>, failure: string): Promise<void> {
+  try {
+    await work;
+  } catch (err) {
+    throw new RemovalFailed(failure, { cause: err });
+  }
+}
+
+const removalFailure = (err: unknown) => (err instanceof RemovalFailed ? err.message : 'Не удалось убрать из списка, попробуйте ещё раз');
+
 /** Taking a mark off its list (keyed by the mark); the backend confirms before it leaves the screen. */
 export const markRemoval = taskPerKey(
-  (id: number, _mark: Mark) => removeMark(id),
-  (_err, _id, mark) => `Не удалось убрать ${mark.title ? `«${mark.title.name}»` : 'отметку'} из списка, попробуйте ещё раз`,
+  (id: number, mark: Mark) => removing(removeMark(id), `Не удалось убрать ${mark.title ? `«${mark.title.name}»` : 'отметку'} из списка, попробуйте ещё раз`),
+  removalFailure,
 );
 
 /** Taking an actor off the favourites (keyed by the favourite row). */
 export const favoriteActorRemoval = taskPerKey(
-  (id: number, _row: FavoriteActorRow) => removeFavoriteActor(id),
-  (_err, _id, row) => `Не удалось убрать «${actorOf(row)?.nameRu ?? 'актёра'}» из избранных, попробуйте ещё раз`,
+  (id: number, row: FavoriteActorRow) => removing(removeFavoriteActor(id), `Не удалось убрать «${actorOf(row)?.nameRu ?? 'актёра'}» из избранных, попробуйте ещё раз`),
+  removalFailure,
 );
 
 /** Alerts marked read: the ones given, or every unread one (null); the account icon's count drops with them. */
