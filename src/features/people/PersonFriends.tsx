@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { personView } from '../../lib/people.ts';
 import { $personFriends, showFriendsOf } from './store.ts';
-import Avatar from './Avatar.tsx';
+import { Avatar } from './index.ts';
 import './friends.css';
 
 export default function PersonFriends({ personId }: { personId: string }) {

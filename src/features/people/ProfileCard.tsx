@@ -4,8 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { PublicProfileView } from '../../lib/public-profile.ts';
-import Avatar from './Avatar.tsx';
-import PersonName from './PersonName.tsx';
+import { Avatar, PersonName } from './index.ts';
 
 export default function ProfileCard({ profile, children }: { profile: PublicProfileView; children?: ReactNode }) {
   const facts: [string, string][] = [];
