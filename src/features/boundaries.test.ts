@@ -12,16 +12,6 @@ const FEATURES = path.join(SRC, 'features');
 const UI = path.join(SRC, 'ui');
 const CLIENT = path.join(SRC, 'lib/directus/client.ts');
 
-/**
- * Profile, public profile and people move into features next, with their stores (the friends' among
- * them, which the chat's list reads); until they do, features may import their files directly. So
- * may the account's signed-in code the actor page's favourite heart, which is no feature of its own yet.
- */
-const NOT_YET_MOVED = [
-  'islands/profile', 'islands/profile-public', 'islands/people', 'islands/actor',
-  'stores/alerts.ts', 'stores/friends.ts', 'stores/person-friends.ts', 'stores/posts.ts', 'stores/public-profile.ts',
-].map((d) => path.join(SRC, d));
-
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -38,10 +28,11 @@ function relativeImports(file: string, staticOnly = false): string[] {
 }
 
 /**
- * Besides index.ts, the small account stores every page reads: a visitor's island takes them
- * directly, since the index's barrel would bring the account's signed-in store into its bundle.
+ * Besides index.ts, the small account stores every page reads, and the way back after signing in
+ * that visitors' links name: a visitor's island takes them directly, since the index's barrel would
+ * bring the account's signed-in store into its bundle.
  */
-const EVERY_PAGE = ['features/account/session.ts', 'features/account/badges.ts'].map((f) => path.join(SRC, f));
+const EVERY_PAGE = ['features/account/session.ts', 'features/account/badges.ts', 'features/account/return-path.ts'].map((f) => path.join(SRC, f));
 /** A feature's second door, `for-signed-in.ts`, opens onto code that only signed-in people load. */
 const isEntry = (file: string) => ['index.ts', 'for-signed-in.ts'].includes(path.basename(file)) || EVERY_PAGE.includes(file);
 
@@ -72,13 +63,6 @@ describe('feature boundaries', () => {
 
   it('the shared kit knows no feature', () => {
     const offending = sources(UI).flatMap((file) => relativeImports(file).filter((t) => within(t, FEATURES)).map((t) => show(file, t)));
-    expect(offending).toEqual([]);
-  });
-
-  it('features reach the old folders only where a feature has not moved yet', () => {
-    const offending = sources(FEATURES).flatMap((file) => relativeImports(file)
-      .filter((t) => (within(t, path.join(SRC, 'islands')) || within(t, path.join(SRC, 'stores'))) && !NOT_YET_MOVED.some((d) => within(t, d)))
-      .map((t) => show(file, t)));
     expect(offending).toEqual([]);
   });
 });

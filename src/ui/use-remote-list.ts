@@ -1,4 +1,4 @@
-/** An island's own paged list (stores/remote-list.ts), made once per mount and read as state. */
+/** An island's own paged list (remote-list.ts), made once per mount and read as state. */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ListState, RemoteList } from './remote-list.ts';

@@ -221,7 +221,7 @@ describe('writing to a person from their profile', () => {
     const me = await newPerson();
     const v = await browsers.as(me);
     const { page } = v;
-    const store = '**/_astro/me.*.js';
+    const store = '**/_astro/signed-in-viewer.*.js';
     await page.route(store, (route) => route.abort('internetdisconnected'));
     await openProfile(page, me.login);
     const main = page.getByRole('main');

@@ -9,8 +9,7 @@ import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { personView } from '../../lib/people.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { $me, $meStatus, loadMe, signingOut } from './store.ts';
-import Avatar from '../../islands/people/Avatar.tsx';
-import PersonName from '../../islands/people/PersonName.tsx';
+import { Avatar, PersonName } from '../people/index.ts';
 
 export default function SignedInCard() {
   const me = useStore($me);

@@ -5,7 +5,7 @@
  */
 export { $isSignedIn, $session, clearSession, signalUnauthorised, UNAUTHORISED_EVENT, type Session } from './session.ts';
 export {
-  $isPremium, $isPremiumPlus, $me, $meStatus, $onlineCount, accountDeletion, loadMe, loadOnlineCount, saveProfile, signingOut,
+  $isPremium, $isPremiumPlus, $me, $meStatus, $onlineCount, accountDeletion, leaveFor, loadMe, loadOnlineCount, saveProfile, signingOut,
   type Me, type MeStatus,
 } from './store.ts';
 export { NEXT_PARAM, afterSignInPath, loginHref, returnPath } from './return-path.ts';

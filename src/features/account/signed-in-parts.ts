@@ -19,6 +19,6 @@ export function loadSignedInParts(): void {
   const slot = document.getElementById(CONTINUE_WATCHING_SLOT);
   if (slot) import('../title/mount-continue-watching.tsx').then((m) => m.mountContinueWatching(slot), failed);
   const heart = document.getElementById(FAVORITE_ACTOR_SLOT);
-  if (heart) import('../../islands/actor/mount-favorite-actor.tsx').then((m) => m.mountFavoriteActor(heart), failed);
+  if (heart) import('../actor/mount-favorite-actor.tsx').then((m) => m.mountFavoriteActor(heart), failed);
   if (!/^\/profile(\/|$)/.test(location.pathname)) import('../lists/hide-titles.ts').then((m) => m.startHidingTitles(), failed);
 }

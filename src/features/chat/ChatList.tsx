@@ -10,12 +10,11 @@ import type { ChatKey, ChatSummary } from './directus.ts';
 import { friendsFirst } from '../../lib/friends.ts';
 import { personView } from '../../lib/people.ts';
 import { $chatList, $publicOnline, openingChat, refreshChatList } from './list-store.ts';
-import { $circle, loadOwnFriendships } from '../../stores/friends.ts';
-import type { FriendPerson } from '../../stores/person-friends.ts';
+import { $circle, loadOwnFriendships } from '../people/for-signed-in.ts';
+import { Avatar, type FriendPerson } from '../people/index.ts';
 import { loadMe } from '../account/index.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { lastLine } from './message-text.ts';
-import Avatar from '../../islands/people/Avatar.tsx';
 
 interface Props {
   open: ChatKey;

@@ -11,8 +11,7 @@ import { chatOf, pictureIds, pictureSrc } from './messages.ts';
 import { $chatPictures, loadChatPicture } from './pictures-store.ts';
 import { personView, UNKNOWN_PERSON } from '../../lib/people.ts';
 import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
-import Avatar from '../../islands/people/Avatar.tsx';
-import PersonName from '../../islands/people/PersonName.tsx';
+import { Avatar, PersonName } from '../people/index.ts';
 import { messageTime, quoteOf } from './message-text.ts';
 import LinkedText from '../../ui/LinkedText.tsx';
 

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { $unreadAlerts, $unreadPlanNotices, watchAlerts } from '../../stores/alerts.ts';
+import { $unreadAlerts, $unreadPlanNotices, watchAlerts } from '../profile/for-signed-in.ts';
 import './alert-badge.css';
 
 export default function AlertBadge() {

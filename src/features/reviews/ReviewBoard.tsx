@@ -14,12 +14,12 @@ import type { ReviewView } from './reviews.ts';
 import { cut } from '../../lib/text.ts';
 import { aboutKind, type TitleKind } from '../../lib/title-kind.ts';
 import { $me, loadMe } from '../account/index.ts';
-import { $myReactions, deleteReview, loadMyReactions, reactToReview, reviewEditing, reviewWriting } from './signed-in-store.ts';
+import { $myReactions, deleteReview, loadMyReactions, reviewEditing, reviewReacting, reviewWriting } from './signed-in-store.ts';
 import { $reviews } from './store.ts';
 import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../ui/text-limit.ts';
-import Reactions from '../../islands/profile-public/Reactions.tsx';
+import Reactions from '../../ui/Reactions.tsx';
 import ReviewItem from './ReviewItem.tsx';
 import './review-board.css';
 
@@ -92,7 +92,7 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
         body={editing === r.id ? <ReviewEditor r={r} onDone={() => setEditing(null)} /> : undefined}
         actions={(
           <div className="review__actions">
-            <Reactions likes={r.likes} dislikes={r.dislikes} mine={myReactions.get(r.id)} onReact={mine ? undefined : (type) => reactToReview(r.id, type)} />
+            <Reactions likes={r.likes} dislikes={r.dislikes} mine={myReactions.get(r.id)} reacting={mine ? undefined : reviewReacting.of(r.id)} />
             <button type="button" className="review__action" onClick={answer(threadId, r)}>Ответить</button>
             {mine && editing !== r.id && <button type="button" className="review__action" onClick={() => setEditing(r.id)}>Изменить</button>}
             {mine && (

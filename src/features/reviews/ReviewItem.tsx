@@ -7,8 +7,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { mayHoldLink } from '../../lib/link-hint.ts';
 import { DELETED_REVIEW, type ReviewView } from './reviews.ts';
-import Avatar from '../../islands/people/Avatar.tsx';
-import PersonName from '../../islands/people/PersonName.tsx';
+import { Avatar, PersonName } from '../people/index.ts';
 
 // The finder loads only for a review that may hold an address.
 const LinkedText = lazy(() => import('../../ui/LinkedText.tsx'));

@@ -1,5 +1,5 @@
 /**
- * Reviews that come in live (src/stores/title-reviews-live.ts), merged into the rows the title page
+ * Reviews that come in live (store.ts), merged into the rows the title page
  * holds. Apart from reviews.ts, so a visitor's page carries it only once the live feed loads.
  */
 import { changeReactions } from '../../lib/reaction-list.ts';

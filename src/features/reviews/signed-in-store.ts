@@ -58,6 +58,9 @@ export async function reactToReview(id: number, type: calls.ReactionType): Promi
   $myReactions.set(mine);
 }
 
+/** A like or dislike of a review, each review on its own. */
+export const reviewReacting = taskPerKey(reactToReview, 'Не удалось поставить реакцию');
+
 /** Sending the form: a review, or a reply to a thread (one at a time). */
 export const reviewWriting = task(writeReview, 'Не удалось отправить комментарий');
 

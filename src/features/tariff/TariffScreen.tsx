@@ -10,8 +10,7 @@ import { PAYMENT_GATEWAYS, type PaymentGateway } from '../../../shared/plans.ts'
 import { money, purchaseOutcome } from './tariff.ts';
 import type { Me } from '../account/index.ts';
 import { $plans, $purchase, buy, loadPlans } from './store.ts';
-import OwnAccountPending from '../../islands/profile/OwnAccountPending.tsx';
-import { useOwnAccount } from '../../islands/profile/use-own-account.ts';
+import { OwnAccountPending, useOwnAccount } from '../profile/for-signed-in.ts';
 import InvoiceStatus from './InvoiceStatus.tsx';
 import './tariff.css';
 

@@ -1,14 +1,12 @@
 /**
- * The signed-in person's marks on one title (the five list marks) and their favourite on one
- * actor: read, added, and removed with the profile's own calls. The backend keeps one mark of
- * each kind per title and one favourite per actor, and shows people only their own rows.
+ * The signed-in person's marks on one title (the five list marks): read, added, and removed (on the
+ * title page and from the profile's lists alike). The backend keeps one mark of each kind per title
+ * and shows people only their own rows.
  */
-import { createItem, readItems } from '@directus/sdk';
+import { createItem, deleteItem, readItems } from '@directus/sdk';
 import type { MarkType } from '../../../shared/rules.ts';
 import { pageClient } from './client.ts';
 import { send } from './queries.ts';
-
-export { removeFavoriteActor, removeMark } from './profile.ts';
 
 const ME = '$CURRENT_USER';
 
@@ -31,18 +29,7 @@ export async function addMark(titleId: number, type: MarkType): Promise<TitleMar
   return { id: row.id, type: row.type };
 }
 
-/** The id of the person's favourite row for the actor, or null when the actor is not a favourite. */
-export async function readActorFavorite(actorId: number): Promise<number | null> {
-  const rows = await send(pageClient(), readItems('favoriteActors', {
-    fields: ['id'],
-    filter: { _and: [{ user: { _eq: ME } }, { actor: { _eq: actorId } }] },
-    limit: 1,
-  }), 'favourite actor');
-  return rows[0]?.id ?? null;
-}
-
-/** Adds the actor to the person's favourites (the backend sets the person from the token). */
-export async function addFavoriteActor(actorId: number): Promise<number> {
-  const row = await send(pageClient(), createItem('favoriteActors', { actor: actorId }, { fields: ['id'] }), 'favourite actor');
-  return row.id;
+/** DELETE /items/favorites/{id}: the backend lets a person delete only their own marks. */
+export async function removeMark(id: number): Promise<void> {
+  await send(pageClient(), deleteItem('favorites', id), 'mark removal');
 }

@@ -1,7 +1,7 @@
 /**
  * What a signed-in person writes under a title: a review or a reply, an edit of their own, a
  * deletion (the backend marks it deleted: the text goes, replies to it stay). Reactions go
- * through `setReaction` of people.ts, as on profile posts.
+ * through `setReaction` of reactions.ts, as on profile posts.
  */
 import { createItem, updateItem } from '@directus/sdk';
 import { pageClient } from './client.ts';
@@ -9,7 +9,7 @@ import { COMMENT_FIELDS } from './fields.ts';
 import { send } from './queries.ts';
 import type { CommentItem } from './runtime.ts';
 
-export { myReactions, setReaction, type ReactionType } from './people.ts';
+export { myReactions, setReaction, type ReactionType } from './reactions.ts';
 
 /** A review of the title, or a reply to one of its reviews (it lands under the same title). */
 export function writeReview(titleId: number, parentId: number | null, text: string): Promise<CommentItem> {

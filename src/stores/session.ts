@@ -1,2 +1,0 @@
-// Moved; profile, public profile, people and chat still import it from here until they move too.
-export * from '../features/account/session.ts';
