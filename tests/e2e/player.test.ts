@@ -4,7 +4,7 @@
  * The skip button inside an opening, an automatic skip chosen in «Настройки» and its undo, the
  * next-episode countdown across a season (and none once a person switched it off in another browser),
  * the keys, episodes marked watched (and the list marks following them, kept for another browser of
- * the same person), and an embed that never answers.
+ * the same person and counted in the profile's list), and an embed that never answers.
  */
 import type { Frame, Locator, Page } from 'playwright-core';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
@@ -234,6 +234,12 @@ describe('episodes watched', () => {
     const state = (id: number) => second.page.locator(`#episode-state-${id}`).textContent();
     expect(await state(title.series[0].id)).toBe('просмотрена');
     expect(await state(title.series[1].id)).toBe('не начата');
+
+    // The profile's «Смотрел» says how far, on the title's card.
+    const { page: profile } = await browsers.tab(second.context);
+    await profile.goto('/profile?tab=watched');
+    const card = profile.getByRole('region', { name: 'Смотрел', exact: true }).getByRole('listitem').filter({ hasText: title.name });
+    await expect.poll(() => card.innerText()).toContain(`Просмотрено 2 из ${title.series.length}`);
 
     // «Снять отметку» takes it back.
     await openEpisode(second.page, title.series[0].name);

@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { MarkType } from '../../../shared/rules.ts';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
+import { watchedWords } from '../../lib/watched-words.ts';
 import { useStore } from '@nanostores/react';
 import type { Mark } from './directus.ts';
 import type { Me } from '../account/index.ts';
@@ -34,6 +35,7 @@ function MarkCard({ mark, onRemove }: { mark: Mark; onRemove: () => void }) {
   return (
     <li className={mark.title ? 'mark' : 'mark mark--gone'} data-mark-id={mark.id}>
       {mark.title ? <FilmCard card={cardView(mark.title, 'favourite')} variant="favourite" /> : <p className="mark__gone">{GONE}</p>}
+      {mark.watched && mark.watched.watched > 0 && <p className="mark__watched">{watchedWords(mark.watched.watched, mark.watched.episodes)}</p>}
       <button type="button" className="icon-btn remove-btn" onClick={onRemove} disabled={busy}
         aria-label={mark.title ? `Убрать «${mark.title.name}» из списка «${mark.type}»` : `Убрать из списка «${mark.type}»: ${GONE.toLowerCase()}`} title="Убрать из списка">
         <CloseIcon />

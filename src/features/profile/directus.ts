@@ -5,7 +5,7 @@
  * (their own rows only; the backend writes them when an episode is added to a title they mark
  * Смотрю or Буду смотреть). Every call goes through the page's one client; signed-in code only.
  */
-import { aggregate, deleteFile, readItems, updateItems, type QueryFilter, type ReadItemOutput } from '@directus/sdk';
+import { aggregate, customEndpoint, deleteFile, readItems, updateItems, type QueryFilter, type ReadItemOutput } from '@directus/sdk';
 import type { MarkType } from '../../../shared/rules.ts';
 import { pageClient } from '../../lib/directus/client.ts';
 import { FAVORITE_ACTOR_FIELDS, MARK_FIELDS, SHOP_FIELDS } from '../../lib/directus/fields.ts';
@@ -18,11 +18,25 @@ export type FavoriteActorRow = ReadItemOutput<Schema, 'favoriteActors', { fields
 export type ShopItem = ReadItemOutput<Schema, 'shop', { fields: typeof SHOP_FIELDS }>;
 export type ShopType = ShopItem['type'];
 
+/** How many of a series' episodes the person may watch they watched. */
+export interface WatchedCount { watched: number; episodes: number }
+
 /** A mark with its title as a card; `title` is null when the title has left the catalogue since. */
 export interface Mark {
   id: number;
   type: MarkType;
   title: TitleCard | null;
+  /** Null for a film, or a title gone. */
+  watched: WatchedCount | null;
+}
+
+/** GET /site/watched/summary: series only, drafts and films left out. */
+async function readWatchedCounts(titles: number[]): Promise<Map<number, WatchedCount>> {
+  if (!titles.length) return new Map();
+  const rows = await send(pageClient(), customEndpoint<({ title: number } & WatchedCount)[]>({
+    path: `/site/watched/summary?titles=${titles.join(',')}`, method: 'GET',
+  }), 'watched counts');
+  return new Map(rows.map((r) => [r.title, { watched: r.watched, episodes: r.episodes }]));
 }
 
 export interface PageRequest {
@@ -48,10 +62,15 @@ export async function readMarks(userId: string, type: MarkType, request: PageReq
     send(client, aggregate('favorites', { aggregate: { count: '*' }, query: { filter } }), 'mark count'),
   ]);
   const titles = rows.flatMap((row) => (row.title && typeof row.title === 'object' ? [row.title] : []));
-  const comments = await readCommentCounts(client, titles.map((t) => t.id));
+  const ids = titles.map((t) => t.id);
+  const [comments, watched] = await Promise.all([readCommentCounts(client, ids), readWatchedCounts(ids)]);
   const items = rows.map((row): Mark => {
     const title = row.title && typeof row.title === 'object' ? row.title : null;
-    return { id: row.id, type: row.type, title: title ? { ...title, comments_count: comments.get(title.id) ?? 0 } : null };
+    return {
+      id: row.id, type: row.type,
+      title: title ? { ...title, comments_count: comments.get(title.id) ?? 0 } : null,
+      watched: title ? watched.get(title.id) ?? null : null,
+    };
   });
   return { items, total: Number(counted[0]?.count ?? 0) };
 }
