@@ -162,7 +162,7 @@ export const LABELS: Record<string, CollectionLabel> = {
       confidence: { name: 'Уверенность', note: 'От 0 до 1: насколько уверенно отрезок найден по звуку' },
       file: { name: 'Видеофайл', note: 'Файл серии, по которому отрезок найден' },
     },
-    list: { fields: ['kind', 'start', 'end', 'episode', 'season', 'absent', 'state', 'confidence'], sort: ['episode', 'season', 'start'] },
+    list: { fields: ['kind', 'state', 'start', 'end', 'confidence', 'episode', 'season', 'absent'], sort: ['episode', 'season', 'start'] },
   },
   watchedEpisodes: {
     singular: 'просмотренной серии', plural: 'Просмотренные серии', note: 'Серии, которые зритель досмотрел или отметил сам',
