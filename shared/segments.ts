@@ -25,6 +25,19 @@ export const SKIP_LABELS: Record<SegmentKind, string> = {
   preview: 'Пропустить превью',
 };
 
+/** Who set a segment: an editor, or the segment finder listening to the season ('auto', with a confidence). */
+export const SEGMENT_SOURCES = ['editor', 'auto'] as const;
+/**
+ * Where a segment stands: 'confirmed' plays; 'proposed' (found by listening) plays only on a title whose
+ * editors let found segments apply at once; 'rejected' never plays, and keeps the finder from proposing
+ * its kind again for the same file.
+ */
+export const SEGMENT_STATES = ['confirmed', 'proposed', 'rejected'] as const;
+export type SegmentState = (typeof SEGMENT_STATES)[number];
+/** A title's search for openings and endings, as editors follow it. */
+export const SEGMENT_SEARCH_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type SegmentSearchState = (typeof SEGMENT_SEARCH_STATES)[number];
+
 /** A shorter stretch is not worth a button. */
 export const MIN_SEGMENT_SECONDS = 3;
 

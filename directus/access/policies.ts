@@ -50,8 +50,21 @@ const published = { status: { _eq: 'published' } };
 const notTakenDown = { _or: [{ takenDown: { _eq: false } }, { takenDown: { _null: true } }] };
 const liveEpisode = { _and: [{ _or: [{ deleted: { _eq: false } }, { deleted: { _null: true } }] }, notTakenDown] };
 const publishedOrNone = { _or: [{ title: { _null: true } }, { title: published }] };
-/** Segments go with what they hang on: a season of a published title, or an episode the reader sees. */
-const segmentsOf = (episode: Record<string, unknown>) => ({ _or: [{ season: { title: published } }, { episode }] });
+/**
+ * A segment plays when confirmed, or when found by listening (proposed) on a title whose editors let
+ * found segments apply at once; a rejected one never does.
+ */
+const appliesAtOnce = { applyFoundSegments: { _eq: true } };
+const playable = {
+  _or: [
+    { state: { _eq: 'confirmed' } },
+    { _and: [{ state: { _eq: 'proposed' } }, { _or: [{ episode: { title: appliesAtOnce } }, { season: { title: appliesAtOnce } }] }] },
+  ],
+};
+/** Segments go with what they hang on (a season of a published title, or an episode the reader sees) and play. */
+const segmentsOf = (episode: Record<string, unknown>) => ({ _and: [{ _or: [{ season: { title: published } }, { episode }] }, playable] });
+/** What the player needs of a segment: never who set it, how sure the finder was, its state or its file. */
+const SEGMENT_READ_FIELDS = ['id', 'kind', 'start', 'end', 'absent', 'episode', 'season'];
 
 const inMyChat = { _or: [{ user_created: { _eq: ME } }, { user_invited: { directus_users_id: { _eq: ME } } }] };
 const myMessage = { _or: [{ publicChat: { _eq: true } }, { privateChat: inMyChat }] };
@@ -64,7 +77,7 @@ const catalogue = (files: Record<string, unknown>): PermissionDef[] => [
   read('titles', ['*'], published),
   read('series', ['*'], { _and: [{ title: published }, liveEpisode] }),
   read('iframeSeasons', ['*'], { title: published }),
-  read('segments', ['*'], segmentsOf({ _and: [{ title: published }, liveEpisode] })),
+  read('segments', SEGMENT_READ_FIELDS, segmentsOf({ _and: [{ title: published }, liveEpisode] })),
   read('soundtracks', ['*'], { title: published }),
   read('updates', ['*'], { title: published }),
   ...['categories', 'subCategories', 'genres', 'countries', 'tags', 'actors', 'mainBanners', 'static', 'plans']
@@ -190,7 +203,7 @@ const SELF: PermissionDef[] = [
 /** Plan 1 and up: episodes kept for subscribers (never those taken down for a rights holder). */
 const PREMIUM: PermissionDef[] = [
   read('series', ['*'], { _and: [{ title: published }, notTakenDown] }),
-  read('segments', ['*'], segmentsOf({ _and: [{ title: published }, notTakenDown] })),
+  read('segments', SEGMENT_READ_FIELDS, segmentsOf({ _and: [{ title: published }, notTakenDown] })),
 ];
 
 const CONTENT = [
@@ -204,6 +217,8 @@ const EDITOR: PermissionDef[] = [
   ...CONTENT.flatMap((c) => (['create', 'read', 'update', 'delete'] as const).map((action) => ({ collection: c, action, fields: ['*'] }))),
   ...(['create', 'read', 'update'] as const).map((action) => ({ collection: 'directus_files', action, fields: ['*'] })),
   { collection: 'directus_folders', action: 'read', fields: ['*'] },
+  // The buttons of flows run by hand on a record (e.g. «Найти заставки» on a title).
+  read('directus_flows', ['id', 'name', 'icon', 'color', 'description', 'status', 'trigger', 'options'], { trigger: { _eq: 'manual' } }),
   ...['comments', 'posts', 'messages', 'reactions', 'supportRequests', 'plans', 'invoices', 'planChanges'].map((c) => read(c)),
   // Grants and revocations by hand, with their reason (applied by directus/extensions/site-payments).
   {

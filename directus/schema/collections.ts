@@ -10,7 +10,7 @@ import {
 import {
   FRIENDSHIP_STATUSES, INVOICE_STATUSES, MARK_TYPES, PLAN_CHANGE_KINDS, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
 } from '../../shared/rules.ts';
-import { SEGMENT_KINDS } from '../../shared/segments.ts';
+import { SEGMENT_KINDS, SEGMENT_SEARCH_STATES, SEGMENT_SOURCES, SEGMENT_STATES } from '../../shared/segments.ts';
 
 type Part = FieldDef | [FieldDef, RelationDef] | { alias: FieldDef; junction: CollectionDef };
 
@@ -75,6 +75,10 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   o2m('iframeSeasons'),
   o2m('soundtracks'),
   o2m('comments'),
+  // Openings and endings found by listening to the uploaded episodes (directus/extensions/segment-finder).
+  boolean('applyFoundSegments', { default: false, width: 'half' }),
+  choice('segmentSearch', SEGMENT_SEARCH_STATES, { readonly: true, width: 'half' }),
+  string('segmentSearchNote', { max: 1000, readonly: true }),
   text('searchText', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   text('searchNames', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   text('searchBody', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
@@ -119,6 +123,10 @@ export const segments = collection('segments', { icon: 'content_cut', sort_field
   float('end', { width: 'half' }),
   m2o('segments', 'episode', 'series', { oneField: 'segments', onDelete: 'CASCADE', width: 'half' }),
   m2o('segments', 'season', 'iframeSeasons', { oneField: 'segments', onDelete: 'CASCADE', width: 'half' }),
+  choice('state', SEGMENT_STATES, { default: 'confirmed', nullable: false, indexed: true, width: 'half' }),
+  choice('source', SEGMENT_SOURCES, { default: 'editor', nullable: false, readonly: true, width: 'half' }),
+  float('confidence', { readonly: true, width: 'half' }),
+  file('segments', 'file', { readonly: true, onDelete: 'SET NULL', width: 'half' }),
 ]);
 
 /** Episodes a person watched to the end or marked by hand: one row per person and episode. */

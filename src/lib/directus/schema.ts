@@ -113,6 +113,9 @@ export interface Title {
   iframeSeasons: number[] | IframeSeason[];
   soundtracks: number[] | Soundtrack[];
   comments: number[] | Comment[];
+  applyFoundSegments: boolean | null;
+  segmentSearch: 'queued' | 'running' | 'done' | 'failed' | null;
+  segmentSearchNote: string | null;
   searchText: string | null;
   searchNames: string | null;
   searchBody: string | null;
@@ -369,6 +372,10 @@ export interface SegmentRow {
   end: number | null;
   episode: number | Series | null;
   season: number | IframeSeason | null;
+  state: 'confirmed' | 'proposed' | 'rejected';
+  source: 'editor' | 'auto';
+  confidence: number | null;
+  file: string | SiteFile | null;
 }
 
 export interface WatchedEpisode {

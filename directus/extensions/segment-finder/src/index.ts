@@ -1,14 +1,17 @@
 /**
- * Openings and endings proposed by listening to a season's uploaded episodes (`season.ts`), and the
- * length of an episode read from its uploaded video (`episode-length.ts`). The job that runs an
- * analysis after an upload is not registered yet.
+ * After an episode's video is uploaded or replaced: its length is read from the file
+ * (`episode-length.ts`), and its season is queued for the search of openings and endings
+ * (`search.ts`). Neither holds up the editor's save.
  */
 import { defineHook } from '@directus/extensions';
 import type { Readable } from 'node:stream';
-import { measureEpisodes, videoToMeasure } from './episode-length.ts';
+import { measureEpisodes, videoOf, videoToMeasure } from './episode-length.ts';
+import { segmentSearch } from './runner.ts';
+import type { SeasonKey } from './search.ts';
 import { defaultTools } from './tools.ts';
 
-export default defineHook(({ action }, { services, database, getSchema, env, logger }) => {
+export default defineHook(({ action }, deps) => {
+  const { services, database, getSchema, env, logger } = deps;
   const ctx = {
     database,
     env,
@@ -22,12 +25,24 @@ export default defineHook(({ action }, { services, database, getSchema, env, log
       await new services.ItemsService('series', { knex: database, schema: await getSchema() }).updateOne(episode, { duration: seconds });
     },
   };
-  const measure = (episodes: (string | number)[], payload: Record<string, unknown> | undefined) => {
-    const video = videoToMeasure(payload);
-    if (!video || !episodes.length) return;
-    // Not awaited: the editor's save is answered before ffmpeg starts, and its failure is only logged.
-    measureEpisodes(ctx, episodes, video).catch((err: unknown) => logger.warn(`Длина серии не прочитана: ${String(err)}`));
+  /** Queues the seasons of the episodes that now play an uploaded file, per title. */
+  const queueSearch = async (episodes: readonly (string | number)[]) => {
+    const rows: { title: number; season: number | null }[] = await database('series').whereIn('id', [...episodes]).whereNotNull('video').select('title', 'season');
+    const byTitle = new Map<number, Set<SeasonKey>>();
+    for (const r of rows) {
+      const seasons = byTitle.get(Number(r.title)) ?? new Set<SeasonKey>();
+      seasons.add(r.season === null ? null : Number(r.season));
+      byTitle.set(Number(r.title), seasons);
+    }
+    for (const [title, seasons] of byTitle) await segmentSearch(deps).request(title, [...seasons]);
   };
-  action('series.items.create', ({ key, payload }) => measure(key === undefined ? [] : [key], payload));
-  action('series.items.update', ({ keys, payload }) => measure(keys ?? [], payload));
+  const uploaded = (episodes: (string | number)[], payload: Record<string, unknown> | undefined) => {
+    if (!episodes.length) return;
+    // Not awaited: the editor's save is answered before ffmpeg starts, and a failure is only logged.
+    const measured = videoToMeasure(payload);
+    if (measured) measureEpisodes(ctx, episodes, measured).catch((err: unknown) => logger.warn(`Длина серии не прочитана: ${String(err)}`));
+    if (videoOf(payload)) queueSearch(episodes).catch((err: unknown) => logger.warn(`Поиск заставок не поставлен в очередь: ${String(err)}`));
+  };
+  action('series.items.create', ({ key, payload }) => uploaded(key === undefined ? [] : [key], payload));
+  action('series.items.update', ({ keys, payload }) => uploaded(keys ?? [], payload));
 });

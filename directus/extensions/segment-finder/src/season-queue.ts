@@ -4,16 +4,16 @@
  */
 import type { SeasonResult } from './season.ts';
 
-export type SeasonJob = () => Promise<SeasonResult>;
+export type SeasonJob<T = SeasonResult> = () => Promise<T>;
 
-export interface SeasonQueue {
+export interface SeasonQueue<T = SeasonResult> {
   /** Runs `job` after the jobs queued before it; the promise settles with its result. */
-  enqueue(job: SeasonJob): Promise<SeasonResult>;
+  enqueue(job: SeasonJob<T>): Promise<T>;
   /** Jobs queued or running. */
   readonly pending: number;
 }
 
-export function createSeasonQueue(onError: (err: unknown) => SeasonResult): SeasonQueue {
+export function createSeasonQueue<T = SeasonResult>(onError: (err: unknown) => NoInfer<T>): SeasonQueue<T> {
   let tail: Promise<unknown> = Promise.resolve();
   let pending = 0;
   return {

@@ -4,7 +4,7 @@
  * stored among the other segments of its episode or season; a refusal is segmentProblem()'s message.
  */
 import type { Knex } from 'knex';
-import { MIN_SEGMENT_SECONDS, segmentProblem, type Segment } from '../../../../shared/segments.ts';
+import { MIN_SEGMENT_SECONDS, SEGMENT_SOURCES, SEGMENT_STATES, segmentProblem, type Segment } from '../../../../shared/segments.ts';
 import type { Actor } from '../../shared/accountability.ts';
 import { forbidden, invalid } from '../../shared/errors.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
@@ -13,7 +13,9 @@ import { flagOf } from './values.ts';
 
 /** The longest episode a length may say: a day. */
 const MAX_LENGTH_SECONDS = 24 * 3600;
-const FIELDS = ['kind', 'start', 'end', 'episode', 'season', 'absent'] as const;
+const FIELDS = ['kind', 'start', 'end', 'episode', 'season', 'absent', 'state'] as const;
+/** What an editor's correction of a proposed segment changes: it confirms the proposal. */
+const TIMES = ['kind', 'start', 'end', 'absent'] as const;
 
 interface Row {
   id: number | null;
@@ -23,6 +25,7 @@ interface Row {
   episode: number | null;
   season: number | null;
   absent: boolean;
+  state: unknown;
 }
 
 const sameOwner = (a: Row, b: Row) => (a.episode !== null ? a.episode === b.episode : a.season === b.season);
@@ -47,6 +50,7 @@ function merged(stored: Partial<Row>, payload: Payload): Row {
     episode: numberKeyOf(pick('episode')),
     season: numberKeyOf(pick('season')),
     absent,
+    state: pick('state') ?? 'confirmed',
   };
 }
 
@@ -58,16 +62,28 @@ async function problemOf(database: Knex, row: Row, replaced: readonly number[], 
     ? await database('series').where('id', row.episode).first('duration')
     : await database('iframeSeasons').where('id', row.season).first('id');
   if (!owner) return row.episode !== null ? 'Серия не найдена' : 'Сезон не найден';
+  if (!(SEGMENT_STATES as readonly unknown[]).includes(row.state)) return 'Состояние отрезка: подтверждён, предложен или отклонён';
+  // A rejected segment never plays, so it takes no place; a proposed one does (it may play at once, and is
+  // what the editor corrects and confirms), so a second of its kind is refused like any other.
+  if (row.state === 'rejected') return null;
   const stored: Row[] = await database('segments')
     .where(row.episode !== null ? { episode: row.episode } : { season: row.season })
     .modify((q) => { if (replaced.length) q.whereNotIn('id', replaced); })
+    .whereNot('state', 'rejected')
     .select('kind', 'start', 'end', 'absent');
   // An absent row takes no time: it stands only for its kind.
-  const others: Segment[] = [...stored, ...pending.filter((p) => sameOwner(p, row))]
+  const others: Segment[] = [...stored, ...pending.filter((p) => sameOwner(p, row) && p.state !== 'rejected')]
     .map((o) => (o.absent ? { kind: o.kind, start: 0, end: 0 } : { kind: o.kind, start: Number(o.start), end: Number(o.end) }) as Segment);
   if (row.absent) return segmentProblem({ kind: row.kind, start: 0, end: MIN_SEGMENT_SECONDS }, others.map((o) => ({ ...o, start: 0, end: 0 })));
   const length = row.episode !== null ? (owner as { duration?: unknown }).duration : null;
   return segmentProblem(row, others, typeof length === 'number' ? length : null);
+}
+
+/** A confidence is the finder's, 0..1; a source is one of SEGMENT_SOURCES. */
+function checkFinderFields(payload: Payload): void {
+  if ('source' in payload && !(SEGMENT_SOURCES as readonly unknown[]).includes(payload.source)) invalid('Кто задал отрезок: редактор или поиск по звуку');
+  const c = payload.confidence;
+  if ('confidence' in payload && c !== null && (typeof c !== 'number' || !(c >= 0 && c <= 1))) invalid('Уверенность — число от 0 до 1');
 }
 
 /** The payload as stored: keys as numbers, and a row marked absent without times. */
@@ -87,6 +103,7 @@ function editorsOnly(actor: Actor & { app?: boolean } | null | undefined): void 
 export function registerSegmentRules({ filter }: Register): void {
   filter('segments.items.create', async (payload, _meta, { database, accountability }) => {
     editorsOnly(accountability);
+    checkFinderFields(payload);
     const row = merged({}, payload);
     const problem = await problemOf(database, row, [], []);
     if (problem) invalid(problem);
@@ -95,9 +112,13 @@ export function registerSegmentRules({ filter }: Register): void {
 
   filter('segments.items.update', async (payload, meta, { database, accountability }) => {
     editorsOnly(accountability);
+    checkFinderFields(payload);
     if (!FIELDS.some((f) => f in payload)) return payload;
     const keys = (meta.keys ?? []).map(Number);
     const before: Row[] = await database('segments').whereIn('id', keys).select('id', ...FIELDS);
+    // An editor who corrects a proposal's times confirms it.
+    const corrects = !('state' in payload) && TIMES.some((f) => f in payload) && before.some((r) => r.state === 'proposed');
+    if (corrects && accountability?.user) payload = { ...payload, state: 'confirmed' };
     const rows = before.map((r) => merged(r, payload));
     for (const row of rows) {
       const problem = await problemOf(database, row, keys, rows.filter((r) => r !== row));
