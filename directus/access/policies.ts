@@ -4,6 +4,7 @@
  * themselves only; private chats are visible to their two members alone.
  */
 import { ROLES, USER_IMAGE_TYPES } from '../../shared/rules.ts';
+import { titles } from '../schema/collections.ts';
 
 export const PUBLIC_POLICY = 'abf8a154-5b1c-4a46-ac9c-7300570f4f17';
 export const POLICY_IDS = {
@@ -72,9 +73,12 @@ const myMessage = { _or: [{ publicChat: { _eq: true } }, { privateChat: inMyChat
 /** Files outside private chats: posters, photos, avatars, review, post and public chat pictures. */
 const publicFile = { chat: { _null: true } };
 
+/** The opening search's state and its reasons are the editors' business: every other field of a title is everyone's. */
+const TITLE_FIELDS = titles.fields.map((f) => f.field).filter((f) => !['segmentSearch', 'segmentSearchNote'].includes(f));
+
 /** The published catalogue and what hangs off it, for everyone; files as `files` allows. */
 const catalogue = (files: Record<string, unknown>): PermissionDef[] => [
-  read('titles', ['*'], published),
+  read('titles', TITLE_FIELDS, published),
   read('series', ['*'], { _and: [{ title: published }, liveEpisode] }),
   read('iframeSeasons', ['*'], { title: published }),
   read('segments', SEGMENT_READ_FIELDS, segmentsOf({ _and: [{ title: published }, liveEpisode] })),

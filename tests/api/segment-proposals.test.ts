@@ -120,6 +120,16 @@ describe('an uploaded season', () => {
       const count = await call('GET', `/items/segments?aggregate[count]=*&filter[episode][_in]=${episodes.join(',')}`, { token });
       expect(Number(count.data[0].count)).toBe(0);
     }
+    // The title's search state and its reasons are the editors' alone, by field, filter and sort.
+    for (const token of [undefined, viewer.token]) {
+      const read = await call('GET', `/items/titles/${title}`, { token });
+      expect(read.status).toBe(200);
+      expect(read.data).not.toHaveProperty('segmentSearch');
+      expect(read.data).not.toHaveProperty('segmentSearchNote');
+      for (const query of ['fields=segmentSearchNote', 'filter[segmentSearch][_eq]=done', 'sort=segmentSearchNote']) {
+        expectRefused(await call('GET', `/items/titles?${query}`, { token }), 403);
+      }
+    }
     const rt = await Realtime.open(baseUrl(), viewer.token, 'viewer');
     for (const collection of ['segments', 'series']) {
       rt.send({ type: 'subscribe', uid: collection, collection, query: { fields: ['id', 'segments.kind'] } });
