@@ -103,6 +103,23 @@ describe('the admin app', () => {
     await page.screenshot({ path: '/tmp/admin-new-title.png' });
   });
 
+  it('refuses an editor\'s segment that ends before it starts, in Russian, keeping the row', async ({ adminApp: page }) => {
+    const api = await adminApi();
+    const title = await api.post<{ id: number }>('/items/titles', { slug: `segment-form-${Date.now().toString(36)}`, name: 'Отрезки в форме', status: 'draft' });
+    const episode = await api.post<{ id: number }>('/items/series', { title: title.id, name: '1 серия' });
+    const segment = await api.post<{ id: number }>('/items/segments', { episode: episode.id, kind: 'opening', start: 10, end: 40 });
+    const editor = await newPerson({ role: EDITOR_ROLE });
+    await signInToAdminApp(page, editor.email, editor.password);
+    await page.goto(`${directus()}/admin/content/segments/${segment.id}`);
+    const end = page.locator('.field').filter({ hasText: labelOf('segments', 'end') }).locator('input').first();
+    await end.waitFor();
+    await end.fill('5');
+    await page.keyboard.press('Control+s');
+    await page.getByText('Конец отрезка должен быть позже его начала').first().waitFor();
+    expect(await api.get<{ start: number; end: number }>(`/items/segments/${segment.id}?fields=start,end`)).toEqual({ start: 10, end: 40 });
+    await page.screenshot({ path: '/tmp/admin-segment-refused.png' });
+  });
+
   it('lets the first administrator in without the \'project owner\' dialog, which the setup answers', async ({ adminApp: page, onTestFinished }) => {
     const api = await adminApi();
     const ownerDialog = () => page.getByText('You have not set a project owner.');
