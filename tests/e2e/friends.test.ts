@@ -130,6 +130,8 @@ describe('a friend request', () => {
     // Carl writes: his chat is the newest, yet the friend's chat stays above it.
     await asPerson(carl, 'POST', '/items/messages?fields=id', { text: 'Привет от Карла', privateChat: carlsChat.id });
     await a.reload();
+    // The reloaded page brings the chat's code again: on a busy machine that alone can take a while.
+    await sidebar.locator(`[data-chat-id="${carlsChat.id}"]`).waitFor({ timeout: 60_000 });
     await expect.poll(() => sidebar.locator('[data-chat-id]').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-chat-id')))))
       .toEqual([chat.id, carlsChat.id]);
     expect(await sidebar.locator(`[data-chat-id="${chat.id}"]`).getAttribute('data-friend')).toBe('true');
