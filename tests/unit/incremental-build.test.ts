@@ -3,11 +3,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { digestOf, pageKey } from '../../src/lib/build-cache/page-key.ts';
-import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/lib/build-cache/page-reuse.ts';
-import { loadRows, saveRows } from '../../src/lib/build-cache/catalogue-snapshot.ts';
+import { digestOf, pageKey } from '../../src/site-build/page-key.ts';
+import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/site-build/page-reuse.ts';
+import { loadRows, saveRows } from '../../src/site-build/catalogue-snapshot.ts';
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
-import { promoteKeys } from '../../scripts/lib/site/build-cache.ts';
+import { promoteKeys } from '../../scripts/site-build/page-keys.ts';
 
 const person = (id: number) => ({ actors_id: id });
 const title = (id: number, name: string, cast: number[] = [], directors: number[] = []) =>

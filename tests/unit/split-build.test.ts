@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inShard, shardOf } from '../../src/lib/build-cache/shard.ts';
-import { createRowsRelay, READY, SAVED, WANTED } from '../../src/lib/build-cache/rows-handoff.ts';
-import { moveMissing } from '../../scripts/lib/site/move-missing.ts';
+import { inShard, shardOf } from '../../src/site-build/shard.ts';
+import { createRowsRelay, READY, SAVED, WANTED } from '../../src/site-build/rows-handoff.ts';
+import { moveMissing } from '../../scripts/site-build/move-missing.ts';
 
 describe('parts of a build', () => {
   it('a process without a part is the whole build, and the lead', () => {

@@ -1,5 +1,5 @@
 /**
- * A build split across processes, one a core (scripts/lib/site-build.ts starts them): with
+ * A build split across processes, one a core (scripts/site-build/build.ts starts them): with
  * SITE_SHARD="k/n" a process renders every n-th title, cast and person page from the k-th on. Part
  * 0, the lead, also renders the list pages and the sitemap, and reads the catalogue; the others load
  * the rows it saved (rows-handoff.ts). Every part renders the few single pages too, and only the

@@ -4,7 +4,7 @@
  * (a link, never a write: Astro writes only pages it renders, each to a new file, so the previous
  * build stays as it was while it is served). The links are made in the background (page-linker.ts)
  * while the build goes on; it waits for them at its end (integration.ts). The keys of a build are
- * kept in the cache folder and become the previous keys once `scripts/lib/site-build.ts` has put
+ * kept in the cache folder and become the previous keys once `scripts/site-build/build.ts` has put
  * that build in place.
  *
  * Set by site-build.ts for the Astro process: SITE_CACHE_DIR (keys), SITE_OUT_DIR

@@ -4,18 +4,18 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { once } from '../once.ts';
-import { loadRows, saveRows } from '../build-cache/catalogue-snapshot.ts';
-import { finishBeforeBuildEnds } from '../build-cache/build-end.ts';
-import { digestOf, pageKey } from '../build-cache/page-key.ts';
-import { createPageReuse } from '../build-cache/page-reuse.ts';
-import { announceRowsSaved, rowsSaved } from '../build-cache/rows-handoff.ts';
-import { inShard, shardOf } from '../build-cache/shard.ts';
-import { buildChanges, STANDBY_ENV } from '../build-cache/standby.ts';
-import { cardView, type CardView } from '../card.ts';
-import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from './catalogue.ts';
-import type { TitleCard } from './queries.ts';
-import { createReader, type TitlePage } from './reader.ts';
+import { once } from '../lib/once.ts';
+import { loadRows, saveRows } from './catalogue-snapshot.ts';
+import { finishBeforeBuildEnds } from './build-end.ts';
+import { digestOf, pageKey } from './page-key.ts';
+import { createPageReuse } from './page-reuse.ts';
+import { announceRowsSaved, rowsSaved } from './rows-handoff.ts';
+import { inShard, shardOf } from './shard.ts';
+import { buildChanges, STANDBY_ENV } from './standby.ts';
+import { cardView, type CardView } from '../lib/card.ts';
+import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from '../lib/directus/catalogue.ts';
+import type { TitleCard } from '../lib/directus/queries.ts';
+import { createReader, type TitlePage } from '../lib/directus/reader.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 

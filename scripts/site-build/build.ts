@@ -5,12 +5,12 @@ import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
-import { ROOT } from './paths.ts';
-import type { PageCounts } from '../../src/lib/build-cache/page-reuse.ts';
-import { createRowsRelay } from '../../src/lib/build-cache/rows-handoff.ts';
-import { STANDBY_ENV, STANDBY_WAITING, type GoMessage } from '../../src/lib/build-cache/standby.ts';
-import { codeHash, dropNextKeys, promoteKeys } from './site/build-cache.ts';
-import { moveMissing } from './site/move-missing.ts';
+import { ROOT } from '../lib/paths.ts';
+import type { PageCounts } from '../../src/site-build/page-reuse.ts';
+import { createRowsRelay } from '../../src/site-build/rows-handoff.ts';
+import { STANDBY_ENV, STANDBY_WAITING, type GoMessage } from '../../src/site-build/standby.ts';
+import { codeHash, dropNextKeys, promoteKeys } from './page-keys.ts';
+import { moveMissing } from './move-missing.ts';
 
 export interface SiteBuildOptions {
   directusUrl: string;
@@ -80,7 +80,7 @@ function astroBuild(outDir: string, env: NodeJS.ProcessEnv, onMessage: (message:
     // over what is live (whatever the catalogue's size), and a young generation of 2 × 32 MB keeps
     // short-lived objects out of it. Peak memory at 10,000 titles went from 2.6 to 1.4 GB in all.
     '--max-semi-space-size=32', '--heap-growing-percent=50',
-    path.join(ROOT, 'scripts/lib/site/astro-build.ts'), outDir,
+    path.join(ROOT, 'scripts/site-build/astro-process.ts'), outDir,
   ], {
     cwd: ROOT,
     // The bundler's allocator (mimalloc, in Rolldown) committed a 1 GiB arena at once in huge pages and

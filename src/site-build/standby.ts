@@ -1,11 +1,11 @@
 /**
- * A build started ahead of its changes (`startStandby` in scripts/lib/site-build.ts): Astro starts and
+ * A build started ahead of its changes (`startStandby` in scripts/site-build/build.ts): Astro starts and
  * bundles the site while nothing has changed yet, then the build waits, reading nothing from
  * Directus, until the parent says which titles and people changed. A read before that word could
  * miss the very change the build is for, so the build's reader waits for it too.
  */
-import type { CatalogueChanges } from '../directus/catalogue.ts';
-import { once } from '../once.ts';
+import type { CatalogueChanges } from '../lib/directus/catalogue.ts';
+import { once } from '../lib/once.ts';
 
 /** Set for a build started ahead. */
 export const STANDBY_ENV = 'SITE_STANDBY';
