@@ -1,10 +1,12 @@
 /**
- * A build split across processes, one a core (scripts/site-build/build.ts starts them): with
- * SITE_SHARD="k/n" a process renders every n-th title, cast and person page from the k-th on. Part
- * 0, the lead, also renders the list pages and the sitemap, and reads the catalogue; the others load
- * the rows it saved (rows-handoff.ts). Every part renders the few single pages too, and only the
- * lead's copies are kept.
+ * A build split across processes, one a core (scripts/site-build/build.ts starts them): the part
+ * `index` of `count` (its handoff, handoff.ts) renders every `count`-th title, cast and person page
+ * from the `index`-th on. Part 0, the lead, also renders the list pages and the sitemap, and reads the
+ * catalogue; the others load the rows it saved (catalogue-relay.ts). Every part renders the few
+ * single pages too, and only the lead's copies are kept.
  */
+import type { BuildHandoff } from './handoff.ts';
+
 export interface Shard {
   index: number;
   count: number;
@@ -12,10 +14,7 @@ export interface Shard {
   lead: boolean;
 }
 
-export function shardOf(env: NodeJS.ProcessEnv): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(env.SITE_SHARD ?? '');
-  const count = m ? Number(m[2]) : 1;
-  const index = m && Number(m[1]) < count ? Number(m[1]) : 0;
+export function shardOf({ index, count }: BuildHandoff['part']): Shard {
   return { index, count, lead: index === 0 };
 }
 
