@@ -1,8 +1,8 @@
 // The public site: static pages built from Directus, with React islands where people interact.
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import reactIslandsRenderer from './src/renderer/integration.ts';
-import buildCache from './src/lib/build-cache/integration.ts';
+import reactIslandsRenderer from './src/site-build/island-renderer-integration.ts';
+import buildDoneWaits from './src/site-build/build-done-integration.ts';
 import siteDirectives from './src/directives/integration.ts';
 
 /**
@@ -26,7 +26,7 @@ export default defineConfig({
   // is `{slug}/index.html`. A folder for each of 50,000 pages cost the build more system time than
   // writing the pages; now only a title has one (its page and its cast page).
   build: { inlineStylesheets: 'never', format: 'preserve' },
-  integrations: [reactIslandsRenderer(), react(), siteDirectives(), buildCache()],
+  integrations: [reactIslandsRenderer(), react(), siteDirectives(), buildDoneWaits()],
   // One stylesheet for the pages' components and one for the islands', kept for every next page, rather
   // than a dozen small ones per page: each blocked the first paint for a round trip of its own.
   vite: { plugins: [lazyChunksFetchTheirOwnImports], build: { cssCodeSplit: false } },

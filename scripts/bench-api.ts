@@ -28,7 +28,7 @@ import { freePort } from './lib/free-port.ts';
 import { ROOT } from './lib/paths.ts';
 import { clearRedisNamespace, createDatabase, dropDatabase, productionEnv, uniqueName } from './lib/postgres.ts';
 import { ensurePostgres, ensureRedis } from './lib/services.ts';
-import { buildSite } from './lib/site-build.ts';
+import { buildSite } from './site-build/build.ts';
 import { startSiteServer, type SiteServer } from './lib/static-server.ts';
 
 const { values } = parseArgs({

@@ -24,7 +24,7 @@ import { startBackend, type Backend } from './lib/backend.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium.ts';
 import { freePort } from './lib/free-port.ts';
 import { ROOT } from './lib/paths.ts';
-import { buildSite } from './lib/site-build.ts';
+import { buildSite } from './site-build/build.ts';
 import { startSiteServer, type SiteServer } from './lib/static-server.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });

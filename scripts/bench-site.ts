@@ -20,9 +20,9 @@ import { AdminApi } from '../directus/apply/admin-api.ts';
 import { ROOT } from './lib/paths.ts';
 import { pageJs } from './lib/page-js.ts';
 import { freePort } from './lib/free-port.ts';
-import { createRebuildLoop } from './lib/rebuild-loop.ts';
-import { REBUILD_PATH } from './lib/rebuild-webhook.ts';
-import { buildParts } from './lib/site-build.ts';
+import { createRebuildLoop } from './site-build/rebuild-loop.ts';
+import { REBUILD_PATH } from './site-build/rebuild-webhook.ts';
+import { buildParts } from './site-build/build.ts';
 import { startSiteServer } from './lib/static-server.ts';
 import { startSynthBackend, type SynthBackend } from './lib/synth-backend.ts';
 
@@ -41,7 +41,7 @@ mkdirSync(path.join(ROOT, '.astro'), { recursive: true });
 const work = mkdtempSync(path.join(ROOT, '.astro', 'bench-site-'));
 
 /**
- * The processes of the build being measured (one a part, see scripts/lib/site-build.ts): the peak of
+ * The processes of the build being measured (one a part, see scripts/site-build/build.ts): the peak of
  * their resident memory together and their CPU seconds since they were given the build (an edit's
  * process was started ahead and bundled the site before), sampled from /proc.
  */

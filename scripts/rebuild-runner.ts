@@ -10,9 +10,9 @@
  */
 import http from 'node:http';
 import path from 'node:path';
-import { COUNTERS_REFRESH_MINUTES, createRebuildLoop } from './lib/rebuild-loop.ts';
-import { REBUILD_PATH } from './lib/rebuild-webhook.ts';
-import { currentLink, servedBuild } from './lib/rebuild.ts';
+import { COUNTERS_REFRESH_MINUTES, createRebuildLoop } from './site-build/rebuild-loop.ts';
+import { REBUILD_PATH } from './site-build/rebuild-webhook.ts';
+import { currentLink, servedBuild } from './site-build/rebuilder.ts';
 import { healthCheck } from './lib/health.ts';
 
 const env = process.env;

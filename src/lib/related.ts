@@ -138,7 +138,17 @@ function withSlot(list: Int32Array, slot: number): Int32Array {
 }
 
 /** `list` without `slot`. */
-const withoutSlot = (list: Int32Array, slot: number): Int32Array => list.filter((s) => s !== slot);
+function withoutSlot(list: Int32Array, slot: number): Int32Array {
+  const k = list.indexOf(slot);
+  if (k === -1) return list;
+  const out = new Int32Array(list.length - 1);
+  out.set(list.subarray(0, k));
+  out.set(list.subarray(k + 1), k);
+  return out;
+}
+
+/** A feature's weight among `n` titles, `df` of which have it. */
+const weightOf = (df: number, n: number) => (df ? Math.log(n / df) + 0.05 : 0);
 
 /**
  * The catalogue indexed for likeness: each title in a slot of its own, its features as sorted numbers,
@@ -155,12 +165,16 @@ class Likeness {
   private readonly counts: number[] = [];
   private readonly postings: Int32Array[] = [];
   private weight = new Float64Array(0);
+  /** How many titles the weights were made for. */
+  private weighedFor = 0;
   /** Franchises and the most viewed by category are made when first asked (an edit asks for few). */
   private readonly families: (string | undefined)[] = [];
   private byViews: Map<string, number[]> | null = null;
   private readonly coMarks: Map<number, Map<number, number>>;
   /** Scratch sums per slot, zero between uses. */
   private scores = new Float64Array(0);
+  /** Scratch marks per slot, zero between uses. */
+  private reachable = new Uint8Array(0);
 
   constructor(rows: LikenessRow[], coMarks: CoMarks) {
     this.coMarks = new Map(Object.entries(coMarks).map(([id, list]) => [Number(id), new Map(list)]));
@@ -193,23 +207,44 @@ class Likeness {
     return Int32Array.from(own.filter((f, k) => k === 0 || own[k - 1] !== f));
   }
 
-  /** Weights from how many titles have each feature, and scratch room for every slot. */
-  private reweigh(): void {
+  /**
+   * Weights from how many titles have each feature, and scratch room for every slot. While the number
+   * of titles stays (an edit), only the weights of the features `touched` move: the rest are as a
+   * full weighing would make them, and an edit need not weigh every feature of the catalogue again.
+   */
+  private reweigh(touched?: Iterable<number>): void {
     const n = Math.max(this.index.size, 1);
-    this.weight = Float64Array.from(this.counts, (df) => (df ? Math.log(n / df) + 0.05 : 0));
+    if (this.weight.length < this.counts.length) {
+      const grown = new Float64Array(this.counts.length);
+      grown.set(this.weight);
+      this.weight = grown;
+    }
+    if (touched && n === this.weighedFor) {
+      for (const f of touched) this.weight[f] = weightOf(this.counts[f]!, n);
+    } else {
+      for (let f = 0; f < this.counts.length; f++) this.weight[f] = weightOf(this.counts[f]!, n);
+      this.weighedFor = n;
+    }
     if (this.scores.length < this.rows.length) this.scores = new Float64Array(this.rows.length);
   }
 
   /** Puts the `fresh` rows of the titles `changed` in their slots; a changed id missing from `fresh` was deleted. */
   replace(fresh: LikenessRow[], changed: number[]): void {
     const byId = new Map(fresh.map((t) => [t.id, t]));
+    const touched = new Set<number>();
     for (const id of new Set(changed)) {
       const slot = this.index.get(id);
-      if (slot !== undefined) this.takeOut(slot);
+      if (slot !== undefined) {
+        for (const f of this.features[slot]!) touched.add(f);
+        this.takeOut(slot);
+      }
       const row = byId.get(id);
-      if (row) this.putIn(row, slot ?? this.rows.length);
+      if (!row) continue;
+      const at = slot ?? this.rows.length;
+      this.putIn(row, at);
+      for (const f of this.features[at]!) touched.add(f);
     }
-    this.reweigh();
+    this.reweigh(touched);
   }
 
   private takeOut(slot: number): void {
@@ -365,20 +400,34 @@ class Likeness {
     }));
   }
 
-  /** Calls `visit` with each title sharing a feature with `x` and `x`'s rank on its page, summed over the shared features' titles. */
-  eachRankOf(x: number, visit: (i: number, rank: number) => void): void {
+  /**
+   * Calls `visit` with each title sharing a feature with `x`, `x`'s rank on its page (summed over the
+   * shared features' titles) and whether its shortlist can meet `x` at all: through a rarer feature,
+   * read in full, through the sampled window of a common one, or through a co-mark. A page whose
+   * shortlist cannot meet `x` would not show it, however well it ranks.
+   */
+  eachRankOf(x: number, visit: (i: number, rank: number, reachable: boolean) => void): void {
     const touched: number[] = [];
+    if (this.reachable.length < this.rows.length) this.reachable = new Uint8Array(this.rows.length);
+    const xId = this.rows[x]!.id;
     for (const f of this.features[x]!) {
       const w = this.weight[f]!;
-      for (const i of this.postings[f]!) {
+      const list = this.postings[f]!;
+      const full = list.length <= FULL_POSTING;
+      const at = full ? -1 : list.indexOf(x);
+      for (const i of list) {
         if (i === x) continue;
         if (this.scores[i] === 0) touched.push(i);
         this.scores[i]! += w;
+        // The window shortlist() samples of this feature for page i, as it places it.
+        if (full || (at - Math.floor(salt(this.rows[i]!.id, f) * list.length) + list.length) % list.length < SAMPLE) this.reachable[i] = 1;
       }
     }
     for (const i of touched) {
-      visit(i, this.saltedRank(i, x, this.scores[i]! + this.coMarkWeight(i, x)));
+      const reachable = this.reachable[i] === 1 || this.coMarks.get(this.rows[i]!.id)?.has(xId) === true;
+      visit(i, this.saltedRank(i, x, this.scores[i]! + this.coMarkWeight(i, x)), reachable);
       this.scores[i] = 0;
+      this.reachable[i] = 0;
     }
   }
 }
@@ -404,8 +453,8 @@ export interface PreparedRelated {
   /**
    * The lists after the titles `changed` were created, edited or deleted (`fresh`: their rows now, a
    * deleted one absent): computed again for the changed titles, for those whose list held one of them,
-   * and for those one of them now ranks on; the rest are kept (their weights move a little with the
-   * catalogue; a full build weighs them afresh). The lists returned are the index's own: the next
+   * and for those whose shortlist can meet one of them and on which it now ranks; the rest are kept
+   * (their weights move a little with the catalogue; a full build weighs them afresh). The lists returned are the index's own: the next
    * update changes them.
    */
   update(fresh: LikenessRow[], changed: number[]): RelatedLists;
@@ -454,8 +503,8 @@ export function prepareRelated(rows: LikenessRow[], lists: RelatedLists, coMarks
       for (const id of gone) {
         const x = likeness.index.get(id);
         if (x === undefined) continue;
-        likeness.eachRankOf(x, (i, rank) => {
-          if (!again.has(i) && rank >= floors[i]! * margin && likeness.weakest(i, current[likeness.rows[i]!.id]!) < rank) again.add(i);
+        likeness.eachRankOf(x, (i, rank, reachable) => {
+          if (reachable && !again.has(i) && rank >= floors[i]! * margin && likeness.weakest(i, current[likeness.rows[i]!.id]!) < rank) again.add(i);
         });
       }
       for (const i of again) setList(i, likeness.relatedOf(i));

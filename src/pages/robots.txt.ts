@@ -1,6 +1,6 @@
 /** robots.txt: everything public may be indexed; personal pages may not. */
 import type { APIRoute } from 'astro';
-import { SITE_URL } from '../lib/directus/build.ts';
+import { SITE_URL } from '../site-build/build-data.ts';
 
 export const GET: APIRoute = () =>
   new Response(

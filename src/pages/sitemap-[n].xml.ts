@@ -1,6 +1,6 @@
 /** /sitemap-{n}.xml: one file of the sitemap, up to the protocol's 50,000 addresses. */
 import type { APIRoute } from 'astro';
-import { publicPaths, rendersListPages, SITE_URL } from '../lib/directus/build.ts';
+import { publicPaths, rendersListPages, SITE_URL } from '../site-build/build-data.ts';
 import { sitemapFileCount, sitemapSlice, urlsetXml, XML_HEADERS } from '../lib/sitemap.ts';
 
 export async function getStaticPaths() {

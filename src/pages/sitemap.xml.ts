@@ -1,6 +1,6 @@
 /** sitemap.xml: the index of the sitemap files that list every public page the build makes. */
 import type { APIRoute } from 'astro';
-import { publicPaths, SITE_URL } from '../lib/directus/build.ts';
+import { publicPaths, SITE_URL } from '../site-build/build-data.ts';
 import { sitemapFileCount, sitemapIndexXml, XML_HEADERS } from '../lib/sitemap.ts';
 
 export const GET: APIRoute = async () =>

@@ -14,7 +14,7 @@ import { seedDemo } from '../../directus/seed/index.ts';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import type { DirectusOptions } from '../../scripts/lib/directus-env.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { buildSite } from '../../scripts/lib/site-build.ts';
+import { buildSite } from '../../scripts/site-build/build.ts';
 import { folderSums } from '../../scripts/lib/backup/file-sums.ts';
 import { MANIFEST_ENTRY, type Manifest } from '../../scripts/lib/backup/manifest.ts';
 import { restoreBackup } from '../../scripts/lib/backup/restore-backup.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import { ensureChromium } from '../../scripts/lib/chromium.ts';
-import { buildSite } from '../../scripts/lib/site-build.ts';
+import { buildSite } from '../../scripts/site-build/build.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { seedDemo } from '../../directus/seed/index.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';

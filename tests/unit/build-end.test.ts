@@ -1,6 +1,6 @@
 // Work handed to the build's end holds it open, and its failure fails the build.
 import { describe, expect, it } from 'vitest';
-import { finishBeforeBuildEnds, pendingWorkDone } from '../../src/lib/build-cache/build-end.ts';
+import { finishBeforeBuildEnds, pendingWorkDone } from '../../src/site-build/build-end.ts';
 
 describe('build end', () => {
   it('waits for the work handed over', async () => {

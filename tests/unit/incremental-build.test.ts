@@ -3,12 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { digestOf, pageKey } from '../../src/lib/build-cache/page-key.ts';
-import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/lib/build-cache/page-reuse.ts';
-import { loadRows, saveRows } from '../../src/lib/build-cache/catalogue-snapshot.ts';
+import { digestOf, pageKey } from '../../src/site-build/page-key.ts';
+import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/site-build/page-reuse.ts';
+import { loadRows, saveRows } from '../../src/site-build/catalogue-snapshot.ts';
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
-import { promoteKeys } from '../../scripts/lib/site/build-cache.ts';
+import { promoteKeys } from '../../scripts/site-build/page-keys.ts';
 
+/** A build in one part. */
+const WHOLE = { index: 0, count: 1 };
 const person = (id: number) => ({ actors_id: id });
 const title = (id: number, name: string, cast: number[] = [], directors: number[] = []) =>
   ({ id, slug: `t${id}`, name, actors: cast.map(person), directors: directors.map(person), screenwriters: [] }) as unknown as CatalogueRows['titles'][number];
@@ -97,7 +99,7 @@ describe('kept rows and page reuse on disk', () => {
     const prev = tmp();
     const out = tmp();
     previousBuild(cache, prev, { 'dream/index.html': 'k1', 'actors/other.html': 'k2' });
-    const reuse = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: out, SITE_REUSE_DIR: prev, SITE_CODE_HASH: 'c1' });
+    const reuse = createPageReuse({ outDir: out, part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c1' } });
     expect(reuse.keep('dream/index.html', 'k1')).toBe(true);
     expect(reuse.keep('actors/other.html', 'k2-changed')).toBe(false);
     expect(reuse.keep('actors/new.html', 'k3')).toBe(false);
@@ -114,7 +116,7 @@ describe('kept rows and page reuse on disk', () => {
     const prev = tmp();
     previousBuild(cache, prev, { 'dream/index.html': 'k1', 'actors/other.html': 'k2' });
     rmSync(path.join(prev, 'actors/other.html'));
-    const reuse = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: tmp(), SITE_REUSE_DIR: prev, SITE_CODE_HASH: 'c1' });
+    const reuse = createPageReuse({ outDir: tmp(), part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c1' } });
     expect(reuse.keep('dream/index.html', 'k1')).toBe(true);
     expect(reuse.keep('actors/other.html', 'k2')).toBe(true);
     await expect(keptPagesLinked()).rejects.toThrow(/could not keep 1 pages.*actors\/other\.html/);
@@ -138,17 +140,17 @@ describe('kept rows and page reuse on disk', () => {
     const cache = tmp();
     const prev = tmp();
     previousBuild(cache, prev, { 'dream/index.html': 'k1' });
-    const otherCode = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: tmp(), SITE_REUSE_DIR: prev, SITE_CODE_HASH: 'c2' });
+    const otherCode = createPageReuse({ outDir: tmp(), part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c2' } });
     expect(otherCode.keep('dream/index.html', 'k1')).toBe(false);
 
     const stranger = tmp();
     mkdirSync(path.join(stranger, 'dream'));
     writeFileSync(path.join(stranger, 'dream/index.html'), 'someone else');
     writeFileSync(path.join(stranger, STAMP_FILE), 'another build');
-    const otherFolder = createPageReuse({ SITE_CACHE_DIR: cache, SITE_OUT_DIR: tmp(), SITE_REUSE_DIR: stranger, SITE_CODE_HASH: 'c1' });
+    const otherFolder = createPageReuse({ outDir: tmp(), part: WHOLE, reuse: { cacheDir: cache, previousDir: stranger, codeHash: 'c1' } });
     expect(otherFolder.keep('dream/index.html', 'k1')).toBe(false);
 
-    const noCache = createPageReuse({ SITE_OUT_DIR: tmp() });
+    const noCache = createPageReuse({ outDir: tmp(), part: WHOLE });
     expect(noCache.active).toBe(false);
     expect(noCache.keep('dream/index.html', 'k1')).toBe(false);
     expect(JSON.parse(readFileSync(path.join(cache, KEYS_FILE), 'utf8')).keys).toEqual({ 'dream/index.html': 'k1' });

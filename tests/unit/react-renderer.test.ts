@@ -2,7 +2,7 @@
 import { createElement, useId } from 'react';
 import type { SSRResult } from 'astro';
 import { describe, expect, it } from 'vitest';
-import renderer from '../../src/renderer/server.ts';
+import renderer from '../../src/site-build/island-renderer.ts';
 
 /** A page being rendered: the renderer only keys its counters on the object. */
 const newPage = () => ({ result: {} as SSRResult });

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_QUIET_MS, Rebuilder, currentLink, stateFile, type BuildPlan, type Fingerprint } from '../../scripts/lib/rebuild.ts';
-import { parseRebuildRequest } from '../../scripts/lib/rebuild-webhook.ts';
+import { DEFAULT_QUIET_MS, Rebuilder, currentLink, stateFile, type BuildPlan, type Fingerprint } from '../../scripts/site-build/rebuilder.ts';
+import { parseRebuildRequest } from '../../scripts/site-build/rebuild-webhook.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

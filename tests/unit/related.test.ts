@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import { RELATED_COUNT, familyOf, featuresOf, pinnedOf, prepareRelated, relatedLists, type LikenessRow } from '../../src/lib/related.ts';
+import { synthLikenessRows } from '../../scripts/lib/synth-likeness.ts';
 
 /** The demo catalogue as the build reads it: ids for titles and for every name they link to. */
 function demoRows(): LikenessRow[] {
@@ -125,6 +126,36 @@ describe('after an edit', () => {
       const full = relatedLists(rows);
       expect(updated[changed.id]).toEqual(full[changed.id]);
       for (const t of rows) if (full[t.id]!.includes(changed.id) || before[t.id]!.includes(changed.id)) expect(updated[t.id], t.name).toEqual(full[t.id]);
+    }
+  });
+});
+
+describe('after edits to a synthetic catalogue (scripts/lib/synth-likeness.ts)', () => {
+  it('every list an edit can change equals a full computation, edit after edit, and the new titles and deleted ones too', () => {
+    let rows = synthLikenessRows(1500, 4500, 11);
+    const prepared = prepareRelated(rows, relatedLists(rows));
+    const at = (k: number) => rows[(k * 397) % rows.length]!;
+    for (let k = 1; k <= 8; k++) {
+      const before = { ...prepared.update([], []) };
+      const source = at(k + 50);
+      // Edits of every kind an editor makes: genres and tags, the cast, the category, a new title, a deletion.
+      const edits: { fresh: LikenessRow[]; changed: number[] } =
+        k % 4 === 1 ? { fresh: [{ ...at(k), genres: source.genres, tags: source.tags }], changed: [at(k).id] }
+          : k % 4 === 2 ? { fresh: [{ ...at(k), actors: source.actors, directors: source.directors }], changed: [at(k).id] }
+            : k % 4 === 3 ? { fresh: [{ ...source, id: 10_000 + k, name: `${source.name} 2`, relatedTitles: [] }], changed: [10_000 + k] }
+              : { fresh: [], changed: [at(k).id] };
+      const changed = new Set(edits.changed);
+      rows = [...rows.filter((t) => !changed.has(t.id)), ...edits.fresh].sort((a, b) => a.id - b.id);
+      const updated = prepared.update(edits.fresh, edits.changed);
+      const full = relatedLists(rows);
+      for (const id of changed) {
+        if (full[id]) expect(updated[id], `edit ${k}: the edited title`).toEqual(full[id]);
+        else expect(updated[id], `edit ${k}: a deleted title has no list`).toBeUndefined();
+      }
+      for (const t of rows) {
+        const touched = edits.changed.some((id) => full[t.id]!.includes(id) || before[t.id]?.includes(id));
+        if (touched) expect(updated[t.id], `edit ${k}: ${t.name}`).toEqual(full[t.id]);
+      }
     }
   });
 });

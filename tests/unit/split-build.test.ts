@@ -3,48 +3,48 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inShard, shardOf } from '../../src/lib/build-cache/shard.ts';
-import { createRowsRelay, READY, SAVED, WANTED } from '../../src/lib/build-cache/rows-handoff.ts';
-import { moveMissing } from '../../scripts/lib/site/move-missing.ts';
+import { inShard, shardOf } from '../../src/site-build/shard.ts';
+import { createRowsRelay } from '../../src/site-build/catalogue-relay.ts';
+import type { ParentMessage } from '../../src/site-build/handoff.ts';
+import { moveMissing } from '../../scripts/site-build/move-missing.ts';
 
 describe('parts of a build', () => {
   it('a process without a part is the whole build, and the lead', () => {
-    expect(shardOf({})).toEqual({ index: 0, count: 1, lead: true });
-    expect(shardOf({ SITE_SHARD: 'nonsense' })).toEqual({ index: 0, count: 1, lead: true });
-    expect(shardOf({ SITE_SHARD: '1/3' })).toEqual({ index: 1, count: 3, lead: false });
+    expect(shardOf({ index: 0, count: 1 })).toEqual({ index: 0, count: 1, lead: true });
+    expect(shardOf({ index: 1, count: 3 })).toEqual({ index: 1, count: 3, lead: false });
   });
 
   it('the parts share every item out once, and evenly', () => {
     const items = Array.from({ length: 10 }, (_, i) => `t${i}`);
-    const parts = [0, 1, 2].map((k) => inShard(items, shardOf({ SITE_SHARD: `${k}/3` })));
+    const parts = [0, 1, 2].map((k) => inShard(items, shardOf({ index: k, count: 3 })));
     expect(parts.flat().sort()).toEqual([...items].sort());
     expect(parts.map((p) => p.length)).toEqual([4, 3, 3]);
-    expect(inShard(items, shardOf({}))).toEqual(items);
+    expect(inShard(items, shardOf({ index: 0, count: 1 }))).toEqual(items);
   });
 });
 
 describe('the catalogue handed from the lead to the other parts', () => {
   const relayed = () => {
-    const sent: [number, string][] = [];
-    return { sent, relay: createRowsRelay((part, message) => sent.push([part, message])) };
+    const sent: [number, ParentMessage['type']][] = [];
+    return { sent, relay: createRowsRelay((part, message) => sent.push([part, message.type])) };
   };
 
   it('a part that asks before the lead has saved the rows hears once it has', () => {
     const { sent, relay } = relayed();
-    relay.receive(1, WANTED);
-    relay.receive(2, WANTED);
+    relay.receive(1, { type: 'catalogue-wanted' });
+    relay.receive(2, { type: 'catalogue-wanted' });
     expect(sent).toEqual([]);
-    relay.receive(0, SAVED);
-    expect(sent).toEqual([[1, READY], [2, READY]]);
+    relay.receive(0, { type: 'catalogue-saved' });
+    expect(sent).toEqual([[1, 'catalogue-ready'], [2, 'catalogue-ready']]);
   });
 
   it('a part that asks after hears at once, and other messages are let be', () => {
     const { sent, relay } = relayed();
-    relay.receive(0, SAVED);
+    relay.receive(0, { type: 'catalogue-saved' });
     relay.receive(1, { unrelated: true });
     expect(sent).toEqual([]);
-    relay.receive(1, WANTED);
-    expect(sent).toEqual([[1, READY]]);
+    relay.receive(1, { type: 'catalogue-wanted' });
+    expect(sent).toEqual([[1, 'catalogue-ready']]);
   });
 });
 

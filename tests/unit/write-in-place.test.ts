@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeInPlace } from '../../scripts/lib/site/write-in-place.ts';
+import { writeInPlace } from '../../scripts/site-build/write-in-place.ts';
 
 describe('a build process writes its pages in place', () => {
   const usual = { mkdir: fs.promises.mkdir, writeFile: fs.promises.writeFile };

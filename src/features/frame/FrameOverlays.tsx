@@ -3,7 +3,7 @@
  * and the mobile menu. Mounted on the first opening (mount-overlays.tsx); the dialog opens at once,
  * as the ui store already names it.
  */
-import type { SiteFrame } from '../../lib/directus/build.ts';
+import type { SiteFrame } from '../../site-build/build-data.ts';
 import ContactModal from './ContactModal.tsx';
 import MobileMenu from './MobileMenu.tsx';
 import { SearchModal } from '../search/index.ts';

@@ -4,7 +4,7 @@
  */
 import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import type { SiteFrame } from '../../lib/directus/build.ts';
+import type { SiteFrame } from '../../site-build/build-data.ts';
 import { FRAME_LINKS, categoryHref, subCategoryHref } from '../../components/layout/links.ts';
 import { $isSignedIn } from '../account/session.ts';
 import { $mobileMenuOpen, closeMobileMenu } from './store.ts';

@@ -18,9 +18,9 @@ import { startDirectus, type RunningDirectus } from '../../../scripts/lib/direct
 import { freePort } from '../../../scripts/lib/free-port.ts';
 import { productionEnv } from '../../../scripts/lib/postgres.ts';
 import { startSiteServer, type SiteServer } from '../../../scripts/lib/static-server.ts';
-import { createRebuildLoop, type RebuildLoop } from '../../../scripts/lib/rebuild-loop.ts';
-import { REBUILD_PATH } from '../../../scripts/lib/rebuild-webhook.ts';
-import { servedBuild } from '../../../scripts/lib/rebuild.ts';
+import { createRebuildLoop, type RebuildLoop } from '../../../scripts/site-build/rebuild-loop.ts';
+import { REBUILD_PATH } from '../../../scripts/site-build/rebuild-webhook.ts';
+import { servedBuild } from '../../../scripts/site-build/rebuilder.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../../support/realtime.ts';
 import { http, newPerson, timeUntil, type Person } from '../../support/direct-http.ts';
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '../../support/private-services.ts';

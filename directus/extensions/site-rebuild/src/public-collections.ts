@@ -1,7 +1,7 @@
 /**
  * Collections whose rows a public page shows: a change to any of them rebuilds the site. Chat,
  * messages, comments, marks, ratings, users and the like never do (counters are refreshed on a timer,
- * see scripts/lib/rebuild-loop.ts). Files count when one of these collections uses them.
+ * see scripts/site-build/rebuild-loop.ts). Files count when one of these collections uses them.
  */
 export const PUBLIC_COLLECTIONS: readonly string[] = [
   'titles', 'series', 'iframeSeasons', 'soundtracks', 'soundtracks_files',

@@ -1,4 +1,4 @@
-/** The build state as the site's webhook reports it (scripts/lib/rebuild.ts), and how the module words it. */
+/** The build state as the site's webhook reports it (scripts/site-build/rebuilder.ts), and how the module words it. */
 import { describeTally, type Tallied } from '../../../../../shared/build-changes.ts';
 import { countRu } from '../../../../../shared/russian-plural.ts';
 

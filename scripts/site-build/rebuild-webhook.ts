@@ -7,8 +7,8 @@ import type http from 'node:http';
 import { NAMES_SHOWN } from '../../shared/build-changes.ts';
 import { BodyRefused, readRawBody } from '../../shared/request-body.ts';
 import { secretMatches } from '../../shared/secret-match.ts';
-import type { SiteHandler } from './static-server.ts';
-import type { RebuildChange, Rebuilder } from './rebuild.ts';
+import type { SiteHandler } from '../lib/static-server.ts';
+import type { RebuildChange, Rebuilder } from './rebuilder.ts';
 
 export const REBUILD_PATH = '/__rebuild';
 const MAX_BODY = 256 * 1024;

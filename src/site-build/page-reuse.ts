@@ -4,15 +4,15 @@
  * (a link, never a write: Astro writes only pages it renders, each to a new file, so the previous
  * build stays as it was while it is served). The links are made in the background (page-linker.ts)
  * while the build goes on; it waits for them at its end (integration.ts). The keys of a build are
- * kept in the cache folder and become the previous keys once `scripts/lib/site-build.ts` has put
+ * kept in the cache folder and become the previous keys once `scripts/site-build/build.ts` has put
  * that build in place.
  *
- * Set by site-build.ts for the Astro process: SITE_CACHE_DIR (keys), SITE_OUT_DIR
- * (this build's folder), SITE_REUSE_DIR (the previous build's folder), SITE_CODE_HASH (the code).
+ * What it works from comes in the build's handoff (handoff.ts): `reuse` (the keys' folder, the
+ * previous build's folder and the code's digest), `outDir` and the part.
  */
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { shardOf } from './shard.ts';
+import type { BuildHandoff } from './handoff.ts';
 import { createPageLinker, type PageLinker } from './page-linker.ts';
 
 export const KEYS_FILE = 'pages.json';
@@ -84,19 +84,17 @@ function previousKeys(cacheDir: string, reuseDir: string | undefined, codeHash: 
   }
 }
 
-export function createPageReuse(env: NodeJS.ProcessEnv): PageReuse {
-  const cacheDir = env.SITE_CACHE_DIR;
-  const outDir = env.SITE_OUT_DIR;
-  if (!cacheDir || !outDir) return { active: false, keep: () => false };
-  const codeHash = env.SITE_CODE_HASH ?? '';
-  const previous = previousKeys(cacheDir, env.SITE_REUSE_DIR, codeHash);
+export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandoff, 'outDir' | 'part' | 'reuse'>): PageReuse {
+  if (!given) return { active: false, keep: () => false };
+  const { cacheDir, codeHash, previousDir } = given;
+  const previous = previousKeys(cacheDir, previousDir, codeHash);
   const next: PageKeys = { codeHash, keys: {} };
   const decided = new Map<string, boolean>();
   let kept = 0;
   let fresh = 0;
   process.once('exit', () => {
     mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(path.join(cacheDir, nextKeysFile(shardOf(env).index)), JSON.stringify({ ...next, kept, rendered: fresh }));
+    writeFileSync(path.join(cacheDir, nextKeysFile(part.index)), JSON.stringify({ ...next, kept, rendered: fresh }));
     console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered`);
   });
   return {
@@ -120,9 +118,9 @@ export function createPageReuse(env: NodeJS.ProcessEnv): PageReuse {
     const linking = ((globalThis as Linking)[LINKING] ??= {
       linker: createPageLinker(),
       // The build then fails and the site stays; the next build renders every page.
-      onFailure: () => rmSync(path.join(cacheDir!, KEYS_FILE), { force: true }),
+      onFailure: () => rmSync(path.join(cacheDir, KEYS_FILE), { force: true }),
     });
-    linking.linker.link(path.join(env.SITE_REUSE_DIR!, file), path.join(outDir!, file));
+    linking.linker.link(path.join(previousDir!, file), path.join(outDir, file));
     kept++;
     return true;
   }

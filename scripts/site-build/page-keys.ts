@@ -1,9 +1,9 @@
-/** The parent side of incremental builds (see src/lib/build-cache/page-reuse.ts). */
+/** The parent side of incremental builds (see src/site-build/page-reuse.ts). */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isNextKeysFile, KEYS_FILE, STAMP_FILE, type PageCounts, type PageKeys } from '../../../src/lib/build-cache/page-reuse.ts';
-import { ROOT } from '../paths.ts';
+import { isNextKeysFile, KEYS_FILE, STAMP_FILE, type PageCounts, type PageKeys } from '../../src/site-build/page-reuse.ts';
+import { ROOT } from '../lib/paths.ts';
 
 /** What pages are rendered with: any change here renders every page again. */
 const CODE = ['src', 'shared', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];

@@ -4,18 +4,19 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { once } from '../once.ts';
-import { loadRows, saveRows } from '../build-cache/catalogue-snapshot.ts';
-import { finishBeforeBuildEnds } from '../build-cache/build-end.ts';
-import { digestOf, pageKey } from '../build-cache/page-key.ts';
-import { createPageReuse } from '../build-cache/page-reuse.ts';
-import { announceRowsSaved, rowsSaved } from '../build-cache/rows-handoff.ts';
-import { inShard, shardOf } from '../build-cache/shard.ts';
-import { buildChanges, STANDBY_ENV } from '../build-cache/standby.ts';
-import { cardView, type CardView } from '../card.ts';
-import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from './catalogue.ts';
-import type { TitleCard } from './queries.ts';
-import { createReader, type TitlePage } from './reader.ts';
+import { once } from '../lib/once.ts';
+import { loadRows, saveRows } from './catalogue-snapshot.ts';
+import { finishBeforeBuildEnds } from './build-end.ts';
+import { digestOf, pageKey } from './page-key.ts';
+import { createPageReuse } from './page-reuse.ts';
+import { announceRowsSaved, rowsSaved } from './catalogue-relay.ts';
+import { handoff } from './handoff.ts';
+import { inShard, shardOf } from './shard.ts';
+import { buildChanges, startedAhead } from './standby.ts';
+import { cardView, type CardView } from '../lib/card.ts';
+import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from '../lib/directus/catalogue.ts';
+import type { TitleCard } from '../lib/directus/queries.ts';
+import { createReader, type TitlePage } from '../lib/directus/reader.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 
@@ -26,7 +27,7 @@ export const reader = createReader(DIRECTUS_URL, { ready: buildChanges });
 type CategoryRow = Awaited<ReturnType<typeof reader.getCategories>>[number];
 
 /** This process's part of a split build (see shard.ts); the whole build when it is not split. */
-const shard = shardOf(process.env);
+const shard = shardOf(handoff().part);
 
 /** Whether this process renders the list pages, the sitemap and the other pages made once a build. */
 export const rendersListPages = shard.lead;
@@ -36,22 +37,22 @@ export const rendersListPages = shard.lead;
  * (always for an edit) makes them while it waits to hear which; another build once it knows it is one.
  */
 const previousRows = once(async () => {
-  const rowsDir = process.env.SITE_ROWS_DIR;
+  const { rowsDir } = handoff();
   const rows = rowsDir ? await logged('previous rows loaded', () => loadRows(rowsDir)) : null;
   return rows && { rows, prepared: await logged('related titles indexed for the edit', () => prepareEdit(rows)) };
 });
 
 // A build started ahead is for an edit: it makes them now. Awaited (and any failure met) where they are read.
-if (process.env[STANDBY_ENV] === '1' && shard.lead) previousRows().catch(() => undefined);
+if (startedAhead() && shard.lead) previousRows().catch(() => undefined);
 
 /**
  * The catalogue's rows: in full, or, for an incremental build told what changed (`buildChanges`),
  * the previous build's rows with only those read again. The
- * rows are kept in SITE_ROWS_DIR when it is set: for the next incremental build, and for the other
+ * rows are kept in the handoff's `rowsDir` when it has one: for the next incremental build, and for the other
  * parts of a split build, which take them from there rather than read Directus again.
  */
 async function catalogueRows(): Promise<CatalogueRows> {
-  const rowsDir = process.env.SITE_ROWS_DIR;
+  const { rowsDir } = handoff();
   const changes = await buildChanges();
   if (!shard.lead) return rowsFromLead(rowsDir);
   const previous = rowsDir && changes ? await previousRows() : null;
@@ -70,7 +71,7 @@ async function catalogueRows(): Promise<CatalogueRows> {
 
 /** Another part's rows, once the lead has saved them. */
 async function rowsFromLead(rowsDir: string | undefined): Promise<CatalogueRows> {
-  if (!rowsDir) throw new Error('a part of a split build needs SITE_ROWS_DIR');
+  if (!rowsDir) throw new Error('a part of a split build needs rowsDir in its handoff');
   await rowsSaved();
   const rows = await loadRows(rowsDir);
   if (!rows) throw new Error('the lead part of the build handed over no catalogue rows');
@@ -122,15 +123,16 @@ export const loadFrame = once(async (): Promise<SiteFrame> => {
 export const SITE_URL = (process.env.SITE_URL ?? `http://127.0.0.1:${process.env.SITE_PORT ?? 4321}`).replace(/\/+$/, '');
 
 /** Skips pages whose HTML the previous build already made from the same data (see page-reuse.ts). */
-const reuse = createPageReuse(process.env);
+const reuse = createPageReuse(handoff());
 
 /**
  * What every page is made from besides its own data: the code, the names of this build's scripts
  * and styles (already written when paths are asked for), the site's address and the frame.
  */
 const commonKey = once(async () => {
-  const assets = path.join(process.env.SITE_OUT_DIR ?? '', '_astro');
-  return pageKey(process.env.SITE_CODE_HASH ?? '', existsSync(assets) ? readdirSync(assets).sort() : [], SITE_URL, await loadFrame());
+  const { outDir, reuse: given } = handoff();
+  const assets = path.join(outDir, '_astro');
+  return pageKey(given?.codeHash ?? '', existsSync(assets) ? readdirSync(assets).sort() : [], SITE_URL, await loadFrame());
 });
 
 /**

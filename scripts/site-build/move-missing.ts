@@ -1,4 +1,4 @@
-/** Puts the parts of a split build (scripts/lib/site-build.ts) in one folder. */
+/** Puts the parts of a split build (scripts/site-build/build.ts) in one folder. */
 import { existsSync, readdirSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 

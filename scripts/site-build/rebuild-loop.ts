@@ -7,11 +7,11 @@
 import { createHash, createHmac } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './paths.ts';
-import { buildSite, startStandby, type BuildStandby, type SiteBuildOptions } from './site-build.ts';
-import { Rebuilder, type BuildRecord, type Fingerprint } from './rebuild.ts';
+import { ROOT } from '../lib/paths.ts';
+import { buildSite, startStandby, type BuildStandby, type SiteBuildOptions } from './build.ts';
+import { Rebuilder, type BuildRecord, type Fingerprint } from './rebuilder.ts';
 import { rebuildWebhook } from './rebuild-webhook.ts';
-import type { SiteHandler } from './static-server.ts';
+import type { SiteHandler } from '../lib/static-server.ts';
 
 /** Minutes between counter checks (views, review counts, ratings) unless SITE_COUNTERS_REFRESH_MINUTES says otherwise. */
 export const COUNTERS_REFRESH_MINUTES = 15;
@@ -22,7 +22,7 @@ export function rebuildSecret(directusSecret: string, env: NodeJS.ProcessEnv = p
 }
 
 /** What the pages are made from on this side: the site's code, its shared rules and the lock file. */
-const SOURCES = ['src', 'shared', 'public', 'astro.config.mjs', 'package-lock.json', 'scripts/lib/site-build.ts'];
+const SOURCES = ['src', 'shared', 'public', 'astro.config.mjs', 'package-lock.json', 'scripts/site-build/build.ts', 'scripts/site-build/astro-process.ts', 'scripts/site-build/write-in-place.ts', 'scripts/site-build/move-missing.ts'];
 
 function hashTree(hash: ReturnType<typeof createHash>, full: string): void {
   const stat = statSync(full, { throwIfNoEntry: false });

@@ -5,12 +5,12 @@ import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
-import { ROOT } from './paths.ts';
-import type { PageCounts } from '../../src/lib/build-cache/page-reuse.ts';
-import { createRowsRelay } from '../../src/lib/build-cache/rows-handoff.ts';
-import { STANDBY_ENV, STANDBY_WAITING, type GoMessage } from '../../src/lib/build-cache/standby.ts';
-import { codeHash, dropNextKeys, promoteKeys } from './site/build-cache.ts';
-import { moveMissing } from './site/move-missing.ts';
+import { ROOT } from '../lib/paths.ts';
+import type { PageCounts } from '../../src/site-build/page-reuse.ts';
+import { createRowsRelay } from '../../src/site-build/catalogue-relay.ts';
+import { asBuildMessage, handoffEnv, type BuildHandoff, type GoMessage } from '../../src/site-build/handoff.ts';
+import { codeHash, dropNextKeys, promoteKeys } from './page-keys.ts';
+import { moveMissing } from './move-missing.ts';
 
 export interface SiteBuildOptions {
   directusUrl: string;
@@ -66,21 +66,21 @@ function moveDir(from: string, to: string, aside: string): void {
   }
 }
 
-/** How many processes render a build that reads the whole catalogue (shard.ts): one a core, up to four; SITE_BUILD_PARTS sets it. */
+/** How many processes render a build that reads the whole catalogue (shard.ts): one a core, up to four; the operator's SITE_BUILD_PARTS sets it. */
 export function buildParts(env: NodeJS.ProcessEnv = process.env): number {
   const set = Math.floor(Number(env.SITE_BUILD_PARTS));
   return set >= 1 ? set : Math.min(Math.max(availableParallelism(), 1), 4);
 }
 
-/** One `astro build` process: `done` resolves when it succeeds, rejects with the tail of its output. */
-function astroBuild(outDir: string, env: NodeJS.ProcessEnv, onMessage: (message: unknown) => void) {
+/** One `astro build` process given `handoff`: `done` resolves when it succeeds, rejects with the tail of its output. */
+function astroBuild(handoff: BuildHandoff, env: NodeJS.ProcessEnv, onMessage: (message: unknown) => void) {
   const child = spawn(process.execPath, [
     // Rendering makes garbage steadily, and V8 let the heap grow to about four times the live data
     // before collecting; with a process a core that slack counted twice. The heap now grows by half
     // over what is live (whatever the catalogue's size), and a young generation of 2 × 32 MB keeps
     // short-lived objects out of it. Peak memory at 10,000 titles went from 2.6 to 1.4 GB in all.
     '--max-semi-space-size=32', '--heap-growing-percent=50',
-    path.join(ROOT, 'scripts/lib/site/astro-build.ts'), outDir,
+    path.join(ROOT, 'scripts/site-build/astro-process.ts'),
   ], {
     cwd: ROOT,
     // The bundler's allocator (mimalloc, in Rolldown) committed a 1 GiB arena at once in huge pages and
@@ -88,7 +88,7 @@ function astroBuild(outDir: string, env: NodeJS.ProcessEnv, onMessage: (message:
     // freed memory back at once. A build started ahead waited in 540 MiB, now in 345.
     // Always the production bundle: under the test runner NODE_ENV is 'test', which gave the browser
     // tests React's development build (jsxDEV), not what visitors get.
-    env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELAY: '0', ...env, NODE_ENV: 'production' },
+    env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELAY: '0', ...env, ...handoffEnv(handoff), NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.on('message', onMessage);
@@ -133,22 +133,19 @@ function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
   const outs = Array.from({ length: parts }, (_, k) => path.join(staging, k ? `dist-${k}` : 'dist'));
   const cacheDir = o.cacheDir ? path.resolve(o.cacheDir) : undefined;
   const previousDir = path.resolve(o.previousDir ?? o.outDir);
-  const common: NodeJS.ProcessEnv = {
+  // The operator's settings (Directus's and the site's addresses) go as they are; the rest in the handoff.
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     DIRECTUS_URL: o.directusUrl,
     ...(o.siteUrl ? { SITE_URL: o.siteUrl } : {}),
     ASTRO_TELEMETRY_DISABLED: '1',
+  };
+  const common: Omit<BuildHandoff, 'outDir' | 'part'> = {
     // The rows are kept for the next incremental build, or only for the other parts of this one.
-    ...(cacheDir || parts > 1 ? { SITE_ROWS_DIR: cacheDir ?? staging } : {}),
-    ...(cacheDir
-      ? {
-        SITE_CACHE_DIR: cacheDir,
-        SITE_CODE_HASH: codeHash(),
-        ...(existsSync(previousDir) ? { SITE_REUSE_DIR: previousDir } : {}),
-        ...(o.changed ? { SITE_CHANGED: JSON.stringify(o.changed) } : {}),
-      }
-      : {}),
-    ...(standby ? { [STANDBY_ENV]: '1' } : {}),
+    ...(cacheDir || parts > 1 ? { rowsDir: cacheDir ?? staging } : {}),
+    ...(cacheDir ? { reuse: { cacheDir, codeHash: codeHash(), ...(existsSync(previousDir) ? { previousDir } : {}) } } : {}),
+    changes: standby ? { kind: 'later' } : cacheDir && o.changed ? { kind: 'some', changed: o.changed } : { kind: 'all' },
+    astroLog: process.env.SITE_BUILD_LOG === 'info' ? 'info' : 'warn',
   };
   if (cacheDir) {
     mkdirSync(cacheDir, { recursive: true });
@@ -160,7 +157,7 @@ function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
     const child = builds[part]?.child;
     if (child?.connected) child.send(message);
   });
-  outs.forEach((out, k) => builds.push(astroBuild(out, { ...common, SITE_OUT_DIR: out, SITE_SHARD: `${k}/${parts}` },
+  outs.forEach((out, k) => builds.push(astroBuild({ ...common, outDir: out, part: { index: k, count: parts } }, env,
     (message) => relay.receive(k, message))));
   return { staging, outs, builds, cacheDir };
 }
@@ -203,7 +200,7 @@ export function startStandby(o: SiteBuildOptions): BuildStandby {
   const launched = launch({ ...o, changed: undefined }, 1, true);
   const [only] = launched.builds;
   const ready = new Promise<void>((resolve, reject) => {
-    only!.child.on('message', (message) => message === STANDBY_WAITING && resolve());
+    only!.child.on('message', (message) => asBuildMessage(message)?.type === 'standby-waiting' && resolve());
     only!.done.then(() => reject(new Error('the build started ahead ended before it was told to go')), reject);
   });
   ready.catch(() => {});
@@ -235,7 +232,7 @@ async function takeStandby(standby: BuildStandby, o: SiteBuildOptions): Promise<
     abandon(waiting.launched);
     return null;
   }
-  const go: GoMessage = { go: o.changed };
+  const go: GoMessage = { type: 'go', changed: o.changed };
   only!.child.send(go);
   return waiting.launched;
 }

@@ -9,10 +9,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { PageCounts } from '../../src/lib/build-cache/page-reuse.ts';
+import type { PageCounts } from '../../src/site-build/page-reuse.ts';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
 import { tallyChanges, type ChangeFacts, type Tallied } from '../../shared/build-changes.ts';
-import type { ServedBuild } from './health.ts';
+import type { ServedBuild } from '../lib/health.ts';
 
 /**
  * A change as the backend's hook sends it: the titles and people it is to, when it is to nothing else

@@ -8,7 +8,7 @@ import { createReadStream, createWriteStream, existsSync, renameSync } from 'nod
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
-import type { CatalogueRows } from '../directus/catalogue.ts';
+import type { CatalogueRows } from '../lib/directus/catalogue.ts';
 
 const FILE = 'catalogue.ndjson';
 const VERSION = 3;

@@ -1,5 +1,5 @@
 /**
- * Registers server.ts as the first renderer, so Astro hands it every React component before asking
+ * Registers island-renderer.ts as the first renderer, so Astro hands it every React component before asking
  * @astrojs/react's; that integration still brings the JSX setup and the browser half.
  */
 import type { AstroIntegration } from 'astro';
@@ -11,7 +11,7 @@ export default function reactIslandsRenderer(): AstroIntegration {
       'astro:config:setup': ({ addRenderer }) => {
         addRenderer({
           name: 'site:react',
-          serverEntrypoint: new URL('./server.ts', import.meta.url),
+          serverEntrypoint: new URL('./island-renderer.ts', import.meta.url),
           clientEntrypoint: '@astrojs/react/client.js',
         });
       },

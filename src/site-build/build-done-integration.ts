@@ -6,9 +6,9 @@ import type { AstroIntegration } from 'astro';
 import { pendingWorkDone } from './build-end.ts';
 import { keptPagesLinked } from './page-reuse.ts';
 
-export default function buildCache(): AstroIntegration {
+export default function buildDoneWaits(): AstroIntegration {
   return {
-    name: 'build-cache',
+    name: 'site-build:done-waits',
     hooks: { 'astro:build:done': async () => void (await Promise.all([keptPagesLinked(), pendingWorkDone()])) },
   };
 }

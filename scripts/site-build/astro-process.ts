@@ -1,0 +1,19 @@
+/**
+ * One `astro build` of the site, run by `buildSite()` (build.ts) as a process of its own; what it
+ * builds, and where, comes in its handoff (src/site-build/handoff.ts). Astro's command line logs two
+ * lines for every page at the 'info' level, which cost a build of 50,000 pages about 3 s of each
+ * process (and the parent reading them); only warnings and errors are logged unless the handoff asks
+ * for 'info'. The build's own `[build data]` lines still print. Pages are written in place (see write-in-place.ts).
+ */
+import { build } from 'astro';
+import { readHandoff } from '../../src/site-build/handoff.ts';
+import { writeInPlace } from './write-in-place.ts';
+
+writeInPlace();
+try {
+  const { outDir, astroLog } = readHandoff();
+  await build({ outDir, logLevel: astroLog });
+} catch (err) {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exitCode = 1;
+}
