@@ -107,6 +107,7 @@ export const LABELS: Record<string, CollectionLabel> = {
         choices: { queued: 'В очереди', running: 'Идёт', done: 'Готово', failed: 'Не удался' },
       },
       segmentSearchNote: { name: 'Итог поиска заставок', note: 'Сколько отрезков предложено или почему их нет' },
+      segmentSearchSince: { name: 'Отметка идущего поиска заставок', note: 'Обновляется, пока поиск идёт; заполняется автоматически' },
       searchText: { name: 'Текст для поиска', note: 'Заполняется автоматически' },
       searchNames: { name: 'Названия для поиска', note: 'Заполняется автоматически' },
       searchBody: { name: 'Описание для поиска', note: 'Заполняется автоматически' },

@@ -116,6 +116,7 @@ export interface Title {
   applyFoundSegments: boolean | null;
   segmentSearch: 'queued' | 'running' | 'done' | 'failed' | null;
   segmentSearchNote: string | null;
+  segmentSearchSince: string | null;
   searchText: string | null;
   searchNames: string | null;
   searchBody: string | null;
