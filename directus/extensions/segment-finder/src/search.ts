@@ -4,14 +4,16 @@
  * each asked season analysed as a whole (season.ts) and its results written as proposals
  * (proposals.ts). Editors follow it on the title: queued → running → done or failed, with a note.
  *
- * Several Directus instances may share the database: the instance that moves the title's state to
- * 'running' with one conditional UPDATE analyses it, and another asked meanwhile waits for that run to
- * end, then runs again (the episodes may have changed since it started).
+ * Several Directus instances may share the database: the instance that claims the title with one
+ * conditional UPDATE analyses it (claim.ts), and another asked meanwhile waits for that run to end,
+ * then runs again (the episodes may have changed since it started). A run left by an instance that
+ * stopped is taken over, by the next one asked or by the look for what was left behind.
  */
 import type { Knex } from 'knex';
+import { endClaim, markQueued, renewClaim, takeClaim, titlesLeftBehind, CLAIM_RENEW_MS } from './claim.ts';
 import { FAILURE_TEXT } from './failures.ts';
 import { planProposals, searchOutcome, type AnalysedEpisode, type NewProposal, type SearchOutcome, type StoredRow } from './proposals.ts';
-import { analyseSeason, SEASON_DEADLINE_MS, type SeasonResult } from './season.ts';
+import { analyseSeason, type SeasonResult } from './season.ts';
 import { createSeasonQueue } from './season-queue.ts';
 import { withFiles, type FileContext } from './stored-file.ts';
 import type { Tools } from './tools.ts';
@@ -35,6 +37,11 @@ export type SeasonKey = number | null;
 export interface SegmentSearch {
   /** Marks the title queued and queues its search of `seasons` (all with videos when 'all'); false when there is no such title. */
   request(title: number, seasons: readonly SeasonKey[] | 'all'): Promise<boolean>;
+  /**
+   * Queues the titles whose run an instance abandoned, and with `queued` (when this instance starts)
+   * those left queued; each is run only if it is still so when its turn comes. How many were queued.
+   */
+  resumeLeftBehind(options: { queued: boolean }): Promise<number>;
   /** Searches queued or running here. */
   readonly pending: number;
 }
@@ -51,38 +58,68 @@ interface EpisodeRow {
   video: string;
 }
 
-const notRunning = (q: Knex.QueryBuilder) => q.whereNull('segmentSearch').orWhereNot('segmentSearch', 'running');
+/** What a queued run will search, and whether it only resumes what was left behind (nobody asked anew). */
+interface Asked {
+  seasons: Set<SeasonKey> | 'all';
+  leftBehind: boolean;
+}
+
+/** The claim this instance holds on a title while its run goes on. */
+interface Held {
+  since: Date;
+  /** Aborted when the claim turns out to be another instance's: the run stops and writes nothing more. */
+  lost: AbortController;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
   const queue = createSeasonQueue<void>((err) => ctx.logWarning(`Поиск заставок сорвался: ${String(err)}`));
-  /** Titles queued here and not started yet, with the seasons asked for: a second ask joins the first. */
-  const waiting = new Map<number, Set<SeasonKey> | 'all'>();
+  /** Titles queued here and not started yet: a second ask joins the first. */
+  const waiting = new Map<number, Asked>();
   const db = ctx.database;
   const analyse = ctx.analyse ?? analyseSeason;
   /** A stale cached state only delays what editors read: it never stops the search. */
   const purge = () => ctx.purgeCache().catch((err: unknown) => ctx.logWarning(`Кэш не очищен: ${String(err)}`));
+  const exists = async (title: number) => Boolean(await db('titles').where('id', title).first('id'));
 
-  /** This instance's run of the title, won by the one UPDATE that finds it not running. */
-  async function claim(title: number): Promise<boolean> {
-    const until = Date.now() + SEASON_DEADLINE_MS;
+  /**
+   * This instance's run of the title, won by the one UPDATE that finds it open. An asked run waits
+   * for another instance's run to end (or to be abandoned); a resumed one gives up at once.
+   */
+  async function claim(title: number, leftBehind: boolean): Promise<Date | null> {
     for (;;) {
-      const won = await db('titles').where('id', title).where(notRunning).update({ segmentSearch: 'running', segmentSearchNote: null });
-      if (won) {
+      const since = new Date();
+      if (await takeClaim(db, title, since, leftBehind ? 'left behind' : 'asked')) {
         await purge();
-        return true;
+        return since;
       }
-      if (!(await db('titles').where('id', title).first('id')) || Date.now() > until) return false;
-      await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
+      if (leftBehind || !(await exists(title))) return null;
+      await sleep(CLAIM_RETRY_MS);
     }
   }
 
-  async function settle(title: number, outcome: SearchOutcome): Promise<void> {
-    await db('titles').where('id', title).update({ segmentSearch: outcome.state, segmentSearchNote: outcome.note.slice(0, 1000) });
-    await purge();
+  /**
+   * Stamps the claim while the run goes on; a renewal that finds it taken over stops the run. The
+   * returned stop waits for a renewal under way, so the run ends with the claim's latest stamp.
+   */
+  function keepClaim(title: number, held: Held): () => Promise<void> {
+    let renewing: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      const now = new Date();
+      renewing = renewClaim(db, title, held.since, now).then((kept) => {
+        if (kept) held.since = now;
+        else held.lost.abort();
+      }, (err: unknown) => ctx.logWarning(`Отметка поиска заставок дорамы ${title} не обновлена: ${String(err)}`));
+    }, CLAIM_RENEW_MS);
+    return () => {
+      clearInterval(timer);
+      return renewing;
+    };
   }
 
   /** Writes one season's results; the number of proposals written. */
-  async function write(season: SeasonKey, episodes: readonly EpisodeRow[], result: SeasonResult): Promise<number> {
+  async function write(season: SeasonKey, episodes: readonly EpisodeRow[], result: SeasonResult, lost: AbortSignal): Promise<number> {
     const ids = episodes.map((e) => e.id);
     // An episode given another file during the analysis is searched again for it (its save asked for that).
     const now = new Map<number, string | null>((await db('series').whereIn('id', ids).select('id', 'video')).map((r: { id: number; video: string | null }) => [Number(r.id), r.video]));
@@ -95,6 +132,8 @@ export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
       .select('id', 'episode', 'season', 'kind', 'state', 'source', 'file'))
       .map((r: StoredRow) => ({ ...r, id: Number(r.id), episode: r.episode === null ? null : Number(r.episode), season: r.season === null ? null : Number(r.season) }));
     const plan = planProposals(analysed, stored);
+    // The instance that took the title over writes its own: this run's would double them.
+    lost.throwIfAborted();
     if (plan.remove.length) await ctx.removeProposals(plan.remove);
     let written = 0;
     for (const row of plan.create) {
@@ -109,51 +148,71 @@ export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
     return written;
   }
 
-  async function search(title: number, asked: Set<SeasonKey> | 'all'): Promise<SearchOutcome> {
+  async function search(title: number, asked: Asked['seasons'], lost: AbortSignal): Promise<SearchOutcome> {
     const rows: EpisodeRow[] = (await db('series').where('title', title).whereNotNull('video').orderBy([{ column: 'sort' }, { column: 'id' }]).select('id', 'name', 'season', 'video'))
       .map((r: EpisodeRow) => ({ ...r, id: Number(r.id), season: r.season === null ? null : Number(r.season) }));
     const seasons = asked === 'all' ? [...new Set(rows.map((r) => r.season))] : [...asked];
     const results: SeasonResult[] = [];
     let proposed = 0;
     for (const season of seasons) {
+      lost.throwIfAborted();
       const episodes = rows.filter((r) => r.season === season);
       const result = await withFiles(ctx, [...new Set(episodes.map((e) => e.video))], (paths) =>
-        analyse(episodes.flatMap((e) => (paths.has(e.video) ? [{ id: e.id, file: paths.get(e.video)! }] : [])), { tools: ctx.tools }));
-      proposed += await write(season, episodes, result);
+        analyse(episodes.flatMap((e) => (paths.has(e.video) ? [{ id: e.id, file: paths.get(e.video)! }] : [])), { tools: ctx.tools, signal: lost }));
+      proposed += await write(season, episodes, result, lost);
       results.push(result);
     }
     return searchOutcome(results, proposed, new Map(rows.map((r) => [r.id, r.name])));
   }
 
   async function run(title: number): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, JOIN_MS));
-    const asked = waiting.get(title) ?? 'all';
+    await sleep(JOIN_MS);
+    const asked = waiting.get(title) ?? { seasons: 'all', leftBehind: false };
     waiting.delete(title);
-    if (!(await claim(title))) return;
+    const since = await claim(title, asked.leftBehind);
+    if (!since) return;
+    const held: Held = { since, lost: new AbortController() };
+    const stopKeeping = keepClaim(title, held);
     let outcome: SearchOutcome;
     try {
-      outcome = await search(title, asked);
+      outcome = await search(title, asked.seasons, held.lost.signal);
     } catch (err) {
       ctx.logWarning(`Поиск заставок дорамы ${title} сорвался: ${String(err)}`);
       outcome = { state: 'failed', note: FAILURE_TEXT.unreadable };
+    } finally {
+      await stopKeeping();
     }
-    await settle(title, outcome);
+    if (await endClaim(db, title, held.since, outcome)) await purge();
+    else ctx.logWarning(`Поиск заставок дорамы ${title} перешёл к другому экземпляру Directus: его итог не записан`);
+  }
+
+  /** Queues a run of the title here, or joins the one already waiting. */
+  function enqueue(title: number, seasons: readonly SeasonKey[] | 'all', leftBehind: boolean): void {
+    const before = waiting.get(title);
+    if (before === undefined) {
+      waiting.set(title, { seasons: seasons === 'all' ? 'all' : new Set(seasons), leftBehind });
+      void queue.enqueue(() => run(title));
+      return;
+    }
+    // Someone asked: the run is theirs, whatever the title's state then.
+    before.leftBehind &&= leftBehind;
+    if (before.seasons === 'all') return;
+    if (seasons === 'all') before.seasons = 'all';
+    else for (const s of seasons) before.seasons.add(s);
   }
 
   return {
     async request(title, seasons) {
-      const marked = await db('titles').where('id', title).where(notRunning).update({ segmentSearch: 'queued', segmentSearchNote: null });
-      if (!marked && !(await db('titles').where('id', title).first('id'))) return false;
+      const marked = await markQueued(db, title, new Date());
+      if (!marked && !(await exists(title))) return false;
       if (marked) await purge();
-      const before = waiting.get(title);
-      if (before === undefined) {
-        waiting.set(title, seasons === 'all' ? 'all' : new Set(seasons));
-        void queue.enqueue(() => run(title));
-      } else if (before !== 'all') {
-        if (seasons === 'all') waiting.set(title, 'all');
-        else for (const s of seasons) before.add(s);
-      }
+      enqueue(title, seasons, false);
       return true;
+    },
+    async resumeLeftBehind({ queued }) {
+      const titles = await titlesLeftBehind(db, new Date(), { queued });
+      for (const title of titles) enqueue(title, 'all', true);
+      return titles.length;
     },
     get pending() {
       return queue.pending;
