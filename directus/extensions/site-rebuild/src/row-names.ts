@@ -1,7 +1,7 @@
 /**
  * The names of the rows a change is to, for the admin app's words about a build («изменена дорама
  * «Сон»»): a row's own name, its title's or person's for a link row, and the title an episode,
- * season or soundtrack belongs to. Read before a delete, while the rows still exist.
+ * season, segment or soundtrack belongs to. Read before a delete, while the rows still exist.
  */
 import type { Knex } from 'knex';
 import { NAMES_SHOWN } from '../../../../shared/build-changes.ts';
@@ -13,7 +13,7 @@ const NAME_FIELD: Readonly<Record<string, string>> = {
   categories: 'name', subCategories: 'name', genres: 'name', countries: 'name', tags: 'name',
   shop: 'name', plans: 'name', mainBanners: 'title', directus_files: 'title',
 };
-const PARTS_OF_TITLE = new Set(['series', 'iframeSeasons', 'soundtracks']);
+const PARTS_OF_TITLE = new Set(['series', 'iframeSeasons', 'segments', 'soundtracks']);
 
 export interface RowNames {
   names?: Record<string, string>;
