@@ -2,7 +2,8 @@
  * After an episode's video is uploaded or replaced: its length is read from the file
  * (`episode-length.ts`), and its season is queued for the search of openings and endings
  * (`search.ts`). Neither holds up the editor's save. When Directus starts, and every minute, searches
- * an instance left behind (it stopped before they ended) are run again, so none stays running.
+ * an instance left behind (it stopped before it ran or finished them) are run, so none stays queued
+ * or running for good.
  */
 import { defineHook } from '@directus/extensions';
 import type { Readable } from 'node:stream';
@@ -45,15 +46,14 @@ export default defineHook(({ action, schedule }, deps) => {
     if (videoOf(payload)) queueSearch(episodes).catch((err: unknown) => logger.warn(`Поиск заставок не поставлен в очередь: ${String(err)}`));
   };
   /** On a first start the schema is applied after Directus listens: there is nothing to resume yet. */
-  const resume = async (queued: boolean) => {
-    if (!(await getSchema()).collections.titles?.fields.segmentSearchSince) return;
-    const resumed = await segmentSearch(deps).resumeLeftBehind({ queued });
+  const resume = async () => {
+    if (!(await getSchema()).collections.titles?.fields.segmentSearchAsked) return;
+    const resumed = await segmentSearch(deps).resumeLeftBehind();
     if (resumed) logger.info(`Поиск заставок продолжен для дорам, оставленных другим запуском: ${resumed}`);
   };
   const resumeFailed = (err: unknown) => logger.warn(`Оставленные поиски заставок не продолжены: ${String(err)}`);
-  // What was queued when an instance stopped is known only now; a run abandoned later, by the minute.
-  action('server.start', () => { resume(true).catch(resumeFailed); });
-  schedule('* * * * *', () => resume(false).catch(resumeFailed));
+  action('server.start', () => { resume().catch(resumeFailed); });
+  schedule('* * * * *', () => resume().catch(resumeFailed));
   action('series.items.create', ({ key, payload }) => uploaded(key === undefined ? [] : [key], payload));
   action('series.items.update', ({ keys, payload }) => uploaded(keys ?? [], payload));
 });

@@ -4,19 +4,20 @@
  * each asked season analysed as a whole (season.ts) and its results written as proposals
  * (proposals.ts). Editors follow it on the title: queued → running → done or failed, with a note.
  *
- * Several Directus instances may share the database: the instance that claims the title with one
- * conditional UPDATE analyses it (claim.ts), and another asked meanwhile waits for that run to end,
- * then runs again (the episodes may have changed since it started). A run left by an instance that
- * stopped is taken over, by the next one asked or by the look for what was left behind.
+ * Several Directus instances may share the database (claim.ts): asks are written into the title, the
+ * instance that claims it with one conditional UPDATE runs what was asked, asks that come during its
+ * run are run by it before it lets go, and a run left by an instance that stopped is taken over by
+ * the look for what was left behind (when Directus starts, and every minute) or by the next ask.
  */
-import type { Knex } from 'knex';
-import { endClaim, markQueued, renewClaim, takeClaim, titlesLeftBehind, CLAIM_RENEW_MS } from './claim.ts';
+import { askSearch, finishRun, renewClaim, takeAsks, takeClaim, titlesLeftBehind, CLAIM_RENEW_MS, type Asked, type SeasonKey } from './claim.ts';
 import { FAILURE_TEXT } from './failures.ts';
 import { planProposals, searchOutcome, type AnalysedEpisode, type NewProposal, type SearchOutcome, type StoredRow } from './proposals.ts';
 import { analyseSeason, type SeasonResult } from './season.ts';
 import { createSeasonQueue } from './season-queue.ts';
 import { withFiles, type FileContext } from './stored-file.ts';
 import type { Tools } from './tools.ts';
+
+export type { SeasonKey };
 
 export interface SearchContext extends FileContext {
   tools: Tools;
@@ -31,37 +32,23 @@ export interface SearchContext extends FileContext {
   analyse?: typeof analyseSeason;
 }
 
-/** A season's id, or null for the episodes of a title without seasons. */
-export type SeasonKey = number | null;
-
 export interface SegmentSearch {
-  /** Marks the title queued and queues its search of `seasons` (all with videos when 'all'); false when there is no such title. */
-  request(title: number, seasons: readonly SeasonKey[] | 'all'): Promise<boolean>;
-  /**
-   * Queues the titles whose run an instance abandoned, and with `queued` (when this instance starts)
-   * those left queued; each is run only if it is still so when its turn comes. How many were queued.
-   */
-  resumeLeftBehind(options: { queued: boolean }): Promise<number>;
+  /** Asks for the search of `seasons` (all with videos when 'all') and queues a run here; false when there is no such title. */
+  request(title: number, seasons: Asked): Promise<boolean>;
+  /** Queues a run of each title an instance left behind (claim.ts); how many. */
+  resumeLeftBehind(): Promise<number>;
   /** Searches queued or running here. */
   readonly pending: number;
 }
 
 /** A run waits this long before it starts, so the episodes of one upload session join one run. */
 const JOIN_MS = 3_000;
-/** How often an instance looks whether another one's run of the title has ended. */
-const CLAIM_RETRY_MS = 5_000;
 
 interface EpisodeRow {
   id: number;
   name: string;
   season: number | null;
   video: string;
-}
-
-/** What a queued run will search, and whether it only resumes what was left behind (nobody asked anew). */
-interface Asked {
-  seasons: Set<SeasonKey> | 'all';
-  leftBehind: boolean;
 }
 
 /** The claim this instance holds on a title while its run goes on. */
@@ -75,33 +62,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
   const queue = createSeasonQueue<void>((err) => ctx.logWarning(`Поиск заставок сорвался: ${String(err)}`));
-  /** Titles queued here and not started yet: a second ask joins the first. */
-  const waiting = new Map<number, Asked>();
+  /** Titles whose run is queued here and not started yet: another ask only adds to what it takes. */
+  const waiting = new Set<number>();
   const db = ctx.database;
   const analyse = ctx.analyse ?? analyseSeason;
   /** A stale cached state only delays what editors read: it never stops the search. */
   const purge = () => ctx.purgeCache().catch((err: unknown) => ctx.logWarning(`Кэш не очищен: ${String(err)}`));
-  const exists = async (title: number) => Boolean(await db('titles').where('id', title).first('id'));
 
   /**
-   * This instance's run of the title, won by the one UPDATE that finds it open. An asked run waits
-   * for another instance's run to end (or to be abandoned); a resumed one gives up at once.
-   */
-  async function claim(title: number, leftBehind: boolean): Promise<Date | null> {
-    for (;;) {
-      const since = new Date();
-      if (await takeClaim(db, title, since, leftBehind ? 'left behind' : 'asked')) {
-        await purge();
-        return since;
-      }
-      if (leftBehind || !(await exists(title))) return null;
-      await sleep(CLAIM_RETRY_MS);
-    }
-  }
-
-  /**
-   * Stamps the claim while the run goes on; a renewal that finds it taken over stops the run. The
-   * returned stop waits for a renewal under way, so the run ends with the claim's latest stamp.
+   * Stamps the claim while a search goes on; a renewal that finds it taken over stops the run. The
+   * returned stop waits for a renewal under way, so the run ends under the claim's latest stamp.
    */
   function keepClaim(title: number, held: Held): () => Promise<void> {
     let renewing: Promise<void> = Promise.resolve();
@@ -148,7 +118,7 @@ export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
     return written;
   }
 
-  async function search(title: number, asked: Asked['seasons'], lost: AbortSignal): Promise<SearchOutcome> {
+  async function search(title: number, asked: Asked, lost: AbortSignal): Promise<SearchOutcome> {
     const rows: EpisodeRow[] = (await db('series').where('title', title).whereNotNull('video').orderBy([{ column: 'sort' }, { column: 'id' }]).select('id', 'name', 'season', 'video'))
       .map((r: EpisodeRow) => ({ ...r, id: Number(r.id), season: r.season === null ? null : Number(r.season) }));
     const seasons = asked === 'all' ? [...new Set(rows.map((r) => r.season))] : [...asked];
@@ -165,53 +135,63 @@ export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
     return searchOutcome(results, proposed, new Map(rows.map((r) => [r.id, r.name])));
   }
 
-  async function run(title: number): Promise<void> {
-    await sleep(JOIN_MS);
-    const asked = waiting.get(title) ?? { seasons: 'all', leftBehind: false };
-    waiting.delete(title);
-    const since = await claim(title, asked.leftBehind);
-    if (!since) return;
-    const held: Held = { since, lost: new AbortController() };
+  /** One search under the claim, renewed meanwhile; a failure is the title's outcome. */
+  async function searchHeld(title: number, asked: Asked, held: Held): Promise<SearchOutcome> {
     const stopKeeping = keepClaim(title, held);
-    let outcome: SearchOutcome;
     try {
-      outcome = await search(title, asked.seasons, held.lost.signal);
+      return await search(title, asked, held.lost.signal);
     } catch (err) {
       ctx.logWarning(`Поиск заставок дорамы ${title} сорвался: ${String(err)}`);
-      outcome = { state: 'failed', note: FAILURE_TEXT.unreadable };
+      return { state: 'failed', note: FAILURE_TEXT.unreadable };
     } finally {
       await stopKeeping();
     }
-    if (await endClaim(db, title, held.since, outcome)) await purge();
-    else ctx.logWarning(`Поиск заставок дорамы ${title} перешёл к другому экземпляру Directus: его итог не записан`);
   }
 
-  /** Queues a run of the title here, or joins the one already waiting. */
-  function enqueue(title: number, seasons: readonly SeasonKey[] | 'all', leftBehind: boolean): void {
-    const before = waiting.get(title);
-    if (before === undefined) {
-      waiting.set(title, { seasons: seasons === 'all' ? 'all' : new Set(seasons), leftBehind });
-      void queue.enqueue(() => run(title));
-      return;
+  async function run(title: number): Promise<void> {
+    await sleep(JOIN_MS);
+    waiting.delete(title);
+    const since = new Date();
+    const taken = await takeClaim(db, title, since);
+    // Another instance runs the title and will run what was asked, or a run took the asks already.
+    if (!taken) return;
+    await purge();
+    const held: Held = { since, lost: new AbortController() };
+    const waitingAsks = await takeAsks(db, title);
+    // What a stopped instance had taken is not known: every season is searched.
+    let asked: Asked = taken === 'abandoned' ? 'all' : waitingAsks ?? 'all';
+    for (;;) {
+      const outcome = await searchHeld(title, asked, held);
+      const end = await finishRun(db, title, held.since, outcome);
+      if (end === 'ended') {
+        await purge();
+        return;
+      }
+      if (end === 'lost') {
+        ctx.logWarning(`Поиск заставок дорамы ${title} перешёл к другому экземпляру Directus: его итог не записан`);
+        return;
+      }
+      asked = (await takeAsks(db, title)) ?? 'all';
     }
-    // Someone asked: the run is theirs, whatever the title's state then.
-    before.leftBehind &&= leftBehind;
-    if (before.seasons === 'all') return;
-    if (seasons === 'all') before.seasons = 'all';
-    else for (const s of seasons) before.seasons.add(s);
+  }
+
+  /** Queues a run of the title here unless one is waiting already (it takes every ask when it starts). */
+  function enqueue(title: number): void {
+    if (waiting.has(title)) return;
+    waiting.add(title);
+    void queue.enqueue(() => run(title));
   }
 
   return {
     async request(title, seasons) {
-      const marked = await markQueued(db, title, new Date());
-      if (!marked && !(await exists(title))) return false;
-      if (marked) await purge();
-      enqueue(title, seasons, false);
+      if (!(await askSearch(db, title, seasons, new Date()))) return false;
+      await purge();
+      enqueue(title);
       return true;
     },
-    async resumeLeftBehind({ queued }) {
-      const titles = await titlesLeftBehind(db, new Date(), { queued });
-      for (const title of titles) enqueue(title, 'all', true);
+    async resumeLeftBehind() {
+      const titles = await titlesLeftBehind(db, new Date());
+      for (const title of titles) enqueue(title);
       return titles.length;
     },
     get pending() {
