@@ -12,7 +12,7 @@ import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { FIND_SEGMENTS_FLOW_ID } from '../../directus/apply/flows.ts';
-import { CLAIM_LIMIT_MS } from '../../directus/extensions/segment-finder/src/claim.ts';
+import { CLAIM_LIMIT_MS, parseAsked } from '../../directus/extensions/segment-finder/src/claim.ts';
 import { FAILURE_TEXT } from '../../directus/extensions/segment-finder/src/failures.ts';
 import { drawSeason, QUICK_ENCODING, TINY_SEASON, type SeasonTruth } from '../../scripts/lib/segment-testset.ts';
 import { baseUrl, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
@@ -133,7 +133,12 @@ describe('an uploaded season', () => {
       expect(read.data).not.toHaveProperty('segmentSearch');
       expect(read.data).not.toHaveProperty('segmentSearchNote');
       expect(read.data).not.toHaveProperty('segmentSearchSince');
-      for (const query of ['fields=segmentSearchNote', 'filter[segmentSearch][_eq]=done', 'sort=segmentSearchNote', 'fields=segmentSearchSince', 'filter[segmentSearchSince][_nnull]=true', 'sort=segmentSearchSince']) {
+      expect(read.data).not.toHaveProperty('segmentSearchAsked');
+      for (const query of [
+        'fields=segmentSearchNote', 'filter[segmentSearch][_eq]=done', 'sort=segmentSearchNote',
+        'fields=segmentSearchSince', 'filter[segmentSearchSince][_nnull]=true', 'sort=segmentSearchSince',
+        'fields=segmentSearchAsked', 'filter[segmentSearchAsked][_null]=true',
+      ]) {
         expectRefused(await call('GET', `/items/titles?${query}`, { token }), 403);
       }
     }
@@ -212,11 +217,11 @@ describe('what cannot be compared', () => {
   }, SEARCH_MS);
 });
 
-describe('a search left running by a Directus that stopped', () => {
+describe('a search left by a Directus that stopped', () => {
   let db: Knex;
-  /** What the ending run of another instance writes, so the run asked here is told from it. */
-  const OTHERS_NOTE = 'Предложено отрезков: 0';
-
+  /** A title whose season was uploaded while a stopped instance's claim was on it. */
+  let uploadedTo = 0;
+  let uploadedEpisodes: number[] = [];
   beforeAll(() => {
     // The database file itself, as a process that was killed leaves it; Directus goes on using it meanwhile.
     db = knex({
@@ -231,7 +236,7 @@ describe('a search left running by a Directus that stopped', () => {
     await db?.destroy();
   });
 
-  /** The title as an instance leaves it that stopped mid-search: running, its claim last stamped `ago` ms before. */
+  /** The title as an instance running it leaves it: running, its claim last stamped `ago` ms before. */
   const leaveRunning = (id: number, ago: number) =>
     db('titles').where({ id }).update({ segmentSearch: 'running', segmentSearchNote: null, segmentSearchSince: new Date(Date.now() - ago) });
   const claimOf = async (id: number) => db('titles').where({ id }).first('segmentSearch', 'segmentSearchSince');
@@ -247,13 +252,15 @@ describe('a search left running by a Directus that stopped', () => {
     expect(after.map((r) => [r.episode, r.kind])).toEqual(before.map((r) => [r.episode, r.kind]));
     expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
     expect(await claimOf(title)).toEqual({ segmentSearch: 'done', segmentSearchSince: null });
+    expect((await db('titles').where({ id: title }).first('segmentSearchAsked')).segmentSearchAsked).toBeNull();
   }, SEARCH_MS);
 
   it('is taken over by the upload of a season to the title, and each episode gets its opening and ending', async () => {
-    const left = (await newTitle({ typeSource: 'Сезоны' })).id;
-    await leaveRunning(left, 3 * 3600_000);
-    const season = await seasonOf(videos, left);
-    const state = await settled(left, 'done');
+    uploadedTo = (await newTitle({ typeSource: 'Сезоны' })).id;
+    await leaveRunning(uploadedTo, 3 * 3600_000);
+    const season = await seasonOf(videos, uploadedTo);
+    uploadedEpisodes = season.episodes;
+    const state = await settled(uploadedTo, 'done');
     const expected = drawn();
     expect(state.segmentSearchNote).toContain(`Предложено отрезков: ${expected.length}`);
     const rows = await rowsOf(season.episodes);
@@ -261,22 +268,34 @@ describe('a search left running by a Directus that stopped', () => {
       .toEqual(expected.map(({ i, kind }) => [i, kind, 'proposed']).sort());
   }, SEARCH_MS);
 
-  it('is left to its instance while the claim is fresh, and the title is run here once that instance ends it', async () => {
-    const before = await proposedOf(episodes);
+  it('is left to its instance while the claim is fresh: the ask waits in the title for that run, the claim untouched', async () => {
     await leaveRunning(title, 0);
     const held = await claimOf(title);
     expect((await findSegments(editor, [title])).status).toBe(200);
-    // The ask did not touch the claim of the instance that runs the title.
     expect(await claimOf(title)).toEqual(held);
-    // That instance ends its run; the run asked here meanwhile then takes the title and searches it.
-    await db('titles').where({ id: title }).update({ segmentSearch: 'done', segmentSearchNote: OTHERS_NOTE, segmentSearchSince: null });
+    expect(parseAsked((await db('titles').where({ id: title }).first('segmentSearchAsked')).segmentSearchAsked)).toBe('all');
+  });
+
+  it('is taken over by the minute\'s look once its instance stops renewing the claim, nobody asking again', async () => {
+    const before = await proposedOf(uploadedEpisodes);
+    await leaveRunning(uploadedTo, CLAIM_LIMIT_MS + 1000);
     await vi.waitFor(async () => {
-      const now = await editor.call('GET', `/items/titles/${title}?fields=segmentSearch,segmentSearchNote`);
-      expect(now.data).toMatchObject({ segmentSearch: 'done' });
-      expect(now.data.segmentSearchNote).not.toBe(OTHERS_NOTE);
+      expect(await db('titles').where({ id: uploadedTo }).first('segmentSearch', 'segmentSearchSince')).toEqual({ segmentSearch: 'done', segmentSearchSince: null });
     }, { timeout: SEARCH_MS, interval: 500 });
+    const after = await proposedOf(uploadedEpisodes);
+    expect(after.map((r) => [r.episode, r.kind])).toEqual(before.map((r) => [r.episode, r.kind]));
+    expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
+  }, SEARCH_MS);
+
+  it('asked of an instance that stopped before running it, is run by the minute\'s look', async () => {
+    const before = await proposedOf(episodes);
+    await db('titles').where({ id: title }).update({
+      segmentSearch: 'queued', segmentSearchNote: null, segmentSearchAsked: JSON.stringify('all'), segmentSearchSince: new Date(Date.now() - CLAIM_LIMIT_MS - 1000),
+    });
+    await settled(title, 'done');
     const after = await proposedOf(episodes);
     expect(after.map((r) => [r.episode, r.kind])).toEqual(before.map((r) => [r.episode, r.kind]));
     expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
+    expect(await db('titles').where({ id: title }).first('segmentSearchAsked')).toEqual({ segmentSearchAsked: null });
   }, SEARCH_MS);
 });
