@@ -117,7 +117,7 @@ export interface Title {
   segmentSearch: 'queued' | 'running' | 'done' | 'failed' | null;
   segmentSearchNote: string | null;
   segmentSearchSince: string | null;
-  segmentSearchAsked: unknown | null;
+  segmentSearchAsked: string[] | null;
   searchText: string | null;
   searchNames: string | null;
   searchBody: string | null;
