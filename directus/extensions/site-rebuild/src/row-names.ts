@@ -34,9 +34,11 @@ async function named(db: Knex, collection: string, keys: readonly (string | numb
 /** Names for a change to `keys` of `collection`, whose titles or people are `owners`. */
 export async function rowNames(db: Knex, collection: string, keys: readonly (string | number)[], owners: Owners | null): Promise<RowNames> {
   const own = collection in NAME_FIELD || collection === 'updates';
+  // A link row goes by its title's or person's name; a part with no name of its own (a segment) by its number.
   const names = own ? await named(db, collection, keys)
-    : owners?.titles?.length ? await named(db, 'titles', owners.titles)
-      : owners?.actors?.length ? await named(db, 'actors', owners.actors) : {};
+    : PARTS_OF_TITLE.has(collection) ? {}
+      : owners?.titles?.length ? await named(db, 'titles', owners.titles)
+        : owners?.actors?.length ? await named(db, 'actors', owners.actors) : {};
   const title = PARTS_OF_TITLE.has(collection) && owners?.titles?.length ? (await named(db, 'titles', owners.titles.slice(0, 1)))[owners.titles[0]!] : undefined;
   return { ...(Object.keys(names).length ? { names } : {}), ...(title ? { of: title } : {}) };
 }
