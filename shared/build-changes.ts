@@ -16,7 +16,7 @@ export interface ChangeFacts {
   actors?: number[];
   /** Names of the first rows the change is to, by key (of the title or person, for a junction row). */
   names?: Record<string, string>;
-  /** The title an episode, season or soundtrack belongs to. */
+  /** The title an episode, season, segment or soundtrack belongs to. */
   of?: string;
 }
 
@@ -85,6 +85,7 @@ const NOUNS: Readonly<Record<string, Noun>> = {
   titles: noun('f', 'дорама', 'дорамы', 'дорам'),
   series: noun('f', 'серия', 'серии', 'серий'),
   iframeSeasons: noun('m', 'сезон', 'сезона', 'сезонов'),
+  segments: noun('m', 'отрезок', 'отрезка', 'отрезков'),
   soundtracks: noun('m', 'саундтрек', 'саундтрека', 'саундтреков'),
   soundtracks_files: noun('m', 'трек', 'трека', 'треков'),
   actors: noun('m', 'актёр', 'актёра', 'актёров'),

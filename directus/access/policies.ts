@@ -73,8 +73,8 @@ const myMessage = { _or: [{ publicChat: { _eq: true } }, { privateChat: inMyChat
 /** Files outside private chats: posters, photos, avatars, review, post and public chat pictures. */
 const publicFile = { chat: { _null: true } };
 
-/** The opening search's state and its reasons are the editors' business: every other field of a title is everyone's. */
-const TITLE_FIELDS = titles.fields.map((f) => f.field).filter((f) => !['segmentSearch', 'segmentSearchNote'].includes(f));
+/** The opening search's state, its reasons, its claim and its asks are the editors' business: every other field of a title is everyone's. */
+const TITLE_FIELDS = titles.fields.map((f) => f.field).filter((f) => !['segmentSearch', 'segmentSearchNote', 'segmentSearchSince', 'segmentSearchAsked'].includes(f));
 
 /** The published catalogue and what hangs off it, for everyone; files as `files` allows. */
 const catalogue = (files: Record<string, unknown>): PermissionDef[] => [

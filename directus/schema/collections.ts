@@ -79,6 +79,10 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   boolean('applyFoundSegments', { default: false, width: 'half' }),
   choice('segmentSearch', SEGMENT_SEARCH_STATES, { readonly: true, width: 'half' }),
   string('segmentSearchNote', { max: 1000, readonly: true }),
+  // Which instance runs the search and what it is to search (segment-finder/src/claim.ts): the time of
+  // the running search's claim (renewed while it runs) or of the first ask queued, and the seasons asked.
+  timestamp('segmentSearchSince', { hidden: true, readonly: true }),
+  json('segmentSearchAsked', { hidden: true, readonly: true }),
   text('searchText', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   text('searchNames', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
   text('searchBody', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),

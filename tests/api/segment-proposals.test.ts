@@ -2,14 +2,17 @@
  * Openings and endings found by listening, from an editor's upload to the viewer's player: the
  * season is searched after its episodes' videos are saved, the title tells editors how it went, the
  * results are proposals only editors see until they confirm them (or let found segments apply at once),
- * a rejected one stays rejected for its file, and what cannot be compared or is no video settles too.
+ * a rejected one stays rejected for its file, what cannot be compared or is no video settles too, and a
+ * search left running by a Directus that stopped is taken over.
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import knex, { type Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { FIND_SEGMENTS_FLOW_ID } from '../../directus/apply/flows.ts';
+import { CLAIM_LIMIT_MS, parseAsked } from '../../directus/extensions/segment-finder/src/claim.ts';
 import { FAILURE_TEXT } from '../../directus/extensions/segment-finder/src/failures.ts';
 import { drawSeason, QUICK_ENCODING, TINY_SEASON, type SeasonTruth } from '../../scripts/lib/segment-testset.ts';
 import { baseUrl, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
@@ -61,9 +64,9 @@ async function uploadVideo(file: string): Promise<string> {
   return res.data.id;
 }
 
-/** A published title with one season whose episodes play `files` (saved in one request). */
-async function seasonOf(files: string[]): Promise<{ title: number; episodes: number[] }> {
-  const t = (await newTitle({ typeSource: 'Сезоны' })).id;
+/** A published title (a new one unless given) with one season whose episodes play `files` (saved in one request). */
+async function seasonOf(files: string[], given?: number): Promise<{ title: number; episodes: number[] }> {
+  const t = given ?? (await newTitle({ typeSource: 'Сезоны' })).id;
   const season = (await editor.call('POST', '/items/iframeSeasons', { title: t, name: '1 сезон', sort: 1 })).data.id;
   const saved = await editor.call('POST', '/items/series', files.map((video, i) => ({ title: t, season, name: `${i + 1} серия`, sort: i + 1, source: 'video', video })));
   expect(saved.status).toBe(200);
@@ -72,6 +75,9 @@ async function seasonOf(files: string[]): Promise<{ title: number; episodes: num
 
 const findSegments = (user: TestUser, keys: number[]) =>
   user.call('POST', `/flows/trigger/${FIND_SEGMENTS_FLOW_ID}`, { collection: 'titles', keys });
+
+/** The openings and endings the season was drawn with, by episode index. */
+const drawn = () => truth.episodes.flatMap((t, i) => (['opening', 'ending'] as const).filter((k) => t[k]).map((kind) => ({ i, kind, at: t[kind]! })));
 
 beforeAll(async () => {
   [editor, viewer] = await Promise.all([newUser(EDITOR_ROLE), newUser()]);
@@ -91,7 +97,7 @@ describe('an uploaded season', () => {
   it('is searched after the save, and each episode gets its opening and ending as proposals with a confidence', async () => {
     const state = await settled(title, 'done');
     const rows = await rowsOf(episodes);
-    const expected = truth.episodes.flatMap((t, i) => (['opening', 'ending'] as const).filter((k) => t[k]).map((kind) => ({ i, kind, at: t[kind]! })));
+    const expected = drawn();
     expect(state.segmentSearchNote).toContain(`Предложено отрезков: ${expected.length}`);
     expect(rows).toHaveLength(expected.length);
     for (const { i, kind, at } of expected) {
@@ -126,7 +132,13 @@ describe('an uploaded season', () => {
       expect(read.status).toBe(200);
       expect(read.data).not.toHaveProperty('segmentSearch');
       expect(read.data).not.toHaveProperty('segmentSearchNote');
-      for (const query of ['fields=segmentSearchNote', 'filter[segmentSearch][_eq]=done', 'sort=segmentSearchNote']) {
+      expect(read.data).not.toHaveProperty('segmentSearchSince');
+      expect(read.data).not.toHaveProperty('segmentSearchAsked');
+      for (const query of [
+        'fields=segmentSearchNote', 'filter[segmentSearch][_eq]=done', 'sort=segmentSearchNote',
+        'fields=segmentSearchSince', 'filter[segmentSearchSince][_nnull]=true', 'sort=segmentSearchSince',
+        'fields=segmentSearchAsked', 'filter[segmentSearchAsked][_null]=true',
+      ]) {
         expectRefused(await call('GET', `/items/titles?${query}`, { token }), 403);
       }
     }
@@ -202,5 +214,88 @@ describe('what cannot be compared', () => {
     expect(state.segmentSearchNote).toBe(FAILURE_TEXT['too-few-episodes']);
     expect((await call('GET', '/server/health')).status).toBe(200);
     expect((await editor.call('GET', `/items/series/${broken.episodes[0]}?fields=id`)).data).toEqual({ id: broken.episodes[0] });
+  }, SEARCH_MS);
+});
+
+describe('a search left by a Directus that stopped', () => {
+  let db: Knex;
+  /** A title whose season was uploaded while a stopped instance's claim was on it. */
+  let uploadedTo = 0;
+  let uploadedEpisodes: number[] = [];
+  beforeAll(() => {
+    // The database file itself, as a process that was killed leaves it; Directus goes on using it meanwhile.
+    db = knex({
+      client: 'sqlite3',
+      connection: { filename: inject('databaseFile') },
+      useNullAsDefault: true,
+      pool: { min: 1, max: 1, afterCreate: (conn: { run(sql: string, done: (err: Error | null) => void): void }, done: (err: Error | null) => void) => conn.run('PRAGMA busy_timeout = 10000', done) },
+    });
+  });
+
+  afterAll(async () => {
+    await db?.destroy();
+  });
+
+  /** The title as an instance running it leaves it: running, its claim last stamped `ago` ms before. */
+  const leaveRunning = (id: number, ago: number) =>
+    db('titles').where({ id }).update({ segmentSearch: 'running', segmentSearchNote: null, segmentSearchSince: new Date(Date.now() - ago) });
+  const claimOf = async (id: number) => db('titles').where({ id }).first('segmentSearch', 'segmentSearchSince');
+  const proposedOf = async (ids: number[]) => (await rowsOf(ids)).filter((r) => r.state === 'proposed');
+
+  it('is taken over by «Найти заставки» once its claim is older than the limit, and ends done with the proposals written afresh', async () => {
+    const before = await proposedOf(episodes);
+    expect(before.length).toBeGreaterThan(0);
+    await leaveRunning(title, CLAIM_LIMIT_MS + 60_000);
+    expect((await findSegments(editor, [title])).status).toBe(200);
+    await settled(title, 'done');
+    const after = await proposedOf(episodes);
+    expect(after.map((r) => [r.episode, r.kind])).toEqual(before.map((r) => [r.episode, r.kind]));
+    expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
+    expect(await claimOf(title)).toEqual({ segmentSearch: 'done', segmentSearchSince: null });
+    expect((await db('titles').where({ id: title }).first('segmentSearchAsked')).segmentSearchAsked).toBeNull();
+  }, SEARCH_MS);
+
+  it('is taken over by the upload of a season to the title, and each episode gets its opening and ending', async () => {
+    uploadedTo = (await newTitle({ typeSource: 'Сезоны' })).id;
+    await leaveRunning(uploadedTo, 3 * 3600_000);
+    const season = await seasonOf(videos, uploadedTo);
+    uploadedEpisodes = season.episodes;
+    const state = await settled(uploadedTo, 'done');
+    const expected = drawn();
+    expect(state.segmentSearchNote).toContain(`Предложено отрезков: ${expected.length}`);
+    const rows = await rowsOf(season.episodes);
+    expect(rows.map((r) => [season.episodes.indexOf(r.episode), r.kind, r.state]).sort())
+      .toEqual(expected.map(({ i, kind }) => [i, kind, 'proposed']).sort());
+  }, SEARCH_MS);
+
+  it('is left to its instance while the claim is fresh: the ask waits in the title for that run, the claim untouched', async () => {
+    await leaveRunning(title, 0);
+    const held = await claimOf(title);
+    expect((await findSegments(editor, [title])).status).toBe(200);
+    expect(await claimOf(title)).toEqual(held);
+    expect(parseAsked((await db('titles').where({ id: title }).first('segmentSearchAsked')).segmentSearchAsked)).toBe('all');
+  });
+
+  it('is taken over by the minute\'s look once its instance stops renewing the claim, nobody asking again', async () => {
+    const before = await proposedOf(uploadedEpisodes);
+    await leaveRunning(uploadedTo, CLAIM_LIMIT_MS + 1000);
+    await vi.waitFor(async () => {
+      expect(await db('titles').where({ id: uploadedTo }).first('segmentSearch', 'segmentSearchSince')).toEqual({ segmentSearch: 'done', segmentSearchSince: null });
+    }, { timeout: SEARCH_MS, interval: 500 });
+    const after = await proposedOf(uploadedEpisodes);
+    expect(after.map((r) => [r.episode, r.kind])).toEqual(before.map((r) => [r.episode, r.kind]));
+    expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
+  }, SEARCH_MS);
+
+  it('asked of an instance that stopped before running it, is run by the minute\'s look', async () => {
+    const before = await proposedOf(episodes);
+    await db('titles').where({ id: title }).update({
+      segmentSearch: 'queued', segmentSearchNote: null, segmentSearchAsked: JSON.stringify('all'), segmentSearchSince: new Date(Date.now() - CLAIM_LIMIT_MS - 1000),
+    });
+    await settled(title, 'done');
+    const after = await proposedOf(episodes);
+    expect(after.map((r) => [r.episode, r.kind])).toEqual(before.map((r) => [r.episode, r.kind]));
+    expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
+    expect(await db('titles').where({ id: title }).first('segmentSearchAsked')).toEqual({ segmentSearchAsked: null });
   }, SEARCH_MS);
 });

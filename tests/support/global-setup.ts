@@ -64,6 +64,7 @@ async function start(project: TestProject) {
     },
   });
   project.provide('directusUrl', backend.url);
+  project.provide('databaseFile', backend.env.DB_FILENAME!);
   project.provide('firstApplyWrites', backend.applyWrites);
   project.provide('mailOutbox', mailOutbox(dataDir));
   project.provide('refreshGraceMs', REFRESH_GRACE_MS);
@@ -79,6 +80,8 @@ export async function teardown() {
 declare module 'vitest' {
   export interface ProvidedContext {
     directusUrl: string;
+    /** The SQLite file, for tests that leave in it what a stopped process would have. */
+    databaseFile: string;
     firstApplyWrites: number;
     mailOutbox: string;
     refreshGraceMs: number;

@@ -14,6 +14,10 @@ describe('describeTally', () => {
       .toBe('удалена серия «Серия 5» (дорама «Сон»)');
     expect(said({ event: 'create', collection: 'updates', keys: [1], names: { 1: 'Сон' } })).toBe('добавлено обновление «Сон»');
     expect(said({ event: 'update', collection: 'static', keys: [1] })).toBe('изменены тексты сайта');
+    expect(said({ event: 'update', collection: 'segments', keys: [57], titles: [94], names: { 94: 'Сон' }, of: 'Сон' }))
+      .toBe('изменён отрезок № 57 (дорама «Сон»)');
+    expect(said({ event: 'create', collection: 'segments', keys: [1, 2, 3, 4, 5], titles: [94], of: 'Сон' }))
+      .toBe('добавлены 5 отрезков (дорама «Сон»)');
   });
 
   it('counts many rows in the agreeing form, names the first three and says how many more', () => {

@@ -116,6 +116,8 @@ export interface Title {
   applyFoundSegments: boolean | null;
   segmentSearch: 'queued' | 'running' | 'done' | 'failed' | null;
   segmentSearchNote: string | null;
+  segmentSearchSince: string | null;
+  segmentSearchAsked: string[] | null;
   searchText: string | null;
   searchNames: string | null;
   searchBody: string | null;

@@ -1,7 +1,9 @@
 /**
  * After an episode's video is uploaded or replaced: its length is read from the file
  * (`episode-length.ts`), and its season is queued for the search of openings and endings
- * (`search.ts`). Neither holds up the editor's save.
+ * (`search.ts`). Neither holds up the editor's save. When Directus starts, and every minute, searches
+ * an instance left behind (it stopped before it ran or finished them) are run, so none stays queued
+ * or running for good.
  */
 import { defineHook } from '@directus/extensions';
 import type { Readable } from 'node:stream';
@@ -10,7 +12,7 @@ import { segmentSearch } from './runner.ts';
 import type { SeasonKey } from './search.ts';
 import { defaultTools } from './tools.ts';
 
-export default defineHook(({ action }, deps) => {
+export default defineHook(({ action, schedule }, deps) => {
   const { services, database, getSchema, env, logger } = deps;
   const ctx = {
     database,
@@ -43,6 +45,15 @@ export default defineHook(({ action }, deps) => {
     if (measured) measureEpisodes(ctx, episodes, measured).catch((err: unknown) => logger.warn(`Длина серии не прочитана: ${String(err)}`));
     if (videoOf(payload)) queueSearch(episodes).catch((err: unknown) => logger.warn(`Поиск заставок не поставлен в очередь: ${String(err)}`));
   };
+  /** On a first start the schema is applied after Directus listens: there is nothing to resume yet. */
+  const resume = async () => {
+    if (!(await getSchema()).collections.titles?.fields.segmentSearchAsked) return;
+    const resumed = await segmentSearch(deps).resumeLeftBehind();
+    if (resumed) logger.info(`Поиск заставок продолжен для дорам, оставленных другим запуском: ${resumed}`);
+  };
+  const resumeFailed = (err: unknown) => logger.warn(`Оставленные поиски заставок не продолжены: ${String(err)}`);
+  action('server.start', () => { resume().catch(resumeFailed); });
+  schedule('* * * * *', () => resume().catch(resumeFailed));
   action('series.items.create', ({ key, payload }) => uploaded(key === undefined ? [] : [key], payload));
   action('series.items.update', ({ keys, payload }) => uploaded(keys ?? [], payload));
 });

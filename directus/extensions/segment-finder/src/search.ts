@@ -4,17 +4,20 @@
  * each asked season analysed as a whole (season.ts) and its results written as proposals
  * (proposals.ts). Editors follow it on the title: queued → running → done or failed, with a note.
  *
- * Several Directus instances may share the database: the instance that moves the title's state to
- * 'running' with one conditional UPDATE analyses it, and another asked meanwhile waits for that run to
- * end, then runs again (the episodes may have changed since it started).
+ * Several Directus instances may share the database (claim.ts): asks are written into the title, the
+ * instance that claims it with one conditional UPDATE runs what was asked, asks that come during its
+ * run are run by it before it lets go, and a run left by an instance that stopped is taken over by
+ * the look for what was left behind (when Directus starts, and every minute) or by the next ask.
  */
-import type { Knex } from 'knex';
+import { askSearch, finishRun, renewClaim, takeAsks, takeClaim, titlesLeftBehind, CLAIM_RENEW_MS, type Asked, type SeasonKey } from './claim.ts';
 import { FAILURE_TEXT } from './failures.ts';
 import { planProposals, searchOutcome, type AnalysedEpisode, type NewProposal, type SearchOutcome, type StoredRow } from './proposals.ts';
-import { analyseSeason, SEASON_DEADLINE_MS, type SeasonResult } from './season.ts';
+import { analyseSeason, type SeasonResult } from './season.ts';
 import { createSeasonQueue } from './season-queue.ts';
 import { withFiles, type FileContext } from './stored-file.ts';
 import type { Tools } from './tools.ts';
+
+export type { SeasonKey };
 
 export interface SearchContext extends FileContext {
   tools: Tools;
@@ -29,20 +32,17 @@ export interface SearchContext extends FileContext {
   analyse?: typeof analyseSeason;
 }
 
-/** A season's id, or null for the episodes of a title without seasons. */
-export type SeasonKey = number | null;
-
 export interface SegmentSearch {
-  /** Marks the title queued and queues its search of `seasons` (all with videos when 'all'); false when there is no such title. */
-  request(title: number, seasons: readonly SeasonKey[] | 'all'): Promise<boolean>;
+  /** Asks for the search of `seasons` (all with videos when 'all') and queues a run here; false when there is no such title. */
+  request(title: number, seasons: Asked): Promise<boolean>;
+  /** Queues a run of each title an instance left behind (claim.ts); how many. */
+  resumeLeftBehind(): Promise<number>;
   /** Searches queued or running here. */
   readonly pending: number;
 }
 
 /** A run waits this long before it starts, so the episodes of one upload session join one run. */
 const JOIN_MS = 3_000;
-/** How often an instance looks whether another one's run of the title has ended. */
-const CLAIM_RETRY_MS = 5_000;
 
 interface EpisodeRow {
   id: number;
@@ -51,38 +51,45 @@ interface EpisodeRow {
   video: string;
 }
 
-const notRunning = (q: Knex.QueryBuilder) => q.whereNull('segmentSearch').orWhereNot('segmentSearch', 'running');
+/** The claim this instance holds on a title while its run goes on. */
+interface Held {
+  since: Date;
+  /** Aborted when the claim turns out to be another instance's: the run stops and writes nothing more. */
+  lost: AbortController;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
   const queue = createSeasonQueue<void>((err) => ctx.logWarning(`Поиск заставок сорвался: ${String(err)}`));
-  /** Titles queued here and not started yet, with the seasons asked for: a second ask joins the first. */
-  const waiting = new Map<number, Set<SeasonKey> | 'all'>();
+  /** Titles whose run is queued here and not started yet: another ask only adds to what it takes. */
+  const waiting = new Set<number>();
   const db = ctx.database;
   const analyse = ctx.analyse ?? analyseSeason;
   /** A stale cached state only delays what editors read: it never stops the search. */
   const purge = () => ctx.purgeCache().catch((err: unknown) => ctx.logWarning(`Кэш не очищен: ${String(err)}`));
 
-  /** This instance's run of the title, won by the one UPDATE that finds it not running. */
-  async function claim(title: number): Promise<boolean> {
-    const until = Date.now() + SEASON_DEADLINE_MS;
-    for (;;) {
-      const won = await db('titles').where('id', title).where(notRunning).update({ segmentSearch: 'running', segmentSearchNote: null });
-      if (won) {
-        await purge();
-        return true;
-      }
-      if (!(await db('titles').where('id', title).first('id')) || Date.now() > until) return false;
-      await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
-    }
-  }
-
-  async function settle(title: number, outcome: SearchOutcome): Promise<void> {
-    await db('titles').where('id', title).update({ segmentSearch: outcome.state, segmentSearchNote: outcome.note.slice(0, 1000) });
-    await purge();
+  /**
+   * Stamps the claim while a search goes on; a renewal that finds it taken over stops the run. The
+   * returned stop waits for a renewal under way, so the run ends under the claim's latest stamp.
+   */
+  function keepClaim(title: number, held: Held): () => Promise<void> {
+    let renewing: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      const now = new Date();
+      renewing = renewClaim(db, title, held.since, now).then((kept) => {
+        if (kept) held.since = now;
+        else held.lost.abort();
+      }, (err: unknown) => ctx.logWarning(`Отметка поиска заставок дорамы ${title} не обновлена: ${String(err)}`));
+    }, CLAIM_RENEW_MS);
+    return () => {
+      clearInterval(timer);
+      return renewing;
+    };
   }
 
   /** Writes one season's results; the number of proposals written. */
-  async function write(season: SeasonKey, episodes: readonly EpisodeRow[], result: SeasonResult): Promise<number> {
+  async function write(season: SeasonKey, episodes: readonly EpisodeRow[], result: SeasonResult, lost: AbortSignal): Promise<number> {
     const ids = episodes.map((e) => e.id);
     // An episode given another file during the analysis is searched again for it (its save asked for that).
     const now = new Map<number, string | null>((await db('series').whereIn('id', ids).select('id', 'video')).map((r: { id: number; video: string | null }) => [Number(r.id), r.video]));
@@ -95,6 +102,8 @@ export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
       .select('id', 'episode', 'season', 'kind', 'state', 'source', 'file'))
       .map((r: StoredRow) => ({ ...r, id: Number(r.id), episode: r.episode === null ? null : Number(r.episode), season: r.season === null ? null : Number(r.season) }));
     const plan = planProposals(analysed, stored);
+    // The instance that took the title over writes its own: this run's would double them.
+    lost.throwIfAborted();
     if (plan.remove.length) await ctx.removeProposals(plan.remove);
     let written = 0;
     for (const row of plan.create) {
@@ -109,51 +118,81 @@ export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
     return written;
   }
 
-  async function search(title: number, asked: Set<SeasonKey> | 'all'): Promise<SearchOutcome> {
+  async function search(title: number, asked: Asked, lost: AbortSignal): Promise<SearchOutcome> {
     const rows: EpisodeRow[] = (await db('series').where('title', title).whereNotNull('video').orderBy([{ column: 'sort' }, { column: 'id' }]).select('id', 'name', 'season', 'video'))
       .map((r: EpisodeRow) => ({ ...r, id: Number(r.id), season: r.season === null ? null : Number(r.season) }));
     const seasons = asked === 'all' ? [...new Set(rows.map((r) => r.season))] : [...asked];
     const results: SeasonResult[] = [];
     let proposed = 0;
     for (const season of seasons) {
+      lost.throwIfAborted();
       const episodes = rows.filter((r) => r.season === season);
       const result = await withFiles(ctx, [...new Set(episodes.map((e) => e.video))], (paths) =>
-        analyse(episodes.flatMap((e) => (paths.has(e.video) ? [{ id: e.id, file: paths.get(e.video)! }] : [])), { tools: ctx.tools }));
-      proposed += await write(season, episodes, result);
+        analyse(episodes.flatMap((e) => (paths.has(e.video) ? [{ id: e.id, file: paths.get(e.video)! }] : [])), { tools: ctx.tools, signal: lost }));
+      proposed += await write(season, episodes, result, lost);
       results.push(result);
     }
     return searchOutcome(results, proposed, new Map(rows.map((r) => [r.id, r.name])));
   }
 
-  async function run(title: number): Promise<void> {
-    await new Promise((resolve) => setTimeout(resolve, JOIN_MS));
-    const asked = waiting.get(title) ?? 'all';
-    waiting.delete(title);
-    if (!(await claim(title))) return;
-    let outcome: SearchOutcome;
+  /** One search under the claim, renewed meanwhile; a failure is the title's outcome. */
+  async function searchHeld(title: number, asked: Asked, held: Held): Promise<SearchOutcome> {
+    const stopKeeping = keepClaim(title, held);
     try {
-      outcome = await search(title, asked);
+      return await search(title, asked, held.lost.signal);
     } catch (err) {
       ctx.logWarning(`Поиск заставок дорамы ${title} сорвался: ${String(err)}`);
-      outcome = { state: 'failed', note: FAILURE_TEXT.unreadable };
+      return { state: 'failed', note: FAILURE_TEXT.unreadable };
+    } finally {
+      await stopKeeping();
     }
-    await settle(title, outcome);
+  }
+
+  async function run(title: number): Promise<void> {
+    await sleep(JOIN_MS);
+    waiting.delete(title);
+    const since = new Date();
+    const taken = await takeClaim(db, title, since);
+    // Another instance runs the title and will run what was asked, or a run took the asks already.
+    if (!taken) return;
+    await purge();
+    const held: Held = { since, lost: new AbortController() };
+    const waitingAsks = await takeAsks(db, title);
+    // What a stopped instance had taken is not known: every season is searched.
+    let asked: Asked = taken === 'abandoned' ? 'all' : waitingAsks ?? 'all';
+    for (;;) {
+      const outcome = await searchHeld(title, asked, held);
+      const end = await finishRun(db, title, held.since, outcome);
+      if (end === 'ended') {
+        await purge();
+        return;
+      }
+      if (end === 'lost') {
+        ctx.logWarning(`Поиск заставок дорамы ${title} перешёл к другому экземпляру Directus: его итог не записан`);
+        return;
+      }
+      asked = (await takeAsks(db, title)) ?? 'all';
+    }
+  }
+
+  /** Queues a run of the title here unless one is waiting already (it takes every ask when it starts). */
+  function enqueue(title: number): void {
+    if (waiting.has(title)) return;
+    waiting.add(title);
+    void queue.enqueue(() => run(title));
   }
 
   return {
     async request(title, seasons) {
-      const marked = await db('titles').where('id', title).where(notRunning).update({ segmentSearch: 'queued', segmentSearchNote: null });
-      if (!marked && !(await db('titles').where('id', title).first('id'))) return false;
-      if (marked) await purge();
-      const before = waiting.get(title);
-      if (before === undefined) {
-        waiting.set(title, seasons === 'all' ? 'all' : new Set(seasons));
-        void queue.enqueue(() => run(title));
-      } else if (before !== 'all') {
-        if (seasons === 'all') waiting.set(title, 'all');
-        else for (const s of seasons) before.add(s);
-      }
+      if (!(await askSearch(db, title, seasons, new Date()))) return false;
+      await purge();
+      enqueue(title);
       return true;
+    },
+    async resumeLeftBehind() {
+      const titles = await titlesLeftBehind(db, new Date());
+      for (const title of titles) enqueue(title);
+      return titles.length;
     },
     get pending() {
       return queue.pending;

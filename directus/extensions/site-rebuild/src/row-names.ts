@@ -1,7 +1,7 @@
 /**
  * The names of the rows a change is to, for the admin app's words about a build («изменена дорама
  * «Сон»»): a row's own name, its title's or person's for a link row, and the title an episode,
- * season or soundtrack belongs to. Read before a delete, while the rows still exist.
+ * season, segment or soundtrack belongs to. Read before a delete, while the rows still exist.
  */
 import type { Knex } from 'knex';
 import { NAMES_SHOWN } from '../../../../shared/build-changes.ts';
@@ -13,7 +13,7 @@ const NAME_FIELD: Readonly<Record<string, string>> = {
   categories: 'name', subCategories: 'name', genres: 'name', countries: 'name', tags: 'name',
   shop: 'name', plans: 'name', mainBanners: 'title', directus_files: 'title',
 };
-const PARTS_OF_TITLE = new Set(['series', 'iframeSeasons', 'soundtracks']);
+const PARTS_OF_TITLE = new Set(['series', 'iframeSeasons', 'segments', 'soundtracks']);
 
 export interface RowNames {
   names?: Record<string, string>;
@@ -34,9 +34,11 @@ async function named(db: Knex, collection: string, keys: readonly (string | numb
 /** Names for a change to `keys` of `collection`, whose titles or people are `owners`. */
 export async function rowNames(db: Knex, collection: string, keys: readonly (string | number)[], owners: Owners | null): Promise<RowNames> {
   const own = collection in NAME_FIELD || collection === 'updates';
+  // A link row goes by its title's or person's name; a part with no name of its own (a segment) by its number.
   const names = own ? await named(db, collection, keys)
-    : owners?.titles?.length ? await named(db, 'titles', owners.titles)
-      : owners?.actors?.length ? await named(db, 'actors', owners.actors) : {};
+    : PARTS_OF_TITLE.has(collection) ? {}
+      : owners?.titles?.length ? await named(db, 'titles', owners.titles)
+        : owners?.actors?.length ? await named(db, 'actors', owners.actors) : {};
   const title = PARTS_OF_TITLE.has(collection) && owners?.titles?.length ? (await named(db, 'titles', owners.titles.slice(0, 1)))[owners.titles[0]!] : undefined;
   return { ...(Object.keys(names).length ? { names } : {}), ...(title ? { of: title } : {}) };
 }

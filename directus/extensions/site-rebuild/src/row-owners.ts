@@ -1,6 +1,6 @@
 /**
- * Rows that are part of one title or one person (an episode, a soundtrack, a junction row): a change
- * to them is a change to that title or person, so the site reads only those again.
+ * Rows that are part of one title or one person (an episode, a soundtrack, a segment, a junction row):
+ * a change to them is a change to that title or person, so the site reads only those again.
  */
 import type { Knex } from 'knex';
 
@@ -16,7 +16,8 @@ interface Part {
 const ofTitle = (field: string): Part => ({ owner: 'titles', field });
 const ofActor = (field: string): Part => ({ owner: 'actors', field });
 
-export const PARTS: Readonly<Record<string, Part>> = {
+/** A part reaches its owner one way, or one of several (a segment hangs on an episode or on a season), all to the same kind of owner. */
+export const PARTS: Readonly<Record<string, Part | readonly [Part, ...Part[]]>> = {
   series: ofTitle('title'),
   iframeSeasons: ofTitle('title'),
   soundtracks: ofTitle('title'),
@@ -28,6 +29,10 @@ export const PARTS: Readonly<Record<string, Part>> = {
   titles_images: ofTitle('titles_id'),
   titles_tags: ofTitle('titles_id'),
   titles_related: ofTitle('titles_id'),
+  segments: [
+    { owner: 'titles', field: 'episode', via: { collection: 'series', field: 'title' } },
+    { owner: 'titles', field: 'season', via: { collection: 'iframeSeasons', field: 'title' } },
+  ],
   actors_genres: ofActor('actors_id'),
   actors_images: ofActor('actors_id'),
 };
@@ -39,11 +44,16 @@ const ids = (values: unknown[]) => [...new Set(values.map(Number).filter(Number.
 /** The titles or people the rows `keys` of `collection` belong to; null when they are not parts of one. */
 export async function ownersOf(db: Knex, collection: string, keys: (string | number)[]): Promise<Owners | null> {
   if (collection === 'titles' || collection === 'actors') return { [collection]: ids(keys) };
-  const part = PARTS[collection];
-  if (!part) return null;
-  let owners = ids(await db(collection).whereIn('id', keys).pluck(part.field));
-  if (part.via && owners.length) owners = ids(await db(part.via.collection).whereIn('id', owners).pluck(part.via.field));
-  return { [part.owner]: owners };
+  const found = PARTS[collection];
+  if (!found) return null;
+  const parts = Array.isArray(found) ? found : [found as Part];
+  const owners: number[] = [];
+  for (const part of parts) {
+    let some = ids(await db(collection).whereIn('id', keys).pluck(part.field));
+    if (part.via && some.length) some = ids(await db(part.via.collection).whereIn('id', some).pluck(part.via.field));
+    owners.push(...some);
+  }
+  return { [parts[0]!.owner]: ids(owners) };
 }
 
 /** Both sets of owners in one (an update can move a part from one title to another); null when either is unknown. */
