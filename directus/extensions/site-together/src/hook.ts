@@ -14,6 +14,7 @@ import { defineHook } from '@directus/extensions';
 import type { Knex } from 'knex';
 import { ROOM_IDLE_MS, ROOM_MESSAGES, type RoomCommand, type RoomEvent } from '../../../../shared/together.ts';
 import { pace, type Pace } from '../../shared/pace.ts';
+import { readBodiesFirst } from './body-first.ts';
 import { changeRoom } from './room-changes.ts';
 import { isRefusal, readFrame } from './room-frames.ts';
 import { hearRooms, tellRoom } from './room-news.ts';
@@ -224,6 +225,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     await sweep(database);
   };
   schedule(typeof env.TOGETHER_CHECK_CRON === 'string' ? env.TOGETHER_CHECK_CRON : DEFAULT_CHECK_CRON, () => check().catch(logError));
+  init('middlewares.before', ({ app }: { app: Parameters<typeof readBodiesFirst>[0] }) => readBodiesFirst(app, '/together'));
   init('app.after', () => {
     setTimeout(() => check().catch(logError), 1000).unref();
   });
