@@ -11,6 +11,7 @@
  * rooms nobody has been in for ROOM_IDLE_MS are deleted with their members and messages.
  */
 import { defineHook } from '@directus/extensions';
+import type { Application } from 'express';
 import type { Knex } from 'knex';
 import { ROOM_IDLE_MS, ROOM_MESSAGES, type RoomCommand, type RoomEvent } from '../../../../shared/together.ts';
 import { pace, type Pace } from '../../shared/pace.ts';
@@ -225,7 +226,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     await sweep(database);
   };
   schedule(typeof env.TOGETHER_CHECK_CRON === 'string' ? env.TOGETHER_CHECK_CRON : DEFAULT_CHECK_CRON, () => check().catch(logError));
-  init('middlewares.before', ({ app }: { app: Parameters<typeof readBodiesFirst>[0] }) => readBodiesFirst(app, '/together'));
+  init('middlewares.before', (meta) => readBodiesFirst(meta.app as Application, '/together'));
   init('app.after', () => {
     setTimeout(() => check().catch(logError), 1000).unref();
   });
