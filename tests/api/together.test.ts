@@ -462,3 +462,32 @@ describe('leaving', () => {
     expect((await join(people[0]!, code)).data.room.members).toHaveLength(2);
   });
 });
+
+describe('the sweep', () => {
+  const roomId = async (code: string) => (await asAdmin('GET', `/items/togetherRooms?filter[code][_eq]=${code}&fields=id`)).data[0]?.id as number | undefined;
+
+  it('takes offline a member whom no instance has seen for a while (their instance stopped)', async () => {
+    const [leader, ghost] = await Promise.all([newUser(), newUser()]);
+    const code = await newRoom(leader);
+    await join(ghost, code);
+    const room = await roomId(code);
+    const row = (await asAdmin('GET', `/items/togetherMembers?filter[room][_eq]=${room}&filter[user][_eq]=${ghost.id}&fields=id`)).data[0].id;
+    // As a stopped instance leaves it: online, last seen ten minutes ago, and the room waiting for them.
+    await asAdmin('PATCH', `/items/togetherMembers/${row}`, { state: 'loading', seen: Date.now() - 600_000 });
+    await asAdmin('PATCH', `/items/togetherRooms/${room}`, { waitingFor: [ghost.id], waitingSince: Date.now() - 1000, emptySince: null });
+    await expect.poll(async () => (await asAdmin('GET', `/items/togetherMembers/${row}?fields=state`)).data.state, { timeout: 20_000, interval: 500 }).toBe('offline');
+    const { data } = await join(leader, code);
+    expect(data.room.waitingFor).toEqual([]);
+  });
+
+  it('deletes a room nobody has been in for a day, with its members and messages', async () => {
+    const me = await newUser();
+    const code = await newRoom(me);
+    const room = await roomId(code);
+    await asAdmin('POST', '/items/togetherMessages', { room, user: me.id, kind: 'text', text: 'давно' });
+    await asAdmin('PATCH', `/items/togetherRooms/${room}`, { emptySince: Date.now() - 25 * 3600_000 });
+    await expect.poll(() => roomId(code), { timeout: 20_000, interval: 500 }).toBeUndefined();
+    expect((await asAdmin('GET', `/items/togetherMembers?filter[room][_eq]=${room}&fields=id`)).data).toEqual([]);
+    expect((await asAdmin('GET', `/items/togetherMessages?filter[room][_eq]=${room}&fields=id`)).data).toEqual([]);
+  });
+});
