@@ -79,7 +79,7 @@ beforeAll(async () => {
   db = pgKnex(name);
   title = (await a.api.post<{ id: number }>('/items/titles', { slug: `together-${randomUUID().slice(0, 8)}`, name: 'Вместе', status: 'published', typeSource: 'Сезоны' })).id;
   episode = (await a.api.post<{ id: number }>('/items/series', { title, name: '1 серия', sort: 1 })).id;
-}, 240_000);
+}, 480_000);
 
 afterAll(async () => {
   await closeAllRealtime();
