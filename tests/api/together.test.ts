@@ -64,7 +64,7 @@ async function roomOf(n: number, label: string): Promise<{ code: string; people:
     sockets.push(s);
   }
   // Every member is online once the last socket joined: each hears that view.
-  for (const s of sockets) await s.view((v) => v.members.every((m) => m.state !== 'offline'), 'everyone online');
+  for (const s of sockets) await s.view((v) => v.members.length === n && v.members.every((m) => m.state !== 'offline'), 'everyone online');
   return { code, people, sockets };
 }
 

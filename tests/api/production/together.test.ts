@@ -57,7 +57,7 @@ async function roomOn(people: Person[], bases: string[], label: string): Promise
     await s.join();
     sockets.push(s);
   }
-  for (const s of sockets) await s.view((v: RoomView) => v.members.every((m) => m.state !== 'offline'), 'everyone online');
+  for (const s of sockets) await s.view((v: RoomView) => v.members.length === people.length && v.members.every((m) => m.state !== 'offline'), 'everyone online');
   return { code, sockets };
 }
 
