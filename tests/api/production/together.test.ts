@@ -126,7 +126,7 @@ describe('watching together on two instances', () => {
       onB.send({ action: 'seek', position: 200 + i });
     }
     const linesOf = async () => Number((await db!('togetherMessages as m').join('togetherRooms as r', 'r.id', 'm.room')
-      .where('r.code', code).where('m.kind', 'event').count({ n: '*' }))[0]!.n);
+      .where('r.code', code).where('m.kind', 'event').where('m.text', 'like', '%перемотал%').count({ n: '*' }))[0]!.n);
     await expect.poll(linesOf, { timeout: 30_000, interval: 250 }).toBe(20);
     const end = await versionNow();
     const heard = onA.views().filter((v) => v.version > start);
