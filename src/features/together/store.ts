@@ -11,7 +11,7 @@ import { task } from '../../ui/task.ts';
 import { $me, loadMe } from '../account/index.ts';
 import { playerModel, type PlayerModel } from '../title/index.ts';
 import { addSample, clockOffset, NO_CLOCK, nextPingIn, reportedRtt, sampleOf, type Clock } from './clock-offset.ts';
-import { createRoom, joinRoom, leaveRoom, readRoomTitle } from './directus.ts';
+import { joinRoom, leaveRoom, readRoomTitle } from './directus.ts';
 import { $connection, closeRoomSocket, openRoomSocket, sendRoomCommand } from './socket.ts';
 
 export { $connection };
@@ -156,15 +156,6 @@ export const entering = task(async (roomCode: string) => {
   }
 }, 'Не удалось войти в комнату. Попробуйте ещё раз.');
 
-/** Makes a room for the title at the episode on screen and opens it. */
-export const creatingRoom = task(async (title: number, episode: number | null) => {
-  const roomCode = await createRoom(title, episode);
-  location.assign(roomPath(roomCode));
-  await new Promise<never>(() => undefined);
-}, 'Не удалось создать комнату. Попробуйте ещё раз.');
-
-export const roomPath = (roomCode: string) => `/together/${roomCode}`;
-
 const NO_CONNECTION = 'Нет связи с комнатой: команда не отправлена.';
 
 /** A command of the room; said to the person when there is no connection to send it on. */
@@ -174,6 +165,10 @@ export function command(c: RoomCommand): void {
 
 /** A chat line's refusal by the backend (pace, length). */
 export const $sendProblem = atom<string | null>(null);
+
+export function dismissSendProblem(): void {
+  if ($sendProblem.get() !== null) $sendProblem.set(null);
+}
 
 export const sendingLine = task(async (text: string, replyTo: number | null) => {
   $sendProblem.set(null);
