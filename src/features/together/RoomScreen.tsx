@@ -7,7 +7,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTask } from '../../ui/use-task.ts';
-import { $connection, $myId, $room, $roomModel, $roomProblem, entering } from './store.ts';
+import { clockOffset } from './clock-offset.ts';
+import { $clock, $connection, $myId, $room, $roomModel, $roomProblem, entering } from './store.ts';
 import RoomBar from './RoomBar.tsx';
 import RoomChat from './RoomChat.tsx';
 import RoomMembers from './RoomMembers.tsx';
@@ -26,6 +27,7 @@ export default function RoomScreen() {
   const me = useStore($myId);
   const problem = useStore($roomProblem);
   const connection = useStore($connection);
+  const clock = useStore($clock);
 
   useEffect(() => { void entering.run(codeOf(location.pathname)); }, []);
 
@@ -53,7 +55,10 @@ export default function RoomScreen() {
         {connection === 'lost' && <p className="room__connection" role="alert">Связь с комнатой потеряна. Подключаемся снова…</p>}
       </header>
       <div className="room__main">
-        <div className="room__player player" style={{ '--player-height': model.height } as React.CSSProperties}>
+        {/* The room's moment and this page's clock offset, as data: what tests and the sync benchmark compare the video with. */}
+        <div className="room__player player" style={{ '--player-height': model.height } as React.CSSProperties}
+          data-playing={room.moment.playing} data-position={room.moment.position} data-at={room.moment.at} data-episode={room.episode ?? ''}
+          data-clock-offset={clockOffset(clock)} data-version={room.version}>
           <RoomPlayer room={room} model={model} me={me} />
           <RoomBar room={room} me={me} />
         </div>
