@@ -89,6 +89,12 @@ export const PACE = {
   friendRequest: { count: 10, seconds: 600 },
   // Marking episodes watched (and unmarking, and a sign-in's import of a browser's marks).
   watched: { count: 60, seconds: 60 },
+  // Watching together: a room's commands (play, pause, seek...), its chat (as the chat's messages),
+  // reactions floating over the video, and the clock's pings (a page pings every few seconds).
+  roomCommand: { count: 30, seconds: 10 },
+  roomMessage: { count: 10, seconds: 20 },
+  roomReaction: { count: 20, seconds: 10 },
+  roomPing: { count: 20, seconds: 10 },
 } as const;
 export type PaceKind = keyof typeof PACE;
 

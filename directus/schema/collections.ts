@@ -3,7 +3,7 @@
  * real site needs (title status, invoices, normalised search text). Applied by `npm run apply`.
  */
 import {
-  boolean, choice, dateCreated, dateUpdated, date, decimal, float, html, integer, integerKey, json, m2m, m2o,
+  bigInteger, boolean, choice, dateCreated, dateUpdated, date, decimal, float, html, integer, integerKey, json, m2m, m2o,
   o2m, slug, string, text, timestamp, userCreated, uuidKey, SLUG_INTERFACE,
   type CollectionDef, type FieldDef, type RelationDef,
 } from './define.ts';
@@ -11,6 +11,7 @@ import {
   FRIENDSHIP_STATUSES, INVOICE_STATUSES, MARK_TYPES, PLAN_CHANGE_KINDS, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
 } from '../../shared/rules.ts';
 import { SEGMENT_KINDS, SEGMENT_SEARCH_STATES, SEGMENT_SOURCES, SEGMENT_STATES } from '../../shared/segments.ts';
+import { CONTROL_MODES, MEMBER_STATES } from '../../shared/together.ts';
 
 type Part = FieldDef | [FieldDef, RelationDef] | { alias: FieldDef; junction: CollectionDef };
 
@@ -422,6 +423,51 @@ export const planNotices = collection('planNotices', { icon: 'notification_impor
   dateCreated(),
 ]);
 
+/**
+ * Watching together (directus/extensions/site-together): a room's moment of one title's episode, its
+ * members and its chat. Nobody but administrators reads or writes them through the API: every read
+ * and write goes through the extension, which checks membership. No alias on users or titles leads here.
+ */
+export const togetherRooms = collection('togetherRooms', { icon: 'connected_tv', sort_field: null, display_template: '{{title.name}} · {{code}}' }, [
+  integerKey(),
+  string('code', { required: true, unique: true, max: 22, readonly: true }),
+  m2o('togetherRooms', 'title', 'titles', { required: true, onDelete: 'CASCADE', width: 'half' }),
+  m2o('togetherRooms', 'episode', 'series', { onDelete: 'SET NULL', width: 'half' }),
+  // A leader who deletes their account leaves the room to its earliest member.
+  m2o('togetherRooms', 'leader', 'directus_users', { onDelete: 'SET NULL', width: 'half' }),
+  choice('control', CONTROL_MODES, { required: true, default: 'all', width: 'half' }),
+  boolean('playing', { width: 'half' }),
+  float('position', { default: 0, nullable: false, width: 'half' }),
+  bigInteger('positionAt', { default: 0, nullable: false, width: 'half' }),
+  json('waitingFor', { interface: 'input-code', options: { language: 'json' } }),
+  bigInteger('waitingSince', { width: 'half' }),
+  integer('version', { default: 0, nullable: false, width: 'half' }),
+  bigInteger('emptySince', { indexed: true, width: 'half' }),
+  dateCreated(),
+]);
+
+export const togetherMembers = collection('togetherMembers', { icon: 'groups', sort_field: null, display_template: '{{user.login}}' }, [
+  integerKey(),
+  m2o('togetherMembers', 'room', 'togetherRooms', { required: true, onDelete: 'CASCADE', width: 'half' }),
+  m2o('togetherMembers', 'user', 'directus_users', { required: true, onDelete: 'CASCADE', width: 'half' }),
+  choice('state', MEMBER_STATES, { required: true, default: 'offline', width: 'half' }),
+  boolean('removed', { width: 'half' }),
+  boolean('left', { width: 'half' }),
+  integer('roundTrip', { width: 'half' }),
+  bigInteger('seen', { width: 'half' }),
+  dateCreated(),
+]);
+
+export const togetherMessages = collection('togetherMessages', { icon: 'chat_bubble', sort_field: null, display_template: '{{text}}' }, [
+  integerKey(),
+  m2o('togetherMessages', 'room', 'togetherRooms', { required: true, onDelete: 'CASCADE', width: 'half' }),
+  m2o('togetherMessages', 'user', 'directus_users', { onDelete: 'CASCADE', width: 'half' }),
+  choice('kind', ['text', 'event'], { required: true, default: 'text', width: 'half' }),
+  text('text', { required: true }),
+  m2o('togetherMessages', 'replyTo', 'togetherMessages', { onDelete: 'SET NULL', width: 'half' }),
+  dateCreated(),
+]);
+
 export const staticContent = collection('static', { icon: 'settings', singleton: true }, [
   integerKey(),
   string('vk', { max: 500 }),
@@ -461,6 +507,7 @@ export const COLLECTIONS: CollectionDef[] = [
   chatReads, watchProgress, alerts, friendships, supportRequests, invoices, planChanges, planNotices, staticContent,
   // The player's data: segments to skip and episodes watched.
   segments, watchedEpisodes,
+  togetherRooms, togetherMembers, togetherMessages,
   ...junctions,
 ];
 
@@ -513,5 +560,7 @@ export const COMPOSITE_INDEXES = [
   { name: 'friendships_addressee_status', table: 'friendships', columns: ['addressee', 'status'], unique: false },
   { name: 'friendships_requester_status', table: 'friendships', columns: ['requester', 'status'], unique: false },
   { name: 'invoices_user_date', table: 'invoices', columns: ['user', 'date_created'], unique: false },
+  { name: 'together_members_room_user_unique', table: 'togetherMembers', columns: ['room', 'user'], unique: true },
+  { name: 'together_messages_room_id', table: 'togetherMessages', columns: ['room', 'id'], unique: false },
   { name: 'users_role_paid_until', table: 'directus_users', columns: ['role', 'paidUntil'], unique: false },
 ] as const;

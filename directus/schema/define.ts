@@ -125,6 +125,14 @@ export const decimal = (field: string, o: Opts = {}): FieldDef => ({
   schema: schema(o, { numeric_precision: 10, numeric_scale: 2 }),
 });
 
+/** A whole number past 32 bits: a moment as milliseconds since the epoch. PostgreSQL answers it as text. */
+export const bigInteger = (field: string, o: Opts = {}): FieldDef => ({
+  field,
+  type: 'bigInteger',
+  meta: meta({ interface: 'input', ...o }),
+  schema: schema(o),
+});
+
 /** A number with a fraction that comes back as a number (Directus answers `decimal` as text): seconds of a video. */
 export const float = (field: string, o: Opts = {}): FieldDef => ({
   field,

@@ -24,7 +24,9 @@ export const FOLDERS: readonly Folder[] = [
   { collection: 'folder_people', name: 'Люди', icon: 'person', open: true, members: ['actors', 'favoriteActors'] },
   {
     collection: 'folder_community', name: 'Сообщество', icon: 'forum', open: false,
-    members: ['comments', 'reactions', 'posts', 'friendships', 'ratings', 'favorites', 'watchProgress', 'watchedEpisodes', 'alerts'],
+    members: ['comments', 'reactions', 'posts', 'friendships', 'ratings', 'favorites', 'watchProgress', 'watchedEpisodes', 'alerts',
+      // Watching together: administrators alone read these (editors have no permission on them).
+      'togetherRooms', 'togetherMembers', 'togetherMessages'],
   },
   { collection: 'folder_chat', name: 'Чат', icon: 'chat', open: false, members: ['messages', 'chats', 'chatReads'] },
   { collection: 'folder_plans', name: 'Подписки', icon: 'workspace_premium', open: false, members: ['plans', 'invoices', 'planChanges', 'planNotices', 'shop'] },

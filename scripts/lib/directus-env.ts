@@ -125,5 +125,5 @@ export function withRedisParts(env: Record<string, string>): Record<string, stri
 
 /** Variables a person may set to reach the production configuration. */
 function isDirectusKey(key: string): boolean {
-  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|SESSION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$|EMAIL_|PASSWORD_RESET_URL_ALLOW_LIST$|SITE_REBUILD_|HELEKET_|PAYMENT_|PLAN_CHECK_CRON$|SITE_URL$)/.test(key);
+  return /^(DB_|REDIS|CACHE_|RATE_LIMITER_|SYNCHRONIZATION_|SESSION_|PUBLIC_URL$|STORAGE_|LOG_|FILES_|ASSETS_|WEBSOCKETS_|IP_TRUST_PROXY$|EMAIL_|PASSWORD_RESET_URL_ALLOW_LIST$|SITE_REBUILD_|HELEKET_|PAYMENT_|PLAN_CHECK_CRON$|SITE_URL$|TOGETHER_)/.test(key);
 }

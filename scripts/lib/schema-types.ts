@@ -15,6 +15,7 @@ const NAMES: Record<string, string> = {
   posts: 'Post', comments: 'Comment', reactions: 'ReactionRow', chats: 'Chat', messages: 'Message',
   supportRequests: 'SupportRequest', invoices: 'Invoice', planChanges: 'PlanChange', planNotices: 'PlanNotice', static: 'StaticContent', watchProgress: 'WatchProgress', alerts: 'Alert', chatReads: 'ChatRead', friendships: 'Friendship',
   segments: 'SegmentRow', watchedEpisodes: 'WatchedEpisode',
+  togetherRooms: 'TogetherRoom', togetherMembers: 'TogetherMember', togetherMessages: 'TogetherMessage',
   titles_genres: 'TitleGenre', titles_actors: 'TitleActor', titles_directors: 'TitleDirector', titles_screenwriters: 'TitleScreenwriter',
   titles_images: 'TitleImage', titles_tags: 'TitleTag', titles_related: 'TitleRelated', actors_genres: 'ActorGenre', actors_images: 'ActorImage',
   soundtracks_files: 'SoundtrackFile', comments_files: 'CommentFile', posts_files: 'PostFile', messages_files: 'MessageFile',
@@ -51,7 +52,7 @@ function scalar(f: FieldDef): string {
   if (choices) return choices.map((c) => quote(c.value)).join(' | ');
   switch (f.type) {
     case 'integer': case 'float': return 'number';
-    case 'decimal': return 'number | string';
+    case 'decimal': case 'bigInteger': return 'number | string';
     case 'boolean': return 'boolean';
     case 'json': return f.meta.interface === 'tags' ? 'string[]' : 'unknown';
     case 'uuid': case 'string': case 'text': case 'date': case 'timestamp': return 'string';

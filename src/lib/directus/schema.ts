@@ -386,6 +386,45 @@ export interface WatchedEpisode {
   date_created: string | null;
 }
 
+export interface TogetherRoom {
+  id: number;
+  code: string;
+  title: number | Title;
+  episode: number | Series | null;
+  leader: string | User | null;
+  control: 'all' | 'leader';
+  playing: boolean | null;
+  position: number;
+  positionAt: number | string;
+  waitingFor: unknown | null;
+  waitingSince: number | string | null;
+  version: number;
+  emptySince: number | string | null;
+  date_created: string | null;
+}
+
+export interface TogetherMember {
+  id: number;
+  room: number | TogetherRoom;
+  user: string | User;
+  state: 'watching' | 'paused' | 'loading' | 'offline';
+  removed: boolean | null;
+  left: boolean | null;
+  roundTrip: number | null;
+  seen: number | string | null;
+  date_created: string | null;
+}
+
+export interface TogetherMessage {
+  id: number;
+  room: number | TogetherRoom;
+  user: string | User | null;
+  kind: 'text' | 'event';
+  text: string;
+  replyTo: number | TogetherMessage | null;
+  date_created: string | null;
+}
+
 export interface TitleGenre {
   id: number;
   titles_id: number | Title | null;
@@ -562,6 +601,9 @@ export interface Schema {
   static: StaticContent;
   segments: SegmentRow[];
   watchedEpisodes: WatchedEpisode[];
+  togetherRooms: TogetherRoom[];
+  togetherMembers: TogetherMember[];
+  togetherMessages: TogetherMessage[];
   titles_genres: TitleGenre[];
   titles_actors: TitleActor[];
   titles_directors: TitleDirector[];
