@@ -33,7 +33,8 @@ export function videoMedia(video: HTMLVideoElement): PlayerMedia {
     time: () => video.currentTime,
     duration: length,
     paused: () => video.paused,
-    ready: () => video.readyState >= HTMLMediaElement.HAVE_FUTURE_DATA && !video.seeking,
+    // Paused, the browser loads only what the frame on screen needs (preload="metadata"), and more as it plays.
+    ready: () => !video.seeking && video.readyState >= (video.paused ? HTMLMediaElement.HAVE_CURRENT_DATA : HTMLMediaElement.HAVE_FUTURE_DATA),
     on: heard.add,
     close: () => { closed = true; stop.abort(); heard.clear(); },
   };
