@@ -95,6 +95,7 @@ export const PACE = {
   roomMessage: { count: 10, seconds: 20 },
   roomReaction: { count: 20, seconds: 10 },
   roomPing: { count: 20, seconds: 10 },
+  roomCreate: { count: 10, seconds: 600 },
 } as const;
 export type PaceKind = keyof typeof PACE;
 
