@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { clockOf } from '../../../shared/clock.ts';
 import { CONTROL_MODES, CONTROL_WORDS, positionAt, ROOM_REACTIONS, ROOM_WAIT_LIMIT_MS, type RoomView } from '../../../shared/together.ts';
 import { useTask } from '../../ui/use-task.ts';
-import { $linkCopied, command, copyingLink, react, serverNow } from './store.ts';
+import { $linkCopied, command, copyingLink, leavingRoom, react, serverNow } from './store.ts';
 
 /** Where the room stands, in words: what a member whose player cannot be followed goes by. */
 function roomState(room: RoomView, now: number): string {
@@ -32,6 +32,7 @@ export default function RoomBar({ room, me }: { room: RoomView; me: string }) {
   const now = useSecond();
   const copying = useTask(copyingLink);
   const copied = useStore($linkCopied);
+  const leaving = useTask(leavingRoom);
   const leading = room.leader === me;
   const waitedLong = room.waitingSince !== null && room.waitingFor.length > 0 && now - room.waitingSince >= ROOM_WAIT_LIMIT_MS;
   return (
@@ -59,6 +60,8 @@ export default function RoomBar({ room, me }: { room: RoomView; me: string }) {
         )}
         {!leading && <span className="room-bar__mode-word">{CONTROL_WORDS[room.control]}</span>}
         {leading && waitedLong && <button type="button" className="btn" onClick={() => command({ action: 'dont-wait' })}>Не ждать</button>}
+        <button type="button" className="btn btn--ghost" onClick={() => void leaving.run()} disabled={leaving.pending}>Выйти из комнаты</button>
+        {leaving.error && <span className="room-bar__error" role="alert">{leaving.error}</span>}
       </div>
     </div>
   );

@@ -3,12 +3,11 @@
  * entering one (the room as it is and its latest lines), leaving it, and the title's episodes the
  * room's player plays.
  */
-import { customEndpoint, readItem, type RestCommand } from '@directus/sdk';
+import { customEndpoint, readItem } from '@directus/sdk';
 import { pageClient } from '../../lib/directus/client.ts';
 import { send } from '../../lib/directus/send.ts';
 import { PLAYER_FIELDS } from '../../lib/directus/fields.ts';
 import { EPISODES_DEEP } from '../../lib/directus/signed-in-fields.ts';
-import type { Schema } from '../../lib/directus/schema.ts';
 import type { RoomMessage, RoomView } from '../../../shared/together.ts';
 
 const post = <T,>(path: string, body?: unknown) =>
@@ -30,13 +29,9 @@ export function joinRoom(code: string): Promise<Entered> {
   return send(pageClient(), post<Entered>(`/together/rooms/${encodeURIComponent(code)}/join`), 'together join');
 }
 
-/** Leaves the room; `leaving`: the page is going away, so the request outlives it. */
-export async function leaveRoom(code: string, o: { leaving?: boolean } = {}): Promise<void> {
-  const command = post<unknown>(`/together/rooms/${encodeURIComponent(code)}/leave`);
-  const sent: RestCommand<unknown, Schema> = o.leaving
-    ? () => ({ ...command(), onRequest: (init: RequestInit) => ({ ...init, keepalive: true }) })
-    : command;
-  await send(pageClient(), sent, 'together leave');
+/** Leaves the room. */
+export async function leaveRoom(code: string): Promise<void> {
+  await send(pageClient(), post<unknown>(`/together/rooms/${encodeURIComponent(code)}/leave`), 'together leave');
 }
 
 /** The title's sources in the player's order, for its player model. */

@@ -18,7 +18,13 @@ export const $connection = atom<Connection>('connecting');
 /** While the socket is away, a new attempt this often. */
 const RETRY_MS = 5_000;
 
-interface Frame { type?: string; room?: string; event?: string }
+interface Frame { type?: string; room?: string | { code?: unknown }; event?: string }
+
+/**
+ * The room a frame is about: its `room`, except in a 'room' event, where the event's own `room` (the
+ * RoomView) takes the frame's key, and the view's code says it.
+ */
+const roomOfFrame = (frame: Frame): unknown => (typeof frame.room === 'object' && frame.room !== null ? frame.room.code : frame.room);
 
 interface Handlers {
   /** The socket opened (`again`: it had been open before). */
@@ -55,7 +61,7 @@ function make(): LiveSocket {
   s.onWebSocket('close', () => { if (current() && room) $connection.set('lost'); });
   s.onWebSocket('error', () => { if (current() && room) $connection.set('lost'); });
   s.onWebSocket('message', (frame: Frame) => {
-    if (!current() || frame.type !== 'together' || frame.room !== room || typeof frame.event !== 'string') return;
+    if (!current() || frame.type !== 'together' || roomOfFrame(frame) !== room || typeof frame.event !== 'string') return;
     handlers?.event(frame as unknown as RoomEvent);
   });
   return s;

@@ -141,9 +141,20 @@ async function enter(roomCode: string): Promise<void> {
   $roomModel.set(playerModel(title));
   takeView(entered.room);
   takeMessages(entered.messages);
+  // Closing the page leaves no line: the member shows as disconnected, and may come back.
   openRoomSocket(roomCode, { opened: (again) => void opened(again), event: receive });
-  window.addEventListener('pagehide', () => { if (code) void leaveRoom(code, { leaving: true }).catch(() => undefined); }, { once: true });
 }
+
+/** Leaves the room for good (the link lets the person in again) and goes to the title's page. */
+export const leavingRoom = task(async () => {
+  const room = $room.get();
+  if (!code || !room) return;
+  await leaveRoom(code);
+  clearTimeout(pingTimer);
+  closeRoomSocket();
+  location.assign(`/${room.title.slug}`);
+  await new Promise<never>(() => undefined);
+}, 'Не удалось выйти из комнаты. Попробуйте ещё раз.');
 
 /** Entering the room of the page's address. A refusal (no such room, removed, full) is the page's problem, not a retry. */
 export const entering = task(async (roomCode: string) => {
