@@ -59,6 +59,7 @@ async function enterRoom(browsers: Browsers, person: Person, url: string): Promi
 
 async function roomReady(page: Page): Promise<void> {
   await videoOf(page).waitFor();
+  await videoOf(page).evaluate((v: HTMLVideoElement) => v.readyState >= 1 || new Promise((loaded) => v.addEventListener('loadedmetadata', loaded, { once: true })));
   await page.locator('.room__title').click({ position: { x: 2, y: 2 } });
 }
 

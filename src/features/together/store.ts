@@ -69,7 +69,7 @@ function stopFollowing(problem: string): void {
   closeRoomSocket();
 }
 
-/** The socket's errors that end the page's following of the room. */
+/** The refusals of joining the room's news that end the page's following of it (the room ended, the person was removed or left). */
 const FATAL: Record<string, string> = { notFound: ROOM_MESSAGES.notFound, removed: ROOM_MESSAGES.removed, notMember: ROOM_MESSAGES.notMember };
 
 function receive(e: RoomEvent): void {
@@ -89,7 +89,7 @@ function receive(e: RoomEvent): void {
     }
     case 'removed': stopFollowing(ROOM_MESSAGES.removed); break;
     case 'error': {
-      const fatal = FATAL[e.code];
+      const fatal = e.action === 'join' ? FATAL[e.code] : undefined;
       if (fatal) stopFollowing(fatal);
       else if (e.action === 'message') $sendProblem.set(e.message);
       else notice(e.message);
