@@ -14,7 +14,7 @@ import { overLimit } from '../../lib/text-limit.ts';
 import LinkedText from '../../ui/LinkedText.tsx';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { useTask } from '../../ui/use-task.ts';
-import { EmojiButton, messageTime, quoteOf } from '../chat/for-signed-in.ts';
+import { EmojiButton, messageTime, quoteOf, SendIcon } from '../chat/for-signed-in.ts';
 import { Avatar, PersonName } from '../people/index.ts';
 import { $roomMessages, $sendProblem, dismissSendProblem, sendingLine } from './store.ts';
 
@@ -145,7 +145,8 @@ function RoomComposer({ replyTo, replyAuthor, onReplyDone }: { replyTo: RoomMess
           <EmojiButton onPick={insert} />
         </div>
         <button type="submit" className="btn chat-input__send" disabled={unsendable || sending.pending}>
-          <span>Отправить</span>
+          <SendIcon />
+          <span className="chat-input__send-text">Отправить</span>
         </button>
       </div>
       <TextLimit text={text} max={ROOM_MESSAGE_MAX} />

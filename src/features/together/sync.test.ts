@@ -51,6 +51,9 @@ const serverTime = () => server + Date.now();
 let sent: RoomCommand[] = [];
 let notices: string[] = [];
 let sync: RoomSync | null = null;
+/** What was sent but the member's state, which the player's every play and pause tells. */
+const commands = () => sent.filter((c) => c.action !== 'state');
+const states = () => sent.flatMap((c) => (c.action === 'state' ? [c.state] : []));
 
 function start(kind: 'video' | 'embed' = 'video') {
   const m = fakeMedia(kind);
@@ -82,7 +85,7 @@ describe('following the room', () => {
     expect(m.state.paused).toBe(true);
     vi.advanceTimersByTime(1);
     expect(m.state.paused).toBe(false);
-    expect(sent).toEqual([]);
+    expect(commands()).toEqual([]);
   });
 
   it('a pause stops the media at the room\'s second, and sends nothing back', () => {
@@ -91,7 +94,7 @@ describe('following the room', () => {
     sync?.follow(roomView({ playing: false, position: 42, at: serverTime() }));
     expect(m.state.paused).toBe(true);
     expect(m.time()).toBe(42);
-    expect(sent).toEqual([]);
+    expect(commands()).toEqual([]);
   });
 
   it('joins a playing room at its second now', () => {
@@ -101,7 +104,7 @@ describe('following the room', () => {
     sync?.follow(roomView({ playing: true, position: 100, at }));
     expect(m.state.paused).toBe(false);
     expect(m.time()).toBeCloseTo(110, 3);
-    expect(sent).toEqual([]);
+    expect(commands()).toEqual([]);
   });
 
   it('speeds up a video a little behind and seeks one far behind', () => {
@@ -114,7 +117,7 @@ describe('following the room', () => {
     m.place(m.time() - 5);
     vi.advanceTimersByTime(TICK_MS);
     expect(m.calls.at(-1)).toMatch(/^seek 102\.5/);
-    expect(sent).toEqual([]);
+    expect(commands()).toEqual([]);
   });
 });
 
@@ -124,20 +127,20 @@ describe('the member\'s own acts', () => {
     sync?.follow(roomView({ playing: true, position: 10, at: serverTime() }));
     vi.advanceTimersByTime(2_000);
     m.person({ type: 'pause' });
-    expect(sent).toEqual([{ action: 'pause', position: 12 }]);
+    expect(commands()).toEqual([{ action: 'pause', position: 12 }]);
     vi.advanceTimersByTime(TICK_MS * 2);
     expect(m.state.paused).toBe(true);
     m.person({ type: 'seeked', seconds: 80 });
     m.person({ type: 'seeked', seconds: 95 });
     vi.advanceTimersByTime(SEEK_SETTLE_MS);
-    expect(sent.slice(1)).toEqual([{ action: 'seek', position: 95 }]);
+    expect(commands().slice(1)).toEqual([{ action: 'seek', position: 95 }]);
   });
 
   it('a play of one\'s own in a paused room is sent, and the media waits for the room\'s start', () => {
     const m = start();
     sync?.follow(roomView({ playing: false, position: 50, at: serverTime() }));
     m.person({ type: 'play' });
-    expect(sent).toEqual([{ action: 'play', position: 50 }]);
+    expect(commands()).toEqual([{ action: 'play', position: 50 }]);
     expect(m.state.paused).toBe(true);
   });
 
@@ -147,7 +150,7 @@ describe('the member\'s own acts', () => {
     sync?.skipping(90);
     m.person({ type: 'seeked', seconds: 90 });
     vi.advanceTimersByTime(SEEK_SETTLE_MS);
-    expect(sent).toEqual([{ action: 'seek', position: 90, reason: 'skip' }]);
+    expect(commands()).toEqual([{ action: 'seek', position: 90, reason: 'skip' }]);
   });
 
   it('where only the leader controls, a member\'s pause is undone and they are told why', () => {
@@ -160,7 +163,7 @@ describe('the member\'s own acts', () => {
     m.person({ type: 'seeked', seconds: 300 });
     expect(m.time()).toBeLessThan(20);
     vi.advanceTimersByTime(SEEK_SETTLE_MS);
-    expect(sent).toEqual([]);
+    expect(commands()).toEqual([]);
   });
 
   it('the leader controls a leader-only room', () => {
@@ -168,7 +171,20 @@ describe('the member\'s own acts', () => {
     sync?.follow(roomView({ playing: true, position: 10, at: serverTime() }, { control: 'leader', leader: ME }));
     vi.advanceTimersByTime(TICK_MS);
     m.person({ type: 'pause' });
-    expect(sent).toEqual([{ action: 'pause', position: m.time() }]);
+    expect(commands()).toEqual([{ action: 'pause', position: m.time() }]);
+  });
+});
+
+describe('the member\'s state', () => {
+  it('tells the room what the player does, once a change', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: true, position: 10, at: serverTime() }));
+    vi.advanceTimersByTime(TICK_MS * 4);
+    expect(states()).toEqual(['watching']);
+    sync?.follow(roomView({ playing: false, position: 12, at: serverTime() }, { version: 2 }));
+    sync?.follow(roomView({ playing: false, position: 12, at: serverTime() }, { version: 3 }));
+    expect(states()).toEqual(['watching', 'paused']);
+    expect(m.state.paused).toBe(true);
   });
 });
 
@@ -179,12 +195,12 @@ describe('waiting and loading', () => {
     const waiting = roomView({ playing: false, position: 200, at: serverTime() }, { waitingFor: [ME, LEADER], waitingSince: serverTime() });
     sync?.follow(waiting);
     expect(m.time()).toBe(200);
-    expect(sent).toEqual([]);
+    expect(commands()).toEqual([]);
     m.state.ready = true;
     m.tell({ type: 'playing' });
     vi.advanceTimersByTime(TICK_MS * 4);
     sync?.follow({ ...waiting, version: 2 });
-    expect(sent).toEqual([{ action: 'ready' }]);
+    expect(commands()).toEqual([{ action: 'ready' }]);
   });
 
   it('tells a lasting stall of a playing room as loading, and a short one not at all', () => {
@@ -195,10 +211,11 @@ describe('waiting and loading', () => {
     vi.advanceTimersByTime(LOADING_GRACE_MS / 2);
     m.tell({ type: 'playing' });
     vi.advanceTimersByTime(LOADING_GRACE_MS);
-    expect(sent).toEqual([]);
+    expect(states()).toEqual(['watching']);
+    const before = states().length;
     m.tell({ type: 'waiting' });
     vi.advanceTimersByTime(LOADING_GRACE_MS);
-    expect(sent).toEqual([{ action: 'state', state: 'loading' }]);
+    expect(states().slice(before)).toEqual(['loading']);
   });
 
   it('an embed is corrected only beyond a second, from its time running on between its words', () => {

@@ -9,7 +9,8 @@
  * - What the media does that the sync did not ask for is the member's own: a play, a pause or a seek
  *   goes to the room as a command; in a room only the leader controls, a non-leader's is undone
  *   and they are told «Управляет только ведущий».
- * - A stall of our <video> that lasts is told as 'loading' (the room pauses and waits); when the
+ * - What the player does is told to the room as the member's state ('watching', 'paused'), once a
+ *   change; a stall of our <video> that lasts is told as 'loading' (the room pauses and waits); when the
  *   room waits for this member (after a seek, an episode change or their stall) and the media can
  *   play the room's second, 'ready' is sent.
  */
@@ -82,11 +83,18 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   let skipTo: number | null = null;
   let rate = 1;
   let awaitingRoom = -Infinity;
+  let toldState: 'watching' | 'paused' | 'loading' | null = null;
   let blocked = false;
   let closed = false;
   // An embed tells its time once a second: between two words it is taken to run on.
   let heard = { seconds: media.time(), at: now() };
 
+  /** The member's state as the others see it, told once a change (a stall's 'loading' is told by its own rule). */
+  const tellState = (state: 'watching' | 'paused' | 'loading') => {
+    if (state === toldState) return;
+    toldState = state;
+    send({ action: 'state', state });
+  };
   const expect = (e: Expected) => { expected.push({ ...e, until: now() + EXPECT_MS }); };
   /** True when the event is the media's answer to what the sync asked, which is then crossed off. */
   const answered = (e: MediaEvent): boolean => {
@@ -153,6 +161,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     if (Math.abs(media.time() - view.moment.position) > HOLD_TOLERANCE[media.kind] || !media.ready()) return;
     readyFor = key;
     loadingTold = false;
+    toldState = null;
     send({ action: 'ready' });
   }
 
@@ -227,7 +236,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
       // Only a playing room is held; a paused one waits for nothing.
       if (!view.moment.playing || waitsFor(view, me)) return;
       loadingTold = true;
-      send({ action: 'state', state: 'loading' });
+      tellState('loading');
     }, LOADING_GRACE_MS);
   }
 
@@ -236,7 +245,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     clearTimeout(stallTimer);
     if (loadingTold && view && !waitsFor(view, me)) {
       loadingTold = false;
-      send({ action: 'state', state: view.moment.playing ? 'watching' : 'paused' });
+      tellState(media.paused() ? 'paused' : 'watching');
     }
     checkReady();
   }
@@ -249,6 +258,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
       case 'seeked':
         if (e.type === 'play' && blocked) { blocked = false; deps.blocked(false); }
         if (!answered(e)) own(e);
+        if (e.type !== 'seeked' && !stalled) tellState(media.paused() ? 'paused' : 'watching');
         if (e.type === 'seeked') checkReady();
         break;
       case 'waiting': stallStarted(); break;
