@@ -111,7 +111,7 @@ describe('a room', () => {
     const { page: visitorPage } = await browsers.visitor();
     await visitorPage.goto(url);
     await visitorPage.getByText(ROOM_MESSAGES.signIn).waitFor();
-    await visitorPage.getByRole('link', { name: 'Войти', exact: true }).click();
+    await visitorPage.locator('.room-problem').getByRole('link', { name: 'Войти', exact: true }).click();
     const form = visitorPage.getByRole('form', { name: 'Вход' });
     await form.getByLabel('Email').fill(latecomer.email);
     await form.getByLabel('Пароль', { exact: true }).fill(latecomer.password);
@@ -188,13 +188,13 @@ describe('the leader', () => {
   it('lets only themselves control: a member\'s pause is undone and they are told why', async ({ browsers }) => {
     const { leaderPage, memberPage } = await roomOfTwo(browsers);
     await leaderPage.getByRole('radio', { name: CONTROL_WORDS.leader }).click();
-    await memberPage.getByText(CONTROL_WORDS.leader).waitFor();
+    await memberPage.locator('.room-bar').getByText(CONTROL_WORDS.leader).waitFor();
     await seekBy(leaderPage, 18);
     await playerKey(leaderPage, 'k');
     await expect.poll(() => videoPaused(memberPage)).toBe(false);
 
     await playerKey(memberPage, 'k');
-    await memberPage.getByText(ROOM_MESSAGES.leaderOnly).waitFor();
+    await memberPage.locator('.room-overlay__notice').getByText(ROOM_MESSAGES.leaderOnly).waitFor();
     const at = await videoTime(memberPage);
     await expect.poll(() => videoPaused(memberPage)).toBe(false);
     await expect.poll(() => videoTime(memberPage)).toBeGreaterThan(at + 1);
