@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { clockOf } from '../../../shared/clock.ts';
 import { ROOM_MESSAGES, type RoomView } from '../../../shared/together.ts';
 import { episodeAfter, episodeBefore, PlayerScreen, watchingOrder, type PlayerMedia } from '../player/index.ts';
-import type { PlayerModel } from '../title/index.ts';
+import type { PlayerModel } from '../title/for-signed-in.ts';
 import { $playBlocked, $reactions, $roomNotice, command, notice, playBlocked, serverNow } from './store.ts';
 import { mayControl, syncMedia, type RoomSync } from './sync.ts';
 

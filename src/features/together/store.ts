@@ -9,7 +9,7 @@ import { ROOM_MESSAGES, ROOM_REACTIONS, type RoomCommand, type RoomEvent, type R
 import { DirectusRequestError, reasonOf } from '../../lib/directus/request-error.ts';
 import { task } from '../../ui/task.ts';
 import { $me, loadMe } from '../account/index.ts';
-import { playerModel, type PlayerModel } from '../title/index.ts';
+import { playerModel, type PlayerModel } from '../title/for-signed-in.ts';
 import { addSample, clockOffset, NO_CLOCK, nextPingIn, reportedRtt, sampleOf, type Clock } from './clock-offset.ts';
 import { joinRoom, leaveRoom, readRoomTitle } from './directus.ts';
 import { $connection, closeRoomSocket, openRoomSocket, sendRoomCommand } from './socket.ts';
