@@ -14,12 +14,15 @@
  *   doing it (playing past the room's second, paused, at the new second, the next episode's media).
  *
  *   node scripts/bench-together-sync.ts [--members 5] [--kinds video,embed] [--samples 20]
+ *   against a running site instead (npm start's, with its admin's email and password):
+ *   node scripts/bench-together-sync.ts --site http://127.0.0.1:4321 --directus http://127.0.0.1:8055 --admin-email … --admin-password …
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { AdminApi } from '../directus/apply/admin-api.ts';
 import { seedDemo } from '../directus/seed/index.ts';
 import { ROLES } from '../shared/rules.ts';
 import { startBackend, type Backend } from './lib/backend.ts';
@@ -33,6 +36,10 @@ const { values } = parseArgs({
     members: { type: 'string', default: '5' },
     kinds: { type: 'string', default: 'video,embed' },
     samples: { type: 'string', default: '20' },
+    site: { type: 'string' },
+    directus: { type: 'string' },
+    'admin-email': { type: 'string', default: 'admin@example.com' },
+    'admin-password': { type: 'string' },
   },
 });
 const MEMBERS = Number(values.members);
@@ -79,16 +86,20 @@ const work = mkdtempSync(path.join(os.tmpdir(), 'bench-together-'));
 let backend: Backend | undefined;
 let site: SiteServer | undefined;
 let browser: Browser | undefined;
+/** The world's addresses and its administrator's API: our own, or the running one named. */
+let siteUrl = '';
+let directusUrl = '';
+let api: Backend['api'] | undefined;
 
-async function person(api: Backend['api'], i: number): Promise<{ email: string; password: string }> {
+async function person(admin: Backend['api'], i: number): Promise<{ email: string; password: string }> {
   const login = `together_${i}_${Date.now().toString(36)}`;
   const p = { login, email: `${login}@example.com`, password: 'bench-password-1' };
-  await api.post('/users', { ...p, role: ROLES.user, status: 'active', first_name: `Зритель ${i + 1}`, dob: '1995-05-17', gender: 'Женский' });
+  await admin.post('/users', { ...p, role: ROLES.user, status: 'active', first_name: `Зритель ${i + 1}`, dob: '1995-05-17', gender: 'Женский' });
   return p;
 }
 
 async function session(p: { email: string; password: string }) {
-  const res = await fetch(`${backend!.url}/auth/login`, {
+  const res = await fetch(`${directusUrl}/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...p, mode: 'json' }),
   });
   const { data } = (await res.json()) as { data: { access_token: string; refresh_token: string; expires: number } };
@@ -125,7 +136,7 @@ const pressOnLeader = async (page: Page, key: string): Promise<number> => {
 
 async function runKind(kind: 'video' | 'embed', people: { email: string; password: string }[], title: Title): Promise<void> {
   const sessions = await Promise.all(people.map(session));
-  const created = await fetch(`${backend!.url}/together/rooms`, {
+  const created = await fetch(`${directusUrl}/together/rooms`, {
     method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${sessions[0]!.access_token}` },
     body: JSON.stringify({ title: title.id, episode: title.series[0]!.id }),
   });
@@ -142,7 +153,7 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
       (0, eval)(probeSource);
     }, [JSON.stringify(s), PROBE] as [string, string]);
     const page = await context.newPage();
-    await page.goto(`${site!.url}/together/${code}`);
+    await page.goto(`${siteUrl}/together/${code}`);
     await page.locator('.room__player').waitFor({ timeout: 60_000 });
     // A click on the page: the browser lets a page the person touched play with sound.
     await page.locator('.room__title').click({ position: { x: 2, y: 2 } });
@@ -207,26 +218,41 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
 
 try {
   const started = Date.now();
-  const sitePort = await freePort();
-  backend = await startBackend({
-    dataDir: path.join(work, 'data'), siteUrl: `http://127.0.0.1:${sitePort}`, port: await freePort(),
-    secret: 'bench-together-secret-'.padEnd(40, 'x'), adminEmail: ADMIN.email, adminPassword: ADMIN.password, quiet: true,
-    extra: { PRESSURE_LIMITER_ENABLED: 'false', RATE_LIMITER_POINTS: '5000' },
-  });
-  if (!(await seedDemo(backend.api, () => {}))) throw new Error('the demo seed found a filled catalogue in a fresh database');
-  await buildSite({ directusUrl: backend.url, outDir: path.join(work, 'dist') });
-  site = await startSiteServer({ distDir: path.join(work, 'dist'), port: sitePort, directusUrl: backend.url });
-  console.error(`World up in ${((Date.now() - started) / 1000).toFixed(0)} s at ${site.url}`);
+  if (values.site && values.directus) {
+    siteUrl = values.site;
+    directusUrl = values.directus;
+    const res = await fetch(`${directusUrl}/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: values['admin-email'], password: values['admin-password'] ?? process.env.ADMIN_PASSWORD, mode: 'json' }),
+    });
+    if (!res.ok) throw new Error(`the administrator's sign-in failed: ${res.status}`);
+    const { data } = (await res.json()) as { data: { access_token: string } };
+    api = new AdminApi(directusUrl, data.access_token);
+  } else {
+    const sitePort = await freePort();
+    backend = await startBackend({
+      dataDir: path.join(work, 'data'), siteUrl: `http://127.0.0.1:${sitePort}`, port: await freePort(),
+      secret: 'bench-together-secret-'.padEnd(40, 'x'), adminEmail: ADMIN.email, adminPassword: ADMIN.password, quiet: true,
+      extra: { PRESSURE_LIMITER_ENABLED: 'false', RATE_LIMITER_POINTS: '5000' },
+    });
+    if (!(await seedDemo(backend.api, () => {}))) throw new Error('the demo seed found a filled catalogue in a fresh database');
+    await buildSite({ directusUrl: backend.url, outDir: path.join(work, 'dist') });
+    site = await startSiteServer({ distDir: path.join(work, 'dist'), port: sitePort, directusUrl: backend.url });
+    siteUrl = site.url;
+    directusUrl = backend.url;
+    api = backend.api;
+    console.error(`World up in ${((Date.now() - started) / 1000).toFixed(0)} s at ${site.url}`);
+  }
 
   browser = await chromium.launch({ executablePath: ensureChromium(), headless: true, args: [...CHROMIUM_ARGS] });
   for (const kind of KINDS) {
     const source = kind === 'video' ? 'video' : 'iframe';
-    const [title] = await backend.api.get<Title[]>(
+    const [title] = await api.get<Title[]>(
       `/items/titles?filter[status][_eq]=published&filter[source][_eq]=${source}&filter[typeSource][_eq]=Без сезонов`
       + '&fields=id,slug,series.id,series.name&deep[series][_sort]=sort,id&deep[series][_filter][deleted][_eq]=false&sort=id&limit=1',
     );
     if (!title || title.series.length < 2) throw new Error(`the demo has no title of ${source} episodes`);
-    const people = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => person(backend!.api, i)));
+    const people = await Promise.all(Array.from({ length: MEMBERS }, (_, i) => person(api!, i)));
     await runKind(kind, people, title);
   }
 } finally {
