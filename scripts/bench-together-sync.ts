@@ -11,7 +11,9 @@
  *   (positionAt(moment, Date.now() + offset)), minus the leader's own, sampled while the room plays;
  *   all pages share the machine's clock, so what is left is the sync's error, not the clocks';
  * - the time until a step is visible on every page: from the leader's key press to the page's media
- *   doing it (playing past the room's second, paused, at the new second, the next episode's media).
+ *   doing it (playing past the room's second, paused, at the new second, the next episode's media);
+ *   the next episode is asked for while playing, so the room then waits for every member's new media
+ *   and plays by itself.
  *
  *   node scripts/bench-together-sync.ts [--members 5] [--kinds video,embed] [--samples 20]
  *   against a running site instead (npm start's, with its admin's email and password):
@@ -197,8 +199,8 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
   const next = String(title.series[1]!.id);
   t = await pressOnLeader(leader, 'Shift+N');
   visible.episode = await untilEvery(pages, t, `p.episode === '${next}' && p.time < 5`);
-  t = await pressOnLeader(leader, 'k');
-  await untilEvery(pages, t, '!p.paused');
+  // A playing room waits for every member's new episode to load, then plays by itself.
+  await untilEvery(pages, t, `p.episode === '${next}' && !p.paused`);
   await new Promise((r) => setTimeout(r, STEP_SETTLE_MS));
   gapsOf.episode = await gaps(pages, SAMPLES);
 
