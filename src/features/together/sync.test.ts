@@ -136,6 +136,21 @@ describe('the member\'s own acts', () => {
     expect(commands().slice(1)).toEqual([{ action: 'seek', position: 95 }]);
   });
 
+  it('a view about something else, come before the room\'s answer, leaves an own seek where the person put it', () => {
+    const m = start();
+    const paused = roomView({ playing: false, position: 0, at: serverTime() });
+    sync?.follow(paused);
+    m.person({ type: 'seeked', seconds: 16 });
+    sync?.follow({ ...paused, version: 2 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    sync?.follow({ ...paused, version: 3 });
+    expect(m.time()).toBe(16);
+    expect(commands()).toEqual([{ action: 'seek', position: 16 }]);
+    sync?.follow({ ...paused, moment: { ...paused.moment, position: 16 }, version: 4 });
+    sync?.follow({ ...paused, moment: { ...paused.moment, position: 3 }, version: 5 });
+    expect(m.time()).toBe(3);
+  });
+
   it('a play of one\'s own in a paused room is sent, and the media waits for the room\'s start', () => {
     const m = start();
     sync?.follow(roomView({ playing: false, position: 50, at: serverTime() }));

@@ -82,7 +82,9 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   let readyFor: string | null = null;
   let skipTo: number | null = null;
   let rate = 1;
-  let awaitingRoom = -Infinity;
+  /** An own command the room has not answered yet: until it does (or a while passes), the media is left as the person put it. */
+  let awaiting: { until: number; answered: (view: RoomView) => boolean } | null = null;
+  const awaitingRoom = () => awaiting !== null && now() < awaiting.until;
   let toldState: 'watching' | 'paused' | 'loading' | null = null;
   let blocked = false;
   let closed = false;
@@ -137,7 +139,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   };
 
   function apply(): void {
-    if (!view || closed) return;
+    if (!view || closed || awaitingRoom()) return;
     const m = view.moment;
     const serverNow = deps.serverNow();
     if (waitsFor(view, me) || view.waitingFor.length > 0 || !m.playing) {
@@ -171,7 +173,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     checkReady();
     const m = view.moment;
     const serverNow = deps.serverNow();
-    if (!m.playing || m.at > serverNow || view.waitingFor.length > 0 || stalled || startTimer || now() < awaitingRoom) return;
+    if (!m.playing || m.at > serverNow || view.waitingFor.length > 0 || stalled || startTimer || awaitingRoom()) return;
     const target = positionAt(m, serverNow);
     const length = media.duration();
     if (length !== null && target >= length) return;
@@ -186,8 +188,15 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     else setRate(c.rate);
   }
 
+  /** Whether a view is the room's answer to an own command (a view about something else may come first). */
+  const answerTo = (command: RoomCommand) => (v: RoomView): boolean => {
+    if (command.action === 'play') return v.moment.playing;
+    if (command.action === 'pause') return !v.moment.playing;
+    if (command.action === 'seek') return Math.abs(v.moment.position - command.position) < 0.5;
+    return true;
+  };
   const sendOwn = (command: RoomCommand) => {
-    awaitingRoom = now() + ANSWER_WAIT_MS;
+    awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo(command) };
     send(command);
   };
 
@@ -218,7 +227,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
         return;
       }
       clearTimeout(seekTimer);
-      awaitingRoom = now() + ANSWER_WAIT_MS;
+      awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: e.seconds }) };
       seekTimer = setTimeout(() => {
         const position = media.time();
         const reason = skipTo !== null && Math.abs(position - skipTo) < 1 ? 'skip' : undefined;
@@ -277,7 +286,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
       if (closed) return;
       const before = view;
       view = next;
-      awaitingRoom = -Infinity;
+      if (awaiting?.answered(next)) awaiting = null;
       // A new wait (a seek, an episode, someone's stall) asks for a new 'ready'.
       if (before && before.waitingSince !== next.waitingSince) readyFor = null;
       apply();
