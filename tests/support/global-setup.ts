@@ -26,6 +26,9 @@ export const WEBHOOK_SOURCES = { range: '203.0.113.0/24', inside: '203.0.113.7',
 /** The scheduled check of plans and invoices runs every two seconds in the tests. */
 export const TEST_PLAN_CHECK_CRON = '*/2 * * * * *';
 
+/** The rooms' sweep (members nobody sees, idle rooms) runs every two seconds in the tests. */
+export const TEST_TOGETHER_CHECK_CRON = '*/2 * * * * *';
+
 let backend: Backend | undefined;
 let gateway: PaymentGateway | undefined;
 let dataDir = '';
@@ -59,6 +62,8 @@ async function start(project: TestProject) {
       RATE_LIMITER_PACE_AVAILABILITY_POINTS: String(ADDRESS_ALLOWANCE.availability),
       RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: String(ADDRESS_ALLOWANCE.supportRequest),
       PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
+      // Watching together: the sweep of stale members and idle rooms runs every two seconds.
+      TOGETHER_CHECK_CRON: TEST_TOGETHER_CHECK_CRON,
       PAYMENT_WEBHOOK_IPS: `127.0.0.1, ${WEBHOOK_SOURCES.range}`,
       ...gateway.env,
     },

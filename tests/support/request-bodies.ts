@@ -154,6 +154,7 @@ export function endpointsReadingBodies(c: { userToken: string; titleId: number; 
     { name: 'marking a chat read', method: 'POST', path: `/site/chats/${c.chatId}/read`, token: u },
     { name: 'rating a title', method: 'PUT', path: `/site/rating/${c.titleId}`, token: u },
     { name: 'keeping the place in a title', method: 'PUT', path: `/site/progress/${c.titleId}`, token: u },
+    { name: 'making a watching-together room', method: 'POST', path: '/together/rooms', token: u },
     { name: 'marking an episode watched', method: 'PUT', path: '/site/watched/1', token: u },
     { name: 'importing a browser\'s watched episodes', method: 'POST', path: '/site/watched/import', token: u },
     { name: 'counting a search opening', method: 'POST', path: '/site/search/opened' },

@@ -11,9 +11,11 @@
  * rooms nobody has been in for ROOM_IDLE_MS are deleted with their members and messages.
  */
 import { defineHook } from '@directus/extensions';
+import type { Application } from 'express';
 import type { Knex } from 'knex';
 import { ROOM_IDLE_MS, ROOM_MESSAGES, type RoomCommand, type RoomEvent } from '../../../../shared/together.ts';
 import { pace, type Pace } from '../../shared/pace.ts';
+import { readBodiesFirst } from './body-first.ts';
 import { changeRoom } from './room-changes.ts';
 import { isRefusal, readFrame } from './room-frames.ts';
 import { hearRooms, tellRoom } from './room-news.ts';
@@ -224,6 +226,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     await sweep(database);
   };
   schedule(typeof env.TOGETHER_CHECK_CRON === 'string' ? env.TOGETHER_CHECK_CRON : DEFAULT_CHECK_CRON, () => check().catch(logError));
+  init('middlewares.before', (meta) => readBodiesFirst(meta.app as Application, '/together'));
   init('app.after', () => {
     setTimeout(() => check().catch(logError), 1000).unref();
   });

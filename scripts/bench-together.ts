@@ -1,0 +1,278 @@
+/**
+ * `npm run bench:together`: watching together at scale. Starts its own backend on a fresh database,
+ * makes rooms of a title's episode with members (static tokens), binds every member's socket to their
+ * room (spread over the instances), then has members send commands at a steady rate (a pause at a
+ * position no other command names) and measures, for every command and every other member of its
+ * room, the time from sending it to receiving the room's view that carries it. Prints p50 / p95 / max
+ * of those times, the deliveries lost and the CPU time the Directus processes spent. A benchmark,
+ * not a test.
+ *
+ *   one instance on SQLite:               node scripts/bench-together.ts --instances 1
+ *   two instances on PostgreSQL + Redis:  node scripts/bench-together.ts --instances 2
+ *   options: --rooms 200 --members 5 --rate 20 --seconds 30 [--keep]
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import WebSocket from 'ws';
+import { ROLES } from '../shared/rules.ts';
+import type { RoomView } from '../shared/together.ts';
+import { startBackend, type Backend } from './lib/backend.ts';
+import { directusEnv, type DirectusOptions } from './lib/directus-env.ts';
+import { startDirectus, type RunningDirectus } from './lib/directus-process.ts';
+import { freePort } from './lib/free-port.ts';
+import { clearRedisNamespace, createDatabase, dropDatabase, productionEnv, uniqueName } from './lib/postgres.ts';
+import { ensurePostgres, ensureRedis } from './lib/services.ts';
+
+const { values } = parseArgs({
+  options: {
+    instances: { type: 'string', default: '1' },
+    rooms: { type: 'string', default: '200' },
+    members: { type: 'string', default: '5' },
+    rate: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '30' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const INSTANCES = Number(values.instances);
+const ROOMS = Number(values.rooms);
+const MEMBERS = Number(values.members);
+const RATE = Number(values.rate);
+const SECONDS = Number(values.seconds);
+const PG = INSTANCES > 1;
+/** How long after the last command a missing delivery counts as lost. */
+const DRAIN_MS = 30_000;
+
+interface Person { id: string; token: string }
+
+// ---------------------------------------------------------------- the backend(s)
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-bench-together-'));
+const pgName = PG ? uniqueName('dorama_bench_together') : '';
+const instances: RunningDirectus[] = [];
+let first: Backend | undefined;
+
+async function stopAll(): Promise<void> {
+  await Promise.allSettled(instances.map((i) => i.stop()));
+  if (pgName && !values.keep) {
+    await dropDatabase(pgName).catch((err) => console.error(`could not drop ${pgName}: ${err.message}`));
+    await clearRedisNamespace(pgName).catch(() => {});
+  }
+  if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
+}
+process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
+
+async function startInstances(): Promise<void> {
+  if (PG) {
+    await ensurePostgres();
+    await ensureRedis();
+    await createDatabase(pgName);
+  }
+  const options: DirectusOptions = {
+    dataDir,
+    port: await freePort(),
+    secret: randomBytes(24).toString('hex'),
+    adminEmail: 'admin@example.com',
+    adminPassword: randomBytes(12).toString('hex'),
+    extra: {
+      ...(PG ? productionEnv(pgName, pgName) : {}),
+      // Every member connects from this one address: the per-address limiter would refuse them.
+      RATE_LIMITER_POINTS: '1000000',
+      PRESSURE_LIMITER_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  };
+  console.log(`Starting ${INSTANCES} Directus instance(s) on ${PG ? `PostgreSQL (${pgName}) + Redis` : `SQLite (${dataDir})`} …`);
+  first = await startBackend({ ...options, quiet: true });
+  instances.push(first);
+  for (let i = 1; i < INSTANCES; i++) {
+    instances.push(await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true }));
+  }
+}
+
+async function makePeople(count: number): Promise<Person[]> {
+  const people: Person[] = [];
+  for (let start = 0; start < count; start += 100) {
+    const batch = Array.from({ length: Math.min(100, count - start) }, (_, i) => {
+      const login = `room${start + i}_${randomUUID().slice(0, 6)}`;
+      return { email: `${login}@example.com`, login, role: ROLES.user, token: randomBytes(24).toString('hex') };
+    });
+    const created = await first!.api.post<{ id: string }[]>('/users', batch);
+    created.forEach((row, i) => people.push({ id: row.id, token: batch[i]!.token }));
+  }
+  return people;
+}
+
+async function post(base: string, token: string, route: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${base}${route}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${route}: ${res.status} ${JSON.stringify(json.errors)}`);
+  return json.data;
+}
+
+// ---------------------------------------------------------------- members
+
+class Member {
+  ws!: WebSocket;
+  /** Receive time of each command's view, by the position it named. */
+  received = new Map<number, number>();
+  closed = false;
+  readonly base: string;
+  readonly person: Person;
+  readonly code: string;
+
+  constructor(base: string, person: Person, code: string) {
+    this.base = base;
+    this.person = person;
+    this.code = code;
+  }
+
+  open(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/websocket`);
+      this.ws = ws;
+      const timer = setTimeout(() => reject(new Error('join did not answer within 30 s')), 30_000);
+      ws.on('error', (err) => { clearTimeout(timer); reject(err); });
+      ws.on('close', () => { this.closed = true; });
+      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', access_token: this.person.token })));
+      ws.on('message', (raw) => {
+        const at = performance.now();
+        const frame = JSON.parse(String(raw));
+        if (frame.type === 'ping') return ws.send(JSON.stringify({ type: 'pong' }));
+        if (frame.type === 'auth') {
+          if (frame.status !== 'ok') return reject(new Error(`auth refused: ${JSON.stringify(frame)}`));
+          return ws.send(JSON.stringify({ type: 'together', room: this.code, uid: 'join', action: 'join' }));
+        }
+        if (frame.type !== 'together') return;
+        if (frame.event === 'error') {
+          if (frame.uid === 'join') reject(new Error(`join refused: ${JSON.stringify(frame)}`));
+          else console.error(`refused: ${JSON.stringify(frame)}`);
+          return;
+        }
+        if (frame.event !== 'room') return;
+        if (frame.uid === 'join') { clearTimeout(timer); resolve(); }
+        const view = frame.room as RoomView;
+        if (!this.received.has(view.moment.position)) this.received.set(view.moment.position, at);
+      });
+    });
+  }
+
+  pause(position: number): void {
+    this.ws.send(JSON.stringify({ type: 'together', room: this.code, action: 'pause', position }));
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
+async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
+}
+
+/** CPU seconds a process has used (user + system), from /proc. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function quantile(sorted: number[], p: number): number | undefined {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+// ---------------------------------------------------------------- the run
+
+async function run(): Promise<void> {
+  await startInstances();
+  const title = (await first!.api.post<{ id: number }>('/items/titles', { slug: `bench-${randomUUID().slice(0, 8)}`, name: 'Вместе', status: 'published', typeSource: 'Сезоны' })).id;
+  const episode = (await first!.api.post<{ id: number }>('/items/series', { title, name: '1 серия', sort: 1 })).id;
+  const people = await makePeople(ROOMS * MEMBERS);
+  console.log(`Making ${ROOMS} rooms of ${MEMBERS} …`);
+  const rooms: Member[][] = [];
+  await inBatches(Array.from({ length: ROOMS }, (_, r) => r), 20, async (r) => {
+    const members = people.slice(r * MEMBERS, (r + 1) * MEMBERS);
+    const { code } = await post(first!.url, members[0]!.token, '/together/rooms', { title, episode });
+    const room: Member[] = [];
+    for (const [i, p] of members.entries()) {
+      const base = instances[(r * MEMBERS + i) % INSTANCES]!.url;
+      await post(base, p.token, `/together/rooms/${code}/join`);
+      room.push(new Member(base, p, code));
+    }
+    rooms[r] = room;
+  });
+  const members = rooms.flat();
+  console.log(`Binding ${members.length} sockets${INSTANCES > 1 ? `, spread over ${INSTANCES} instances` : ''} …`);
+  const t0 = performance.now();
+  await inBatches(members, 25, (m) => m.open());
+  console.log(`  bound in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  // Let the views of everyone coming online settle.
+  await new Promise((r) => setTimeout(r, 3000));
+
+  const total = Math.round(RATE * SECONDS);
+  const sent = new Map<number, { at: number; room: Member[]; sender: Member }>();
+  console.log(`Sending ${total} commands at ${RATE}/s for ${SECONDS} s (load average ${os.loadavg()[0]!.toFixed(2)}) …`);
+  const cpuBefore = instances.map((i) => cpuSeconds(i.child.pid));
+  const start = performance.now();
+  for (let seq = 0; seq < total; seq++) {
+    const due = start + (seq * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const room = rooms[seq % ROOMS]!;
+    const sender = room[Math.floor(seq / ROOMS) % MEMBERS]!;
+    // A position no other command names: each member's view of it is its delivery.
+    const position = 1 + seq;
+    sent.set(position, { at: performance.now(), room, sender });
+    sender.pause(position);
+  }
+  const sendSeconds = (performance.now() - start) / 1000;
+  const expected = total * (MEMBERS - 1);
+  const delivered = () => {
+    let n = 0;
+    for (const [position, { room, sender }] of sent) for (const m of room) if (m !== sender && m.received.has(position)) n++;
+    return n;
+  };
+  const drainEnd = performance.now() + DRAIN_MS;
+  while (delivered() < expected && performance.now() < drainEnd) await new Promise((r) => setTimeout(r, 200));
+  const elapsed = (performance.now() - start) / 1000;
+  const cpu = instances.map((i, n) => cpuSeconds(i.child.pid) - cpuBefore[n]!);
+
+  const delays: number[] = [];
+  for (const [position, { at, room, sender }] of sent) {
+    for (const m of room) {
+      const got = m.received.get(position);
+      if (m !== sender && got !== undefined) delays.push(got - at);
+    }
+  }
+  delays.sort((a, b) => a - b);
+  const dropped = members.filter((m) => m.closed).length;
+  members.forEach((m) => m.close());
+
+  const ms = (x: number | undefined) => (x === undefined ? '–' : `${Math.round(x)} ms`);
+  console.log(`\nWatching together: ${INSTANCES} instance(s) on ${PG ? 'PostgreSQL + Redis' : 'SQLite'}, ${ROOMS} rooms × ${MEMBERS} members, ${total} commands in ${sendSeconds.toFixed(1)} s, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}, ${os.cpus().length} cores`);
+  console.log('| figure | value |\n|---|---:|');
+  console.log(`| deliveries (commands × other members) | ${delays.length} of ${expected} |`);
+  console.log(`| fan-out p50 | ${ms(quantile(delays, 50))} |`);
+  console.log(`| fan-out p95 | ${ms(quantile(delays, 95))} |`);
+  console.log(`| fan-out max | ${ms(delays.at(-1))} |`);
+  console.log(`| deliveries lost | ${expected - delays.length} |`);
+  console.log(`| sockets dropped | ${dropped} |`);
+  console.log(`| Directus CPU time over ${elapsed.toFixed(1)} s | ${cpu.map((c) => `${c.toFixed(1)} s`).join(' + ')} (${Math.round((100 * cpu.reduce((a, b) => a + b, 0)) / elapsed)} % of one core) |`);
+  console.log(`| CPU per command | ${Math.round((1000 * cpu.reduce((a, b) => a + b, 0)) / total)} ms |`);
+}
+
+try {
+  await run();
+} finally {
+  await stopAll();
+}
+process.exit(0);

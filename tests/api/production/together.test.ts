@@ -1,0 +1,174 @@
+/**
+ * Watching together on two Directus instances over PostgreSQL + Redis: members whose sockets sit on
+ * different instances hear each other's commands and messages (the Redis bus), two instances taking
+ * commands for one room at once keep its version straight, and a removal made on one instance cuts
+ * the removed member's socket on the other.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { Knex } from 'knex';
+import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
+import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
+import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
+import { ROLES } from '../../../shared/rules.ts';
+import { ROOM_MESSAGES, type RoomView } from '../../../shared/together.ts';
+import { freePort } from '../../../scripts/lib/free-port.ts';
+import { closeAllRealtime } from '../../support/realtime.ts';
+import { RoomSocket } from '../../support/together.ts';
+import {
+  assertRedisReachable, clearRedisNamespace, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
+} from '../../../scripts/lib/postgres.ts';
+import { http } from '../../support/direct-http.ts';
+
+const ADMIN = { email: 'admin@example.com', password: 'admin-prod-test-password' };
+
+let name = '';
+let dataDir = '';
+let a: Backend | undefined;
+let b: RunningDirectus | undefined;
+let db: Knex | undefined;
+let title = 0;
+let episode = 0;
+
+interface Person { id: string; login: string; token: string }
+
+async function newPerson(): Promise<Person> {
+  const login = `p${randomUUID().slice(0, 8)}`;
+  const email = `${login}@example.com`;
+  const password = 'secret-password-1';
+  const created = await a!.api.post<{ id: string }>('/users', { email, password, role: ROLES.user, login });
+  const res = await http<{ access_token: string }>(a!.url, 'POST', '/auth/login', { body: { email, password } });
+  if (res.status !== 200) throw new Error(`login of ${login} failed: ${res.status}`);
+  return { id: created.id, login, token: res.data.access_token };
+}
+
+/** A room led by the first person, everyone joined through the instance their socket is on. */
+async function roomOn(people: Person[], bases: string[], label: string): Promise<{ code: string; sockets: RoomSocket[] }> {
+  const made = await http(a!.url, 'POST', '/together/rooms', { token: people[0]!.token, body: { title, episode } });
+  expect(made.status, JSON.stringify(made.errors)).toBe(201);
+  const code = made.data.code as string;
+  const sockets: RoomSocket[] = [];
+  for (const [i, p] of people.entries()) {
+    expect((await http(bases[i]!, 'POST', `/together/rooms/${code}/join`, { token: p.token })).status).toBe(200);
+    const s = await RoomSocket.open(bases[i]!, p.token, code, `${label}${i}`);
+    await s.join();
+    sockets.push(s);
+  }
+  for (const s of sockets) await s.view((v: RoomView) => v.members.length === people.length && v.members.every((m) => m.state !== 'offline'), 'everyone online');
+  return { code, sockets };
+}
+
+beforeAll(async () => {
+  await assertRedisReachable();
+  name = uniqueName();
+  await createDatabase(name);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-together-'));
+  const options: DirectusOptions = {
+    dataDir,
+    port: await freePort(),
+    secret: `prod-test-secret-${randomUUID()}`,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000' },
+  };
+  a = await startBackend({ ...options, quiet: true });
+  b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
+  db = pgKnex(name);
+  title = (await a.api.post<{ id: number }>('/items/titles', { slug: `together-${randomUUID().slice(0, 8)}`, name: 'Вместе', status: 'published', typeSource: 'Сезоны' })).id;
+  episode = (await a.api.post<{ id: number }>('/items/series', { title, name: '1 серия', sort: 1 })).id;
+}, 480_000);
+
+afterAll(async () => {
+  await closeAllRealtime();
+  await db?.destroy();
+  await Promise.allSettled([b?.stop(), a?.stop()]);
+  const problems: string[] = [];
+  if (name) {
+    await dropDatabase(name).catch((err) => problems.push(`drop database ${name}: ${err.message}`));
+    if (await databaseExists(name).catch(() => true)) problems.push(`database ${name} still exists`);
+    await clearRedisNamespace(name).catch((err) => problems.push(`clear Redis ${name}*: ${err.message}`));
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (problems.length) throw new Error(`Cleanup failed:\n${problems.join('\n')}`);
+}, 60_000);
+
+describe('watching together on two instances', () => {
+  it('members on A and B hear each other\'s commands and messages', async () => {
+    const people = await Promise.all([newPerson(), newPerson(), newPerson()]);
+    const { sockets } = await roomOn(people, [a!.url, b!.url, b!.url], 'ab');
+    const [onA, onB, alsoB] = sockets as [RoomSocket, RoomSocket, RoomSocket];
+    const sentAt = Date.now();
+    onA.send({ action: 'play', position: 42 });
+    for (const s of [onB, alsoB]) {
+      const view = await s.view((v) => v.moment.playing && v.moment.position === 42, 'the play from A');
+      expect(view.moment.at).toBeGreaterThan(sentAt);
+    }
+    onB.send({ action: 'message', text: 'Привет из B' });
+    await onA.message('Привет из B');
+    onB.send({ action: 'pause', position: 50 });
+    await onA.view((v) => !v.moment.playing && v.moment.position === 50, 'the pause from B');
+    await onA.message(`${people[1]!.login} поставил(а) на паузу`);
+    onA.send({ action: 'react', emoji: '😂' });
+    await alsoB.rt.waitFor((f) => f.event === 'reaction' && f.user === people[0]!.id, 'the reaction from A');
+  });
+
+  it('commands taken at once by both instances each apply once, under one line of versions', async () => {
+    const people = await Promise.all([newPerson(), newPerson()]);
+    const { code, sockets } = await roomOn(people, [a!.url, b!.url], 'race');
+    const [onA, onB] = sockets as [RoomSocket, RoomSocket];
+    const versionNow = async () => Number((await db!('togetherRooms').where({ code }).first('version')).version);
+    const start = await versionNow();
+    for (let i = 0; i < 10; i++) {
+      onA.send({ action: 'seek', position: 100 + i });
+      onB.send({ action: 'seek', position: 200 + i });
+    }
+    const linesOf = async () => Number((await db!('togetherMessages as m').join('togetherRooms as r', 'r.id', 'm.room')
+      .where('r.code', code).where('m.kind', 'event').where('m.text', 'like', '%перемотал%').count({ n: '*' }))[0]!.n);
+    await expect.poll(linesOf, { timeout: 30_000, interval: 250 }).toBe(20);
+    const end = await versionNow();
+    const heard = onA.views().filter((v) => v.version > start);
+    const detail = JSON.stringify(heard.map((v) => [v.version, v.moment.position, v.members.map((m) => m.state)]));
+    // Every seek is a change of its own; no two changes share a version.
+    expect(end - start, detail).toBeGreaterThanOrEqual(20);
+    const byVersion = new Map<number, string>();
+    for (const v of heard) {
+      const seen = byVersion.get(v.version);
+      expect(seen === undefined || seen === JSON.stringify(v), detail).toBe(true);
+      byVersion.set(v.version, JSON.stringify(v));
+    }
+    const last = await onA.view((v) => v.version === end, 'the last change');
+    const row = await db!('togetherRooms').where({ code }).first('position');
+    expect(Number(row.position)).toBe(last.moment.position);
+    expect([109, 209]).toContain(last.moment.position);
+  });
+
+  it('a removal made on A cuts the member\'s socket on B at once', async () => {
+    const people = await Promise.all([newPerson(), newPerson(), newPerson()]);
+    const { code, sockets } = await roomOn(people, [a!.url, b!.url, a!.url], 'cut');
+    const [leader, removed, stays] = sockets as [RoomSocket, RoomSocket, RoomSocket];
+    leader.send({ action: 'remove', user: people[1]!.id });
+    await removed.rt.waitFor((f) => f.event === 'removed' && f.room === code, 'the removal on B');
+    expect((await removed.errorOf(removed.send({ action: 'play', position: 1 }))).code).toBe('notMember');
+    stays.send({ action: 'message', text: 'после удаления' });
+    await leader.message('после удаления');
+    expect(JSON.stringify(removed.rt.frames)).not.toContain('после удаления');
+    const again = await http(b!.url, 'POST', `/together/rooms/${code}/join`, { token: people[1]!.token });
+    expect(again.status).toBe(403);
+    expect(again.errors?.[0]?.message).toBe(ROOM_MESSAGES.removed);
+  });
+
+  it('a member with sockets on both instances stays online when one of them closes', async () => {
+    const people = await Promise.all([newPerson(), newPerson()]);
+    const { code, sockets } = await roomOn(people, [a!.url, a!.url], 'two');
+    const second = await RoomSocket.open(b!.url, people[1]!.token, code, 'two-onB');
+    await second.join();
+    const before = sockets[0]!.latest()!.version;
+    await sockets[1]!.close();
+    // The close takes them offline for a moment; B, holding their other socket, brings them back.
+    const back = await sockets[0]!.view((v) => v.version > before + 1 && v.members.find((m) => m.id === people[1]!.id)?.state !== 'offline', 'the member back online');
+    expect(back.members).toHaveLength(2);
+  });
+});
