@@ -33,8 +33,11 @@ describe('clock offset', () => {
     expect(reportedRtt(NO_CLOCK)).toBeUndefined();
   });
 
-  it('reports the latest round trip, as the network is now', () => {
-    expect(reportedRtt(withSamples([[0, 40], [0, 300]]))).toBe(300);
+  it('reports the recent round trips\' median, so one slow answer does not delay every start', () => {
+    expect(reportedRtt(withSamples([[0, 40], [0, 50], [0, 900]]))).toBe(50);
+    expect(reportedRtt(withSamples([[0, 40], [0, 300]]))).toBe(170);
+    // A network that became slower is followed once most answers are slow.
+    expect(reportedRtt(withSamples([[0, 40], [0, 40], [0, 300], [0, 310], [0, 320]]))).toBe(300);
   });
 
   it('pings every second until the window is full, then every ten seconds', () => {

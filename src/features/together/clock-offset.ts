@@ -4,6 +4,7 @@
  * `server − (sent + received) / 2`, wrong by at most half the trip's asymmetry. Of the last
  * CLOCK_WINDOW samples the one with the shortest round trip is kept (NTP's minimum-delay filter,
  * which Jellyfin's SyncPlay uses too): a short trip had the least room for queueing on one side.
+ * The round trip the server is told is the recent ones' median (see reportedRtt).
  */
 
 /** Samples kept; the filter picks among them. */
@@ -50,9 +51,17 @@ export function clockOffset(clock: Clock): number {
   return best(clock)?.offset ?? 0;
 }
 
-/** The round trip told to the server with the next ping (it schedules plays by the slowest member's): the latest one, as the network is now. */
+/**
+ * The round trip told to the server with the next ping, which schedules a start twice the slowest
+ * member's ahead: the median of the recent ones. The latest alone would let one slow answer (a busy
+ * tab, a hiccup of the network) push every start by up to the schedule's limit; the quickest would
+ * promise more than a congested network keeps, and starts would reach this member late.
+ */
 export function reportedRtt(clock: Clock): number | undefined {
-  return clock.samples.at(-1)?.rtt;
+  const trips = clock.samples.map((s) => s.rtt).sort((a, b) => a - b);
+  if (!trips.length) return undefined;
+  const mid = trips.length >> 1;
+  return trips.length % 2 ? trips[mid] : ((trips[mid - 1] ?? 0) + (trips[mid] ?? 0)) / 2;
 }
 
 /** How long until the next ping. */
