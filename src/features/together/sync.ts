@@ -28,8 +28,12 @@ const EXPECT_MS = 3_000;
 export const SEEK_SETTLE_MS = 300;
 /** After an own command the media is left as the person put it until the room answers, or this long. */
 const ANSWER_WAIT_MS = 2_000;
-/** A held second within this of the room's is left where it is (a seek would reload the picture). */
-const HOLD_TOLERANCE = { video: 0.05, embed: 1 } as const;
+/**
+ * A held second within this of the room's is left where it is (a seek would reload the picture). An
+ * embed is held as closely: its time while playing comes in whole seconds, so a held embed is put at
+ * the room's exact second (its seek answers with it) and every member's embed starts from the same one.
+ */
+const HOLD_TOLERANCE_S = 0.05;
 
 export interface SyncDeps {
   media: PlayerMedia;
@@ -102,7 +106,8 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   const answered = (e: MediaEvent): boolean => {
     const t = now();
     expected = expected.filter((x) => x.until > t);
-    const i = expected.findIndex((x) => x.type === e.type && (x.type !== 'seeked' || e.type !== 'seeked' || Math.abs(x.seconds - e.seconds) < HOLD_TOLERANCE.embed + 0.5));
+    // An embed answers a seek with the second it reached, which may be a little off the one asked.
+    const i = expected.findIndex((x) => x.type === e.type && (x.type !== 'seeked' || e.type !== 'seeked' || Math.abs(x.seconds - e.seconds) < 1.5));
     if (i < 0) return false;
     expected.splice(i, 1);
     return true;
@@ -135,7 +140,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     startTimer = undefined;
     pause();
     setRate(1);
-    if (Math.abs(media.time() - position) > HOLD_TOLERANCE[media.kind]) seek(position);
+    if (Math.abs(media.time() - position) > HOLD_TOLERANCE_S) seek(position);
   };
 
   function apply(): void {
@@ -160,7 +165,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     if (!view || !waitsFor(view, me)) return;
     const key = `${view.episode}:${view.moment.position}:${view.waitingSince}`;
     if (readyFor === key || stalled) return;
-    if (Math.abs(media.time() - view.moment.position) > HOLD_TOLERANCE[media.kind] || !media.ready()) return;
+    if (Math.abs(media.time() - view.moment.position) > HOLD_TOLERANCE_S || !media.ready()) return;
     readyFor = key;
     loadingTold = false;
     toldState = null;
@@ -179,7 +184,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     if (length !== null && target >= length) return;
     if (media.paused()) {
       if (blocked) return;
-      if (Math.abs(media.time() - target) > HOLD_TOLERANCE[media.kind]) seek(target);
+      if (Math.abs(media.time() - target) > HOLD_TOLERANCE_S) seek(target);
       play();
       return;
     }
