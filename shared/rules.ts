@@ -50,7 +50,7 @@ export const DECOR_ROLES: readonly string[] = [ROLES.premiumPlus];
 export const RESERVED_SLUGS = [
   'about', 'copyright', 'privacy-policy', 'partners', 'updates', 'login', 'profile', 'messages',
   'tag', 'titles', 'actors', 'categories', 'not-found', 'api', 'assets', 'sitemap.xml', 'robots.txt',
-  'index', '404', '404.html', 'favicon.ico', '_astro', 'search', 'embed', 'reset-password',
+  'index', '404', '404.html', 'favicon.ico', '_astro', 'search', 'embed', 'reset-password', 'together',
 ] as const;
 
 /** Image types users may upload; SVG and HTML are never accepted from users. */

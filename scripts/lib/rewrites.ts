@@ -12,6 +12,8 @@
  * - `/profile/user`: the one shell of another user's profile (`src/pages/profile/user.astro`); its island
  *   reads the login from `location.pathname`. Every `/profile/{login}` except `edit` and `tariff` (own
  *   pages, built as themselves) is rewritten to it. A login literally `user` lands on the same shell.
+ * - `/together`: the one shell of a watching-together room (`src/pages/together.astro`); every
+ *   `/together/{code}` is rewritten to it and its island reads the code from the address.
  * - `/categories/{slug}/filter`: a static shell per category, built by Astro; served as an ordinary file,
  *   no rule needed (likewise `/profile`, `/profile/edit`, `/profile/tariff`, `/messages`, `/login`).
  * - `/404.html`: the 404 page. `/not-found`, a direct `/404.html` and every path without a file answer it
@@ -33,6 +35,8 @@ export const ASSETS_PREFIX = '/_astro/';
 export const NOT_FOUND_FILE = '/404.html';
 /** The shell of `/profile/{login}` in dist. */
 export const PROFILE_SHELL_FILE = '/profile/user.html';
+/** The shell of a watching-together room, `/together/{code}`, in dist. */
+export const TOGETHER_SHELL_FILE = '/together.html';
 
 /**
  * First path segments that are never a title slug, so `/titles/{slug}` cannot reach another section's
@@ -75,6 +79,7 @@ export const REWRITE_RULES: readonly RewriteRule[] = [
   { name: 'title page under /titles: the canonical /{slug} build', pattern: `^/titles/${notReserved}([^/]+)/?$`, target: '/$1/index.html' },
   { name: 'cast page under /titles: the canonical /{slug}/actors build', pattern: `^/titles/${notReserved}([^/]+)/actors/?$`, target: '/$1/actors.html' },
   { name: "another user's profile: one shell for every login", pattern: '^/profile/(?!(?:edit|tariff)/?$)[^/]+/?$', target: PROFILE_SHELL_FILE },
+  { name: 'a watching-together room: one shell for every code', pattern: '^/together/[^/]+/?$', target: TOGETHER_SHELL_FILE },
   { name: "a trailing slash: the folder's index.html, or the page of that name", pattern: '^/(.+)/$', target: ['/$1/index.html', '/$1.html'] },
 ];
 

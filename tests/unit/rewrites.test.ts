@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_FOUND_FILE, PROFILE_SHELL_FILE, REWRITE_RULES, normalizePath, resolveRoute } from '../../scripts/lib/rewrites.ts';
+import { NOT_FOUND_FILE, PROFILE_SHELL_FILE, REWRITE_RULES, TOGETHER_SHELL_FILE, normalizePath, resolveRoute } from '../../scripts/lib/rewrites.ts';
 
 /** A fake dist: the files Astro would build (`build.format: 'preserve'`). */
 const DIST = new Set([
@@ -18,6 +18,7 @@ const DIST = new Set([
   '/profile/edit.html',
   '/profile/tariff.html',
   '/profile/user.html',
+  '/together.html',
   '/about.html',
 ]);
 const exists = (file: string) => DIST.has(file);
@@ -49,6 +50,14 @@ describe('resolveRoute', () => {
     for (const p of ['/titles/categories', '/titles/about', '/titles/profile', '/titles/_astro', '/titles/categories/actors', '/titles/404.html']) {
       expect(route(p), p).toMatchObject({ file: NOT_FOUND_FILE, status: 404 });
     }
+  });
+
+  it('rewrites /together/{code} to the one shell of a room', () => {
+    expect(route('/together/AbCdEfGhIjKlMnOpQrStU_')).toMatchObject({ file: TOGETHER_SHELL_FILE, status: 200 });
+    expect(route('/together/AbCdEfGhIjKlMnOpQrStU_/')).toMatchObject({ file: TOGETHER_SHELL_FILE, status: 200 });
+    expect(route('/together')).toMatchObject({ file: TOGETHER_SHELL_FILE, status: 200 });
+    expect(route('/together/a/b')).toMatchObject({ file: NOT_FOUND_FILE, status: 404 });
+    expect(route('/titles/together')).toMatchObject({ file: NOT_FOUND_FILE, status: 404 });
   });
 
   it('rewrites /profile/{login} to the one shell, but not edit and tariff', () => {

@@ -44,11 +44,26 @@ interface Props {
   suggestions: Suggestion[];
   /** The media of each episode, for the parts that follow the watching (the resume point). */
   onMedia?: (media: PlayerMedia | null) => void;
+  /*
+   * For a watching-together room; the title page leaves them out. `actsByItself` false: segments are
+   * offered, not skipped by themselves, and the next episode does not start by itself (the leader's
+   * player does those for the room). `normalSpeed`: the speed setting is neither applied nor taken
+   * from the media, whose speed the room's sync changes for a moment to catch up. `onSkip` hears a
+   * skip's target just before the player seeks there; `overlay` lies over the video with the player's
+   * own; `silentNote` replaces what a silent embed's note says.
+   */
+  actsByItself?: boolean;
+  normalSpeed?: boolean;
+  onSkip?: (seconds: number) => void;
+  overlay?: ReactNode;
+  silentNote?: string;
 }
 
 const AUTO_SKIP_NOTICE_MS = 5_000;
 
-export default function PlayerScreen({ episode, title, next, previous, suggestions, onMedia }: Props) {
+export default function PlayerScreen({
+  episode, title, next, previous, suggestions, onMedia, actsByItself = true, normalSpeed = false, onSkip, overlay, silentNote,
+}: Props) {
   const stage = useRef<HTMLDivElement>(null);
   const [media, setMedia] = useState<PlayerMedia | null>(null);
   const [silent, setSilent] = useState(false);
@@ -86,17 +101,17 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
   useEffect(() => {
     if (!media) return;
     const s = $playerSettings.get();
-    media.setSpeed(s.speed);
+    if (!normalSpeed) media.setSpeed(s.speed);
     media.setVolume(s.volume, s.muted);
     let seeked = false;
     let marked = false;
     return media.on((e) => {
       if (e.type === 'silent') setSilent(true);
-      if (e.type === 'speed' && (SPEEDS as readonly number[]).includes(e.speed)) changePlayerSettings({ speed: e.speed });
+      if (e.type === 'speed' && !normalSpeed && (SPEEDS as readonly number[]).includes(e.speed)) changePlayerSettings({ speed: e.speed });
       if (e.type === 'volume') changePlayerSettings({ volume: e.volume, muted: e.muted });
       if (e.type === 'duration') setLength(e.seconds);
       if (e.type === 'seeked') seeked = true;
-      if (e.type === 'ended' && next && $playerSettings.get().autoplay) next.go();
+      if (e.type === 'ended' && next && actsByItself && $playerSettings.get().autoplay) next.go();
       if (e.type !== 'time' && e.type !== 'seeked') return;
       const at = e.seconds;
       setTimeOf({ id: episode.id, seconds: at });
@@ -106,16 +121,17 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
         void markWatched(episode.id, true);
       }
       const choices = $playerSettings.get().skip;
-      const { state, decision } = onTime(skip.current, segments, at, Date.now(), (seg) => choices[seg.kind], seeked);
+      const { state, decision } = onTime(skip.current, segments, at, Date.now(), (seg) => (actsByItself || choices[seg.kind] !== 'skip' ? choices[seg.kind] : 'ask'), seeked);
       seeked = false;
       skip.current = state;
       if (decision.do === 'skip') {
+        onSkip?.(skipTarget(decision.segment, len));
         media.seek(skipTarget(decision.segment, len));
         setSkipped(decision.segment);
         setPrompt(null);
       } else setPrompt(decision.do === 'prompt' ? decision.segment : null);
     });
-  }, [media, episode, segments, next]);
+  }, [media, episode, segments, next, actsByItself, normalSpeed, onSkip]);
 
   // The notice of an automatic skip goes by itself.
   useEffect(() => {
@@ -126,19 +142,22 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
 
   // The next-episode countdown.
   useEffect(() => {
-    if (!cardShown || !settings.autoplay) return;
+    if (!cardShown || !settings.autoplay || !actsByItself) return;
     const id = episode.id;
     const t = setInterval(() => setCountOf((c) => ({ id, left: (c.id === id ? c.left : COUNTDOWN_SECONDS) - 1 })), 1000);
     return () => clearInterval(t);
-  }, [cardShown, settings.autoplay, episode.id]);
+  }, [cardShown, settings.autoplay, episode.id, actsByItself]);
   useEffect(() => {
-    if (cardShown && settings.autoplay && count <= 0) next?.go();
-  }, [cardShown, count, next, settings.autoplay]);
+    if (cardShown && settings.autoplay && actsByItself && count <= 0) next?.go();
+  }, [cardShown, count, next, settings.autoplay, actsByItself]);
 
   const skipNow = (segment: Segment) => {
     if (!media) return;
     if (endsEpisode(segment, length) && next) next.go();
-    else media.seek(skipTarget(segment, length));
+    else {
+      onSkip?.(skipTarget(segment, length));
+      media.seek(skipTarget(segment, length));
+    }
     setPrompt(null);
   };
 
@@ -221,7 +240,7 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
         {cardShown && next && (
           <Overlay className="player__next">
             <p className="player__next-title" role="status">
-              {settings.autoplay ? `Следующая серия через ${Math.max(0, count)}…` : 'Следующая серия'}
+              {settings.autoplay && actsByItself ? `Следующая серия через ${Math.max(0, count)}…` : 'Следующая серия'}
             </p>
             <p className="player__next-name">{next.name}</p>
             <div className="player__next-actions">
@@ -240,8 +259,9 @@ export default function PlayerScreen({ episode, title, next, previous, suggestio
           </Overlay>
         )}
         {silent && episode.kind === 'iframe' && (
-          <p className="player__silent">Этот плеер не сообщает, где вы остановились: отмечайте серии вручную.</p>
+          <p className="player__silent">{silentNote ?? 'Этот плеер не сообщает, где вы остановились: отмечайте серии вручную.'}</p>
         )}
+        {overlay}
       </div>
       <div className="player__tools">
         <HotkeysHelp />

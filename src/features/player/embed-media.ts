@@ -58,6 +58,7 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     time: () => time,
     duration: () => length,
     paused: () => paused,
+    ready: () => true,
     on: heard.add,
     close: () => { closed = true; clearTimeout(silentTimer); stop.abort(); heard.clear(); },
   };

@@ -13,7 +13,12 @@ export type MediaEvent =
   | { type: 'speed'; speed: number }
   | { type: 'volume'; volume: number; muted: boolean }
   /** An embed that has said nothing: it can be neither followed nor driven. */
-  | { type: 'silent' };
+  | { type: 'silent' }
+  /** Our <video> stopped for data while playing, and has enough again (a room waits for a member whose video loads). */
+  | { type: 'waiting' }
+  | { type: 'playing' }
+  /** The browser refused to start playing without a click on the page (its autoplay rule). */
+  | { type: 'blocked' };
 
 export interface PlayerMedia {
   readonly kind: 'video' | 'embed';
@@ -26,6 +31,8 @@ export interface PlayerMedia {
   time(): number;
   duration(): number | null;
   paused(): boolean;
+  /** It can play its current second without waiting for data (an embed cannot tell, and says yes). */
+  ready(): boolean;
   /** Listens until the returned function is called or the media is closed. */
   on(listener: (event: MediaEvent) => void): () => void;
   close(): void;

@@ -12,13 +12,20 @@ export function videoMedia(video: HTMLVideoElement): PlayerMedia {
   on('pause', () => { if (!video.ended) heard.tell({ type: 'pause' }); });
   on('seeked', () => heard.tell({ type: 'seeked', seconds: video.currentTime }));
   on('ended', () => heard.tell({ type: 'ended' }));
+  on('waiting', () => heard.tell({ type: 'waiting' }));
+  on('playing', () => heard.tell({ type: 'playing' }));
+  on('canplay', () => heard.tell({ type: 'playing' }));
   on('ratechange', () => heard.tell({ type: 'speed', speed: video.playbackRate }));
   on('volumechange', () => heard.tell({ type: 'volume', volume: video.volume, muted: video.muted }));
   let closed = false;
   return {
     get closed() { return closed; },
     kind: 'video',
-    play: () => { video.play().catch(() => undefined); },
+    play: () => {
+      video.play().catch((err: unknown) => {
+        if (err instanceof DOMException && err.name === 'NotAllowedError') heard.tell({ type: 'blocked' });
+      });
+    },
     pause: () => video.pause(),
     seek: (s) => { video.currentTime = s; },
     setSpeed: (s) => { video.playbackRate = s; },
@@ -26,6 +33,8 @@ export function videoMedia(video: HTMLVideoElement): PlayerMedia {
     time: () => video.currentTime,
     duration: length,
     paused: () => video.paused,
+    // Paused, the browser loads only what the frame on screen needs (preload="metadata"), and more as it plays.
+    ready: () => !video.seeking && video.readyState >= (video.paused ? HTMLMediaElement.HAVE_CURRENT_DATA : HTMLMediaElement.HAVE_FUTURE_DATA),
     on: heard.add,
     close: () => { closed = true; stop.abort(); heard.clear(); },
   };

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import KeptEpisodes from './KeptEpisodes.tsx';
 import { followAccount } from '../player/for-signed-in.ts';
+import { TogetherButton } from '../together/for-signed-in.ts';
 import PlayerMemory, { type PlayerMemoryProps } from './PlayerMemory.tsx';
 import RatingPicker from './RatingPicker.tsx';
 import TitleMarks from './TitleMarks.tsx';
@@ -10,10 +11,20 @@ import type { TitleKind } from '../../lib/title-kind.ts';
 
 export { ReviewBoard } from '../reviews/index.ts';
 
-/** The player's parts: where the person stopped, and for subscribers the episodes kept for them. */
+/**
+ * The player's parts: where the person stopped, «Смотреть вместе» (a room at the episode on
+ * screen), and for subscribers the episodes kept for them.
+ */
 export function PlayerParts(props: PlayerMemoryProps) {
   useEffect(() => { followAccount().catch((err: unknown) => console.error(err)); }, []);
-  return <><PlayerMemory {...props} /><KeptEpisodes {...props} /></>;
+  const { titleId, model, current } = props;
+  return (
+    <>
+      <PlayerMemory {...props} />
+      {current && <TogetherButton titleId={titleId} episode={model.kind === 'series' ? current.id : null} />}
+      <KeptEpisodes {...props} />
+    </>
+  );
 }
 
 /** The banner's rating line: stars to press, the average and count (`value`), the heart and the marks. */

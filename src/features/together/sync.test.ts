@@ -1,0 +1,247 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ROOM_MESSAGES, type RoomCommand, type RoomMoment, type RoomView } from '../../../shared/together.ts';
+import { listeners, type MediaEvent, type PlayerMedia } from '../player/media.ts';
+import { LOADING_GRACE_MS, SEEK_SETTLE_MS, syncMedia, TICK_MS, type RoomSync } from './sync.ts';
+
+/** A media that answers at once, as a <video> would a moment later, and runs with the (fake) clock. */
+function fakeMedia(kind: 'video' | 'embed' = 'video') {
+  const heard = listeners();
+  const state = { at: 0, since: 0, paused: true, ready: true, speed: 1 };
+  const time = () => (state.paused ? state.at : state.at + ((Date.now() - state.since) / 1000) * state.speed);
+  const place = (s: number) => { state.at = s; state.since = Date.now(); };
+  const calls: string[] = [];
+  const media: PlayerMedia = {
+    kind,
+    closed: false,
+    play: () => { calls.push('play'); if (state.paused) { place(time()); state.paused = false; heard.tell({ type: 'play' }); } },
+    pause: () => { calls.push('pause'); if (!state.paused) { place(time()); state.paused = true; heard.tell({ type: 'pause' }); } },
+    seek: (s) => { calls.push(`seek ${s}`); place(s); heard.tell({ type: 'seeked', seconds: s }); },
+    setSpeed: (s) => { calls.push(`speed ${s}`); place(time()); state.speed = s; },
+    setVolume: () => undefined,
+    time,
+    duration: () => 3600,
+    paused: () => state.paused,
+    ready: () => state.ready,
+    on: heard.add,
+    close: () => heard.clear(),
+  };
+  /** The person acts in the player's own controls. */
+  const person = (e: MediaEvent) => {
+    place(time());
+    if (e.type === 'play') state.paused = false;
+    if (e.type === 'pause') state.paused = true;
+    if (e.type === 'seeked') place(e.seconds);
+    heard.tell(e);
+  };
+  return { media, state, calls, person, place, time, tell: heard.tell };
+}
+
+const ME = 'me';
+const LEADER = 'leader';
+
+function roomView(moment: RoomMoment, o: Partial<RoomView> = {}): RoomView {
+  return {
+    code: 'c'.repeat(22), title: { id: 1, name: 'Дорама', slug: 'dorama' }, episode: 10, control: 'all', leader: LEADER,
+    moment, waitingFor: [], waitingSince: null, members: [], version: 1, ...o,
+  };
+}
+
+let server = 1_000_000;
+const serverTime = () => server + Date.now();
+let sent: RoomCommand[] = [];
+let notices: string[] = [];
+let sync: RoomSync | null = null;
+/** What was sent but the member's state, which the player's every play and pause tells. */
+const commands = () => sent.filter((c) => c.action !== 'state');
+const states = () => sent.flatMap((c) => (c.action === 'state' ? [c.state] : []));
+
+function start(kind: 'video' | 'embed' = 'video') {
+  const m = fakeMedia(kind);
+  sync = syncMedia({
+    media: m.media, me: ME, send: (c) => sent.push(c), serverNow: serverTime, notice: (t) => notices.push(t), blocked: () => undefined,
+  });
+  return m;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: 0 });
+  server = 1_000_000;
+  sent = [];
+  notices = [];
+});
+afterEach(() => {
+  sync?.close();
+  sync = null;
+  vi.useRealTimers();
+});
+
+describe('following the room', () => {
+  it('holds a scheduled start at its second and plays when the server reaches its time', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: true, position: 30, at: serverTime() + 500 }));
+    expect(m.state.paused).toBe(true);
+    expect(m.time()).toBe(30);
+    vi.advanceTimersByTime(499);
+    expect(m.state.paused).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(m.state.paused).toBe(false);
+    expect(commands()).toEqual([]);
+  });
+
+  it('a pause stops the media at the room\'s second, and sends nothing back', () => {
+    const m = start();
+    m.person({ type: 'seeked', seconds: 44.7 });
+    sync?.follow(roomView({ playing: false, position: 42, at: serverTime() }));
+    expect(m.state.paused).toBe(true);
+    expect(m.time()).toBe(42);
+    expect(commands()).toEqual([]);
+  });
+
+  it('joins a playing room at its second now', () => {
+    const m = start();
+    const at = serverTime();
+    vi.advanceTimersByTime(10_000);
+    sync?.follow(roomView({ playing: true, position: 100, at }));
+    expect(m.state.paused).toBe(false);
+    expect(m.time()).toBeCloseTo(110, 3);
+    expect(commands()).toEqual([]);
+  });
+
+  it('speeds up a video a little behind and seeks one far behind', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: true, position: 100, at: serverTime() }));
+    vi.advanceTimersByTime(2_000);
+    m.place(m.time() - 0.3);
+    vi.advanceTimersByTime(TICK_MS);
+    expect(m.state.speed).toBeCloseTo(1.15, 2);
+    m.place(m.time() - 5);
+    vi.advanceTimersByTime(TICK_MS);
+    expect(m.calls.at(-1)).toMatch(/^seek 102\.5/);
+    expect(commands()).toEqual([]);
+  });
+});
+
+describe('the member\'s own acts', () => {
+  it('a pause and a seek of one\'s own go to the room', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: true, position: 10, at: serverTime() }));
+    vi.advanceTimersByTime(2_000);
+    m.person({ type: 'pause' });
+    expect(commands()).toEqual([{ action: 'pause', position: 12 }]);
+    vi.advanceTimersByTime(TICK_MS * 2);
+    expect(m.state.paused).toBe(true);
+    m.person({ type: 'seeked', seconds: 80 });
+    m.person({ type: 'seeked', seconds: 95 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    expect(commands().slice(1)).toEqual([{ action: 'seek', position: 95 }]);
+  });
+
+  it('a view about something else, come before the room\'s answer, leaves an own seek where the person put it', () => {
+    const m = start();
+    const paused = roomView({ playing: false, position: 0, at: serverTime() });
+    sync?.follow(paused);
+    m.person({ type: 'seeked', seconds: 16 });
+    sync?.follow({ ...paused, version: 2 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    sync?.follow({ ...paused, version: 3 });
+    expect(m.time()).toBe(16);
+    expect(commands()).toEqual([{ action: 'seek', position: 16 }]);
+    sync?.follow({ ...paused, moment: { ...paused.moment, position: 16 }, version: 4 });
+    sync?.follow({ ...paused, moment: { ...paused.moment, position: 3 }, version: 5 });
+    expect(m.time()).toBe(3);
+  });
+
+  it('a play of one\'s own in a paused room is sent, and the media waits for the room\'s start', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: false, position: 50, at: serverTime() }));
+    m.person({ type: 'play' });
+    expect(commands()).toEqual([{ action: 'play', position: 50 }]);
+    expect(m.state.paused).toBe(true);
+  });
+
+  it('a skip goes as a seek with its reason', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: false, position: 5, at: serverTime() }));
+    sync?.skipping(90);
+    m.person({ type: 'seeked', seconds: 90 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    expect(commands()).toEqual([{ action: 'seek', position: 90, reason: 'skip' }]);
+  });
+
+  it('where only the leader controls, a member\'s pause is undone and they are told why', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: true, position: 10, at: serverTime() }, { control: 'leader' }));
+    vi.advanceTimersByTime(TICK_MS);
+    m.person({ type: 'pause' });
+    expect(m.state.paused).toBe(false);
+    expect(notices).toEqual([ROOM_MESSAGES.leaderOnly]);
+    m.person({ type: 'seeked', seconds: 300 });
+    expect(m.time()).toBeLessThan(20);
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    expect(commands()).toEqual([]);
+  });
+
+  it('the leader controls a leader-only room', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: true, position: 10, at: serverTime() }, { control: 'leader', leader: ME }));
+    vi.advanceTimersByTime(TICK_MS);
+    m.person({ type: 'pause' });
+    expect(commands()).toEqual([{ action: 'pause', position: m.time() }]);
+  });
+});
+
+describe('the member\'s state', () => {
+  it('tells the room what the player does, once a change', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: true, position: 10, at: serverTime() }));
+    vi.advanceTimersByTime(TICK_MS * 4);
+    expect(states()).toEqual(['watching']);
+    sync?.follow(roomView({ playing: false, position: 12, at: serverTime() }, { version: 2 }));
+    sync?.follow(roomView({ playing: false, position: 12, at: serverTime() }, { version: 3 }));
+    expect(states()).toEqual(['watching', 'paused']);
+    expect(m.state.paused).toBe(true);
+  });
+});
+
+describe('waiting and loading', () => {
+  it('says ready once when the room waits for it and the media can play the second', () => {
+    const m = start();
+    m.state.ready = false;
+    const waiting = roomView({ playing: false, position: 200, at: serverTime() }, { waitingFor: [ME, LEADER], waitingSince: serverTime() });
+    sync?.follow(waiting);
+    expect(m.time()).toBe(200);
+    expect(commands()).toEqual([]);
+    m.state.ready = true;
+    m.tell({ type: 'playing' });
+    vi.advanceTimersByTime(TICK_MS * 4);
+    sync?.follow({ ...waiting, version: 2 });
+    expect(commands()).toEqual([{ action: 'ready' }]);
+  });
+
+  it('tells a lasting stall of a playing room as loading, and a short one not at all', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: true, position: 10, at: serverTime() }));
+    vi.advanceTimersByTime(TICK_MS);
+    m.tell({ type: 'waiting' });
+    vi.advanceTimersByTime(LOADING_GRACE_MS / 2);
+    m.tell({ type: 'playing' });
+    vi.advanceTimersByTime(LOADING_GRACE_MS);
+    expect(states()).toEqual(['watching']);
+    const before = states().length;
+    m.tell({ type: 'waiting' });
+    vi.advanceTimersByTime(LOADING_GRACE_MS);
+    expect(states().slice(before)).toEqual(['loading']);
+  });
+
+  it('an embed is corrected only beyond a second, from its time running on between its words', () => {
+    const m = start('embed');
+    sync?.follow(roomView({ playing: true, position: 100, at: serverTime() }));
+    vi.advanceTimersByTime(TICK_MS);
+    m.tell({ type: 'time', seconds: 100 });
+    vi.advanceTimersByTime(2_000);
+    expect(m.calls.filter((c) => c.startsWith('seek') || c.startsWith('speed'))).toEqual(['seek 100']);
+    m.tell({ type: 'time', seconds: 99 });
+    vi.advanceTimersByTime(TICK_MS);
+    expect(m.calls.at(-1)).toMatch(/^seek 102/);
+  });
+});

@@ -1,0 +1,317 @@
+/**
+ * Drives one member's media toward the room's moment, and turns what the member does in the
+ * player into room commands. One sync a media: a new episode brings a new media and a new sync.
+ *
+ * - A scheduled start (a playing moment whose `at` is still ahead on the server's clock) holds the
+ *   media at the moment's second and plays it when the server's clock reaches `at`.
+ * - A pause stops the media and puts it at the room's second.
+ * - While the room plays, the drift rules (drift.ts) keep the media on the room's second.
+ * - What the media does that the sync did not ask for is the member's own: a play, a pause or a seek
+ *   goes to the room as a command; in a room only the leader controls, a non-leader's is undone
+ *   and they are told «Управляет только ведущий».
+ * - What the player does is told to the room as the member's state ('watching', 'paused'), once a
+ *   change; a stall of our <video> that lasts is told as 'loading' (the room pauses and waits); when the
+ *   room waits for this member (after a seek, an episode change or their stall) and the media can
+ *   play the room's second, 'ready' is sent.
+ */
+import { positionAt, ROOM_MESSAGES, type RoomCommand, type RoomView } from '../../../shared/together.ts';
+import type { MediaEvent, PlayerMedia } from '../player/index.ts';
+import { correction, SETTLE_MS } from './drift.ts';
+
+/** How often the media is held to the room's second. */
+export const TICK_MS = 250;
+/** A stall shorter than this is the media's own hiccup (a seek's load), not worth pausing the room for. */
+export const LOADING_GRACE_MS = 700;
+/** What the sync asked of the media is matched to the media's answer within this long. */
+const EXPECT_MS = 3_000;
+/** Own seeks are sent once the person stops dragging the time line. */
+export const SEEK_SETTLE_MS = 300;
+/** After an own command the media is left as the person put it until the room answers, or this long. */
+const ANSWER_WAIT_MS = 2_000;
+/**
+ * A held second within this of the room's is left where it is (a seek would reload the picture). An
+ * embed is held as closely: its time while playing comes in whole seconds, so a held embed is put at
+ * the room's exact second (its seek answers with it) and every member's embed starts from the same one.
+ */
+const HOLD_TOLERANCE_S = 0.05;
+
+export interface SyncDeps {
+  media: PlayerMedia;
+  /** This member's user id. */
+  me: string;
+  send: (command: RoomCommand) => void;
+  /** The server's clock now (ms), as clock-offset.ts estimates it. */
+  serverNow: () => number;
+  /** A word for the member (a refused command). */
+  notice: (text: string) => void;
+  /** The browser would not start playing without a click: the page offers one. */
+  blocked: (is: boolean) => void;
+  /** The local clock (ms); a test's own. */
+  now?: () => number;
+}
+
+export interface RoomSync {
+  /** The room as it is now; called with every new view. */
+  follow(view: RoomView): void;
+  /** The player is about to seek to `seconds` to skip a segment: the seek goes with that reason. */
+  skipping(seconds: number): void;
+  /** The member's click that lets a blocked media play. */
+  resume(): void;
+  close(): void;
+}
+
+type Expected = { type: 'play' | 'pause' } | { type: 'seeked'; seconds: number };
+
+/** Whether this member's play, pause and seek count in the room. */
+export function mayControl(view: RoomView, me: string): boolean {
+  return view.control === 'all' || view.leader === me;
+}
+
+/** The room holds everyone still until these members' players can play its second. */
+export function waitsFor(view: RoomView, me: string): boolean {
+  return view.waitingFor.includes(me);
+}
+
+export function syncMedia(deps: SyncDeps): RoomSync {
+  const { media, me, send } = deps;
+  const now = deps.now ?? (() => Date.now());
+  let view: RoomView | null = null;
+  let expected: (Expected & { until: number })[] = [];
+  let lastSeekAt = -Infinity;
+  let startTimer: ReturnType<typeof setTimeout> | undefined;
+  let stallTimer: ReturnType<typeof setTimeout> | undefined;
+  let seekTimer: ReturnType<typeof setTimeout> | undefined;
+  let stalled = false;
+  let loadingTold = false;
+  let readyFor: string | null = null;
+  let skipTo: number | null = null;
+  let rate = 1;
+  /** An own command the room has not answered yet: until it does (or a while passes), the media is left as the person put it. */
+  let awaiting: { until: number; answered: (view: RoomView) => boolean } | null = null;
+  const awaitingRoom = () => awaiting !== null && now() < awaiting.until;
+  let toldState: 'watching' | 'paused' | 'loading' | null = null;
+  let blocked = false;
+  let closed = false;
+  // An embed tells its time once a second: between two words it is taken to run on.
+  let heard = { seconds: media.time(), at: now() };
+
+  /** The member's state as the others see it, told once a change (a stall's 'loading' is told by its own rule). */
+  const tellState = (state: 'watching' | 'paused' | 'loading') => {
+    if (state === toldState) return;
+    toldState = state;
+    send({ action: 'state', state });
+  };
+  const expect = (e: Expected) => { expected.push({ ...e, until: now() + EXPECT_MS }); };
+  /** True when the event is the media's answer to what the sync asked, which is then crossed off. */
+  const answered = (e: MediaEvent): boolean => {
+    const t = now();
+    expected = expected.filter((x) => x.until > t);
+    // An embed answers a seek with the second it reached, which may be a little off the one asked.
+    const i = expected.findIndex((x) => x.type === e.type && (x.type !== 'seeked' || e.type !== 'seeked' || Math.abs(x.seconds - e.seconds) < 1.5));
+    if (i < 0) return false;
+    expected.splice(i, 1);
+    return true;
+  };
+
+  const mediaTime = () => (media.kind === 'embed' && !media.paused() ? heard.seconds + (now() - heard.at) / 1000 : media.time());
+  const setRate = (r: number) => {
+    if (r === rate) return;
+    rate = r;
+    media.setSpeed(r);
+  };
+  const play = () => {
+    if (!media.paused()) return;
+    expect({ type: 'play' });
+    media.play();
+  };
+  const pause = () => {
+    if (media.paused()) return;
+    expect({ type: 'pause' });
+    media.pause();
+  };
+  const seek = (seconds: number) => {
+    expect({ type: 'seeked', seconds });
+    lastSeekAt = now();
+    heard = { seconds, at: now() };
+    media.seek(seconds);
+  };
+  const holdAt = (position: number) => {
+    clearTimeout(startTimer);
+    startTimer = undefined;
+    pause();
+    setRate(1);
+    if (Math.abs(media.time() - position) > HOLD_TOLERANCE_S) seek(position);
+  };
+
+  function apply(): void {
+    if (!view || closed || awaitingRoom()) return;
+    const m = view.moment;
+    const serverNow = deps.serverNow();
+    if (waitsFor(view, me) || view.waitingFor.length > 0 || !m.playing) {
+      holdAt(m.position);
+      checkReady();
+      return;
+    }
+    if (m.at > serverNow) {
+      holdAt(m.position);
+      startTimer = setTimeout(() => { startTimer = undefined; tick(); }, m.at - serverNow);
+      return;
+    }
+    tick();
+  }
+
+  /** The room waits for this member: once the media can play the room's second, say so (once a wait). */
+  function checkReady(): void {
+    if (!view || !waitsFor(view, me)) return;
+    const key = `${view.episode}:${view.moment.position}:${view.waitingSince}`;
+    if (readyFor === key || stalled) return;
+    if (Math.abs(media.time() - view.moment.position) > HOLD_TOLERANCE_S || !media.ready()) return;
+    readyFor = key;
+    loadingTold = false;
+    toldState = null;
+    send({ action: 'ready' });
+  }
+
+  /** Holds a playing room's media to its second. */
+  function tick(): void {
+    if (!view || closed) return;
+    checkReady();
+    const m = view.moment;
+    const serverNow = deps.serverNow();
+    if (!m.playing || m.at > serverNow || view.waitingFor.length > 0 || stalled || startTimer || awaitingRoom()) return;
+    const target = positionAt(m, serverNow);
+    const length = media.duration();
+    if (length !== null && target >= length) return;
+    if (media.paused()) {
+      if (blocked) return;
+      if (Math.abs(media.time() - target) > HOLD_TOLERANCE_S) seek(target);
+      play();
+      return;
+    }
+    const c = correction({ target, actual: mediaTime(), kind: media.kind, sinceSeekMs: now() - lastSeekAt });
+    if (c.do === 'seek') seek(c.to);
+    else setRate(c.rate);
+  }
+
+  /** Whether a view is the room's answer to an own command (a view about something else may come first). */
+  const answerTo = (command: RoomCommand) => (v: RoomView): boolean => {
+    if (command.action === 'play') return v.moment.playing;
+    if (command.action === 'pause') return !v.moment.playing;
+    if (command.action === 'seek') return Math.abs(v.moment.position - command.position) < 0.5;
+    return true;
+  };
+  const sendOwn = (command: RoomCommand) => {
+    awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo(command) };
+    send(command);
+  };
+
+  /** The member's own act, sent, or undone where only the leader controls. */
+  function own(e: MediaEvent): void {
+    if (!view) return;
+    const allowed = mayControl(view, me);
+    const m = view.moment;
+    if (e.type === 'play') {
+      // Already playing: the media only caught up (the ticks hold it to the room's second).
+      if (m.playing && view.waitingFor.length === 0) return;
+      // Everyone starts together at the time the room schedules: the media waits for it.
+      pause();
+      if (allowed) sendOwn({ action: 'play', position: media.time() });
+      else deps.notice(ROOM_MESSAGES.leaderOnly);
+    } else if (e.type === 'pause') {
+      if (allowed) {
+        sendOwn({ action: 'pause', position: media.time() });
+        return;
+      }
+      deps.notice(ROOM_MESSAGES.leaderOnly);
+      if (m.playing) play();
+    } else if (e.type === 'seeked') {
+      lastSeekAt = now();
+      if (!allowed) {
+        deps.notice(ROOM_MESSAGES.leaderOnly);
+        seek(positionAt(m, deps.serverNow()));
+        return;
+      }
+      clearTimeout(seekTimer);
+      awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: e.seconds }) };
+      seekTimer = setTimeout(() => {
+        const position = media.time();
+        const reason = skipTo !== null && Math.abs(position - skipTo) < 1 ? 'skip' : undefined;
+        skipTo = null;
+        sendOwn(reason ? { action: 'seek', position, reason } : { action: 'seek', position });
+      }, SEEK_SETTLE_MS);
+    }
+  }
+
+  function stallStarted(): void {
+    stalled = true;
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => {
+      if (!stalled || !view || loadingTold) return;
+      // Only a playing room is held; a paused one waits for nothing.
+      if (!view.moment.playing || waitsFor(view, me)) return;
+      loadingTold = true;
+      tellState('loading');
+    }, LOADING_GRACE_MS);
+  }
+
+  function stallEnded(): void {
+    stalled = false;
+    clearTimeout(stallTimer);
+    if (loadingTold && view && !waitsFor(view, me)) {
+      loadingTold = false;
+      tellState(media.paused() ? 'paused' : 'watching');
+    }
+    checkReady();
+  }
+
+  const unlisten = media.on((e) => {
+    if (e.type === 'time' || e.type === 'seeked') heard = { seconds: e.seconds, at: now() };
+    switch (e.type) {
+      case 'play':
+      case 'pause':
+      case 'seeked':
+        if (e.type === 'play' && blocked) { blocked = false; deps.blocked(false); }
+        if (!answered(e)) own(e);
+        if (e.type !== 'seeked' && !stalled) tellState(media.paused() ? 'paused' : 'watching');
+        if (e.type === 'seeked') checkReady();
+        break;
+      case 'waiting': stallStarted(); break;
+      case 'playing': stallEnded(); break;
+      case 'blocked':
+        blocked = true;
+        deps.blocked(true);
+        break;
+      default: break;
+    }
+  });
+  const ticker = setInterval(tick, TICK_MS);
+
+  return {
+    follow(next) {
+      if (closed) return;
+      const before = view;
+      view = next;
+      if (awaiting?.answered(next)) awaiting = null;
+      // A new wait (a seek, an episode, someone's stall) asks for a new 'ready'.
+      if (before && before.waitingSince !== next.waitingSince) readyFor = null;
+      apply();
+    },
+    skipping(seconds) { skipTo = seconds; },
+    resume() {
+      blocked = false;
+      deps.blocked(false);
+      tick();
+      if (view && !media.paused()) return;
+      apply();
+    },
+    close() {
+      closed = true;
+      clearInterval(ticker);
+      clearTimeout(startTimer);
+      clearTimeout(stallTimer);
+      clearTimeout(seekTimer);
+      unlisten();
+      if (rate !== 1 && !media.closed) media.setSpeed(1);
+    },
+  };
+}

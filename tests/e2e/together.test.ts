@@ -1,0 +1,240 @@
+/**
+ * Watching together in Chromium against the built site and a real Directus: a room made from a
+ * title's player, joined by its link (a visitor signs in first and lands in it), play, pause and a
+ * seek reaching the other member (their video at the room's moment, the room's lines in the chat),
+ * the chat with a reply, a reaction floating for the other, the leader-only switch, the lead handed
+ * over, a member removed, the next episode shared, and a member whose video stalls holding the room
+ * until the leader chooses «Не ждать».
+ */
+import type { Page } from 'playwright-core';
+import { DEMO_CLIP } from '../../directus/seed/media.ts';
+import { CONTROL_WORDS, MEMBER_STATE_WORDS, positionAt, ROOM_MESSAGES, ROOM_WAIT_LIMIT_MS, type RoomMoment } from '../../shared/together.ts';
+import { newPerson, type Person } from './support/people.ts';
+import { adminApi, hydrated, patientPolls } from './support/site.ts';
+import { describe, expect, it, type Browsers } from './support/test.ts';
+
+patientPolls(20_000);
+
+interface Row { id: number; name: string }
+interface SeriesTitle { id: number; slug: string; name: string; series: Row[] }
+
+/** A published title without seasons whose episodes are uploads, its episodes in the player's order. */
+async function uploadSeries(): Promise<SeriesTitle> {
+  const [title] = await (await adminApi()).get<SeriesTitle[]>(
+    '/items/titles?filter[status][_eq]=published&filter[source][_eq]=video&filter[typeSource][_eq]=Без сезонов'
+    + '&fields=id,slug,name,series.id,series.name&deep[series][_sort]=sort,id&deep[series][_filter][deleted][_eq]=false&deep[series][_limit]=-1&sort=id&limit=1',
+  );
+  return title;
+}
+
+const togetherButton = (page: Page) => page.getByRole('button', { name: 'Смотреть вместе', exact: true });
+const roomPlayer = (page: Page) => page.locator('.room__player');
+const videoOf = (page: Page) => page.locator('.room__player video');
+const videoTime = (page: Page) => videoOf(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+const videoPaused = (page: Page) => videoOf(page).evaluate((v: HTMLVideoElement) => v.paused);
+const memberRow = (page: Page, person: Person) => page.locator(`.room-member[data-member="${person.id}"]`);
+const chatLines = (page: Page) => page.locator('.room-chat__lines');
+const eventLines = (page: Page) => page.locator('.room-chat__event');
+
+/** The room's moment as the page holds it (its data on the player), and where it stands now. */
+async function roomMoment(page: Page): Promise<RoomMoment & { offset: number }> {
+  return roomPlayer(page).evaluate((el: HTMLElement) => ({
+    playing: el.dataset.playing === 'true', position: Number(el.dataset.position), at: Number(el.dataset.at), offset: Number(el.dataset.clockOffset),
+  }));
+}
+
+/** How far the page's video is from the room's second now (s). */
+async function gapToRoom(page: Page): Promise<number> {
+  const [m, t] = await Promise.all([roomMoment(page), videoTime(page)]);
+  return Math.abs(t - positionAt(m, Date.now() + m.offset));
+}
+
+/** The person's page in the room: entered, its video there. A click on the page lets the browser play sound there. */
+async function enterRoom(browsers: Browsers, person: Person, url: string): Promise<Page> {
+  const { page } = await browsers.as(person);
+  await page.goto(url);
+  await roomReady(page);
+  return page;
+}
+
+async function roomReady(page: Page): Promise<void> {
+  await videoOf(page).waitFor();
+  await videoOf(page).evaluate((v: HTMLVideoElement) => v.readyState >= 1 || new Promise((loaded) => v.addEventListener('loadedmetadata', loaded, { once: true })));
+  await page.locator('.room__title').click({ position: { x: 2, y: 2 } });
+}
+
+/** A new room made from the title's player by `leader`; its address. */
+async function makeRoom(browsers: Browsers, leader: Person, title: SeriesTitle): Promise<{ page: Page; url: string }> {
+  const { page } = await browsers.as(leader);
+  await page.goto(`/${title.slug}?tab=seasons`);
+  await hydrated(page, '#player');
+  await togetherButton(page).click();
+  await page.waitForURL(/\/together\/[A-Za-z0-9_-]{22}$/);
+  await roomReady(page);
+  return { page, url: page.url() };
+}
+
+/** Presses a key of the player's with the player focused. */
+async function playerKey(page: Page, key: string): Promise<void> {
+  await page.locator('.player__stage').focus();
+  await page.keyboard.press(key);
+}
+
+async function seekBy(page: Page, seconds: number): Promise<void> {
+  await videoOf(page).evaluate((v: HTMLVideoElement, s: number) => { v.currentTime = s; }, seconds);
+}
+
+/** A room of two: the leader and a member who came by the link, both pages entered. */
+async function roomOfTwo(browsers: Browsers) {
+  const title = await uploadSeries();
+  const [leader, member] = await Promise.all([newPerson(), newPerson()]);
+  const { page: leaderPage, url } = await makeRoom(browsers, leader, title);
+  const memberPage = await enterRoom(browsers, member, url);
+  await memberRow(leaderPage, member).waitFor();
+  return { title, leader, member, leaderPage, memberPage, url };
+}
+
+describe('a room', () => {
+  it('is made from a title\'s player; the link brings in another person, and a visitor after signing in', async ({ browsers }) => {
+    const title = await uploadSeries();
+    const [leader, member, latecomer] = await Promise.all([newPerson(), newPerson(), newPerson()]);
+    const { page: leaderPage, url } = await makeRoom(browsers, leader, title);
+    await expect.poll(() => memberRow(leaderPage, leader).textContent()).toContain('ведущий');
+    expect(await leaderPage.locator('.room__title').textContent()).toContain(title.name);
+    // The episode on screen when the room was made.
+    expect(await roomPlayer(leaderPage).getAttribute('data-episode')).toBe(String(title.series[0].id));
+
+    const memberPage = await enterRoom(browsers, member, url);
+    await memberRow(leaderPage, member).waitFor();
+    await memberRow(memberPage, leader).waitFor();
+
+    const { page: visitorPage } = await browsers.visitor();
+    await visitorPage.goto(url);
+    await visitorPage.getByText(ROOM_MESSAGES.signIn).waitFor();
+    await visitorPage.locator('.room-problem').getByRole('link', { name: 'Войти', exact: true }).click();
+    const form = visitorPage.getByRole('form', { name: 'Вход' });
+    await form.getByLabel('Email').fill(latecomer.email);
+    await form.getByLabel('Пароль', { exact: true }).fill(latecomer.password);
+    await form.getByRole('button', { name: 'Войти', exact: true }).click();
+    await visitorPage.waitForURL(url);
+    await memberRow(visitorPage, latecomer).waitFor();
+    await memberRow(leaderPage, latecomer).waitFor();
+    expect(await leaderPage.locator('.room-member').count()).toBe(3);
+  });
+
+  it('says so when the link names no room', async ({ signedIn }) => {
+    await signedIn.page.goto('/together/AAAAAAAAAAAAAAAAAAAAAA');
+    await signedIn.page.getByText(ROOM_MESSAGES.notFound).waitFor();
+  });
+});
+
+describe('the shared moment', () => {
+  it('play, pause and a seek reach the other member, whose video stands at the room\'s second', async ({ browsers }) => {
+    const { leaderPage, memberPage } = await roomOfTwo(browsers);
+    const linesBefore = await eventLines(memberPage).count();
+
+    await seekBy(leaderPage, 20);
+    await expect.poll(async () => (await roomMoment(memberPage)).position).toBeCloseTo(20, 0);
+    await expect.poll(() => videoTime(memberPage)).toBeCloseTo(20, 0);
+
+    await playerKey(leaderPage, 'k');
+    await expect.poll(async () => (await roomMoment(memberPage)).playing).toBe(true);
+    await expect.poll(() => videoPaused(memberPage)).toBe(false);
+    // Both videos run at the room's second, within a quarter second, once the start settled.
+    await expect.poll(() => gapToRoom(memberPage), { timeout: 10_000 }).toBeLessThan(0.25);
+    await expect.poll(() => gapToRoom(leaderPage), { timeout: 10_000 }).toBeLessThan(0.25);
+
+    await playerKey(memberPage, 'k');
+    await expect.poll(() => videoPaused(leaderPage)).toBe(true);
+    const paused = await roomMoment(leaderPage);
+    expect(paused.playing).toBe(false);
+    await expect.poll(() => videoTime(leaderPage)).toBeCloseTo(paused.position, 1);
+
+    // The room's own lines of what happened, in both chats.
+    await expect.poll(() => eventLines(memberPage).count()).toBeGreaterThanOrEqual(linesBefore + 3);
+    await expect.poll(() => eventLines(leaderPage).allTextContents()).toContainEqual(expect.stringMatching(/пауз/));
+  });
+
+  it('the next episode is everyone\'s', async ({ browsers }) => {
+    const { title, leaderPage, memberPage } = await roomOfTwo(browsers);
+    await playerKey(memberPage, 'Shift+N');
+    await expect.poll(() => roomPlayer(leaderPage).getAttribute('data-episode')).toBe(String(title.series[1].id));
+    await expect.poll(() => roomPlayer(memberPage).getAttribute('data-episode')).toBe(String(title.series[1].id));
+    await expect.poll(() => memberPage.locator('.player__stage').getAttribute('aria-label')).toContain(title.series[1].name);
+  });
+});
+
+describe('talking', () => {
+  it('a line and a reply to it, and a reaction floating over the other\'s video', async ({ browsers }) => {
+    const { leader, leaderPage, memberPage } = await roomOfTwo(browsers);
+    const field = (page: Page) => page.getByRole('form', { name: 'Сообщение в комнату' }).getByLabel('Сообщение');
+    await field(leaderPage).fill('Начинаем с заставки?');
+    await field(leaderPage).press('Enter');
+    const line = chatLines(memberPage).locator('.room-chat__line', { hasText: 'Начинаем с заставки?' });
+    await line.hover();
+    await line.getByRole('button', { name: 'Ответить' }).click();
+    await field(memberPage).fill('Нет, пропустим 🙂');
+    await field(memberPage).press('Enter');
+    const reply = chatLines(leaderPage).locator('.room-chat__line', { hasText: 'Нет, пропустим 🙂' });
+    await expect.poll(() => reply.locator('.chat-msg__quote').textContent()).toContain('Начинаем с заставки?');
+    expect(await reply.locator('.chat-msg__quote').textContent()).toContain(leader.login);
+
+    await leaderPage.getByRole('button', { name: 'Реакция 🔥' }).click();
+    await memberPage.locator('.room-reactions__one', { hasText: '🔥' }).waitFor();
+  });
+});
+
+describe('the leader', () => {
+  it('lets only themselves control: a member\'s pause is undone and they are told why', async ({ browsers }) => {
+    const { leaderPage, memberPage } = await roomOfTwo(browsers);
+    await leaderPage.getByRole('radio', { name: CONTROL_WORDS.leader }).click();
+    await memberPage.locator('.room-bar').getByText(CONTROL_WORDS.leader).waitFor();
+    await seekBy(leaderPage, 18);
+    await playerKey(leaderPage, 'k');
+    await expect.poll(() => videoPaused(memberPage)).toBe(false);
+
+    await playerKey(memberPage, 'k');
+    await memberPage.locator('.room-overlay__notice').getByText(ROOM_MESSAGES.leaderOnly).waitFor();
+    const at = await videoTime(memberPage);
+    await expect.poll(() => videoPaused(memberPage)).toBe(false);
+    await expect.poll(() => videoTime(memberPage)).toBeGreaterThan(at + 1);
+    expect((await roomMoment(leaderPage)).playing).toBe(true);
+    expect(await videoPaused(leaderPage)).toBe(false);
+  });
+
+  it('hands the lead over, and removes a member, who is told so', async ({ browsers }) => {
+    const { leader, member, leaderPage, memberPage } = await roomOfTwo(browsers);
+    await memberRow(leaderPage, member).getByRole('button', { name: 'Сделать ведущим' }).click();
+    await expect.poll(() => memberRow(memberPage, member).textContent()).toContain('ведущий');
+    await memberPage.getByRole('radio', { name: CONTROL_WORDS.all }).waitFor();
+    await expect.poll(() => leaderPage.getByRole('radio', { name: CONTROL_WORDS.all }).count()).toBe(0);
+
+    await memberRow(memberPage, leader).getByRole('button', { name: 'Удалить' }).click();
+    await memberPage.getByRole('dialog').getByRole('button', { name: 'Удалить' }).click();
+    await leaderPage.getByText(ROOM_MESSAGES.removed).waitFor();
+    await expect.poll(() => memberRow(memberPage, leader).count()).toBe(0);
+  });
+});
+
+describe('waiting', () => {
+  it('a member whose video stalls holds the room, until the leader chooses «Не ждать»', async ({ browsers }) => {
+    const { member, leaderPage, memberPage } = await roomOfTwo(browsers);
+    // The member's video gets no more data: its requests are held from now on.
+    const held: (() => void)[] = [];
+    await memberPage.route('**/assets/**', (route) => { held.push(() => void route.continue().catch(() => undefined)); });
+    await seekBy(leaderPage, DEMO_CLIP.ending.start - 10);
+    await expect.poll(async () => (await roomMoment(memberPage)).position).toBeCloseTo(DEMO_CLIP.ending.start - 10, 0);
+    await playerKey(leaderPage, 'k');
+    await expect.poll(() => memberRow(leaderPage, member).locator('.room-member__state').textContent(), { timeout: 30_000 })
+      .toBe(MEMBER_STATE_WORDS.loading);
+    expect((await roomMoment(leaderPage)).playing).toBe(false);
+    const dontWait = leaderPage.getByRole('button', { name: 'Не ждать' });
+    await dontWait.waitFor({ timeout: ROOM_WAIT_LIMIT_MS + 15_000 });
+    await dontWait.click();
+    await expect.poll(async () => (await roomMoment(leaderPage)).playing).toBe(true);
+    const at = await videoTime(leaderPage);
+    await expect.poll(() => videoTime(leaderPage)).toBeGreaterThan(at + 0.5);
+    await memberPage.unroute('**/assets/**');
+    held.forEach((go) => go());
+  });
+});
