@@ -30,7 +30,7 @@ import { ROLES } from '../shared/rules.ts';
 import { startBackend, type Backend } from './lib/backend.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium.ts';
 import { freePort } from './lib/free-port.ts';
-import { buildSite } from './lib/site-build.ts';
+import { buildSite } from './site-build/build.ts';
 import { startSiteServer, type SiteServer } from './lib/static-server.ts';
 
 const { values } = parseArgs({
