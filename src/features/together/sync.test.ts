@@ -168,6 +168,19 @@ describe('the member\'s own acts', () => {
     expect(commands()).toEqual([{ action: 'seek', position: expect.closeTo(24.3, 5) as number }]);
   });
 
+  it('the room\'s news during a seek of one\'s own that is still loading does not undo it', () => {
+    const m = start();
+    const paused = roomView({ playing: false, position: 34, at: serverTime() });
+    sync?.follow(paused);
+    m.place(16);
+    m.tell({ type: 'seeking', seconds: 16 });
+    sync?.follow({ ...paused, version: 2 });
+    expect(m.time()).toBe(16);
+    m.tell({ type: 'seeked', seconds: 16 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    expect(commands()).toEqual([{ action: 'seek', position: 16 }]);
+  });
+
   it('a play of one\'s own in a paused room is sent, and the media waits for the room\'s start', () => {
     const m = start();
     sync?.follow(roomView({ playing: false, position: 50, at: serverTime() }));

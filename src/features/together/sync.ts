@@ -278,6 +278,14 @@ export function syncMedia(deps: SyncDeps): RoomSync {
         if (e.type !== 'seeked' && !stalled) tellState(media.paused() ? 'paused' : 'watching');
         if (e.type === 'seeked') checkReady();
         break;
+      case 'seeking':
+        // A seek the sync did not ask for is the person's: from now on the room's news must not undo it
+        // while the media loads the new second (its 'seeked' sends it to the room).
+        if (!expected.some((x) => x.type === 'seeked' && Math.abs(x.seconds - e.seconds) < SEEK_LANDS_WITHIN_S[media.kind])) {
+          lastSeekAt = now();
+          awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: e.seconds }) };
+        }
+        break;
       case 'waiting': stallStarted(); break;
       case 'playing': stallEnded(); break;
       case 'blocked':
