@@ -216,7 +216,7 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
 
   const next = String(title.series[1]!.id);
   t = await pressOnLeader(leader, 'Shift+N');
-  visible.episode = await untilEvery(pages, t, `p.episode === '${next}' && p.time < 5`);
+  visible.episode = await untilEvery(pages, t, `p.episode === '${next}' && p.time < 20`);
   // A playing room waits for every member's new episode to load, then plays by itself.
   await untilEvery(pages, t, `p.episode === '${next}' && !p.paused`);
   await new Promise((r) => setTimeout(r, STEP_SETTLE_MS));
