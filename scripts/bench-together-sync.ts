@@ -113,10 +113,16 @@ async function session(p: { email: string; password: string }) {
 
 /** Waits on every page until `done` holds of its probe; the ms from `since` (the machine's clock) each took. */
 async function untilEvery(pages: Page[], since: number, done: string): Promise<number[]> {
-  return Promise.all(pages.map(async (page) => {
-    const handle = await page.waitForFunction(`(() => { const p = window.__roomProbe(); return p && (${done}) ? Date.now() : 0; })()`, undefined, { polling: 'raf', timeout: STEP_TIMEOUT_MS });
-    return ((await handle.jsonValue()) as number) - since;
-  }));
+  try {
+    return await Promise.all(pages.map(async (page) => {
+      const handle = await page.waitForFunction(`(() => { const p = window.__roomProbe(); return p && (${done}) ? Date.now() : 0; })()`, undefined, { polling: 'raf', timeout: STEP_TIMEOUT_MS });
+      return ((await handle.jsonValue()) as number) - since;
+    }));
+  } catch (err) {
+    // What each page stood at when the step did not show, and what the room told it.
+    for (const page of pages) console.error(JSON.stringify(await probe(page)), await page.locator('.room-overlay, .room__connection').allTextContents());
+    throw err;
+  }
 }
 
 /** The gap of each member to the leader, sampled while the room plays (s). */
@@ -201,15 +207,16 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
     t = await pressOnLeader(leader, 'k');
     await untilEvery(pages, t, '!p.paused');
     await new Promise((r) => setTimeout(r, 1_000));
-    t = await seekLeader(30);
-    add(visible, 'seek', await untilEvery(pages, t, 'Math.abs(p.time - 30) < 1 && p.playing && !p.paused'));
+    // Ahead, and clear of the ending (from 40 s), where the leader's player would offer the next episode.
+    t = await seekLeader(24);
+    add(visible, 'seek', await untilEvery(pages, t, 'Math.abs(p.time - 24) < 1 && p.playing && !p.paused'));
     await new Promise((r) => setTimeout(r, STEP_SETTLE_MS));
     add(gapsOf, 'seek', await gaps(pages, SAMPLES));
   }
 
   const next = String(title.series[1]!.id);
   t = await pressOnLeader(leader, 'Shift+N');
-  visible.episode = await untilEvery(pages, t, `p.episode === '${next}' && p.time < 5`);
+  visible.episode = await untilEvery(pages, t, `p.episode === '${next}' && p.time < 20`);
   // A playing room waits for every member's new episode to load, then plays by itself.
   await untilEvery(pages, t, `p.episode === '${next}' && !p.paused`);
   await new Promise((r) => setTimeout(r, STEP_SETTLE_MS));

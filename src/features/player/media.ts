@@ -7,6 +7,8 @@ export type MediaEvent =
   | { type: 'duration'; seconds: number }
   | { type: 'play' }
   | { type: 'pause' }
+  /** A seek began (our <video>; an embed tells only where it ended). */
+  | { type: 'seeking'; seconds: number }
   | { type: 'seeked'; seconds: number }
   | { type: 'ended' }
   /** The viewer changed them in the source's own controls. */

@@ -10,6 +10,7 @@ export function videoMedia(video: HTMLVideoElement): PlayerMedia {
   on('durationchange', () => { const d = length(); if (d) heard.tell({ type: 'duration', seconds: d }); });
   on('play', () => heard.tell({ type: 'play' }));
   on('pause', () => { if (!video.ended) heard.tell({ type: 'pause' }); });
+  on('seeking', () => heard.tell({ type: 'seeking', seconds: video.currentTime }));
   on('seeked', () => heard.tell({ type: 'seeked', seconds: video.currentTime }));
   on('ended', () => heard.tell({ type: 'ended' }));
   on('waiting', () => heard.tell({ type: 'waiting' }));

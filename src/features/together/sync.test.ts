@@ -151,6 +151,36 @@ describe('the member\'s own acts', () => {
     expect(m.time()).toBe(3);
   });
 
+  it('a seek of one\'s own right after the sync\'s seeks is the person\'s, not taken for the sync\'s', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: true, position: 25, at: serverTime() }));
+    vi.advanceTimersByTime(2_000);
+    // Two seeks of the sync in a row end in one 'seeked' (of the last), as a <video> does.
+    m.media.seek = (s) => { m.place(s); };
+    m.place(m.time() - 3);
+    vi.advanceTimersByTime(TICK_MS);
+    m.place(m.time() - 3);
+    vi.advanceTimersByTime(2_000);
+    m.tell({ type: 'seeked', seconds: m.time() });
+    m.person({ type: 'seeked', seconds: 24 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    // Sent once the person let go, from where the video has run to by then.
+    expect(commands()).toEqual([{ action: 'seek', position: expect.closeTo(24.3, 5) as number }]);
+  });
+
+  it('the room\'s news during a seek of one\'s own that is still loading does not undo it', () => {
+    const m = start();
+    const paused = roomView({ playing: false, position: 34, at: serverTime() });
+    sync?.follow(paused);
+    m.place(16);
+    m.tell({ type: 'seeking', seconds: 16 });
+    sync?.follow({ ...paused, version: 2 });
+    expect(m.time()).toBe(16);
+    m.tell({ type: 'seeked', seconds: 16 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    expect(commands()).toEqual([{ action: 'seek', position: 16 }]);
+  });
+
   it('a play of one\'s own in a paused room is sent, and the media waits for the room\'s start', () => {
     const m = start();
     sync?.follow(roomView({ playing: false, position: 50, at: serverTime() }));

@@ -26,6 +26,8 @@ export const LOADING_GRACE_MS = 700;
 const EXPECT_MS = 3_000;
 /** Own seeks are sent once the person stops dragging the time line. */
 export const SEEK_SETTLE_MS = 300;
+/** Our <video> lands where it was sent; an embed answers with the second it reached, which may be a little off. */
+const SEEK_LANDS_WITHIN_S = { video: 0.1, embed: 1.5 } as const;
 /** After an own command the media is left as the person put it until the room answers, or this long. */
 const ANSWER_WAIT_MS = 2_000;
 /**
@@ -106,8 +108,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   const answered = (e: MediaEvent): boolean => {
     const t = now();
     expected = expected.filter((x) => x.until > t);
-    // An embed answers a seek with the second it reached, which may be a little off the one asked.
-    const i = expected.findIndex((x) => x.type === e.type && (x.type !== 'seeked' || e.type !== 'seeked' || Math.abs(x.seconds - e.seconds) < 1.5));
+    const i = expected.findIndex((x) => x.type === e.type && (x.type !== 'seeked' || e.type !== 'seeked' || Math.abs(x.seconds - e.seconds) < SEEK_LANDS_WITHIN_S[media.kind]));
     if (i < 0) return false;
     expected.splice(i, 1);
     return true;
@@ -130,6 +131,8 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     media.pause();
   };
   const seek = (seconds: number) => {
+    // Seeks in a row end in one 'seeked', of the last: an earlier one's would wait for nothing, and take a person's own seek for it.
+    expected = expected.filter((x) => x.type !== 'seeked');
     expect({ type: 'seeked', seconds });
     lastSeekAt = now();
     heard = { seconds, at: now() };
@@ -274,6 +277,14 @@ export function syncMedia(deps: SyncDeps): RoomSync {
         if (!answered(e)) own(e);
         if (e.type !== 'seeked' && !stalled) tellState(media.paused() ? 'paused' : 'watching');
         if (e.type === 'seeked') checkReady();
+        break;
+      case 'seeking':
+        // A seek the sync did not ask for is the person's: from now on the room's news must not undo it
+        // while the media loads the new second (its 'seeked' sends it to the room).
+        if (!expected.some((x) => x.type === 'seeked' && Math.abs(x.seconds - e.seconds) < SEEK_LANDS_WITHIN_S[media.kind])) {
+          lastSeekAt = now();
+          awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: e.seconds }) };
+        }
         break;
       case 'waiting': stallStarted(); break;
       case 'playing': stallEnded(); break;
