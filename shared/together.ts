@@ -139,7 +139,10 @@ export type RoomCommand =
 
 export type RoomAction = RoomCommand['action'];
 
-/** What the backend sends a member, as `{ type: 'together', room: code, uid?, ...event }`. */
+/**
+ * What the backend sends a member, as `{ type: 'together', room: code, uid?, ...event }`. A `room` event's
+ * view takes the frame's `room` key, so its code is read from the view (`frame.room.code`).
+ */
 export type RoomEvent =
   | { event: 'room'; room: RoomView }
   | { event: 'message'; message: RoomMessage }
