@@ -18,6 +18,7 @@ import EmojiButton from './EmojiButton.tsx';
 import { quoteOf } from './message-text.ts';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../lib/text-limit.ts';
+import { insertAtCaret } from '../../ui/insert-at-caret.ts';
 
 export type ComposerMode = { kind: 'new' } | { kind: 'reply'; to: ChatMessage } | { kind: 'edit'; message: ChatMessage };
 
@@ -88,16 +89,7 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
     field.current?.focus();
   }
 
-  function insert(emoji: string) {
-    const el = field.current;
-    const at = el?.selectionStart ?? text.length;
-    const end = el?.selectionEnd ?? at;
-    setText(text.slice(0, at) + emoji + text.slice(end));
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at + emoji.length, at + emoji.length);
-    });
-  }
+  const insert = (emoji: string) => insertAtCaret(field.current, text, emoji, setText);
 
   return (
     <form className="chat-input" onSubmit={submit} aria-label="Новое сообщение">

@@ -17,6 +17,7 @@ import { useTask } from '../../ui/use-task.ts';
 import { EmojiButton, messageTime, quoteOf, SendIcon } from '../chat/for-signed-in.ts';
 import { Avatar, PersonName } from '../people/index.ts';
 import { $roomMessages, $sendProblem, dismissSendProblem, sendingLine } from './store.ts';
+import { insertAtCaret } from '../../ui/insert-at-caret.ts';
 
 type Authors = Map<string, RoomMember>;
 
@@ -98,16 +99,7 @@ function RoomComposer({ replyTo, replyAuthor, onReplyDone }: { replyTo: RoomMess
     field.current?.focus();
   }
 
-  function insert(emoji: string) {
-    const el = field.current;
-    const at = el?.selectionStart ?? text.length;
-    const end = el?.selectionEnd ?? at;
-    setText(text.slice(0, at) + emoji + text.slice(end));
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at + emoji.length, at + emoji.length);
-    });
-  }
+  const insert = (emoji: string) => insertAtCaret(field.current, text, emoji, setText);
 
   const error = refused ?? sending.error;
   return (
