@@ -219,9 +219,27 @@ describe('the leader', () => {
 describe('waiting', () => {
   it('a member whose video stalls holds the room, until the leader chooses «Не ждать»', async ({ browsers }) => {
     const { member, leaderPage, memberPage } = await roomOfTwo(browsers);
-    // The member's video gets no more data: its requests are held from now on.
+    // The member's video is served a few seconds at a time, and from now on gets no more: the seek below
+    // lands past what it holds, whatever it had buffered before.
     const held: (() => void)[] = [];
-    await memberPage.route('**/assets/**', (route) => { held.push(() => void route.continue().catch(() => undefined)); });
+    let stalled = false;
+    await memberPage.route('**/assets/**', async (route) => {
+      const range = /bytes=(\d+)-/.exec(route.request().headers().range ?? '');
+      if (!range) return route.continue();
+      if (stalled) return void held.push(() => void route.continue().catch(() => undefined));
+      const whole = await route.fetch({ headers: { ...route.request().headers(), range: 'bytes=0-' } });
+      const body = await whole.body();
+      const start = Number(range[1]);
+      const end = Math.min(body.length, start + 64 * 1024) - 1;
+      await route.fulfill({
+        status: 206,
+        headers: { 'content-type': whole.headers()['content-type'] ?? 'video/mp4', 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${body.length}` },
+        body: body.subarray(start, end + 1),
+      });
+    });
+    await memberPage.reload();
+    await roomReady(memberPage);
+    stalled = true;
     await seekBy(leaderPage, DEMO_CLIP.ending.start - 10);
     await expect.poll(async () => (await roomMoment(memberPage)).position).toBeCloseTo(DEMO_CLIP.ending.start - 10, 0);
     await playerKey(leaderPage, 'k');
