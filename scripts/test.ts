@@ -21,6 +21,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
+/** Every failed test, printed again at the end: a long log's tail then names them all. */
+const failures: string[] = [];
 /** How long each step took, printed at the end: where the run's time goes. */
 const took: { step: string; seconds: number }[] = [];
 
@@ -46,9 +48,26 @@ function runProject(project: string): void {
     passed += json.numPassedTests;
     failed += json.numFailedTests;
     skipped += json.numPendingTests + json.numTodoTests;
+    failures.push(...failedTests(project, json));
   } catch {
     failed += 1; // the run died before reporting
+    failures.push(`${project}: the run ended before it reported`);
   }
+}
+
+interface JsonReport {
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+
+/** The failed tests of one project's JSON report, each with the first line of why; a file that failed to load counts too. */
+function failedTests(project: string, report: JsonReport): string[] {
+  const firstLine = (text = '') => text.trim().split('\n')[0].slice(0, 300);
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(ROOT, file.name);
+    const tests = file.assertionResults.filter((t) => t.status === 'failed');
+    if (!tests.length) return file.status === 'failed' ? [`${project} ${where}: ${firstLine(file.message)}`] : [];
+    return tests.map((t) => `${project} ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
 }
 
 /**
@@ -69,6 +88,7 @@ function typecheck(): Promise<void> {
       if (code === 0) passed += 1;
       else {
         failed += 1;
+        failures.push('astro check: type errors, printed above');
         exitCode = 1;
       }
       resolve();
@@ -90,5 +110,6 @@ run('e2e');
 
 rmSync(reports, { recursive: true, force: true });
 console.log(`\n${took.map((s) => `${s.step}: ${s.seconds} s`).join(', ')}`);
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(exitCode || (failed ? 1 : 0));

@@ -199,19 +199,33 @@ export async function pick(radio: Locator): Promise<void> {
   await expect.poll(() => radio.isChecked()).toBe(true);
 }
 
-/** Buttons, links and fields on screen whose box meets the cookie notice's; the notice's own controls aside. */
+/**
+ * Buttons, links and fields on screen whose visible box meets the cookie notice's; the notice's own
+ * controls aside. A control's box is cut to every scrolling or clipping box around it first: a chat
+ * line scrolled out of its list's view lies outside the list, where nobody can see or touch it.
+ */
 export function controlsUnderNotice(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const notice = document.querySelector('.cookie-notice');
     if (!notice) return ['(no notice)'];
     const n = notice.getBoundingClientRect();
+    const visibleBox = (el: HTMLElement) => {
+      let { left, top, right, bottom } = el.getBoundingClientRect();
+      for (let box = el.parentElement; box && box !== document.documentElement; box = box.parentElement) {
+        const s = getComputedStyle(box);
+        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const c = box.getBoundingClientRect();
+        left = Math.max(left, c.left); top = Math.max(top, c.top); right = Math.min(right, c.right); bottom = Math.min(bottom, c.bottom);
+      }
+      return { left, top, right, bottom };
+    };
     const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [tabindex]:not([tabindex="-1"])');
     return [...controls].filter((el) => {
       if (notice.contains(el)) return false;
       const s = getComputedStyle(el);
       if (s.visibility === 'hidden' || s.display === 'none' || Number(s.opacity) === 0) return false;
-      const b = el.getBoundingClientRect();
-      if (!b.width || !b.height || b.bottom <= 0 || b.top >= innerHeight || b.right <= 0 || b.left >= innerWidth) return false;
+      const b = visibleBox(el);
+      if (b.right <= b.left || b.bottom <= b.top || b.bottom <= 0 || b.top >= innerHeight || b.right <= 0 || b.left >= innerWidth) return false;
       return b.left < n.right && b.right > n.left && b.top < n.bottom && b.bottom > n.top;
     }).map((el) => `${el.tagName.toLowerCase()} «${(el.textContent ?? '').trim().slice(0, 30) || el.getAttribute('aria-label') || el.className}»`);
   });
