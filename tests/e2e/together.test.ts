@@ -1,12 +1,13 @@
 /**
  * Watching together in Chromium against the built site and a real Directus: a room made from a
  * title's player, joined by its link (a visitor signs in first and lands in it), play, pause and a
- * seek reaching the other member (their video at the room's moment, the room's lines in the chat),
+ * seek reaching the other member (their video at the room's moment, the room's lines in the chat), a
+ * member whose connection is cut shown disconnected and brought back to the room's moment,
  * the chat with a reply, a reaction floating for the other, the leader-only switch, the lead handed
  * over, a member removed, the next episode shared, and a member whose video stalls holding the room
  * until the leader chooses «Не ждать».
  */
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
 import { CONTROL_WORDS, MEMBER_STATE_WORDS, positionAt, ROOM_MESSAGES, ROOM_WAIT_LIMIT_MS, type RoomMoment } from '../../shared/together.ts';
 import { newPerson, type Person } from './support/people.ts';
@@ -153,6 +154,41 @@ describe('the shared moment', () => {
     // The room's own lines of what happened, in both chats.
     await expect.poll(() => eventLines(memberPage).count()).toBeGreaterThanOrEqual(linesBefore + 3);
     await expect.poll(() => eventLines(leaderPage).allTextContents()).toContainEqual(expect.stringMatching(/пауз/));
+  });
+
+  it('a member who loses the connection is shown disconnected, and comes back to the room\'s moment', async ({ browsers }) => {
+    const title = await uploadSeries();
+    const [leader, member] = await Promise.all([newPerson(), newPerson()]);
+    const { page: leaderPage, url } = await makeRoom(browsers, leader, title);
+    // The member's websocket passes through the test, which can cut it and keep it cut.
+    const { page: memberPage } = await browsers.as(member);
+    let cut = false;
+    const open: WebSocketRoute[] = [];
+    await memberPage.routeWebSocket(/\/websocket$/, (ws) => {
+      if (cut) return void ws.close();
+      open.push(ws);
+      ws.connectToServer();
+    });
+    await memberPage.goto(url);
+    await roomReady(memberPage);
+    await expect.poll(() => memberRow(leaderPage, member).textContent()).toContain(MEMBER_STATE_WORDS.paused);
+
+    cut = true;
+    for (const ws of open.splice(0)) await ws.close();
+    await memberPage.getByRole('alert').filter({ hasText: 'Связь с комнатой потеряна' }).waitFor();
+    await expect.poll(() => memberRow(leaderPage, member).textContent()).toContain(MEMBER_STATE_WORDS.offline);
+
+    // The room moves on without them.
+    await seekBy(leaderPage, 30);
+    await expect.poll(async () => (await roomMoment(leaderPage)).position).toBeCloseTo(30, 0);
+    await playerKey(leaderPage, 'k');
+    await expect.poll(async () => (await roomMoment(leaderPage)).playing).toBe(true);
+
+    cut = false;
+    await expect.poll(() => memberRow(leaderPage, member).textContent()).toContain(MEMBER_STATE_WORDS.watching);
+    await expect.poll(() => videoPaused(memberPage)).toBe(false);
+    await expect.poll(() => gapToRoom(memberPage), { timeout: 10_000 }).toBeLessThan(0.25);
+    expect(await memberPage.getByText('Связь с комнатой потеряна').count()).toBe(0);
   });
 
   it('the next episode is everyone\'s', async ({ browsers }) => {

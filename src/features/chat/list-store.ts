@@ -10,7 +10,8 @@ import { markChatRead, readChatList, type ChatSummary } from './directus.ts';
 import { privateChatWith } from '../../lib/directus/people.ts';
 import { taskPerKey } from '../../ui/task.ts';
 import { CHAT_POLL_MS } from '../../lib/chat-constants.ts';
-import { $socketStatus, connectChat } from './socket.ts';
+import { connectChat } from './socket.ts';
+import { $keptSocket } from '../../lib/directus/kept-socket.ts';
 
 export type { ChatSummary };
 
@@ -86,7 +87,7 @@ let poll: ReturnType<typeof setInterval> | null = null;
 
 /** Polls while the socket is down (and tries the socket again each time); stops once it is open. */
 export function watchChatList(): void {
-  $socketStatus.subscribe((status) => {
+  $keptSocket.subscribe((status) => {
     if (status === 'open') {
       if (poll) clearInterval(poll);
       poll = null;

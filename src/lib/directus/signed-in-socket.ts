@@ -1,6 +1,6 @@
 /**
- * A signed-in person's websocket (live-socket.ts), signed in by handshake: the chat's and the
- * player's watched marks'. The SDK itself re-authenticates on TOKEN_EXPIRED with a fresh token from
+ * A signed-in person's websocket (live-socket.ts), signed in by handshake: the page's kept socket
+ * (kept-socket.ts) is one. The SDK itself re-authenticates on TOKEN_EXPIRED with a fresh token from
  * `getToken`, closes on AUTH_TIMEOUT, and on AUTH_FAILED warns (and stops reconnecting in public mode).
  */
 import { realtime } from '@directus/sdk';
