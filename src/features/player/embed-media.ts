@@ -1,21 +1,33 @@
 /**
  * An embedded provider's player, followed and driven through its postMessage protocol. Only
  * messages from the frame itself and its own origin count. One that has said nothing within
- * SILENT_EMBED_MS of loading is told as silent: the page then offers what works without it.
+ * SILENT_EMBED_MS of loading is told as silent: the page then offers what works without it. Where
+ * it stands is kept by its clock (embed-clock.ts), which it is asked to set exactly every
+ * ASK_TIME_MS while it plays: its own words come in whole seconds, too coarse to keep a room of
+ * people on one frame.
  */
 import { listeners, type PlayerMedia } from './media.ts';
+import { clockTime, hear, stoppedClock, type EmbedWord } from './embed-clock.ts';
 import { commandMessage, embedOrigin, readProviderEvent, SILENT_EMBED_MS, type ProviderCommand } from './provider-protocol.ts';
+
+export const ASK_TIME_MS = 250;
 
 export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
   const heard = listeners();
   const stop = new AbortController();
   const origin = embedOrigin(frame.src, location.href);
-  let time = 0;
+  const now = () => performance.now();
+  let clock = stoppedClock(0, now());
+  const time = () => clockTime(clock, now());
+  const told = (word: EmbedWord) => { clock = hear(clock, word, now()); };
   let length: number | null = null;
   let paused = true;
   let spoke = false;
 
   const send = (c: ProviderCommand) => { if (origin) frame.contentWindow?.postMessage(commandMessage(c), origin); };
+  /** When the time was last asked for: its answer was on the way back about half of what has passed since. */
+  let askedAt: number | undefined;
+  const askTimeOnce = () => { askedAt = now(); send({ method: 'get_time' }); };
 
   window.addEventListener('message', (event) => {
     if (event.source !== frame.contentWindow || event.origin !== origin) return;
@@ -23,13 +35,16 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     if (!e) return;
     spoke = true;
     switch (e.type) {
-      case 'time': time = e.seconds; heard.tell({ type: 'time', seconds: time }); break;
+      case 'time':
+        told(e.exact ? { type: 'exact', seconds: e.seconds, askedAt } : { type: 'whole', seconds: e.seconds });
+        heard.tell({ type: 'time', seconds: time() });
+        break;
       case 'duration': length = e.seconds; heard.tell({ type: 'duration', seconds: length }); break;
-      case 'play': paused = false; heard.tell({ type: 'play' }); break;
-      case 'pause': paused = true; heard.tell({ type: 'pause' }); break;
-      case 'seek': time = e.seconds; heard.tell({ type: 'seeked', seconds: time }); break;
-      case 'ended': paused = true; heard.tell({ type: 'ended' }); break;
-      case 'speed': heard.tell(e); break;
+      case 'play': paused = false; told({ type: 'play' }); askTime(); heard.tell({ type: 'play' }); break;
+      case 'pause': paused = true; told({ type: 'pause' }); heard.tell({ type: 'pause' }); break;
+      case 'seek': told({ type: 'exact', seconds: e.seconds }); heard.tell({ type: 'seeked', seconds: e.seconds }); break;
+      case 'ended': paused = true; told({ type: 'pause' }); heard.tell({ type: 'ended' }); break;
+      case 'speed': told({ type: 'speed', speed: e.speed }); heard.tell(e); break;
       case 'volume': heard.tell(e); break;
       default: break;
     }
@@ -40,11 +55,23 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
   let silentTimer: ReturnType<typeof setTimeout> | undefined;
   const listenFromNow = () => {
     clearTimeout(silentTimer);
-    send({ method: 'get_time' });
+    askTimeOnce();
     silentTimer = setTimeout(() => { if (!spoke) heard.tell({ type: 'silent' }); }, SILENT_EMBED_MS);
   };
   frame.addEventListener('load', listenFromNow, { signal: stop.signal });
   if (frame.checkVisibility()) listenFromNow();
+
+  let asking: ReturnType<typeof setInterval> | undefined;
+  /** Asks the time now and every ASK_TIME_MS while it plays. */
+  function askTime(): void {
+    askTimeOnce();
+    if (asking) return;
+    asking = setInterval(() => {
+      if (!paused) return askTimeOnce();
+      clearInterval(asking);
+      asking = undefined;
+    }, ASK_TIME_MS);
+  }
 
   let closed = false;
   return {
@@ -52,14 +79,14 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     kind: 'embed',
     play: () => send({ method: 'play' }),
     pause: () => send({ method: 'pause' }),
-    seek: (seconds) => { time = seconds; send({ method: 'seek', seconds }); },
+    seek: (seconds) => { told({ type: 'exact', seconds }); send({ method: 'seek', seconds }); },
     setSpeed: (speed) => send({ method: 'speed', speed }),
     setVolume: (volume, muted) => { send({ method: 'volume', volume }); send({ method: muted ? 'mute' : 'unmute' }); },
-    time: () => time,
+    time,
     duration: () => length,
     paused: () => paused,
     ready: () => true,
     on: heard.add,
-    close: () => { closed = true; clearTimeout(silentTimer); stop.abort(); heard.clear(); },
+    close: () => { closed = true; clearTimeout(silentTimer); clearInterval(asking); stop.abort(); heard.clear(); },
   };
 }

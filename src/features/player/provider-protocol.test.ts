@@ -3,8 +3,8 @@ import { commandMessage, embedOrigin, readProviderEvent } from './provider-proto
 
 describe('the embeds\' messages', () => {
   it('are read as the protocol writes them', () => {
-    expect(readProviderEvent({ key: 'kodik_player_time_update', value: 14 })).toEqual({ type: 'time', seconds: 14 });
-    expect(readProviderEvent({ key: 'kodik_player_time', value: 615.8 })).toEqual({ type: 'time', seconds: 615.8 });
+    expect(readProviderEvent({ key: 'kodik_player_time_update', value: 14 })).toEqual({ type: 'time', seconds: 14, exact: false });
+    expect(readProviderEvent({ key: 'kodik_player_time', value: 615.8 })).toEqual({ type: 'time', seconds: 615.8, exact: true });
     expect(readProviderEvent({ key: 'kodik_player_duration_update', value: 6531.48 })).toEqual({ type: 'duration', seconds: 6531.48 });
     expect(readProviderEvent({ key: 'kodik_player_seek', value: { time: 342.5 } })).toEqual({ type: 'seek', seconds: 342.5 });
     expect(readProviderEvent({ key: 'kodik_player_video_ended' })).toEqual({ type: 'ended' });

@@ -5,7 +5,8 @@
  */
 
 export type ProviderEvent =
-  | { type: 'time'; seconds: number }
+  /** `exact`: the answer to `get_time`; otherwise the whole seconds an embed tells while it plays. */
+  | { type: 'time'; seconds: number; exact: boolean }
   | { type: 'duration'; seconds: number }
   | { type: 'play' }
   | { type: 'pause' }
@@ -40,7 +41,7 @@ export function readProviderEvent(data: unknown): ProviderEvent | null {
     case 'kodik_player_time_update':
     case 'kodik_player_time': {
       const s = seconds(v);
-      return s === null ? null : { type: 'time', seconds: s };
+      return s === null ? null : { type: 'time', seconds: s, exact: data.key === 'kodik_player_time' };
     }
     case 'kodik_player_duration_update': {
       const s = seconds(v);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { correction, SETTLE_MS } from './drift.ts';
 
-const video = (target: number, actual: number, sinceSeekMs = Infinity) => correction({ target, actual, kind: 'video', sinceSeekMs });
-const embed = (target: number, actual: number, sinceSeekMs = Infinity) => correction({ target, actual, kind: 'embed', sinceSeekMs });
+const video = (target: number, actual: number, sinceSeekMs = Infinity) => correction({ target, actual, bySpeed: true, sinceSeekMs });
+const speedless = (target: number, actual: number) => correction({ target, actual, bySpeed: false, sinceSeekMs: Infinity });
 
 describe('drift correction', () => {
   it('leaves a gap within 40 ms alone, at normal speed', () => {
@@ -25,10 +25,10 @@ describe('drift correction', () => {
     expect(video(100, 101.2)).toEqual({ do: 'seek', to: 100 });
   });
 
-  it('leaves an embed alone under a second (its time comes in whole steps), and seeks it above', () => {
-    expect(embed(100, 99.3)).toEqual({ do: 'nothing', rate: 1 });
-    expect(embed(100, 100.9)).toEqual({ do: 'nothing', rate: 1 });
-    expect(embed(100, 98.7)).toEqual({ do: 'seek', to: 100 });
+  it('leaves an embed that does not follow speed alone under a second, and seeks it above', () => {
+    expect(speedless(100, 99.3)).toEqual({ do: 'nothing', rate: 1 });
+    expect(speedless(100, 100.9)).toEqual({ do: 'nothing', rate: 1 });
+    expect(speedless(100, 98.7)).toEqual({ do: 'seek', to: 100 });
   });
 
   it('corrects nothing while a seek settles', () => {

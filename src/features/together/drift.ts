@@ -13,8 +13,10 @@
  *   25 % (a 1 s gap closes in about 4 s, a 100 ms one in 2 s, and the sound stays bearable), until back
  *   within the dead band;
  * - beyond 1 s it seeks: at a quarter faster a gap of seconds would take too long;
- * - an embed tells its time in whole steps once a second and cannot be asked its speed reliably, so
- *   only a gap over 1 s is real there, and it is corrected by a seek;
+ * - an embed is asked its exact time four times a second (embed-clock.ts), so its gap is as real as
+ *   our <video>'s; one that follows a speed change is corrected by speed alike, one that does not
+ *   (it never says its new speed) only beyond 1 s, by a seek: a seek lands late by its own load, and a
+ *   smaller threshold would seek again and again;
  * - for SETTLE_MS after a seek nothing is corrected: the media is still loading and its clock says
  *   nothing yet, and correcting then would seek again and again.
  */
@@ -36,20 +38,21 @@ export interface DriftInput {
   target: number;
   /** Where the media stands (s). */
   actual: number;
-  kind: 'video' | 'embed';
+  /** The media follows a speed change (our <video>, and an embed that says its new speed). */
+  bySpeed: boolean;
   /** Since this member's last seek (ms); Infinity when none. */
   sinceSeekMs: number;
 }
 
 const NOTHING: Correction = { do: 'nothing', rate: 1 };
 
-export function correction({ target, actual, kind, sinceSeekMs }: DriftInput): Correction {
+export function correction({ target, actual, bySpeed, sinceSeekMs }: DriftInput): Correction {
   if (sinceSeekMs < SETTLE_MS) return NOTHING;
   const drift = actual - target;
   // Rounded to the microsecond: times in seconds carry binary fractions (100 − 99.96 is 0.0400000…6).
   const gap = Math.round(Math.abs(drift) * 1e6) / 1e6;
   if (gap > SEEK_FROM_S) return { do: 'seek', to: target };
-  if (kind === 'embed' || gap <= DEAD_BAND_S) return NOTHING;
+  if (!bySpeed || gap <= DEAD_BAND_S) return NOTHING;
   // Ahead (drift > 0) runs slower, behind runs faster.
   const change = Math.min(MAX_RATE_CHANGE, gap / RATE_SPAN_S);
   return { do: 'rate', rate: 1 - Math.sign(drift) * change };

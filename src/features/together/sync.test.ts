@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROOM_MESSAGES, type RoomCommand, type RoomMoment, type RoomView } from '../../../shared/together.ts';
 import { listeners, type MediaEvent, type PlayerMedia } from '../player/media.ts';
-import { LOADING_GRACE_MS, SEEK_SETTLE_MS, syncMedia, TICK_MS, type RoomSync } from './sync.ts';
+import { SETTLE_MS } from './drift.ts';
+import { LOADING_GRACE_MS, SEEK_SETTLE_MS, SPEED_ANSWER_MS, syncMedia, TICK_MS, type RoomSync } from './sync.ts';
 
 /** A media that answers at once, as a <video> would a moment later, and runs with the (fake) clock. */
 function fakeMedia(kind: 'video' | 'embed' = 'video') {
@@ -131,9 +132,13 @@ describe('the member\'s own acts', () => {
     vi.advanceTimersByTime(TICK_MS * 2);
     expect(m.state.paused).toBe(true);
     m.person({ type: 'seeked', seconds: 80 });
+    // The first seek goes at once; the drag that follows goes as one, where it ended.
+    expect(commands().slice(1)).toEqual([{ action: 'seek', position: 80 }]);
+    vi.advanceTimersByTime(SEEK_SETTLE_MS / 3);
+    m.person({ type: 'seeked', seconds: 88 });
     m.person({ type: 'seeked', seconds: 95 });
     vi.advanceTimersByTime(SEEK_SETTLE_MS);
-    expect(commands().slice(1)).toEqual([{ action: 'seek', position: 95 }]);
+    expect(commands().slice(1)).toEqual([{ action: 'seek', position: 80 }, { action: 'seek', position: 95 }]);
   });
 
   it('a view about something else, come before the room\'s answer, leaves an own seek where the person put it', () => {
@@ -156,16 +161,17 @@ describe('the member\'s own acts', () => {
     sync?.follow(roomView({ playing: true, position: 25, at: serverTime() }));
     vi.advanceTimersByTime(2_000);
     // Two seeks of the sync in a row end in one 'seeked' (of the last), as a <video> does.
-    m.media.seek = (s) => { m.place(s); };
+    let landed = NaN;
+    m.media.seek = (s) => { m.place(s); landed = s; };
     m.place(m.time() - 3);
     vi.advanceTimersByTime(TICK_MS);
     m.place(m.time() - 3);
     vi.advanceTimersByTime(2_000);
-    m.tell({ type: 'seeked', seconds: m.time() });
+    m.tell({ type: 'seeked', seconds: landed });
+    expect(commands()).toEqual([]);
     m.person({ type: 'seeked', seconds: 24 });
     vi.advanceTimersByTime(SEEK_SETTLE_MS);
-    // Sent once the person let go, from where the video has run to by then.
-    expect(commands()).toEqual([{ action: 'seek', position: expect.closeTo(24.3, 5) as number }]);
+    expect(commands()).toEqual([{ action: 'seek', position: 24 }]);
   });
 
   it('the room\'s news during a seek of one\'s own that is still loading does not undo it', () => {
@@ -263,15 +269,38 @@ describe('waiting and loading', () => {
     expect(states().slice(before)).toEqual(['loading']);
   });
 
-  it('an embed is corrected only beyond a second, from its time running on between its words', () => {
+  it('an embed that says its new speed is brought to the room\'s second by speed, as a video is', () => {
     const m = start('embed');
+    m.media.setSpeed = (speed) => { m.calls.push(`speed ${speed}`); m.place(m.time()); m.state.speed = speed; m.tell({ type: 'speed', speed }); };
     sync?.follow(roomView({ playing: true, position: 100, at: serverTime() }));
+    vi.advanceTimersByTime(SETTLE_MS + TICK_MS);
+    m.place(m.time() - 0.3);
     vi.advanceTimersByTime(TICK_MS);
-    m.tell({ type: 'time', seconds: 100 });
-    vi.advanceTimersByTime(2_000);
-    expect(m.calls.filter((c) => c.startsWith('seek') || c.startsWith('speed'))).toEqual(['seek 100']);
-    m.tell({ type: 'time', seconds: 99 });
+    expect(m.state.speed).toBeGreaterThan(1);
+    const roomSecond = () => 100 + (serverTime() - 1_000_000) / 1000;
+    vi.advanceTimersByTime(10_000);
+    expect(m.state.speed).toBe(1);
+    expect(Math.abs(m.time() - roomSecond())).toBeLessThan(0.05);
+    // Long after its first answer it is still steered by speed, never by a seek.
+    vi.advanceTimersByTime(SPEED_ANSWER_MS);
+    m.place(m.time() + 0.3);
     vi.advanceTimersByTime(TICK_MS);
-    expect(m.calls.at(-1)).toMatch(/^seek 102/);
+    expect(m.state.speed).toBeLessThan(1);
+    expect(m.calls.filter((c) => c.startsWith('seek'))).toHaveLength(1);
+  });
+
+  it('an embed that never says its new speed is left at its own speed, and corrected only beyond a second by a seek', () => {
+    const m = start('embed');
+    m.media.setSpeed = (speed) => { m.calls.push(`speed ${speed}`); };
+    sync?.follow(roomView({ playing: true, position: 100, at: serverTime() }));
+    vi.advanceTimersByTime(SETTLE_MS + TICK_MS);
+    m.place(m.time() - 0.5);
+    vi.advanceTimersByTime(SPEED_ANSWER_MS + 2 * TICK_MS);
+    // It was asked once, and told back to normal speed once it proved deaf to it.
+    expect(m.calls.filter((c) => c.startsWith('speed'))).toEqual([expect.stringMatching(/^speed 1\.2/), 'speed 1']);
+    const seeks = m.calls.filter((c) => c.startsWith('seek')).length;
+    m.place(m.time() - 1);
+    vi.advanceTimersByTime(TICK_MS);
+    expect(m.calls.filter((c) => c.startsWith('seek')).length).toBe(seeks + 1);
   });
 });

@@ -24,10 +24,12 @@ export const TICK_MS = 250;
 export const LOADING_GRACE_MS = 700;
 /** What the sync asked of the media is matched to the media's answer within this long. */
 const EXPECT_MS = 3_000;
-/** Own seeks are sent once the person stops dragging the time line. */
+/** An own seek goes at once; more within this long of it (a drag along the time line) go as one, once the person lets go. */
 export const SEEK_SETTLE_MS = 300;
 /** Our <video> lands where it was sent; an embed answers with the second it reached, which may be a little off. */
 const SEEK_LANDS_WITHIN_S = { video: 0.1, embed: 1.5 } as const;
+/** An embed asked to change its speed says so within this long, or is taken not to follow speed. */
+export const SPEED_ANSWER_MS = 2_000;
 /** After an own command the media is left as the person put it until the room answers, or this long. */
 const ANSWER_WAIT_MS = 2_000;
 /**
@@ -83,6 +85,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   let startTimer: ReturnType<typeof setTimeout> | undefined;
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   let seekTimer: ReturnType<typeof setTimeout> | undefined;
+  let seekSentAt = -Infinity;
   let stalled = false;
   let loadingTold = false;
   let readyFor: string | null = null;
@@ -94,8 +97,9 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   let toldState: 'watching' | 'paused' | 'loading' | null = null;
   let blocked = false;
   let closed = false;
-  // An embed tells its time once a second: between two words it is taken to run on.
-  let heard = { seconds: media.time(), at: now() };
+  /** Whether the media follows a speed change: our <video> does; an embed proves it by saying its new speed. */
+  let followsSpeed: boolean | null = media.kind === 'video' ? true : null;
+  let speedAskedAt: number | null = null;
 
   /** The member's state as the others see it, told once a change (a stall's 'loading' is told by its own rule). */
   const tellState = (state: 'watching' | 'paused' | 'loading') => {
@@ -114,11 +118,19 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     return true;
   };
 
-  const mediaTime = () => (media.kind === 'embed' && !media.paused() ? heard.seconds + (now() - heard.at) / 1000 : media.time());
   const setRate = (r: number) => {
     if (r === rate) return;
     rate = r;
+    if (followsSpeed === null) speedAskedAt ??= now();
     media.setSpeed(r);
+  };
+  /** An embed that has not said its new speed within SPEED_ANSWER_MS does not follow one: seeks alone correct it. */
+  const bySpeed = () => {
+    if (followsSpeed === null && speedAskedAt !== null && now() - speedAskedAt > SPEED_ANSWER_MS) {
+      followsSpeed = false;
+      setRate(1);
+    }
+    return followsSpeed !== false;
   };
   const play = () => {
     if (!media.paused()) return;
@@ -135,7 +147,6 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     expected = expected.filter((x) => x.type !== 'seeked');
     expect({ type: 'seeked', seconds });
     lastSeekAt = now();
-    heard = { seconds, at: now() };
     media.seek(seconds);
   };
   const holdAt = (position: number) => {
@@ -191,7 +202,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
       play();
       return;
     }
-    const c = correction({ target, actual: mediaTime(), kind: media.kind, sinceSeekMs: now() - lastSeekAt });
+    const c = correction({ target, actual: media.time(), bySpeed: bySpeed(), sinceSeekMs: now() - lastSeekAt });
     if (c.do === 'seek') seek(c.to);
     else setRate(c.rate);
   }
@@ -236,12 +247,16 @@ export function syncMedia(deps: SyncDeps): RoomSync {
       }
       clearTimeout(seekTimer);
       awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: e.seconds }) };
-      seekTimer = setTimeout(() => {
+      const sendSeek = () => {
+        seekSentAt = now();
         const position = media.time();
         const reason = skipTo !== null && Math.abs(position - skipTo) < 1 ? 'skip' : undefined;
         skipTo = null;
         sendOwn(reason ? { action: 'seek', position, reason } : { action: 'seek', position });
-      }, SEEK_SETTLE_MS);
+      };
+      // A seek goes at once; those that follow it closely (a drag along the time line) go as one, where it ended.
+      if (now() - seekSentAt >= SEEK_SETTLE_MS) sendSeek();
+      else seekTimer = setTimeout(sendSeek, SEEK_SETTLE_MS);
     }
   }
 
@@ -268,7 +283,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   }
 
   const unlisten = media.on((e) => {
-    if (e.type === 'time' || e.type === 'seeked') heard = { seconds: e.seconds, at: now() };
+    if (e.type === 'speed') followsSpeed = true;
     switch (e.type) {
       case 'play':
       case 'pause':
