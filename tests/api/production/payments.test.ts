@@ -5,72 +5,37 @@
  * and the scheduled check runs on one instance per tick.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
-import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
-import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
+import type { Backend } from '../../../scripts/lib/backend.ts';
+import type { RunningDirectus } from '../../../scripts/lib/directus-process.ts';
 import { freePort } from '../../../scripts/lib/free-port.ts';
 import { startPaymentGateway, type PaymentGateway } from '../../../scripts/lib/payment-gateway.ts';
-import {
-  assertRedisReachable, clearRedisNamespace, createDatabase, dropDatabase, pgKnex, productionEnv, uniqueName,
-} from '../../../scripts/lib/postgres.ts';
 import { ROLES } from '../../../shared/rules.ts';
 import { SUBSCRIPTION_DAYS } from '../../../shared/plans.ts';
 import { DAY_MS } from '../../../shared/subscription.ts';
 import { holdWebhooks, payerPresses, postWebhook, uuidOf, webhookBody } from '../../support/gateway.ts';
+import { newPersonOn, startTwoInstances, type TwoInstances } from '../../support/two-instances.ts';
 
-const ADMIN = { email: 'admin@example.com', password: 'admin-prod-pay-password' };
-
-let name = '';
-let dataDir = '';
+let world: TwoInstances | undefined;
 let a: Backend | undefined;
 let b: RunningDirectus | undefined;
 let gateway: PaymentGateway | undefined;
 let db: Knex | undefined;
 
 beforeAll(async () => {
-  await assertRedisReachable();
-  name = uniqueName();
-  await createDatabase(name);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-pay-'));
   const port = await freePort();
   gateway = await startPaymentGateway({ directusUrl: `http://127.0.0.1:${port}`, quiet: true });
-  const options: DirectusOptions = {
-    dataDir,
-    port,
-    secret: `prod-pay-secret-${randomUUID()}`,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    extra: { ...productionEnv(name, name), ...gateway.env, RATE_LIMITER_POINTS: '5000', PLAN_CHECK_CRON: '*/2 * * * * *' },
-  };
-  a = await startBackend({ ...options, quiet: true });
-  b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
-  db = pgKnex(name);
+  world = await startTwoInstances('pay', { port, env: { ...gateway.env, PLAN_CHECK_CRON: '*/2 * * * * *' } });
+  ({ a, b, db } = world);
 }, 240_000);
 
 afterAll(async () => {
-  await db?.destroy();
-  await Promise.allSettled([b?.stop(), a?.stop(), gateway?.stop()]);
-  if (name) {
-    await dropDatabase(name).catch(() => undefined);
-    await clearRedisNamespace(name).catch(() => undefined);
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await Promise.allSettled([world?.stop(), gateway?.stop()]);
 }, 60_000);
 
 const access = () => ({ url: gateway!.standinUrl!, merchant: gateway!.merchant, apiKey: gateway!.apiKey });
 
-async function person(): Promise<{ id: string; token: string }> {
-  const login = `pay${randomUUID().slice(0, 8)}`;
-  const created = await a!.api.post<{ id: string }>('/users', { email: `${login}@example.com`, password: 'secret-password-1', role: ROLES.user, login });
-  const res = await fetch(`${a!.url}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${login}@example.com`, password: 'secret-password-1' }) });
-  const { data } = await res.json() as { data: { access_token: string } };
-  return { id: created.id, token: data.access_token };
-}
+const person = () => newPersonOn(a!);
 
 async function buy(who: { token: string; id: string }, base: string, planId = 1): Promise<{ url: string; invoice: string }> {
   const res = await fetch(`${base}/payment/buy`, {

@@ -6,44 +6,26 @@
  * hold on PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
-import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
-import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
-import { PACE, ROLES, VIEW_FLOW_ID } from '../../../shared/rules.ts';
-import { freePort } from '../../../scripts/lib/free-port.ts';
+import type { Backend } from '../../../scripts/lib/backend.ts';
+import type { RunningDirectus } from '../../../scripts/lib/directus-process.ts';
+import { PACE, VIEW_FLOW_ID } from '../../../shared/rules.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../../support/realtime.ts';
 import { LOGIN_LIMITS } from '../../../directus/extensions/site-auth/src/login-limits.ts';
-import {
-  assertRedisReachable, clearRedisNamespace, countRedisKeys, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
-} from '../../../scripts/lib/postgres.ts';
+import { countRedisKeys } from '../../../scripts/lib/postgres.ts';
+import { newPersonOn, startTwoInstances, type TwoInstances } from '../../support/two-instances.ts';
 import { http } from '../../support/direct-http.ts';
 
-const ADMIN = { email: 'admin@example.com', password: 'admin-prod-test-password' };
-
+let world: TwoInstances | undefined;
 let name = '';
-let dataDir = '';
 let a: Backend | undefined;
 let b: RunningDirectus | undefined;
 let db: Knex | undefined;
 
 // ---------------------------------------------------------------- HTTP and realtime helpers
 
-interface Person { id: string; login: string; email: string; password: string; token: string }
-
-/** A user made by the admin through instance A, signed in through A. */
-async function newPerson(login = `p${randomUUID().slice(0, 8)}`): Promise<Person> {
-  const email = `${login.toLowerCase()}@example.com`;
-  const password = 'secret-password-1';
-  const created = await a!.api.post<{ id: string }>('/users', { email, password, role: ROLES.user, login, first_name: 'Тест' });
-  const res = await http<{ access_token: string }>(a!.url, 'POST', '/auth/login', { body: { email, password } });
-  if (res.status !== 200) throw new Error(`login of ${login} failed: ${res.status} ${JSON.stringify(res.errors)}`);
-  return { id: created.id, login, email, password, token: res.data.access_token };
-}
+const newPerson = (login?: string) => newPersonOn(a!, login);
 
 const createdEvent = (uid: string, text: string) => (f: Frame) =>
   f.uid === uid && f.type === 'subscription' && f.event === 'create' && (f.data ?? []).some((row: Frame) => row.text === text);
@@ -56,40 +38,13 @@ const updatedEvent = (uid: string, id: number, row: Frame) => (f: Frame) =>
 // ---------------------------------------------------------------- the two instances
 
 beforeAll(async () => {
-  await assertRedisReachable();
-  name = uniqueName();
-  await createDatabase(name);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-'));
-  const options: DirectusOptions = {
-    dataDir,
-    port: await freePort(),
-    secret: `prod-test-secret-${randomUUID()}`,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    extra: {
-      ...productionEnv(name, name),
-      RATE_LIMITER_POINTS: '5000',
-      RATE_LIMITER_REGISTRATION_POINTS: '1000',
-    },
-  };
-  a = await startBackend({ ...options, quiet: true });
-  // The second instance: same database, Redis and secret; no bootstrap and no apply of its own.
-  b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
-  db = pgKnex(name);
+  world = await startTwoInstances('realtime');
+  ({ name, a, b, db } = world);
 }, 240_000);
 
 afterAll(async () => {
   await closeAllRealtime();
-  await db?.destroy();
-  await Promise.allSettled([b?.stop(), a?.stop()]);
-  const problems: string[] = [];
-  if (name) {
-    await dropDatabase(name).catch((err) => problems.push(`drop database ${name}: ${err.message}`));
-    if (await databaseExists(name).catch(() => true)) problems.push(`database ${name} still exists`);
-    await clearRedisNamespace(name).catch((err) => problems.push(`clear Redis ${name}*: ${err.message}`));
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (problems.length) throw new Error(`Cleanup failed:\n${problems.join('\n')}`);
+  await world?.stop();
 }, 60_000);
 
 // ---------------------------------------------------------------- tests

@@ -5,25 +5,20 @@
  * (answered ahead of Directus's own middleware) spend an address's allowance like any request.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../../directus/seed/index.ts';
-import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
-import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
+import type { Backend } from '../../../scripts/lib/backend.ts';
+import { directusEnv } from '../../../scripts/lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
 import { freePort } from '../../../scripts/lib/free-port.ts';
-import {
-  assertRedisReachable, clearRedisNamespace, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
-} from '../../../scripts/lib/postgres.ts';
 import { TITLE_CARD_FIELDS } from '../../../shared/card-fields.ts';
 import { restFields } from '../../support/rest-fields.ts';
 import { queryMisses } from '../../support/search-queries.ts';
+import { startTwoInstances, type TwoInstances } from '../../support/two-instances.ts';
 
+let world: TwoInstances | undefined;
 let name = '';
-let dataDir = '';
 let a: Backend | undefined;
 let b: RunningDirectus | undefined;
 /** A third instance whose allowance per address is small enough to spend. */
@@ -32,38 +27,20 @@ const ALLOWANCE = 6;
 let db: Knex | undefined;
 
 beforeAll(async () => {
-  await assertRedisReachable();
-  name = uniqueName();
-  await createDatabase(name);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-search-'));
-  const options: DirectusOptions = {
-    dataDir,
-    port: await freePort(),
-    secret: `prod-search-secret-${randomUUID()}`,
-    adminEmail: 'admin@example.com',
-    adminPassword: 'admin-prod-search-password',
-    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false' },
-  };
-  a = await startBackend({ ...options, quiet: true });
+  world = await startTwoInstances('search', { env: { PRESSURE_LIMITER_ENABLED: 'false' } });
+  ({ name, a, b, db } = world);
   await seedDemo(a.api, () => {});
-  b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
+  const { options } = world;
   limited = await startDirectus(directusEnv({
     ...options,
     port: await freePort(),
     extra: { ...options.extra, RATE_LIMITER_POINTS: String(ALLOWANCE), RATE_LIMITER_DURATION: '600', RATE_LIMITER_KEY_PREFIX: `${name}:rl-limited` },
   }), { quiet: true });
-  db = pgKnex(name);
 }, 600_000);
 
 afterAll(async () => {
-  await db?.destroy();
-  await Promise.allSettled([limited?.stop(), b?.stop(), a?.stop()]);
-  if (name) {
-    await dropDatabase(name);
-    expect(await databaseExists(name)).toBe(false);
-    await clearRedisNamespace(name);
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await limited?.stop();
+  await world?.stop();
 }, 60_000);
 
 const search = async (base: string, q: string) => {

@@ -10,13 +10,9 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import knex, { type Knex } from 'knex';
-import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
-import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
-import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
-import { freePort } from '../../../scripts/lib/free-port.ts';
-import {
-  assertRedisReachable, clearRedisNamespace, createDatabase, dropDatabase, pgKnex, PG_CONNECTION, productionEnv, uniqueName,
-} from '../../../scripts/lib/postgres.ts';
+import type { Backend } from '../../../scripts/lib/backend.ts';
+import type { RunningDirectus } from '../../../scripts/lib/directus-process.ts';
+import { createDatabase, dropDatabase, PG_CONNECTION, uniqueName } from '../../../scripts/lib/postgres.ts';
 import { drawSeason, QUICK_ENCODING, TINY_SEASON, type SeasonTruth } from '../../../scripts/lib/segment-testset.ts';
 import { EDITOR_ROLE } from '../../../directus/access/policies.ts';
 import { FIND_SEGMENTS_FLOW_ID } from '../../../directus/apply/flows.ts';
@@ -24,14 +20,15 @@ import { CLAIM_LIMIT_MS } from '../../../directus/extensions/segment-finder/src/
 import { http } from '../../support/direct-http.ts';
 import { upload } from '../../support/api.ts';
 import { claimCases, makeClaimTable } from '../../support/segment-claims.ts';
+import { startTwoInstances, type TwoInstances } from '../../support/two-instances.ts';
 
-const ADMIN = { email: 'admin@example.com', password: 'admin-prod-test-password' };
 /** A search of the tiny season, with both instances and PostgreSQL on a busy machine; or a minute's look and one. */
 const SEARCH_MS = 240_000;
 
-let name = '';
+let world: TwoInstances | undefined;
 let claimsName = '';
-let dataDir = '';
+/** Where the season is drawn, beside the instances starting. */
+let drawDir = '';
 let a: Backend | undefined;
 let b: RunningDirectus | undefined;
 let db: Knex | undefined;
@@ -79,23 +76,10 @@ const findSegmentsOn = (base: string) =>
   http(base, 'POST', `/flows/trigger/${FIND_SEGMENTS_FLOW_ID}`, { token: editorToken, body: { collection: 'titles', keys: [title] } });
 
 beforeAll(async () => {
-  await assertRedisReachable();
-  name = uniqueName();
-  await createDatabase(name);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-segments-'));
-  const options: DirectusOptions = {
-    dataDir,
-    port: await freePort(),
-    secret: `prod-test-secret-${randomUUID()}`,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', PRESSURE_LIMITER_ENABLED: 'false' },
-  };
-  const drawing = drawSeason(TINY_SEASON, path.join(dataDir, 'season'), QUICK_ENCODING);
-  a = await startBackend({ ...options, quiet: true });
-  // The second instance: same database, Redis, secret and uploads; no bootstrap and no apply of its own.
-  b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
-  db = pgKnex(name);
+  drawDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-segments-'));
+  const drawing = drawSeason(TINY_SEASON, drawDir, QUICK_ENCODING);
+  world = await startTwoInstances('segments', { env: { PRESSURE_LIMITER_ENABLED: 'false' } });
+  ({ a, b, db } = world);
   truth = await drawing;
 
   const email = `editor-${randomUUID().slice(0, 8)}@example.com`;
@@ -121,15 +105,10 @@ beforeAll(async () => {
 }, SEARCH_MS * 2);
 
 afterAll(async () => {
-  await db?.destroy();
   await claimsDb?.destroy();
-  await Promise.allSettled([b?.stop(), a?.stop()]);
-  if (name) {
-    await dropDatabase(name).catch(() => {});
-    await clearRedisNamespace(name).catch(() => {});
-  }
   if (claimsName) await dropDatabase(claimsName).catch(() => {});
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (drawDir) rmSync(drawDir, { recursive: true, force: true });
+  await world?.stop();
 }, 60_000);
 
 describe('the search for openings and endings on two instances', () => {

@@ -5,45 +5,25 @@
  * the removed member's socket on the other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import type { Knex } from 'knex';
-import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
-import { directusEnv, type DirectusOptions } from '../../../scripts/lib/directus-env.ts';
-import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
-import { ROLES } from '../../../shared/rules.ts';
+import type { Backend } from '../../../scripts/lib/backend.ts';
+import type { RunningDirectus } from '../../../scripts/lib/directus-process.ts';
 import { ROOM_MESSAGES, type RoomView } from '../../../shared/together.ts';
-import { freePort } from '../../../scripts/lib/free-port.ts';
 import { closeAllRealtime } from '../../support/realtime.ts';
 import { RoomSocket } from '../../support/together.ts';
-import {
-  assertRedisReachable, clearRedisNamespace, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
-} from '../../../scripts/lib/postgres.ts';
+import { newPersonOn, startTwoInstances, type ProductionPerson, type TwoInstances } from '../../support/two-instances.ts';
 import { http } from '../../support/direct-http.ts';
 
-const ADMIN = { email: 'admin@example.com', password: 'admin-prod-test-password' };
-
-let name = '';
-let dataDir = '';
+let world: TwoInstances | undefined;
 let a: Backend | undefined;
 let b: RunningDirectus | undefined;
 let db: Knex | undefined;
 let title = 0;
 let episode = 0;
 
-interface Person { id: string; login: string; token: string }
-
-async function newPerson(): Promise<Person> {
-  const login = `p${randomUUID().slice(0, 8)}`;
-  const email = `${login}@example.com`;
-  const password = 'secret-password-1';
-  const created = await a!.api.post<{ id: string }>('/users', { email, password, role: ROLES.user, login });
-  const res = await http<{ access_token: string }>(a!.url, 'POST', '/auth/login', { body: { email, password } });
-  if (res.status !== 200) throw new Error(`login of ${login} failed: ${res.status}`);
-  return { id: created.id, login, token: res.data.access_token };
-}
+type Person = ProductionPerson;
+const newPerson = () => newPersonOn(a!);
 
 /** A room led by the first person, everyone joined through the instance their socket is on. */
 async function roomOn(people: Person[], bases: string[], label: string): Promise<{ code: string; sockets: RoomSocket[] }> {
@@ -62,37 +42,15 @@ async function roomOn(people: Person[], bases: string[], label: string): Promise
 }
 
 beforeAll(async () => {
-  await assertRedisReachable();
-  name = uniqueName();
-  await createDatabase(name);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-together-'));
-  const options: DirectusOptions = {
-    dataDir,
-    port: await freePort(),
-    secret: `prod-test-secret-${randomUUID()}`,
-    adminEmail: ADMIN.email,
-    adminPassword: ADMIN.password,
-    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000' },
-  };
-  a = await startBackend({ ...options, quiet: true });
-  b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
-  db = pgKnex(name);
+  world = await startTwoInstances('together');
+  ({ a, b, db } = world);
   title = (await a.api.post<{ id: number }>('/items/titles', { slug: `together-${randomUUID().slice(0, 8)}`, name: 'Вместе', status: 'published', typeSource: 'Сезоны' })).id;
   episode = (await a.api.post<{ id: number }>('/items/series', { title, name: '1 серия', sort: 1 })).id;
 }, 480_000);
 
 afterAll(async () => {
   await closeAllRealtime();
-  await db?.destroy();
-  await Promise.allSettled([b?.stop(), a?.stop()]);
-  const problems: string[] = [];
-  if (name) {
-    await dropDatabase(name).catch((err) => problems.push(`drop database ${name}: ${err.message}`));
-    if (await databaseExists(name).catch(() => true)) problems.push(`database ${name} still exists`);
-    await clearRedisNamespace(name).catch((err) => problems.push(`clear Redis ${name}*: ${err.message}`));
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  if (problems.length) throw new Error(`Cleanup failed:\n${problems.join('\n')}`);
+  await world?.stop();
 }, 60_000);
 
 describe('watching together on two instances', () => {
