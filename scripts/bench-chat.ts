@@ -10,19 +10,12 @@
  *   two instances on PostgreSQL + Redis:  node scripts/bench-chat.ts --instances 2
  *   options: --subscribers 500 --rate 5 --seconds 60 --senders 20 [--pg] [--keep]
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { PACE, ROLES } from '../shared/rules.ts';
-import { startBackend, type Backend } from './lib/backend.ts';
-import { directusEnv, type DirectusOptions } from './lib/directus-env.ts';
-import { startDirectus, type RunningDirectus } from './lib/directus-process.ts';
-import { freePort } from './lib/free-port.ts';
-import { clearRedisNamespace, createDatabase, dropDatabase, productionEnv, uniqueName } from './lib/postgres.ts';
-import { ensurePostgres, ensureRedis } from './lib/services.ts';
+import { PACE } from '../shared/rules.ts';
+import { makeBenchPeople, startBenchBackend, type BenchBackend, type BenchPerson } from './lib/bench-backend.ts';
 
 const { values } = parseArgs({
   options: {
@@ -63,67 +56,11 @@ const SUBSCRIPTION = {
   },
 };
 
-interface Person { id: string; token: string }
+type Person = BenchPerson;
 
 // ---------------------------------------------------------------- the backend(s)
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-bench-chat-'));
-const pgName = PG ? uniqueName('dorama_bench_chat') : '';
-const instances: RunningDirectus[] = [];
-let first: Backend | undefined;
-
-async function stopAll(): Promise<void> {
-  await Promise.allSettled(instances.map((i) => i.stop()));
-  if (pgName && !values.keep) {
-    await dropDatabase(pgName).catch((err) => console.error(`could not drop ${pgName}: ${err.message}`));
-    await clearRedisNamespace(pgName).catch(() => {});
-  }
-  if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
-}
-process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
-
-async function startInstances(): Promise<void> {
-  if (PG) {
-    await ensurePostgres();
-    await ensureRedis();
-    await createDatabase(pgName);
-  }
-  const options: DirectusOptions = {
-    dataDir,
-    port: await freePort(),
-    secret: randomBytes(24).toString('hex'),
-    adminEmail: 'admin@example.com',
-    adminPassword: randomBytes(12).toString('hex'),
-    extra: {
-      ...(PG ? productionEnv(pgName, pgName) : {}),
-      // All subscribers connect from this one address: the per-address limiter would refuse them.
-      RATE_LIMITER_POINTS: '1000000',
-      // On a machine shared with other work, the event-loop guard would refuse the measured sends.
-      PRESSURE_LIMITER_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  };
-  console.log(`Starting ${INSTANCES} Directus instance(s) on ${PG ? `PostgreSQL (${pgName}) + Redis` : `SQLite (${dataDir})`} …`);
-  first = await startBackend({ ...options, quiet: true });
-  instances.push(first);
-  for (let i = 1; i < INSTANCES; i++) {
-    instances.push(await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true }));
-  }
-}
-
-/** People made by the admin in batches, each with a static token: signing 500 people in would time argon2, not the chat. */
-async function makePeople(count: number): Promise<Person[]> {
-  const people: Person[] = [];
-  for (let start = 0; start < count; start += 100) {
-    const batch = Array.from({ length: Math.min(100, count - start) }, (_, i) => {
-      const login = `bench${start + i}_${randomUUID().slice(0, 6)}`;
-      return { email: `${login}@example.com`, login, first_name: 'Тест', role: ROLES.user, token: randomBytes(24).toString('hex') };
-    });
-    const created = await first!.api.post<{ id: string }[]>('/users', batch);
-    created.forEach((row, i) => people.push({ id: row.id, token: batch[i].token }));
-  }
-  return people;
-}
+let backend: BenchBackend | undefined;
 
 // ---------------------------------------------------------------- subscribers
 
@@ -209,9 +146,10 @@ function quantile(sorted: number[], p: number): number {
 }
 
 async function run(): Promise<void> {
-  await startInstances();
+  backend = await startBenchBackend({ label: 'chat', instances: INSTANCES, pg: PG, keep: values.keep });
+  const { first, instances } = backend;
   const idle = instances.map((i) => rssMiB(i.child.pid));
-  const people = await makePeople(SUBSCRIBERS);
+  const people = await makeBenchPeople(first, SUBSCRIBERS, 'bench');
   const senders = people.slice(0, SENDERS);
   console.log(`Connecting ${SUBSCRIBERS} subscribers${INSTANCES > 1 ? `, spread over ${INSTANCES} instances` : ''} …`);
   const subscribers = people.map((p, i) => new Subscriber(instances[i % INSTANCES].url, p));
@@ -297,6 +235,6 @@ async function run(): Promise<void> {
 try {
   await run();
 } finally {
-  await stopAll();
+  await backend?.stop();
 }
 process.exit(0);

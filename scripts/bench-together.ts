@@ -11,20 +11,13 @@
  *   two instances on PostgreSQL + Redis:  node scripts/bench-together.ts --instances 2
  *   options: --rooms 200 --members 5 --rate 20 --seconds 30 [--keep]
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
-import { ROLES } from '../shared/rules.ts';
 import type { RoomView } from '../shared/together.ts';
-import { startBackend, type Backend } from './lib/backend.ts';
-import { directusEnv, type DirectusOptions } from './lib/directus-env.ts';
-import { startDirectus, type RunningDirectus } from './lib/directus-process.ts';
-import { freePort } from './lib/free-port.ts';
-import { clearRedisNamespace, createDatabase, dropDatabase, productionEnv, uniqueName } from './lib/postgres.ts';
-import { ensurePostgres, ensureRedis } from './lib/services.ts';
+import { makeBenchPeople, startBenchBackend, type BenchBackend, type BenchPerson } from './lib/bench-backend.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,65 +38,11 @@ const PG = INSTANCES > 1;
 /** How long after the last command a missing delivery counts as lost. */
 const DRAIN_MS = 30_000;
 
-interface Person { id: string; token: string }
+type Person = BenchPerson;
 
 // ---------------------------------------------------------------- the backend(s)
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-bench-together-'));
-const pgName = PG ? uniqueName('dorama_bench_together') : '';
-const instances: RunningDirectus[] = [];
-let first: Backend | undefined;
-
-async function stopAll(): Promise<void> {
-  await Promise.allSettled(instances.map((i) => i.stop()));
-  if (pgName && !values.keep) {
-    await dropDatabase(pgName).catch((err) => console.error(`could not drop ${pgName}: ${err.message}`));
-    await clearRedisNamespace(pgName).catch(() => {});
-  }
-  if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
-}
-process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
-
-async function startInstances(): Promise<void> {
-  if (PG) {
-    await ensurePostgres();
-    await ensureRedis();
-    await createDatabase(pgName);
-  }
-  const options: DirectusOptions = {
-    dataDir,
-    port: await freePort(),
-    secret: randomBytes(24).toString('hex'),
-    adminEmail: 'admin@example.com',
-    adminPassword: randomBytes(12).toString('hex'),
-    extra: {
-      ...(PG ? productionEnv(pgName, pgName) : {}),
-      // Every member connects from this one address: the per-address limiter would refuse them.
-      RATE_LIMITER_POINTS: '1000000',
-      PRESSURE_LIMITER_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-    },
-  };
-  console.log(`Starting ${INSTANCES} Directus instance(s) on ${PG ? `PostgreSQL (${pgName}) + Redis` : `SQLite (${dataDir})`} …`);
-  first = await startBackend({ ...options, quiet: true });
-  instances.push(first);
-  for (let i = 1; i < INSTANCES; i++) {
-    instances.push(await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true }));
-  }
-}
-
-async function makePeople(count: number): Promise<Person[]> {
-  const people: Person[] = [];
-  for (let start = 0; start < count; start += 100) {
-    const batch = Array.from({ length: Math.min(100, count - start) }, (_, i) => {
-      const login = `room${start + i}_${randomUUID().slice(0, 6)}`;
-      return { email: `${login}@example.com`, login, role: ROLES.user, token: randomBytes(24).toString('hex') };
-    });
-    const created = await first!.api.post<{ id: string }[]>('/users', batch);
-    created.forEach((row, i) => people.push({ id: row.id, token: batch[i]!.token }));
-  }
-  return people;
-}
+let backend: BenchBackend | undefined;
 
 async function post(base: string, token: string, route: string, body?: unknown): Promise<any> {
   const res = await fetch(`${base}${route}`, {
@@ -193,15 +132,16 @@ function quantile(sorted: number[], p: number): number | undefined {
 // ---------------------------------------------------------------- the run
 
 async function run(): Promise<void> {
-  await startInstances();
-  const title = (await first!.api.post<{ id: number }>('/items/titles', { slug: `bench-${randomUUID().slice(0, 8)}`, name: 'Вместе', status: 'published', typeSource: 'Сезоны' })).id;
-  const episode = (await first!.api.post<{ id: number }>('/items/series', { title, name: '1 серия', sort: 1 })).id;
-  const people = await makePeople(ROOMS * MEMBERS);
+  backend = await startBenchBackend({ label: 'together', instances: INSTANCES, pg: PG, keep: values.keep });
+  const { first, instances } = backend;
+  const title = (await first.api.post<{ id: number }>('/items/titles', { slug: `bench-${randomUUID().slice(0, 8)}`, name: 'Вместе', status: 'published', typeSource: 'Сезоны' })).id;
+  const episode = (await first.api.post<{ id: number }>('/items/series', { title, name: '1 серия', sort: 1 })).id;
+  const people = await makeBenchPeople(first, ROOMS * MEMBERS, 'room');
   console.log(`Making ${ROOMS} rooms of ${MEMBERS} …`);
   const rooms: Member[][] = [];
   await inBatches(Array.from({ length: ROOMS }, (_, r) => r), 20, async (r) => {
     const members = people.slice(r * MEMBERS, (r + 1) * MEMBERS);
-    const { code } = await post(first!.url, members[0]!.token, '/together/rooms', { title, episode });
+    const { code } = await post(first.url, members[0]!.token, '/together/rooms', { title, episode });
     const room: Member[] = [];
     for (const [i, p] of members.entries()) {
       const base = instances[(r * MEMBERS + i) % INSTANCES]!.url;
@@ -273,6 +213,6 @@ async function run(): Promise<void> {
 try {
   await run();
 } finally {
-  await stopAll();
+  await backend?.stop();
 }
 process.exit(0);
