@@ -10,11 +10,12 @@
  *   two instances on PostgreSQL + Redis:  node scripts/bench-chat.ts --instances 2
  *   options: --subscribers 500 --rate 5 --seconds 60 --senders 20 [--pg] [--keep]
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import { PACE } from '../shared/rules.ts';
+import { cpuSeconds, inBatches, quantile, rssMiB } from './lib/bench-figures.ts';
+import { openBenchSocket } from './lib/bench-socket.ts';
 import { makeBenchPeople, startBenchBackend, type BenchBackend, type BenchPerson } from './lib/bench-backend.ts';
 
 const { values } = parseArgs({
@@ -80,31 +81,21 @@ class Subscriber {
     this.person = person;
   }
 
-  open(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/websocket`);
-      this.ws = ws;
-      const timer = setTimeout(() => reject(new Error('subscription did not start within 30 s')), 30_000);
-      ws.on('error', (err) => { clearTimeout(timer); reject(err); });
-      ws.on('close', () => { this.closed = true; });
-      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', access_token: this.person.token })));
-      ws.on('message', (raw) => {
-        const at = performance.now();
-        const frame = JSON.parse(String(raw));
-        if (frame.type === 'ping') return ws.send(JSON.stringify({ type: 'pong' }));
-        if (frame.type === 'auth') {
-          if (frame.status !== 'ok') return reject(new Error(`auth refused: ${JSON.stringify(frame)}`));
-          return ws.send(JSON.stringify(SUBSCRIPTION));
-        }
-        if (frame.type === 'error') return reject(new Error(`refused: ${JSON.stringify(frame)}`));
+  async open(): Promise<void> {
+    this.ws = await openBenchSocket(this.base, this.person.token, {
+      what: 'the subscription',
+      signedIn: (ws) => ws.send(JSON.stringify(SUBSCRIPTION)),
+      closed: () => { this.closed = true; },
+      heard: (frame, at, answer) => {
+        if (frame.type === 'error') return answer.refused(JSON.stringify(frame));
         if (frame.type !== 'subscription') return;
-        if (frame.event === 'init') { clearTimeout(timer); return resolve(); }
+        if (frame.event === 'init') return answer.ready();
         if (frame.event !== 'create') return;
-        for (const row of frame.data ?? []) {
+        for (const row of (frame.data ?? []) as { text?: unknown }[]) {
           const seq = MARK.exec(String(row.text))?.[1];
           if (seq !== undefined && !this.received.has(Number(seq))) this.received.set(Number(seq), at);
         }
-      });
+      },
     });
   }
 
@@ -113,37 +104,7 @@ class Subscriber {
   }
 }
 
-async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
-}
-
-// ---------------------------------------------------------------- memory
-
-/** CPU seconds a process has used (user + system), from /proc. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/** Resident memory of a process from /proc, in MiB. */
-function rssMiB(pid: number | undefined): number {
-  try {
-    const m = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
 // ---------------------------------------------------------------- the run
-
-function quantile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
 
 async function run(): Promise<void> {
   backend = await startBenchBackend({ label: 'chat', instances: INSTANCES, pg: PG, keep: values.keep });
@@ -210,8 +171,8 @@ async function run(): Promise<void> {
   console.log(`\nChat at scale: ${INSTANCES} instance(s) on ${PG ? 'PostgreSQL + Redis' : 'SQLite'}, ${subscribers.length} subscribers, ${total} messages in ${sendSeconds.toFixed(1)} s, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}, ${os.cpus().length} cores`);
   console.log('| figure | value |\n|---|---:|');
   console.log(`| deliveries (messages × subscribers) | ${delays.length} of ${expected} |`);
-  console.log(`| delivery p50 | ${ms(quantile(delays, 50))} |`);
-  console.log(`| delivery p95 | ${ms(quantile(delays, 95))} |`);
+  console.log(`| delivery p50 | ${ms(quantile(delays, 0.5))} |`);
+  console.log(`| delivery p95 | ${ms(quantile(delays, 0.95))} |`);
   console.log(`| delivery max | ${ms(delays.at(-1))} |`);
   console.log(`| messages lost | ${lost} |`);
   console.log(`| sends refused | ${failures.length} |`);
@@ -228,7 +189,7 @@ async function run(): Promise<void> {
     if (!windows.has(w)) windows.set(w, []);
     windows.get(w)!.push(at - sentAt.get(seq)!);
   }
-  console.log(`p95 by 10 s of sending: ${[...windows].sort(([a], [b]) => a - b).map(([w, xs]) => `${w * 10}s ${ms(quantile(xs.sort((a, b) => a - b), 95))}`).join(', ')}`);
+  console.log(`p95 by 10 s of sending: ${[...windows].sort(([a], [b]) => a - b).map(([w, xs]) => `${w * 10}s ${ms(quantile(xs, 0.95))}`).join(', ')}`);
   if (failures.length) console.log(`Refused sends:\n  ${failures.slice(0, 10).join('\n  ')}`);
 }
 

@@ -22,6 +22,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { seedDemo } from '../directus/seed/index.ts';
 import { startBackend, type Backend } from './lib/backend.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium.ts';
+import { quantile } from './lib/bench-figures.ts';
 import { freePort } from './lib/free-port.ts';
 import { ROOT } from './lib/paths.ts';
 import { buildSite } from './site-build/build.ts';
@@ -76,7 +77,6 @@ async function measure(browser: Browser, siteUrl: string, title: Title): Promise
   }
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'bench-player-'));

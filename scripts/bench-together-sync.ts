@@ -30,6 +30,7 @@ import { seedDemo } from '../directus/seed/index.ts';
 import { ROLES } from '../shared/rules.ts';
 import { startBackend, type Backend } from './lib/backend.ts';
 import { CHROMIUM_ARGS, ensureChromium } from './lib/chromium.ts';
+import { quantile } from './lib/bench-figures.ts';
 import { freePort } from './lib/free-port.ts';
 import { buildSite } from './site-build/build.ts';
 import { startSiteServer, type SiteServer } from './lib/static-server.ts';
@@ -60,10 +61,6 @@ const STEP_TIMEOUT_MS = 30_000;
 
 interface Title { id: number; slug: string; series: { id: number; name: string }[] }
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? NaN;
-};
 const ms = (n: number) => `${Math.round(n)} ms`;
 
 /**

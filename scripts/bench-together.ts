@@ -12,11 +12,12 @@
  *   options: --rooms 200 --members 5 --rate 20 --seconds 30 [--keep]
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
 import type { RoomView } from '../shared/together.ts';
+import { cpuSeconds, inBatches, quantile } from './lib/bench-figures.ts';
+import { openBenchSocket } from './lib/bench-socket.ts';
 import { makeBenchPeople, startBenchBackend, type BenchBackend, type BenchPerson } from './lib/bench-backend.ts';
 
 const { values } = parseArgs({
@@ -72,33 +73,23 @@ class Member {
     this.code = code;
   }
 
-  open(): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const ws = new WebSocket(`${this.base.replace(/^http/, 'ws')}/websocket`);
-      this.ws = ws;
-      const timer = setTimeout(() => reject(new Error('join did not answer within 30 s')), 30_000);
-      ws.on('error', (err) => { clearTimeout(timer); reject(err); });
-      ws.on('close', () => { this.closed = true; });
-      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', access_token: this.person.token })));
-      ws.on('message', (raw) => {
-        const at = performance.now();
-        const frame = JSON.parse(String(raw));
-        if (frame.type === 'ping') return ws.send(JSON.stringify({ type: 'pong' }));
-        if (frame.type === 'auth') {
-          if (frame.status !== 'ok') return reject(new Error(`auth refused: ${JSON.stringify(frame)}`));
-          return ws.send(JSON.stringify({ type: 'together', room: this.code, uid: 'join', action: 'join' }));
-        }
+  async open(): Promise<void> {
+    this.ws = await openBenchSocket(this.base, this.person.token, {
+      what: 'the join',
+      signedIn: (ws) => ws.send(JSON.stringify({ type: 'together', room: this.code, uid: 'join', action: 'join' })),
+      closed: () => { this.closed = true; },
+      heard: (frame, at, answer) => {
         if (frame.type !== 'together') return;
         if (frame.event === 'error') {
-          if (frame.uid === 'join') reject(new Error(`join refused: ${JSON.stringify(frame)}`));
+          if (frame.uid === 'join') answer.refused(JSON.stringify(frame));
           else console.error(`refused: ${JSON.stringify(frame)}`);
           return;
         }
         if (frame.event !== 'room') return;
-        if (frame.uid === 'join') { clearTimeout(timer); resolve(); }
+        if (frame.uid === 'join') answer.ready();
         const view = frame.room as RoomView;
         if (!this.received.has(view.moment.position)) this.received.set(view.moment.position, at);
-      });
+      },
     });
   }
 
@@ -109,24 +100,6 @@ class Member {
   close(): void {
     this.ws.terminate();
   }
-}
-
-async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
-}
-
-/** CPU seconds a process has used (user + system), from /proc. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-function quantile(sorted: number[], p: number): number | undefined {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
 // ---------------------------------------------------------------- the run
@@ -201,8 +174,8 @@ async function run(): Promise<void> {
   console.log(`\nWatching together: ${INSTANCES} instance(s) on ${PG ? 'PostgreSQL + Redis' : 'SQLite'}, ${ROOMS} rooms × ${MEMBERS} members, ${total} commands in ${sendSeconds.toFixed(1)} s, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' / ')}, ${os.cpus().length} cores`);
   console.log('| figure | value |\n|---|---:|');
   console.log(`| deliveries (commands × other members) | ${delays.length} of ${expected} |`);
-  console.log(`| fan-out p50 | ${ms(quantile(delays, 50))} |`);
-  console.log(`| fan-out p95 | ${ms(quantile(delays, 95))} |`);
+  console.log(`| fan-out p50 | ${ms(quantile(delays, 0.5))} |`);
+  console.log(`| fan-out p95 | ${ms(quantile(delays, 0.95))} |`);
   console.log(`| fan-out max | ${ms(delays.at(-1))} |`);
   console.log(`| deliveries lost | ${expected - delays.length} |`);
   console.log(`| sockets dropped | ${dropped} |`);
