@@ -153,6 +153,9 @@ export type RoomEvent =
   | { event: 'error'; action: string; code: string; message: string };
 
 /** What the backend answers in Russian: the REST routes' errors and the socket's error frames. */
+/** What a room says over a player it cannot follow (an embed that does not speak the providers' protocol). */
+export const SILENT_EMBED_NOTE = 'Этот плеер не даёт синхронизировать видео: запускайте и ставьте на паузу сами, когда комната скажет.';
+
 export const ROOM_MESSAGES = {
   notFound: 'Комната не найдена: ссылка устарела или неверна',
   full: `В комнате уже ${ROOM_MAX_MEMBERS} человек`,

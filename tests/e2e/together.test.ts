@@ -4,12 +4,12 @@
  * seek reaching the other member (their video at the room's moment, the room's lines in the chat), a
  * member whose connection is cut shown disconnected and brought back to the room's moment,
  * the chat with a reply, a reaction floating for the other, the leader-only switch, the lead handed
- * over, a member removed, the next episode shared, and a member whose video stalls holding the room
- * until the leader chooses «Не ждать».
+ * over, a member removed, the next episode shared, a member whose video stalls holding the room
+ * until the leader chooses «Не ждать», and an embed that cannot be followed said so, its episode shared.
  */
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
-import { CONTROL_WORDS, MEMBER_STATE_WORDS, positionAt, ROOM_MESSAGES, ROOM_WAIT_LIMIT_MS, type RoomMoment } from '../../shared/together.ts';
+import { CONTROL_WORDS, MEMBER_STATE_WORDS, positionAt, ROOM_MESSAGES, ROOM_WAIT_LIMIT_MS, SILENT_EMBED_NOTE, type RoomMoment } from '../../shared/together.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 import { describe, expect, it, type Browsers } from './support/test.ts';
@@ -19,10 +19,10 @@ patientPolls(20_000);
 interface Row { id: number; name: string }
 interface SeriesTitle { id: number; slug: string; name: string; series: Row[] }
 
-/** A published title without seasons whose episodes are uploads, its episodes in the player's order. */
-async function uploadSeries(): Promise<SeriesTitle> {
+/** A published title without seasons whose episodes play from `source`, its episodes in the player's order. */
+async function seriesOf(source: 'video' | 'iframe' = 'video'): Promise<SeriesTitle> {
   const [title] = await (await adminApi()).get<SeriesTitle[]>(
-    '/items/titles?filter[status][_eq]=published&filter[source][_eq]=video&filter[typeSource][_eq]=Без сезонов'
+    `/items/titles?filter[status][_eq]=published&filter[source][_eq]=${source}&filter[typeSource][_eq]=Без сезонов`
     + '&fields=id,slug,name,series.id,series.name&deep[series][_sort]=sort,id&deep[series][_filter][deleted][_eq]=false&deep[series][_limit]=-1&sort=id&limit=1',
   );
   return title;
@@ -87,7 +87,7 @@ async function seekBy(page: Page, seconds: number): Promise<void> {
 
 /** A room of two: the leader and a member who came by the link, both pages entered. */
 async function roomOfTwo(browsers: Browsers) {
-  const title = await uploadSeries();
+  const title = await seriesOf();
   const [leader, member] = await Promise.all([newPerson(), newPerson()]);
   const { page: leaderPage, url } = await makeRoom(browsers, leader, title);
   const memberPage = await enterRoom(browsers, member, url);
@@ -97,7 +97,7 @@ async function roomOfTwo(browsers: Browsers) {
 
 describe('a room', () => {
   it('is made from a title\'s player; the link brings in another person, and a visitor after signing in', async ({ browsers }) => {
-    const title = await uploadSeries();
+    const title = await seriesOf();
     const [leader, member, latecomer] = await Promise.all([newPerson(), newPerson(), newPerson()]);
     const { page: leaderPage, url } = await makeRoom(browsers, leader, title);
     await expect.poll(() => memberRow(leaderPage, leader).textContent()).toContain('ведущий');
@@ -157,7 +157,7 @@ describe('the shared moment', () => {
   });
 
   it('a member who loses the connection is shown disconnected, and comes back to the room\'s moment', async ({ browsers }) => {
-    const title = await uploadSeries();
+    const title = await seriesOf();
     const [leader, member] = await Promise.all([newPerson(), newPerson()]);
     const { page: leaderPage, url } = await makeRoom(browsers, leader, title);
     // The member's websocket passes through the test, which can cut it and keep it cut.
@@ -196,6 +196,31 @@ describe('the shared moment', () => {
     await playerKey(memberPage, 'Shift+N');
     await expect.poll(() => roomPlayer(leaderPage).getAttribute('data-episode')).toBe(String(title.series[1].id));
     await expect.poll(() => roomPlayer(memberPage).getAttribute('data-episode')).toBe(String(title.series[1].id));
+    await expect.poll(() => memberPage.locator('.player__stage').getAttribute('aria-label')).toContain(title.series[1].name);
+  });
+});
+
+describe('an embed that does not speak the providers\' protocol', () => {
+  it('is said to be started and paused by each member, and its episode is still the room\'s', async ({ browsers }) => {
+    const title = await seriesOf('iframe');
+    const [leader, member] = await Promise.all([newPerson(), newPerson()]);
+    const pages: Page[] = [];
+    for (const person of [leader, member]) {
+      const { page } = await browsers.as(person);
+      await page.route('**/embed/player.html*', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Чужой плеер</title><p>Плеер</p>' }));
+      pages.push(page);
+    }
+    const [leaderPage, memberPage] = pages as [Page, Page];
+    await leaderPage.goto(`/${title.slug}?tab=seasons`);
+    await hydrated(leaderPage, '#player');
+    await togetherButton(leaderPage).click();
+    await leaderPage.waitForURL(/\/together\/[A-Za-z0-9_-]{22}$/);
+    await memberPage.goto(leaderPage.url());
+    for (const page of pages) await page.getByText(SILENT_EMBED_NOTE).waitFor();
+    await memberRow(leaderPage, member).waitFor();
+
+    await playerKey(leaderPage, 'Shift+N');
+    for (const page of pages) await expect.poll(() => roomPlayer(page).getAttribute('data-episode')).toBe(String(title.series[1].id));
     await expect.poll(() => memberPage.locator('.player__stage').getAttribute('aria-label')).toContain(title.series[1].name);
   });
 });

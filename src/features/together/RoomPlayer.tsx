@@ -7,14 +7,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { clockOf } from '../../../shared/clock.ts';
-import { ROOM_MESSAGES, type RoomView } from '../../../shared/together.ts';
+import { ROOM_MESSAGES, SILENT_EMBED_NOTE, type RoomView } from '../../../shared/together.ts';
 import { episodeAfter, episodeBefore, PlayerScreen, watchingOrder, type PlayerMedia } from '../player/index.ts';
 import type { PlayerModel } from '../title/for-signed-in.ts';
 import { $playBlocked, $reactions, $roomNotice, command, notice, playBlocked, serverNow } from './store.ts';
 import { mayControl, syncMedia, type RoomSync } from './sync.ts';
-
-/** What a player that cannot be followed (a silent embed) asks of the members. */
-export const SILENT_ROOM_NOTE = 'Этот плеер не даёт синхронизировать видео: запускайте и ставьте на паузу сами, когда комната скажет.';
 
 interface Props {
   room: RoomView;
@@ -66,7 +63,7 @@ export default function RoomPlayer({ room, model, me }: Props) {
       actsByItself={room.leader === me}
       normalSpeed
       onSkip={onSkip}
-      silentNote={SILENT_ROOM_NOTE}
+      silentNote={SILENT_EMBED_NOTE}
       overlay={<RoomOverlay room={room} resume={() => sync.current?.sync.resume()} />}
     />
   );
