@@ -13,6 +13,7 @@
  *   end written with a stamp the row no longer holds finds no row, and that run stops.
  */
 import type { Knex } from 'knex';
+import { locked } from '../../shared/row-lock.ts';
 
 /** A running instance stamps its claim again this often. */
 export const CLAIM_RENEW_MS = 60_000;
@@ -84,7 +85,7 @@ const askedAndLeft = (now: Date): Where => (q) => {
  */
 export async function askSearch(db: Knex, title: number, seasons: Asked, now: Date): Promise<boolean> {
   return db.transaction(async (trx) => {
-    const row = await trx('titles').where('id', title).forUpdate().first('segmentSearch', 'segmentSearchSince', 'segmentSearchAsked');
+    const row = await locked(trx, trx('titles').where('id', title).first('segmentSearch', 'segmentSearchSince', 'segmentSearchAsked'));
     if (!row) return false;
     const left = isAbandoned(row.segmentSearch, row.segmentSearchSince, now);
     const asked = left ? 'all' : mergeAsked(parseAsked(row.segmentSearchAsked), seasons);
@@ -116,7 +117,7 @@ export async function takeClaim(db: Knex, title: number, now: Date): Promise<'ab
 /** The asks waiting on the title, taken by the run that holds it (none are left for another). */
 export async function takeAsks(db: Knex, title: number): Promise<Asked | null> {
   return db.transaction(async (trx) => {
-    const row = await trx('titles').where('id', title).forUpdate().first('segmentSearchAsked');
+    const row = await locked(trx, trx('titles').where('id', title).first('segmentSearchAsked'));
     await trx('titles').where('id', title).update({ segmentSearchAsked: null });
     return parseAsked(row?.segmentSearchAsked);
   });

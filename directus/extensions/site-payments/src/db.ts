@@ -1,4 +1,4 @@
-/** Small database helpers the payment code shares: values as each database hands them back, row locks. */
+/** Small database helpers the payment code shares: values as each database hands them back. */
 import type { Knex } from 'knex';
 
 /** A timestamp as SQLite (milliseconds, as a number or digits) or PostgreSQL (a Date) returns it. */
@@ -19,16 +19,4 @@ export function toJson<T>(value: unknown, fallback: T): T {
   } catch {
     return fallback;
   }
-}
-
-function isSqlite(db: Knex): boolean {
-  return /sqlite/.test(String((db.client as { config?: { client?: unknown } }).config?.client ?? ''));
-}
-
-/**
- * The query's rows locked until the transaction ends (PostgreSQL). SQLite has one writer at a
- * time and Directus gives it one connection, so a transaction there already runs alone.
- */
-export function locked<T extends Knex.QueryBuilder>(db: Knex, query: T): T {
-  return isSqlite(db) ? query : (query.forUpdate() as T);
 }

@@ -7,7 +7,8 @@
 import type { Knex } from 'knex';
 import { PREMIUM_ROLES, ROLES, type PlanChangeKind } from '../../../../shared/rules.ts';
 import { roleOf, type PlanState } from '../../../../shared/subscription.ts';
-import { locked, toDate, toJson } from './db.ts';
+import { locked } from '../../shared/row-lock.ts';
+import { toDate, toJson } from './db.ts';
 import { decorationsFor, DECORATIONS, type Kept, type Worn } from './decorations.ts';
 
 const VIEWER_ROLES: readonly string[] = [ROLES.user, ...PREMIUM_ROLES];

@@ -1,14 +1,16 @@
 /**
- * A room as stored (togetherRooms, togetherMembers, togetherMessages) and changed: the state is read,
- * room-rules.ts applies the change, and the room row is written only if its `version` is still the
- * one read, in one transaction with its members and lines; otherwise the change is applied again to
- * what is there now (two instances may take commands for one room at once). Views and messages are
+ * A room as stored (togetherRooms, togetherMembers, togetherMessages) and changed: the room row is
+ * read locked (two instances may take commands for one room at once: on PostgreSQL they queue on the
+ * row), room-rules.ts applies the change, and the row is written under its `version` in one
+ * transaction with its members and lines; a version that moved meanwhile all the same has the change
+ * applied again to what is there now. Views and messages are
  * made here as members see them (RoomView, RoomMessage).
  */
 import type { Knex } from 'knex';
 import {
   ROOM_IDLE_MS, ROOM_RECENT_MESSAGES, type MemberState, type RoomMember, type RoomMessage, type RoomTitle, type RoomView,
 } from '../../../../shared/together.ts';
+import { locked } from '../../shared/row-lock.ts';
 import { lineText } from './room-lines.ts';
 import { applyChange, type MemberFacts, type RoomChange, type RoomOutcome, type RoomPerson, type RoomState } from './room-rules.ts';
 
@@ -79,8 +81,10 @@ export async function readPerson(db: Knex, id: string): Promise<PersonRow | null
 /** A room that nobody has been in for ROOM_IDLE_MS is gone for everyone, swept or not yet. */
 export const isExpired = (emptySince: number | null, now: number) => emptySince !== null && now - emptySince >= ROOM_IDLE_MS;
 
-export async function loadRoom(db: Knex, code: string, now = Date.now()): Promise<LoadedRoom | null> {
-  const row: RoomRow | undefined = await db('togetherRooms').where({ code }).first();
+/** `forChange`: the room row stays locked until the transaction `db` ends. */
+export async function loadRoom(db: Knex, code: string, now = Date.now(), forChange = false): Promise<LoadedRoom | null> {
+  const query = db('togetherRooms').where({ code }).first();
+  const row: RoomRow | undefined = await (forChange ? locked(db, query) : query);
   if (!row) return null;
   const emptySince = num(row.emptySince);
   if (isExpired(emptySince, now)) return null;
@@ -189,9 +193,10 @@ export async function applyToRoom(database: Knex, code: string, actor: string, c
 }
 
 async function applyOnce(trx: Knex, code: string, actor: string, change: RoomChange, roundTrips?: RoundTrips): Promise<Applied | null> {
-  const now = Date.now();
-  const loaded = await loadRoom(trx, code, now);
+  const loaded = await loadRoom(trx, code, Date.now(), true);
   if (!loaded) return null;
+  // Read once the row is ours: a change that queued behind others is timed from now.
+  const now = Date.now();
   if (roundTrips) {
     loaded.state.members = loaded.state.members.map((m) => ({ ...m, roundTrip: roundTrips(code, m.id) ?? m.roundTrip }));
   }
