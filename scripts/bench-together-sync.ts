@@ -119,6 +119,7 @@ async function untilEvery(pages: Page[], since: number, done: string): Promise<n
   } catch (err) {
     // What each page stood at when the step did not show, and what the room told it.
     for (const page of pages) console.error(JSON.stringify(await probe(page)), await page.locator('.room-overlay, .room__connection').allTextContents());
+    console.error('The room\'s lines:', await pages[0]!.locator('.room-chat__event').allTextContents());
     throw err;
   }
 }

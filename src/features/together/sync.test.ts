@@ -141,6 +141,17 @@ describe('the member\'s own acts', () => {
     expect(commands().slice(1)).toEqual([{ action: 'seek', position: 80 }, { action: 'seek', position: 95 }]);
   });
 
+  it('an own seek of our <video> goes to the room as it begins, and its end sends nothing more', () => {
+    const m = start();
+    sync?.follow(roomView({ playing: false, position: 10, at: serverTime() }));
+    m.tell({ type: 'seeking', seconds: 40 });
+    expect(commands()).toEqual([{ action: 'seek', position: 40 }]);
+    vi.advanceTimersByTime(SEEK_SETTLE_MS * 2);
+    m.person({ type: 'seeked', seconds: 40 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS * 2);
+    expect(commands()).toEqual([{ action: 'seek', position: 40 }]);
+  });
+
   it('a view about something else, come before the room\'s answer, leaves an own seek where the person put it', () => {
     const m = start();
     const paused = roomView({ playing: false, position: 0, at: serverTime() });
@@ -267,6 +278,28 @@ describe('waiting and loading', () => {
     m.tell({ type: 'waiting' });
     vi.advanceTimersByTime(LOADING_GRACE_MS);
     expect(states().slice(before)).toEqual(['loading']);
+  });
+
+  it('seeks of its own answered one by one are all the sync\'s: none goes to the room', () => {
+    const m = start('embed');
+    const landed: number[] = [];
+    m.media.seek = (s) => { m.calls.push(`seek ${s}`); m.place(s); landed.push(s); };
+    sync?.follow(roomView({ playing: false, position: 10, at: serverTime() }));
+    sync?.follow(roomView({ playing: false, position: 20, at: serverTime() }, { version: 2 }));
+    expect(landed).toEqual([10, 20]);
+    for (const seconds of landed) m.tell({ type: 'seeked', seconds });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS * 2);
+    expect(commands()).toEqual([]);
+  });
+
+  it('while an embed\'s play is on its way, it is neither sought nor asked again', () => {
+    const m = start('embed');
+    m.media.play = () => { m.calls.push('play'); };
+    sync?.follow(roomView({ playing: true, position: 30, at: serverTime() }));
+    vi.advanceTimersByTime(TICK_MS * 6);
+    expect(m.calls.filter((c) => c === 'play' || c.startsWith('seek'))).toEqual(['seek 30', 'play']);
+    m.person({ type: 'play' });
+    expect(commands()).toEqual([]);
   });
 
   it('an embed that says its new speed is brought to the room\'s second by speed, as a video is', () => {

@@ -86,6 +86,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   let stallTimer: ReturnType<typeof setTimeout> | undefined;
   let seekTimer: ReturnType<typeof setTimeout> | undefined;
   let seekSentAt = -Infinity;
+  let seekSentTo = NaN;
   let stalled = false;
   let loadingTold = false;
   let readyFor: string | null = null;
@@ -112,9 +113,27 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   const answered = (e: MediaEvent): boolean => {
     const t = now();
     expected = expected.filter((x) => x.until > t);
-    const i = expected.findIndex((x) => x.type === e.type && (x.type !== 'seeked' || e.type !== 'seeked' || Math.abs(x.seconds - e.seconds) < SEEK_LANDS_WITHIN_S[media.kind]));
+    if (e.type === 'seeked') return seekAnswered(e.seconds);
+    const i = expected.findIndex((x) => x.type === e.type);
     if (i < 0) return false;
     expected.splice(i, 1);
+    return true;
+  };
+  /**
+   * A 'seeked' answers the sync's seek it landed nearest to. Seeks in a row may end in one 'seeked' (a
+   * <video> drops a seek overtaken by the next) or in one each (an embed that finished the first before
+   * the next reached it): the seeks asked before the one answered are crossed off with it, so a
+   * dropped one never waits to take a person's own seek for its answer.
+   */
+  const seekAnswered = (seconds: number): boolean => {
+    let best = -1;
+    expected.forEach((x, i) => {
+      if (x.type !== 'seeked' || Math.abs(x.seconds - seconds) >= SEEK_LANDS_WITHIN_S[media.kind]) return;
+      const bestX = expected[best];
+      if (!bestX || bestX.type !== 'seeked' || Math.abs(x.seconds - seconds) < Math.abs(bestX.seconds - seconds)) best = i;
+    });
+    if (best < 0) return false;
+    expected = expected.filter((x, i) => i > best || (x.type !== 'seeked' && i !== best));
     return true;
   };
 
@@ -143,8 +162,6 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     media.pause();
   };
   const seek = (seconds: number) => {
-    // Seeks in a row end in one 'seeked', of the last: an earlier one's would wait for nothing, and take a person's own seek for it.
-    expected = expected.filter((x) => x.type !== 'seeked');
     expect({ type: 'seeked', seconds });
     lastSeekAt = now();
     media.seek(seconds);
@@ -197,7 +214,8 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     const length = media.duration();
     if (length !== null && target >= length) return;
     if (media.paused()) {
-      if (blocked) return;
+      // Asked to play already: an embed says so a message later, and another seek meanwhile would only stall it.
+      if (blocked || expected.some((x) => x.type === 'play' && x.until > now())) return;
       if (Math.abs(media.time() - target) > HOLD_TOLERANCE_S) seek(target);
       play();
       return;
@@ -245,19 +263,28 @@ export function syncMedia(deps: SyncDeps): RoomSync {
         seek(positionAt(m, deps.serverNow()));
         return;
       }
-      clearTimeout(seekTimer);
-      awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: e.seconds }) };
-      const sendSeek = () => {
-        seekSentAt = now();
-        const position = media.time();
-        const reason = skipTo !== null && Math.abs(position - skipTo) < 1 ? 'skip' : undefined;
-        skipTo = null;
-        sendOwn(reason ? { action: 'seek', position, reason } : { action: 'seek', position });
-      };
-      // A seek goes at once; those that follow it closely (a drag along the time line) go as one, where it ended.
-      if (now() - seekSentAt >= SEEK_SETTLE_MS) sendSeek();
-      else seekTimer = setTimeout(sendSeek, SEEK_SETTLE_MS);
+      ownSeek(e.seconds);
     }
+  }
+
+  /**
+   * A seek of the member's own, to the room: at once (our <video> says it as the seek begins, before
+   * its new second has loaded); those that follow it closely (a drag along the time line) go as one,
+   * where it ended; the end of a seek already sent sends nothing.
+   */
+  function ownSeek(to: number): void {
+    clearTimeout(seekTimer);
+    awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: to }) };
+    if (Math.abs(to - seekSentTo) < SEEK_LANDS_WITHIN_S[media.kind] && now() - seekSentAt < EXPECT_MS) return;
+    const sendSeek = () => {
+      seekSentAt = now();
+      seekSentTo = to;
+      const reason = skipTo !== null && Math.abs(to - skipTo) < 1 ? 'skip' : undefined;
+      skipTo = null;
+      sendOwn(reason ? { action: 'seek', position: to, reason } : { action: 'seek', position: to });
+    };
+    if (now() - seekSentAt >= SEEK_SETTLE_MS) sendSeek();
+    else seekTimer = setTimeout(sendSeek, SEEK_SETTLE_MS);
   }
 
   function stallStarted(): void {
@@ -295,10 +322,12 @@ export function syncMedia(deps: SyncDeps): RoomSync {
         break;
       case 'seeking':
         // A seek the sync did not ask for is the person's: from now on the room's news must not undo it
-        // while the media loads the new second (its 'seeked' sends it to the room).
+        // while the media loads the new second. Where they may, it goes to the room now; where they may
+        // not, its end undoes it.
         if (!expected.some((x) => x.type === 'seeked' && Math.abs(x.seconds - e.seconds) < SEEK_LANDS_WITHIN_S[media.kind])) {
           lastSeekAt = now();
           awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: e.seconds }) };
+          if (view && mayControl(view, me)) ownSeek(e.seconds);
         }
         break;
       case 'waiting': stallStarted(); break;
