@@ -109,6 +109,8 @@ async function session(p: { email: string; password: string }) {
   return { ...data, expires_at: Date.now() + data.expires, remember: true, browserRun: null };
 }
 
+const warnings: string[] = [];
+
 /** Waits on every page until `done` holds of its probe; the ms from `since` (the machine's clock) each took. */
 async function untilEvery(pages: Page[], since: number, done: string): Promise<number[]> {
   try {
@@ -120,6 +122,7 @@ async function untilEvery(pages: Page[], since: number, done: string): Promise<n
     // What each page stood at when the step did not show, and what the room told it.
     for (const page of pages) console.error(JSON.stringify(await probe(page)), await page.locator('.room-overlay, .room__connection').allTextContents());
     console.error('The room\'s lines:', await pages[0]!.locator('.room-chat__event').allTextContents());
+    console.error('What the pages warned of:', warnings);
     throw err;
   }
 }
@@ -163,6 +166,9 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
       (0, eval)(probeSource);
     }, [JSON.stringify(s), PROBE] as [string, string]);
     const page = await context.newPage();
+    const who = `page ${pages.length}`;
+    // What a page warns of (a refused command, a socket lost) is printed when a step does not show.
+    page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(`${who} ${m.type()}: ${m.text()}`); });
     await page.goto(`${siteUrl}/together/${code}`);
     await page.locator('.room__player').waitFor({ timeout: 60_000 });
     // A click on the page: the browser lets a page the person touched play with sound.

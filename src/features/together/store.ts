@@ -89,6 +89,7 @@ function receive(e: RoomEvent): void {
     }
     case 'removed': stopFollowing(ROOM_MESSAGES.removed); break;
     case 'error': {
+      console.warn('room refused:', e.action, e.code);
       const fatal = e.action === 'join' ? FATAL[e.code] : undefined;
       if (fatal) stopFollowing(fatal);
       else if (e.action === 'message') $sendProblem.set(e.message);
