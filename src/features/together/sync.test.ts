@@ -292,6 +292,15 @@ describe('waiting and loading', () => {
     expect(commands()).toEqual([]);
   });
 
+  it('a person\'s own seek a second away from the sync\'s unanswered one goes to the room', () => {
+    const m = start('embed');
+    m.media.seek = (s) => { m.calls.push(`seek ${s}`); m.place(s); };
+    sync?.follow(roomView({ playing: false, position: 25.1, at: serverTime() }));
+    expect(m.calls).toContain('seek 25.1');
+    m.person({ type: 'seeked', seconds: 24 });
+    expect(commands()).toEqual([{ action: 'seek', position: 24 }]);
+  });
+
   it('while an embed\'s play is on its way, it is neither sought nor asked again', () => {
     const m = start('embed');
     m.media.play = () => { m.calls.push('play'); };

@@ -26,8 +26,12 @@ export const LOADING_GRACE_MS = 700;
 const EXPECT_MS = 3_000;
 /** An own seek goes at once; more within this long of it (a drag along the time line) go as one, once the person lets go. */
 export const SEEK_SETTLE_MS = 300;
-/** Our <video> lands where it was sent; an embed answers with the second it reached, which may be a little off. */
-const SEEK_LANDS_WITHIN_S = { video: 0.1, embed: 1.5 } as const;
+/**
+ * Our <video> lands where it was sent; an embed answers with the second it reached, which a provider
+ * telling whole seconds rounds by up to half of one. Wider, a person's own seek a second away from
+ * one of the sync's still unanswered would be taken for its answer, and lost.
+ */
+const SEEK_LANDS_WITHIN_S = { video: 0.1, embed: 0.6 } as const;
 /** An embed asked to change its speed says so within this long, or is taken not to follow speed. */
 export const SPEED_ANSWER_MS = 2_000;
 /** After an own command the media is left as the person put it until the room answers, or this long. */
