@@ -169,6 +169,7 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
     const who = `page ${pages.length}`;
     // What a page warns of (a refused command, a socket lost) is printed when a step does not show.
     page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') warnings.push(`${who} ${m.type()}: ${m.text()}`); });
+    page.on('pageerror', (err) => warnings.push(`${who} uncaught: ${err.message}`));
     await page.goto(`${siteUrl}/together/${code}`);
     await page.locator('.room__player').waitFor({ timeout: 60_000 });
     // A click on the page: the browser lets a page the person touched play with sound.

@@ -172,7 +172,9 @@ const NO_CONNECTION = 'Нет связи с комнатой: команда н�
 
 /** A command of the room; said to the person when there is no connection to send it on. */
 export function command(c: RoomCommand): void {
-  if (!sendRoomCommand(c)) notice(NO_CONNECTION);
+  if (sendRoomCommand(c)) return;
+  console.warn('room command not sent:', c.action);
+  notice(NO_CONNECTION);
 }
 
 /** A chat line's refusal by the backend (pace, length). */
