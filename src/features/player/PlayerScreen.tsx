@@ -11,7 +11,6 @@ import { SPEEDS } from '../../../shared/player-settings.ts';
 import { SEGMENT_NAMES, SKIP_LABELS, type Segment } from '../../../shared/segments.ts';
 import { isWatchedAt } from '../../../shared/watching.ts';
 import { cardFrom, COUNTDOWN_SECONDS } from './episode-order.ts';
-import { embedMedia } from './embed-media.ts';
 import { videoMedia } from './video-media.ts';
 import { actionOf, SEEK_STEP_SECONDS, takesTyping, VOLUME_STEP, type PlayerAction } from './hotkeys.ts';
 import type { PlayerMedia } from './media.ts';
@@ -314,10 +313,17 @@ function VideoSource({ src, label, stage, onMedia }: { src: string; label: strin
 function EmbedSource({ src, label, onMedia }: { src: string; label: string; onMedia: (m: PlayerMedia | null) => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
-    if (!frame.current) return;
-    const media = embedMedia(frame.current);
-    onMedia(media);
-    return () => { media.close(); onMedia(null); };
+    const el = frame.current;
+    if (!el) return;
+    let media: PlayerMedia | null = null;
+    let gone = false;
+    // The protocol's code comes with the first embed shown, not with the player: a frame that spoke before is asked again.
+    void import('./embed-media.ts').then(({ embedMedia }) => {
+      if (gone) return;
+      media = embedMedia(el);
+      onMedia(media);
+    });
+    return () => { gone = true; media?.close(); onMedia(null); };
   }, [onMedia]);
   // Lazy: a frame in the hidden 'Серии' tab loads once the tab is shown, not with the page.
   return <iframe ref={frame} className="player__screen" src={src} loading="lazy" title={label} allow="autoplay; fullscreen" allowFullScreen />;
