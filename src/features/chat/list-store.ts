@@ -10,7 +10,6 @@ import { markChatRead, readChatList, type ChatSummary } from './directus.ts';
 import { privateChatWith } from '../../lib/directus/people.ts';
 import { taskPerKey } from '../../ui/task.ts';
 import { CHAT_POLL_MS } from '../../lib/chat-constants.ts';
-import { connectChat } from './socket.ts';
 import { $keptSocket } from '../../lib/directus/kept-socket.ts';
 
 export type { ChatSummary };
@@ -85,7 +84,7 @@ export async function readChat(chat: number): Promise<void> {
 
 let poll: ReturnType<typeof setInterval> | null = null;
 
-/** Polls while the socket is down (and tries the socket again each time); stops once it is open. */
+/** Polls while the socket is down (the kept socket tries itself again meanwhile); stops once it is open. */
 export function watchChatList(): void {
   $keptSocket.subscribe((status) => {
     if (status === 'open') {
@@ -96,7 +95,6 @@ export function watchChatList(): void {
     poll ??= setInterval(() => {
       if (document.visibilityState !== 'visible') return;
       void refreshChatList();
-      connectChat();
     }, CHAT_POLL_MS);
   });
 }

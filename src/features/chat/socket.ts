@@ -5,7 +5,7 @@
  */
 import { queryToParams } from '@directus/sdk';
 import type { ChatMessage } from './directus.ts';
-import { connectKeptSocket, listenOnKeptSocket, sendOnKeptSocket, type SocketFrame } from '../../lib/directus/kept-socket.ts';
+import { listenOnKeptSocket, sendOnKeptSocket, type SocketFrame } from '../../lib/directus/kept-socket.ts';
 import { CHAT_MESSAGE_FIELDS } from '../../lib/directus/fields.ts';
 
 type Listener = (messages: ChatMessage[]) => void;
@@ -47,9 +47,9 @@ function heard(frame: SocketFrame): void {
 
 let listening = false;
 
-/** Starts the chat's news (once a page, for a signed-in person); calling it again retries a socket that gave up. */
+/** Starts the chat's news, once a page, for a signed-in person. */
 export function connectChat(): void {
-  if (listening) return connectKeptSocket();
+  if (listening) return;
   listening = true;
   listenOnKeptSocket({ opened: subscribeAll, heard });
 }

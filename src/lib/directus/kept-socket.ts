@@ -70,8 +70,8 @@ function make(): LiveSocket {
   return s;
 }
 
-/** Connects when someone listens and the person is signed in; calling it again retries a socket that gave up. */
-export function connectKeptSocket(): void {
+/** Connects when someone listens and the person is signed in; each retry calls it again. */
+function connectKeptSocket(): void {
   if (!listeners.size || !$session.get() || $keptSocket.get() !== 'closed') return;
   const s = (socket ??= make());
   $keptSocket.set('connecting');
@@ -93,7 +93,7 @@ function disconnect(): void {
   if (s) void attempt.then(() => s.disconnect());
 }
 
-const retryNow = () => connectKeptSocket();
+const retryNow = connectKeptSocket;
 const retryWhenVisible = () => { if (document.visibilityState === 'visible') connectKeptSocket(); };
 
 /** Starts listening (the socket opens if it is not); the answer stops it. */
