@@ -34,15 +34,20 @@ function coveredBy(target: Locator): Promise<string[]> {
   });
 }
 
-/** What a finger on the element's middle would touch is the element itself. */
-const touchesItself = (target: Locator) => target.evaluate((el) => {
+/** What a finger on the element's middle touches: 'itself', or what lies there instead. */
+const touched = (target: Locator) => target.evaluate((el) => {
   const r = el.getBoundingClientRect();
   const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return !!hit && (hit === el || el.contains(hit));
+  if (!hit) return `nothing: off the screen at ${Math.round(r.top)} px`;
+  return hit === el || el.contains(hit) ? 'itself' : `${hit.tagName.toLowerCase()}.${hit.className}`;
 });
 
-/** Puts the element at the bottom of the screen, where the floating controls sit. */
-const toBottom = (target: Locator) => target.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+/**
+ * A look at the element put at the bottom of the screen, where the floating controls sit; put there
+ * again on each look, as pictures loading above may move it.
+ */
+const atBottom = <T>(target: Locator, look: (target: Locator) => Promise<T>) => () =>
+  target.evaluate((el) => el.scrollIntoView({ block: 'end' })).then(() => look(target));
 
 describe('the chat on a phone', () => {
   it('gives the text box at least 60 % of the screen on /messages and in the floating window; sending is an icon named «Отправить»', async ({ browsers }) => {
@@ -89,15 +94,13 @@ describe('floating controls on a phone', () => {
     for (let i = 0; i < (await fields.count()); i++) {
       const field = fields.nth(i);
       await field.focus();
-      await toBottom(field);
-      await expect.poll(() => coveredBy(field), { message: `field ${i}` }).toEqual([]);
-      await expect.poll(() => touchesItself(field), { message: `a finger on field ${i}` }).toBe(true);
+      await expect.poll(atBottom(field, coveredBy), { message: `field ${i}` }).toEqual([]);
+      await expect.poll(atBottom(field, touched), { message: `a finger on field ${i}` }).toBe('itself');
     }
     await form.getByRole('checkbox', { name: 'Мне исполнилось 18 лет' }).check();
     const submit = form.getByRole('button', { name: 'Зарегистрироваться' });
-    await toBottom(submit);
-    await expect.poll(() => coveredBy(submit)).toEqual([]);
-    await expect.poll(() => touchesItself(submit)).toBe(true);
+    await expect.poll(atBottom(submit, coveredBy)).toEqual([]);
+    await expect.poll(atBottom(submit, touched)).toBe('itself');
   });
 
   it('leave a post comment\'s send button free while the comment is typed, and it sends', async ({ browsers }) => {
@@ -111,9 +114,8 @@ describe('floating controls on a phone', () => {
     const field = post.getByRole('textbox', { name: 'Комментарий' });
     await field.fill('«Сто дней по контракту»');
     const send = post.getByRole('button', { name: 'Отправить' });
-    await toBottom(send);
-    await expect.poll(() => coveredBy(send)).toEqual([]);
-    await expect.poll(() => touchesItself(send)).toBe(true);
+    await expect.poll(atBottom(send, coveredBy)).toEqual([]);
+    await expect.poll(atBottom(send, touched)).toBe('itself');
     await send.click();
     await expect.poll(() => post.locator('.comment__text').allInnerTexts()).toEqual(['«Сто дней по контракту»']);
   });
@@ -130,7 +132,7 @@ describe('floating controls on a phone', () => {
     await signIn.waitFor();
     for (const target of [prompt, signIn]) {
       await expect.poll(() => coveredBy(target).then((c) => c.filter((name) => !name.includes('chat-invite__panel')))).toEqual([]);
-      await expect.poll(() => touchesItself(target)).toBe(true);
+      await expect.poll(() => touched(target)).toBe('itself');
     }
     expect(await signIn.getAttribute('href')).toBe('/login?next=%2Fmessages');
 

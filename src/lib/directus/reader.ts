@@ -38,6 +38,30 @@ import type { UpdateItem } from './queries.ts';
 /** The largest picture a page carries inside its HTML (see `getInlinePicture`); larger ones keep their address. */
 export const INLINE_PICTURE_MAX_BYTES = 16_384;
 
+/**
+ * One picture as a `data:` address. A busy backend (503, no answer, or a transform cut short, which
+ * still answers 200) throws as busy, to be tried again; what is no image or too large is null.
+ */
+async function readPicture(address: string): Promise<string | null> {
+  let res: Response;
+  try {
+    res = await fetch(address);
+  } catch (err) {
+    throw new DirectusRequestError(`no answer: ${err instanceof Error ? err.message : String(err)}`, null);
+  }
+  if (res.status === 503) throw new DirectusRequestError('busy', 503);
+  const type = res.headers.get('content-type') ?? '';
+  if (!res.ok || !type.startsWith('image/')) return null;
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (bytes.length > INLINE_PICTURE_MAX_BYTES) return null;
+  try {
+    await sharp(bytes, { failOn: 'truncated' }).toBuffer();
+  } catch {
+    throw new DirectusRequestError('picture cut short', null);
+  }
+  return `data:${type.split(';')[0]};base64,${bytes.toString('base64')}`;
+}
+
 /** Tries of a read before the build fails. */
 const READ_TRIES = 6;
 
@@ -134,16 +158,10 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
      * INLINE_PICTURE_MAX_BYTES: the page then names its address as before.
      */
     async getInlinePicture(fileId: string, preset: AssetPreset): Promise<string | null> {
+      const address = `${url.replace(/\/$/, '')}/assets/${encodeURIComponent(fileId)}?key=${preset}`;
       try {
         await o.ready?.();
-        const res = await fetch(`${url.replace(/\/$/, '')}/assets/${encodeURIComponent(fileId)}?key=${preset}`);
-        const type = res.headers.get('content-type') ?? '';
-        if (!res.ok || !type.startsWith('image/')) return null;
-        const bytes = Buffer.from(await res.arrayBuffer());
-        if (bytes.length > INLINE_PICTURE_MAX_BYTES) return null;
-        // A transform cut short under load still answers 200; a picture that does not decode stays an address.
-        await sharp(bytes, { failOn: 'truncated' }).toBuffer();
-        return `data:${type.split(';')[0]};base64,${bytes.toString('base64')}`;
+        return await withRetries(() => readPicture(address));
       } catch (err) {
         console.warn(`[build] picture ${fileId} stays an address: ${err instanceof Error ? err.message : String(err)}`);
         return null;
