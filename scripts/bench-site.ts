@@ -45,13 +45,23 @@ const work = mkdtempSync(path.join(ROOT, '.astro', 'bench-site-'));
  * their resident memory together and their CPU seconds since they were given the build (an edit's
  * process was started ahead and bundled the site before), sampled from /proc.
  */
-let sampled = { pids: [] as number[], cpu: new Map<number, number>(), before: new Map<number, number>(), peakKb: 0 };
+let sampled = { pids: [] as number[], cpu: new Map<number, number>(), before: new Map<number, number>(), peakKb: 0, started: performance.now(), timeline: [] as string[] };
+/** Every this long, the memory of each of the build's processes goes into the printed timeline. */
+const TIMELINE_MS = 15_000;
 const sampler = setInterval(() => {
-  sampled.peakKb = Math.max(sampled.peakKb, sampled.pids.reduce((sum, pid) => sum + rssKb(pid), 0));
+  const each = sampled.pids.map(rssKb);
+  sampled.peakKb = Math.max(sampled.peakKb, each.reduce((sum, kb) => sum + kb, 0));
+  const elapsed = performance.now() - sampled.started;
+  if (elapsed >= (sampled.timeline.length + 1) * TIMELINE_MS) {
+    sampled.timeline.push(`[memory] ${(elapsed / 1000).toFixed(0)} s: ${each.map((kb) => `${(kb / 1024).toFixed(0)} MiB`).join(' + ')}`);
+  }
   for (const pid of sampled.pids) sampled.cpu.set(pid, cpuSeconds(pid) ?? sampled.cpu.get(pid) ?? 0);
 }, 100);
+/** The steps each build's processes logged (build-data.ts): where its time and memory went. */
+let steps: string[] = [];
 const loop = createRebuildLoop({
   sitesDir: work, directusUrl, secret, countersEveryMs: 0,
+  onBuildOutput: (text) => { steps.push(...text.split('\n').filter((line) => /^\[(build data|incremental)\]/.test(line))); },
   onBuildStart: (pid) => {
     sampled.pids.push(pid);
     sampled.before.set(pid, cpuSeconds(pid) ?? 0);
@@ -100,7 +110,8 @@ function cpuSeconds(pid: number): number | null {
  * and the pages it kept and rendered.
  */
 async function timedBuild<T>(ask: () => Promise<T> | T) {
-  sampled = { pids: [], cpu: new Map(), before: new Map(), peakKb: 0 };
+  sampled = { pids: [], cpu: new Map(), before: new Map(), peakKb: 0, started: performance.now(), timeline: [] };
+  steps = [];
   const before = loop.rebuilder.snapshot().last?.id;
   const asked = await ask();
   await loop.rebuilder.idle();
@@ -108,6 +119,7 @@ async function timedBuild<T>(ask: () => Promise<T> | T) {
   if (!record || record.id === before || !record.ok) throw new Error(`the build failed: ${record?.error ?? 'it did not run'}`);
   const pages = record.pages ? `${record.pages.kept} pages kept, ${record.pages.rendered} rendered` : '';
   const cpu = [...sampled.cpu].reduce((sum, [pid, seconds]) => sum + seconds - (sampled.before.get(pid) ?? 0), 0);
+  console.log([...steps, ...sampled.timeline].map((line) => `    ${line}`).join('\n'));
   return { asked, seconds: (record.durationMs ?? 0) / 1000, cpu, peakMib: sampled.peakKb / 1024, load: os.loadavg()[0].toFixed(2), pages };
 }
 
@@ -169,6 +181,21 @@ try {
     });
     figure('one title renamed: save to new HTML served', `${edit.asked.toFixed(1)} s, of which the build ${edit.seconds.toFixed(1)} s, CPU ${edit.cpu.toFixed(1)} s (load average ${edit.load}); ${edit.pages}`);
     await api.request('PATCH', `/items/titles/${row.id}`, { name: row.name });
+    await loop.rebuilder.idle();
+
+    // The first person is among the most cast (the synthetic catalogue casts early ones most).
+    const [person] = await api.request<{ id: number; nameRu: string; slug: string }[]>('GET', '/items/actors?fields=id,nameRu,slug&sort=id&limit=1');
+    const [{ count: cast }] = await api.request<{ count: number | string }[]>('GET', `/items/titles_actors?aggregate[count]=*&filter[actors_id][_eq]=${person.id}`);
+    const personName = `${person.nameRu} (правка ${Date.now() % 100000})`;
+    const personEdit = await timedBuild(async () => {
+      const saved = performance.now();
+      await api.request('PATCH', `/items/actors/${person.id}`, { nameRu: personName });
+      if (!synthetic) loop.rebuilder.request('change', [{ event: 'update', collection: 'actors', keys: [person.id], actors: [person.id] }]);
+      await servedWith(`/actors/${person.slug}`, personName);
+      return (performance.now() - saved) / 1000;
+    });
+    figure(`one person renamed (cast in ${cast} titles): save to new HTML served`, `${personEdit.asked.toFixed(1)} s, of which the build ${personEdit.seconds.toFixed(1)} s, CPU ${personEdit.cpu.toFixed(1)} s (load average ${personEdit.load}); ${personEdit.pages}`);
+    await api.request('PATCH', `/items/actors/${person.id}`, { nameRu: person.nameRu });
   } else {
     figure('one title renamed: save to new HTML served', 'not measured (no admin)');
   }

@@ -57,6 +57,8 @@ export interface RebuildLoopOptions {
   log?: (line: string) => void;
   /** Called with each build's process id as it starts (the benchmark samples its memory). */
   onBuildStart?: (pid: number) => void;
+  /** Receives each build's output as it comes (the benchmark prints where its time and memory went). */
+  onBuildOutput?: (text: string) => void;
 }
 
 export interface RebuildLoop {
@@ -92,7 +94,7 @@ export function createRebuildLoop(o: RebuildLoopOptions): RebuildLoop {
     // Incremental: pages whose data did not change are kept from the served build (see site-build.ts).
     build: async (outDir, { previousDir, changed }) => {
       const site: Omit<SiteBuildOptions, 'outDir'> = {
-        directusUrl: o.directusUrl, siteUrl: o.siteUrl, onStart: o.onBuildStart, cacheDir: path.join(o.sitesDir, 'cache'),
+        directusUrl: o.directusUrl, siteUrl: o.siteUrl, onStart: o.onBuildStart, onOutput: o.onBuildOutput, cacheDir: path.join(o.sitesDir, 'cache'),
       };
       const ahead = standby;
       standby = undefined;

@@ -86,11 +86,13 @@ export const getCatalogue = once(async () => {
   return logged('catalogue built', () => catalogueFrom(reader, rows, (list) => inShard(list, shard)));
 });
 
-/** Runs a step of the build's data and logs how long it took (the build's log says where an edit's seconds go). */
+/** Runs a step of the build's data and logs how long it took and the memory after it (the build's log says where an edit's seconds and a build's memory go). */
 async function logged<T>(step: string, run: () => Promise<T> | T): Promise<T> {
   const start = performance.now();
   const result = await run();
-  console.log(`[build data] ${step}: ${((performance.now() - start) / 1000).toFixed(2)} s`);
+  const { rss, heapUsed } = process.memoryUsage();
+  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+  console.log(`[build data] ${step}: ${((performance.now() - start) / 1000).toFixed(2)} s (rss ${mib(rss)} MiB, heap ${mib(heapUsed)} MiB)`);
   return result;
 }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ROOM_MESSAGES, type RoomCommand, type RoomMoment, type RoomView } from '../../../shared/together.ts';
 import { listeners, type MediaEvent, type PlayerMedia } from '../player/media.ts';
 import { SETTLE_MS } from './drift.ts';
-import { LOADING_GRACE_MS, SEEK_SETTLE_MS, SPEED_ANSWER_MS, syncMedia, TICK_MS, type RoomSync } from './sync.ts';
+import { LOADING_GRACE_MS, SEEK_LOAD_MS, SEEK_SETTLE_MS, SPEED_ANSWER_MS, syncMedia, TICK_MS, type RoomSync } from './sync.ts';
 
 /** A media that answers at once, as a <video> would a moment later, and runs with the (fake) clock. */
 function fakeMedia(kind: 'video' | 'embed' = 'video') {
@@ -183,6 +183,22 @@ describe('the member\'s own acts', () => {
     m.person({ type: 'seeked', seconds: 24 });
     vi.advanceTimersByTime(SEEK_SETTLE_MS);
     expect(commands()).toEqual([{ action: 'seek', position: 24 }]);
+  });
+
+  it('a seek of the sync\'s that loads longer than usual is still its own when it lands, not sent as the member\'s', () => {
+    const m = start();
+    let asked = NaN;
+    m.media.seek = (s) => { asked = s; m.tell({ type: 'seeking', seconds: s }); };
+    sync?.follow(roomView({ playing: false, position: 25, at: serverTime() }));
+    expect(asked).toBe(25);
+    vi.advanceTimersByTime(SEEK_LOAD_MS - 1_000);
+    m.place(25);
+    m.tell({ type: 'seeked', seconds: 25 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    expect(commands()).toEqual([]);
+    // A seek of the person's to the same second later is theirs.
+    m.person({ type: 'seeking', seconds: 25 });
+    expect(commands()).toEqual([{ action: 'seek', position: 25 }]);
   });
 
   it('the room\'s news during a seek of one\'s own that is still loading does not undo it', () => {

@@ -24,6 +24,12 @@ export const TICK_MS = 250;
 export const LOADING_GRACE_MS = 700;
 /** What the sync asked of the media is matched to the media's answer within this long. */
 const EXPECT_MS = 3_000;
+/**
+ * A seek of the sync's that has begun (its 'seeking' came) is its answer's for this long from then:
+ * loading the new second can outlast EXPECT_MS on a busy machine, and its late 'seeked' would
+ * otherwise be taken for the member's own seek and sent to the room.
+ */
+export const SEEK_LOAD_MS = 15_000;
 /** An own seek goes at once; more within this long of it (a drag along the time line) go as one, once the person lets go. */
 export const SEEK_SETTLE_MS = 300;
 /**
@@ -139,6 +145,14 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     if (best < 0) return false;
     expected = expected.filter((x, i) => i > best || (x.type !== 'seeked' && i !== best));
     return true;
+  };
+
+  /** Whether a seek beginning at `seconds` is one the sync asked for (still awaited); it is then awaited while it loads. */
+  const seekBegun = (seconds: number): boolean => {
+    const t = now();
+    const asked = expected.find((x) => x.type === 'seeked' && x.until > t && Math.abs(x.seconds - seconds) < SEEK_LANDS_WITHIN_S[media.kind]);
+    if (asked) asked.until = Math.max(asked.until, t + SEEK_LOAD_MS);
+    return asked !== undefined;
   };
 
   const setRate = (r: number) => {
@@ -327,8 +341,8 @@ export function syncMedia(deps: SyncDeps): RoomSync {
       case 'seeking':
         // A seek the sync did not ask for is the person's: from now on the room's news must not undo it
         // while the media loads the new second. Where they may, it goes to the room now; where they may
-        // not, its end undoes it.
-        if (!expected.some((x) => x.type === 'seeked' && Math.abs(x.seconds - e.seconds) < SEEK_LANDS_WITHIN_S[media.kind])) {
+        // not, its end undoes it. One the sync asked for waits for its 'seeked' while it loads.
+        if (!seekBegun(e.seconds)) {
           lastSeekAt = now();
           awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: e.seconds }) };
           if (view && mayControl(view, me)) ownSeek(e.seconds);
