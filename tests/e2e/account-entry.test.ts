@@ -140,6 +140,8 @@ describe('registration', () => {
     await registerButton(page).click();
     await expect.poll(() => noteOf(form, 'Логин')).toBe(ACCOUNT_MESSAGES.loginShape);
     await form.getByLabel('Логин').fill(me.login);
+    // Its check answers in a moment, and its note moves what lies below: the tick box is pressed once it has.
+    await expect.poll(() => noteOf(form, 'Логин')).toBe('Логин свободен');
     await form.getByLabel('Пароль', { exact: true }).fill('short');
     await form.getByLabel('Повторите пароль').fill('short');
     await registerButton(page).click();

@@ -11,7 +11,7 @@ import { queryToParams } from '@directus/sdk';
 import { COMMENT_FIELDS } from '../../lib/directus/fields.ts';
 import { createPublicSocket, type LiveSocket } from '../../lib/directus/live-socket.ts';
 import type { CommentSource } from './reviews.ts';
-import { mergeReactions, mergeReviews, type ReactionSource } from './reviews-live.ts';
+import { afterRead, mergeReactions, mergeReviews, reviewsOf, type ReactionSource } from './reviews-live.ts';
 import { runtime } from '../../lib/directus/runtime.ts';
 import { $reviewRows } from './store.ts';
 
@@ -34,16 +34,22 @@ function subscribe(s: LiveSocket): void {
   }
 }
 
+/** Reviews changed live while the reviews are being read again (see `afterRead`); null when no read is on its way. */
+let changedDuringRead: Set<number> | null = null;
+
 /**
  * The reviews read again behind the ones shown, which stay while it reads and when it fails. A
- * visitor's read may be seconds old (the site server shares them), so what came in live and the
- * read does not have yet stays too.
+ * visitor's read may be seconds old (the site server shares them), and it may have left before a
+ * change that came in live meanwhile: those reviews, and what the read does not have yet, stay as
+ * they came.
  */
 function readAfresh(titleId: number): void {
+  const changed = (changedDuringRead = new Set());
   runtime().getComments(titleId).then((read) => {
-    const known = new Set(read.map((r) => r.id));
-    $reviewRows.set({ status: 'ready', rows: [...read, ...$reviewRows.get().rows.filter((r) => !known.has(r.id))] });
-  }, (err: unknown) => console.error(err));
+    $reviewRows.set({ status: 'ready', rows: afterRead($reviewRows.get().rows, read, changed) });
+  }, (err: unknown) => console.error(err)).finally(() => {
+    if (changedDuringRead === changed) changedDuringRead = null;
+  });
 }
 
 function receive(titleId: number, frame: Frame): void {
@@ -51,9 +57,11 @@ function receive(titleId: number, frame: Frame): void {
   if (frame.type !== 'subscription' || typeof frame.uid !== 'string') return;
   if (frame.event === 'init' && frame.uid === `${FEEDS[0].uid}-create`) readAfresh(titleId);
   if (frame.event === 'init' || !Array.isArray(frame.data)) return;
+  const reactions = frame.uid.startsWith(`${FEEDS[1].uid}-`);
+  for (const id of reviewsOf({ reactions, data: frame.data })) changedDuringRead?.add(id);
   const state = $reviewRows.get();
   if (state.status !== 'ready') return;
-  const rows = frame.uid.startsWith(`${FEEDS[1].uid}-`)
+  const rows = reactions
     ? mergeReactions(state.rows, frame.data as ReactionSource[])
     : mergeReviews(state.rows, frame.data as CommentSource[], titleId);
   if (rows !== state.rows) $reviewRows.set({ ...state, rows });

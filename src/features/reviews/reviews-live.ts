@@ -37,3 +37,24 @@ export function mergeReactions(rows: CommentSource[], incoming: ReactionSource[]
   });
   return changed ? next : rows;
 }
+
+/**
+ * The rows after a read of them all: the read's, except reviews shown that changed live while it was
+ * on its way (the read may have left before that change, so it would undo it), and, after them, what
+ * the read does not have yet.
+ */
+export function afterRead(rows: CommentSource[], read: CommentSource[], changedLive: ReadonlySet<number>): CommentSource[] {
+  const shown = new Set(rows.map((r) => r.id));
+  const taken = read.filter((r) => !(changedLive.has(r.id) && shown.has(r.id)));
+  const known = new Set(taken.map((r) => r.id));
+  return [...taken, ...rows.filter((r) => !known.has(r.id))];
+}
+
+/** The reviews a live frame is about: a review's own id, or the review a like or dislike is on. */
+export function reviewsOf(frame: { reactions: boolean; data: unknown[] }): number[] {
+  return frame.data.flatMap((item) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const id = frame.reactions ? keyOfRef((item as ReactionSource).comment) : (item as { id?: unknown }).id;
+    return typeof id === 'number' ? [id] : [];
+  });
+}
