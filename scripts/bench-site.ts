@@ -61,7 +61,7 @@ const sampler = setInterval(() => {
 let steps: string[] = [];
 const loop = createRebuildLoop({
   sitesDir: work, directusUrl, secret, countersEveryMs: 0,
-  onBuildOutput: (text) => { steps.push(...text.split('\n').filter((line) => /^\[(build data|incremental)\]/.test(line))); },
+  onBuildOutput: (text) => { steps.push(...text.split('\n').filter((line) => /^\[(build data|incremental|in place)\]/.test(line))); },
   onBuildStart: (pid) => {
     sampled.pids.push(pid);
     sampled.before.set(pid, cpuSeconds(pid) ?? 0);

@@ -9,8 +9,9 @@ import { ROOT } from '../lib/paths.ts';
 import type { PageCounts } from '../../src/site-build/page-reuse.ts';
 import { createRowsRelay } from '../../src/site-build/catalogue-relay.ts';
 import { asBuildMessage, handoffEnv, type BuildHandoff, type GoMessage } from '../../src/site-build/handoff.ts';
-import { codeHash, dropNextKeys, promoteKeys } from './page-keys.ts';
+import { codeHash, dropKeys, dropNextKeys, promoteKeys, takeNextKeys } from './page-keys.ts';
 import { moveMissing } from './move-missing.ts';
+import { applyInPlace } from './apply-in-place.ts';
 
 export interface SiteBuildOptions {
   directusUrl: string;
@@ -36,6 +37,17 @@ export interface SiteBuildOptions {
    * the whole catalogue is read, and the keys still render only the pages whose data changed.
    */
   changed?: CatalogueChanges;
+  /**
+   * With `cacheDir` and `changed`: the edit is put into `previousDir` in place (apply-in-place.ts)
+   * rather than into a new folder at `outDir`, so its cost is the pages it changed, not all of them.
+   */
+  inPlace?: boolean;
+}
+
+/** What a build made: where the site now is, and for an incremental build how many pages it kept and rendered. */
+export interface SiteBuilt {
+  dir: string;
+  pages: PageCounts | null;
 }
 
 /**
@@ -122,6 +134,8 @@ interface Launched {
   outs: string[];
   builds: ReturnType<typeof astroBuild>[];
   cacheDir: string | undefined;
+  /** The served folder an edit is put into in place, when it is. */
+  inPlace: string | undefined;
 }
 
 /**
@@ -133,6 +147,7 @@ function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
   const outs = Array.from({ length: parts }, (_, k) => path.join(staging, k ? `dist-${k}` : 'dist'));
   const cacheDir = o.cacheDir ? path.resolve(o.cacheDir) : undefined;
   const previousDir = path.resolve(o.previousDir ?? o.outDir);
+  const inPlace = o.inPlace && cacheDir && (standby || o.changed) && existsSync(previousDir) ? previousDir : undefined;
   // The operator's settings (Directus's and the site's addresses) go as they are; the rest in the handoff.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -143,7 +158,7 @@ function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
   const common: Omit<BuildHandoff, 'outDir' | 'part'> = {
     // The rows are kept for the next incremental build, or only for the other parts of this one.
     ...(cacheDir || parts > 1 ? { rowsDir: cacheDir ?? staging } : {}),
-    ...(cacheDir ? { reuse: { cacheDir, codeHash: codeHash(), ...(existsSync(previousDir) ? { previousDir } : {}) } } : {}),
+    ...(cacheDir ? { reuse: { cacheDir, codeHash: codeHash(), ...(existsSync(previousDir) ? { previousDir } : {}), ...(inPlace ? { inPlace: true } : {}) } } : {}),
     changes: standby ? { kind: 'later' } : cacheDir && o.changed ? { kind: 'some', changed: o.changed } : { kind: 'all' },
     astroLog: process.env.SITE_BUILD_LOG === 'info' ? 'info' : 'warn',
   };
@@ -159,7 +174,7 @@ function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
   });
   outs.forEach((out, k) => builds.push(astroBuild({ ...common, outDir: out, part: { index: k, count: parts } }, env,
     (message) => relay.receive(k, message))));
-  return { staging, outs, builds, cacheDir };
+  return { staging, outs, builds, cacheDir, inPlace };
 }
 
 /** Stops a launched build that will not be used, and removes its folder in the background. */
@@ -193,7 +208,7 @@ interface Waiting {
 const standbys = new WeakMap<BuildStandby, Waiting>();
 
 const fitOf = (o: SiteBuildOptions) => JSON.stringify([
-  o.directusUrl, o.siteUrl ?? null, o.cacheDir ? path.resolve(o.cacheDir) : null, path.resolve(o.previousDir ?? o.outDir), codeHash(),
+  o.directusUrl, o.siteUrl ?? null, o.cacheDir ? path.resolve(o.cacheDir) : null, path.resolve(o.previousDir ?? o.outDir), Boolean(o.inPlace), codeHash(),
 ]);
 
 export function startStandby(o: SiteBuildOptions): BuildStandby {
@@ -238,29 +253,38 @@ async function takeStandby(standby: BuildStandby, o: SiteBuildOptions): Promise<
 }
 
 /**
- * `astro build` into `outDir`, split across `buildParts()` processes (one for an edit, which takes
- * `o.standby` when it fits) whose pages are then put in one folder; rejects with the tail of a failed
- * part's output (the other parts are stopped). An incremental build (`cacheDir`) resolves with how
- * many title, cast and person pages it kept and rendered.
+ * `astro build` into `outDir` (or, `o.inPlace`, into the served `previousDir`), split across
+ * `buildParts()` processes (one for an edit, which takes `o.standby` when it fits) whose pages are then
+ * put in one folder; rejects with the tail of a failed part's output (the other parts are stopped).
  */
-export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }): Promise<PageCounts | null> {
+export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }): Promise<SiteBuilt> {
   // An edit renders a handful of pages: more parts would only start Astro and load the rows again
   // on the same cores (at 10,000 titles an edit's build took 13.9 to 17.7 s in two parts, 7.7 to
   // 11.2 s in one).
   const launched = (o.standby && (await takeStandby(o.standby, o))) || launch(o, o.changed ? 1 : buildParts());
-  const { staging, outs, builds, cacheDir } = launched;
+  const { staging, outs, builds, cacheDir, inPlace } = launched;
   try {
     for (const b of builds) b.report(o);
     await Promise.all(builds.map((b) => b.done)).catch((err: unknown) => {
       for (const b of builds) b.child.kill();
       throw err;
     });
+    if (inPlace && cacheDir) {
+      const started = performance.now();
+      const parts = takeNextKeys(cacheDir);
+      // Stopped halfway, the folder would be neither build: with no keys, the next build renders every page.
+      dropKeys(cacheDir);
+      applyInPlace(outs[0]!, inPlace, parts.flatMap((p) => p.gone ?? []));
+      const pages = promoteKeys(cacheDir, inPlace, parts);
+      o.onOutput?.(`[in place] pages moved in and keys kept: ${((performance.now() - started) / 1000).toFixed(2)} s\n`);
+      return { dir: inPlace, pages };
+    }
     for (const out of outs.slice(1)) moveMissing(out, outs[0]!);
     // Beside the site, so setting it aside is a rename on the same file system.
     const previous = `${path.resolve(o.outDir)}.previous-${path.basename(staging)}`;
     moveDir(outs[0]!, path.resolve(o.outDir), previous);
     void rm(previous, { recursive: true, force: true }).catch(() => {});
-    return cacheDir ? promoteKeys(cacheDir, path.resolve(o.outDir)) : null;
+    return { dir: path.resolve(o.outDir), pages: cacheDir ? promoteKeys(cacheDir, path.resolve(o.outDir)) : null };
   } finally {
     if (cacheDir) dropNextKeys(cacheDir);
     // In the background: the new site is already in place.

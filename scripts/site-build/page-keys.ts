@@ -36,19 +36,34 @@ export function dropNextKeys(cacheDir: string): void {
   for (const file of nextKeyFiles(cacheDir)) rmSync(file, { force: true });
 }
 
-/**
- * Once a build is in place at `outDir`, the page keys its parts made become the previous keys, tied
- * to that folder. Returns how many keyed pages the build kept and rendered.
- */
-export function promoteKeys(cacheDir: string, outDir: string): PageCounts | null {
+/** The keys the parts of the last build made, taken out of the cache folder. */
+export function takeNextKeys(cacheDir: string): PageKeys[] {
   const parts = nextKeyFiles(cacheDir).map((file) => JSON.parse(readFileSync(file, 'utf8')) as PageKeys);
   dropNextKeys(cacheDir);
+  return parts;
+}
+
+/** Forgets the previous keys: the folder they describe is about to change. */
+export function dropKeys(cacheDir: string): void {
+  rmSync(path.join(cacheDir, KEYS_FILE), { force: true });
+}
+
+/**
+ * Once a build is in place at `outDir`, the page keys its parts made (`parts`, taken by default)
+ * become the previous keys, tied to that folder. Returns how many keyed pages the build kept and rendered.
+ */
+export function promoteKeys(cacheDir: string, outDir: string, parts = takeNextKeys(cacheDir)): PageCounts | null {
   if (!parts.length) {
-    rmSync(path.join(cacheDir, KEYS_FILE), { force: true });
+    dropKeys(cacheDir);
     return null;
   }
   const { dev, ino } = statSync(path.join(outDir, STAMP_FILE));
-  const merged: PageKeys = { codeHash: parts[0]!.codeHash, keys: Object.assign({}, ...parts.map((p) => p.keys)), stamp: { dev, ino } };
+  const merged: PageKeys = {
+    codeHash: parts[0]!.codeHash,
+    ...(parts[0]!.common ? { common: parts[0]!.common } : {}),
+    keys: Object.assign({}, ...parts.map((p) => p.keys)),
+    stamp: { dev, ino },
+  };
   writeFileSync(path.join(cacheDir, KEYS_FILE), JSON.stringify(merged));
   return { kept: sum(parts.map((p) => p.kept ?? 0)), rendered: sum(parts.map((p) => p.rendered ?? 0)) };
 }

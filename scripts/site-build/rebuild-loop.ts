@@ -98,10 +98,11 @@ export function createRebuildLoop(o: RebuildLoopOptions): RebuildLoop {
       };
       const ahead = standby;
       standby = undefined;
-      const pages = await buildSite({ ...site, outDir, ...(previousDir ? { previousDir } : {}), changed, standby: ahead });
+      // An edit goes into the served build in place (apply-in-place.ts); anything else into a new folder.
+      const built = await buildSite({ ...site, outDir, ...(previousDir ? { previousDir } : {}), changed, inPlace: true, standby: ahead });
       // The next edit's build starts now and waits, bundled, for what changed.
-      if (!closed) standby = startStandby({ ...site, outDir, previousDir: outDir });
-      return pages;
+      if (!closed) standby = startStandby({ ...site, outDir: built.dir, previousDir: built.dir, inPlace: true });
+      return built;
     },
     fingerprint,
     onFailure: (record: BuildRecord) => backendCall(o, 'POST', 'report', record),

@@ -40,6 +40,8 @@ export interface Fingerprint {
 
 export interface BuildRecord {
   id: string;
+  /** The folder under builds/ it is served from, when not its own: an edit put into the build it followed. */
+  dir?: string;
   reason: BuildReason;
   started: string;
   finished?: string;
@@ -74,8 +76,11 @@ export interface RebuildState {
 
 export interface RebuilderOptions {
   sitesDir: string;
-  /** Builds the site into `outDir` (a folder that does not exist yet). */
-  build: (outDir: string, plan: BuildPlan) => Promise<PageCounts | null | void>;
+  /**
+   * Builds the site into `outDir` (a folder that does not exist yet), or into the served
+   * `plan.previousDir` in place: `dir` says which (outDir when absent).
+   */
+  build: (outDir: string, plan: BuildPlan) => Promise<{ dir?: string; pages?: PageCounts | null } | void>;
   /** The live fingerprint, or null when it cannot be read (then builds are never skipped). */
   fingerprint?: () => Promise<Fingerprint | null>;
   /** Quiet period that ends a burst of changes. */
@@ -140,8 +145,8 @@ export class Rebuilder {
 
   /** The folder being served, or null before the first successful build. */
   currentDir(): string | null {
-    const id = this.state.current?.id;
-    return id ? path.join(this.buildsDir, id) : null;
+    const current = this.state.current;
+    return current ? path.join(this.buildsDir, current.dir ?? current.id) : null;
   }
 
   snapshot(): RebuildState {
@@ -282,9 +287,11 @@ export class Rebuilder {
       // Read before building: a change after this point triggers its own build anyway.
       record.fingerprint = await this.readFingerprint();
       const outcome = await this.o.build(outDir, { previousDir, ...(changed ? { changed } : {}) });
-      if (outcome) record.pages = outcome;
-      if (!existsSync(path.join(outDir, 'index.html'))) throw new Error('The build produced no index.html');
-      this.swap(id);
+      if (outcome?.pages) record.pages = outcome.pages;
+      const dir = path.basename(outcome?.dir ?? outDir);
+      if (dir !== id) record.dir = dir;
+      if (!existsSync(path.join(this.buildsDir, dir, 'index.html'))) throw new Error('The build produced no index.html');
+      this.swap(dir);
       record.ok = true;
       this.state.current = record;
     } catch (err) {
@@ -306,12 +313,12 @@ export class Rebuilder {
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 
-  /** `current` → builds/<id> in one rename, so nginx never sees a missing or half-written root. */
-  private swap(id: string): void {
+  /** `current` → builds/<dir> in one rename, so nginx never sees a missing or half-written root. */
+  private swap(dir: string): void {
     const link = currentLink(this.o.sitesDir);
     const tmp = `${link}.${process.pid}.tmp`;
     rmSync(tmp, { force: true });
-    symlinkSync(path.join('builds', id), tmp);
+    symlinkSync(path.join('builds', dir), tmp);
     renameSync(tmp, link);
   }
 
@@ -322,7 +329,8 @@ export class Rebuilder {
    * server (in this thread, or in libuv's few file threads that the server's reads then wait behind).
    */
   private prune(previousDir: string | null): void {
-    const keep = new Set([this.state.current?.id, previousDir ? path.basename(previousDir) : undefined]);
+    const current = this.state.current;
+    const keep = new Set([current ? current.dir ?? current.id : undefined, previousDir ? path.basename(previousDir) : undefined]);
     for (const d of readdirSync(this.buildsDir).filter((name) => !keep.has(name))) {
       const aside = path.join(this.o.sitesDir, `${DISCARDED}${d}`);
       renameSync(path.join(this.buildsDir, d), aside);
@@ -336,7 +344,7 @@ export class Rebuilder {
       const saved = JSON.parse(readFileSync(stateFile(this.o.sitesDir), 'utf8')) as RebuildState;
       // A build interrupted by a stop left nothing served; the link is the truth about what is.
       const linked = path.basename(realpathSync(currentLink(this.o.sitesDir)));
-      const current = saved.current?.id === linked ? saved.current : null;
+      const current = saved.current && (saved.current.dir ?? saved.current.id) === linked ? saved.current : null;
       return { ...empty, current, last: saved.last ?? null, history: saved.history ?? [] };
     } catch {
       return empty;

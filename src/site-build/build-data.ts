@@ -9,10 +9,11 @@ import { loadRows, saveRows } from './catalogue-snapshot.ts';
 import { finishBeforeBuildEnds } from './build-end.ts';
 import { digestOf, pageKey } from './page-key.ts';
 import { createPageReuse } from './page-reuse.ts';
+import { editReach, type PageReach } from './edit-reach.ts';
 import { announceRowsSaved, rowsSaved } from './catalogue-relay.ts';
 import { handoff } from './handoff.ts';
 import { inShard, shardOf } from './shard.ts';
-import { buildChanges, startedAhead } from './standby.ts';
+import { buildChanges, prepareAhead, startedAhead } from './standby.ts';
 import { cardView, type CardView } from '../lib/card.ts';
 import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from '../lib/directus/catalogue.ts';
 import type { TitleCard } from '../lib/directus/queries.ts';
@@ -42,32 +43,39 @@ const previousRows = once(async () => {
   return rows && { rows, prepared: await logged('related titles indexed for the edit', () => prepareEdit(rows)) };
 });
 
-// A build started ahead is for an edit: it makes them now. Awaited (and any failure met) where they are read.
-if (startedAhead() && shard.lead) previousRows().catch(() => undefined);
+// A build started ahead is for an edit: it makes them now, and says it waits once they are made.
+if (startedAhead() && shard.lead) prepareAhead(previousRows());
 
 /**
  * The catalogue's rows: in full, or, for an incremental build told what changed (`buildChanges`),
- * the previous build's rows with only those read again. The
- * rows are kept in the handoff's `rowsDir` when it has one: for the next incremental build, and for the other
- * parts of a split build, which take them from there rather than read Directus again.
+ * the previous build's rows with only those read again, and the pages that can change (edit-reach.ts). The
+ * rows are kept in the handoff's `rowsDir` when it has one: for the next incremental build, and for the
+ * other parts of a split build, which take them from there rather than read Directus again.
  */
-async function catalogueRows(): Promise<CatalogueRows> {
+async function catalogueRows(): Promise<{ rows: CatalogueRows; reach: PageReach | null }> {
   const { rowsDir } = handoff();
   const changes = await buildChanges();
-  if (!shard.lead) return rowsFromLead(rowsDir);
+  if (!shard.lead) return { rows: await rowsFromLead(rowsDir), reach: null };
   const previous = rowsDir && changes ? await previousRows() : null;
   if (!rowsDir || !previous || !changes) {
     const rows = await readCatalogueRows(reader);
     if (rowsDir) await saveRows(rowsDir, rows);
     announceRowsSaved();
-    return rows;
+    return { rows, reach: null };
   }
   const reread = rowsToReread(changes);
   const rows = mergeRows(previous.rows, reread, await readRowsById(reader, reread), previous.prepared);
   // An edit is built in one part (site-build.ts), so nobody waits for these: they are saved while pages render.
   finishBeforeBuildEnds(saveRows(rowsDir, rows));
-  return rows;
+  return { rows, reach: editReach(previous.rows, rows, reread) };
 }
+
+/** The rows, and for an edit the pages it can reach, read once. */
+const catalogueRead = once(async () => {
+  // A build started ahead waits here for its word, so the log below times the reading alone.
+  await buildChanges();
+  return logged('catalogue rows', catalogueRows);
+});
 
 /** Another part's rows, once the lead has saved them. */
 async function rowsFromLead(rowsDir: string | undefined): Promise<CatalogueRows> {
@@ -80,9 +88,7 @@ async function rowsFromLead(rowsDir: string | undefined): Promise<CatalogueRows>
 
 /** Every published title and every person, read once for all their pages (see catalogue.ts); this part's whole. */
 export const getCatalogue = once(async () => {
-  // A build started ahead waits here for its word, so the log below times the reading alone.
-  await buildChanges();
-  const rows = await logged('catalogue rows', catalogueRows);
+  const { rows } = await catalogueRead();
   return logged('catalogue built', () => catalogueFrom(reader, rows, (list) => inShard(list, shard)));
 });
 
@@ -144,19 +150,30 @@ const commonKey = once(async () => {
 const KEYS_PER_TURN = 1000;
 
 /**
+ * The pages an edit can change (edit-reach.ts), when the key part every page shares is as it was;
+ * null when every page is keyed.
+ */
+const narrowedTo = once(async (): Promise<PageReach | null> => {
+  const [{ reach }, common] = await Promise.all([catalogueRead(), commonKey()]);
+  return reuse.sameCommon(common) ? reach : null;
+});
+
+/**
  * Paths of a route, less those whose previous HTML is kept. `file` is where the build writes a
- * path's page (`build.format: 'preserve'`: the route file's own shape).
+ * path's page (`build.format: 'preserve'`: the route file's own shape). After an edit, a page out of
+ * its `reached` keeps its previous key without being keyed.
  */
 async function freshPaths<T extends { params: { slug: string } }>(
-  route: string, paths: T[], file: (p: T) => string, data: (p: T) => unknown,
+  route: string, paths: T[], file: (p: T) => string, data: (p: T) => unknown, reached: (p: T, reach: PageReach) => boolean,
 ): Promise<T[]> {
   if (!reuse.active) return paths;
-  const common = await commonKey();
-  return logged(`${paths.length} ${route} page keys`, async () => {
+  const [common, reach] = await Promise.all([commonKey(), narrowedTo()]);
+  return logged(`${paths.length} ${route} page keys${reach ? ' (after an edit)' : ''}`, async () => {
     const fresh: T[] = [];
     for (const [i, p] of paths.entries()) {
       if (i % KEYS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
       const page = file(p);
+      if (reach && !reached(p, reach) && reuse.keepAsBefore(page)) continue;
       if (!reuse.keep(page, pageKey(common, route, page, data(p)))) fresh.push(p);
     }
     return fresh;
@@ -201,14 +218,15 @@ export async function titlePaths() {
   const catalogue = await getCatalogue();
   return freshPaths('title', catalogue.titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
     (p) => `${p.params.slug}/index.html`,
-    ({ props: { title } }) => [digestOf(title), relatedCards(catalogue, title).map(digestOf), catalogue.ratingOf(title.id)]);
+    ({ props: { title } }) => [digestOf(title), relatedCards(catalogue, title).map(digestOf), catalogue.ratingOf(title.id)],
+    ({ props: { title } }, reach) => reach.titles.has(title.id));
 }
 
 /** Static paths of the cast pages, each with its title. */
 export async function castPaths() {
   const { titles } = await getCatalogue();
   return freshPaths('cast', titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
-    (p) => `${p.params.slug}/actors.html`, (p) => digestOf(p.props.title));
+    (p) => `${p.params.slug}/actors.html`, (p) => digestOf(p.props.title), (p, reach) => reach.casts.has(p.props.title.id));
 }
 
 /** Static paths of the actor pages, each with its person; the page also lists the person's titles. */
@@ -219,7 +237,8 @@ export async function actorPaths() {
     ({ props: { actor } }) => {
       const { best, all } = actorCards(catalogue, actor.id);
       return [digestOf(actor), best.map(digestOf), all.map(digestOf)];
-    });
+    },
+    ({ props: { actor } }, reach) => reach.actors.has(actor.id));
 }
 
 /**

@@ -11,7 +11,7 @@ import { once } from 'node:events';
 import type { CatalogueRows } from '../lib/directus/catalogue.ts';
 
 const FILE = 'catalogue.ndjson';
-const VERSION = 3;
+const VERSION = 4;
 
 async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
   const out = createWriteStream(file);
@@ -28,6 +28,7 @@ async function writeRows(file: string, rows: CatalogueRows): Promise<void> {
     for (const a of rows.actors) yield `a${JSON.stringify(a)}`;
     for (const [id, list] of Object.entries(rows.coMarks ?? {})) yield `c${JSON.stringify([Number(id), list])}`;
     for (const [id, list] of Object.entries(rows.related ?? {})) yield `r${JSON.stringify([Number(id), list])}`;
+    if (rows.counters) yield `k${JSON.stringify(rows.counters)}`;
   }
   await writeLines(`${file}.tmp`, lines());
   renameSync(`${file}.tmp`, file);
@@ -46,7 +47,7 @@ async function readRows(file: string): Promise<CatalogueRows | null> {
     else if (line[0] === 'c' || line[0] === 'r') {
       const [id, list] = JSON.parse(line.slice(1)) as [number, never];
       rows[line[0] === 'c' ? 'coMarks' : 'related'][id] = list;
-    }
+    } else if (line[0] === 'k') rows.counters = JSON.parse(line.slice(1));
   }
   return head ? rows : null;
 }

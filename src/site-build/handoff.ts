@@ -28,6 +28,8 @@ const handoffSchema = z.strictObject({
     codeHash: z.string(),
     /** The build now served, when there is one. */
     previousDir: z.string().min(1).optional(),
+    /** An edit put into `previousDir` in place (page-reuse.ts): kept pages are not linked into `outDir`. */
+    inPlace: z.boolean().optional(),
   }).optional(),
   /**
    * What the build reads: 'all' the whole catalogue; 'some' only the titles and people named (the rest

@@ -7,6 +7,10 @@
  * kept in the cache folder and become the previous keys once `scripts/site-build/build.ts` has put
  * that build in place.
  *
+ * An edit's build may instead be put into the served folder in place (`reuse.inPlace`): then a kept
+ * page is already there and nothing is linked, and the parent moves in the pages rendered and deletes
+ * those `gone` (scripts/site-build/apply-in-place.ts).
+ *
  * What it works from comes in the build's handoff (handoff.ts): `reuse` (the keys' folder, the
  * previous build's folder and the code's digest), `outDir` and the part.
  */
@@ -30,7 +34,11 @@ export interface PageCounts {
 
 export interface PageKeys extends Partial<PageCounts> {
   codeHash: string;
+  /** The key part every page shares (the code's assets, the address, the frame): when it moved, every page is keyed. */
+  common?: string;
   keys: Record<string, string>;
+  /** Pages the previous build had and this one has not (a title unpublished, a slug changed). */
+  gone?: string[];
   /** The device and inode of the build's STAMP_FILE, set once the build is in place. */
   stamp?: { dev: number; ino: number };
 }
@@ -41,6 +49,12 @@ export interface PageReuse {
    * previous HTML is now in this build and it needs no rendering.
    */
   keep(file: string, key: string): boolean;
+  /** Keeps the page at `file` with its previous key, unkeyed (nothing it is made from changed); false when it had none. */
+  keepAsBefore(file: string): boolean;
+  /** Records the key part every page shares; true when the previous build's was the same. */
+  sameCommon(common: string): boolean;
+  /** Writes the keys this build made for the parent (nextKeysFile); done by itself as the process ends. */
+  saveKeys(): void;
   /** Whether keys are kept at all (an incremental build). */
   readonly active: boolean;
 }
@@ -85,26 +99,43 @@ function previousKeys(cacheDir: string, reuseDir: string | undefined, codeHash: 
 }
 
 export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandoff, 'outDir' | 'part' | 'reuse'>): PageReuse {
-  if (!given) return { active: false, keep: () => false };
-  const { cacheDir, codeHash, previousDir } = given;
+  if (!given) return { active: false, keep: () => false, keepAsBefore: () => false, sameCommon: () => false, saveKeys: () => {} };
+  const { cacheDir, codeHash, previousDir, inPlace } = given;
   const previous = previousKeys(cacheDir, previousDir, codeHash);
+  // Every page it did not render would be left as it was, whatever its data: the build fails instead, and the next reads everything.
+  if (inPlace && !previous) throw new Error('an edit put in place needs the page keys of the folder it changes');
   const next: PageKeys = { codeHash, keys: {} };
   const decided = new Map<string, boolean>();
   let kept = 0;
   let fresh = 0;
-  process.once('exit', () => {
+  let saved = false;
+  const saveKeys = () => {
+    if (saved) return;
+    saved = true;
     mkdirSync(cacheDir, { recursive: true });
-    writeFileSync(path.join(cacheDir, nextKeysFile(part.index)), JSON.stringify({ ...next, kept, rendered: fresh }));
+    const gone = Object.keys(previous?.keys ?? {}).filter((file) => !(file in next.keys));
+    writeFileSync(path.join(cacheDir, nextKeysFile(part.index)), JSON.stringify({ ...next, kept, rendered: fresh, gone }));
     console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered`);
-  });
+  };
+  // The build's process ends once its pages are written: the keys are saved as it goes.
+  process.once('exit', saveKeys);
   return {
     active: true,
+    saveKeys,
     keep(file, key) {
       const known = decided.get(file);
       if (known !== undefined) return known;
       const linked = reuse(file, key);
       decided.set(file, linked);
       return linked;
+    },
+    keepAsBefore(file) {
+      const key = previous?.keys[file];
+      return key !== undefined && this.keep(file, key);
+    },
+    sameCommon(common) {
+      next.common = common;
+      return previous?.common === common;
     },
   };
 
@@ -114,6 +145,9 @@ export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandof
       fresh++;
       return false;
     }
+    kept++;
+    // In place, the page is already where it is served.
+    if (inPlace) return true;
     // The keys describe the previous folder (its stamp), so its page is there to link.
     const linking = ((globalThis as Linking)[LINKING] ??= {
       linker: createPageLinker(),
@@ -121,7 +155,6 @@ export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandof
       onFailure: () => rmSync(path.join(cacheDir, KEYS_FILE), { force: true }),
     });
     linking.linker.link(path.join(previousDir!, file), path.join(outDir, file));
-    kept++;
     return true;
   }
 }

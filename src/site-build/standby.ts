@@ -11,9 +11,18 @@ import { asParentMessage, handoff, type BuildMessage } from './handoff.ts';
 /** Whether this process is a build started ahead. */
 export const startedAhead = (): boolean => handoff().changes.kind === 'later';
 
+/** What a build started ahead makes before it says it waits (the previous rows, loaded and indexed). */
+let preparing: Promise<unknown> = Promise.resolve();
+
+/** Makes `work` part of getting ready: the parent hears the build waits once it is done (or failed, to be met where it is read). */
+export function prepareAhead(work: Promise<unknown>): void {
+  preparing = work.catch(() => undefined);
+}
+
 /** Its parent's word, for a build started ahead; it ends if the parent goes first. */
-function parentsWord(): Promise<CatalogueChanges> {
+async function parentsWord(): Promise<CatalogueChanges> {
   if (!process.send || !process.connected) process.exit(1);
+  await preparing;
   return new Promise((resolve) => {
     const gone = () => process.exit(1);
     const onMessage = (message: unknown) => {

@@ -239,7 +239,8 @@ describe('editors change the catalogue', () => {
     expect(episode).toBeTruthy();
     const title = episode!.title;
     expect((await page(`/${title.slug}`)).text.includes(episode!.name)).toBe(true);
-    const before = (await webhookState()).current?.pages;
+    const served = (await webhookState()).current;
+    const before = served?.pages;
     const since = await lastStarted();
     const name = `Серия — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/series/${episode!.id}`, editor.token, { name })).status).toBe(200);
@@ -250,6 +251,8 @@ describe('editors change the catalogue', () => {
     expect(build?.incremental).toBe(true);
     // The title page and its cast page: nothing else shows an episode.
     expect(build?.pages).toEqual({ kept: before!.kept + before!.rendered - 2, rendered: 2 });
+    // Put into the served build's folder in place, not into a new folder of every page.
+    expect(build?.dir).toBe(served?.dir ?? served?.id);
     expect((await page(`/${title.slug}`)).text.includes(name)).toBe(true);
   });
 
@@ -467,7 +470,7 @@ describe('an edit built by a process started ahead', () => {
       const since = await lastStarted();
       await backend.api.patch(`/items/titles/${title.id}`, { name });
       const started: number[] = [];
-      const pages = await buildSite({ ...site, outDir: second!, previousDir: first!, changed: { titles: [title.id] }, standby: ahead, onStart: (pid) => started.push(pid) });
+      const { pages } = await buildSite({ ...site, outDir: second!, previousDir: first!, changed: { titles: [title.id] }, standby: ahead, onStart: (pid) => started.push(pid) });
       expect(started).toEqual([ahead.pid]);
       expect(readFileSync(path.join(second!, title.slug, 'index.html'), 'utf8')).toContain(name);
       expect(pages?.kept).toBeGreaterThan(0);

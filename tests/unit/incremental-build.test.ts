@@ -7,7 +7,8 @@ import { digestOf, pageKey } from '../../src/site-build/page-key.ts';
 import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/site-build/page-reuse.ts';
 import { loadRows, saveRows } from '../../src/site-build/catalogue-snapshot.ts';
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
-import { promoteKeys } from '../../scripts/site-build/page-keys.ts';
+import { promoteKeys, takeNextKeys } from '../../scripts/site-build/page-keys.ts';
+import { applyInPlace } from '../../scripts/site-build/apply-in-place.ts';
 
 /** A build in one part. */
 const WHOLE = { index: 0, count: 1 };
@@ -78,6 +79,7 @@ describe('kept rows and page reuse on disk', () => {
     const dir = tmp();
     const rows: CatalogueRows = {
       titles: [title(1, 'Сон «в» \n строке', [10]), title(2, 'Явь', [10])], actors: [actor(10)], coMarks: { 1: [[2, 3]] }, related: { 1: [2], 2: [1] },
+      counters: { comments: { 1: 3 }, ratings: { 2: { average: 7.5, count: 2 } } },
     };
     expect(await loadRows(dir)).toBeNull();
     await saveRows(dir, rows);
@@ -109,6 +111,62 @@ describe('kept rows and page reuse on disk', () => {
     expect(existsSync(path.join(out, 'actors/other.html'))).toBe(false);
     // Asked twice (a route's paths read again), the answer stays.
     expect(reuse.keep('dream/index.html', 'k1')).toBe(true);
+  });
+
+  it('after an edit, keeps a page its reach misses with its previous key, and records the pages that left', async () => {
+    const cache = tmp();
+    const prev = tmp();
+    const out = tmp();
+    previousBuild(cache, prev, { 'dream/index.html': 'k1', 'actors/other.html': 'k2' });
+    promoteKeys(cache, prev, [{ codeHash: 'c1', common: 'frame', keys: { 'dream/index.html': 'k1', 'actors/other.html': 'k2' } }]);
+    const reuse = createPageReuse({ outDir: out, part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c1' } });
+    expect(reuse.sameCommon('frame')).toBe(true);
+    expect(reuse.keepAsBefore('dream/index.html')).toBe(true);
+    // A page the previous build did not have is rendered.
+    expect(reuse.keepAsBefore('actors/new.html')).toBe(false);
+    await keptPagesLinked();
+    expect(statSync(path.join(out, 'dream/index.html')).ino).toBe(statSync(path.join(prev, 'dream/index.html')).ino);
+    reuse.saveKeys();
+    const [next] = takeNextKeys(cache);
+    expect(next).toMatchObject({ common: 'frame', keys: { 'dream/index.html': 'k1' }, gone: ['actors/other.html'], kept: 1 });
+  });
+
+  it('a frame that moved keys every page; an edit in place links nothing, and needs the keys of the folder it changes', async () => {
+    const cache = tmp();
+    const prev = tmp();
+    const out = tmp();
+    previousBuild(cache, prev, { 'dream/index.html': 'k1' });
+    promoteKeys(cache, prev, [{ codeHash: 'c1', common: 'frame', keys: { 'dream/index.html': 'k1' } }]);
+    const inPlace = createPageReuse({ outDir: out, part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c1', inPlace: true } });
+    expect(inPlace.sameCommon('another frame')).toBe(false);
+    expect(inPlace.keep('dream/index.html', 'k1')).toBe(true);
+    await keptPagesLinked();
+    expect(existsSync(path.join(out, 'dream/index.html'))).toBe(false);
+    expect(() => createPageReuse({ outDir: out, part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c2', inPlace: true } }))
+      .toThrow(/needs the page keys/);
+  });
+
+  it('an edit put in place: its pages renamed over the served ones, the pages that left and the single pages no longer made deleted', () => {
+    const served = tmp();
+    const edit = tmp();
+    const write = (dir: string, file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    };
+    for (const file of ['index.html', 'sitemap-2.xml', 'dream/index.html', 'dream/actors.html', 'sea/index.html', 'old/index.html', 'old/actors.html', 'actors/p1.html']) write(served, file, `old ${file}`);
+    for (const file of ['index.html', 'dream/index.html', 'new/index.html', '_astro/page.js']) write(edit, file, `new ${file}`);
+    const kept = statSync(path.join(served, 'sea/index.html')).ino;
+    applyInPlace(edit, served, ['old/index.html', 'old/actors.html']);
+    const read = (file: string) => (existsSync(path.join(served, file)) ? readFileSync(path.join(served, file), 'utf8') : null);
+    expect(read('dream/index.html')).toBe('new dream/index.html');
+    expect(read('dream/actors.html')).toBe('old dream/actors.html');
+    expect(read('new/index.html')).toBe('new new/index.html');
+    expect(read('_astro/page.js')).toBe('new _astro/page.js');
+    expect(statSync(path.join(served, 'sea/index.html')).ino).toBe(kept);
+    expect(read('actors/p1.html')).toBe('old actors/p1.html');
+    expect(existsSync(path.join(served, 'old'))).toBe(false);
+    expect(read('sitemap-2.xml')).toBeNull();
+    expect(read('index.html')).toBe('new index.html');
   });
 
   it('fails the build, and forgets the keys, when a kept page cannot be linked', async () => {

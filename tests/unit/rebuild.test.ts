@@ -153,6 +153,31 @@ describe('Rebuilder', () => {
     expect(readdirSync(builds).sort()).toEqual([path.basename(before), path.basename(r.currentDir() as string)].sort());
   });
 
+  it('an edit put into the served build in place: the same folder stays served, under the new record, and after a restart', async () => {
+    let builds = 0;
+    const build = async (outDir: string, { previousDir, changed }: BuildPlan) => {
+      builds++;
+      const dir = changed && previousDir ? previousDir : outDir;
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, 'index.html'), `build ${builds}`);
+      return { dir };
+    };
+    const r = rebuilder({ build, quietMs: 0 });
+    await r.start();
+    const first = r.currentDir() as string;
+    r.request('change', [{ ...change(1), titles: [1] }]);
+    await r.idle();
+    const { current } = r.snapshot();
+    expect(current?.dir).toBe(path.basename(first));
+    expect(current?.id).not.toBe(path.basename(first));
+    expect(r.currentDir()).toBe(first);
+    expect(served(r)).toBe('build 2');
+    expect(readdirSync(path.dirname(first))).toEqual([path.basename(first)]);
+    const again = new Rebuilder({ sitesDir: path.dirname(path.dirname(first)), build, quietMs: 0 });
+    expect(again.snapshot().current?.id).toBe(current?.id);
+    expect(again.currentDir()).toBe(first);
+  });
+
   it('start builds only when the catalogue fingerprint moved; counters refresh only when they moved', async () => {
     const b = standIn();
     let live: Fingerprint = { catalogue: 'a', counters: '1' };

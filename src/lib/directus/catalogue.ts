@@ -48,6 +48,12 @@ async function readAll<T>(read: (page: number, size: number) => Promise<T[]>, si
   }
 }
 
+/** What moves without an editor, by title id: its review count and its public rating (the rated ones alone). */
+export interface CatalogueCounters {
+  comments: Record<number, number>;
+  ratings: Record<number, RatingSummary>;
+}
+
 /** The rows the catalogue is made of, as Directus gives them, by id. */
 export interface CatalogueRows {
   titles: TitleRow[];
@@ -55,6 +61,8 @@ export interface CatalogueRows {
   /** What the titles' admirers also admire (read with the whole catalogue), and each title's related titles. */
   coMarks?: CoMarks;
   related?: RelatedLists;
+  /** Read with the rows, so the next edit can tell whose counters moved; read at the catalogue's making when absent. */
+  counters?: CatalogueCounters;
 }
 
 /** Ids of titles and people created, changed, published, unpublished or deleted since rows were read. */
@@ -67,12 +75,25 @@ export interface CatalogueChanges {
 export async function readCatalogueRows(
   reader: Reader, perCall: { titles?: number; actors?: number } = {},
 ): Promise<CatalogueRows> {
-  const [titles, actors, coMarks] = await Promise.all([
+  const [titles, actors, coMarks, counters] = await Promise.all([
     readAll(reader.getTitleRows, perCall.titles ?? TITLES_PER_CALL),
     readAll(reader.getActorPages, perCall.actors ?? ACTORS_PER_CALL),
     reader.getCoMarks(),
+    readCounters(reader),
   ]);
-  return { titles, actors, coMarks, related: relatedLists(titles, coMarks) };
+  return { titles, actors, coMarks, related: relatedLists(titles, coMarks), counters };
+}
+
+/** What reading the counters takes of the reader. */
+export type CounterReader = Pick<Reader, 'getAllCommentCounts' | 'getRatingSummaries'>;
+
+/** Every title's review count and rating as they are now (one call each). */
+export async function readCounters(reader: CounterReader): Promise<CatalogueCounters> {
+  const [comments, ratings] = await Promise.all([reader.getAllCommentCounts(), reader.getRatingSummaries()]);
+  return {
+    comments: Object.fromEntries(comments),
+    ratings: Object.fromEntries(ratings.map(({ title, average, count }) => [title, { average, count }])),
+  };
 }
 
 /**
@@ -109,19 +130,27 @@ export function mergeRows(
   const titles = merge(previous.titles, reread.titles, fresh.titles);
   const coMarks = previous.coMarks ?? {};
   const related = prepared ? prepared.update(fresh.titles, reread.titles) : relatedLists(titles, coMarks);
-  return { titles, actors: merge(previous.actors, reread.actors, fresh.actors), coMarks, related };
+  const counters = fresh.counters ?? previous.counters;
+  return { titles, actors: merge(previous.actors, reread.actors, fresh.actors), coMarks, related, ...(counters ? { counters } : {}) };
 }
 
-/** The titles and people of `ids` as Directus has them now (a deleted or unpublished one does not come back). */
+/**
+ * The titles and people of `ids` as Directus has them now (a deleted or unpublished one does not come
+ * back), with every title's counters.
+ */
 export async function readRowsById(reader: Reader, ids: { titles: number[]; actors: number[] }): Promise<CatalogueRows> {
-  const [titles, actors] = await Promise.all([
+  const [titles, actors, counters] = await Promise.all([
     ids.titles.length ? reader.getTitleRowsById(ids.titles) : [],
     ids.actors.length ? reader.getActorPagesById(ids.actors) : [],
+    readCounters(reader),
   ]);
-  return { titles, actors };
+  return { titles, actors, counters };
 }
 
 const byViews = (a: TitleCard, b: TitleCard) => (b.views ?? 0) - (a.views ?? 0) || a.id - b.id;
+
+/** The ids of the people a title's row names: its actors, directors and screenwriters. */
+export const castOf = (row: TitleRow): number[] => CAST_RELATIONS.flatMap((relation) => personIds(row[relation]));
 
 /** The ids of the people a relation list of a row holds. */
 function personIds(list: TitleRow[(typeof CAST_RELATIONS)[number]]): number[] {
@@ -162,22 +191,18 @@ function titleCard(title: TitleRow, comments: number): TitleCard {
  * build picks its share): only their rows are kept whole, the other titles as cards.
  */
 export async function catalogueFrom(
-  reader: Reader, { titles, actors, coMarks, related: lists }: CatalogueRows, mine: <T>(list: T[]) => T[] = (list) => list,
+  reader: CounterReader, { titles, actors, coMarks, related: lists, counters: read }: CatalogueRows, mine: <T>(list: T[]) => T[] = (list) => list,
 ): Promise<Catalogue> {
   const related = lists ?? relatedLists(titles, coMarks);
-  const [comments, ratings] = await Promise.all([reader.getAllCommentCounts(), reader.getRatingSummaries()]);
+  const { comments, ratings } = read ?? (await readCounters(reader));
 
   const cards = new Map<number, TitleCard>();
-  for (const t of titles) cards.set(t.id, titleCard(t, comments.get(t.id) ?? 0));
+  for (const t of titles) cards.set(t.id, titleCard(t, comments[t.id] ?? 0));
 
   const byPerson = new Map<number, Set<number>>();
   for (const t of titles) {
-    for (const id of CAST_RELATIONS.flatMap((relation) => personIds(t[relation]))) {
-      byPerson.set(id, (byPerson.get(id) ?? new Set()).add(t.id));
-    }
+    for (const id of castOf(t)) byPerson.set(id, (byPerson.get(id) ?? new Set()).add(t.id));
   }
-
-  const summaries = new Map(ratings.map(({ title, average, count }) => [title, { average, count }]));
 
   const people = new Map(actors.map((a) => [a.id, personOf(a)]));
   const years = yearsByCategory(titles);
@@ -186,7 +211,7 @@ export async function catalogueFrom(
     titles: mine(titles).map((t) => titlePage(t, people)),
     actors: mine(actors),
     slugs: { titles: titles.map((t) => t.slug), actors: actors.map((a) => a.slug) },
-    ratingOf: (titleId) => summaries.get(titleId) ?? { average: null, count: 0 },
+    ratingOf: (titleId) => ratings[titleId] ?? { average: null, count: 0 },
     relatedTo: (title, limit = RELATED_TITLES) =>
       (related[title.id] ?? []).flatMap((id) => cards.get(id) ?? []).slice(0, limit),
     titlesOf(actorId, limit = ACTOR_TITLES) {

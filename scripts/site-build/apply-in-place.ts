@@ -1,0 +1,51 @@
+/**
+ * Puts an edit's build into the folder being served, in place: the edit's build renders only the
+ * pages it changed (src/site-build/page-reuse.ts, `inPlace`), so moving them in and deleting the
+ * pages that left costs what the edit touched, where a new folder would link every page again (14 s
+ * for 500,000 pages) and the old one would then be deleted (a minute more of the disk). Each page is
+ * renamed over the old one, so a reader gets the old page or the new one, never part of either.
+ */
+import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+/** Every file under `dir`, relative to it. */
+function* filesUnder(dir: string, prefix = ''): Generator<string> {
+  for (const entry of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const name = path.join(prefix, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(dir, name);
+    else yield name;
+  }
+}
+
+/**
+ * Moves every file of `from` into `to` over what is there, then deletes the pages `gone` (and a
+ * title's folder they leave empty) and the single pages at the top of `to` that `from` no longer
+ * has (the last file of the sitemap after titles left, say). The other list pages (categories,
+ * tags) only change with categories and tags, which an edit never does: those build afresh.
+ */
+export function applyInPlace(from: string, to: string, gone: readonly string[]): void {
+  const made = new Set(readdirSync(from, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name));
+  const folders = new Set<string>();
+  for (const file of filesUnder(from)) {
+    const folder = path.dirname(path.join(to, file));
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    renameSync(path.join(from, file), path.join(to, file));
+  }
+  for (const file of gone) {
+    rmSync(path.join(to, file), { force: true });
+    const folder = path.dirname(path.join(to, file));
+    if (folder !== to) {
+      try {
+        rmdirSync(folder);
+      } catch {
+        // Not empty: the folder holds the title's other page still.
+      }
+    }
+  }
+  for (const entry of readdirSync(to, { withFileTypes: true })) {
+    if (entry.isFile() && !made.has(entry.name)) rmSync(path.join(to, entry.name), { force: true });
+  }
+}

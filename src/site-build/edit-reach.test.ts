@@ -1,0 +1,100 @@
+/**
+ * An edit's reach against what the pages are made from: every page whose data moved (the same parts
+ * the build keys, taken from the catalogue the build renders) must be in the reach, and the reach
+ * stays with what the edit touched.
+ */
+import { describe, expect, it } from 'vitest';
+import { catalogueFrom, mergeRows, type CatalogueRows, type CounterReader } from '../lib/directus/catalogue.ts';
+import { editReach, type PageReach } from './edit-reach.ts';
+
+const cast = (ids: number[]) => ids.map((actors_id) => ({ actors_id }));
+const title = (id: number, name: string, actors: number[], directors: number[] = []) =>
+  ({ id, slug: `t${id}`, name, views: 100 - id, actors: cast(actors), directors: cast(directors), screenwriters: [] }) as unknown as CatalogueRows['titles'][number];
+const actor = (id: number, nameRu = `П${id}`) => ({ id, slug: `p${id}`, nameRu }) as unknown as CatalogueRows['actors'][number];
+
+/** Rows carry their counters, so the catalogue never asks for them. */
+const noReads: CounterReader = {
+  getAllCommentCounts: () => Promise.reject(new Error('read')),
+  getRatingSummaries: () => Promise.reject(new Error('read')),
+};
+
+const before: CatalogueRows = {
+  titles: [title(1, 'Сон', [10, 11]), title(2, 'Явь', [11, 12], [13]), title(3, 'Море', [12]), title(4, 'Горы', [14]), title(5, 'Лес', [])],
+  actors: [10, 11, 12, 13, 14].map((id) => actor(id)),
+  related: { 1: [2, 3], 2: [1], 3: [4], 4: [5], 5: [4] },
+  counters: { comments: { 1: 2, 2: 0, 3: 5 }, ratings: { 1: { average: 8, count: 2 }, 4: { average: 6, count: 1 } } },
+};
+
+/** The data of every title, cast and person page, as the build keys it. */
+async function pageData(rows: CatalogueRows): Promise<Map<string, string>> {
+  const catalogue = await catalogueFrom(noReads, rows);
+  const pages = new Map<string, string>();
+  for (const t of catalogue.titles) {
+    pages.set(`title ${t.id}`, JSON.stringify([t, catalogue.relatedTo(t), catalogue.ratingOf(t.id)]));
+    pages.set(`cast ${t.id}`, JSON.stringify(t));
+  }
+  for (const a of catalogue.actors) pages.set(`actor ${a.id}`, JSON.stringify([a, catalogue.titlesOf(a.id, Infinity)]));
+  return pages;
+}
+
+const reached = (reach: PageReach) => new Set([
+  ...[...reach.titles].map((id) => `title ${id}`), ...[...reach.casts].map((id) => `cast ${id}`), ...[...reach.actors].map((id) => `actor ${id}`),
+]);
+
+/** The edit as the build makes it: the changed rows merged in, then its reach and the pages whose data moved. */
+async function edit(changed: { titles: number[]; actors: number[] }, fresh: CatalogueRows, related = before.related) {
+  const after = { ...mergeRows(before, changed, fresh, null), related: related! };
+  const reach = editReach(before, after, changed);
+  expect(reach).not.toBeNull();
+  const [was, is] = await Promise.all([pageData(before), pageData(after)]);
+  const moved = [...new Set([...was.keys(), ...is.keys()])].filter((page) => was.get(page) !== is.get(page));
+  const inReach = reached(reach!);
+  expect(moved.filter((page) => !inReach.has(page)), 'pages whose data moved outside the reach').toEqual([]);
+  return { reach: inReach, moved };
+}
+
+const counters = before.counters!;
+
+describe("an edit's reach", () => {
+  it('a title renamed: its pages, its people and the titles that show its card', async () => {
+    const { reach, moved } = await edit({ titles: [2], actors: [] }, { titles: [title(2, 'Явь (правка)', [11, 12], [13])], actors: [], counters });
+    expect(moved.sort()).toEqual(['actor 11', 'actor 12', 'actor 13', 'cast 2', 'title 1', 'title 2']);
+    expect([...reach].sort()).toEqual(['actor 11', 'actor 12', 'actor 13', 'cast 2', 'title 1', 'title 2']);
+  });
+
+  it('a person renamed: their page and the title and cast pages of their titles, nothing else', async () => {
+    const { reach } = await edit({ titles: [], actors: [12] }, { titles: [], actors: [actor(12, 'Переименован')], counters });
+    expect([...reach].sort()).toEqual(['actor 12', 'cast 2', 'cast 3', 'title 2', 'title 3']);
+  });
+
+  it("a title's cast changed: the people who left and who joined", async () => {
+    const { reach } = await edit({ titles: [3], actors: [] }, { titles: [title(3, 'Море', [14])], actors: [], counters });
+    expect(reach).toContain('actor 12');
+    expect(reach).toContain('actor 14');
+  });
+
+  it('a title unpublished: the pages that showed its card and its people, and lists it left', async () => {
+    const related = { 1: [2], 2: [1], 4: [5], 5: [4] };
+    const { reach } = await edit({ titles: [3], actors: [] }, { titles: [], actors: [], counters }, related);
+    expect(reach).toContain('title 1');
+    expect(reach).toContain('actor 12');
+  });
+
+  it('review counts and ratings that moved without an editor: the pages that show them', async () => {
+    const moving = { comments: { ...counters.comments, 4: 1 }, ratings: { ...counters.ratings, 3: { average: 9, count: 1 } } };
+    const { reach, moved } = await edit({ titles: [], actors: [] }, { titles: [], actors: [], counters: moving });
+    // Title 4's card is on title 3's list and on its person's page; title 3's rating on its own page.
+    expect(moved.sort()).toEqual(['actor 14', 'title 3', 'title 5']);
+    expect([...reach].sort()).toEqual(['actor 14', 'title 3', 'title 5']);
+  });
+
+  it('a related list that changed: that page', async () => {
+    const { reach } = await edit({ titles: [], actors: [] }, { titles: [], actors: [], counters }, { ...before.related, 5: [1, 4] });
+    expect([...reach]).toEqual(['title 5']);
+  });
+
+  it('is unknown without the counters or the related lists of both builds', () => {
+    expect(editReach({ ...before, counters: undefined }, before, { titles: [], actors: [] })).toBeNull();
+    expect(editReach(before, { ...before, related: undefined }, { titles: [], actors: [] })).toBeNull();
+  });
+});
