@@ -5,11 +5,12 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { once } from '../lib/once.ts';
-import { loadRows, saveRows } from './catalogue-snapshot.ts';
+import { appendEdit, loadRows, saveRows } from './catalogue-snapshot.ts';
 import { finishBeforeBuildEnds } from './build-end.ts';
 import { digestOf, pageKey } from './page-key.ts';
 import { createPageReuse } from './page-reuse.ts';
 import { editReach, type PageReach } from './edit-reach.ts';
+import { rowsDelta } from './rows-delta.ts';
 import { announceRowsSaved, rowsSaved } from './catalogue-relay.ts';
 import { handoff } from './handoff.ts';
 import { inShard, shardOf } from './shard.ts';
@@ -65,9 +66,10 @@ async function catalogueRows(): Promise<{ rows: CatalogueRows; reach: PageReach 
   }
   const reread = rowsToReread(changes);
   const rows = mergeRows(previous.rows, reread, await readRowsById(reader, reread), previous.prepared);
+  const delta = rowsDelta(previous.rows, rows, reread);
   // An edit is built in one part (site-build.ts), so nobody waits for these: they are saved while pages render.
-  finishBeforeBuildEnds(saveRows(rowsDir, rows));
-  return { rows, reach: editReach(previous.rows, rows, reread) };
+  finishBeforeBuildEnds(logged('rows saved for the next edit', () => (delta ? appendEdit(rowsDir, delta) : saveRows(rowsDir, rows))));
+  return { rows, reach: delta && editReach(previous.rows, rows, delta) };
 }
 
 /** The rows, and for an edit the pages it can reach, read once. */

@@ -1,11 +1,12 @@
 /**
- * An edit's reach against what the pages are made from: every page whose data moved (the same parts
+ * An edit's changes (rows-delta.ts) and reach against what the pages are made from: every page whose data moved (the same parts
  * the build keys, taken from the catalogue the build renders) must be in the reach, and the reach
  * stays with what the edit touched.
  */
 import { describe, expect, it } from 'vitest';
 import { catalogueFrom, mergeRows, type CatalogueRows, type CounterReader } from '../lib/directus/catalogue.ts';
 import { editReach, type PageReach } from './edit-reach.ts';
+import { applyDelta, rowsDelta } from './rows-delta.ts';
 
 const cast = (ids: number[]) => ids.map((actors_id) => ({ actors_id }));
 const title = (id: number, name: string, actors: number[], directors: number[] = []) =>
@@ -44,11 +45,13 @@ const reached = (reach: PageReach) => new Set([
 /** The edit as the build makes it: the changed rows merged in, then its reach and the pages whose data moved. */
 async function edit(changed: { titles: number[]; actors: number[] }, fresh: CatalogueRows, related = before.related) {
   const after = { ...mergeRows(before, changed, fresh, null), related: related! };
-  const reach = editReach(before, after, changed);
-  expect(reach).not.toBeNull();
+  const delta = rowsDelta(before, after, changed);
+  expect(delta).not.toBeNull();
+  // Kept as an appended record, it makes the same rows again.
+  expect(applyDelta(before, delta!)).toEqual(after);
   const [was, is] = await Promise.all([pageData(before), pageData(after)]);
   const moved = [...new Set([...was.keys(), ...is.keys()])].filter((page) => was.get(page) !== is.get(page));
-  const inReach = reached(reach!);
+  const inReach = reached(editReach(before, after, delta!));
   expect(moved.filter((page) => !inReach.has(page)), 'pages whose data moved outside the reach').toEqual([]);
   return { reach: inReach, moved };
 }
@@ -94,7 +97,7 @@ describe("an edit's reach", () => {
   });
 
   it('is unknown without the counters or the related lists of both builds', () => {
-    expect(editReach({ ...before, counters: undefined }, before, { titles: [], actors: [] })).toBeNull();
-    expect(editReach(before, { ...before, related: undefined }, { titles: [], actors: [] })).toBeNull();
+    expect(rowsDelta({ ...before, counters: undefined }, before, { titles: [], actors: [] })).toBeNull();
+    expect(rowsDelta(before, { ...before, related: undefined }, { titles: [], actors: [] })).toBeNull();
   });
 });

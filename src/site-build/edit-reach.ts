@@ -9,6 +9,7 @@
  */
 import { castOf, type CatalogueRows } from '../lib/directus/catalogue.ts';
 import type { TitleRow } from '../lib/directus/reader.ts';
+import type { RowsDelta } from './rows-delta.ts';
 
 /** Ids of the titles whose page, the titles whose cast page, and the people whose page may have changed. */
 export interface PageReach {
@@ -17,44 +18,29 @@ export interface PageReach {
   actors: Set<number>;
 }
 
-const sameList = (a: readonly number[] = [], b: readonly number[] = []) => a.length === b.length && a.every((id, i) => id === b[i]);
-const sameRating = (a: { average: number | null; count: number } | undefined, b: typeof a) =>
-  (a?.average ?? null) === (b?.average ?? null) && (a?.count ?? 0) === (b?.count ?? 0);
+const ids = (record: Record<number, unknown>) => Object.keys(record).map(Number);
 
-/** Ids whose value differs between two records (one missing counts as differing from a present one). */
-function moved<T>(before: Record<number, T>, after: Record<number, T>, same: (a: T | undefined, b: T | undefined) => boolean): number[] {
-  const ids = new Set([...Object.keys(before), ...Object.keys(after)].map(Number));
-  return [...ids].filter((id) => !same(before[id], after[id]));
-}
+/** What `delta`, made from `previous` into `next` (rows-delta.ts), can reach. */
+export function editReach(previous: CatalogueRows, next: CatalogueRows, delta: RowsDelta): PageReach {
+  const changedTitles = [...delta.titles.map((t) => t.id), ...delta.gone.titles];
+  const changedPeople = [...delta.actors.map((a) => a.id), ...delta.gone.actors];
+  const titles = new Set([...changedTitles, ...ids(delta.ratings), ...ids(delta.related)]);
+  const casts = new Set(changedTitles);
+  const actors = new Set(changedPeople);
 
-/**
- * What `changed` (the titles and people read again) and the counters moved between `previous` and
- * `next` can reach; null when the rows lack what it is worked out from (then every page is keyed).
- */
-export function editReach(previous: CatalogueRows, next: CatalogueRows, changed: { titles: number[]; actors: number[] }): PageReach | null {
-  if (!previous.counters || !next.counters || !previous.related || !next.related) return null;
-  const titles = new Set(changed.titles);
-  const casts = new Set(changed.titles);
-  const actors = new Set(changed.actors);
-
-  const cards = new Set([...changed.titles, ...moved(previous.counters.comments, next.counters.comments, (a, b) => (a ?? 0) === (b ?? 0))]);
-  for (const id of moved(previous.counters.ratings, next.counters.ratings, sameRating)) titles.add(id);
-
+  const cards = new Set([...changedTitles, ...ids(delta.comments)]);
   // A changed card shows on the pages of its people, before and after the edit.
-  const rowsOf = (rows: TitleRow[]) => new Map(rows.filter((t) => cards.has(t.id)).map((t) => [t.id, t]));
-  for (const rows of [rowsOf(previous.titles), rowsOf(next.titles)]) {
-    for (const row of rows.values()) for (const person of castOf(row)) actors.add(person);
-  }
+  const rowsOf = (rows: TitleRow[]) => rows.filter((t) => cards.has(t.id));
+  for (const row of [...rowsOf(previous.titles), ...rowsOf(next.titles)]) for (const person of castOf(row)) actors.add(person);
 
-  // And in the related lists of other titles; a list that changed changes its page.
-  for (const [key, list] of Object.entries(next.related)) {
-    const id = Number(key);
-    if (!sameList(previous.related[id], list) || list.some((shown) => cards.has(shown))) titles.add(id);
+  // And in the related lists of other titles.
+  for (const [key, list] of Object.entries(next.related ?? {})) {
+    if (list.some((shown) => cards.has(shown))) titles.add(Number(key));
   }
 
   // A changed person shows on the title and cast pages of their titles.
-  if (changed.actors.length) {
-    const people = new Set(changed.actors);
+  if (changedPeople.length) {
+    const people = new Set(changedPeople);
     for (const row of next.titles) {
       if (castOf(row).some((person) => people.has(person))) {
         titles.add(row.id);

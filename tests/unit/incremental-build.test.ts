@@ -1,11 +1,12 @@
 /** Incremental builds: page keys, page files, which rows are read again and how they merge, page reuse. */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { digestOf, pageKey } from '../../src/site-build/page-key.ts';
 import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/site-build/page-reuse.ts';
-import { loadRows, saveRows } from '../../src/site-build/catalogue-snapshot.ts';
+import { appendEdit, loadRows, saveRows } from '../../src/site-build/catalogue-snapshot.ts';
+import { rowsDelta } from '../../src/site-build/rows-delta.ts';
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
 import { promoteKeys, takeNextKeys } from '../../scripts/site-build/page-keys.ts';
 import { applyInPlace } from '../../scripts/site-build/apply-in-place.ts';
@@ -84,6 +85,24 @@ describe('kept rows and page reuse on disk', () => {
     expect(await loadRows(dir)).toBeNull();
     await saveRows(dir, rows);
     expect(await loadRows(dir)).toEqual(rows);
+  });
+
+  it("an edit's changes appended to the saved rows come back applied; a line cut short makes them unknown", async () => {
+    const dir = tmp();
+    const rows: CatalogueRows = {
+      titles: [title(1, 'Сон', [10]), title(2, 'Явь', [11])], actors: [actor(10), actor(11)], coMarks: {}, related: { 1: [2], 2: [1] },
+      counters: { comments: { 1: 3 }, ratings: {} },
+    };
+    await saveRows(dir, rows);
+    const first = mergeRows(rows, { titles: [2, 3], actors: [11] }, { titles: [title(3, 'Новый', [10])], actors: [actor(11, 'Переименован')] }, null);
+    const edited = { ...first, related: { 1: [3], 3: [1] }, counters: { comments: { 1: 4, 3: 1 }, ratings: { 3: { average: 9, count: 1 } } } };
+    await appendEdit(dir, rowsDelta(rows, edited, { titles: [2, 3], actors: [11] })!);
+    const second = { ...edited, titles: edited.titles.map((t) => (t.id === 1 ? title(1, 'Сон (правка)', [10]) : t)), counters: { comments: { 3: 1 }, ratings: {} } };
+    await appendEdit(dir, rowsDelta(edited, second, { titles: [1], actors: [] })!);
+    expect(await loadRows(dir)).toEqual(second);
+
+    appendFileSync(path.join(dir, 'catalogue.ndjson'), 'e{"titles":[{"id":4');
+    expect(await loadRows(dir)).toBeNull();
   });
 
   /** A previous build in `prev` whose pages the keys describe, as site-build.ts leaves it. */

@@ -123,15 +123,17 @@ export function mergeRows(
   previous: CatalogueRows, reread: { titles: number[]; actors: number[] }, fresh: CatalogueRows,
   prepared: PreparedRelated | null = prepareEdit(previous),
 ): CatalogueRows {
-  const merge = <T extends { id: number }>(old: T[], ids: number[], rows: T[]): T[] => {
-    const gone = new Set(ids);
-    return [...old.filter((r) => !gone.has(r.id)), ...rows.filter((r) => gone.has(r.id))].sort((a, b) => a.id - b.id);
-  };
-  const titles = merge(previous.titles, reread.titles, fresh.titles);
+  const titles = mergeById(previous.titles, reread.titles, fresh.titles);
   const coMarks = previous.coMarks ?? {};
   const related = prepared ? prepared.update(fresh.titles, reread.titles) : relatedLists(titles, coMarks);
   const counters = fresh.counters ?? previous.counters;
-  return { titles, actors: merge(previous.actors, reread.actors, fresh.actors), coMarks, related, ...(counters ? { counters } : {}) };
+  return { titles, actors: mergeById(previous.actors, reread.actors, fresh.actors), coMarks, related, ...(counters ? { counters } : {}) };
+}
+
+/** `old` with the rows of `ids` replaced by those of `rows` (an id `rows` lacks leaves), in order by id. */
+export function mergeById<T extends { id: number }>(old: T[], ids: Iterable<number>, rows: T[]): T[] {
+  const replaced = new Set(ids);
+  return [...old.filter((r) => !replaced.has(r.id)), ...rows.filter((r) => replaced.has(r.id))].sort((a, b) => a.id - b.id);
 }
 
 /**
