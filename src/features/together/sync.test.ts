@@ -185,6 +185,65 @@ describe('the member\'s own acts', () => {
     expect(commands()).toEqual([{ action: 'seek', position: 24 }]);
   });
 
+  it('a seek of the sync\'s told ended at the second of the next one it asked, then that one told: none goes to the room', () => {
+    const m = start();
+    const asked: number[] = [];
+    m.media.seek = (s) => { m.calls.push(`seek ${s}`); m.place(s); asked.push(s); };
+    m.place(12);
+    sync?.follow(roomView({ playing: true, position: 26.362, at: serverTime() + 150 }));
+    m.tell({ type: 'seeking', seconds: 26.362 });
+    // The start's timer comes late on a busy machine: the media is put at the room's second then, and plays.
+    server += 60;
+    vi.advanceTimersByTime(150);
+    expect(asked).toHaveLength(2);
+    const next = asked[1] ?? NaN;
+    expect(next).toBeCloseTo(26.422, 6);
+    // A <video> tells its time as the event is heard: the first seek's end reads the second one's second.
+    m.tell({ type: 'seeked', seconds: next });
+    m.tell({ type: 'seeking', seconds: next });
+    vi.advanceTimersByTime(20);
+    m.tell({ type: 'seeked', seconds: m.time() });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS * 2);
+    expect(commands()).toEqual([]);
+  });
+
+  it('an embed that tells both of two seeks of the sync\'s at the second of the last: none goes to the room', () => {
+    const m = start('embed');
+    const asked: number[] = [];
+    m.media.seek = (s) => { m.calls.push(`seek ${s}`); m.place(s); asked.push(s); };
+    sync?.follow(roomView({ playing: false, position: 10, at: serverTime() }));
+    sync?.follow(roomView({ playing: false, position: 20, at: serverTime() }, { version: 2 }));
+    expect(asked).toEqual([10, 20]);
+    m.tell({ type: 'seeked', seconds: 20 });
+    m.tell({ type: 'seeked', seconds: 20 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS * 2);
+    expect(commands()).toEqual([]);
+  });
+
+  it('the end of a seek of the sync\'s told once the playing media has run on past its second is the sync\'s', () => {
+    const m = start();
+    m.media.seek = (s) => { m.calls.push(`seek ${s}`); m.place(s); };
+    sync?.follow(roomView({ playing: true, position: 25, at: serverTime() }));
+    expect(m.calls).toEqual(['seek 25', 'play']);
+    vi.advanceTimersByTime(200);
+    m.tell({ type: 'seeked', seconds: m.time() });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS * 2);
+    expect(commands()).toEqual([]);
+  });
+
+  it('an embed\'s jump in its own controls, told only once loaded, is left for its end and goes to the room', () => {
+    const m = start('embed');
+    sync?.follow(roomView({ playing: true, position: 26, at: serverTime() }));
+    vi.advanceTimersByTime(SETTLE_MS + TICK_MS * 2);
+    m.calls.length = 0;
+    // The embed's time, asked four times a second, shows the new second before its 'seeked' comes.
+    m.place(24);
+    vi.advanceTimersByTime(TICK_MS * 3);
+    expect(m.calls.filter((c) => c.startsWith('seek'))).toEqual([]);
+    m.tell({ type: 'seeked', seconds: m.time() });
+    expect(commands()).toEqual([{ action: 'seek', position: m.time() }]);
+  });
+
   it('a seek of the sync\'s that loads longer than usual is still its own when it lands, not sent as the member\'s', () => {
     const m = start();
     let asked = NaN;

@@ -16,7 +16,7 @@
  */
 import { positionAt, ROOM_MESSAGES, type RoomCommand, type RoomView } from '../../../shared/together.ts';
 import type { MediaEvent, PlayerMedia } from '../player/index.ts';
-import { correction, SETTLE_MS } from './drift.ts';
+import { correction, SEEK_FROM_S, SETTLE_MS } from './drift.ts';
 
 /** How often the media is held to the room's second. */
 export const TICK_MS = 250;
@@ -38,6 +38,12 @@ export const SEEK_SETTLE_MS = 300;
  * one of the sync's still unanswered would be taken for its answer, and lost.
  */
 const SEEK_LANDS_WITHIN_S = { video: 0.1, embed: 0.6 } as const;
+/**
+ * A media tells the second it is at when its 'seeked' is heard, not the one it landed at: a playing
+ * one has run on meanwhile (on a busy page, a few hundred ms). Its 'seeked' may say up to this much
+ * past the second asked; a person's own seek this close to a playing room's second is drift anyway.
+ */
+const SEEK_RUNS_ON_S = 1;
 /** An embed asked to change its speed says so within this long, or is taken not to follow speed. */
 export const SPEED_ANSWER_MS = 2_000;
 /** After an own command the media is left as the person put it until the room answers, or this long. */
@@ -111,6 +117,8 @@ export function syncMedia(deps: SyncDeps): RoomSync {
   /** Whether the media follows a speed change: our <video> does; an embed proves it by saying its new speed. */
   let followsSpeed: boolean | null = media.kind === 'video' ? true : null;
   let speedAskedAt: number | null = null;
+  /** Where a playing media stood at the last tick that held it. */
+  let seen: { time: number; at: number } | null = null;
 
   /** The member's state as the others see it, told once a change (a stall's 'loading' is told by its own rule). */
   const tellState = (state: 'watching' | 'paused' | 'loading') => {
@@ -129,21 +137,32 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     expected.splice(i, 1);
     return true;
   };
+  /** Whether a 'seeked' at `seconds` may be the end of the sync's seek to `asked`. */
+  const landsAt = (asked: number, seconds: number): boolean => {
+    const within = SEEK_LANDS_WITHIN_S[media.kind];
+    const off = seconds - asked;
+    return off > -within && off < within + (media.paused() ? 0 : SEEK_RUNS_ON_S);
+  };
   /**
    * A 'seeked' answers the sync's seek it landed nearest to. Seeks in a row may end in one 'seeked' (a
    * <video> drops a seek overtaken by the next) or in one each (an embed that finished the first before
    * the next reached it): the seeks asked before the one answered are crossed off with it, so a
-   * dropped one never waits to take a person's own seek for its answer.
+   * dropped one never waits to take a person's own seek for its answer. Where one asked before is
+   * crossed off so, the answered one is still awaited a while: the 'seeked' may have been the earlier
+   * one's, told at the later one's second, with the later one's own 'seeking' and 'seeked' to come.
    */
   const seekAnswered = (seconds: number): boolean => {
     let best = -1;
     expected.forEach((x, i) => {
-      if (x.type !== 'seeked' || Math.abs(x.seconds - seconds) >= SEEK_LANDS_WITHIN_S[media.kind]) return;
+      if (x.type !== 'seeked' || !landsAt(x.seconds, seconds)) return;
       const bestX = expected[best];
       if (!bestX || bestX.type !== 'seeked' || Math.abs(x.seconds - seconds) < Math.abs(bestX.seconds - seconds)) best = i;
     });
-    if (best < 0) return false;
-    expected = expected.filter((x, i) => i > best || (x.type !== 'seeked' && i !== best));
+    const answer = expected[best];
+    if (!answer) return false;
+    const overtook = expected.some((x, i) => i < best && x.type === 'seeked');
+    if (overtook) answer.until = Math.max(answer.until, now() + EXPECT_MS);
+    expected = expected.filter((x, i) => i > best || (x.type !== 'seeked' && i !== best) || (i === best && overtook));
     return true;
   };
 
@@ -223,6 +242,8 @@ export function syncMedia(deps: SyncDeps): RoomSync {
 
   /** Holds a playing room's media to its second. */
   function tick(): void {
+    const was = seen;
+    seen = null;
     if (!view || closed) return;
     checkReady();
     const m = view.moment;
@@ -238,7 +259,13 @@ export function syncMedia(deps: SyncDeps): RoomSync {
       play();
       return;
     }
-    const c = correction({ target, actual: media.time(), bySpeed: bySpeed(), sinceSeekMs: now() - lastSeekAt });
+    const t = now();
+    const actual = media.time();
+    seen = { time: actual, at: t };
+    // An embed tells a seek in its own controls only once loaded, but its time shows the new second
+    // at once: a jump the sync did not ask for waits for that 'seeked' instead of being undone as drift.
+    if (media.kind === 'embed' && was && lastSeekAt < was.at && Math.abs(actual - (was.time + ((t - was.at) / 1000) * rate)) > SEEK_FROM_S) lastSeekAt = t;
+    const c = correction({ target, actual, bySpeed: bySpeed(), sinceSeekMs: t - lastSeekAt });
     if (c.do === 'seek') seek(c.to);
     else setRate(c.rate);
   }
