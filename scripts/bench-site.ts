@@ -170,7 +170,10 @@ try {
     const name = `${row.name} (правка ${Date.now() % 100000})`;
     // As an editor's save some seconds after the last build: the next edit's build waits, bundled.
     const ahead = loop.nextEdit();
-    if (ahead && (await ahead.waiting) && ahead.pid) figure('the next edit\'s build, waiting bundled', `${(rssKb(ahead.pid) / 1024).toFixed(0)} MiB`);
+    const aheadFrom = performance.now();
+    if (ahead && (await ahead.waiting) && ahead.pid) {
+      figure('the next edit\'s build, bundled and its rows loaded', `${(rssKb(ahead.pid) / 1024).toFixed(0)} MiB, ready ${((performance.now() - aheadFrom) / 1000).toFixed(1)} s after the last build`);
+    }
     const edit = await timedBuild(async () => {
       const saved = performance.now();
       await api.request('PATCH', `/items/titles/${row.id}`, { name });
@@ -187,6 +190,8 @@ try {
     const [person] = await api.request<{ id: number; nameRu: string; slug: string }[]>('GET', '/items/actors?fields=id,nameRu,slug&sort=id&limit=1');
     const [{ count: cast }] = await api.request<{ count: number | string }[]>('GET', `/items/titles_actors?aggregate[count]=*&filter[actors_id][_eq]=${person.id}`);
     const personName = `${person.nameRu} (правка ${Date.now() % 100000})`;
+    // Some seconds after the last build, as above: the next edit's build has its rows loaded.
+    await loop.nextEdit()?.waiting;
     const personEdit = await timedBuild(async () => {
       const saved = performance.now();
       await api.request('PATCH', `/items/actors/${person.id}`, { nameRu: personName });

@@ -6,10 +6,10 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
 import { ROOT } from '../lib/paths.ts';
-import type { PageCounts } from '../../src/site-build/page-reuse.ts';
+import type { PageCounts } from '../../src/site-build/page-keys-file.ts';
 import { createRowsRelay } from '../../src/site-build/catalogue-relay.ts';
 import { asBuildMessage, handoffEnv, type BuildHandoff, type GoMessage } from '../../src/site-build/handoff.ts';
-import { codeHash, dropKeys, dropNextKeys, promoteKeys, takeNextKeys } from './page-keys.ts';
+import { codeHash, dropKeys, dropNextKeys, partCounts, promoteKeys } from './page-keys.ts';
 import { moveMissing } from './move-missing.ts';
 import { applyInPlace } from './apply-in-place.ts';
 
@@ -271,11 +271,11 @@ export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }
     });
     if (inPlace && cacheDir) {
       const started = performance.now();
-      const parts = takeNextKeys(cacheDir);
+      const gone = partCounts(cacheDir).flatMap((p) => p.gone);
       // Stopped halfway, the folder would be neither build: with no keys, the next build renders every page.
       dropKeys(cacheDir);
-      applyInPlace(outs[0]!, inPlace, parts.flatMap((p) => p.gone ?? []));
-      const pages = promoteKeys(cacheDir, inPlace, parts);
+      applyInPlace(outs[0]!, inPlace, gone);
+      const pages = promoteKeys(cacheDir, inPlace);
       o.onOutput?.(`[in place] pages moved in and keys kept: ${((performance.now() - started) / 1000).toFixed(2)} s\n`);
       return { dir: inPlace, pages };
     }

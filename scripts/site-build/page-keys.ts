@@ -1,8 +1,10 @@
 /** The parent side of incremental builds (see src/site-build/page-reuse.ts). */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isNextKeysFile, KEYS_FILE, STAMP_FILE, type PageCounts, type PageKeys } from '../../src/site-build/page-reuse.ts';
+import {
+  FOLDER_FILE, isNextFile, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, STAMP_FILE, type FolderStamp, type PageCounts, type PartCounts,
+} from '../../src/site-build/page-keys-file.ts';
 import { ROOT } from '../lib/paths.ts';
 
 /** What pages are rendered with: any change here renders every page again. */
@@ -26,46 +28,51 @@ export function codeHash(root = ROOT): string {
   return hash.digest('base64url');
 }
 
-/** The keys the parts of the last build made (one file a part). */
-function nextKeyFiles(cacheDir: string): string[] {
-  return readdirSync(cacheDir).filter(isNextKeysFile).map((name) => path.join(cacheDir, name));
+/** The part numbers of the last build's parts that left their keys. */
+function nextParts(cacheDir: string): number[] {
+  return readdirSync(cacheDir).flatMap((name) => /^pages\.next\.(\d+)\.keys$/.exec(name)?.[1] ?? []).map(Number).sort((a, b) => a - b);
 }
 
 /** Forgets keys a build made that was not put in place. */
 export function dropNextKeys(cacheDir: string): void {
-  for (const file of nextKeyFiles(cacheDir)) rmSync(file, { force: true });
-}
-
-/** The keys the parts of the last build made, taken out of the cache folder. */
-export function takeNextKeys(cacheDir: string): PageKeys[] {
-  const parts = nextKeyFiles(cacheDir).map((file) => JSON.parse(readFileSync(file, 'utf8')) as PageKeys);
-  dropNextKeys(cacheDir);
-  return parts;
+  for (const name of readdirSync(cacheDir).filter(isNextFile)) rmSync(path.join(cacheDir, name), { force: true });
 }
 
 /** Forgets the previous keys: the folder they describe is about to change. */
 export function dropKeys(cacheDir: string): void {
-  rmSync(path.join(cacheDir, KEYS_FILE), { force: true });
+  for (const name of [KEYS_FILE, FOLDER_FILE]) rmSync(path.join(cacheDir, name), { force: true });
+}
+
+/** What each part of the last build kept, rendered and lost. */
+export function partCounts(cacheDir: string): PartCounts[] {
+  return nextParts(cacheDir).map((part) => readJson<PartCounts>(path.join(cacheDir, nextCountsFile(part))) ?? { kept: 0, rendered: 0, gone: [] });
 }
 
 /**
- * Once a build is in place at `outDir`, the page keys its parts made (`parts`, taken by default)
- * become the previous keys, tied to that folder. Returns how many keyed pages the build kept and rendered.
+ * Once a build is in place at `outDir`, the page keys its parts made become the previous keys, tied
+ * to that folder: one part's file is renamed, several are put one after another under the first's
+ * head. Returns how many keyed pages the build kept and rendered.
  */
-export function promoteKeys(cacheDir: string, outDir: string, parts = takeNextKeys(cacheDir)): PageCounts | null {
-  if (!parts.length) {
-    dropKeys(cacheDir);
-    return null;
+export function promoteKeys(cacheDir: string, outDir: string): PageCounts | null {
+  const parts = nextParts(cacheDir);
+  const counts = partCounts(cacheDir);
+  dropKeys(cacheDir);
+  if (!parts.length) return null;
+  const files = parts.map((part) => path.join(cacheDir, nextKeysFile(part)));
+  if (files.length === 1) renameSync(files[0]!, path.join(cacheDir, KEYS_FILE));
+  else {
+    const joined = path.join(cacheDir, `${KEYS_FILE}.tmp`);
+    writeFileSync(joined, files.map((file, i) => {
+      const text = readFileSync(file, 'utf8');
+      return i ? text.slice(text.indexOf('\n') + 1) : text;
+    }).join(''));
+    renameSync(joined, path.join(cacheDir, KEYS_FILE));
   }
   const { dev, ino } = statSync(path.join(outDir, STAMP_FILE));
-  const merged: PageKeys = {
-    codeHash: parts[0]!.codeHash,
-    ...(parts[0]!.common ? { common: parts[0]!.common } : {}),
-    keys: Object.assign({}, ...parts.map((p) => p.keys)),
-    stamp: { dev, ino },
-  };
-  writeFileSync(path.join(cacheDir, KEYS_FILE), JSON.stringify(merged));
-  return { kept: sum(parts.map((p) => p.kept ?? 0)), rendered: sum(parts.map((p) => p.rendered ?? 0)) };
+  const stamp: FolderStamp = { dev, ino };
+  writeFileSync(path.join(cacheDir, FOLDER_FILE), JSON.stringify(stamp));
+  dropNextKeys(cacheDir);
+  return { kept: sum(counts.map((p) => p.kept)), rendered: sum(counts.map((p) => p.rendered)) };
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);

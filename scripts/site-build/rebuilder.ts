@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { PageCounts } from '../../src/site-build/page-reuse.ts';
+import type { PageCounts } from '../../src/site-build/page-keys-file.ts';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
 import { tallyChanges, type ChangeFacts, type Tallied } from '../../shared/build-changes.ts';
 import type { ServedBuild } from '../lib/health.ts';

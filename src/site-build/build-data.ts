@@ -18,7 +18,7 @@ import { buildChanges, prepareAhead, startedAhead } from './standby.ts';
 import { cardView, type CardView } from '../lib/card.ts';
 import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from '../lib/directus/catalogue.ts';
 import type { TitleCard } from '../lib/directus/queries.ts';
-import { createReader, type TitlePage } from '../lib/directus/reader.ts';
+import { createReader } from '../lib/directus/reader.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 
@@ -160,23 +160,32 @@ const narrowedTo = once(async (): Promise<PageReach | null> => {
   return reuse.sameCommon(common) ? reach : null;
 });
 
+/** How a route's pages are made from its items (titles or people). */
+interface RoutePages<I, P> {
+  /** Where the build writes an item's page (`build.format: 'preserve'`: the route file's own shape). */
+  file(item: I): string;
+  /** What its page is made from, for its key. */
+  data(item: I): unknown;
+  /** Whether an edit can have changed its page (edit-reach.ts). */
+  reached(item: I, reach: PageReach): boolean;
+  /** Its static path, made only for a page to render. */
+  path(item: I): P;
+}
+
 /**
- * Paths of a route, less those whose previous HTML is kept. `file` is where the build writes a
- * path's page (`build.format: 'preserve'`: the route file's own shape). After an edit, a page out of
- * its `reached` keeps its previous key without being keyed.
+ * The static paths of a route's items, less those whose previous HTML is kept. After an edit, a page
+ * out of its reach keeps its previous key without being keyed.
  */
-async function freshPaths<T extends { params: { slug: string } }>(
-  route: string, paths: T[], file: (p: T) => string, data: (p: T) => unknown, reached: (p: T, reach: PageReach) => boolean,
-): Promise<T[]> {
-  if (!reuse.active) return paths;
+async function freshPaths<I, P>(route: string, items: I[], pages: RoutePages<I, P>): Promise<P[]> {
+  if (!reuse.active) return items.map(pages.path);
   const [common, reach] = await Promise.all([commonKey(), narrowedTo()]);
-  return logged(`${paths.length} ${route} page keys${reach ? ' (after an edit)' : ''}`, async () => {
-    const fresh: T[] = [];
-    for (const [i, p] of paths.entries()) {
+  return logged(`${items.length} ${route} page keys${reach ? ' (after an edit)' : ''}`, async () => {
+    const fresh: P[] = [];
+    for (const [i, item] of items.entries()) {
       if (i % KEYS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
-      const page = file(p);
-      if (reach && !reached(p, reach) && reuse.keepAsBefore(page)) continue;
-      if (!reuse.keep(page, pageKey(common, route, page, data(p)))) fresh.push(p);
+      const page = pages.file(item);
+      if (reach && !pages.reached(item, reach) && reuse.keepAsBefore(page)) continue;
+      if (!reuse.keep(page, pageKey(common, route, page, pages.data(item)))) fresh.push(pages.path(item));
     }
     return fresh;
   });
@@ -202,7 +211,7 @@ function cardOf(title: TitleCard, variant: keyof typeof cardsByVariant): CardVie
  * cards rather than the titles, so an edit to what no card shows (an episode, say) renders only
  * that title's own pages.
  */
-export function relatedCards(catalogue: Catalogue, title: TitlePage): CardView[] {
+export function relatedCards(catalogue: Catalogue, title: { id: number }): CardView[] {
   return catalogue.relatedTo(title).map((r) => cardOf(r, 'list'));
 }
 
@@ -218,29 +227,37 @@ export function actorCards(catalogue: Catalogue, actorId: number): { best: CardV
  */
 export async function titlePaths() {
   const catalogue = await getCatalogue();
-  return freshPaths('title', catalogue.titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
-    (p) => `${p.params.slug}/index.html`,
-    ({ props: { title } }) => [digestOf(title), relatedCards(catalogue, title).map(digestOf), catalogue.ratingOf(title.id)],
-    ({ props: { title } }, reach) => reach.titles.has(title.id));
+  return freshPaths('title', catalogue.titleRows, {
+    file: (row) => `${row.slug}/index.html`,
+    data: (row) => [digestOf(catalogue.pageOf(row)), relatedCards(catalogue, row).map(digestOf), catalogue.ratingOf(row.id)],
+    reached: (row, reach) => reach.titles.has(row.id),
+    path: (row) => ({ params: { slug: row.slug }, props: { title: catalogue.pageOf(row) } }),
+  });
 }
 
 /** Static paths of the cast pages, each with its title. */
 export async function castPaths() {
-  const { titles } = await getCatalogue();
-  return freshPaths('cast', titles.map((title) => ({ params: { slug: title.slug }, props: { title } })),
-    (p) => `${p.params.slug}/actors.html`, (p) => digestOf(p.props.title), (p, reach) => reach.casts.has(p.props.title.id));
+  const catalogue = await getCatalogue();
+  return freshPaths('cast', catalogue.titleRows, {
+    file: (row) => `${row.slug}/actors.html`,
+    data: (row) => digestOf(catalogue.pageOf(row)),
+    reached: (row, reach) => reach.casts.has(row.id),
+    path: (row) => ({ params: { slug: row.slug }, props: { title: catalogue.pageOf(row) } }),
+  });
 }
 
 /** Static paths of the actor pages, each with its person; the page also lists the person's titles. */
 export async function actorPaths() {
   const catalogue = await getCatalogue();
-  return freshPaths('actor', catalogue.actors.map((actor) => ({ params: { slug: actor.slug }, props: { actor } })),
-    (p) => `actors/${p.params.slug}.html`,
-    ({ props: { actor } }) => {
+  return freshPaths('actor', catalogue.actors, {
+    file: (actor) => `actors/${actor.slug}.html`,
+    data: (actor) => {
       const { best, all } = actorCards(catalogue, actor.id);
       return [digestOf(actor), best.map(digestOf), all.map(digestOf)];
     },
-    ({ props: { actor } }, reach) => reach.actors.has(actor.id));
+    reached: (actor, reach) => reach.actors.has(actor.id),
+    path: (actor) => ({ params: { slug: actor.slug }, props: { actor } }),
+  });
 }
 
 /**

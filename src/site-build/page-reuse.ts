@@ -14,34 +14,14 @@
  * What it works from comes in the build's handoff (handoff.ts): `reuse` (the keys' folder, the
  * previous build's folder and the code's digest), `outDir` and the part.
  */
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildHandoff } from './handoff.ts';
 import { createPageLinker, type PageLinker } from './page-linker.ts';
-
-export const KEYS_FILE = 'pages.json';
-/** The keys one part of a build (shard.ts) made, until the build is in place. */
-export const nextKeysFile = (part: number) => `pages.next.${part}.json`;
-export const isNextKeysFile = (name: string) => /^pages\.next\.\d+\.json$/.test(name);
-/** A page every build renders afresh: its inode tells one build's folder from another's. */
-export const STAMP_FILE = '404.html';
-
-/** How many keyed pages a build kept from the previous one, and how many it rendered. */
-export interface PageCounts {
-  kept: number;
-  rendered: number;
-}
-
-export interface PageKeys extends Partial<PageCounts> {
-  codeHash: string;
-  /** The key part every page shares (the code's assets, the address, the frame): when it moved, every page is keyed. */
-  common?: string;
-  keys: Record<string, string>;
-  /** Pages the previous build had and this one has not (a title unpublished, a slug changed). */
-  gone?: string[];
-  /** The device and inode of the build's STAMP_FILE, set once the build is in place. */
-  stamp?: { dev: number; ino: number };
-}
+import {
+  FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE, writeKeys,
+  type FolderStamp, type KeysHead, type PartCounts,
+} from './page-keys-file.ts';
 
 export interface PageReuse {
   /**
@@ -77,25 +57,18 @@ export async function keptPagesLinked(): Promise<void> {
   throw new Error(`could not keep ${failed.length} pages from the previous build: ${failed.slice(0, 3).join('; ')}`);
 }
 
-function readKeys(file: string): PageKeys | null {
-  try {
-    return JSON.parse(readFileSync(file, 'utf8')) as PageKeys;
-  } catch {
-    return null;
-  }
-}
-
 /** The previous keys, when they describe the folder `reuseDir` holds and the same code. */
-function previousKeys(cacheDir: string, reuseDir: string | undefined, codeHash: string): PageKeys | null {
+function previousKeys(cacheDir: string, reuseDir: string | undefined, codeHash: string): { head: KeysHead; keys: Map<string, string> } | null {
   if (!reuseDir) return null;
-  const previous = readKeys(path.join(cacheDir, KEYS_FILE));
-  if (!previous?.stamp || previous.codeHash !== codeHash) return null;
+  const stamp = readJson<FolderStamp>(path.join(cacheDir, FOLDER_FILE));
   try {
     const st = statSync(path.join(reuseDir, STAMP_FILE));
-    return st.dev === previous.stamp.dev && st.ino === previous.stamp.ino ? previous : null;
+    if (st.dev !== stamp?.dev || st.ino !== stamp.ino) return null;
   } catch {
     return null;
   }
+  const previous = readKeys(path.join(cacheDir, KEYS_FILE));
+  return previous?.head.codeHash === codeHash ? previous : null;
 }
 
 export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandoff, 'outDir' | 'part' | 'reuse'>): PageReuse {
@@ -104,7 +77,8 @@ export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandof
   const previous = previousKeys(cacheDir, previousDir, codeHash);
   // Every page it did not render would be left as it was, whatever its data: the build fails instead, and the next reads everything.
   if (inPlace && !previous) throw new Error('an edit put in place needs the page keys of the folder it changes');
-  const next: PageKeys = { codeHash, keys: {} };
+  const head: KeysHead = { codeHash };
+  const keys = new Map<string, string>();
   const decided = new Map<string, boolean>();
   let kept = 0;
   let fresh = 0;
@@ -113,8 +87,10 @@ export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandof
     if (saved) return;
     saved = true;
     mkdirSync(cacheDir, { recursive: true });
-    const gone = Object.keys(previous?.keys ?? {}).filter((file) => !(file in next.keys));
-    writeFileSync(path.join(cacheDir, nextKeysFile(part.index)), JSON.stringify({ ...next, kept, rendered: fresh, gone }));
+    const gone = [...(previous?.keys.keys() ?? [])].filter((file) => !keys.has(file));
+    writeKeys(path.join(cacheDir, nextKeysFile(part.index)), head, keys);
+    const counts: PartCounts = { kept, rendered: fresh, gone };
+    writeFileSync(path.join(cacheDir, nextCountsFile(part.index)), JSON.stringify(counts));
     console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered`);
   };
   // The build's process ends once its pages are written: the keys are saved as it goes.
@@ -130,18 +106,18 @@ export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandof
       return linked;
     },
     keepAsBefore(file) {
-      const key = previous?.keys[file];
+      const key = previous?.keys.get(file);
       return key !== undefined && this.keep(file, key);
     },
     sameCommon(common) {
-      next.common = common;
-      return previous?.common === common;
+      head.common = common;
+      return previous?.head.common === common;
     },
   };
 
   function reuse(file: string, key: string): boolean {
-    next.keys[file] = key;
-    if (previous?.keys[file] !== key) {
+    keys.set(file, key);
+    if (previous?.keys.get(file) !== key) {
       fresh++;
       return false;
     }

@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { digestOf, pageKey } from '../../src/site-build/page-key.ts';
-import { createPageReuse, keptPagesLinked, KEYS_FILE, nextKeysFile, STAMP_FILE } from '../../src/site-build/page-reuse.ts';
+import { createPageReuse, keptPagesLinked } from '../../src/site-build/page-reuse.ts';
+import { FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE, writeKeys } from '../../src/site-build/page-keys-file.ts';
 import { appendEdit, loadRows, saveRows } from '../../src/site-build/catalogue-snapshot.ts';
 import { rowsDelta } from '../../src/site-build/rows-delta.ts';
 import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
-import { promoteKeys, takeNextKeys } from '../../scripts/site-build/page-keys.ts';
+import { partCounts, promoteKeys } from '../../scripts/site-build/page-keys.ts';
 import { applyInPlace } from '../../scripts/site-build/apply-in-place.ts';
 
 /** A build in one part. */
@@ -105,15 +106,23 @@ describe('kept rows and page reuse on disk', () => {
     expect(await loadRows(dir)).toBeNull();
   });
 
+  /** A part's keys and counts, as a build process leaves them. */
+  function partKeys(cache: string, part: number, keys: Record<string, string>, counts = { kept: 0, rendered: 0 }, common?: string) {
+    writeKeys(path.join(cache, nextKeysFile(part)), { codeHash: 'c1', ...(common ? { common } : {}) }, new Map(Object.entries(keys)));
+    writeFileSync(path.join(cache, nextCountsFile(part)), JSON.stringify({ ...counts, gone: [] }));
+  }
+
   /** A previous build in `prev` whose pages the keys describe, as site-build.ts leaves it. */
-  function previousBuild(cache: string, prev: string, keys: Record<string, string>) {
+  function previousBuild(cache: string, prev: string, keys: Record<string, string>, common?: string) {
     for (const file of ['dream/index.html', 'actors/other.html', STAMP_FILE]) {
       mkdirSync(path.dirname(path.join(prev, file)), { recursive: true });
       writeFileSync(path.join(prev, file), `old ${file}`);
     }
-    writeFileSync(path.join(cache, nextKeysFile(0)), JSON.stringify({ codeHash: 'c1', keys }));
+    partKeys(cache, 0, keys, undefined, common);
     promoteKeys(cache, prev);
   }
+
+  const savedKeys = (cache: string) => Object.fromEntries(readKeys(path.join(cache, KEYS_FILE))?.keys ?? []);
 
   it('keeps a page whose key is unchanged by linking its previous file, and renders the rest', async () => {
     const cache = tmp();
@@ -136,8 +145,7 @@ describe('kept rows and page reuse on disk', () => {
     const cache = tmp();
     const prev = tmp();
     const out = tmp();
-    previousBuild(cache, prev, { 'dream/index.html': 'k1', 'actors/other.html': 'k2' });
-    promoteKeys(cache, prev, [{ codeHash: 'c1', common: 'frame', keys: { 'dream/index.html': 'k1', 'actors/other.html': 'k2' } }]);
+    previousBuild(cache, prev, { 'dream/index.html': 'k1', 'actors/other.html': 'k2' }, 'frame');
     const reuse = createPageReuse({ outDir: out, part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c1' } });
     expect(reuse.sameCommon('frame')).toBe(true);
     expect(reuse.keepAsBefore('dream/index.html')).toBe(true);
@@ -146,16 +154,17 @@ describe('kept rows and page reuse on disk', () => {
     await keptPagesLinked();
     expect(statSync(path.join(out, 'dream/index.html')).ino).toBe(statSync(path.join(prev, 'dream/index.html')).ino);
     reuse.saveKeys();
-    const [next] = takeNextKeys(cache);
-    expect(next).toMatchObject({ common: 'frame', keys: { 'dream/index.html': 'k1' }, gone: ['actors/other.html'], kept: 1 });
+    const next = readKeys(path.join(cache, nextKeysFile(0)));
+    expect(next?.head.common).toBe('frame');
+    expect(Object.fromEntries(next?.keys ?? [])).toEqual({ 'dream/index.html': 'k1' });
+    expect(partCounts(cache)).toEqual([{ kept: 1, rendered: 0, gone: ['actors/other.html'] }]);
   });
 
   it('a frame that moved keys every page; an edit in place links nothing, and needs the keys of the folder it changes', async () => {
     const cache = tmp();
     const prev = tmp();
     const out = tmp();
-    previousBuild(cache, prev, { 'dream/index.html': 'k1' });
-    promoteKeys(cache, prev, [{ codeHash: 'c1', common: 'frame', keys: { 'dream/index.html': 'k1' } }]);
+    previousBuild(cache, prev, { 'dream/index.html': 'k1' }, 'frame');
     const inPlace = createPageReuse({ outDir: out, part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c1', inPlace: true } });
     expect(inPlace.sameCommon('another frame')).toBe(false);
     expect(inPlace.keep('dream/index.html', 'k1')).toBe(true);
@@ -204,12 +213,11 @@ describe('kept rows and page reuse on disk', () => {
     const cache = tmp();
     const out = tmp();
     writeFileSync(path.join(out, STAMP_FILE), 'this build');
-    writeFileSync(path.join(cache, nextKeysFile(0)), JSON.stringify({ codeHash: 'c1', keys: { 'dream/index.html': 'k1' }, kept: 1, rendered: 0 }));
-    writeFileSync(path.join(cache, nextKeysFile(1)), JSON.stringify({ codeHash: 'c1', keys: { 'sea/index.html': 'k2' }, kept: 0, rendered: 1 }));
+    partKeys(cache, 0, { 'dream/index.html': 'k1' }, { kept: 1, rendered: 0 });
+    partKeys(cache, 1, { 'sea/index.html': 'k2' }, { kept: 0, rendered: 1 });
     expect(promoteKeys(cache, out)).toEqual({ kept: 1, rendered: 1 });
-    const saved = JSON.parse(readFileSync(path.join(cache, KEYS_FILE), 'utf8'));
-    expect(saved.keys).toEqual({ 'dream/index.html': 'k1', 'sea/index.html': 'k2' });
-    expect(saved.stamp.ino).toBe(statSync(path.join(out, STAMP_FILE)).ino);
+    expect(savedKeys(cache)).toEqual({ 'dream/index.html': 'k1', 'sea/index.html': 'k2' });
+    expect(readJson<{ ino: number }>(path.join(cache, FOLDER_FILE))?.ino).toBe(statSync(path.join(out, STAMP_FILE)).ino);
     expect(existsSync(path.join(cache, nextKeysFile(0))) || existsSync(path.join(cache, nextKeysFile(1)))).toBe(false);
   });
 
@@ -230,6 +238,12 @@ describe('kept rows and page reuse on disk', () => {
     const noCache = createPageReuse({ outDir: tmp(), part: WHOLE });
     expect(noCache.active).toBe(false);
     expect(noCache.keep('dream/index.html', 'k1')).toBe(false);
-    expect(JSON.parse(readFileSync(path.join(cache, KEYS_FILE), 'utf8')).keys).toEqual({ 'dream/index.html': 'k1' });
+    expect(savedKeys(cache)).toEqual({ 'dream/index.html': 'k1' });
+
+    // Keys cut short (a write stopped midway) are none.
+    const file = path.join(cache, KEYS_FILE);
+    writeFileSync(file, readFileSync(file, 'utf8').slice(0, -1));
+    expect(readKeys(file)).toBeNull();
+    expect(createPageReuse({ outDir: tmp(), part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c1' } }).keep('dream/index.html', 'k1')).toBe(false);
   });
 });

@@ -19,14 +19,18 @@ export const ACTORS_PER_CALL = 1000;
 
 export interface Catalogue {
   /** The titles and people whose pages this build (or this part of it) renders, with all their rows. */
-  titles: TitlePage[];
+  readonly titles: TitlePage[];
   actors: ActorPage[];
+  /** The same titles as rows: a page's data is made from one (`pageOf`) only when the page is keyed or rendered. */
+  titleRows: TitleRow[];
+  /** A title's row as its pages show it, made once. */
+  pageOf(row: TitleRow): TitlePage;
   /** Every title's and person's slug, for the sitemap. */
   slugs: { titles: string[]; actors: string[] };
   /** The public rating of a title, or null when nobody rated it (as GET /site/rating answers). */
   ratingOf(titleId: number): RatingSummary;
   /** 'Вам может понравиться': the titles most like it, pinned ones first (see related.ts). */
-  relatedTo(title: TitlePage, limit?: number): TitleCard[];
+  relatedTo(title: { id: number }, limit?: number): TitleCard[];
   /** Titles the person played in, directed or wrote, most viewed first. */
   titlesOf(actorId: number, limit?: number): TitleCard[];
   /** The release years of a category's titles, newest first (the filter screen's year options). */
@@ -152,23 +156,35 @@ export async function readRowsById(reader: Reader, ids: { titles: number[]; acto
 const byViews = (a: TitleCard, b: TitleCard) => (b.views ?? 0) - (a.views ?? 0) || a.id - b.id;
 
 /** The ids of the people a title's row names: its actors, directors and screenwriters. */
-export const castOf = (row: TitleRow): number[] => CAST_RELATIONS.flatMap((relation) => personIds(row[relation]));
+export function castOf(row: TitleRow): number[] {
+  const ids: number[] = [];
+  for (const relation of CAST_RELATIONS) personIds(row[relation], ids);
+  return ids;
+}
 
-/** The ids of the people a relation list of a row holds. */
-function personIds(list: TitleRow[(typeof CAST_RELATIONS)[number]]): number[] {
-  return (list ?? []).flatMap((entry) => {
+/** Adds to `ids` the ids of the people a relation list of a row holds (plain loops: run over every title's cast per build). */
+function personIds(list: TitleRow[(typeof CAST_RELATIONS)[number]], ids: number[] = []): number[] {
+  for (const entry of list ?? []) {
     const person = typeof entry === 'object' && entry ? entry.actors_id : null;
-    return typeof person === 'number' ? [person] : [];
-  });
+    if (typeof person === 'number') ids.push(person);
+  }
+  return ids;
+}
+
+/** Copies `keys` of `row` into a new object. */
+function picked<T extends object>(row: T, keys: readonly (keyof T)[]): Partial<T> {
+  const copy: Partial<T> = {};
+  for (const k of keys) copy[k] = row[k];
+  return copy;
 }
 
 /** A person as cast lists show them, from their page's row. */
-const personOf = (actor: ActorPage): Person => Object.fromEntries(PERSON_FIELDS.map((k) => [k, actor[k]])) as Person;
+const personOf = (actor: ActorPage): Person => picked(actor, PERSON_FIELDS) as Person;
 
 /** A title's row as its page shows it: its people put in, one shared object each; those not read are left out. */
-function titlePage(row: TitleRow, people: Map<number, Person>): TitlePage {
+function titlePage(row: TitleRow, personOf: (id: number) => Person | undefined): TitlePage {
   const cast = (list: TitleRow[(typeof CAST_RELATIONS)[number]]) =>
-    personIds(list).flatMap((id) => { const person = people.get(id); return person ? [{ actors_id: person }] : []; });
+    personIds(list).flatMap((id) => { const person = personOf(id); return person ? [{ actors_id: person }] : []; });
   return { ...row, actors: cast(row.actors), directors: cast(row.directors), screenwriters: cast(row.screenwriters) };
 }
 
@@ -183,8 +199,7 @@ const CARD_KEYS = TITLE_CARD_FIELDS.map((f) => (typeof f === 'string' ? f : Obje
 
 /** A title as other pages show it: its card fields only, so its episodes and cast are not kept for them. */
 function titleCard(title: TitleRow, comments: number): TitleCard {
-  const card = Object.fromEntries(CARD_KEYS.map((k) => [k, title[k]]));
-  return { ...card, comments_count: comments } as TitleCard;
+  return Object.assign(picked(title, CARD_KEYS), { comments_count: comments }) as TitleCard;
 }
 
 /**
@@ -198,28 +213,59 @@ export async function catalogueFrom(
   const related = lists ?? relatedLists(titles, coMarks);
   const { comments, ratings } = read ?? (await readCounters(reader));
 
+  // Cards and people are made as pages ask for them: an edit's build asks for a few.
+  const titleById = new Map(titles.map((t) => [t.id, t]));
   const cards = new Map<number, TitleCard>();
-  for (const t of titles) cards.set(t.id, titleCard(t, comments[t.id] ?? 0));
+  const cardOf = (id: number): TitleCard | undefined => {
+    let card = cards.get(id);
+    const row = card ? undefined : titleById.get(id);
+    if (row) cards.set(id, (card = titleCard(row, comments[id] ?? 0)));
+    return card;
+  };
 
-  const byPerson = new Map<number, Set<number>>();
+  /** Person id → their titles' ids, each once (a title is met whole before the next). */
+  const byPerson = new Map<number, number[]>();
   for (const t of titles) {
-    for (const id of castOf(t)) byPerson.set(id, (byPerson.get(id) ?? new Set()).add(t.id));
+    for (const id of castOf(t)) {
+      const list = byPerson.get(id);
+      if (!list) byPerson.set(id, [t.id]);
+      else if (list[list.length - 1] !== t.id) list.push(t.id);
+    }
   }
 
-  const people = new Map(actors.map((a) => [a.id, personOf(a)]));
+  const actorById = new Map(actors.map((a) => [a.id, a]));
+  const people = new Map<number, Person>();
+  const personById = (id: number): Person | undefined => {
+    let person = people.get(id);
+    const row = person ? undefined : actorById.get(id);
+    if (row) people.set(id, (person = personOf(row)));
+    return person;
+  };
   const years = yearsByCategory(titles);
+  const titleRows = mine(titles);
+  const pages = new WeakMap<TitleRow, TitlePage>();
+  const pageOf = (row: TitleRow): TitlePage => {
+    let page = pages.get(row);
+    if (!page) pages.set(row, (page = titlePage(row, personById)));
+    return page;
+  };
+  let all: TitlePage[] | undefined;
 
   return {
-    titles: mine(titles).map((t) => titlePage(t, people)),
+    get titles() {
+      return (all ??= titleRows.map(pageOf));
+    },
+    titleRows,
+    pageOf,
     actors: mine(actors),
     slugs: { titles: titles.map((t) => t.slug), actors: actors.map((a) => a.slug) },
     ratingOf: (titleId) => ratings[titleId] ?? { average: null, count: 0 },
     relatedTo: (title, limit = RELATED_TITLES) =>
-      (related[title.id] ?? []).flatMap((id) => cards.get(id) ?? []).slice(0, limit),
+      (related[title.id] ?? []).flatMap((id) => cardOf(id) ?? []).slice(0, limit),
     titlesOf(actorId, limit = ACTOR_TITLES) {
       const ids = byPerson.get(actorId);
       if (!ids) return [];
-      return [...ids].map((id) => cards.get(id)!).sort(byViews).slice(0, limit);
+      return ids.map((id) => cardOf(id)!).sort(byViews).slice(0, limit);
     },
     yearsOf: (categorySlug) => years.get(categorySlug) ?? [],
   };

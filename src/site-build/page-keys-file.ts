@@ -1,0 +1,85 @@
+/**
+ * How page keys (page-reuse.ts) are kept in the cache folder. A build's keys are a line a page, `key
+ * file`, after a first line of JSON naming the code and the part every key shares: at 500,000 pages,
+ * JSON of one object took 1.5 s to write and 2 s to read, lines a fraction of that, and the parts of a
+ * build are put together, or an edit's keys put in place, without reading them at all. Beside them,
+ * the folder they describe (its STAMP_FILE's inode, once the build is in place) and, for each part
+ * of a build until then, what it kept, rendered and lost.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** The keys the build in place was made with. */
+export const KEYS_FILE = 'pages.keys';
+/** Which folder they describe. */
+export const FOLDER_FILE = 'pages.folder.json';
+/** The keys one part of a build (shard.ts) made, and its counts, until the build is in place. */
+export const nextKeysFile = (part: number) => `pages.next.${part}.keys`;
+export const nextCountsFile = (part: number) => `pages.next.${part}.json`;
+export const isNextFile = (name: string) => /^pages\.next\.\d+\.(keys|json)$/.test(name);
+/** A page every build renders afresh: its inode tells one build's folder from another's. */
+export const STAMP_FILE = '404.html';
+
+export interface KeysHead {
+  codeHash: string;
+  /** The key part every page shares (the code's assets, the address, the frame): when it moved, every page is keyed. */
+  common?: string;
+}
+
+/** How many keyed pages a build kept from the previous one, and how many it rendered. */
+export interface PageCounts {
+  kept: number;
+  rendered: number;
+}
+
+/** What a part of a build reports besides its keys. */
+export interface PartCounts extends PageCounts {
+  /** Pages the previous build had and this one has not (a title unpublished, a slug changed). */
+  gone: string[];
+}
+
+/** The device and inode of a build's STAMP_FILE. */
+export interface FolderStamp {
+  dev: number;
+  ino: number;
+}
+
+export function writeKeys(file: string, head: KeysHead, keys: Map<string, string>): void {
+  const lines = [JSON.stringify(head)];
+  for (const [page, key] of keys) lines.push(`${key} ${page}`);
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+/** The keys of `file`, or null when there is none or it is not whole. */
+export function readKeys(file: string): { head: KeysHead; keys: Map<string, string> } | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  if (!text.endsWith('\n')) return null;
+  const lines = text.split('\n');
+  lines.pop();
+  let head: KeysHead;
+  try {
+    head = JSON.parse(lines[0] ?? '') as KeysHead;
+  } catch {
+    return null;
+  }
+  const keys = new Map<string, string>();
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    const space = line.indexOf(' ');
+    keys.set(line.slice(space + 1), line.slice(0, space));
+  }
+  return { head, keys };
+}
+
+/** A small JSON file, or null when there is none or it does not parse. */
+export function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return null;
+  }
+}
