@@ -5,6 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { once } from '../lib/once.ts';
+import { logged } from './build-log.ts';
 import { appendEdit, loadRows, saveRows } from './catalogue-snapshot.ts';
 import { finishBeforeBuildEnds } from './build-end.ts';
 import { digestOf, pageKey } from './page-key.ts';
@@ -93,16 +94,6 @@ export const getCatalogue = once(async () => {
   const { rows } = await catalogueRead();
   return logged('catalogue built', () => catalogueFrom(reader, rows, (list) => inShard(list, shard)));
 });
-
-/** Runs a step of the build's data and logs how long it took and the memory after it (the build's log says where an edit's seconds and a build's memory go). */
-async function logged<T>(step: string, run: () => Promise<T> | T): Promise<T> {
-  const start = performance.now();
-  const result = await run();
-  const { rss, heapUsed } = process.memoryUsage();
-  const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
-  console.log(`[build data] ${step}: ${((performance.now() - start) / 1000).toFixed(2)} s (rss ${mib(rss)} MiB, heap ${mib(heapUsed)} MiB)`);
-  return result;
-}
 
 /** What the frame of every page (header, menus, footer) shows. */
 export interface SiteFrame {
@@ -285,11 +276,11 @@ const STATIC_PATHS = ['/', '/updates', '/about', '/copyright', '/privacy-policy'
 /** Every public page the build makes, for the sitemap. */
 export const publicPaths = once(async (): Promise<string[]> => {
   const [{ slugs }, categories, tags] = await Promise.all([getCatalogue(), reader.getCategories(), reader.getTags()]);
-  return [
+  return logged('the sitemap\'s addresses', () => [
     ...STATIC_PATHS,
     ...categories.flatMap((c) => [`/categories/${c.slug}`, `/categories/${c.slug}/new`]),
     ...tags.map((t) => `/tag/${t.slug}`),
     ...slugs.titles.flatMap((slug) => [`/${slug}`, `/${slug}/actors`]),
     ...slugs.actors.map((slug) => `/actors/${slug}`),
-  ];
+  ]);
 });

@@ -5,10 +5,16 @@
 import type { AstroIntegration } from 'astro';
 import { pendingWorkDone } from './build-end.ts';
 import { keptPagesLinked } from './page-reuse.ts';
+import { logMoment } from './build-log.ts';
 
 export default function buildDoneWaits(): AstroIntegration {
   return {
     name: 'site-build:done-waits',
-    hooks: { 'astro:build:done': async () => void (await Promise.all([keptPagesLinked(), pendingWorkDone()])) },
+    hooks: {
+      'astro:build:done': async () => {
+        logMoment('pages written');
+        await Promise.all([keptPagesLinked(), pendingWorkDone()]);
+      },
+    },
   };
 }

@@ -91,7 +91,7 @@ export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandof
     writeKeys(path.join(cacheDir, nextKeysFile(part.index)), head, keys);
     const counts: PartCounts = { kept, rendered: fresh, gone };
     writeFileSync(path.join(cacheDir, nextCountsFile(part.index)), JSON.stringify(counts));
-    console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered`);
+    console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered (at ${process.uptime().toFixed(1)} s)`);
   };
   // The build's process ends once its pages are written: the keys are saved as it goes.
   process.once('exit', saveKeys);

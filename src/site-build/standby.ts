@@ -7,6 +7,7 @@
 import type { CatalogueChanges } from '../lib/directus/catalogue.ts';
 import { once } from '../lib/once.ts';
 import { asParentMessage, handoff, type BuildMessage } from './handoff.ts';
+import { logMoment } from './build-log.ts';
 
 /** Whether this process is a build started ahead. */
 export const startedAhead = (): boolean => handoff().changes.kind === 'later';
@@ -30,6 +31,7 @@ async function parentsWord(): Promise<CatalogueChanges> {
       if (word?.type !== 'go') return;
       process.off('message', onMessage);
       process.off('disconnect', gone);
+      logMoment('told what changed');
       resolve(word.changed);
     };
     process.on('message', onMessage);
