@@ -178,13 +178,23 @@ function picked<T extends object>(row: T, keys: readonly (keyof T)[]): Partial<T
   return copy;
 }
 
+/** `make` for an id, made once and kept; nothing is kept for an id it makes nothing of. */
+function madeOnce<T>(make: (id: number) => T | undefined): (id: number) => T | undefined {
+  const made = new Map<number, T>();
+  return (id) => {
+    let value = made.get(id);
+    if (value === undefined && (value = make(id)) !== undefined) made.set(id, value);
+    return value;
+  };
+}
+
 /** A person as cast lists show them, from their page's row. */
 const personOf = (actor: ActorPage): Person => picked(actor, PERSON_FIELDS) as Person;
 
 /** A title's row as its page shows it: its people put in, one shared object each; those not read are left out. */
-function titlePage(row: TitleRow, personOf: (id: number) => Person | undefined): TitlePage {
+function titlePage(row: TitleRow, personById: (id: number) => Person | undefined): TitlePage {
   const cast = (list: TitleRow[(typeof CAST_RELATIONS)[number]]) =>
-    personIds(list).flatMap((id) => { const person = personOf(id); return person ? [{ actors_id: person }] : []; });
+    personIds(list).flatMap((id) => { const person = personById(id); return person ? [{ actors_id: person }] : []; });
   return { ...row, actors: cast(row.actors), directors: cast(row.directors), screenwriters: cast(row.screenwriters) };
 }
 
@@ -215,13 +225,10 @@ export async function catalogueFrom(
 
   // Cards and people are made as pages ask for them: an edit's build asks for a few.
   const titleById = new Map(titles.map((t) => [t.id, t]));
-  const cards = new Map<number, TitleCard>();
-  const cardOf = (id: number): TitleCard | undefined => {
-    let card = cards.get(id);
-    const row = card ? undefined : titleById.get(id);
-    if (row) cards.set(id, (card = titleCard(row, comments[id] ?? 0)));
-    return card;
-  };
+  const cardOf = madeOnce((id) => {
+    const row = titleById.get(id);
+    return row && titleCard(row, comments[id] ?? 0);
+  });
 
   /** Person id → their titles' ids, each once (a title is met whole before the next). */
   const byPerson = new Map<number, number[]>();
@@ -234,13 +241,10 @@ export async function catalogueFrom(
   }
 
   const actorById = new Map(actors.map((a) => [a.id, a]));
-  const people = new Map<number, Person>();
-  const personById = (id: number): Person | undefined => {
-    let person = people.get(id);
-    const row = person ? undefined : actorById.get(id);
-    if (row) people.set(id, (person = personOf(row)));
-    return person;
-  };
+  const personById = madeOnce((id) => {
+    const row = actorById.get(id);
+    return row && personOf(row);
+  });
   const years = yearsByCategory(titles);
   const titleRows = mine(titles);
   const pages = new WeakMap<TitleRow, TitlePage>();
