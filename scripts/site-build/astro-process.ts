@@ -11,8 +11,10 @@ import { writeInPlace } from './write-in-place.ts';
 
 writeInPlace();
 try {
-  const { outDir, astroLog } = readHandoff();
-  await build({ outDir, logLevel: astroLog });
+  const { outDir, astroLog, part } = readHandoff();
+  // The parts start at once: each prepares the bundler's dependencies in a folder of its own, or on a
+  // fresh checkout two would race to rename theirs into the same one, and one build would fail.
+  await build({ outDir, logLevel: astroLog, vite: { cacheDir: `node_modules/.vite/part-${part.index}` } });
 } catch (err) {
   console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   process.exitCode = 1;

@@ -149,12 +149,15 @@ export async function everyIslandHydrated(page: Page, timeout = 30_000): Promise
     window.scrollTo({ top: 0, behavior: 'instant' });
   });
   // An island that hydrates when seen can be scrolled past between two frames of a busy machine and never
-  // seen: each poll brings the first one still waiting into view.
+  // seen: each poll brings the first one still waiting into view. The island itself has no box (it is
+  // display: contents, so scrolling to it moves nothing): its first child with one is scrolled to.
   const waitingIslands = (sessionKey: string) => {
     const visitor = localStorage.getItem(sessionKey) === null;
     const waiting = [...document.querySelectorAll('astro-island[ssr]')]
       .filter((i) => i.parentElement?.checkVisibility() && !(visitor && i.getAttribute('client') === 'signed-in'));
-    waiting[0]?.scrollIntoView({ block: 'center', behavior: 'instant' });
+    const first = waiting[0];
+    const boxed = first && [...first.children].find((c) => c.getClientRects().length > 0);
+    (boxed ?? first)?.scrollIntoView({ block: 'center', behavior: 'instant' });
     return waiting.map((i) => i.getAttribute('component-url'));
   };
   await page.waitForFunction(`(${waitingIslands})(${JSON.stringify(SESSION_KEY)}).length === 0`, undefined, { timeout, polling: 250 })
