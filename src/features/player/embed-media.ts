@@ -85,6 +85,7 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     time,
     duration: () => length,
     paused: () => paused,
+    seekingTo: () => null,
     ready: () => true,
     on: heard.add,
     close: () => { closed = true; clearTimeout(silentTimer); clearInterval(asking); stop.abort(); heard.clear(); },

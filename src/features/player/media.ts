@@ -33,6 +33,11 @@ export interface PlayerMedia {
   time(): number;
   duration(): number | null;
   paused(): boolean;
+  /**
+   * Where a seek under way goes, or null: set at once, while its 'seeking' is told a moment later
+   * (an embed tells its seeks only by their events, and says null).
+   */
+  seekingTo(): number | null;
   /** It can play its current second without waiting for data (an embed cannot tell, and says yes). */
   ready(): boolean;
   /** Listens until the returned function is called or the media is closed. */

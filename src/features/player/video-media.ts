@@ -34,6 +34,7 @@ export function videoMedia(video: HTMLVideoElement): PlayerMedia {
     time: () => video.currentTime,
     duration: length,
     paused: () => video.paused,
+    seekingTo: () => (video.seeking ? video.currentTime : null),
     // Paused, the browser loads only what the frame on screen needs (preload="metadata"), and more as it plays.
     ready: () => !video.seeking && video.readyState >= (video.paused ? HTMLMediaElement.HAVE_CURRENT_DATA : HTMLMediaElement.HAVE_FUTURE_DATA),
     on: heard.add,

@@ -7,7 +7,7 @@ import { LOADING_GRACE_MS, SEEK_LOAD_MS, SEEK_SETTLE_MS, SPEED_ANSWER_MS, syncMe
 /** A media that answers at once, as a <video> would a moment later, and runs with the (fake) clock. */
 function fakeMedia(kind: 'video' | 'embed' = 'video') {
   const heard = listeners();
-  const state = { at: 0, since: 0, paused: true, ready: true, speed: 1 };
+  const state = { at: 0, since: 0, paused: true, ready: true, speed: 1, seekingTo: null as number | null };
   const time = () => (state.paused ? state.at : state.at + ((Date.now() - state.since) / 1000) * state.speed);
   const place = (s: number) => { state.at = s; state.since = Date.now(); };
   const calls: string[] = [];
@@ -22,6 +22,7 @@ function fakeMedia(kind: 'video' | 'embed' = 'video') {
     time,
     duration: () => 3600,
     paused: () => state.paused,
+    seekingTo: () => state.seekingTo,
     ready: () => state.ready,
     on: heard.add,
     close: () => heard.clear(),
@@ -258,6 +259,21 @@ describe('the member\'s own acts', () => {
     // A seek of the person's to the same second later is theirs.
     m.person({ type: 'seeking', seconds: 25 });
     expect(commands()).toEqual([{ action: 'seek', position: 25 }]);
+  });
+
+  it('the room\'s news between the person setting the time and its \'seeking\' does not undo it, and the seek goes once', () => {
+    const m = start();
+    const paused = roomView({ playing: false, position: 34, at: serverTime() });
+    sync?.follow(paused);
+    m.place(16);
+    m.state.seekingTo = 16;
+    sync?.follow({ ...paused, version: 2 });
+    expect(m.time()).toBe(16);
+    m.tell({ type: 'seeking', seconds: 16 });
+    m.state.seekingTo = null;
+    m.tell({ type: 'seeked', seconds: 16 });
+    vi.advanceTimersByTime(SEEK_SETTLE_MS);
+    expect(commands()).toEqual([{ action: 'seek', position: 16 }]);
   });
 
   it('the room\'s news during a seek of one\'s own that is still loading does not undo it', () => {

@@ -332,6 +332,19 @@ export function syncMedia(deps: SyncDeps): RoomSync {
     else seekTimer = setTimeout(sendSeek, SEEK_SETTLE_MS);
   }
 
+  /**
+   * A seek the sync did not ask for is the person's: from now on the room's news must not undo it
+   * while the media loads the new second. Where they may, it goes to the room now; where they may
+   * not, its end undoes it. One the sync asked for waits for its 'seeked' while it loads. Told twice
+   * (by the room's news, then by its 'seeking'), it is sent once.
+   */
+  function seekStarted(seconds: number): void {
+    if (seekBegun(seconds)) return;
+    lastSeekAt = now();
+    awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: seconds }) };
+    if (view && mayControl(view, me)) ownSeek(seconds);
+  }
+
   function stallStarted(): void {
     stalled = true;
     clearTimeout(stallTimer);
@@ -365,16 +378,7 @@ export function syncMedia(deps: SyncDeps): RoomSync {
         if (e.type !== 'seeked' && !stalled) tellState(media.paused() ? 'paused' : 'watching');
         if (e.type === 'seeked') checkReady();
         break;
-      case 'seeking':
-        // A seek the sync did not ask for is the person's: from now on the room's news must not undo it
-        // while the media loads the new second. Where they may, it goes to the room now; where they may
-        // not, its end undoes it. One the sync asked for waits for its 'seeked' while it loads.
-        if (!seekBegun(e.seconds)) {
-          lastSeekAt = now();
-          awaiting = { until: now() + ANSWER_WAIT_MS, answered: answerTo({ action: 'seek', position: e.seconds }) };
-          if (view && mayControl(view, me)) ownSeek(e.seconds);
-        }
-        break;
+      case 'seeking': seekStarted(e.seconds); break;
       case 'waiting': stallStarted(); break;
       case 'playing': stallEnded(); break;
       case 'blocked':
@@ -392,6 +396,9 @@ export function syncMedia(deps: SyncDeps): RoomSync {
       const before = view;
       view = next;
       if (awaiting?.answered(next)) awaiting = null;
+      // The person may have just set the time, its 'seeking' not yet told: the news must not put it back.
+      const seeking = media.seekingTo();
+      if (seeking !== null) seekStarted(seeking);
       // A new wait (a seek, an episode, someone's stall) asks for a new 'ready'.
       if (before && before.waitingSince !== next.waitingSince) readyFor = null;
       apply();
