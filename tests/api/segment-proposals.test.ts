@@ -276,7 +276,7 @@ describe('a search left by a Directus that stopped', () => {
     expect(parseAsked((await db('titles').where({ id: title }).first('segmentSearchAsked')).segmentSearchAsked)).toBe('all');
   });
 
-  it('is taken over by the minute\'s look once its instance stops renewing the claim, nobody asking again', async () => {
+  it('is taken over by the regular look once its instance stops renewing the claim, nobody asking again', async () => {
     const before = await proposedOf(uploadedEpisodes);
     await leaveRunning(uploadedTo, CLAIM_LIMIT_MS + 1000);
     await vi.waitFor(async () => {
@@ -287,7 +287,7 @@ describe('a search left by a Directus that stopped', () => {
     expect(after.some((r) => before.some((b) => b.id === r.id))).toBe(false);
   }, SEARCH_MS);
 
-  it('asked of an instance that stopped before running it, is run by the minute\'s look', async () => {
+  it('asked of an instance that stopped before running it, is run by the regular look', async () => {
     const before = await proposedOf(episodes);
     await db('titles').where({ id: title }).update({
       segmentSearch: 'queued', segmentSearchNote: null, segmentSearchAsked: JSON.stringify('all'), segmentSearchSince: new Date(Date.now() - CLAIM_LIMIT_MS - 1000),

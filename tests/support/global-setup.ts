@@ -26,6 +26,9 @@ export const WEBHOOK_SOURCES = { range: '203.0.113.0/24', inside: '203.0.113.7',
 /** The scheduled check of plans and invoices runs every two seconds in the tests. */
 export const TEST_PLAN_CHECK_CRON = '*/2 * * * * *';
 
+/** Searches of openings left behind by a stopped instance are looked for every five seconds in the tests. */
+export const TEST_SEGMENT_LOOK_CRON = '*/5 * * * * *';
+
 /** The rooms' sweep (members nobody sees, idle rooms) runs every two seconds in the tests. */
 export const TEST_TOGETHER_CHECK_CRON = '*/2 * * * * *';
 
@@ -64,6 +67,7 @@ async function start(project: TestProject) {
       PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
       // Watching together: the sweep of stale members and idle rooms runs every two seconds.
       TOGETHER_CHECK_CRON: TEST_TOGETHER_CHECK_CRON,
+      SEGMENT_LOOK_CRON: TEST_SEGMENT_LOOK_CRON,
       PAYMENT_WEBHOOK_IPS: `127.0.0.1, ${WEBHOOK_SOURCES.range}`,
       ...gateway.env,
     },

@@ -21,8 +21,9 @@ import { http } from '../../support/direct-http.ts';
 import { upload } from '../../support/api.ts';
 import { claimCases, makeClaimTable } from '../../support/segment-claims.ts';
 import { startTwoInstances, type TwoInstances } from '../../support/two-instances.ts';
+import { TEST_SEGMENT_LOOK_CRON } from '../../support/global-setup.ts';
 
-/** A search of the tiny season, with both instances and PostgreSQL on a busy machine; or a minute's look and one. */
+/** A search of the tiny season, with both instances and PostgreSQL on a busy machine; or a look for it and one. */
 const SEARCH_MS = 240_000;
 
 let world: TwoInstances | undefined;
@@ -78,7 +79,7 @@ const findSegmentsOn = (base: string) =>
 beforeAll(async () => {
   drawDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-segments-'));
   const drawing = drawSeason(TINY_SEASON, drawDir, QUICK_ENCODING);
-  world = await startTwoInstances('segments', { env: { PRESSURE_LIMITER_ENABLED: 'false' } });
+  world = await startTwoInstances('segments', { env: { PRESSURE_LIMITER_ENABLED: 'false', SEGMENT_LOOK_CRON: TEST_SEGMENT_LOOK_CRON } });
   ({ a, b, db } = world);
   truth = await drawing;
 
@@ -130,7 +131,7 @@ describe('the search for openings and endings on two instances', () => {
     await expectOneAnalysisSince(before);
   }, SEARCH_MS);
 
-  it('takes over a claim left by an instance that stopped once, when nobody asks: the minute\'s look of one instance', async () => {
+  it('takes over a claim left by an instance that stopped once, when nobody asks: the regular look of one instance', async () => {
     const before = await lastSegmentId();
     await db!('titles').where({ id: title }).update({ segmentSearch: 'running', segmentSearchSince: new Date(Date.now() - CLAIM_LIMIT_MS - 60_000), segmentSearchAsked: null });
     await settledDone();

@@ -1,9 +1,9 @@
 /**
  * After an episode's video is uploaded or replaced: its length is read from the file
  * (`episode-length.ts`), and its season is queued for the search of openings and endings
- * (`search.ts`). Neither holds up the editor's save. When Directus starts, and every minute, searches
- * an instance left behind (it stopped before it ran or finished them) are run, so none stays queued
- * or running for good.
+ * (`search.ts`). Neither holds up the editor's save. When Directus starts, and every minute (the
+ * operator's SEGMENT_LOOK_CRON), searches an instance left behind (it stopped before it ran or finished
+ * them) are run, so none stays queued or running for good.
  */
 import { defineHook } from '@directus/extensions';
 import type { Readable } from 'node:stream';
@@ -11,6 +11,9 @@ import { measureEpisodes, videoOf, videoToMeasure } from './episode-length.ts';
 import { segmentSearch } from './runner.ts';
 import type { SeasonKey } from './search.ts';
 import { defaultTools } from './tools.ts';
+
+/** How often searches left behind are looked for (cron, seconds allowed). */
+const DEFAULT_LOOK_CRON = '0 * * * * *';
 
 export default defineHook(({ action, schedule }, deps) => {
   const { services, database, getSchema, env, logger } = deps;
@@ -53,7 +56,7 @@ export default defineHook(({ action, schedule }, deps) => {
   };
   const resumeFailed = (err: unknown) => logger.warn(`Оставленные поиски заставок не продолжены: ${String(err)}`);
   action('server.start', () => { resume().catch(resumeFailed); });
-  schedule('* * * * *', () => resume().catch(resumeFailed));
+  schedule(typeof env.SEGMENT_LOOK_CRON === 'string' ? env.SEGMENT_LOOK_CRON : DEFAULT_LOOK_CRON, () => resume().catch(resumeFailed));
   action('series.items.create', ({ key, payload }) => uploaded(key === undefined ? [] : [key], payload));
   action('series.items.update', ({ keys, payload }) => uploaded(keys ?? [], payload));
 });
