@@ -152,7 +152,9 @@ export async function clip(seconds: number = DEMO_CLIP.seconds): Promise<Buffer>
     '-f', 'lavfi', '-i', `aevalsrc='${sound}':d=${seconds}:s=22050`,
     '-filter_complex', `[0][1]overlay=enable='between(t,${opening.start},${opening.end})'[a];[a][2]overlay=enable='gte(t,${ending.start})'[v]`,
     '-map', '[v]', '-map', '3:a',
-    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'veryfast', '-crf', '32',
+    // A key frame every 2 s, as streaming encodes have: a seek decodes from the key frame before it,
+    // which x264's default (one in 10 s) made up to 250 frames, seconds on a busy machine.
+    '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-preset', 'veryfast', '-crf', '32', '-g', String(24 * 2),
     '-c:a', 'aac', '-b:a', '48k', '-shortest', '-movflags', '+faststart',
   ], 'mp4', { 'title.png': titleCard, 'credits.png': credits });
 }
