@@ -18,8 +18,9 @@ export const ROOM_WAIT_LIMIT_MS = 10_000;
 
 /**
  * Play starts at a moment the server schedules ahead, so every member has the command before it:
- * twice the slowest member's round trip, within these bounds (a member with no measured round trip
- * counts as the upper bound's half).
+ * twice the slowest member's latency (one way, half a round trip), so the slowest round trip, as
+ * Jellyfin's SyncPlay does, within these bounds (a member with no measured round trip counts as the
+ * upper bound).
  */
 export const SCHEDULE_MIN_MS = 100;
 export const SCHEDULE_MAX_MS = 3000;
@@ -62,10 +63,10 @@ export function positionAt(moment: RoomMoment, serverNow: number): number {
   return moment.position + (serverNow - moment.at) / 1000;
 }
 
-/** When a play asked for at `serverNow` starts: ahead by twice the slowest member's round trip. */
+/** When a play asked for at `serverNow` starts: ahead by twice the slowest member's latency, their round trip. */
 export function scheduledStart(serverNow: number, roundTripsMs: readonly (number | null)[]): number {
-  const slowest = Math.max(0, ...roundTripsMs.map((rtt) => rtt ?? SCHEDULE_MAX_MS / 2));
-  return serverNow + Math.min(SCHEDULE_MAX_MS, Math.max(SCHEDULE_MIN_MS, 2 * slowest));
+  const slowest = Math.max(0, ...roundTripsMs.map((rtt) => rtt ?? SCHEDULE_MAX_MS));
+  return serverNow + Math.min(SCHEDULE_MAX_MS, Math.max(SCHEDULE_MIN_MS, slowest));
 }
 
 export interface RoomMember {

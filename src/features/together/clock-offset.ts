@@ -52,8 +52,8 @@ export function clockOffset(clock: Clock): number {
 }
 
 /**
- * The round trip told to the server with the next ping, which schedules a start twice the slowest
- * member's ahead: the median of the recent ones. The latest alone would let one slow answer (a busy
+ * The round trip told to the server with the next ping, which schedules a start the slowest member's
+ * round trip ahead: the median of the recent ones. The latest alone would let one slow answer (a busy
  * tab, a hiccup of the network) push every start by up to the schedule's limit; the quickest would
  * promise more than a congested network keeps, and starts would reach this member late.
  */

@@ -41,12 +41,12 @@ describe('play and pause', () => {
   it('play starts at a scheduled moment ahead, by the slowest online round trip', () => {
     const state = room({ members: [member(ANYA, 'Аня', { roundTrip: 80 }), member(MAX, 'Макс', { roundTrip: 400, gender: 'Мужской' }), member(LENA, 'Лена', { state: 'offline', roundTrip: 2000 })] });
     const out = applied(state, MAX, { action: 'play', position: 61.5 });
-    expect(out.room.moment).toEqual({ playing: true, position: 61.5, at: NOW + 800 });
+    expect(out.room.moment).toEqual({ playing: true, position: 61.5, at: NOW + 400 });
     expect(out.room.version).toBe(8);
     expect(out.lines).toEqual([{ kind: 'resumed', actor: { id: MAX, name: 'Макс', gender: 'Мужской' } }]);
   });
 
-  it('a member with no measured round trip counts as half the upper bound, and the start stays in bounds', () => {
+  it('a member with no measured round trip counts as the upper bound, and the start stays in bounds', () => {
     const unknown = room({ members: [member(ANYA, 'Аня', { roundTrip: null })] });
     expect(applied(unknown, ANYA, { action: 'play', position: 0 }).room.moment.at).toBe(NOW + SCHEDULE_MAX_MS);
     const fast = room({ members: [member(ANYA, 'Аня', { roundTrip: 1 })] });
@@ -152,7 +152,7 @@ describe('seeking and episodes', () => {
     expect(first.moment.playing).toBe(false);
     expect(first.waitingFor).toEqual([MAX]);
     const second = applied(first, MAX, { action: 'ready' }, NOW + 500);
-    expect(second.room.moment).toEqual({ playing: true, position: 90, at: NOW + 500 + 200 });
+    expect(second.room.moment).toEqual({ playing: true, position: 90, at: NOW + 500 + 100 });
     expect(second.room.waitingFor).toEqual([]);
     expect(second.room.waitingSince).toBeNull();
     expect(second.lines).toEqual([]);
@@ -204,7 +204,7 @@ describe('members who load', () => {
   it('watching again (or ready) lets the room play once nobody is left to wait for', () => {
     const held = applied(room({ moment: playing() }), LENA, { action: 'state', state: 'loading' }).room;
     const out = applied(held, LENA, { action: 'state', state: 'watching' }, NOW + 1000);
-    expect(out.room.moment).toEqual({ playing: true, position: 70, at: NOW + 1000 + 200 });
+    expect(out.room.moment).toEqual({ playing: true, position: 70, at: NOW + 1000 + 100 });
     const ready = applied(held, LENA, { action: 'ready' }, NOW + 1000).room;
     expect(ready.moment.playing).toBe(true);
     expect(ready.members.find((m) => m.id === LENA)!.state).toBe('paused');
@@ -228,7 +228,7 @@ describe("dont-wait", () => {
   it('after it clears the waiting and schedules play, naming who was left behind', () => {
     const out = applied(waiting, ANYA, { action: 'dont-wait' }, NOW + ROOM_WAIT_LIMIT_MS);
     expect(out.room.waitingFor).toEqual([]);
-    expect(out.room.moment).toEqual({ playing: true, position: 70, at: NOW + ROOM_WAIT_LIMIT_MS + 200 });
+    expect(out.room.moment).toEqual({ playing: true, position: 70, at: NOW + ROOM_WAIT_LIMIT_MS + 100 });
     expect(out.lines).toEqual([{ kind: 'dontWait', actor: { id: ANYA, name: 'Аня', gender: 'Женский' }, waited: [{ id: LENA, name: 'Лена', gender: null }] }]);
   });
 
