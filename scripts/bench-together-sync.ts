@@ -15,6 +15,7 @@
  *   the next episode's media);
  *   the next episode is asked for while playing, so the room then waits for every member's new media
  *   and plays by itself.
+ * And where a play's time went on each page: the room's playing view, its scheduled start, the media's 'playing'.
  *
  *   node scripts/bench-together-sync.ts [--members 5] [--kinds video,embed] [--rounds 3] [--samples 20]
  *   against a running site instead (npm start's, with its admin's email and password):
@@ -82,6 +83,27 @@ const PROBE = `window.__roomProbe = () => {
 };`;
 
 interface Probe { time: number; paused: boolean; target: number; playing: boolean; episode: string; src: string; now: number }
+
+/**
+ * Where a play's time goes on each page, by the machine's clock: when the room's playing view came
+ * (the player's data-playing turned true), the start it was scheduled for (its `at` less the page's
+ * offset), and when the media said 'playing'. Marked from the next change on.
+ */
+const PLAY_MARKS = `window.__markPlay = () => {
+  const el = document.querySelector('.room__player');
+  const frame = el.querySelector('iframe');
+  const v = el.querySelector('video') || (frame && frame.contentDocument && frame.contentDocument.querySelector('video'));
+  const marks = { came: 0, start: 0, playing: 0 };
+  new MutationObserver(() => {
+    if (marks.came || el.dataset.playing !== 'true') return;
+    marks.came = Date.now();
+    marks.start = Number(el.dataset.at) - (Number(el.dataset.clockOffset) || 0);
+  }).observe(el, { attributes: true });
+  // The leader's media plays for a moment on the key press, before the room's start: that one is not counted.
+  v.addEventListener('playing', () => { if (marks.came) marks.playing ||= Date.now(); });
+  window.__playMarks = marks;
+};`;
+interface PlayMarks { came: number; start: number; playing: number }
 
 const probe = (page: Page) => page.evaluate(() => (window as unknown as { __roomProbe: () => Probe | null }).__roomProbe());
 
@@ -164,7 +186,7 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
       localStorage.setItem('cookiesAccepted', 'true');
       // The probe is script text: a function passed from here would lose its own source's closures.
       (0, eval)(probeSource);
-    }, [JSON.stringify(s), PROBE] as [string, string]);
+    }, [JSON.stringify(s), PROBE + PLAY_MARKS] as [string, string]);
     const page = await context.newPage();
     const who = `page ${pages.length}`;
     // What a page warns of (a refused command, a socket lost) is printed when a step does not show.
@@ -181,6 +203,7 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
   const leader = pages[0]!;
   const visible: Record<string, number[]> = {};
   const gapsOf: Record<string, number[]> = {};
+  const playParts: Record<string, number[]> = {};
 
   const seekLeader = async (seconds: number) => {
     const at = Date.now();
@@ -202,8 +225,16 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
     }
     t = await seekLeader(16);
     await untilEvery(pages, t, 'Math.abs(p.time - 16) < 0.5 && p.paused');
+    await Promise.all(pages.map((p) => p.evaluate('window.__markPlay()')));
     t = await pressOnLeader(leader, 'k');
     add(visible, 'play', await untilEvery(pages, t, '!p.paused && p.time > 16.05'));
+    for (const page of pages) {
+      const m = (await page.evaluate('window.__playMarks')) as PlayMarks;
+      add(playParts, 'the playing view came', [m.came - t]);
+      add(playParts, 'the start it scheduled', [m.start - t]);
+      add(playParts, "the media said 'playing'", [m.playing - t]);
+
+    }
     await new Promise((r) => setTimeout(r, STEP_SETTLE_MS));
     add(gapsOf, 'play', await gaps(pages, SAMPLES));
 
@@ -243,6 +274,8 @@ async function runKind(kind: 'video' | 'embed', people: { email: string; passwor
     const gap = g?.length ? `${ms(quantile(g, 0.95) * 1000)} | ${ms(Math.max(...g) * 1000)}` : '— | —';
     console.log(`| ${step} | ${ms(quantile(v, 0.95))} | ${ms(Math.max(...v))} | ${gap} |`);
   }
+  console.log('\nWhere a play\'s time went, from the key press, on every page: p50 | p95 | max');
+  for (const [part, v] of Object.entries(playParts)) console.log(`- ${part}: ${ms(quantile(v, 0.5))} | ${ms(quantile(v, 0.95))} | ${ms(Math.max(...v))}`);
   const all = Object.values(gapsOf).flat();
   console.log(`\nEvery gap sampled while playing: p50 ${ms(quantile(all, 0.5) * 1000)}, p95 ${ms(quantile(all, 0.95) * 1000)} (${all.length} samples)`);
   await Promise.all(pages.map((p) => p.context().close()));

@@ -20,9 +20,11 @@ export const ROOM_WAIT_LIMIT_MS = 10_000;
  * Play starts at a moment the server schedules ahead, so every member has the command before it:
  * twice the slowest member's latency (one way, half a round trip), so the slowest round trip, as
  * Jellyfin's SyncPlay does, within these bounds (a member with no measured round trip counts as the
- * upper bound).
+ * upper bound). The lower bound covers the command's own transaction and fan-out, which reach every
+ * member of a room on a quiet instance within about 20 ms; a member the start reaches late plays from
+ * the room's second all the same (one frame late or less: it plays and catches up by speed; more: it seeks first).
  */
-export const SCHEDULE_MIN_MS = 100;
+export const SCHEDULE_MIN_MS = 50;
 export const SCHEDULE_MAX_MS = 3000;
 
 export const CONTROL_MODES = ['all', 'leader'] as const;
