@@ -1,5 +1,6 @@
 /** The pace's arithmetic (pace.ts): each kind's allowance and what a refusal tells the writer. */
 import { PACE, type PaceKind } from '../../../shared/rules.ts';
+import { limiterPrefix } from './env.ts';
 
 export interface PaceLimit {
   /** Directus's limiter settings it is configured from (RATE_LIMITER_PACE_<KIND>_...). */
@@ -11,7 +12,7 @@ export interface PaceLimit {
 
 /** The default allowance of `kind`, which an operator may raise with RATE_LIMITER_PACE_<KIND>_POINTS. */
 export function paceLimit(kind: PaceKind, env: Record<string, unknown>): PaceLimit {
-  const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
+  const prefix = limiterPrefix(env);
   const { count, seconds } = PACE[kind];
   const name = `RATE_LIMITER_PACE_${kind.toUpperCase()}`;
   return { name, keyPrefix: `${prefix}-pace-${kind}`, points: Number(env[`${name}_POINTS`]) || count, duration: seconds };

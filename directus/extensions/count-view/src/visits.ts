@@ -5,6 +5,7 @@
  */
 import { redisConfigAvailable, useRedis } from '../../shared/directus-internals.ts';
 import { RepeatWindow } from './repeat-window.ts';
+import { envText } from '../../shared/env.ts';
 
 export interface VisitMemory {
   firstTime(key: string): Promise<boolean>;
@@ -14,7 +15,7 @@ export interface VisitMemory {
 export function visitMemory(env: Record<string, unknown>, windowMs: number): VisitMemory {
   if (redisConfigAvailable()) {
     const redis = useRedis();
-    const prefix = `${typeof env.CACHE_NAMESPACE === 'string' ? env.CACHE_NAMESPACE : 'directus'}:views:`;
+    const prefix = `${envText(env, 'CACHE_NAMESPACE') ?? 'directus'}:views:`;
     return {
       // SET NX is atomic: of two instances seeing the same visitor at once, one wins.
       firstTime: async (key) => (await redis.set(prefix + key, '1', 'PX', windowMs, 'NX')) === 'OK',

@@ -11,6 +11,7 @@ import { measureEpisodes, videoOf, videoToMeasure } from './episode-length.ts';
 import { segmentSearch } from './runner.ts';
 import type { SeasonKey } from './search.ts';
 import { defaultTools } from './tools.ts';
+import { envText } from '../../shared/env.ts';
 
 /** How often searches left behind are looked for (cron, seconds allowed). */
 const DEFAULT_LOOK_CRON = '0 * * * * *';
@@ -56,7 +57,7 @@ export default defineHook(({ action, schedule }, deps) => {
   };
   const resumeFailed = (err: unknown) => logger.warn(`Оставленные поиски заставок не продолжены: ${String(err)}`);
   action('server.start', () => { resume().catch(resumeFailed); });
-  schedule(typeof env.SEGMENT_LOOK_CRON === 'string' ? env.SEGMENT_LOOK_CRON : DEFAULT_LOOK_CRON, () => resume().catch(resumeFailed));
+  schedule(envText(env, 'SEGMENT_LOOK_CRON') ?? DEFAULT_LOOK_CRON, () => resume().catch(resumeFailed));
   action('series.items.create', ({ key, payload }) => uploaded(key === undefined ? [] : [key], payload));
   action('series.items.update', ({ keys, payload }) => uploaded(keys ?? [], payload));
 });

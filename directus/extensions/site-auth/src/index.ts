@@ -7,6 +7,7 @@ import { createRateLimiter, getMilliseconds } from '../../shared/directus-intern
 import { LOGIN_LIMITS, limitLogins, type LoginLimiters } from './login-limits.ts';
 import { refreshWithGrace } from './refresh-grace.ts';
 import { bindTokensToSession } from './session-tokens.ts';
+import { envText, limiterPrefix } from '../../shared/env.ts';
 
 /** Subjects of the mails Directus sends, in Russian (the bodies are directus/email-templates). */
 const SUBJECTS: Record<string, string> = { 'password-reset': 'Восстановление пароля' };
@@ -19,11 +20,11 @@ export default defineHook(({ init, filter }, { env, database }) => {
 
   const secret = String(env.SECRET);
   // Memory by default, Redis when Directus's limiters use it: every instance then counts together.
-  const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
+  const prefix = limiterPrefix(env);
   const limiters = Object.fromEntries(Object.entries(LOGIN_LIMITS).map(([name, { points, duration }]) =>
     [name, createRateLimiter('RATE_LIMITER_LOGIN', { keyPrefix: `${prefix}-login-${name}`, points, duration })])) as LoginLimiters;
   const limit = limitLogins(limiters, secret, env.REFRESH_TOKEN_COOKIE_SECURE === true);
-  const bind = bindTokensToSession(secret, typeof env.REFRESH_TOKEN_COOKIE_NAME === 'string' ? env.REFRESH_TOKEN_COOKIE_NAME : 'directus_refresh_token');
+  const bind = bindTokensToSession(secret, envText(env, 'REFRESH_TOKEN_COOKIE_NAME') ?? 'directus_refresh_token');
   const grace = refreshWithGrace(database, getMilliseconds(env.SESSION_REFRESH_GRACE_PERIOD, 10_000));
 
   init('routes.before', ({ app }) => {

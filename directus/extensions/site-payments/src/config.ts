@@ -4,6 +4,7 @@
  * `npm start` and the tests point HELEKET_API_URL at the local stand-in of the gateway.
  */
 import type { GatewayConfig } from './heleket-client.ts';
+import { envText } from '../../shared/env.ts';
 
 export interface PaymentConfig {
   gateway: GatewayConfig | null;
@@ -17,26 +18,25 @@ export interface PaymentConfig {
 
 type Env = Record<string, unknown>;
 
-const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : String(v));
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 export function paymentConfig(env: Env): PaymentConfig {
-  const merchant = str(env.HELEKET_MERCHANT);
-  const apiKey = str(env.HELEKET_API_KEY);
-  const publicUrl = str(env.PUBLIC_URL) ?? 'http://127.0.0.1:8055';
+  const merchant = envText(env, 'HELEKET_MERCHANT');
+  const apiKey = envText(env, 'HELEKET_API_KEY');
+  const publicUrl = envText(env, 'PUBLIC_URL') ?? 'http://127.0.0.1:8055';
   const lifetime = Number(env.PAYMENT_LIFETIME_SECONDS ?? 3600);
   return {
     gateway: merchant && apiKey
       ? {
-          apiUrl: trimSlash(str(env.HELEKET_API_URL) ?? 'https://api.heleket.com'),
+          apiUrl: trimSlash(envText(env, 'HELEKET_API_URL') ?? 'https://api.heleket.com'),
           merchant,
           apiKey,
-          callbackUrl: str(env.HELEKET_CALLBACK_URL) ?? `${trimSlash(publicUrl)}/payment/webhook`,
+          callbackUrl: envText(env, 'HELEKET_CALLBACK_URL') ?? `${trimSlash(publicUrl)}/payment/webhook`,
         }
       : null,
-    siteUrl: trimSlash(str(env.SITE_URL) ?? 'http://127.0.0.1:4321'),
+    siteUrl: trimSlash(envText(env, 'SITE_URL') ?? 'http://127.0.0.1:4321'),
     lifetime: Number.isInteger(lifetime) ? Math.min(43_200, Math.max(300, lifetime)) : 3600,
-    checkCron: str(env.PLAN_CHECK_CRON) ?? '0 * * * * *',
+    checkCron: envText(env, 'PLAN_CHECK_CRON') ?? '0 * * * * *',
   };
 }
 

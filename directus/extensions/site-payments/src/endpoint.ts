@@ -24,6 +24,7 @@ import {
   applyGatewayState, claimInvoice, ForeignInvoice, invoiceByOrder, invoiceView, readInvoice, type InvoiceRow,
 } from './invoices.ts';
 import { purgeCache } from './cache.ts';
+import { limiterPrefix } from '../../shared/env.ts';
 
 type Caller = Request & { accountability?: Accountability | null; rawBody?: Buffer; schema?: unknown };
 
@@ -100,7 +101,7 @@ export default defineEndpoint({
     const config = paymentConfig(env);
     const sources = webhookSources(env.PAYMENT_WEBHOOK_IPS);
     if (sources?.invalid.length) logger.error(`PAYMENT_WEBHOOK_IPS: not an address or range: ${sources.invalid.join(', ')}; no webhook is taken until it is fixed`);
-    const prefix = typeof env.RATE_LIMITER_KEY_PREFIX === 'string' ? env.RATE_LIMITER_KEY_PREFIX : 'rl';
+    const prefix = limiterPrefix(env);
     const pace = createRateLimiter('RATE_LIMITER_PAYMENT', { keyPrefix: `${prefix}-payment`, points: INVOICES_PER_TEN_MINUTES, duration: 600 });
     const afterChange = () => purgeCache({ services, getSchema }).catch((err: unknown) => logger.error(err));
 

@@ -12,6 +12,7 @@ import { EDITOR_ROLE } from '../../../access/policies.ts';
 import { hasAnyRole, type Actor } from '../../shared/accountability.ts';
 import { catalogueFingerprint, countersFingerprint } from './fingerprint.ts';
 import { failureNotice } from './failure-notice.ts';
+import { envText } from '../../shared/env.ts';
 
 type Req = Request & { accountability?: Actor | null };
 
@@ -37,8 +38,8 @@ const unreachable = (res: Response) =>
 export default defineEndpoint({
   id: 'site-rebuild',
   handler: (router, { env, database, services, getSchema, logger }) => {
-    const url = typeof env.SITE_REBUILD_URL === 'string' ? env.SITE_REBUILD_URL : '';
-    const secret = typeof env.SITE_REBUILD_SECRET === 'string' ? env.SITE_REBUILD_SECRET : '';
+    const url = envText(env, 'SITE_REBUILD_URL') ?? '';
+    const secret = envText(env, 'SITE_REBUILD_SECRET') ?? '';
 
     const askSite = async (method: 'GET' | 'POST', body?: unknown): Promise<unknown | null> => {
       if (!url || !secret) return null;

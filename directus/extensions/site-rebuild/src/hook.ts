@@ -10,6 +10,7 @@ import { PUBLIC_COLLECTIONS } from './public-collections.ts';
 import { fileUsedPublicly } from './file-use.ts';
 import { joinOwners, ownersOf, type Owners } from './row-owners.ts';
 import { rowNames, type RowNames } from './row-names.ts';
+import { envText } from '../../shared/env.ts';
 
 interface Change extends Owners, RowNames {
   event: string;
@@ -20,8 +21,8 @@ interface Change extends Owners, RowNames {
 const FLUSH_MS = 250;
 
 export default defineHook(({ action, filter }, { env, logger, database, getSchema }) => {
-  const url = typeof env.SITE_REBUILD_URL === 'string' ? env.SITE_REBUILD_URL : '';
-  const secret = typeof env.SITE_REBUILD_SECRET === 'string' ? env.SITE_REBUILD_SECRET : '';
+  const url = envText(env, 'SITE_REBUILD_URL') ?? '';
+  const secret = envText(env, 'SITE_REBUILD_SECRET') ?? '';
   if (!url || !secret) {
     logger.info('SITE_REBUILD_URL is not set: the site is not rebuilt on changes');
     return;

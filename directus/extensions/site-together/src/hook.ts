@@ -22,6 +22,7 @@ import { hearRooms, tellRoom } from './room-news.ts';
 import type { RoomChange, RoomRefusal } from './room-rules.ts';
 import { RoomSockets, roomFrame, type Client, type Uid } from './room-sockets.ts';
 import { flag, loadRoom, viewOf, writeMessage } from './room-store.ts';
+import { envText } from '../../shared/env.ts';
 
 /** What the filter leaves of a frame it served: Directus has no handler for it. */
 const SERVED = { type: 'site-served' };
@@ -225,7 +226,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     await touch(sockets.boundPeople());
     await sweep(database);
   };
-  schedule(typeof env.TOGETHER_CHECK_CRON === 'string' ? env.TOGETHER_CHECK_CRON : DEFAULT_CHECK_CRON, () => check().catch(logError));
+  schedule(envText(env, 'TOGETHER_CHECK_CRON') ?? DEFAULT_CHECK_CRON, () => check().catch(logError));
   init('middlewares.before', (meta) => readBodiesFirst(meta.app as Application, '/together'));
   init('app.after', () => {
     setTimeout(() => check().catch(logError), 1000).unref();
