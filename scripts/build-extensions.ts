@@ -12,10 +12,10 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { withDirLock } from './lib/dir-lock.ts';
 import { EXTENSIONS_DIR, ROOT } from './lib/paths.ts';
 
 const SDK_DIR = path.join(ROOT, 'node_modules/@directus/extensions-sdk');
@@ -23,8 +23,6 @@ const SDK_CLI = path.join(SDK_DIR, 'cli.js');
 const SHARED_CONFIG = path.join(EXTENSIONS_DIR, 'shared/extension-config.js');
 const STAMP = 'dist/.inputs.json';
 const LOCK = 'dist/.building';
-/** A lock older than this belongs to a build that died without a trace. */
-const STALE_LOCK_MS = 10 * 60_000;
 
 interface Stamp {
   sdk: string;
@@ -100,40 +98,6 @@ async function build(ext: Extension): Promise<void> {
   writeFileSync(path.join(ext.dir, STAMP), `${JSON.stringify({ sdk: sdkVersion(), files } satisfies Stamp, null, 1)}\n`);
 }
 
-/** Takes the extension's build lock, waiting while another live process holds it. */
-async function withLock<T>(ext: Extension, work: () => Promise<T>): Promise<T> {
-  const lock = path.join(ext.dir, LOCK);
-  mkdirSync(path.dirname(lock), { recursive: true });
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(path.join(lock, 'pid'), String(process.pid));
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      if (lockIsStale(lock)) rmSync(lock, { recursive: true, force: true });
-      else await sleep(250);
-    }
-  }
-  try {
-    return await work();
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-function lockIsStale(lock: string): boolean {
-  try {
-    const pid = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    // No pid yet (just taken) is live; a pid that is gone, or an old lock, is stale.
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return !existsSync(lock) || Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
 export interface BuildReport {
   built: string[];
   unchanged: string[];
@@ -149,7 +113,7 @@ export async function buildExtensions(): Promise<BuildReport> {
         report.unchanged.push(ext.name);
         continue;
       }
-      await withLock(ext, async () => {
+      await withDirLock(path.join(ext.dir, LOCK), async () => {
         // Another process may have built it while this one waited for the lock.
         if (isUpToDate(ext)) report.unchanged.push(ext.name);
         else {

@@ -5,16 +5,23 @@
  * process (and the parent reading them); only warnings and errors are logged unless the handoff asks
  * for 'info'. The build's own `[build data]` lines still print. Pages are written in place (see write-in-place.ts).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'astro';
 import { readHandoff } from '../../src/site-build/handoff.ts';
+import { withDirLock } from '../lib/dir-lock.ts';
+import { ROOT } from '../lib/paths.ts';
 import { writeInPlace } from './write-in-place.ts';
 
 writeInPlace();
 try {
   const { outDir, astroLog, part } = readHandoff();
-  // The parts start at once: each prepares the bundler's dependencies in a folder of its own, or on a
-  // fresh checkout two would race to rename theirs into the same one, and one build would fail.
-  await build({ outDir, logLevel: astroLog, vite: { cacheDir: `node_modules/.vite/part-${part.index}` } });
+  // The bundler prepares its dependencies once into a folder it renames into place: the parts of a
+  // build each have a folder of their own, and builds starting at once on a fresh checkout (two test
+  // suites) take turns until it is there; otherwise two renames into one folder fail a build.
+  const cacheDir = path.join(ROOT, 'node_modules/.vite', `part-${part.index}`);
+  const run = () => build({ outDir, logLevel: astroLog, vite: { cacheDir } });
+  await (existsSync(path.join(cacheDir, 'deps/_metadata.json')) ? run() : withDirLock(`${cacheDir}.lock`, run));
 } catch (err) {
   console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
   process.exitCode = 1;
