@@ -1,14 +1,18 @@
 /**
- * `npm test`: the type check of every .ts, .tsx and .astro file (`astro check`), then every suite, in
- * order: pure logic, the API against a real Directus on SQLite, the production configuration
- * (PostgreSQL + Redis, two Directus instances), the rebuild loop (its own Directus, builds of the demo,
- * the admin app in Chromium), then the site in a real Chromium against a Directus with the demo seeded
- * (the seed checked there too). Ends with how long each step took.
+ * `npm test`: the type check of every .ts, .tsx and .astro file (`astro check`) beside the pure logic's
+ * tests, then two lanes at once: the site in a real Chromium against a Directus with the demo seeded
+ * (the seed checked there too), and beside it the backend's suites one after another (the API against
+ * a real Directus on SQLite, the production configuration on PostgreSQL + Redis with two Directus
+ * instances, the rebuild loop with its own Directus, builds of the demo and the admin app in
+ * Chromium). Every suite brings its own Directus on ports of its own; each mostly waits on its
+ * backend and its browser, so the two lanes share the cores well. Each line a suite prints is
+ * prefixed with its name. Ends with how long each step took.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import { ROOT } from './lib/paths.ts';
 import { ensurePostgres, ensureRedis } from './lib/services.ts';
 import { ensureChromium } from './lib/chromium.ts';
@@ -26,33 +30,41 @@ const failures: string[] = [];
 /** How long each step took, printed at the end: where the run's time goes. */
 const took: { step: string; seconds: number }[] = [];
 
-function timed(step: string, work: () => void): void {
+async function timed(step: string, work: () => Promise<void>): Promise<void> {
   const started = Date.now();
-  work();
+  await work();
   took.push({ step, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
-function run(project: string): void {
-  timed(project, () => runProject(project));
+/** The projects one after another. */
+async function lane(projects: string[]): Promise<void> {
+  for (const project of projects) await timed(project, () => runProject(project));
 }
 
-function runProject(project: string): void {
+function runProject(project: string): Promise<void> {
   const report = path.join(reports, `${project}.json`);
-  const result = spawnSync(process.execPath, [VITEST, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  const child = spawn(process.execPath, [VITEST, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
     cwd: ROOT,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (result.status !== 0) exitCode = 1;
-  try {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.numPassedTests;
-    failed += json.numFailedTests;
-    skipped += json.numPendingTests + json.numTodoTests;
-    failures.push(...failedTests(project, json));
-  } catch {
-    failed += 1; // the run died before reporting
-    failures.push(`${project}: the run ended before it reported`);
-  }
+  readline.createInterface({ input: child.stdout }).on('line', (line) => process.stdout.write(`[${project}] ${line}\n`));
+  readline.createInterface({ input: child.stderr }).on('line', (line) => process.stderr.write(`[${project}] ${line}\n`));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      if (code !== 0) exitCode = 1;
+      try {
+        const json = JSON.parse(readFileSync(report, 'utf8'));
+        passed += json.numPassedTests;
+        failed += json.numFailedTests;
+        skipped += json.numPendingTests + json.numTodoTests;
+        failures.push(...failedTests(project, json));
+      } catch {
+        failed += 1; // the run died before reporting
+        failures.push(`${project}: the run ended before it reported`);
+      }
+      resolve();
+    });
+  });
 }
 
 interface JsonReport {
@@ -98,15 +110,12 @@ function typecheck(): Promise<void> {
 
 const typechecked = typecheck();
 ensureFpcalc(); // the segment finder's tests fingerprint generated episodes
-run('unit');
+await lane(['unit']);
 await typechecked;
-run('api');
 await ensurePostgres();
 await ensureRedis();
-run('production');
 ensureChromium();
-run('rebuild');
-run('e2e');
+await Promise.all([lane(['e2e']), lane(['api', 'production', 'rebuild'])]);
 
 rmSync(reports, { recursive: true, force: true });
 console.log(`\n${took.map((s) => `${s.step}: ${s.seconds} s`).join(', ')}`);
