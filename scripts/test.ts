@@ -1,12 +1,12 @@
 /**
  * `npm test`: the type check of every .ts, .tsx and .astro file (`astro check`) beside the pure logic's
  * tests, then two lanes at once: the site in a real Chromium against a Directus with the demo seeded
- * (the seed checked there too), and beside it the backend's suites one after another (the API against
- * a real Directus on SQLite, the production configuration on PostgreSQL + Redis with two Directus
- * instances, the rebuild loop with its own Directus, builds of the demo and the admin app in
- * Chromium). Every suite brings its own Directus on ports of its own; each mostly waits on its
- * backend and its browser, so the two lanes share the cores well. Each line a suite prints is
- * prefixed with its name. Ends with how long each step took.
+ * (the seed checked there too) followed by the rebuild loop (its own Directus, builds of the demo and
+ * the admin app in Chromium); beside them the API against a real Directus on SQLite followed by the
+ * production configuration (PostgreSQL + Redis, two Directus instances). Every suite brings its own
+ * Directus on ports of its own; each mostly waits on its backend and its browser, so the two lanes
+ * share the cores well. Each line a suite prints is prefixed with its name. Ends with how long each
+ * step took.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
