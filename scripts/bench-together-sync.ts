@@ -94,13 +94,18 @@ const PLAY_MARKS = `window.__markPlay = () => {
   const frame = el.querySelector('iframe');
   const v = el.querySelector('video') || (frame && frame.contentDocument && frame.contentDocument.querySelector('video'));
   const marks = { came: 0, start: 0, playing: 0 };
-  new MutationObserver(() => {
+  const observer = new MutationObserver(() => {
     if (marks.came || el.dataset.playing !== 'true') return;
     marks.came = Date.now();
     marks.start = Number(el.dataset.at) - (Number(el.dataset.clockOffset) || 0);
-  }).observe(el, { attributes: true });
+  });
+  observer.observe(el, { attributes: true });
   // The leader's media plays for a moment on the key press, before the room's start: that one is not counted.
-  v.addEventListener('playing', () => { if (marks.came) marks.playing ||= Date.now(); });
+  const playing = () => { if (marks.came) marks.playing ||= Date.now(); };
+  v.addEventListener('playing', playing);
+  // The previous play's marks stop listening.
+  if (window.__stopPlayMarks) window.__stopPlayMarks();
+  window.__stopPlayMarks = () => { observer.disconnect(); v.removeEventListener('playing', playing); };
   window.__playMarks = marks;
 };`;
 interface PlayMarks { came: number; start: number; playing: number }
