@@ -30,6 +30,8 @@ const failures: string[] = [];
 /** How long each step took, printed at the end: where the run's time goes. */
 const took: { step: string; seconds: number }[] = [];
 const runStarted = Date.now();
+/** Every test file's time, the slowest printed at the end: where to look when the run grows. */
+const slowest: { file: string; seconds: number }[] = [];
 
 async function timed(step: string, work: () => Promise<void>): Promise<void> {
   const started = Date.now();
@@ -59,6 +61,7 @@ function runProject(project: string): Promise<void> {
         failed += json.numFailedTests;
         skipped += json.numPendingTests + json.numTodoTests;
         failures.push(...failedTests(project, json));
+        slowest.push(...slowFiles(project, json));
       } catch {
         failed += 1; // the run died before reporting
         failures.push(`${project}: the run ended before it reported`);
@@ -69,7 +72,18 @@ function runProject(project: string): Promise<void> {
 }
 
 interface JsonReport {
-  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+function slowFiles(project: string, report: JsonReport): { file: string; seconds: number }[] {
+  return report.testResults.map((file) => ({ file: `${project} ${path.relative(ROOT, file.name)}`, seconds: Math.round((file.endTime - file.startTime) / 1000) }));
 }
 
 /** The failed tests of one project's JSON report, each with the first line of why; a file that failed to load counts too. */
@@ -120,7 +134,9 @@ ensureChromium();
 await Promise.all([lane(['e2e', 'rebuild']), lane(['api', 'production'])]);
 
 rmSync(reports, { recursive: true, force: true });
-console.log(`\n${took.map((s) => `${s.step}: ${s.seconds} s`).join(', ')}; ${((Date.now() - runStarted) / 60_000).toFixed(1)} min in all`);
+const slowTen = slowest.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+console.log(`\nSlowest files: ${slowTen.map((f) => `${f.file} ${f.seconds} s`).join(', ')}`);
+console.log(`${took.map((s) => `${s.step}: ${s.seconds} s`).join(', ')}; ${((Date.now() - runStarted) / 60_000).toFixed(1)} min in all`);
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(exitCode || (failed ? 1 : 0));
