@@ -8,11 +8,12 @@
  * share the cores well. Each line a suite prints is prefixed with its name. Ends with how long each
  * step took, and the whole run.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
+import type { Readable } from 'node:stream';
 import { ROOT } from './lib/paths.ts';
 import { ensurePostgres, ensureRedis } from './lib/services.ts';
 import { ensureChromium } from './lib/chromium.ts';
@@ -39,6 +40,12 @@ async function timed(step: string, work: () => Promise<void>): Promise<void> {
   took.push({ step, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
+/** A step's output, each line prefixed with the step's name: steps that run at once stay readable. */
+function printPrefixed(child: ChildProcessByStdio<null, Readable, Readable>, name: string): void {
+  readline.createInterface({ input: child.stdout }).on('line', (line) => process.stdout.write(`[${name}] ${line}\n`));
+  readline.createInterface({ input: child.stderr }).on('line', (line) => process.stderr.write(`[${name}] ${line}\n`));
+}
+
 /** The projects one after another. */
 async function lane(projects: string[]): Promise<void> {
   for (const project of projects) await timed(project, () => runProject(project));
@@ -50,8 +57,7 @@ function runProject(project: string): Promise<void> {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  readline.createInterface({ input: child.stdout }).on('line', (line) => process.stdout.write(`[${project}] ${line}\n`));
-  readline.createInterface({ input: child.stderr }).on('line', (line) => process.stderr.write(`[${project}] ${line}\n`));
+  printPrefixed(child, project);
   return new Promise((resolve) => {
     child.on('close', (code) => {
       if (code !== 0) exitCode = 1;
@@ -99,18 +105,14 @@ function failedTests(project: string, report: JsonReport): string[] {
 
 /**
  * `astro check`: the type errors of .astro, .ts and .tsx files fail the run like a failed test. It runs
- * beside the unit tests (neither starts a backend, and each mostly keeps one core busy); its output is
- * held and printed whole when it ends, so the two logs do not interleave.
+ * beside the unit tests (neither starts a backend, and each mostly keeps one core busy).
  */
 function typecheck(): Promise<void> {
   const started = Date.now();
   const child = spawn(process.execPath, [ASTRO, 'check'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+  printPrefixed(child, 'astro check');
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      process.stdout.write(Buffer.concat(output));
       took.push({ step: 'astro check', seconds: Math.round((Date.now() - started) / 1000) });
       if (code === 0) passed += 1;
       else {

@@ -21,6 +21,7 @@ import { restoreBackup } from '../../scripts/lib/backup/restore-backup.ts';
 import { takeBackup } from '../../scripts/lib/backup/take-backup.ts';
 import { dataTarget, type DataTarget } from '../../scripts/lib/backup/target.ts';
 import { changeThings, expectThingsBack, keepThings, renamed, type Kept } from '../support/backup-site.ts';
+import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
 
 const BUILD_WAIT = 600_000;
 let workDir = '';
@@ -40,7 +41,7 @@ beforeAll(async () => {
     adminEmail: 'admin@example.com',
     adminPassword: 'backup-admin-password',
     quiet: true,
-    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false' },
+    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
   };
   backend = await startBackend(options);
   await seedDemo(backend.api, () => {});

@@ -26,6 +26,7 @@ import { PREMIUM_ROLES } from '../../shared/rules.ts';
 import { payerPresses } from '../support/gateway.ts';
 import { pngBytes, upload } from '../support/api.ts';
 import { http, newPerson, timeUntil, type Person } from '../support/direct-http.ts';
+import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'faults-admin-password' };
 const BUILD_WAIT = 600_000;
@@ -77,7 +78,7 @@ beforeAll(async () => {
     siteRebuild: { url: `${site.url}${REBUILD_PATH}`, secret },
     extra: {
       RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', PRESSURE_LIMITER_ENABLED: 'false',
-      PLAN_CHECK_CRON: '*/2 * * * * *', ...gateway.env,
+      PLAN_CHECK_CRON: '*/2 * * * * *', ...QUICK_SIGN_IN, ...gateway.env,
     },
   });
   running = backend;

@@ -14,6 +14,7 @@ import { DirectusSupervisor } from '../../scripts/lib/directus-supervisor.ts';
 import type { RunningDirectus } from '../../scripts/lib/directus-process.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { BAD_GATEWAY_ANSWER, startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
+import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'supervision-admin-password' };
 /** Short waits, and three quick stops in a row are too many (every stop here comes soon after a start). */
@@ -39,7 +40,7 @@ beforeAll(async () => {
     quiet: true,
     // The global setup built the extensions for this run.
     skipBuild: true,
-    extra: { PRESSURE_LIMITER_ENABLED: 'false' },
+    extra: { PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
   });
   supervisor = new DirectusSupervisor(backend, { env: backend.env, quiet: true, policy: POLICY, log: (line) => lines.push(line) });
   site = await startSiteServer({ distDir: dist, port: 0, directusUrl: backend.url, apiCache: false });

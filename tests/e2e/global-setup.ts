@@ -17,6 +17,7 @@ import { freePort } from '../../scripts/lib/free-port.ts';
 import { mailOutbox } from '../../scripts/lib/directus-env.ts';
 import { startPaymentGateway, type PaymentGateway } from '../../scripts/lib/payment-gateway.ts';
 import { TEST_PLAN_CHECK_CRON } from '../support/global-setup.ts';
+import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
 
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
 
@@ -70,6 +71,7 @@ async function start(project: TestProject) {
       // One person's feed of a dozen posts is made in a moment here; the pace of posts has its API test.
       RATE_LIMITER_PACE_POST_POINTS: '1000',
       PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
+      ...QUICK_SIGN_IN,
       ...gateway.env,
     },
   });

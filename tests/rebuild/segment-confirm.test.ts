@@ -25,6 +25,7 @@ import { describeTally } from '../../shared/build-changes.ts';
 import { http } from '../support/direct-http.ts';
 import { upload } from '../support/api.ts';
 import { hydrated, patientPolls } from '../e2e/support/site.ts';
+import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
 
 patientPolls(20_000);
 
@@ -76,7 +77,7 @@ beforeAll(async () => {
     quiet: true,
     siteUrl: site.url,
     siteRebuild: { url: `${site.url}${REBUILD_PATH}`, secret },
-    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false' },
+    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
   });
   truth = await drawing;
 

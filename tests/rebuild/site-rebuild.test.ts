@@ -22,6 +22,7 @@ import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { describeTally } from '../../shared/build-changes.ts';
+import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'rebuild-admin-password' };
 const BUILD_WAIT = 600_000;
@@ -115,7 +116,7 @@ beforeAll(async () => {
     siteUrl: site.url,
     siteRebuild: { url: `${site.url}${REBUILD_PATH}`, secret },
     // Other suites may load the machine: Directus's pressure limiter would refuse the seed.
-    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false' },
+    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
   });
   await seedDemo(backend.api, () => {});
   // The seed's changes waited for the first build; the site answers 503 until it is there, and so does its health.

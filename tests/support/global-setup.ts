@@ -7,6 +7,7 @@ import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { mailOutbox } from '../../scripts/lib/directus-env.ts';
 import { startPaymentGateway, type PaymentGateway } from '../../scripts/lib/payment-gateway.ts';
+import { QUICK_SIGN_IN } from './quick-sign-in.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-test-password' };
 /** Shorter than the default, so the test of its end is quick. */
@@ -69,6 +70,7 @@ async function start(project: TestProject) {
       TOGETHER_CHECK_CRON: TEST_TOGETHER_CHECK_CRON,
       SEGMENT_LOOK_CRON: TEST_SEGMENT_LOOK_CRON,
       PAYMENT_WEBHOOK_IPS: `127.0.0.1, ${WEBHOOK_SOURCES.range}`,
+      ...QUICK_SIGN_IN,
       ...gateway.env,
     },
   });

@@ -19,6 +19,7 @@ import {
 } from '../../scripts/lib/postgres.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { http } from './direct-http.ts';
+import { QUICK_SIGN_IN } from './quick-sign-in.ts';
 
 export const PRODUCTION_ADMIN = { email: 'admin@example.com', password: 'admin-prod-test-password' };
 
@@ -52,7 +53,7 @@ export async function startTwoInstances(label: string, { env = {}, port }: TwoIn
     secret: `prod-test-secret-${randomUUID()}`,
     adminEmail: PRODUCTION_ADMIN.email,
     adminPassword: PRODUCTION_ADMIN.password,
-    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', ...env },
+    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', ...QUICK_SIGN_IN, ...env },
   };
   let a: Backend | undefined;
   let b: RunningDirectus | undefined;

@@ -21,6 +21,7 @@ import { restoreBackup } from '../../../scripts/lib/backup/restore-backup.ts';
 import { takeBackup } from '../../../scripts/lib/backup/take-backup.ts';
 import { dataTarget, type DataTarget } from '../../../scripts/lib/backup/target.ts';
 import { changeThings, expectThingsBack, keepThings, type Kept } from '../../support/backup-site.ts';
+import { QUICK_SIGN_IN } from '../../support/quick-sign-in.ts';
 
 let name = '';
 let workDir = '';
@@ -53,7 +54,7 @@ beforeAll(async () => {
     adminEmail: 'admin@example.com',
     adminPassword: 'admin-prod-backup-password',
     quiet: true,
-    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false' },
+    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
   };
   backend = await startBackend(options);
   const slug = `backup-${randomUUID().slice(0, 8)}`;

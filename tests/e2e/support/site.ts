@@ -195,11 +195,12 @@ export function notHydrated(page: Page, selector: string): Promise<boolean> {
 /**
  * Picks a radio button as a person does, and waits until the page shows it picked: a controlled
  * input of a form that is re-rendering (an availability answer landing) shows the new state a
- * render later, which Playwright's `check()` does not wait for.
+ * render later, which Playwright's `check()` does not wait for. A click that a render swallowed is
+ * made again (a second click on a picked radio changes nothing), as a person would.
  */
 export async function pick(radio: Locator): Promise<void> {
   await radio.click();
-  await expect.poll(() => radio.isChecked()).toBe(true);
+  await expect.poll(async () => (await radio.isChecked()) || (await radio.click(), radio.isChecked()), { timeout: 10_000, interval: 250 }).toBe(true);
 }
 
 /**
