@@ -327,6 +327,11 @@ describe('Directus killed in the middle of a burst of writes', () => {
 describe('a site build killed in the middle', () => {
   it('keeps the served site as it was, and the next build succeeds', { timeout: BUILD_WAIT }, async () => {
     const title = titles[2]!;
+    // A build that an earlier test's writes started must end first: it was not told to go under the kill.
+    await timeUntil(async () => {
+      const s = loop.rebuilder.snapshot();
+      return !s.building && s.pending === 0;
+    }, BUILD_WAIT, 'the loop idle', 50);
     const served = loop.rebuilder.snapshot().current!;
     const lastBefore = loop.rebuilder.snapshot().last!.id;
     const before = await fetch(`${site.url}/${title.slug}`).then((r) => r.text());
