@@ -9,7 +9,7 @@
  * step took, and the whole run.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -21,6 +21,7 @@ import { ensureFpcalc } from './lib/fpcalc.ts';
 
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const ASTRO = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const TIMES_REPORTER = path.join(ROOT, 'tests/support/file-times-reporter.ts');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'dorama-test-'));
 let passed = 0;
 let failed = 0;
@@ -53,8 +54,10 @@ async function lane(projects: string[]): Promise<void> {
 
 function runProject(project: string): Promise<void> {
   const report = path.join(reports, `${project}.json`);
-  const child = spawn(process.execPath, [VITEST, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  const times = path.join(reports, `${project}-times.jsonl`);
+  const child = spawn(process.execPath, [VITEST, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${TIMES_REPORTER}`], {
     cwd: ROOT,
+    env: { ...process.env, FILE_TIMES_OUT: times },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   printPrefixed(child, project);
@@ -67,7 +70,7 @@ function runProject(project: string): Promise<void> {
         failed += json.numFailedTests;
         skipped += json.numPendingTests + json.numTodoTests;
         failures.push(...failedTests(project, json));
-        slowest.push(...slowFiles(project, json));
+        slowest.push(...fileTimes(project, times));
       } catch {
         failed += 1; // the run died before reporting
         failures.push(`${project}: the run ended before it reported`);
@@ -82,14 +85,17 @@ interface JsonReport {
     name: string;
     status: string;
     message?: string;
-    startTime: number;
-    endTime: number;
     assertionResults: { fullName: string; status: string; failureMessages?: string[] }[];
   }[];
 }
 
-function slowFiles(project: string, report: JsonReport): { file: string; seconds: number }[] {
-  return report.testResults.map((file) => ({ file: `${project} ${path.relative(ROOT, file.name)}`, seconds: Math.round((file.endTime - file.startTime) / 1000) }));
+/** Each file's time, its hooks included, as tests/support/file-times-reporter.ts wrote it. */
+function fileTimes(project: string, times: string): { file: string; seconds: number }[] {
+  if (!existsSync(times)) return [];
+  return readFileSync(times, 'utf8').trim().split('\n').filter(Boolean).map((line) => {
+    const { file, ms } = JSON.parse(line) as { file: string; ms: number };
+    return { file: `${project} ${path.relative(ROOT, file)}`, seconds: Math.round(ms / 1000) };
+  });
 }
 
 /** The failed tests of one project's JSON report, each with the first line of why; a file that failed to load counts too. */
