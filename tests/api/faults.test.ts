@@ -99,6 +99,14 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 }, 60_000);
 
+/** Until the rebuild loop has no build running or waiting: the served pages stay as they are. */
+function loopIdle(): Promise<number> {
+  return timeUntil(async () => {
+    const s = loop.rebuilder.snapshot();
+    return !s.building && s.pending === 0;
+  }, BUILD_WAIT, 'the rebuild loop idle', 50);
+}
+
 /** The database file, read directly (as a person with a shell would after a crash). */
 function database(): Knex {
   return knex({ client: 'sqlite3', connection: { filename: backend.env.DB_FILENAME! }, useNullAsDefault: true });
@@ -248,6 +256,8 @@ describe('Directus killed in the middle of a burst of writes', () => {
       }
       writers.push({ ...p, images, invitee: people[WRITERS + i]! });
     }
+    // The build that the titles made in beforeAll asked for ends before the pages are read.
+    await loopIdle();
     const home = await fetch(`${site.url}/`).then((r) => r.text());
     const ratingRead = `${site.url}/api/site/rating/${titles[0]!.id}`;
     const ratingBefore = await fetch(ratingRead).then((r) => r.json());
@@ -328,10 +338,7 @@ describe('a site build killed in the middle', () => {
   it('keeps the served site as it was, and the next build succeeds', { timeout: BUILD_WAIT }, async () => {
     const title = titles[2]!;
     // A build that an earlier test's writes started must end first: it was not told to go under the kill.
-    await timeUntil(async () => {
-      const s = loop.rebuilder.snapshot();
-      return !s.building && s.pending === 0;
-    }, BUILD_WAIT, 'the loop idle', 50);
+    await loopIdle();
     const served = loop.rebuilder.snapshot().current!;
     const lastBefore = loop.rebuilder.snapshot().last!.id;
     const before = await fetch(`${site.url}/${title.slug}`).then((r) => r.text());

@@ -418,9 +418,14 @@ describe('reviews', () => {
     // The second tab has read its own reactions (none yet) before the first one likes.
     const { page: second } = await browsers.as(person);
     const mineRead = second.waitForResponse((res) => res.url().includes('/site/reactions/mine'));
+    // And it listens to new reactions: the backend has confirmed that subscription.
+    const listening = new Promise<void>((resolve) => second.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => {
+      const text = String(payload);
+      if (text.includes('"review-reactions-create"') && text.includes('"init"')) resolve();
+    })));
     await second.goto(`/${t.slug}`);
     await reviews(second).scrollIntoViewIfNeeded();
-    await mineRead;
+    await Promise.all([mineRead, listening]);
     const like = (page: Page, n: number) => actionsOf(page, id).getByRole('button', { name: `Нравится: ${n}`, exact: true });
     await like(first, 0).click();
     await expect.poll(() => like(first, 1).getAttribute('aria-pressed')).toBe('true');
