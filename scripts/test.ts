@@ -4,9 +4,8 @@
  * (the seed checked there too) followed by the rebuild loop (its own Directus, builds of the demo and
  * the admin app in Chromium); beside them the API against a real Directus on SQLite followed by the
  * production configuration (PostgreSQL + Redis, two Directus instances). Every suite brings its own
- * Directus on ports of its own; each mostly waits on its backend and its browser, so the two lanes
- * share the cores well. Each line a suite prints is prefixed with its name. Ends with how long each
- * step took, and the whole run.
+ * Directus on ports of its own. Each line a suite prints is prefixed with its name. Ends with how long
+ * each step took, the whole run, and the ten slowest files with their hooks.
  */
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
