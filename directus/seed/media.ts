@@ -5,12 +5,31 @@
 import sharp from 'sharp';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const FFMPEG = fileURLToPath(new URL('../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg', import.meta.url));
+/** Media already made on this machine, each under a hash of its recipe: a second seed does not draw or encode them again. */
+const KEPT = fileURLToPath(new URL('../../node_modules/.cache/dorama-demo-media/', import.meta.url));
+
+/** The bytes `make` gives for `recipe`, made once and kept. */
+async function kept(recipe: (string | Buffer)[], ext: string, make: () => Promise<Buffer>): Promise<Buffer> {
+  const hash = createHash('sha256');
+  for (const part of recipe) hash.update(part).update('\0');
+  const file = path.join(KEPT, `${hash.digest('hex').slice(0, 32)}.${ext}`);
+  const known = await readFile(file).catch(() => undefined);
+  if (known) return known;
+  const bytes = await make();
+  await mkdir(KEPT, { recursive: true });
+  // Written aside and renamed: a reader never sees half a file.
+  const partial = `${file}.${randomBytes(4).toString('hex')}`;
+  await writeFile(partial, bytes);
+  await rename(partial, file);
+  return bytes;
+}
 
 /** A stable hue from any text, so the same title always gets the same colours. */
 export function hueOf(text: string): number {
@@ -37,9 +56,11 @@ function wrap(text: string, width: number): string[] {
   return lines.slice(0, 4);
 }
 
-async function render(svg: string, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
-  const img = sharp(Buffer.from(svg));
-  return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 82 }).toBuffer();
+function render(svg: string, format: 'jpeg' | 'png' = 'jpeg'): Promise<Buffer> {
+  return kept([svg], format, () => {
+    const img = sharp(Buffer.from(svg));
+    return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 82 }).toBuffer();
+  });
 }
 
 export function poster(name: string, subtitle: string): Promise<Buffer> {
@@ -95,11 +116,16 @@ export function wallpaper(colors: [string, string]): Promise<Buffer> {
   </svg>`);
 }
 
+/** ffmpeg's output for these arguments and inputs, made once. */
+function ffmpeg(args: string[], ext: string, inputs: Record<string, Buffer> = {}): Promise<Buffer> {
+  return kept([...args, ...Object.entries(inputs).flat()], ext, () => runFfmpeg(args, ext, inputs));
+}
+
 /**
  * Runs ffmpeg in a folder of its own; `inputs` are written there first, under their names. Never
  * blocking: a seed's kept-alive connections to Directus must see the server close them meanwhile.
  */
-async function ffmpeg(args: string[], ext: string, inputs: Record<string, Buffer> = {}): Promise<Buffer> {
+async function runFfmpeg(args: string[], ext: string, inputs: Record<string, Buffer>): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'seed-media-'));
   const out = path.join(dir, `out.${ext}`);
   try {

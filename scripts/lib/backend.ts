@@ -14,11 +14,18 @@ export interface Backend extends RunningDirectus {
   applyWrites: number;
 }
 
-export async function startBackend(o: DirectusOptions & { quiet?: boolean; skipBuild?: boolean }): Promise<Backend> {
+export interface BackendOptions extends DirectusOptions {
+  quiet?: boolean;
+  skipBuild?: boolean;
+  /** The database already holds a bootstrapped backend (a copy of one): `directus bootstrap` is skipped. */
+  bootstrapped?: boolean;
+}
+
+export async function startBackend(o: BackendOptions): Promise<Backend> {
   mkdirSync(path.join(o.dataDir, 'uploads'), { recursive: true });
   if (!o.skipBuild) await buildExtensions();
   const env = directusEnv(o);
-  await bootstrapDirectus(env);
+  if (!o.bootstrapped) await bootstrapDirectus(env);
   const running = await startDirectus(env, { quiet: o.quiet });
   try {
     const api = await AdminApi.login(running.url, o.adminEmail, o.adminPassword);

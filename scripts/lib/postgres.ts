@@ -42,11 +42,22 @@ async function withMaintenance<T>(fn: (db: Knex) => Promise<T>): Promise<T> {
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]{0,62}$/;
 
-/** Creates an empty database and returns its name. */
-export async function createDatabase(name = uniqueName()): Promise<string> {
-  if (!IDENTIFIER.test(name)) throw new Error(`Unsafe database name: ${name}`);
-  await withMaintenance((db) => db.raw(`CREATE DATABASE "${name}"`));
+/** Creates a database, empty or a copy of `template` (which nobody may be connected to), and returns its name. */
+export async function createDatabase(name = uniqueName(), { template }: { template?: string } = {}): Promise<string> {
+  for (const identifier of [name, template ?? name]) if (!IDENTIFIER.test(identifier)) throw new Error(`Unsafe database name: ${identifier}`);
+  await withMaintenance((db) => db.raw(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`));
   return name;
+}
+
+/** Renames a database nobody is connected to. */
+export async function renameDatabase(from: string, to: string): Promise<void> {
+  for (const identifier of [from, to]) if (!IDENTIFIER.test(identifier)) throw new Error(`Unsafe database name: ${identifier}`);
+  await withMaintenance((db) => db.raw(`ALTER DATABASE "${from}" RENAME TO "${to}"`));
+}
+
+/** The names of the server's databases that start with `prefix`. */
+export async function databasesNamed(prefix: string): Promise<string[]> {
+  return withMaintenance(async (db) => (await db('pg_database').where('datname', 'like', `${prefix}%`).pluck('datname')).sort());
 }
 
 /** Drops the database even if a connection is still open (PostgreSQL 13+). */

@@ -21,7 +21,9 @@ import { restoreBackup } from '../../scripts/lib/backup/restore-backup.ts';
 import { takeBackup } from '../../scripts/lib/backup/take-backup.ts';
 import { dataTarget, type DataTarget } from '../../scripts/lib/backup/target.ts';
 import { changeThings, expectThingsBack, keepThings, renamed, type Kept } from '../support/backup-site.ts';
-import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
+import { startTestBackend } from '../support/backend-template.ts';
+import { ADMIN } from '../support/global-setup.ts';
+import { TEST_BACKEND_ENV } from '../support/test-backend-env.ts';
 
 const BUILD_WAIT = 600_000;
 let workDir = '';
@@ -38,12 +40,12 @@ beforeAll(async () => {
     dataDir: path.join(workDir, 'data'),
     port: await freePort(),
     secret: `backup-secret-${randomUUID()}`,
-    adminEmail: 'admin@example.com',
-    adminPassword: 'backup-admin-password',
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
     quiet: true,
-    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
+    extra: TEST_BACKEND_ENV,
   };
-  backend = await startBackend(options);
+  backend = await startTestBackend(options);
   await seedDemo(backend.api, () => {});
   target = dataTarget(backend.env, options.dataDir);
   const title = (await backend.api.get<Kept['title'][]>('/items/titles?filter[status][_eq]=published&sort=id&limit=1&fields=id,slug,name'))[0];

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import knex, { type Knex } from 'knex';
-import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import type { Backend } from '../../scripts/lib/backend.ts';
 import { startDirectus, type RunningDirectus } from '../../scripts/lib/directus-process.ts';
 import { API_CACHE_STALE_MS, API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
 import { BAD_GATEWAY_ANSWER, startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
@@ -26,9 +26,10 @@ import { PREMIUM_ROLES } from '../../shared/rules.ts';
 import { payerPresses } from '../support/gateway.ts';
 import { pngBytes, upload } from '../support/api.ts';
 import { http, newPerson, timeUntil, type Person } from '../support/direct-http.ts';
-import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
+import { startTestBackend } from '../support/backend-template.ts';
+import { ADMIN } from '../support/global-setup.ts';
+import { TEST_BACKEND_ENV } from '../support/test-backend-env.ts';
 
-const ADMIN = { email: 'admin@example.com', password: 'faults-admin-password' };
 const BUILD_WAIT = 600_000;
 /** People writing at once, and how many of their writes Directus acknowledges before it is killed. */
 const WRITERS = 8;
@@ -67,7 +68,7 @@ beforeAll(async () => {
   site = await startSiteServer({
     distDir: () => loop.rebuilder.currentDir(), port: 0, directusUrl, handlers: [loop.webhook], build: () => servedBuild(loop.rebuilder),
   });
-  backend = await startBackend({
+  backend = await startTestBackend({
     dataDir: path.join(workDir, 'data'),
     port,
     secret: 'faults-secret-'.padEnd(40, 'x'),
@@ -77,8 +78,7 @@ beforeAll(async () => {
     siteUrl: site.url,
     siteRebuild: { url: `${site.url}${REBUILD_PATH}`, secret },
     extra: {
-      RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', PRESSURE_LIMITER_ENABLED: 'false',
-      PLAN_CHECK_CRON: '*/2 * * * * *', ...QUICK_SIGN_IN, ...gateway.env,
+      ...TEST_BACKEND_ENV, PLAN_CHECK_CRON: '*/2 * * * * *', ...gateway.env,
     },
   });
   running = backend;

@@ -9,14 +9,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import type { Backend } from '../../scripts/lib/backend.ts';
 import { DirectusSupervisor } from '../../scripts/lib/directus-supervisor.ts';
 import type { RunningDirectus } from '../../scripts/lib/directus-process.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { BAD_GATEWAY_ANSWER, startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
-import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
+import { startTestBackend } from '../support/backend-template.ts';
+import { ADMIN } from '../support/global-setup.ts';
+import { TEST_BACKEND_ENV } from '../support/test-backend-env.ts';
 
-const ADMIN = { email: 'admin@example.com', password: 'supervision-admin-password' };
 /** Short waits, and three quick stops in a row are too many (every stop here comes soon after a start). */
 const POLICY = { delaysMs: [300, 600], steadyMs: 10 * 60_000, maxQuickStops: 3 };
 
@@ -31,7 +32,7 @@ beforeAll(async () => {
   const dist = path.join(workDir, 'dist');
   mkdirSync(dist);
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="ru"><title>Дорамы онлайн</title><h1>Дорамы онлайн</h1></html>');
-  backend = await startBackend({
+  backend = await startTestBackend({
     dataDir: path.join(workDir, 'data'),
     port: await freePort(),
     secret: 'supervision-secret-'.padEnd(40, 'x'),
@@ -40,7 +41,7 @@ beforeAll(async () => {
     quiet: true,
     // The global setup built the extensions for this run.
     skipBuild: true,
-    extra: { PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
+    extra: TEST_BACKEND_ENV,
   });
   supervisor = new DirectusSupervisor(backend, { env: backend.env, quiet: true, policy: POLICY, log: (line) => lines.push(line) });
   site = await startSiteServer({ distDir: dist, port: 0, directusUrl: backend.url, apiCache: false });

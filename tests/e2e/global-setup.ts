@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import type { Backend } from '../../scripts/lib/backend.ts';
 import { ensureChromium } from '../../scripts/lib/chromium.ts';
 import { buildSite } from '../../scripts/site-build/build.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
@@ -16,10 +16,12 @@ import { seedDemo } from '../../directus/seed/index.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { mailOutbox } from '../../scripts/lib/directus-env.ts';
 import { startPaymentGateway, type PaymentGateway } from '../../scripts/lib/payment-gateway.ts';
-import { TEST_PLAN_CHECK_CRON } from '../support/global-setup.ts';
-import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
+import { ADMIN, TEST_PLAN_CHECK_CRON } from '../support/global-setup.ts';
+import { startTestBackend } from '../support/backend-template.ts';
+import { TEST_BACKEND_ENV } from '../support/test-backend-env.ts';
 
-export const E2E_ADMIN = { email: 'admin@example.com', password: 'admin-e2e-password' };
+/** The API suite's admin: both suites' backends are copies of one template. */
+export const E2E_ADMIN = ADMIN;
 
 /** Access tokens live 45 s in the browser tests: a session refreshes (30 s before expiry) many times in a run. */
 export const E2E_ACCESS_TOKEN_TTL = '45s';
@@ -55,7 +57,7 @@ async function start(project: TestProject) {
   let t = Date.now();
   const directusPort = await freePort();
   gateway = await startPaymentGateway({ directusUrl: `http://127.0.0.1:${directusPort}`, quiet: true });
-  backend = await startBackend({
+  backend = await startTestBackend({
     dataDir,
     siteUrl,
     port: directusPort,
@@ -64,21 +66,19 @@ async function start(project: TestProject) {
     adminPassword: E2E_ADMIN.password,
     quiet: true,
     // Many browser pages from one address; access tokens short-lived, so sessions refresh during the tests.
-    // No pressure limiter: it answers 503 when the event loop lags, as it does on a busy test machine.
     extra: {
-      RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', ACCESS_TOKEN_TTL: E2E_ACCESS_TOKEN_TTL,
-      PRESSURE_LIMITER_ENABLED: 'false', RATE_LIMITER_PACE_AVAILABILITY_POINTS: '5000', RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: '5000',
+      ...TEST_BACKEND_ENV, ACCESS_TOKEN_TTL: E2E_ACCESS_TOKEN_TTL,
+      RATE_LIMITER_PACE_AVAILABILITY_POINTS: '5000', RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: '5000',
       // One person's feed of a dozen posts is made in a moment here; the pace of posts has its API test.
       RATE_LIMITER_PACE_POST_POINTS: '1000',
       PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
-      ...QUICK_SIGN_IN,
       ...gateway.env,
     },
   });
   console.log(`[e2e] Directus up in ${seconds(t)} at ${backend.url}`);
 
   t = Date.now();
-  // A fresh database: the seed must find it empty (tests/e2e/seed.test.ts checks what it made).
+  // A database without a catalogue: the seed must find it empty (tests/e2e/seed.test.ts checks what it made).
   if (!(await seedDemo(backend.api, () => {}))) throw new Error('the demo seed found a filled catalogue in a fresh database');
   console.log(`[e2e] demo seeded in ${seconds(t)}`);
 

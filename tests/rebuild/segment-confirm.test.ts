@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import type { Backend } from '../../scripts/lib/backend.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { createRebuildLoop, type RebuildLoop } from '../../scripts/site-build/rebuild-loop.ts';
 import { REBUILD_PATH } from '../../scripts/site-build/rebuild-webhook.ts';
@@ -25,11 +25,12 @@ import { describeTally } from '../../shared/build-changes.ts';
 import { http } from '../support/direct-http.ts';
 import { upload } from '../support/api.ts';
 import { hydrated, patientPolls } from '../e2e/support/site.ts';
-import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
+import { startTestBackend } from '../support/backend-template.ts';
+import { ADMIN } from '../support/global-setup.ts';
+import { TEST_BACKEND_ENV } from '../support/test-backend-env.ts';
 
 patientPolls(20_000);
 
-const ADMIN = { email: 'admin@example.com', password: 'segment-admin-password' };
 const BUILD_WAIT = 600_000;
 /** The finder's search of three two-minute episodes, on a busy machine. */
 const SEARCH_MS = 240_000;
@@ -68,7 +69,7 @@ beforeAll(async () => {
     distDir: () => loop.rebuilder.currentDir(), port: 0, directusUrl, handlers: [loop.webhook], build: () => servedBuild(loop.rebuilder),
   });
   const drawing = drawSeason(TINY_SEASON, path.join(workDir, 'season'), QUICK_ENCODING);
-  backend = await startBackend({
+  backend = await startTestBackend({
     dataDir: path.join(workDir, 'data'),
     port: directusPort,
     secret: 'segment-secret-'.padEnd(40, 'x'),
@@ -77,7 +78,7 @@ beforeAll(async () => {
     quiet: true,
     siteUrl: site.url,
     siteRebuild: { url: `${site.url}${REBUILD_PATH}`, secret },
-    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
+    extra: TEST_BACKEND_ENV,
   });
   truth = await drawing;
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import type { Backend } from '../../scripts/lib/backend.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { createRebuildLoop, SITE_SECRET_HEADER, type RebuildLoop } from '../../scripts/site-build/rebuild-loop.ts';
 import { buildSite, startStandby, type BuildStandby } from '../../scripts/site-build/build.ts';
@@ -22,9 +22,10 @@ import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { describeTally } from '../../shared/build-changes.ts';
-import { QUICK_SIGN_IN } from '../support/quick-sign-in.ts';
+import { startTestBackend } from '../support/backend-template.ts';
+import { ADMIN } from '../support/global-setup.ts';
+import { TEST_BACKEND_ENV } from '../support/test-backend-env.ts';
 
-const ADMIN = { email: 'admin@example.com', password: 'rebuild-admin-password' };
 const BUILD_WAIT = 600_000;
 /** A test that waits for builds: a demo build takes 5–40 s depending on the machine's load. */
 const WITH_BUILDS = { timeout: BUILD_WAIT };
@@ -106,7 +107,7 @@ beforeAll(async () => {
   site = await startSiteServer({
     distDir: () => loop.rebuilder.currentDir(), port: 0, directusUrl, handlers: [loop.webhook], build: () => servedBuild(loop.rebuilder),
   });
-  backend = await startBackend({
+  backend = await startTestBackend({
     dataDir: path.join(workDir, 'data'),
     port: directusPort,
     secret: 'rebuild-secret-'.padEnd(40, 'x'),
@@ -116,7 +117,7 @@ beforeAll(async () => {
     siteUrl: site.url,
     siteRebuild: { url: `${site.url}${REBUILD_PATH}`, secret },
     // Other suites may load the machine: Directus's pressure limiter would refuse the seed.
-    extra: { RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
+    extra: TEST_BACKEND_ENV,
   });
   await seedDemo(backend.api, () => {});
   // The seed's changes waited for the first build; the site answers 503 until it is there, and so does its health.

@@ -7,7 +7,7 @@ import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { mailOutbox } from '../../scripts/lib/directus-env.ts';
 import { startPaymentGateway, type PaymentGateway } from '../../scripts/lib/payment-gateway.ts';
-import { QUICK_SIGN_IN } from './quick-sign-in.ts';
+import { TEST_BACKEND_ENV } from './test-backend-env.ts';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-test-password' };
 /** Shorter than the default, so the test of its end is quick. */
@@ -58,10 +58,9 @@ async function start(project: TestProject) {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     quiet: true,
-    // Tests create many users and fire 200 parallel views from one address.
-    // The pressure limiter answers 503 when the event loop lags, as it does on a busy test machine.
+    // The one test backend that starts from nothing (not from a template): tests/api/smoke.test.ts checks it.
     extra: {
-      RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', PRESSURE_LIMITER_ENABLED: 'false',
+      ...TEST_BACKEND_ENV,
       SESSION_REFRESH_GRACE_PERIOD: String(REFRESH_GRACE_MS),
       RATE_LIMITER_PACE_AVAILABILITY_POINTS: String(ADDRESS_ALLOWANCE.availability),
       RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: String(ADDRESS_ALLOWANCE.supportRequest),
@@ -70,7 +69,6 @@ async function start(project: TestProject) {
       TOGETHER_CHECK_CRON: TEST_TOGETHER_CHECK_CRON,
       SEGMENT_LOOK_CRON: TEST_SEGMENT_LOOK_CRON,
       PAYMENT_WEBHOOK_IPS: `127.0.0.1, ${WEBHOOK_SOURCES.range}`,
-      ...QUICK_SIGN_IN,
       ...gateway.env,
     },
   });

@@ -1,7 +1,7 @@
 /**
- * The production configuration for one test file: a fresh PostgreSQL database (its name is also the
- * Redis namespace) and two Directus instances on it with one secret: A bootstrapped with the whole
- * backend applied, B started bare, as a second instance is. `stop()` ends both and removes the
+ * The production configuration for one test file: a PostgreSQL database of its own (a copy of the
+ * template; its name is also the Redis namespace) and two Directus instances on it with one secret: A
+ * started and applied, B started bare, as a second instance is. `stop()` ends both and removes the
  * database, the Redis keys and the data folder, and throws when something stays behind. People are
  * made through A with `newPersonOn`.
  */
@@ -10,16 +10,17 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { Knex } from 'knex';
-import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
+import type { Backend } from '../../scripts/lib/backend.ts';
 import { directusEnv, type DirectusOptions } from '../../scripts/lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from '../../scripts/lib/directus-process.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import {
-  assertRedisReachable, clearRedisNamespace, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
+  assertRedisReachable, clearRedisNamespace, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
 } from '../../scripts/lib/postgres.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { http } from './direct-http.ts';
-import { QUICK_SIGN_IN } from './quick-sign-in.ts';
+import { startTestBackend } from './backend-template.ts';
+import { TEST_BACKEND_ENV } from './test-backend-env.ts';
 
 export const PRODUCTION_ADMIN = { email: 'admin@example.com', password: 'admin-prod-test-password' };
 
@@ -45,7 +46,6 @@ export interface TwoInstancesOptions {
 export async function startTwoInstances(label: string, { env = {}, port }: TwoInstancesOptions = {}): Promise<TwoInstances> {
   await assertRedisReachable();
   const name = uniqueName();
-  await createDatabase(name);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dorama-prod-${label}-`));
   const options: DirectusOptions = {
     dataDir,
@@ -53,7 +53,7 @@ export async function startTwoInstances(label: string, { env = {}, port }: TwoIn
     secret: `prod-test-secret-${randomUUID()}`,
     adminEmail: PRODUCTION_ADMIN.email,
     adminPassword: PRODUCTION_ADMIN.password,
-    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', ...QUICK_SIGN_IN, ...env },
+    extra: { ...productionEnv(name, name), ...TEST_BACKEND_ENV, ...env },
   };
   let a: Backend | undefined;
   let b: RunningDirectus | undefined;
@@ -71,7 +71,7 @@ export async function startTwoInstances(label: string, { env = {}, port }: TwoIn
   }
 
   try {
-    a = await startBackend({ ...options, quiet: true });
+    a = await startTestBackend({ ...options, quiet: true });
     b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
     db = pgKnex(name);
     return { name, options, a, b, db, stop };

@@ -14,14 +14,16 @@ import { startBackend, type Backend } from '../../../scripts/lib/backend.ts';
 import type { DirectusOptions } from '../../../scripts/lib/directus-env.ts';
 import { freePort } from '../../../scripts/lib/free-port.ts';
 import {
-  assertRedisReachable, clearRedisNamespace, createDatabase, databaseExists, dropDatabase, pgKnex, productionEnv, uniqueName,
+  assertRedisReachable, clearRedisNamespace, databaseExists, databasesNamed, dropDatabase, productionEnv, uniqueName,
 } from '../../../scripts/lib/postgres.ts';
 import type { Manifest } from '../../../scripts/lib/backup/manifest.ts';
 import { restoreBackup } from '../../../scripts/lib/backup/restore-backup.ts';
 import { takeBackup } from '../../../scripts/lib/backup/take-backup.ts';
 import { dataTarget, type DataTarget } from '../../../scripts/lib/backup/target.ts';
 import { changeThings, expectThingsBack, keepThings, type Kept } from '../../support/backup-site.ts';
-import { QUICK_SIGN_IN } from '../../support/quick-sign-in.ts';
+import { startTestBackend } from '../../support/backend-template.ts';
+import { TEST_BACKEND_ENV } from '../../support/test-backend-env.ts';
+import { PRODUCTION_ADMIN } from '../../support/two-instances.ts';
 
 let name = '';
 let workDir = '';
@@ -32,31 +34,20 @@ let archive = '';
 let manifest: Manifest;
 let kept: Kept;
 
-/** Databases whose names start with the site's: the site's own, and any a restore made beside it. */
-async function databasesLike(prefix: string): Promise<string[]> {
-  const db = pgKnex('postgres');
-  try {
-    return (await db('pg_database').where('datname', 'like', `${prefix}%`).pluck('datname')).sort();
-  } finally {
-    await db.destroy();
-  }
-}
-
 beforeAll(async () => {
   await assertRedisReachable();
   name = uniqueName();
-  await createDatabase(name);
   workDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-prod-backup-'));
   options = {
     dataDir: path.join(workDir, 'data'),
     port: await freePort(),
     secret: `prod-backup-secret-${randomUUID()}`,
-    adminEmail: 'admin@example.com',
-    adminPassword: 'admin-prod-backup-password',
+    adminEmail: PRODUCTION_ADMIN.email,
+    adminPassword: PRODUCTION_ADMIN.password,
     quiet: true,
-    extra: { ...productionEnv(name, name), RATE_LIMITER_POINTS: '5000', PRESSURE_LIMITER_ENABLED: 'false', ...QUICK_SIGN_IN },
+    extra: { ...productionEnv(name, name), ...TEST_BACKEND_ENV },
   };
-  backend = await startBackend(options);
+  backend = await startTestBackend(options);
   const slug = `backup-${randomUUID().slice(0, 8)}`;
   const title = await backend.api.post<Kept['title']>('/items/titles', { slug, name: `Тайтл для копии ${slug}`, status: 'published', views: 0 });
   kept = await keepThings(backend, { id: title.id, slug, name: title.name });
@@ -67,7 +58,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await backend?.stop();
   if (name) {
-    for (const db of await databasesLike(name)) await dropDatabase(db);
+    for (const db of await databasesNamed(name)) await dropDatabase(db);
     expect(await databaseExists(name)).toBe(false);
     await clearRedisNamespace(name);
   }
@@ -86,7 +77,7 @@ describe('a backup of the site on PostgreSQL', () => {
 
   it('is refused as a restore while Directus is connected, and leaves no database beside', async () => {
     await expect(restoreBackup(target, archive)).rejects.toThrow(/Directus is running on database/);
-    expect(await databasesLike(name)).toEqual([name]);
+    expect(await databasesNamed(name)).toEqual([name]);
   });
 
   it('brings back the title, the review, the person who signs in and their picture', async () => {
@@ -96,7 +87,7 @@ describe('a backup of the site on PostgreSQL', () => {
 
     const restored = await restoreBackup(target, archive);
     expect(restored.asideDatabase).toMatch(new RegExp(`^${name}_before_restore_`));
-    expect(await databasesLike(name)).toEqual([name, restored.asideDatabase].sort());
+    expect(await databasesNamed(name)).toEqual([name, restored.asideDatabase].sort());
     expect(restored.asideDir && existsSync(restored.asideDir)).toBe(true);
 
     backend = await startBackend({ ...options, skipBuild: true });

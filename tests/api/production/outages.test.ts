@@ -24,7 +24,7 @@ import { servedBuild } from '../../../scripts/site-build/rebuilder.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../../support/realtime.ts';
 import { http, newPerson, timeUntil, type Person } from '../../support/direct-http.ts';
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '../../support/private-services.ts';
-import { QUICK_SIGN_IN } from '../../support/quick-sign-in.ts';
+import { TEST_BACKEND_ENV } from '../../support/test-backend-env.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-outage-test-password' };
 const DATABASE = 'dorama';
@@ -80,8 +80,7 @@ beforeAll(async () => {
       // The private services in place of the machine's shared ones; the namespace is then the whole Redis.
       ...productionEnv(DATABASE, 'outages'),
       DB_HOST: '127.0.0.1', DB_PORT: String(pg.port), REDIS: redis.url,
-      RATE_LIMITER_POINTS: '5000', RATE_LIMITER_REGISTRATION_POINTS: '1000', PRESSURE_LIMITER_ENABLED: 'false',
-      ...QUICK_SIGN_IN,
+      ...TEST_BACKEND_ENV,
     },
   };
   a = await startBackend({ ...options, quiet: true });

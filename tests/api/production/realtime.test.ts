@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import { applyAll } from '../../../directus/apply/index.ts';
 import type { Backend } from '../../../scripts/lib/backend.ts';
 import type { RunningDirectus } from '../../../scripts/lib/directus-process.ts';
 import { PACE, VIEW_FLOW_ID } from '../../../shared/rules.ts';
@@ -51,7 +52,8 @@ afterAll(async () => {
 
 describe('two Directus instances on PostgreSQL + Redis', () => {
   it('run on PostgreSQL and Redis with the whole backend applied', async () => {
-    expect(a!.applyWrites).toBeGreaterThan(100);
+    // A is a copy of the template, made from nothing by this code: applying it again changes nothing.
+    expect(await applyAll(a!.api)).toBe(0);
     const client = await db!.raw('select current_database() as name');
     expect(client.rows[0].name).toBe(name);
     const tables = await db!('information_schema.tables').where({ table_schema: 'public' }).pluck('table_name');
