@@ -105,13 +105,13 @@ export async function seedCatalogue(api: AdminApi, log: (m: string) => void): Pr
 /** Episodes: one list for a single season, seasons with their own lists otherwise; each with the clip's segments. */
 async function seedEpisodes(api: AdminApi, t: TitleSeed, titleId: number, clipId: string): Promise<void> {
   if (t.typeSource === 'Одиночный') return;
-  const episode = (n: number, season: number | null) => ({
+  const episode = (n: number, season: { id: number; sort: number } | null) => ({
     title: titleId,
-    season,
+    season: season?.id ?? null,
     name: `${n} серия`,
     sort: n,
     source: t.source,
-    iframe: t.source === 'iframe' ? embedPath(clipId) : null,
+    iframe: t.source === 'iframe' ? embedPath(clipId, { season: season?.sort ?? null, episode: n }) : null,
     video: t.source === 'video' ? clipId : null,
     duration: DEMO_CLIP.seconds,
     // The last episode of some finished shows is taken down: only subscribers still see it.
@@ -129,7 +129,7 @@ async function seedEpisodes(api: AdminApi, t: TitleSeed, titleId: number, clipId
     const season = await api.post('/items/iframeSeasons', { title: titleId, name: `${s} сезон`, sort: s });
     const count = Math.max(0, Math.min(perSeason, t.episodes - (s - 1) * perSeason));
     if (!count) continue;
-    const [first] = ids(await api.post('/items/series?fields=id', Array.from({ length: count }, (_, i) => episode(i + 1, season.id))));
+    const [first] = ids(await api.post('/items/series?fields=id', Array.from({ length: count }, (_, i) => episode(i + 1, { id: season.id, sort: s }))));
     // The season's opening and ending; its first episode adjusts them: the premiere has no opening,
     // and a later season opens with a recap of the one before.
     const adjusted = s === 1
@@ -195,10 +195,12 @@ function viewsOf(t: TitleSeed, i: number): number {
 
 /**
  * The demo's iframe source: the site's own embedded player page playing the clip. (A raw asset
- * URL cannot be framed: Directus serves assets with a CSP that forbids loading media in them.)
+ * URL cannot be framed: Directus serves assets with a CSP that forbids loading media in them.) An
+ * episode's names its season and number, as a serial player's address does.
  */
-function embedPath(fileId: string): string {
-  return `/embed/player.html?v=${fileId}`;
+function embedPath(fileId: string, at?: { season: number | null; episode: number }): string {
+  const episode = at ? `${at.season === null ? '' : `&season=${at.season}`}&episode=${at.episode}` : '';
+  return `/embed/player.html?v=${fileId}${episode}`;
 }
 
 async function createNamed(api: AdminApi, collection: string, rows: Record<string, unknown>[], keyField: string): Promise<Ids> {

@@ -10,10 +10,11 @@ import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MACHINE_CACHE } from '../../scripts/lib/paths.ts';
 
 const FFMPEG = fileURLToPath(new URL('../../node_modules/@ffmpeg-installer/linux-x64/ffmpeg', import.meta.url));
 /** Media already made on this machine, each under a hash of its recipe: a second seed does not draw or encode them again. */
-const KEPT = fileURLToPath(new URL('../../node_modules/.cache/dorama-demo-media/', import.meta.url));
+const KEPT = path.join(MACHINE_CACHE, 'demo-media');
 
 /** The bytes `make` gives for `recipe`, made once and kept. */
 async function kept(recipe: (string | Buffer)[], ext: string, make: () => Promise<Buffer>): Promise<Buffer> {

@@ -17,14 +17,14 @@ import { describe, expect, it } from './support/test.ts';
 patientPolls(20_000);
 
 interface Row { id: number; name: string; sort: number | null }
-interface SeriesTitle { id: number; slug: string; name: string; series: Row[] }
+interface SeriesTitle { id: number; slug: string; name: string; series: (Row & { iframe: string | null })[] }
 interface SeasonsTitle { id: number; slug: string; name: string; iframeSeasons: (Row & { series: Row[] })[] }
 
 /** A published title without seasons whose episodes play from `source`, its episodes in the player's order. */
 async function seriesOf(source: 'video' | 'iframe'): Promise<SeriesTitle> {
   const [title] = await (await adminApi()).get<SeriesTitle[]>(
     `/items/titles?filter[status][_eq]=published&filter[source][_eq]=${source}&filter[typeSource][_eq]=Без сезонов`
-    + '&fields=id,slug,name,series.id,series.name,series.sort&deep[series][_sort]=sort,id&deep[series][_filter][deleted][_eq]=false&deep[series][_limit]=-1&sort=id&limit=1',
+    + '&fields=id,slug,name,series.id,series.name,series.sort,series.iframe&deep[series][_sort]=sort,id&deep[series][_filter][deleted][_eq]=false&deep[series][_limit]=-1&sort=id&limit=1',
   );
   return title;
 }
@@ -159,6 +159,25 @@ describe('skipping the opening', () => {
 });
 
 describe('the next episode', () => {
+  it('of an embed comes in the same frame, whose player changes episode in place, and is followed there', async ({ page }) => {
+    const title = await seriesOf('iframe');
+    await openPlayer(page, title.slug);
+    const frame = await embedFrame(page);
+    await frame.evaluate(() => Object.assign(window, { stayed: true }));
+    const playFrom = (at: number) => frame.locator('video').evaluate((v: HTMLVideoElement, s: number) => { v.muted = true; v.currentTime = s; return v.play(); }, at);
+    const frameTime = () => frame.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime);
+    await playFrom(DEMO_CLIP.opening.end + 1);
+    await openEpisode(page, title.series[1].name);
+    // The same document, at the next episode's address, with the clip from its start again.
+    await expect.poll(() => frame.url().endsWith(title.series[1].iframe!)).toBe(true);
+    expect(await frame.evaluate(() => 'stayed' in window)).toBe(true);
+    await expect.poll(frameTime).toBeLessThan(DEMO_CLIP.opening.start);
+    // The player follows the new episode: its opening is offered and skipped.
+    await playFrom(DEMO_CLIP.opening.start + 1);
+    await openingSkip(page).click();
+    await expect.poll(frameTime).toBeGreaterThanOrEqual(DEMO_CLIP.opening.end);
+  });
+
   it('starts by itself after the countdown, into the next season', async ({ page }) => {
     const title = await seasonsTitle();
     const [first, second] = title.iframeSeasons;
@@ -277,5 +296,7 @@ describe('an embed that never answers', () => {
     await expect.poll(() => page.locator('#player .player__summary').innerText()).toBe(`Просмотрено 1 из ${title.series.length}`);
     await openEpisode(page, title.series[1].name);
     expect(await page.locator(`#episode-state-${title.series[0].id}`).textContent()).toBe('просмотрена');
+    // It does not change episode when asked: the frame loads the episode's own address instead.
+    await expect.poll(() => page.frames().some((f) => f.url().endsWith(title.series[1].iframe!))).toBe(true);
   });
 });

@@ -426,6 +426,9 @@ describe('reviews', () => {
     await second.goto(`/${t.slug}`);
     await reviews(second).scrollIntoViewIfNeeded();
     await Promise.all([mineRead, listening]);
+    // And the reads its subscriptions start (the reviews read again) are done: one that ended after the
+    // like would tell the second tab the like is its own.
+    await second.waitForLoadState('networkidle');
     const like = (page: Page, n: number) => actionsOf(page, id).getByRole('button', { name: `Нравится: ${n}`, exact: true });
     await like(first, 0).click();
     await expect.poll(() => like(first, 1).getAttribute('aria-pressed')).toBe('true');

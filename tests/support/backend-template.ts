@@ -1,6 +1,6 @@
 /**
  * Test backends start from a copy of a template: a backend bootstrapped and applied once and kept for as
- * long as the code it came from is unchanged (SQLite files under node_modules/.cache, PostgreSQL databases
+ * long as the code it came from is unchanged (SQLite files in the machine's cache, PostgreSQL databases
  * named `dorama_template_…`). Bootstrapping and applying from nothing costs 40–70 s of CPU; a copy, a
  * fraction of a second. The copy is applied again on start, so a backend always matches the code.
  * The API suite's backend still starts from nothing, and its smoke test checks that path.
@@ -12,13 +12,13 @@ import { startBackend, type Backend, type BackendOptions } from '../../scripts/l
 import { directusEnv } from '../../scripts/lib/directus-env.ts';
 import { withDirLock } from '../../scripts/lib/dir-lock.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { ROOT } from '../../scripts/lib/paths.ts';
+import { MACHINE_CACHE, ROOT } from '../../scripts/lib/paths.ts';
 import {
   clearRedisNamespace, createDatabase, databasesNamed, dropDatabase, PG_CONNECTION, productionEnv, renameDatabase,
 } from '../../scripts/lib/postgres.ts';
 import { TEST_BACKEND_ENV } from './test-backend-env.ts';
 
-const CACHE = path.join(ROOT, 'node_modules/.cache/dorama-test-backends');
+const CACHE = path.join(MACHINE_CACHE, 'test-backends');
 const PG_PREFIX = 'dorama_template_';
 /** What a template is made from; the demo seed is not part of it. */
 const SOURCES = ['directus', 'shared', 'package-lock.json', 'scripts/lib/directus-env.ts', 'tests/support/test-backend-env.ts'];

@@ -220,7 +220,7 @@ export default function PlayerScreen({
     <div ref={stage} className="player__stage" onPointerMove={showControls} aria-label={label} role="region" tabIndex={-1}>
       {episode.kind === 'video'
         ? <VideoSource key={episode.id} src={episode.src} label={label} stage={stage} onMedia={setMedia} />
-        : <EmbedSource key={episode.id} src={episode.src} label={label} onMedia={setMedia} />}
+        : <EmbedSource key="embed" src={episode.src} label={label} onMedia={setMedia} />}
       <div className="player__overlays">
         {prompt && !cardShown && (
           <Overlay className="player__skip">
@@ -309,22 +309,29 @@ function VideoSource({ src, label, stage, onMedia }: { src: string; label: strin
   );
 }
 
-/** An embedded provider's player, spoken to through its protocol. */
+/**
+ * An embedded provider's player, spoken to through its protocol. One frame serves every episode: the
+ * next of the same serial player is asked for in place (embed-media.ts); each episode has a media of its own.
+ */
 function EmbedSource({ src, label, onMedia }: { src: string; label: string; onMedia: (m: PlayerMedia | null) => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const [first] = useState(src);
+  const shown = useRef(src);
   useEffect(() => {
     const el = frame.current;
     if (!el) return;
+    const from = shown.current;
+    shown.current = src;
     let media: PlayerMedia | null = null;
     let gone = false;
     // The protocol's code comes with the first embed shown, not with the player: a frame that spoke before is asked again.
     void import('./embed-media.ts').then(({ embedMedia }) => {
       if (gone) return;
-      media = embedMedia(el);
+      media = embedMedia(el, from === src ? undefined : { from, to: src });
       onMedia(media);
     });
     return () => { gone = true; media?.close(); onMedia(null); };
-  }, [onMedia]);
+  }, [src, onMedia]);
   // Lazy: a frame in the hidden 'Серии' tab loads once the tab is shown, not with the page.
-  return <iframe ref={frame} className="player__screen" src={src} loading="lazy" title={label} allow="autoplay; fullscreen" allowFullScreen />;
+  return <iframe ref={frame} className="player__screen" src={first} loading="lazy" title={label} allow="autoplay; fullscreen" allowFullScreen />;
 }

@@ -4,17 +4,25 @@
  * SILENT_EMBED_MS of loading is told as silent: the page then offers what works without it. Where
  * it stands is kept by its clock (embed-clock.ts), which it is asked to set exactly every
  * ASK_TIME_MS while it plays: its own words come in whole seconds, too coarse to keep a room of
- * people on one frame.
+ * people on one frame. Moved to another episode, the frame loads its address; the next episode of
+ * the same serial player is asked for in place instead (`change_episode`), and what the player says
+ * before it has changed is of the episode before. One that has not changed within CHANGE_EPISODE_MS
+ * loads the address after all.
  */
 import { listeners, type PlayerMedia } from './media.ts';
 import { clockTime, hear, stoppedClock, type EmbedWord } from './embed-clock.ts';
-import { commandMessage, embedOrigin, readProviderEvent, SILENT_EMBED_MS, type ProviderCommand } from './provider-protocol.ts';
+import { commandMessage, embedEpisode, embedOrigin, readProviderEvent, SILENT_EMBED_MS, type ProviderCommand } from './provider-protocol.ts';
 
 export const ASK_TIME_MS = 250;
+export const CHANGE_EPISODE_MS = 1_500;
 
-export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
+/** `move`: the frame shows the episode of one address and is to show another's. */
+export function embedMedia(frame: HTMLIFrameElement, move?: { from: string; to: string }): PlayerMedia {
   const heard = listeners();
   const stop = new AbortController();
+  const next = move ? embedEpisode(move.to, location.href) : null;
+  const change = move && next && embedEpisode(move.from, location.href)?.player === next.player ? next : null;
+  if (move && !change) frame.src = move.to;
   const origin = embedOrigin(frame.src, location.href);
   const now = () => performance.now();
   let clock = stoppedClock(0, now());
@@ -29,10 +37,17 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
   let askedAt: number | undefined;
   const askTimeOnce = () => { askedAt = now(); send({ method: 'get_time' }); };
 
+  let changing = !!change;
+  let changeTimer: ReturnType<typeof setTimeout> | undefined;
   window.addEventListener('message', (event) => {
     if (event.source !== frame.contentWindow || event.origin !== origin) return;
     const e = readProviderEvent(event.data);
     if (!e) return;
+    if (changing) {
+      if (e.type !== 'episode' || e.episode !== change?.episode || (change.season !== null && e.season !== change.season)) return;
+      changing = false;
+      clearTimeout(changeTimer);
+    }
     spoke = true;
     switch (e.type) {
       case 'time':
@@ -59,6 +74,10 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     silentTimer = setTimeout(() => { if (!spoke) heard.tell({ type: 'silent' }); }, SILENT_EMBED_MS);
   };
   frame.addEventListener('load', listenFromNow, { signal: stop.signal });
+  if (change) {
+    send({ method: 'change_episode', ...(change.season === null ? {} : { season: change.season }), episode: change.episode });
+    changeTimer = setTimeout(() => { changing = false; frame.src = move!.to; }, CHANGE_EPISODE_MS);
+  }
   if (frame.checkVisibility()) listenFromNow();
 
   let asking: ReturnType<typeof setInterval> | undefined;
@@ -88,6 +107,6 @@ export function embedMedia(frame: HTMLIFrameElement): PlayerMedia {
     seekingTo: () => null,
     ready: () => true,
     on: heard.add,
-    close: () => { closed = true; clearTimeout(silentTimer); clearInterval(asking); stop.abort(); heard.clear(); },
+    close: () => { closed = true; clearTimeout(silentTimer); clearTimeout(changeTimer); clearInterval(asking); stop.abort(); heard.clear(); },
   };
 }

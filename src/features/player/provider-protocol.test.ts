@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commandMessage, embedOrigin, readProviderEvent } from './provider-protocol.ts';
+import { commandMessage, embedEpisode, embedOrigin, readProviderEvent } from './provider-protocol.ts';
 
 describe('the embeds\' messages', () => {
   it('are read as the protocol writes them', () => {
@@ -29,5 +29,25 @@ describe('the embeds\' messages', () => {
     expect(embedOrigin('//kodik.example/serial/1', 'https://site.ru/x')).toBe('https://kodik.example');
     expect(embedOrigin('javascript:alert(1)', 'https://site.ru/x')).toBeNull();
     expect(embedOrigin('http://[', 'https://site.ru/x')).toBeNull();
+  });
+});
+
+describe('the episode an embed\'s address names', () => {
+  const page = 'https://site.ru/titles/x';
+  it('is read with the player it belongs to, the same for every episode of it', () => {
+    const first = embedEpisode('/embed/player.html?v=abc&season=1&episode=2', page);
+    const next = embedEpisode('/embed/player.html?v=abc&season=2&episode=1', page);
+    expect(first).toEqual({ player: 'https://site.ru/embed/player.html?v=abc', season: 1, episode: 2 });
+    expect(next).toEqual({ player: first!.player, season: 2, episode: 1 });
+    expect(embedEpisode('//kodik.example/serial/1/hash/720p?episode=7', page)).toEqual({ player: 'https://kodik.example/serial/1/hash/720p', season: null, episode: 7 });
+  });
+  it('belongs to another player when anything else differs', () => {
+    expect(embedEpisode('/embed/player.html?v=abc&episode=2', page)!.player).not.toBe(embedEpisode('/embed/player.html?v=abd&episode=2', page)!.player);
+  });
+  it('is none for an address without a sound episode number', () => {
+    for (const src of ['/embed/player.html?v=abc', '/embed/player.html?episode=0', '/embed/player.html?episode=1.5', '/embed/player.html?episode=-1',
+      '/embed/player.html?episode=2&season=x', '/embed/player.html?episode=99999999', 'http://[']) {
+      expect(embedEpisode(src, page)).toBeNull();
+    }
   });
 });

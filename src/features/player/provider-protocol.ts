@@ -87,5 +87,29 @@ export function embedOrigin(src: string, pageUrl: string): string | null {
   }
 }
 
+/** An episode a serial player's address names, and the player's address without it. */
+export interface EmbedEpisode { player: string; season: number | null; episode: number }
+
+/**
+ * A serial player is one address for every episode, which `?season=` and `?episode=` pick (as Kodik's
+ * are): two episodes of one player differ in those alone, and the player changes between them in place
+ * (`change_episode`) rather than loading again. Null for an address that names no episode.
+ */
+export function embedEpisode(src: string, pageUrl: string): EmbedEpisode | null {
+  let url: URL;
+  try {
+    url = new URL(src, pageUrl);
+  } catch {
+    return null;
+  }
+  const number = (name: string) => (/^[1-9][0-9]{0,5}$/.test(url.searchParams.get(name) ?? '') ? Number(url.searchParams.get(name)) : null);
+  const episode = number('episode');
+  if (episode === null || (url.searchParams.has('season') && number('season') === null)) return null;
+  const season = number('season');
+  url.searchParams.delete('episode');
+  url.searchParams.delete('season');
+  return { player: url.href, season, episode };
+}
+
 /** An embed that has said nothing this long after loading does not speak the protocol. */
 export const SILENT_EMBED_MS = 4_000;

@@ -199,8 +199,10 @@ export function notHydrated(page: Page, selector: string): Promise<boolean> {
  * made again (a second click on a picked radio changes nothing), as a person would.
  */
 export async function pick(radio: Locator): Promise<void> {
-  await radio.click();
-  await expect.poll(async () => (await radio.isChecked()) || (await radio.click(), radio.isChecked()), { timeout: 10_000, interval: 250 }).toBe(true);
+  await expect.poll(async () => {
+    if (!(await radio.isChecked())) await radio.click();
+    return radio.isChecked();
+  }, { timeout: 10_000, interval: 250 }).toBe(true);
 }
 
 /**
