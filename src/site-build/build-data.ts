@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { once } from '../lib/once.ts';
 import { logged } from './build-log.ts';
-import { appendEdit, loadRows, saveRows } from './catalogue-snapshot.ts';
+import { appendEdit, loadRows, loadShare, saveRows, sharedFromFile } from './catalogue-snapshot.ts';
 import { finishBeforeBuildEnds } from './build-end.ts';
 import { digestOf, pageKey } from './page-key.ts';
 import { createPageReuse } from './page-reuse.ts';
@@ -17,8 +17,9 @@ import { handoff } from './handoff.ts';
 import { inShard, shardOf } from './shard.ts';
 import { buildChanges, prepareAhead, startedAhead } from './standby.ts';
 import { cardView, type CardView } from '../lib/card.ts';
-import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, type Catalogue, type CatalogueRows } from '../lib/directus/catalogue.ts';
+import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, shareOf, type Catalogue, type CatalogueShare, type OwnRow } from '../lib/directus/catalogue.ts';
 import type { TitleCard } from '../lib/directus/queries.ts';
+import type { ActorPage, TitlePage, TitleRow } from '../lib/directus/reader.ts';
 import { createReader } from '../lib/directus/reader.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
@@ -49,51 +50,60 @@ const previousRows = once(async () => {
 if (startedAhead() && shard.lead) prepareAhead(previousRows());
 
 /**
- * The catalogue's rows: in full, or, for an incremental build told what changed (`buildChanges`),
- * the previous build's rows with only those read again, and the pages that can change (edit-reach.ts). The
- * rows are kept in the handoff's `rowsDir` when it has one: for the next incremental build, and for the
- * other parts of a split build, which take them from there rather than read Directus again.
+ * This process's share of the catalogue's rows (catalogue.ts): in full, or, for an incremental build told what
+ * changed (`buildChanges`), the previous build's rows with only those read again, and the pages that can change
+ * (edit-reach.ts). The rows are kept in the handoff's `rowsDir` when it has one: for the next incremental build,
+ * and for the other parts of a split build, which take their share from there rather than read Directus again.
  */
-async function catalogueRows(): Promise<{ rows: CatalogueRows; reach: PageReach | null }> {
+async function catalogueShare(): Promise<{ share: CatalogueShare; reach: PageReach | null }> {
   const { rowsDir } = handoff();
   const changes = await buildChanges();
-  if (!shard.lead) return { rows: await rowsFromLead(rowsDir), reach: null };
+  if (!shard.lead) return { share: await shareFromLead(rowsDir), reach: null };
   const previous = rowsDir && changes ? await previousRows() : null;
   if (!rowsDir || !previous || !changes) {
     const rows = await readCatalogueRows(reader);
-    if (rowsDir) await saveRows(rowsDir, rows);
+    const places = rowsDir ? await saveRows(rowsDir, rows) : null;
     announceRowsSaved();
-    return { rows, reach: null };
+    // Its own rows are read again from the file as their pages need them, as the other parts' are.
+    return { share: rowsDir && places ? sharedFromFile(rowsDir, rows, places, owns) : shareOf(rows, owns), reach: null };
   }
   const reread = rowsToReread(changes);
   const rows = mergeRows(previous.rows, reread, await readRowsById(reader, reread), previous.prepared);
   const delta = rowsDelta(previous.rows, rows, reread);
   // An edit is built in one part (site-build.ts), so nobody waits for these: they are saved while pages render.
-  finishBeforeBuildEnds(logged('rows saved for the next edit', () => (delta ? appendEdit(rowsDir, delta) : saveRows(rowsDir, rows))));
-  return { rows, reach: delta && editReach(previous.rows, rows, delta) };
+  finishBeforeBuildEnds(logged('rows saved for the next edit', async () => {
+    if (delta) await appendEdit(rowsDir, delta);
+    else await saveRows(rowsDir, rows);
+  }));
+  return { share: shareOf(rows, owns), reach: delta && editReach(previous.rows, rows, delta) };
 }
 
-/** The rows, and for an edit the pages it can reach, read once. */
-const catalogueRead = once(async () => {
-  // A build started ahead waits here for its word, so the log below times the reading alone.
-  await buildChanges();
-  return logged('catalogue rows', catalogueRows);
-});
+/** Whether the row at `index` of the catalogue's titles (or people) has its pages rendered in this part. */
+const owns = (index: number) => inShard(index, shard);
 
-/** Another part's rows, once the lead has saved them. */
-async function rowsFromLead(rowsDir: string | undefined): Promise<CatalogueRows> {
+/** Another part's share, once the lead has saved the rows. */
+async function shareFromLead(rowsDir: string | undefined): Promise<CatalogueShare> {
   if (!rowsDir) throw new Error('a part of a split build needs rowsDir in its handoff');
   await rowsSaved();
-  const rows = await loadRows(rowsDir);
-  if (!rows) throw new Error('the lead part of the build handed over no catalogue rows');
-  return rows;
+  const share = await loadShare(rowsDir, owns);
+  if (!share) throw new Error('the lead part of the build handed over no catalogue rows');
+  return share;
 }
 
-/** Every published title and every person, read once for all their pages (see catalogue.ts); this part's whole. */
-export const getCatalogue = once(async () => {
-  const { rows } = await catalogueRead();
-  return logged('catalogue built', () => catalogueFrom(reader, rows, (list) => inShard(list, shard)));
+/**
+ * The catalogue, and for an edit the pages it can reach, made once. The rows it is made from are not
+ * kept past it: a split build's part keeps whole only its own share.
+ */
+const catalogueMade = once(async () => {
+  // A build started ahead waits here for its word, so the log below times the reading alone.
+  await buildChanges();
+  const { share, reach } = await logged('catalogue rows', catalogueShare);
+  const catalogue = await logged('catalogue built', () => catalogueFrom(reader, share));
+  return { catalogue, reach };
 });
+
+/** Every published title and every person, read once for all their pages (see catalogue.ts); this part's whole. */
+export const getCatalogue = once(async () => (await catalogueMade()).catalogue);
 
 /** What the frame of every page (header, menus, footer) shows. */
 export interface SiteFrame {
@@ -147,7 +157,7 @@ const KEYS_PER_TURN = 1000;
  * null when every page is keyed.
  */
 const narrowedTo = once(async (): Promise<PageReach | null> => {
-  const [{ reach }, common] = await Promise.all([catalogueRead(), commonKey()]);
+  const [{ reach }, common] = await Promise.all([catalogueMade(), commonKey()]);
   return reuse.sameCommon(common) ? reach : null;
 });
 
@@ -213,41 +223,70 @@ export function actorCards(catalogue: Catalogue, actorId: number): { best: CardV
 }
 
 /**
+ * The digest of a title's page data, made once per title: its title page and cast page both hash it,
+ * and the page itself is made again as each renders rather than kept (catalogue.ts, pageOf).
+ */
+const pageDigests = new WeakMap<OwnRow<TitleRow>, string>();
+function pageDigestOf(catalogue: Catalogue, title: OwnRow<TitleRow>): string {
+  let digest = pageDigests.get(title);
+  if (digest === undefined) pageDigests.set(title, (digest = pageKey(catalogue.pageOf(title))));
+  return digest;
+}
+
+/** What a title's and a cast page's path hands the page: the title, made into the page's data as it renders (titleOf). */
+export interface TitleProps {
+  title: OwnRow<TitleRow>;
+}
+
+/** The title a title or cast page shows, made now, so no page's data outlives its rendering. */
+export async function titleOf({ title }: TitleProps): Promise<TitlePage> {
+  return (await getCatalogue()).pageOf(title);
+}
+
+/**
  * Static paths of the title pages, each with its title; the page also shows related titles and the
  * rating. Keys take digests of the rows and cards, each hashed once however many pages show it.
  */
 export async function titlePaths() {
   const catalogue = await getCatalogue();
-  return freshPaths('title', catalogue.titleRows, {
-    file: (row) => `${row.slug}/index.html`,
-    data: (row) => [digestOf(catalogue.pageOf(row)), relatedCards(catalogue, row).map(digestOf), catalogue.ratingOf(row.id)],
-    reached: (row, reach) => reach.titles.has(row.id),
-    path: (row) => ({ params: { slug: row.slug }, props: { title: catalogue.pageOf(row) } }),
+  return freshPaths('title', catalogue.ownTitles, {
+    file: (title) => `${title.slug}/index.html`,
+    data: (title) => [pageDigestOf(catalogue, title), relatedCards(catalogue, title).map(digestOf), catalogue.ratingOf(title.id)],
+    reached: (title, reach) => reach.titles.has(title.id),
+    path: (title) => ({ params: { slug: title.slug }, props: { title } satisfies TitleProps }),
   });
 }
 
 /** Static paths of the cast pages, each with its title. */
 export async function castPaths() {
   const catalogue = await getCatalogue();
-  return freshPaths('cast', catalogue.titleRows, {
-    file: (row) => `${row.slug}/actors.html`,
-    data: (row) => digestOf(catalogue.pageOf(row)),
-    reached: (row, reach) => reach.casts.has(row.id),
-    path: (row) => ({ params: { slug: row.slug }, props: { title: catalogue.pageOf(row) } }),
+  return freshPaths('cast', catalogue.ownTitles, {
+    file: (title) => `${title.slug}/actors.html`,
+    data: (title) => pageDigestOf(catalogue, title),
+    reached: (title, reach) => reach.casts.has(title.id),
+    path: (title) => ({ params: { slug: title.slug }, props: { title } satisfies TitleProps }),
   });
 }
+
+/** What an actor page's path hands the page: the person, read whole as it renders (actorOf). */
+export interface ActorProps {
+  actor: OwnRow<ActorPage>;
+}
+
+/** The person an actor page shows. */
+export const actorOf = ({ actor }: ActorProps): ActorPage => actor.row();
 
 /** Static paths of the actor pages, each with its person; the page also lists the person's titles. */
 export async function actorPaths() {
   const catalogue = await getCatalogue();
-  return freshPaths('actor', catalogue.actors, {
+  return freshPaths('actor', catalogue.ownActors, {
     file: (actor) => `actors/${actor.slug}.html`,
     data: (actor) => {
       const { best, all } = actorCards(catalogue, actor.id);
-      return [digestOf(actor), best.map(digestOf), all.map(digestOf)];
+      return [pageKey(actor.row()), best.map(digestOf), all.map(digestOf)];
     },
     reached: (actor, reach) => reach.actors.has(actor.id),
-    path: (actor) => ({ params: { slug: actor.slug }, props: { actor } }),
+    path: (actor) => ({ params: { slug: actor.slug }, props: { actor } satisfies ActorProps }),
   });
 }
 

@@ -4,7 +4,7 @@
  * stays with what the edit touched.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogueFrom, mergeRows, type CatalogueRows, type CounterReader } from '../lib/directus/catalogue.ts';
+import { catalogueFrom, mergeRows, shareOf, type CatalogueRows, type CounterReader } from '../lib/directus/catalogue.ts';
 import { editReach, type PageReach } from './edit-reach.ts';
 import { applyDelta, rowsDelta } from './rows-delta.ts';
 
@@ -28,7 +28,7 @@ const before: CatalogueRows = {
 
 /** The data of every title, cast and person page, as the build keys it. */
 async function pageData(rows: CatalogueRows): Promise<Map<string, string>> {
-  const catalogue = await catalogueFrom(noReads, rows);
+  const catalogue = await catalogueFrom(noReads, shareOf(rows));
   const pages = new Map<string, string>();
   for (const t of catalogue.titles) {
     pages.set(`title ${t.id}`, JSON.stringify([t, catalogue.relatedTo(t), catalogue.ratingOf(t.id)]));

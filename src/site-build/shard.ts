@@ -18,7 +18,7 @@ export function shardOf({ index, count }: BuildHandoff['part']): Shard {
   return { index, count, lead: index === 0 };
 }
 
-/** The items of `list` this part renders: every `count`-th from its index on. */
-export function inShard<T>(list: readonly T[], shard: Shard): T[] {
-  return shard.count === 1 ? [...list] : list.filter((_, i) => i % shard.count === shard.index);
+/** Whether this part renders the item at `index` of a list: every `count`-th from its own index on. */
+export function inShard(index: number, shard: Shard): boolean {
+  return index % shard.count === shard.index;
 }

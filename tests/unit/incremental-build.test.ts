@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { digestOf, pageKey } from '../../src/site-build/page-key.ts';
 import { createPageReuse, keptPagesLinked } from '../../src/site-build/page-reuse.ts';
 import { FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE, writeKeys } from '../../src/site-build/page-keys-file.ts';
-import { appendEdit, loadRows, saveRows } from '../../src/site-build/catalogue-snapshot.ts';
+import { appendEdit, loadRows, loadShare, saveRows, sharedFromFile } from '../../src/site-build/catalogue-snapshot.ts';
 import { rowsDelta } from '../../src/site-build/rows-delta.ts';
-import { mergeRows, rowsToReread, type CatalogueRows } from '../../src/lib/directus/catalogue.ts';
+import { mergeRows, personOf, rowsToReread, shareOf, summaryOf, type CatalogueRows, type CatalogueShare } from '../../src/lib/directus/catalogue.ts';
 import { partCounts, promoteKeys } from '../../scripts/site-build/page-keys.ts';
 import { applyInPlace } from '../../scripts/site-build/apply-in-place.ts';
 
@@ -104,6 +104,40 @@ describe('kept rows and page reuse on disk', () => {
 
     appendFileSync(path.join(dir, 'catalogue.ndjson'), 'e{"titles":[{"id":4');
     expect(await loadRows(dir)).toBeNull();
+  });
+
+  it("a part's share read from the saved rows is the share of the rows as they were: its own whole, the others cut down", async () => {
+    const dir = tmp();
+    const rows: CatalogueRows = {
+      titles: [1, 2, 3, 4, 5].map((id) => ({ ...title(id, `Т${id}`, [10 + (id % 2)]), series: [{ id: id * 100 }] }) as unknown as CatalogueRows['titles'][number]),
+      actors: [actor(10), actor(11), { ...actor(12), biography: 'Длинная' } as unknown as CatalogueRows['actors'][number]],
+      coMarks: {}, related: { 1: [2], 2: [1] }, counters: { comments: { 1: 3 }, ratings: {} },
+    };
+    const places = await saveRows(dir, rows);
+    const secondOfTwo = (index: number) => index % 2 === 1;
+    const share = await loadShare(dir, secondOfTwo);
+    /** A share with its own rows given whole, to compare. */
+    const whole = (s: CatalogueShare | null) => s && {
+      ...s, titles: s.titles.map(summaryOf), people: s.people.map(personOf), ownTitles: s.ownTitles.map((t) => t.row()), ownActors: s.ownActors.map((a) => a.row()),
+    };
+    expect(whole(share)).toEqual(whole(shareOf(rows, secondOfTwo)));
+    expect(share!.ownTitles.map((t) => [t.id, t.slug])).toEqual([[2, 't2'], [4, 't4']]);
+    // Its own are read again from the file, whole, each time a page asks.
+    expect(share!.ownTitles[0]!.row()).toEqual(rows.titles[1]);
+    expect(share!.ownTitles[0]!.row()).not.toBe(share!.ownTitles[0]!.row());
+    expect(share!.ownActors.map((a) => a.row())).toEqual([rows.actors[1]]);
+    // The process that saved the rows keeps the same share, its own rows read back from where they were written.
+    const saver = sharedFromFile(dir, rows, places, secondOfTwo);
+    expect(whole(saver)).toEqual(whole(share));
+    expect(saver.titles.find((t) => t.id === 2)).not.toHaveProperty('series');
+    expect(share!.titles.find((t) => t.id === 3)).not.toHaveProperty('series');
+    expect(share!.titles.find((t) => t.id === 3)!.actors).toEqual([person(11)]);
+    expect(share!.people.find((p) => p.id === 12)).not.toHaveProperty('biography');
+
+    // With an edit appended the rows are read whole, the edit applied, and then cut down.
+    const edited = mergeRows(rows, { titles: [3], actors: [] }, { titles: [title(3, 'Правка', [11])], actors: [] }, null);
+    await appendEdit(dir, rowsDelta(rows, edited, { titles: [3], actors: [] })!);
+    expect(whole(await loadShare(dir, secondOfTwo))).toEqual(whole(shareOf(edited, secondOfTwo)));
   });
 
   /** A part's keys and counts, as a build process leaves them. */

@@ -18,13 +18,14 @@ export const TITLES_PER_CALL = 250;
 export const ACTORS_PER_CALL = 1000;
 
 export interface Catalogue {
-  /** The titles and people whose pages this build (or this part of it) renders, with all their rows. */
+  /** The titles and people whose pages this build (or this part of it) renders, whole (made as asked: for tests and tools). */
   readonly titles: TitlePage[];
-  actors: ActorPage[];
-  /** The same titles as rows: a page's data is made from one (`pageOf`) only when the page is keyed or rendered. */
-  titleRows: TitleRow[];
-  /** A title's row as its pages show it, made once. */
-  pageOf(row: TitleRow): TitlePage;
+  readonly actors: ActorPage[];
+  /** The same titles and people as the build's paths take them: their rows are read only when a page is keyed or rendered. */
+  ownTitles: OwnRow<TitleRow>[];
+  ownActors: OwnRow<ActorPage>[];
+  /** A title's row as its pages show it, made anew each time and kept by nobody, so pages render without every page held. */
+  pageOf(title: OwnRow<TitleRow>): TitlePage;
   /** Every title's and person's slug, for the sitemap. */
   slugs: { titles: string[]; actors: string[] };
   /** The public rating of a title, or null when nobody rated it (as GET /site/rating answers). */
@@ -156,7 +157,7 @@ export async function readRowsById(reader: Reader, ids: { titles: number[]; acto
 const byViews = (a: TitleCard, b: TitleCard) => (b.views ?? 0) - (a.views ?? 0) || a.id - b.id;
 
 /** The ids of the people a title's row names: its actors, directors and screenwriters. */
-export function castOf(row: TitleRow): number[] {
+export function castOf(row: Pick<TitleRow, (typeof CAST_RELATIONS)[number]>): number[] {
   const ids: number[] = [];
   for (const relation of CAST_RELATIONS) personIds(row[relation], ids);
   return ids;
@@ -178,6 +179,80 @@ function picked<T extends object>(row: T, keys: readonly (keyof T)[]): Partial<T
   return copy;
 }
 
+export async function loadCatalogue(
+  reader: Reader, perCall: { titles?: number; actors?: number } = {},
+): Promise<Catalogue> {
+  return catalogueFrom(reader, shareOf(await readCatalogueRows(reader, perCall)));
+}
+
+/** The fields of a title its card shows elsewhere (TITLE_CARD_FIELDS' top level). */
+type TopField<F> = F extends string ? F : keyof F;
+type CardKey = TopField<(typeof TITLE_CARD_FIELDS)[number]> & keyof TitleRow;
+const CARD_KEYS = TITLE_CARD_FIELDS.map((f) => (typeof f === 'string' ? f : Object.keys(f)[0]!)) as CardKey[];
+
+/** What a title whose pages are rendered elsewhere is kept as: its card's fields and its people. */
+const SUMMARY_KEYS = [...CARD_KEYS, ...CAST_RELATIONS] as const;
+export type TitleSummary = Pick<TitleRow, CardKey | (typeof CAST_RELATIONS)[number]>;
+
+/**
+ * What one process of a build keeps of the rows: every title as a summary and every person as cast
+ * lists show them (a card of any title, and any person, can show on its pages), and whole only the
+ * titles and people whose pages it renders. Whole rows are summaries too, so a build in one part
+ * keeps the rows as they are.
+ */
+export interface CatalogueShare {
+  titles: TitleSummary[];
+  people: Person[];
+  ownTitles: OwnRow<TitleRow>[];
+  ownActors: OwnRow<ActorPage>[];
+  related: RelatedLists;
+  counters?: CatalogueCounters;
+}
+
+/**
+ * A row whose pages this process renders: its id and slug at hand, the whole row given when a page
+ * needs it (from memory, or read again from the kept rows: catalogue-snapshot.ts).
+ */
+export interface OwnRow<T> {
+  readonly id: number;
+  readonly slug: string;
+  row(): T;
+}
+
+/** A row held in memory as one's own. */
+export const heldRow = <T extends { id: number; slug: string }>(row: T): OwnRow<T> => ({ id: row.id, slug: row.slug, row: () => row });
+
+/** Every row is this process's own (a build in one part). */
+const everyRow = () => true;
+
+export const summaryOf = (row: TitleSummary): TitleSummary => picked(row, SUMMARY_KEYS) as TitleSummary;
+
+/** A person as cast lists show them, from their page's row. */
+export const personOf = (actor: Person): Person => picked(actor, PERSON_FIELDS) as Person;
+
+/** Where a process's own rows are read again from, when they are not held in memory (catalogue-snapshot.ts). */
+export interface KeptRows {
+  title(index: number, row: TitleRow): OwnRow<TitleRow>;
+  actor(index: number, row: ActorPage): OwnRow<ActorPage>;
+}
+
+/**
+ * The share of `rows` for a process that renders the pages of the rows `owns` says (by their place in
+ * `rows`; all by default). The other rows are copied down, so the whole ones can go once `rows` does;
+ * with `kept`, its own rows go too, to be read again from there.
+ */
+export function shareOf({ titles, actors, coMarks, related, counters }: CatalogueRows, owns: (index: number) => boolean = everyRow, kept?: KeptRows): CatalogueShare {
+  const held = (index: number) => !kept && owns(index);
+  return {
+    titles: titles.map((t, i) => (held(i) ? t : summaryOf(t))),
+    people: actors.map((a, i) => (held(i) ? a : personOf(a))),
+    ownTitles: titles.flatMap((t, i) => (owns(i) ? [kept ? kept.title(i, t) : heldRow(t)] : [])),
+    ownActors: actors.flatMap((a, i) => (owns(i) ? [kept ? kept.actor(i, a) : heldRow(a)] : [])),
+    related: related ?? relatedLists(titles, coMarks),
+    ...(counters ? { counters } : {}),
+  };
+}
+
 /** `make` for an id, made once and kept; nothing is kept for an id it makes nothing of. */
 function madeOnce<T>(make: (id: number) => T | undefined): (id: number) => T | undefined {
   const made = new Map<number, T>();
@@ -188,9 +263,6 @@ function madeOnce<T>(make: (id: number) => T | undefined): (id: number) => T | u
   };
 }
 
-/** A person as cast lists show them, from their page's row. */
-const personOf = (actor: ActorPage): Person => picked(actor, PERSON_FIELDS) as Person;
-
 /** A title's row as its page shows it: its people put in, one shared object each; those not read are left out. */
 function titlePage(row: TitleRow, personById: (id: number) => Person | undefined): TitlePage {
   const cast = (list: TitleRow[(typeof CAST_RELATIONS)[number]]) =>
@@ -198,30 +270,15 @@ function titlePage(row: TitleRow, personById: (id: number) => Person | undefined
   return { ...row, actors: cast(row.actors), directors: cast(row.directors), screenwriters: cast(row.screenwriters) };
 }
 
-export async function loadCatalogue(
-  reader: Reader, perCall: { titles?: number; actors?: number } = {},
-): Promise<Catalogue> {
-  return catalogueFrom(reader, await readCatalogueRows(reader, perCall));
-}
-
-/** The fields of a title its card shows elsewhere (TITLE_CARD_FIELDS' top level). */
-const CARD_KEYS = TITLE_CARD_FIELDS.map((f) => (typeof f === 'string' ? f : Object.keys(f)[0]!)) as (keyof TitleRow)[];
-
 /** A title as other pages show it: its card fields only, so its episodes and cast are not kept for them. */
-function titleCard(title: TitleRow, comments: number): TitleCard {
+function titleCard(title: TitleSummary, comments: number): TitleCard {
   return Object.assign(picked(title, CARD_KEYS), { comments_count: comments }) as TitleCard;
 }
 
-/**
- * The catalogue of `rows`, with the review counts and ratings read now (one call each). `mine`
- * picks the titles and people whose pages are rendered here (all by default; a part of a split
- * build picks its share): only their rows are kept whole, the other titles as cards.
- */
-export async function catalogueFrom(
-  reader: CounterReader, { titles, actors, coMarks, related: lists, counters: read }: CatalogueRows, mine: <T>(list: T[]) => T[] = (list) => list,
-): Promise<Catalogue> {
-  const related = lists ?? relatedLists(titles, coMarks);
-  const { comments, ratings } = read ?? (await readCounters(reader));
+/** The catalogue of `share`, with the review counts and ratings read now (one call each) when it has none. */
+export async function catalogueFrom(reader: CounterReader, share: CatalogueShare): Promise<Catalogue> {
+  const { titles, people, ownTitles, ownActors, related } = share;
+  const { comments, ratings } = share.counters ?? (await readCounters(reader));
 
   // Cards and people are made as pages ask for them: an edit's build asks for a few.
   const titleById = new Map(titles.map((t) => [t.id, t]));
@@ -240,29 +297,25 @@ export async function catalogueFrom(
     }
   }
 
-  const actorById = new Map(actors.map((a) => [a.id, a]));
+  const personRowById = new Map(people.map((p) => [p.id, p]));
   const personById = madeOnce((id) => {
-    const row = actorById.get(id);
+    const row = personRowById.get(id);
     return row && personOf(row);
   });
   const years = yearsByCategory(titles);
-  const titleRows = mine(titles);
-  const pages = new WeakMap<TitleRow, TitlePage>();
-  const pageOf = (row: TitleRow): TitlePage => {
-    let page = pages.get(row);
-    if (!page) pages.set(row, (page = titlePage(row, personById)));
-    return page;
-  };
-  let all: TitlePage[] | undefined;
+  const pageOf = (title: OwnRow<TitleRow>): TitlePage => titlePage(title.row(), personById);
 
   return {
     get titles() {
-      return (all ??= titleRows.map(pageOf));
+      return ownTitles.map(pageOf);
     },
-    titleRows,
+    get actors() {
+      return ownActors.map((a) => a.row());
+    },
+    ownTitles,
+    ownActors,
     pageOf,
-    actors: mine(actors),
-    slugs: { titles: titles.map((t) => t.slug), actors: actors.map((a) => a.slug) },
+    slugs: { titles: titles.map((t) => t.slug), actors: people.map((a) => a.slug) },
     ratingOf: (titleId) => ratings[titleId] ?? { average: null, count: 0 },
     relatedTo: (title, limit = RELATED_TITLES) =>
       (related[title.id] ?? []).flatMap((id) => cardOf(id) ?? []).slice(0, limit),
