@@ -8,7 +8,7 @@ import { once } from '../lib/once.ts';
 import { logged } from './build-log.ts';
 import { appendEdit, loadRows, loadShare, saveRows, sharedFromFile } from './catalogue-snapshot.ts';
 import { finishBeforeBuildEnds } from './build-end.ts';
-import { digestOf, pageKey } from './page-key.ts';
+import { pageKey } from './page-key.ts';
 import { createPageReuse } from './page-reuse.ts';
 import { editReach, type PageReach } from './edit-reach.ts';
 import { rowsDelta } from './rows-delta.ts';
@@ -195,16 +195,20 @@ async function freshPaths<I, P>(route: string, items: I[], pages: RoutePages<I, 
 /** How many of a person's titles the 'Лучшие картины' slider shows; the list below it has them all. */
 const BEST_TITLES = 8;
 
+type CardVariant = 'list' | 'slider';
+
 /**
- * A title's card, made once per build and variant: a title shows on the pages of its category's
- * other titles and of every person in it, and each page's key hashes the same card object.
+ * The digest of a title's card in a variant, kept: a title shows on the pages of the titles like it
+ * and of every person in it, and each of their keys hashes its card. The card itself is made again
+ * wherever it is shown, so a build process holds no title's card (at 100,000 titles the cards kept
+ * for their keys were about a fifth of a process's heap).
  */
-const cardsByVariant = { list: new WeakMap<TitleCard, CardView>(), slider: new WeakMap<TitleCard, CardView>() };
-function cardOf(title: TitleCard, variant: keyof typeof cardsByVariant): CardView {
-  const cards = cardsByVariant[variant];
-  let card = cards.get(title);
-  if (!card) cards.set(title, (card = cardView(title, variant)));
-  return card;
+const cardDigests = { list: new WeakMap<TitleCard, string>(), slider: new WeakMap<TitleCard, string>() };
+function cardDigest(title: TitleCard, variant: CardVariant): string {
+  const digests = cardDigests[variant];
+  let digest = digests.get(title);
+  if (digest === undefined) digests.set(title, (digest = pageKey(cardView(title, variant))));
+  return digest;
 }
 
 /**
@@ -213,13 +217,19 @@ function cardOf(title: TitleCard, variant: keyof typeof cardsByVariant): CardVie
  * that title's own pages.
  */
 export function relatedCards(catalogue: Catalogue, title: { id: number }): CardView[] {
-  return catalogue.relatedTo(title).map((r) => cardOf(r, 'list'));
+  return catalogue.relatedTo(title).map((r) => cardView(r, 'list'));
 }
 
-/** A person's titles on their page, as its cards: the best in the slider, every one in the list. */
+/** A person's titles on their page: the best in the slider, every one in the list. */
+function actorTitles(catalogue: Catalogue, actorId: number): { best: TitleCard[]; all: TitleCard[] } {
+  const all = catalogue.titlesOf(actorId);
+  return { best: all.slice(0, BEST_TITLES), all };
+}
+
+/** A person's titles on their page, as its cards. */
 export function actorCards(catalogue: Catalogue, actorId: number): { best: CardView[]; all: CardView[] } {
-  const titles = catalogue.titlesOf(actorId);
-  return { best: titles.slice(0, BEST_TITLES).map((t) => cardOf(t, 'slider')), all: titles.map((t) => cardOf(t, 'list')) };
+  const { best, all } = actorTitles(catalogue, actorId);
+  return { best: best.map((t) => cardView(t, 'slider')), all: all.map((t) => cardView(t, 'list')) };
 }
 
 /**
@@ -251,7 +261,7 @@ export async function titlePaths() {
   const catalogue = await getCatalogue();
   return freshPaths('title', catalogue.ownTitles, {
     file: (title) => `${title.slug}/index.html`,
-    data: (title) => [pageDigestOf(catalogue, title), relatedCards(catalogue, title).map(digestOf), catalogue.ratingOf(title.id)],
+    data: (title) => [pageDigestOf(catalogue, title), catalogue.relatedTo(title).map((r) => cardDigest(r, 'list')), catalogue.ratingOf(title.id)],
     reached: (title, reach) => reach.titles.has(title.id),
     path: (title) => ({ params: { slug: title.slug }, props: { title } satisfies TitleProps }),
   });
@@ -282,8 +292,8 @@ export async function actorPaths() {
   return freshPaths('actor', catalogue.ownActors, {
     file: (actor) => `actors/${actor.slug}.html`,
     data: (actor) => {
-      const { best, all } = actorCards(catalogue, actor.id);
-      return [pageKey(actor.row()), best.map(digestOf), all.map(digestOf)];
+      const { best, all } = actorTitles(catalogue, actor.id);
+      return [pageKey(actor.row()), best.map((t) => cardDigest(t, 'slider')), all.map((t) => cardDigest(t, 'list'))];
     },
     reached: (actor, reach) => reach.actors.has(actor.id),
     path: (actor) => ({ params: { slug: actor.slug }, props: { actor } satisfies ActorProps }),

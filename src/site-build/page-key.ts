@@ -13,15 +13,3 @@ export function pageKey(...parts: unknown[]): string {
   for (const part of parts) hash.update(JSON.stringify(part) ?? 'undefined').update('\0');
   return hash.digest('base64url');
 }
-
-const digests = new WeakMap<object, string>();
-
-/**
- * The digest of one object, computed once however many page keys include it (a card shows on
- * many pages). The object must not change afterwards: build rows and cards never do.
- */
-export function digestOf(part: object): string {
-  let digest = digests.get(part);
-  if (digest === undefined) digests.set(part, (digest = pageKey(part)));
-  return digest;
-}

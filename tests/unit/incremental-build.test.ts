@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { digestOf, pageKey } from '../../src/site-build/page-key.ts';
+import { pageKey } from '../../src/site-build/page-key.ts';
 import { createPageReuse, keptPagesLinked } from '../../src/site-build/page-reuse.ts';
 import { FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE, writeKeys } from '../../src/site-build/page-keys-file.ts';
 import { appendEdit, loadRows, loadShare, saveRows, sharedFromFile } from '../../src/site-build/catalogue-snapshot.ts';
@@ -30,14 +30,6 @@ describe('page keys', () => {
     expect(pageKey('code', 'http://site', { ...frame, tags: [{ name: 'Месть', slug: 'mest' }] }, 'title', '/t1', { id: 1, name: 'Сон' })).not.toBe(base);
     // Parts are kept apart: moving text from one part to the next is another key.
     expect(pageKey('ab', 'c')).not.toBe(pageKey('a', 'bc'));
-  });
-
-  it('of one object are hashed once, as the key of that object alone', () => {
-    const card = { id: 1, name: 'Сон' };
-    expect(digestOf(card)).toBe(pageKey(card));
-    card.name = 'changed after hashing';
-    expect(digestOf(card)).toBe(pageKey({ id: 1, name: 'Сон' }));
-    expect(digestOf({ id: 1, name: 'Сон 2' })).not.toBe(pageKey(card));
   });
 });
 
