@@ -179,6 +179,7 @@ function picked<T extends object>(row: T, keys: readonly (keyof T)[]): Partial<T
   return copy;
 }
 
+/** Every title and person read and made into one catalogue: a build in one part, or a tool. */
 export async function loadCatalogue(
   reader: Reader, perCall: { titles?: number; actors?: number } = {},
 ): Promise<Catalogue> {
@@ -225,6 +226,7 @@ export const heldRow = <T extends { id: number; slug: string }>(row: T): OwnRow<
 /** Every row is this process's own (a build in one part). */
 const everyRow = () => true;
 
+/** A title cut down to its summary: a copy, so the whole row can go. */
 export const summaryOf = (row: TitleSummary): TitleSummary => picked(row, SUMMARY_KEYS) as TitleSummary;
 
 /** A person as cast lists show them, from their page's row. */
