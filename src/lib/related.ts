@@ -28,6 +28,20 @@ export interface LikenessRow {
   relatedTitles?: ({ related_titles_id?: { id: number } | number | null } | number)[] | null;
 }
 
+/** Every field likeness reads: a record, so a field added to LikenessRow must be named here too. */
+const LIKENESS_FIELDS: Record<keyof LikenessRow, true> = {
+  id: true, name: true, views: true, category: true, subCategory: true, country: true, genres: true, tags: true,
+  actors: true, directors: true, screenwriters: true, relatedTitles: true,
+};
+const LIKENESS_KEYS = Object.keys(LIKENESS_FIELDS) as (keyof LikenessRow)[];
+
+/** What likeness reads of a title: a copy, so the rest of its row (episodes, plot) can go. */
+export function likenessOf(row: LikenessRow): LikenessRow {
+  const copy: LikenessRow = { id: row.id, name: row.name };
+  for (const key of LIKENESS_KEYS) if (row[key] !== undefined) Object.assign(copy, { [key]: row[key] });
+  return copy;
+}
+
 /** For each title, the titles its admirers also admire, with how many did. */
 export type CoMarks = Record<number, [number, number][]>;
 

@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { once } from '../lib/once.ts';
 import { logged } from './build-log.ts';
-import { appendEdit, loadRows, loadShare, saveRows, sharedFromFile } from './catalogue-snapshot.ts';
+import { appendEdit, loadRows, loadShare, saveRows, saveRowsAsRead } from './catalogue-snapshot.ts';
 import { finishBeforeBuildEnds } from './build-end.ts';
 import { pageKey } from './page-key.ts';
 import { createPageReuse } from './page-reuse.ts';
@@ -17,7 +17,7 @@ import { handoff } from './handoff.ts';
 import { inShard, shardOf } from './shard.ts';
 import { buildChanges, prepareAhead, startedAhead } from './standby.ts';
 import { cardView, type CardView } from '../lib/card.ts';
-import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, shareOf, type Catalogue, type CatalogueShare, type OwnRow } from '../lib/directus/catalogue.ts';
+import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, shareOf, streamCatalogueRows, type Catalogue, type CatalogueShare, type OwnRow } from '../lib/directus/catalogue.ts';
 import type { TitleCard } from '../lib/directus/queries.ts';
 import type { ActorPage, TitlePage, TitleRow } from '../lib/directus/reader.ts';
 import { createReader } from '../lib/directus/reader.ts';
@@ -61,11 +61,12 @@ async function catalogueShare(): Promise<{ share: CatalogueShare; reach: PageRea
   if (!shard.lead) return { share: await shareFromLead(rowsDir), reach: null };
   const previous = rowsDir && changes ? await previousRows() : null;
   if (!rowsDir || !previous || !changes) {
-    const rows = await readCatalogueRows(reader);
-    const places = rowsDir ? await saveRows(rowsDir, rows) : null;
+    // Rows go to the file as they are read, and its own are read again from there as their pages need them, as the other parts' are.
+    const share = rowsDir
+      ? await saveRowsAsRead(rowsDir, owns, (sink) => streamCatalogueRows(reader, sink))
+      : shareOf(await readCatalogueRows(reader), owns);
     announceRowsSaved();
-    // Its own rows are read again from the file as their pages need them, as the other parts' are.
-    return { share: rowsDir && places ? sharedFromFile(rowsDir, rows, places, owns) : shareOf(rows, owns), reach: null };
+    return { share, reach: null };
   }
   const reread = rowsToReread(changes);
   const rows = mergeRows(previous.rows, reread, await readRowsById(reader, reread), previous.prepared);

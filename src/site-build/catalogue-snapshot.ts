@@ -2,57 +2,76 @@
  * The catalogue's rows as the last build read them, kept beside the page keys, so an incremental
  * build reads again only the titles and people that changed, and the other parts of a split build
  * load them rather than ask Directus again. One row a line (NDJSON): written and read as a stream, so
- * its size never meets the limit of one string. A build that read everything writes the file anew;
- * an edit appends what it changed (rows-delta.ts), one line an edit.
+ * its size never meets the limit of one string. A build that reads everything writes the file anew
+ * as it reads; an edit appends what it changed (rows-delta.ts), one line an edit.
  */
 import { createReadStream, createWriteStream, existsSync, openSync, readSync, renameSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
-import { personOf, shareOf, summaryOf, type CatalogueRows, type CatalogueShare, type OwnRow } from '../lib/directus/catalogue.ts';
-import type { ActorPage, TitleRow } from '../lib/directus/reader.ts';
+import { personOf, shareOf, summaryOf, type CatalogueRows, type CatalogueShare, type OwnRow, type RowsBesides, type RowSink, type TitleSummary } from '../lib/directus/catalogue.ts';
+import type { ActorPage, Person, TitleRow } from '../lib/directus/reader.ts';
 import { applyDelta, combineDeltas, type RowsDelta } from './rows-delta.ts';
 
 const FILE = 'catalogue.ndjson';
 const VERSION = 4;
 
-async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
-  const out = createWriteStream(file);
-  for (const line of lines) if (!out.write(`${line}\n`)) await once(out, 'drain');
-  out.end();
-  await once(out, 'finish');
-}
-
-/** Where each title's and person's line lies in the file, in the rows' order. */
-export interface RowPlaces {
-  titles: LineAt[];
-  actors: LineAt[];
-}
-
 /**
- * Rows, one a line after a first line naming the version, written to a temporary file and then
- * renamed in place; answers where each title and person lies.
+ * The rows file being written: a first line naming the version, then one row a line, to a temporary
+ * name renamed in place once whole; each title's and person's line answers where it lies.
  */
-async function writeRows(file: string, rows: CatalogueRows): Promise<RowPlaces> {
-  const places: RowPlaces = { titles: [], actors: [] };
-  let offset = 0;
-  const placed = (line: string, list?: LineAt[]) => {
-    const bytes = Buffer.byteLength(line);
-    list?.push({ start: offset, bytes });
-    offset += bytes + 1;
-    return line;
-  };
-  function* lines() {
-    yield placed(JSON.stringify({ version: VERSION }));
-    for (const t of rows.titles) yield placed(`t${JSON.stringify(t)}`, places.titles);
-    for (const a of rows.actors) yield placed(`a${JSON.stringify(a)}`, places.actors);
-    for (const [id, list] of Object.entries(rows.coMarks ?? {})) yield `c${JSON.stringify([Number(id), list])}`;
-    for (const [id, list] of Object.entries(rows.related ?? {})) yield `r${JSON.stringify([Number(id), list])}`;
-    if (rows.counters) yield `k${JSON.stringify(rows.counters)}`;
+class RowsFileWriter {
+  private readonly file: string;
+  private readonly out;
+  private offset = 0;
+  /** A write that failed (a full disk): the next line or the finish throws it. */
+  private failed: Error | undefined;
+
+  constructor(file: string) {
+    this.file = file;
+    this.out = createWriteStream(`${file}.tmp`).on('error', (err) => { this.failed = err; });
+    this.write(JSON.stringify({ version: VERSION }));
   }
-  await writeLines(`${file}.tmp`, lines());
-  renameSync(`${file}.tmp`, file);
-  return places;
+
+  title = (row: TitleRow) => this.line(`t${JSON.stringify(row)}`);
+  actor = (row: ActorPage) => this.line(`a${JSON.stringify(row)}`);
+
+  /** The lines after the titles and people; then the file takes its place. */
+  async finish({ coMarks = {}, related = {}, counters }: RowsBesides): Promise<void> {
+    for (const [id, list] of Object.entries(coMarks)) await this.line(`c${JSON.stringify([Number(id), list])}`);
+    for (const [id, list] of Object.entries(related)) await this.line(`r${JSON.stringify([Number(id), list])}`);
+    if (counters) await this.line(`k${JSON.stringify(counters)}`);
+    if (this.failed) throw this.failed;
+    this.out.end();
+    await once(this.out, 'finish');
+    renameSync(`${this.file}.tmp`, this.file);
+  }
+
+  /** Stops writing; the temporary file is left for the next save to write over. */
+  abandon(): void {
+    this.out.destroy();
+  }
+
+  private async line(text: string): Promise<LineAt> {
+    if (this.failed) throw this.failed;
+    const { at, full } = this.write(text);
+    if (full) await once(this.out, 'drain');
+    return at;
+  }
+
+  private write(text: string): { at: LineAt; full: boolean } {
+    const at = { start: this.offset, bytes: Buffer.byteLength(text) };
+    this.offset += at.bytes + 1;
+    return { at, full: !this.out.write(`${text}\n`) };
+  }
+}
+
+/** Rows written anew. */
+async function writeRows(file: string, rows: CatalogueRows): Promise<void> {
+  const writer = new RowsFileWriter(file);
+  for (const t of rows.titles) await writer.title(t);
+  for (const a of rows.actors) await writer.actor(a);
+  await writer.finish(rows);
 }
 
 /** Where a line lies in its file, in bytes (its newline left out). */
@@ -120,12 +139,15 @@ async function parseRows(file: string, take: RowTaker): Promise<RowsRest | null>
   return head ? rest : null;
 }
 
+/** Reads a row again from its line. */
+type RowReader = <T>(at: LineAt) => T;
+
 /**
  * Reads a row again from its line of `file`, through one descriptor opened now and left for the
  * process's end: the file may be replaced by the next build's rows meanwhile, and this build keeps
  * reading the rows it was given.
  */
-function rowReader(file: string) {
+function rowReader(file: string): RowReader {
   const fd = openSync(file, 'r');
   return <T>({ start, bytes }: LineAt): T => {
     const line = Buffer.allocUnsafe(bytes);
@@ -134,26 +156,64 @@ function rowReader(file: string) {
   };
 }
 
-/** Saves `rows` (written anew); answers where each title and person lies, for sharedFromFile. */
-export function saveRows(dir: string, rows: CatalogueRows): Promise<RowPlaces> {
+/** Saves `rows` (written anew). */
+export function saveRows(dir: string, rows: CatalogueRows): Promise<void> {
   return writeRows(path.join(dir, FILE), rows);
 }
 
-/** A row as one's own, read again from its line through `readAgain` whenever its pages need it whole. */
-function ownAt<T extends { id: number; slug: string }>(readAgain: ReturnType<typeof rowReader>, row: T, at: LineAt): OwnRow<T> {
-  return { id: row.id, slug: row.slug, row: () => readAgain<T>(at) };
+/** A row as one's own: its id and slug, and its line, read again whenever its pages need it whole. */
+interface OwnPlace {
+  id: number;
+  slug: string;
+  at: LineAt;
 }
 
 /**
- * The share (catalogue.ts, shareOf) of `rows` just saved in `dir` at `places`, whose own rows are
- * read again from the file rather than held: what the process that read the rows keeps of them.
+ * A share (catalogue.ts, shareOf) made as rows come in their order, each with where its line lies:
+ * the others cut down at once, this process's own (`owns`, by place) kept as their lines' places.
  */
-export function sharedFromFile(dir: string, rows: CatalogueRows, places: RowPlaces, owns: (index: number) => boolean): CatalogueShare {
-  const readAgain = rowReader(path.join(dir, FILE));
-  return shareOf(rows, owns, {
-    title: (i, row) => ownAt(readAgain, row, places.titles[i]!),
-    actor: (i, row) => ownAt(readAgain, row, places.actors[i]!),
-  });
+function shareMaker(owns: (index: number) => boolean) {
+  const titles: TitleSummary[] = [];
+  const people: Person[] = [];
+  const ownTitles: OwnPlace[] = [];
+  const ownActors: OwnPlace[] = [];
+  return {
+    title(row: TitleRow, at: LineAt) {
+      if (owns(titles.length)) ownTitles.push({ id: row.id, slug: row.slug, at });
+      titles.push(summaryOf(row));
+    },
+    actor(row: ActorPage, at: LineAt) {
+      if (owns(people.length)) ownActors.push({ id: row.id, slug: row.slug, at });
+      people.push(personOf(row));
+    },
+    /** The share, its own rows read again through `readAgain`. */
+    made(readAgain: RowReader, { related = {}, counters }: RowsBesides): CatalogueShare {
+      const own = <T>({ id, slug, at }: OwnPlace): OwnRow<T> => ({ id, slug, row: () => readAgain<T>(at) });
+      return { titles, people, ownTitles: ownTitles.map(own<TitleRow>), ownActors: ownActors.map(own<ActorPage>), related, ...(counters ? { counters } : {}) };
+    },
+  };
+}
+
+/**
+ * Reads the rows with `read`, writing each to the file as it comes (written anew), and answers the
+ * share of a process that renders the pages of the rows `owns` picks: so the process that reads
+ * the catalogue never holds it whole either.
+ */
+export async function saveRowsAsRead(dir: string, owns: (index: number) => boolean, read: (sink: RowSink) => Promise<RowsBesides>): Promise<CatalogueShare> {
+  const file = path.join(dir, FILE);
+  const writer = new RowsFileWriter(file);
+  const share = shareMaker(owns);
+  try {
+    const besides = await read({
+      titles: async (rows) => { for (const row of rows) share.title(row, await writer.title(row)); },
+      actors: async (rows) => { for (const row of rows) share.actor(row, await writer.actor(row)); },
+    });
+    await writer.finish(besides);
+    return share.made(rowReader(file), besides);
+  } catch (err) {
+    writer.abandon();
+    throw err;
+  }
 }
 
 /** Appends an edit's changes to the rows saved last (saveRows, then any edits). */
@@ -182,22 +242,13 @@ export async function loadShare(dir: string, owns: (index: number) => boolean): 
   const file = path.join(dir, FILE);
   if (!existsSync(file)) return null;
   const readAgain = rowReader(file);
-  const share: CatalogueShare = { titles: [], people: [], ownTitles: [], ownActors: [], related: {} };
-  const rest = await readRows(file, {
-    title(row, at) {
-      if (owns(share.titles.length)) share.ownTitles.push(ownAt(readAgain, row, at));
-      share.titles.push(summaryOf(row));
-    },
-    actor(row, at) {
-      if (owns(share.people.length)) share.ownActors.push(ownAt(readAgain, row, at));
-      share.people.push(personOf(row));
-    },
-  });
+  const share = shareMaker(owns);
+  const rest = await readRows(file, share);
   if (!rest) return null;
   // Edits are applied to whole rows: with any, the rows are read whole and then cut down.
   if (rest.edits.length) {
     const rows = await loadRows(dir);
     return rows && shareOf(rows, owns);
   }
-  return { ...share, related: rest.related, ...(rest.counters ? { counters: rest.counters } : {}) };
+  return share.made(readAgain, rest);
 }

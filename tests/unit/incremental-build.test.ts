@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pageKey } from '../../src/site-build/page-key.ts';
 import { createPageReuse, keptPagesLinked } from '../../src/site-build/page-reuse.ts';
 import { FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE, writeKeys } from '../../src/site-build/page-keys-file.ts';
-import { appendEdit, loadRows, loadShare, saveRows, sharedFromFile } from '../../src/site-build/catalogue-snapshot.ts';
+import { appendEdit, loadRows, loadShare, saveRows, saveRowsAsRead } from '../../src/site-build/catalogue-snapshot.ts';
 import { rowsDelta } from '../../src/site-build/rows-delta.ts';
 import { mergeRows, personOf, rowsToReread, shareOf, summaryOf, type CatalogueRows, type CatalogueShare } from '../../src/lib/directus/catalogue.ts';
 import { partCounts, promoteKeys } from '../../scripts/site-build/page-keys.ts';
@@ -105,7 +105,7 @@ describe('kept rows and page reuse on disk', () => {
       actors: [actor(10), actor(11), { ...actor(12), biography: 'Длинная' } as unknown as CatalogueRows['actors'][number]],
       coMarks: {}, related: { 1: [2], 2: [1] }, counters: { comments: { 1: 3 }, ratings: {} },
     };
-    const places = await saveRows(dir, rows);
+    await saveRows(dir, rows);
     const secondOfTwo = (index: number) => index % 2 === 1;
     const share = await loadShare(dir, secondOfTwo);
     /** A share with its own rows given whole, to compare. */
@@ -118,9 +118,26 @@ describe('kept rows and page reuse on disk', () => {
     expect(share!.ownTitles[0]!.row()).toEqual(rows.titles[1]);
     expect(share!.ownTitles[0]!.row()).not.toBe(share!.ownTitles[0]!.row());
     expect(share!.ownActors.map((a) => a.row())).toEqual([rows.actors[1]]);
-    // The process that saved the rows keeps the same share, its own rows read back from where they were written.
-    const saver = sharedFromFile(dir, rows, places, secondOfTwo);
+    // The process that reads the rows writes each page as it comes, titles' and people's pages interleaved, and
+    // keeps the same share, its own rows read back from where they were written.
+    const readerDir = tmp();
+    const { titles, actors, ...besides } = rows;
+    const saver = await saveRowsAsRead(readerDir, secondOfTwo, async (sink) => {
+      await sink.titles(titles.slice(0, 2));
+      await sink.actors(actors.slice(0, 2));
+      await sink.titles(titles.slice(2));
+      await sink.actors(actors.slice(2));
+      return besides;
+    });
     expect(whole(saver)).toEqual(whole(share));
+    expect(await loadRows(readerDir)).toEqual(rows);
+    // A read that fails midway leaves the rows saved before as they were.
+    const failure = new Error('Directus went away');
+    await expect(saveRowsAsRead(readerDir, secondOfTwo, async (sink) => {
+      await sink.titles(titles.slice(0, 1));
+      throw failure;
+    })).rejects.toBe(failure);
+    expect(await loadRows(readerDir)).toEqual(rows);
     expect(saver.titles.find((t) => t.id === 2)).not.toHaveProperty('series');
     expect(share!.titles.find((t) => t.id === 3)).not.toHaveProperty('series');
     expect(share!.titles.find((t) => t.id === 3)!.actors).toEqual([person(11)]);

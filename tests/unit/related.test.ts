@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TITLES } from '../../directus/seed/data/titles.ts';
-import { RELATED_COUNT, familyOf, featuresOf, pinnedOf, prepareRelated, relatedLists, type LikenessRow } from '../../src/lib/related.ts';
+import { RELATED_COUNT, familyOf, featuresOf, likenessOf, pinnedOf, prepareRelated, relatedLists, type LikenessRow } from '../../src/lib/related.ts';
 import { synthLikenessRows } from '../../scripts/lib/synth-likeness.ts';
 
 /** The demo catalogue as the build reads it: ids for titles and for every name they link to. */
@@ -50,6 +50,14 @@ describe('related titles of the demo catalogue', () => {
       const pinned = pinnedOf(t);
       for (const id of list.filter((x) => !pinned.includes(x))) expect(shares(t, byId.get(id)!), `${t.name} → ${byId.get(id)!.name}`).toBe(true);
     }
+  });
+
+  it('are the same from what likeness reads of each title, the rest of its row left out', () => {
+    const whole = rows.map((t) => ({ ...t, series: [{ id: t.id, episodes: [1, 2, 3] }], description: 'Сюжет' }));
+    const read = whole.map(likenessOf);
+    expect(read[0]).not.toHaveProperty('series');
+    expect(read[0]).not.toHaveProperty('description');
+    expect(relatedLists(read)).toEqual(lists);
   });
 
   it('put the titles an editor pinned first, in their order', () => {

@@ -10,7 +10,7 @@ import { ACTOR_TITLES, RELATED_TITLES } from '../constants.ts';
 import { CAST_RELATIONS, PERSON_FIELDS, TITLE_CARD_FIELDS } from './fields.ts';
 import type { RatingSummary, TitleCard } from './queries.ts';
 import type { ActorPage, Person, Reader, TitlePage, TitleRow } from './reader.ts';
-import { prepareRelated, relatedLists, type CoMarks, type PreparedRelated, type RelatedLists } from '../related.ts';
+import { likenessOf, prepareRelated, relatedLists, type CoMarks, type LikenessRow, type PreparedRelated, type RelatedLists } from '../related.ts';
 import { yearsByCategory } from '../filter-query.ts';
 
 /** Titles a call: large enough for few calls, small enough for a quick answer with every episode. */
@@ -41,14 +41,14 @@ export interface Catalogue {
 /** Calls in flight at once: Directus answers one while the build takes in the last. */
 export const PARALLEL_CALLS = 2;
 
-/** Reads pages of `size`, a few at once, until a short one: the rows of every page, in order. */
-async function readAll<T>(read: (page: number, size: number) => Promise<T[]>, size: number): Promise<T[]> {
-  const rows: T[] = [];
+/** Reads pages of `size`, a few at once, until a short one, handing each page's rows to `take` in order. */
+async function readPages<T>(read: (page: number, size: number) => Promise<T[]>, size: number, take: (rows: T[]) => unknown): Promise<void> {
   for (let first = 1; ; first += PARALLEL_CALLS) {
     const batches = await Promise.all(Array.from({ length: PARALLEL_CALLS }, (_, i) => read(first + i, size)));
     for (const batch of batches) {
-      rows.push(...batch);
-      if (batch.length < size) return rows;
+      // Awaited, so a slow taker (a file being written) holds the next calls back.
+      await take(batch);
+      if (batch.length < size) return;
     }
   }
 }
@@ -76,17 +76,44 @@ export interface CatalogueChanges {
   actors?: number[];
 }
 
+/** Where the rows go as they are read: a page at a time, in order within the titles and within the people. */
+export interface RowSink {
+  titles(rows: TitleRow[]): unknown;
+  actors(rows: ActorPage[]): unknown;
+}
+
+/** What the catalogue's rows come with besides the titles and people. */
+export type RowsBesides = Omit<CatalogueRows, 'titles' | 'actors'>;
+
+/**
+ * Every title and person, read in full and handed to `sink` as they come, so the reader need not
+ * hold them all; answers every title's related titles, from what likeness reads of each.
+ */
+export async function streamCatalogueRows(
+  reader: Reader, sink: RowSink, perCall: { titles?: number; actors?: number } = {},
+): Promise<RowsBesides> {
+  const likeness: LikenessRow[] = [];
+  const titles = (rows: TitleRow[]) => {
+    for (const row of rows) likeness.push(likenessOf(row));
+    return sink.titles(rows);
+  };
+  const [, , coMarks, counters] = await Promise.all([
+    readPages(reader.getTitleRows, perCall.titles ?? TITLES_PER_CALL, titles),
+    readPages(reader.getActorPages, perCall.actors ?? ACTORS_PER_CALL, (rows) => sink.actors(rows)),
+    reader.getCoMarks(),
+    readCounters(reader),
+  ]);
+  return { coMarks, related: relatedLists(likeness, coMarks), counters };
+}
+
 /** Every title and person, read in full, with every title's related titles. */
 export async function readCatalogueRows(
   reader: Reader, perCall: { titles?: number; actors?: number } = {},
 ): Promise<CatalogueRows> {
-  const [titles, actors, coMarks, counters] = await Promise.all([
-    readAll(reader.getTitleRows, perCall.titles ?? TITLES_PER_CALL),
-    readAll(reader.getActorPages, perCall.actors ?? ACTORS_PER_CALL),
-    reader.getCoMarks(),
-    readCounters(reader),
-  ]);
-  return { titles, actors, coMarks, related: relatedLists(titles, coMarks), counters };
+  const titles: TitleRow[] = [];
+  const actors: ActorPage[] = [];
+  const besides = await streamCatalogueRows(reader, { titles: (rows) => titles.push(...rows), actors: (rows) => actors.push(...rows) }, perCall);
+  return { titles, actors, ...besides };
 }
 
 /** What reading the counters takes of the reader. */
