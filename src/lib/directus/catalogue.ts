@@ -38,6 +38,12 @@ export interface Catalogue {
   yearsOf(categorySlug: string): number[];
 }
 
+/** How many titles and people each call reads (TITLES_PER_CALL, ACTORS_PER_CALL unless told). */
+export interface RowsPerCall {
+  titles?: number;
+  actors?: number;
+}
+
 /** Calls in flight at once: Directus answers one while the build takes in the last. */
 export const PARALLEL_CALLS = 2;
 
@@ -90,7 +96,7 @@ export type RowsBesides = Omit<CatalogueRows, 'titles' | 'actors'>;
  * hold them all; answers every title's related titles, from what likeness reads of each.
  */
 export async function streamCatalogueRows(
-  reader: Reader, sink: RowSink, perCall: { titles?: number; actors?: number } = {},
+  reader: Reader, sink: RowSink, perCall: RowsPerCall = {},
 ): Promise<RowsBesides> {
   const likeness: LikenessRow[] = [];
   const titles = (rows: TitleRow[]) => {
@@ -108,7 +114,7 @@ export async function streamCatalogueRows(
 
 /** Every title and person, read in full, with every title's related titles. */
 export async function readCatalogueRows(
-  reader: Reader, perCall: { titles?: number; actors?: number } = {},
+  reader: Reader, perCall: RowsPerCall = {},
 ): Promise<CatalogueRows> {
   const titles: TitleRow[] = [];
   const actors: ActorPage[] = [];
@@ -208,7 +214,7 @@ function picked<T extends object>(row: T, keys: readonly (keyof T)[]): Partial<T
 
 /** Every title and person read and made into one catalogue: a build in one part, or a tool. */
 export async function loadCatalogue(
-  reader: Reader, perCall: { titles?: number; actors?: number } = {},
+  reader: Reader, perCall: RowsPerCall = {},
 ): Promise<Catalogue> {
   return catalogueFrom(reader, shareOf(await readCatalogueRows(reader, perCall)));
 }
