@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../directus/seed/index.ts';
 import { startBackend, type Backend } from '../../scripts/lib/backend.ts';
 import type { DirectusOptions } from '../../scripts/lib/directus-env.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
@@ -45,8 +44,7 @@ beforeAll(async () => {
     quiet: true,
     extra: TEST_BACKEND_ENV,
   };
-  backend = await startTestBackend(options);
-  await seedDemo(backend.api, () => {});
+  backend = await startTestBackend(options, { seeded: true });
   target = dataTarget(backend.env, options.dataDir);
   const title = (await backend.api.get<Kept['title'][]>('/items/titles?filter[status][_eq]=published&sort=id&limit=1&fields=id,slug,name'))[0];
   kept = await keepThings(backend, title);

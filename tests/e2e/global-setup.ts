@@ -1,6 +1,6 @@
 /**
- * The e2e world: a real Directus on a fresh SQLite folder with the demo seeded (the one seed of the
- * test run; seed.test.ts checks it), the site built by
+ * The e2e world: a real Directus on a fresh SQLite folder holding the demo catalogue (a copy of the
+ * seeded template, which the seed made in a fresh backend; seed.test.ts checks it), the site built by
  * `astro build` from it (into a temp folder, so the working copy's dist/ is untouched), and the site
  * server (scripts/lib/static-server.ts) in front of both. Tests get the address with `inject('siteUrl')`.
  */
@@ -12,7 +12,6 @@ import type { Backend } from '../../scripts/lib/backend.ts';
 import { ensureChromium } from '../../scripts/lib/chromium.ts';
 import { buildSite } from '../../scripts/site-build/build.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
-import { seedDemo } from '../../directus/seed/index.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { mailOutbox } from '../../scripts/lib/directus-env.ts';
 import { startPaymentGateway, type PaymentGateway } from '../../scripts/lib/payment-gateway.ts';
@@ -74,13 +73,8 @@ async function start(project: TestProject) {
       PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
       ...gateway.env,
     },
-  });
-  console.log(`[e2e] Directus up in ${seconds(t)} at ${backend.url}`);
-
-  t = Date.now();
-  // A database without a catalogue: the seed must find it empty (tests/e2e/seed.test.ts checks what it made).
-  if (!(await seedDemo(backend.api, () => {}))) throw new Error('the demo seed found a filled catalogue in a fresh database');
-  console.log(`[e2e] demo seeded in ${seconds(t)}`);
+  }, { seeded: true });
+  console.log(`[e2e] Directus up with the demo in ${seconds(t)} at ${backend.url}`);
 
   t = Date.now();
   await buildSite({ directusUrl: backend.url, outDir: distDir });

@@ -1,7 +1,8 @@
 /**
- * The demo catalogue the browser suite runs on: the global setup seeded it into a fresh backend through
- * the backend's own rules (and fails when the seed found anything there), so this checks what it made
- * and that it seeds only once, without a backend of its own.
+ * The demo catalogue the browser suite runs on: the seeded template it is a copy of was made by the seed
+ * in a fresh backend through the backend's own rules (failing when the seed found anything there), and
+ * is made again whenever the seed changes; this checks what it made and that it seeds only once,
+ * without a backend of its own.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { seedDemo } from '../../directus/seed/index.ts';

@@ -17,7 +17,6 @@ import { buildSite, startStandby, type BuildStandby } from '../../scripts/site-b
 import { REBUILD_PATH } from '../../scripts/site-build/rebuild-webhook.ts';
 import { servedBuild, type BuildRecord, type RebuildState } from '../../scripts/site-build/rebuilder.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
-import { seedDemo } from '../../directus/seed/index.ts';
 import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
 import { ROLES } from '../../shared/rules.ts';
@@ -116,11 +115,9 @@ beforeAll(async () => {
     quiet: true,
     siteUrl: site.url,
     siteRebuild: { url: `${site.url}${REBUILD_PATH}`, secret },
-    // Other suites may load the machine: Directus's pressure limiter would refuse the seed.
     extra: TEST_BACKEND_ENV,
-  });
-  await seedDemo(backend.api, () => {});
-  // The seed's changes waited for the first build; the site answers 503 until it is there, and so does its health.
+  }, { seeded: true });
+  // Nothing is built before the loop starts: the site answers 503 until then, and so does its health.
   expect((await page('/')).status).toBe(503);
   healthBeforeBuild = await fetch(`${site.url}/healthz`).then(async (r) => ({ status: r.status, body: await r.json() }));
   expect(await loop.rebuilder.start()).toBe('built');

@@ -40,10 +40,12 @@ export interface TwoInstancesOptions {
   env?: Record<string, string>;
   /** A's port, when something must know A's address before it starts (the gateway stand-in). */
   port?: number;
+  /** The database holds the demo catalogue (a copy of the seeded template). */
+  seeded?: boolean;
 }
 
 /** `label` names the data folder. */
-export async function startTwoInstances(label: string, { env = {}, port }: TwoInstancesOptions = {}): Promise<TwoInstances> {
+export async function startTwoInstances(label: string, { env = {}, port, seeded = false }: TwoInstancesOptions = {}): Promise<TwoInstances> {
   await assertRedisReachable();
   const name = uniqueName();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `dorama-prod-${label}-`));
@@ -71,7 +73,7 @@ export async function startTwoInstances(label: string, { env = {}, port }: TwoIn
   }
 
   try {
-    a = await startTestBackend({ ...options, quiet: true });
+    a = await startTestBackend({ ...options, quiet: true }, { seeded });
     b = await startDirectus(directusEnv({ ...options, port: await freePort() }), { quiet: true });
     db = pgKnex(name);
     return { name, options, a, b, db, stop };

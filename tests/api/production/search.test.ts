@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../../../directus/seed/index.ts';
 import type { Backend } from '../../../scripts/lib/backend.ts';
 import { directusEnv } from '../../../scripts/lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
@@ -27,9 +26,8 @@ const ALLOWANCE = 6;
 let db: Knex | undefined;
 
 beforeAll(async () => {
-  world = await startTwoInstances('search', { env: { PRESSURE_LIMITER_ENABLED: 'false' } });
+  world = await startTwoInstances('search', { env: { PRESSURE_LIMITER_ENABLED: 'false' }, seeded: true });
   ({ name, a, b, db } = world);
-  await seedDemo(a.api, () => {});
   const { options } = world;
   limited = await startDirectus(directusEnv({
     ...options,
