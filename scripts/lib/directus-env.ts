@@ -83,6 +83,8 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     // How long a refresh token just spent can refresh again, for an answer lost to a page change.
     SESSION_REFRESH_GRACE_PERIOD: '10s',
     CACHE_ENABLED: 'false',
+    // Every request reads the one frozen schema instead of a deep copy of it (a fifth of Directus's CPU when profiled).
+    CACHE_SCHEMA_FREEZE_ENABLED: 'true',
     // Mail stays on this machine (scripts/sendmail-to-folder.mjs); production sets EMAIL_TRANSPORT=smtp.
     EMAIL_FROM: 'no-reply@dorama.local',
     EMAIL_TRANSPORT: 'sendmail',
