@@ -106,19 +106,18 @@ function sourceFiles(seeded: boolean): string[] {
   }).sort();
 }
 
-/** What a change of the sources left behind: older templates of the same sign-in and flavour, and unfinished ones. */
+/**
+ * Before a template is made: older ones of the same sign-in and flavour (what a change of the sources left
+ * behind), unfinished ones, and what is left of this one (its folder without its database, or the reverse).
+ */
 async function removeOlder(t: Template): Promise<void> {
   const signIn = t.key.split('_')[0];
   const folder = folderPrefix(t);
   for (const name of readdirSync(CACHE)) {
-    const older = name.startsWith(`${folder}${signIn}_`) && name !== `${folder}${t.key}`;
-    if (older || name.startsWith(`${folder}making-`)) rmSync(path.join(CACHE, name), { recursive: true, force: true });
+    if (name.startsWith(`${folder}${signIn}_`) || name.startsWith(`${folder}making-`)) rmSync(path.join(CACHE, name), { recursive: true, force: true });
   }
   if (t.kind !== 'pg') return;
-  const database = databasePrefix(t);
-  for (const name of await databasesNamed(`${database}${signIn}_`)) {
-    if (name !== databaseOf(t)) await dropDatabase(name);
-  }
+  for (const name of await databasesNamed(`${databasePrefix(t)}${signIn}_`)) await dropDatabase(name);
 }
 
 /**
