@@ -5,7 +5,8 @@
  * member whose connection is cut shown disconnected and brought back to the room's moment,
  * the chat with a reply, a reaction floating for the other, the leader-only switch, the lead handed
  * over, a member removed, the next episode shared, a member whose video stalls holding the room
- * until the leader chooses «Не ждать», and an embed that cannot be followed said so, its episode shared.
+ * until it comes (then it plays on together) or the leader chooses «Не ждать», and an embed that
+ * cannot be followed said so, its episode shared.
  */
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
@@ -277,43 +278,73 @@ describe('the leader', () => {
   });
 });
 
+/**
+ * The member's video served a few seconds at a time; after `stall()` it gets no more until `release()`, so a
+ * seek lands past what it holds, whatever it had buffered before.
+ */
+async function videoThatStalls(page: Page): Promise<{ stall(): void; release(): Promise<void> }> {
+  const held: (() => void)[] = [];
+  let stalled = false;
+  await page.route('**/assets/**', async (route) => {
+    const range = /bytes=(\d+)-/.exec(route.request().headers().range ?? '');
+    if (!range) return route.continue();
+    if (stalled) return void held.push(() => void route.continue().catch(() => undefined));
+    const whole = await route.fetch({ headers: { ...route.request().headers(), range: 'bytes=0-' } });
+    const body = await whole.body();
+    const start = Number(range[1]);
+    const end = Math.min(body.length, start + 64 * 1024) - 1;
+    await route.fulfill({
+      status: 206,
+      headers: { 'content-type': whole.headers()['content-type'] ?? 'video/mp4', 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${body.length}` },
+      body: body.subarray(start, end + 1),
+    });
+  });
+  return {
+    stall: () => { stalled = true; },
+    async release() {
+      await page.unroute('**/assets/**');
+      held.forEach((go) => go());
+    },
+  };
+}
+
+/** A room of two whose member's video has stalled after the leader's seek and play: the leader sees them loading. */
+async function roomHeldByAStall(browsers: Browsers) {
+  const room = await roomOfTwo(browsers);
+  const { member, leaderPage, memberPage } = room;
+  const video = await videoThatStalls(memberPage);
+  await memberPage.reload();
+  await roomReady(memberPage);
+  video.stall();
+  await seekBy(leaderPage, DEMO_CLIP.ending.start - 10);
+  await expect.poll(async () => (await roomMoment(memberPage)).position).toBeCloseTo(DEMO_CLIP.ending.start - 10, 0);
+  await playerKey(leaderPage, 'k');
+  await expect.poll(() => memberRow(leaderPage, member).locator('.room-member__state').textContent(), { timeout: 30_000 })
+    .toBe(MEMBER_STATE_WORDS.loading);
+  expect((await roomMoment(leaderPage)).playing).toBe(false);
+  return { ...room, video };
+}
+
 describe('waiting', () => {
   it('a member whose video stalls holds the room, until the leader chooses «Не ждать»', async ({ browsers }) => {
-    const { member, leaderPage, memberPage } = await roomOfTwo(browsers);
-    // The member's video is served a few seconds at a time, and from now on gets no more: the seek below
-    // lands past what it holds, whatever it had buffered before.
-    const held: (() => void)[] = [];
-    let stalled = false;
-    await memberPage.route('**/assets/**', async (route) => {
-      const range = /bytes=(\d+)-/.exec(route.request().headers().range ?? '');
-      if (!range) return route.continue();
-      if (stalled) return void held.push(() => void route.continue().catch(() => undefined));
-      const whole = await route.fetch({ headers: { ...route.request().headers(), range: 'bytes=0-' } });
-      const body = await whole.body();
-      const start = Number(range[1]);
-      const end = Math.min(body.length, start + 64 * 1024) - 1;
-      await route.fulfill({
-        status: 206,
-        headers: { 'content-type': whole.headers()['content-type'] ?? 'video/mp4', 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${body.length}` },
-        body: body.subarray(start, end + 1),
-      });
-    });
-    await memberPage.reload();
-    await roomReady(memberPage);
-    stalled = true;
-    await seekBy(leaderPage, DEMO_CLIP.ending.start - 10);
-    await expect.poll(async () => (await roomMoment(memberPage)).position).toBeCloseTo(DEMO_CLIP.ending.start - 10, 0);
-    await playerKey(leaderPage, 'k');
-    await expect.poll(() => memberRow(leaderPage, member).locator('.room-member__state').textContent(), { timeout: 30_000 })
-      .toBe(MEMBER_STATE_WORDS.loading);
-    expect((await roomMoment(leaderPage)).playing).toBe(false);
+    const { leaderPage, video } = await roomHeldByAStall(browsers);
     const dontWait = leaderPage.getByRole('button', { name: 'Не ждать' });
     await dontWait.waitFor({ timeout: ROOM_WAIT_LIMIT_MS + 15_000 });
     await dontWait.click();
     await expect.poll(async () => (await roomMoment(leaderPage)).playing).toBe(true);
     const at = await videoTime(leaderPage);
     await expect.poll(() => videoTime(leaderPage)).toBeGreaterThan(at + 0.5);
-    await memberPage.unroute('**/assets/**');
-    held.forEach((go) => go());
+    await video.release();
+  });
+
+  it('a member whose video stalls holds the room, and it plays on together once their video comes', async ({ browsers }) => {
+    const { leaderPage, memberPage, video } = await roomHeldByAStall(browsers);
+    await video.release();
+    await expect.poll(async () => (await roomMoment(leaderPage)).playing).toBe(true);
+    for (const page of [leaderPage, memberPage]) {
+      const at = await videoTime(page);
+      await expect.poll(() => videoTime(page)).toBeGreaterThan(at + 0.5);
+      await expect.poll(() => gapToRoom(page), { timeout: 10_000 }).toBeLessThan(0.25);
+    }
   });
 });
