@@ -30,6 +30,8 @@ const PG_PREFIX = 'dorama_template_';
 const SOURCES = ['directus', 'shared', 'package-lock.json', 'scripts/lib/directus-env.ts', 'tests/support/test-backend-env.ts'];
 /** The seed's searches for openings take a minute or two on a loaded machine; a template waits at most this. */
 const SEARCHES_WAIT_MS = 10 * 60_000;
+/** How often their state is read meanwhile. */
+const SEARCHES_POLL_MS = 1_000;
 
 type Kind = 'sqlite' | 'pg';
 
@@ -191,6 +193,6 @@ async function searchesFinished(api: AdminApi): Promise<void> {
       : [];
     if (states.every((s) => s.segmentSearch === 'done' || s.segmentSearch === 'failed')) return;
     if (Date.now() > deadline) throw new Error(`the seed's searches for openings did not finish in ${SEARCHES_WAIT_MS / 60_000} min`);
-    await sleep(1000);
+    await sleep(SEARCHES_POLL_MS);
   }
 }
