@@ -5,7 +5,7 @@
  * its size never meets the limit of one string. A build that reads everything writes the file anew
  * as it reads; an edit appends what it changed (rows-delta.ts), one line an edit.
  */
-import { createReadStream, createWriteStream, existsSync, openSync, readSync, renameSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, existsSync, openSync, readSync, renameSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -143,12 +143,11 @@ async function parseRows(file: string, take: RowTaker): Promise<RowsRest | null>
 type RowReader = <T>(at: LineAt) => T;
 
 /**
- * Reads a row again from its line of `file`, through one descriptor opened now and left for the
- * process's end: the file may be replaced by the next build's rows meanwhile, and this build keeps
- * reading the rows it was given.
+ * Reads a row again from its line, through the rows file's descriptor `fd`, left open for the process's
+ * end: the file may be replaced by the next build's rows meanwhile, and this build keeps reading the
+ * rows it was given.
  */
-function rowReader(file: string): RowReader {
-  const fd = openSync(file, 'r');
+function rowReader(fd: number): RowReader {
   return <T>({ start, bytes }: LineAt): T => {
     const line = Buffer.allocUnsafe(bytes);
     readSync(fd, line, 0, bytes, start);
@@ -209,7 +208,7 @@ export async function saveRowsAsRead(dir: string, owns: (index: number) => boole
       actors: async (rows) => { for (const row of rows) share.actor(row, await writer.actor(row)); },
     });
     await writer.finish(besides);
-    return share.made(rowReader(file), besides);
+    return share.made(rowReader(openSync(file, 'r')), besides);
   } catch (err) {
     writer.abandon();
     throw err;
@@ -241,14 +240,14 @@ export async function loadRows(dir: string): Promise<CatalogueRows | null> {
 export async function loadShare(dir: string, owns: (index: number) => boolean): Promise<CatalogueShare | null> {
   const file = path.join(dir, FILE);
   if (!existsSync(file)) return null;
-  const readAgain = rowReader(file);
+  // Opened before the read, so the lines read again later are those of the file read now.
+  const fd = openSync(file, 'r');
   const share = shareMaker(owns);
-  const rest = await readRows(file, share);
+  const rest = await readRows(file, share).catch((err: unknown) => { closeSync(fd); throw err; });
+  if (rest && !rest.edits.length) return share.made(rowReader(fd), rest);
+  closeSync(fd);
   if (!rest) return null;
   // Edits are applied to whole rows: with any, the rows are read whole and then cut down.
-  if (rest.edits.length) {
-    const rows = await loadRows(dir);
-    return rows && shareOf(rows, owns);
-  }
-  return share.made(readAgain, rest);
+  const rows = await loadRows(dir);
+  return rows && shareOf(rows, owns);
 }

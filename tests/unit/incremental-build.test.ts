@@ -1,5 +1,5 @@
 /** Incremental builds: page keys, page files, which rows are read again and how they merge, page reuse. */
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -147,6 +147,15 @@ describe('kept rows and page reuse on disk', () => {
     const edited = mergeRows(rows, { titles: [3], actors: [] }, { titles: [title(3, 'Правка', [11])], actors: [] }, null);
     await appendEdit(dir, rowsDelta(rows, edited, { titles: [3], actors: [] })!);
     expect(whole(await loadShare(dir, secondOfTwo))).toEqual(whole(shareOf(edited, secondOfTwo)));
+
+    // Only a share that reads its own rows again keeps the file open: with edits, or of another version, it is closed.
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    await loadShare(dir, secondOfTwo);
+    const older = tmp();
+    writeFileSync(path.join(older, 'catalogue.ndjson'), `${JSON.stringify({ version: 1 })}\n`);
+    expect(await loadShare(older, secondOfTwo)).toBeNull();
+    await expect.poll(openFiles).toBe(before);
   });
 
   /** A part's keys and counts, as a build process leaves them. */
