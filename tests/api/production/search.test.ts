@@ -34,7 +34,8 @@ beforeAll(async () => {
     port: await freePort(),
     extra: { ...options.extra, RATE_LIMITER_POINTS: String(ALLOWANCE), RATE_LIMITER_DURATION: '600', RATE_LIMITER_KEY_PREFIX: `${name}:rl-limited` },
   }), { quiet: true });
-}, 600_000);
+  // On a fresh machine the seeded template is made here first: the plain one, the seed and its searches.
+}, 900_000);
 
 afterAll(async () => {
   await limited?.stop();
