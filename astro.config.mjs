@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import reactIslandsRenderer from './src/site-build/island-renderer-integration.ts';
 import buildDoneWaits from './src/site-build/build-done-integration.ts';
+import bulkPages from './src/site-build/bulk-pages-integration.ts';
 import siteDirectives from './src/directives/integration.ts';
 
 /**
@@ -26,7 +27,7 @@ export default defineConfig({
   // is `{slug}/index.html`. A folder for each of 50,000 pages cost the build more system time than
   // writing the pages; now only a title has one (its page and its cast page).
   build: { inlineStylesheets: 'never', format: 'preserve' },
-  integrations: [reactIslandsRenderer(), react(), siteDirectives(), buildDoneWaits()],
+  integrations: [reactIslandsRenderer(), react(), siteDirectives(), bulkPages(), buildDoneWaits()],
   // One stylesheet for the pages' components and one for the islands', kept for every next page, rather
   // than a dozen small ones per page: each blocked the first paint for a round trip of its own.
   vite: { plugins: [lazyChunksFetchTheirOwnImports], build: { cssCodeSplit: false } },

@@ -8,6 +8,8 @@ import { once } from '../lib/once.ts';
 import { logged } from './build-log.ts';
 import { appendEdit, loadRows, loadShare, saveRows, saveRowsAsRead } from './catalogue-snapshot.ts';
 import { finishBeforeBuildEnds } from './build-end.ts';
+import type { GetStaticPathsOptions } from 'astro';
+import { markBulkRoute } from './bulk-pages.ts';
 import { pageKey } from './page-key.ts';
 import { createPageReuse } from './page-reuse.ts';
 import { editReach, type PageReach } from './edit-reach.ts';
@@ -174,12 +176,23 @@ interface RoutePages<I, P> {
   path(item: I): P;
 }
 
+/** Each route's paths, decided once: a page's key goes to the keys file as it is decided. */
+const routesDecided = new Map<string, Promise<unknown[]>>();
+
 /**
  * The static paths of a route's items, less those whose previous HTML is kept. After an edit, a page
- * out of its reach keeps its previous key without being keyed.
+ * out of its reach keeps its previous key without being keyed. Their pages are rendered by the
+ * build's own loop (bulk-pages.ts).
  */
-async function freshPaths<I, P>(route: string, items: I[], pages: RoutePages<I, P>): Promise<P[]> {
-  if (!reuse.active) return items.map(pages.path);
+function freshPaths<I, P>(route: string, items: I[], pages: RoutePages<I, P>, { routePattern }: GetStaticPathsOptions): Promise<P[]> {
+  markBulkRoute(routePattern);
+  if (!reuse.active) return Promise.resolve(items.map(pages.path));
+  let decided = routesDecided.get(route) as Promise<P[]> | undefined;
+  if (!decided) routesDecided.set(route, (decided = keyedPaths(route, items, pages)));
+  return decided;
+}
+
+async function keyedPaths<I, P>(route: string, items: I[], pages: RoutePages<I, P>): Promise<P[]> {
   const [common, reach] = await Promise.all([commonKey(), narrowedTo()]);
   return logged(`${items.length} ${route} page keys${reach ? ' (after an edit)' : ''}`, async () => {
     const fresh: P[] = [];
@@ -199,16 +212,16 @@ const BEST_TITLES = 8;
 type CardVariant = 'list' | 'slider';
 
 /**
- * The digest of a title's card in a variant, kept: a title shows on the pages of the titles like it
- * and of every person in it, and each of their keys hashes its card. The card itself is made again
- * wherever it is shown, so a build process holds no title's card (at 100,000 titles the cards kept
- * for their keys were about a fifth of a process's heap).
+ * The digest of a title's card in a variant, kept by the title's id: a title shows on the pages of the
+ * titles like it and of every person in it, and each of their keys hashes its card. The card itself is
+ * made again wherever it is shown, so a build process holds no title's card (at 100,000 titles the
+ * cards kept for their keys were about a fifth of a process's heap).
  */
-const cardDigests = { list: new WeakMap<TitleCard, string>(), slider: new WeakMap<TitleCard, string>() };
+const cardDigests = { list: new Map<number, string>(), slider: new Map<number, string>() };
 function cardDigest(title: TitleCard, variant: CardVariant): string {
   const digests = cardDigests[variant];
-  let digest = digests.get(title);
-  if (digest === undefined) digests.set(title, (digest = pageKey(cardView(title, variant))));
+  let digest = digests.get(title.id);
+  if (digest === undefined) digests.set(title.id, (digest = pageKey(cardView(title, variant))));
   return digest;
 }
 
@@ -258,25 +271,25 @@ export async function titleOf({ title }: TitleProps): Promise<TitlePage> {
  * Static paths of the title pages, each with its title; the page also shows related titles and the
  * rating. Keys take digests of the rows and cards, each hashed once however many pages show it.
  */
-export async function titlePaths() {
+export async function titlePaths(options: GetStaticPathsOptions) {
   const catalogue = await getCatalogue();
   return freshPaths('title', catalogue.ownTitles, {
     file: (title) => `${title.slug}/index.html`,
     data: (title) => [pageDigestOf(catalogue, title), catalogue.relatedTo(title).map((r) => cardDigest(r, 'list')), catalogue.ratingOf(title.id)],
     reached: (title, reach) => reach.titles.has(title.id),
     path: (title) => ({ params: { slug: title.slug }, props: { title } satisfies TitleProps }),
-  });
+  }, options);
 }
 
 /** Static paths of the cast pages, each with its title. */
-export async function castPaths() {
+export async function castPaths(options: GetStaticPathsOptions) {
   const catalogue = await getCatalogue();
   return freshPaths('cast', catalogue.ownTitles, {
     file: (title) => `${title.slug}/actors.html`,
     data: (title) => pageDigestOf(catalogue, title),
     reached: (title, reach) => reach.casts.has(title.id),
     path: (title) => ({ params: { slug: title.slug }, props: { title } satisfies TitleProps }),
-  });
+  }, options);
 }
 
 /** What an actor page's path hands the page: the person, read whole as it renders (actorOf). */
@@ -288,7 +301,7 @@ export interface ActorProps {
 export const actorOf = ({ actor }: ActorProps): ActorPage => actor.row();
 
 /** Static paths of the actor pages, each with its person; the page also lists the person's titles. */
-export async function actorPaths() {
+export async function actorPaths(options: GetStaticPathsOptions) {
   const catalogue = await getCatalogue();
   return freshPaths('actor', catalogue.ownActors, {
     file: (actor) => `actors/${actor.slug}.html`,
@@ -298,7 +311,7 @@ export async function actorPaths() {
     },
     reached: (actor, reach) => reach.actors.has(actor.id),
     path: (actor) => ({ params: { slug: actor.slug }, props: { actor } satisfies ActorProps }),
-  });
+  }, options);
 }
 
 /**

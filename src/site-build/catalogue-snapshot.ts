@@ -160,11 +160,28 @@ export function saveRows(dir: string, rows: CatalogueRows): Promise<void> {
   return writeRows(path.join(dir, FILE), rows);
 }
 
-/** A row as one's own: its id and slug, and its line, read again whenever its pages need it whole. */
-interface OwnPlace {
-  id: number;
-  slug: string;
-  at: LineAt;
+/**
+ * A row as one's own: its id and slug, and where its line lies, read again whenever its pages need it
+ * whole. One small object a row: a build part holds hundreds of thousands.
+ */
+class RowAt<T> implements OwnRow<T> {
+  readonly id: number;
+  readonly slug: string;
+  private readonly start: number;
+  private readonly bytes: number;
+  private readonly read: RowReader;
+
+  constructor(id: number, slug: string, { start, bytes }: LineAt, read: RowReader) {
+    this.id = id;
+    this.slug = slug;
+    this.start = start;
+    this.bytes = bytes;
+    this.read = read;
+  }
+
+  row(): T {
+    return this.read<T>({ start: this.start, bytes: this.bytes });
+  }
 }
 
 /**
@@ -174,21 +191,31 @@ interface OwnPlace {
 function shareMaker(owns: (index: number) => boolean) {
   const titles: TitleSummary[] = [];
   const people: Person[] = [];
-  const ownTitles: OwnPlace[] = [];
-  const ownActors: OwnPlace[] = [];
+  const places = { titles: [] as number[], actors: [] as number[] };
+  const slugs = { titles: [] as string[], actors: [] as string[] };
+  const take = (kind: 'titles' | 'actors', row: { id: number; slug: string }, at: LineAt) => {
+    places[kind].push(row.id, at.start, at.bytes);
+    slugs[kind].push(row.slug);
+  };
+  const ownRows = <T>(kind: 'titles' | 'actors', read: RowReader): OwnRow<T>[] => {
+    const [p, names] = [places[kind], slugs[kind]];
+    return names.map((slug, i) => new RowAt<T>(p[3 * i]!, slug, { start: p[3 * i + 1]!, bytes: p[3 * i + 2]! }, read));
+  };
   return {
     title(row: TitleRow, at: LineAt) {
-      if (owns(titles.length)) ownTitles.push({ id: row.id, slug: row.slug, at });
+      if (owns(titles.length)) take('titles', row, at);
       titles.push(summaryOf(row));
     },
     actor(row: ActorPage, at: LineAt) {
-      if (owns(people.length)) ownActors.push({ id: row.id, slug: row.slug, at });
+      if (owns(people.length)) take('actors', row, at);
       people.push(personOf(row));
     },
     /** The share, its own rows read again through `readAgain`. */
     made(readAgain: RowReader, { related = {}, counters }: RowsBesides): CatalogueShare {
-      const own = <T>({ id, slug, at }: OwnPlace): OwnRow<T> => ({ id, slug, row: () => readAgain<T>(at) });
-      return { titles, people, ownTitles: ownTitles.map(own<TitleRow>), ownActors: ownActors.map(own<ActorPage>), related, ...(counters ? { counters } : {}) };
+      return {
+        titles, people, ownTitles: ownRows<TitleRow>('titles', readAgain), ownActors: ownRows<ActorPage>('actors', readAgain), related,
+        ...(counters ? { counters } : {}),
+      };
     },
   };
 }

@@ -6,7 +6,8 @@
  * the folder they describe (its STAMP_FILE's inode, once the build is in place) and, for each part
  * of a build until then, what it kept, rendered and lost.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import path from 'node:path';
 
 /** The keys the build in place was made with. */
 export const KEYS_FILE = 'pages.keys';
@@ -43,10 +44,52 @@ export interface FolderStamp {
   ino: number;
 }
 
+/** Lines written at once: few writes, and little held. */
+const KEYS_PER_WRITE = 2000;
+
+/**
+ * Writes a build's keys to `file` as they come, so no part of a build holds its pages' keys: the head
+ * goes first, with the first key, and can no longer change once `started`.
+ */
+export function createKeysWriter(file: string, head: KeysHead) {
+  let fd: number | null = null;
+  let lines: string[] = [];
+  let started = false;
+  const write = () => {
+    if (fd === null) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      fd = openSync(file, 'w');
+    }
+    writeSync(fd, `${lines.join('\n')}\n`);
+    lines = [];
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
+    lines.push(JSON.stringify(head));
+  };
+  return {
+    get started() {
+      return started;
+    },
+    add(page: string, key: string) {
+      start();
+      lines.push(`${key} ${page}`);
+      if (lines.length >= KEYS_PER_WRITE) write();
+    },
+    /** Writes what is left (the head alone when no page was keyed) and closes the file. */
+    close() {
+      start();
+      if (lines.length || fd === null) write();
+      closeSync(fd!);
+    },
+  };
+}
+
 export function writeKeys(file: string, head: KeysHead, keys: Map<string, string>): void {
-  const lines = [JSON.stringify(head)];
-  for (const [page, key] of keys) lines.push(`${key} ${page}`);
-  writeFileSync(file, `${lines.join('\n')}\n`);
+  const writer = createKeysWriter(file, head);
+  for (const [page, key] of keys) writer.add(page, key);
+  writer.close();
 }
 
 /** The keys of `file`, or null when there is none or it is not whole. */

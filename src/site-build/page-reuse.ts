@@ -14,19 +14,20 @@
  * What it works from comes in the build's handoff (handoff.ts): `reuse` (the keys' folder, the
  * previous build's folder and the code's digest), `outDir` and the part.
  */
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BuildHandoff } from './handoff.ts';
 import { createPageLinker, type PageLinker } from './page-linker.ts';
 import {
-  FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE, writeKeys,
+  createKeysWriter, FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE,
   type FolderStamp, type KeysHead, type PartCounts,
 } from './page-keys-file.ts';
 
 export interface PageReuse {
   /**
    * Records the key of the page written to `file` (its path in the build's folder); true when its
-   * previous HTML is now in this build and it needs no rendering.
+   * previous HTML is now in this build and it needs no rendering. Each page is decided once: its
+   * key goes to the file as it is recorded, and nothing of it is kept.
    */
   keep(file: string, key: string): boolean;
   /** Keeps the page at `file` with its previous key, unkeyed (nothing it is made from changed); false when it had none. */
@@ -78,18 +79,17 @@ export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandof
   // Every page it did not render would be left as it was, whatever its data: the build fails instead, and the next reads everything.
   if (inPlace && !previous) throw new Error('an edit put in place needs the page keys of the folder it changes');
   const head: KeysHead = { codeHash };
-  const keys = new Map<string, string>();
-  const decided = new Map<string, boolean>();
+  // A page's previous key is taken out once the page is decided: what is left at the end left the site.
+  const left = previous?.keys ?? new Map<string, string>();
+  const keys = createKeysWriter(path.join(cacheDir, nextKeysFile(part.index)), head);
   let kept = 0;
   let fresh = 0;
   let saved = false;
   const saveKeys = () => {
     if (saved) return;
     saved = true;
-    mkdirSync(cacheDir, { recursive: true });
-    const gone = [...(previous?.keys.keys() ?? [])].filter((file) => !keys.has(file));
-    writeKeys(path.join(cacheDir, nextKeysFile(part.index)), head, keys);
-    const counts: PartCounts = { kept, rendered: fresh, gone };
+    keys.close();
+    const counts: PartCounts = { kept, rendered: fresh, gone: [...left.keys()] };
     writeFileSync(path.join(cacheDir, nextCountsFile(part.index)), JSON.stringify(counts));
     console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered (at ${process.uptime().toFixed(1)} s)`);
   };
@@ -98,26 +98,23 @@ export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandof
   return {
     active: true,
     saveKeys,
-    keep(file, key) {
-      const known = decided.get(file);
-      if (known !== undefined) return known;
-      const linked = reuse(file, key);
-      decided.set(file, linked);
-      return linked;
-    },
+    keep: reuse,
     keepAsBefore(file) {
-      const key = previous?.keys.get(file);
-      return key !== undefined && this.keep(file, key);
+      const key = left.get(file);
+      return key !== undefined && reuse(file, key);
     },
     sameCommon(common) {
+      if (keys.started) throw new Error('the key part every page shares must be known before a page is keyed');
       head.common = common;
       return previous?.head.common === common;
     },
   };
 
   function reuse(file: string, key: string): boolean {
-    keys.set(file, key);
-    if (previous?.keys.get(file) !== key) {
+    keys.add(file, key);
+    const same = left.get(file) === key;
+    left.delete(file);
+    if (!same) {
       fresh++;
       return false;
     }

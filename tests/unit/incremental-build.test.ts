@@ -189,8 +189,29 @@ describe('kept rows and page reuse on disk', () => {
     expect(readFileSync(path.join(out, 'dream/index.html'), 'utf8')).toBe('old dream/index.html');
     expect(statSync(path.join(out, 'dream/index.html')).ino).toBe(statSync(path.join(prev, 'dream/index.html')).ino);
     expect(existsSync(path.join(out, 'actors/other.html'))).toBe(false);
-    // Asked twice (a route's paths read again), the answer stays.
-    expect(reuse.keep('dream/index.html', 'k1')).toBe(true);
+    // The keys went to the part's file as they were decided, each once, under the head.
+    reuse.saveKeys();
+    const next = readKeys(path.join(cache, nextKeysFile(0)));
+    expect(next?.head).toEqual({ codeHash: 'c1' });
+    expect(Object.fromEntries(next?.keys ?? [])).toEqual({ 'dream/index.html': 'k1', 'actors/other.html': 'k2-changed', 'actors/new.html': 'k3' });
+    expect(readFileSync(path.join(cache, nextKeysFile(0)), 'utf8').split('\n')).toHaveLength(5);
+    expect(partCounts(cache)).toEqual([{ kept: 1, rendered: 2, gone: [] }]);
+  });
+
+  it('writes the keys of many pages as they come, whole once closed, and refuses a shared part named after the first key', () => {
+    const cache = tmp();
+    const reuse = createPageReuse({ outDir: tmp(), part: WHOLE, reuse: { cacheDir: cache, codeHash: 'c1' } });
+    expect(reuse.sameCommon('frame')).toBe(false);
+    const pages = Array.from({ length: 4500 }, (_, i) => `actors/p${i}.html`);
+    for (const page of pages) expect(reuse.keep(page, `k${page}`)).toBe(false);
+    // Written before the end: the part holds none of them.
+    expect(readFileSync(path.join(cache, nextKeysFile(0)), 'utf8').length).toBeGreaterThan(0);
+    expect(() => reuse.sameCommon('another frame')).toThrow(/before a page is keyed/);
+    reuse.saveKeys();
+    const next = readKeys(path.join(cache, nextKeysFile(0)));
+    expect(next?.head).toEqual({ codeHash: 'c1', common: 'frame' });
+    expect([...(next?.keys.keys() ?? [])]).toEqual(pages);
+    expect(partCounts(cache)).toEqual([{ kept: 0, rendered: pages.length, gone: [] }]);
   });
 
   it('after an edit, keeps a page its reach misses with its previous key, and records the pages that left', async () => {

@@ -12,6 +12,7 @@ import type { RatingSummary, TitleCard } from './queries.ts';
 import type { ActorPage, Person, Reader, TitlePage, TitleRow } from './reader.ts';
 import { likenessOf, prepareRelated, relatedLists, type CoMarks, type LikenessRow, type PreparedRelated, type RelatedLists } from '../related.ts';
 import { yearsByCategory } from '../filter-query.ts';
+import { sharedValue } from '../shared-value.ts';
 
 /** Titles a call: large enough for few calls, small enough for a quick answer with every episode. */
 export const TITLES_PER_CALL = 250;
@@ -225,7 +226,6 @@ type CardKey = TopField<(typeof TITLE_CARD_FIELDS)[number]> & keyof TitleRow;
 const CARD_KEYS = TITLE_CARD_FIELDS.map((f) => (typeof f === 'string' ? f : Object.keys(f)[0]!)) as CardKey[];
 
 /** What a title whose pages are rendered elsewhere is kept as: its card's fields and its people. */
-const SUMMARY_KEYS = [...CARD_KEYS, ...CAST_RELATIONS] as const;
 export type TitleSummary = Pick<TitleRow, CardKey | (typeof CAST_RELATIONS)[number]>;
 
 /**
@@ -259,8 +259,19 @@ export const heldRow = <T extends { id: number; slug: string }>(row: T): OwnRow<
 /** Every row is this process's own (a build in one part). */
 const everyRow = () => true;
 
-/** A title cut down to its summary: a copy, so the whole row can go. */
-export const summaryOf = (row: TitleSummary): TitleSummary => picked(row, SUMMARY_KEYS) as TitleSummary;
+/**
+ * A title cut down to its summary: a copy, so the whole row can go, holding one shared copy of each
+ * value titles repeat (genres, country, category, status, age rating: shared-value.ts).
+ */
+export function summaryOf(row: TitleSummary): TitleSummary {
+  return {
+    id: row.id, slug: row.slug, name: row.name, description: row.description, poster: row.poster,
+    releaseYear: row.releaseYear, views: row.views,
+    releaseStatus: sharedValue(row.releaseStatus), ageRating: sharedValue(row.ageRating),
+    genres: row.genres && row.genres.map(sharedValue), country: sharedValue(row.country), category: sharedValue(row.category),
+    actors: row.actors, directors: row.directors, screenwriters: row.screenwriters,
+  };
+}
 
 /** A person as cast lists show them, from their page's row. */
 export const personOf = (actor: Person): Person => picked(actor, PERSON_FIELDS) as Person;
@@ -288,16 +299,6 @@ export function shareOf({ titles, actors, coMarks, related, counters }: Catalogu
   };
 }
 
-/** `make` for an id, made once and kept; nothing is kept for an id it makes nothing of. */
-function madeOnce<T>(make: (id: number) => T | undefined): (id: number) => T | undefined {
-  const made = new Map<number, T>();
-  return (id) => {
-    let value = made.get(id);
-    if (value === undefined && (value = make(id)) !== undefined) made.set(id, value);
-    return value;
-  };
-}
-
 /** A title's row as its page shows it: its people put in, one shared object each; those not read are left out. */
 function titlePage(row: TitleRow, personById: (id: number) => Person | undefined): TitlePage {
   const cast = (list: TitleRow[(typeof CAST_RELATIONS)[number]]) =>
@@ -315,12 +316,12 @@ export async function catalogueFrom(reader: CounterReader, share: CatalogueShare
   const { titles, people, ownTitles, ownActors, related } = share;
   const { comments, ratings } = share.counters ?? (await readCounters(reader));
 
-  // Cards and people are made as pages ask for them: an edit's build asks for a few.
+  // A card is made each time a page asks for it, and kept by nobody: a part's pages show every title's.
   const titleById = new Map(titles.map((t) => [t.id, t]));
-  const cardOf = madeOnce((id) => {
+  const cardOf = (id: number) => {
     const row = titleById.get(id);
     return row && titleCard(row, comments[id] ?? 0);
-  });
+  };
 
   /** Person id → their titles' ids, each once (a title is met whole before the next). */
   const byPerson = new Map<number, number[]>();
@@ -332,13 +333,14 @@ export async function catalogueFrom(reader: CounterReader, share: CatalogueShare
     }
   }
 
-  const personRowById = new Map(people.map((p) => [p.id, p]));
-  const personById = madeOnce((id) => {
-    const row = personRowById.get(id);
+  const personById = new Map(people.map((p) => [p.id, p]));
+  // A person on a title's page as cast lists show them, made for the page (a whole row, held, says more).
+  const castPerson = (id: number) => {
+    const row = personById.get(id);
     return row && personOf(row);
-  });
+  };
   const years = yearsByCategory(titles);
-  const pageOf = (title: OwnRow<TitleRow>): TitlePage => titlePage(title.row(), personById);
+  const pageOf = (title: OwnRow<TitleRow>): TitlePage => titlePage(title.row(), castPerson);
 
   return {
     get titles() {

@@ -1,0 +1,64 @@
+/**
+ * Renders the routes marked in bulk-pages.ts with a loop of the build's own, before Astro renders the
+ * rest: each page is asked of Astro's own renderer and written, and nothing of it is kept.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration, AstroPrerenderer, PathWithRoute } from 'astro';
+import { logged } from './build-log.ts';
+import { isBulkRoute, pageOutput } from './bulk-pages.ts';
+
+/** Where pages go and the origin of the addresses they are rendered at, as Astro has them. */
+interface Output {
+  dir: string;
+  origin: string;
+}
+
+async function renderPage(astro: AstroPrerenderer, out: Output, { pathname, route }: PathWithRoute): Promise<void> {
+  const { file, href } = pageOutput(pathname, route.isIndex);
+  const rendered = await astro.render(new Request(new URL(href, out.origin)), { routeData: route });
+  const response = rendered instanceof Response ? rendered : rendered.response;
+  if (response.status !== 200) throw new Error(`${pathname} answered ${response.status} when rendered`);
+  const target = path.join(out.dir, file);
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, Buffer.from(await response.arrayBuffer()));
+}
+
+/** Astro's prerenderer, with the marked routes' pages rendered by `renderPage` as the paths are asked for. */
+function withBulkPages(astro: AstroPrerenderer, out: Output): AstroPrerenderer {
+  return {
+    name: 'site-build:bulk-pages',
+    setup: () => astro.setup?.() ?? Promise.resolve(),
+    teardown: () => astro.teardown?.() ?? Promise.resolve(),
+    render: (request, options) => astro.render(request, options),
+    ...(astro.collectStaticImages ? { collectStaticImages: astro.collectStaticImages } : {}),
+    async getStaticPaths() {
+      const rest: PathWithRoute[] = [];
+      const bulk: PathWithRoute[] = [];
+      for (const page of await astro.getStaticPaths()) (page.route.type === 'page' && isBulkRoute(page.route.route) ? bulk : rest).push(page);
+      if (bulk.length) {
+        await logged(`${bulk.length} pages rendered by the build's loop`, async () => {
+          // Taken off the list as they go, so the list shrinks as the pages are written.
+          bulk.reverse();
+          for (let page = bulk.pop(); page; page = bulk.pop()) await renderPage(astro, out, page);
+        });
+      }
+      return rest;
+    },
+  };
+}
+
+export default function bulkPages(): AstroIntegration {
+  const out: Output = { dir: '', origin: '' };
+  return {
+    name: 'site-build:bulk-pages',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        out.dir = fileURLToPath(config.outDir);
+        out.origin = config.site ? new URL(config.site).origin : `http://localhost:${config.server.port}`;
+      },
+      'astro:build:start': ({ setPrerenderer }) => setPrerenderer((astro) => withBulkPages(astro, out)),
+    },
+  };
+}
