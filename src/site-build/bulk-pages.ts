@@ -1,8 +1,8 @@
 /**
  * The title, cast and person pages, all but a few hundred of a build's, are rendered by the build's own
  * loop (bulk-pages-integration.ts) rather than Astro's. Astro keeps a record of every page it renders
- * until the build ends (its address, its file's URL, its name: at 100,000 titles 260–330 MiB a part);
- * the loop keeps nothing of a page once it is written. A route's getStaticPaths marks its pattern here;
+ * until the build ends (its path, its file's URL, its name: half a kilobyte or more a page, 250,000
+ * pages a part at 100,000 titles); the loop keeps nothing of a page once it is written. A route's getStaticPaths marks its pattern here;
  * the integration, bundled apart from the pages, finds the marks on a global.
  */
 const BULK = Symbol.for('site.bulk-pages');
