@@ -7,11 +7,19 @@ import { inShard, shardOf } from '../../src/site-build/shard.ts';
 import { createRowsRelay } from '../../src/site-build/catalogue-relay.ts';
 import type { ParentMessage } from '../../src/site-build/handoff.ts';
 import { moveMissing } from '../../scripts/site-build/move-missing.ts';
+import { heapGrowth } from '../../scripts/site-build/build.ts';
 
 describe('parts of a build', () => {
   it('a process without a part is the whole build, and the lead', () => {
     expect(shardOf({ index: 0, count: 1 })).toEqual({ index: 0, count: 1, lead: true });
     expect(shardOf({ index: 1, count: 3 })).toEqual({ index: 1, count: 3, lead: false });
+  });
+
+  it("a build of every page gives its heap less room to grow than an edit's, which loads the catalogue and renders a few pages", () => {
+    const edit = heapGrowth({ changes: { kind: 'some', changed: { titles: [1] } } });
+    expect(heapGrowth({ changes: { kind: 'all' } })).toBeLessThan(edit);
+    // A build started ahead is always an edit's.
+    expect(heapGrowth({ changes: { kind: 'later' } })).toBe(edit);
   });
 
   it('the parts share every item out once, and evenly', () => {
