@@ -160,6 +160,11 @@ export function saveRows(dir: string, rows: CatalogueRows): Promise<void> {
   return writeRows(path.join(dir, FILE), rows);
 }
 
+/** Where a share's own rows are read again from: known once every row is read (the file's descriptor). */
+interface RowSource {
+  read: RowReader;
+}
+
 /**
  * A row as one's own: its id and slug, and where its line lies, read again whenever its pages need it
  * whole. One small object a row: a build part holds hundreds of thousands.
@@ -169,20 +174,24 @@ class RowAt<T> implements OwnRow<T> {
   readonly slug: string;
   private readonly start: number;
   private readonly bytes: number;
-  private readonly read: RowReader;
+  private readonly source: RowSource;
 
-  constructor(id: number, slug: string, { start, bytes }: LineAt, read: RowReader) {
-    this.id = id;
-    this.slug = slug;
+  constructor(row: { id: number; slug: string }, { start, bytes }: LineAt, source: RowSource) {
+    this.id = row.id;
+    this.slug = row.slug;
     this.start = start;
     this.bytes = bytes;
-    this.read = read;
+    this.source = source;
   }
 
   row(): T {
-    return this.read<T>({ start: this.start, bytes: this.bytes });
+    return this.source.read<T>({ start: this.start, bytes: this.bytes });
   }
 }
+
+const notReadYet: RowReader = () => {
+  throw new Error('a row was asked for before the rows were read');
+};
 
 /**
  * A share (catalogue.ts, shareOf) made as rows come in their order, each with where its line lies:
@@ -191,31 +200,22 @@ class RowAt<T> implements OwnRow<T> {
 function shareMaker(owns: (index: number) => boolean) {
   const titles: TitleSummary[] = [];
   const people: Person[] = [];
-  const places = { titles: [] as number[], actors: [] as number[] };
-  const slugs = { titles: [] as string[], actors: [] as string[] };
-  const take = (kind: 'titles' | 'actors', row: { id: number; slug: string }, at: LineAt) => {
-    places[kind].push(row.id, at.start, at.bytes);
-    slugs[kind].push(row.slug);
-  };
-  const ownRows = <T>(kind: 'titles' | 'actors', read: RowReader): OwnRow<T>[] => {
-    const [p, names] = [places[kind], slugs[kind]];
-    return names.map((slug, i) => new RowAt<T>(p[3 * i]!, slug, { start: p[3 * i + 1]!, bytes: p[3 * i + 2]! }, read));
-  };
+  const source: RowSource = { read: notReadYet };
+  const ownTitles: OwnRow<TitleRow>[] = [];
+  const ownActors: OwnRow<ActorPage>[] = [];
   return {
     title(row: TitleRow, at: LineAt) {
-      if (owns(titles.length)) take('titles', row, at);
+      if (owns(titles.length)) ownTitles.push(new RowAt(row, at, source));
       titles.push(summaryOf(row));
     },
     actor(row: ActorPage, at: LineAt) {
-      if (owns(people.length)) take('actors', row, at);
+      if (owns(people.length)) ownActors.push(new RowAt(row, at, source));
       people.push(personOf(row));
     },
     /** The share, its own rows read again through `readAgain`. */
     made(readAgain: RowReader, { related = {}, counters }: RowsBesides): CatalogueShare {
-      return {
-        titles, people, ownTitles: ownRows<TitleRow>('titles', readAgain), ownActors: ownRows<ActorPage>('actors', readAgain), related,
-        ...(counters ? { counters } : {}),
-      };
+      source.read = readAgain;
+      return { titles, people, ownTitles, ownActors, related, ...(counters ? { counters } : {}) };
     },
   };
 }
