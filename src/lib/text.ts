@@ -10,6 +10,20 @@ function squeeze(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The squeezed text as far as a cut at `max` can look (its first `max + 1` characters and a sign that
+ * more follows): a plot of pages need not be squeezed whole for a card's forty characters.
+ */
+function squeezedHead(text: string, max: number): string {
+  // A squeezed prefix agrees with the whole text's squeeze except at its very end, where a run of
+  // spaces may be cut short or trimmed: beyond `max + 1` characters that end cannot matter.
+  for (let room = 2 * max + 16; room < text.length; room *= 4) {
+    const head = squeeze(text.slice(0, room));
+    if (head.length > max + 1) return head;
+  }
+  return squeeze(text);
+}
+
 /** Punctuation that must not hang right before the ellipsis ("дорама, …" reads as a typo). */
 const TRAILING = /[\s,.;:!?\-–—(«"'/]+$/u;
 
@@ -18,7 +32,7 @@ const TRAILING = /[\s,.;:!?\-–—(«"'/]+$/u;
  * A single word longer than the room is cut inside the word, since there is no boundary to use.
  */
 export function cut(text: string | null | undefined, max: number): string {
-  const clean = squeeze(text ?? '');
+  const clean = squeezedHead(text ?? '', max);
   if (clean.length <= max) return clean;
   if (max < 1) return '';
   const room = max - ELLIPSIS.length;

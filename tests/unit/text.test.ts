@@ -35,6 +35,19 @@ describe('cut', () => {
     expect(cut('Сверхдлинноеслово', 8)).toBe('Сверхдл…');
   });
 
+  it('cuts a long text as if the whole of it were squeezed first', () => {
+    // Runs of spaces of every length at every place around where the cut looks.
+    const whole = (text: string, max: number) => cut(text.replace(/\s+/g, ' ').trim(), max);
+    for (const max of [1, 9, 40, 55, 200]) {
+      for (let at = 0; at < 2 * max + 40; at += 3) {
+        for (const run of [' ', '  \n\n  ', ' '.repeat(3 * max + 50)]) {
+          const text = `${'слово '.repeat(Math.ceil(at / 6)).slice(0, at)}${run}${'дальше, '.repeat(120)}`;
+          expect(cut(text, max)).toBe(whole(text, max));
+        }
+      }
+    }
+  });
+
   it('squeezes newlines and spaces into one line', () => {
     expect(cut('  Первая строка\n\nвторая   строка ', 40)).toBe('Первая строка вторая строка');
   });
