@@ -13,6 +13,8 @@ import { isBulkRoute, pageOutput } from './bulk-pages.ts';
 interface Output {
   dir: string;
   origin: string;
+  /** The folder the last page went to: a route's pages mostly share one (every person's page is in actors/). */
+  lastFolder?: string;
 }
 
 async function renderPage(astro: AstroPrerenderer, out: Output, { pathname, route }: PathWithRoute): Promise<void> {
@@ -21,7 +23,8 @@ async function renderPage(astro: AstroPrerenderer, out: Output, { pathname, rout
   const response = rendered instanceof Response ? rendered : rendered.response;
   if (response.status !== 200) throw new Error(`${pathname} answered ${response.status} when rendered`);
   const target = path.join(out.dir, file);
-  mkdirSync(path.dirname(target), { recursive: true });
+  const folder = path.dirname(target);
+  if (folder !== out.lastFolder) mkdirSync((out.lastFolder = folder), { recursive: true });
   writeFileSync(target, Buffer.from(await response.arrayBuffer()));
 }
 
