@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer, PathWithRoute } from 'astro';
 import { logged } from './build-log.ts';
-import { isBulkRoute, pageOutput } from './bulk-pages.ts';
+import { isBulkRoute, pageOutput, renderEach } from './bulk-pages.ts';
 
 /** Where pages go and the origin of the addresses they are rendered at, as Astro has them. */
 interface Output {
@@ -41,11 +41,7 @@ function withBulkPages(astro: AstroPrerenderer, out: Output): AstroPrerenderer {
       const bulk: PathWithRoute[] = [];
       for (const page of await astro.getStaticPaths()) (page.route.type === 'page' && isBulkRoute(page.route.route) ? bulk : rest).push(page);
       if (bulk.length) {
-        await logged(`${bulk.length} pages rendered by the build's loop`, async () => {
-          // Taken off the list as they go, so the list shrinks as the pages are written.
-          bulk.reverse();
-          for (let page = bulk.pop(); page; page = bulk.pop()) await renderPage(astro, out, page);
-        });
+        await logged(`${bulk.length} pages rendered by the build's loop`, () => renderEach(bulk, (page) => renderPage(astro, out, page)));
       }
       return rest;
     },
