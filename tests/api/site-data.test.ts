@@ -5,10 +5,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createDirectus, rest } from '@directus/sdk';
+import { createDirectus, readItems, rest } from '@directus/sdk';
 import { EMPTY_FILTER, type FilterSort } from '../../src/lib/filter-query.ts';
 import { getFilteredTitles } from '../../src/lib/directus/filter-titles.ts';
-import { createReader, type Reader } from '../../src/lib/directus/reader.ts';
+import { createReader, type Reader, type TitleRow } from '../../src/lib/directus/reader.ts';
+import { TITLE_ROW_FIELDS } from '../../src/lib/directus/fields.ts';
+import { EPISODES_DEEP } from '../../src/lib/directus/signed-in-fields.ts';
 import { createRuntime, type Runtime } from '../../src/lib/directus/runtime.ts';
 import { readCommentCounts } from '../../src/lib/directus/queries.ts';
 import { catalogueFrom, loadCatalogue, readCatalogueRows, shareOf, type Catalogue } from '../../src/lib/directus/catalogue.ts';
@@ -174,6 +176,34 @@ describe('the build-time reader', () => {
     expect(title!.tags?.map((t) => t.tags_id)).toEqual([{ id: tag.id, name: `Тег ${stamp}`, slug: tag.slug }]);
     expect(title!.directors).toEqual([]);
     expect(title!.soundtracks).toEqual([]);
+  });
+
+  it("puts each episode's and season's segments where Directus nests them, and none a visitor may not see", async () => {
+    const a = await admin();
+    const episodes = await a.get<{ id: number }[]>(`/items/series?filter[title][_eq]=${t1.id}&sort=sort&limit=2&fields=id`);
+    const season = await a.post<{ id: number }>('/items/iframeSeasons', { title: t2.id, name: 'Сезон 1', sort: 1 });
+    await a.post('/items/segments', [
+      { kind: 'opening', start: 0, end: 90, season: season.id },
+      { kind: 'ending', start: 1300, end: 1400, episode: episodes[0]!.id },
+      { kind: 'opening', start: 0, end: 80, episode: episodes[0]!.id },
+      { kind: 'recap', start: 100, end: 160, episode: episodes[1]!.id, state: 'rejected' },
+    ]);
+    const visitor = createDirectus<Schema>(baseUrl()).with(rest());
+    // The SDK widens the output when `deep` is given; the fields decide the shape.
+    const nested = await visitor.request(readItems('titles', {
+      fields: TITLE_ROW_FIELDS, filter: { id: { _in: [t1.id, t2.id] } }, deep: EPISODES_DEEP, sort: ['id'],
+    })) as TitleRow[];
+    const rows = await reader.getTitleRowsById([t1.id, t2.id]);
+    expect(rows.map((r) => [r.series, r.iframeSeasons])).toEqual(nested.map((r) => [r.series, r.iframeSeasons]));
+    // Read in calls of a few episodes each, the same.
+    const inParts = await createReader(baseUrl(), { segmentOwnersPerCall: 40 }).getTitleRowsById([t1.id, t2.id]);
+    expect(inParts).toEqual(rows);
+    const segmentsOf = (episode: number) => rows[0]!.series!.find((e) => e.id === episode)?.segments;
+    expect(segmentsOf(episodes[0]!.id)).toEqual([
+      { kind: 'ending', start: 1300, end: 1400, absent: false }, { kind: 'opening', start: 0, end: 80, absent: false },
+    ]);
+    expect(segmentsOf(episodes[1]!.id)).toEqual([]);
+    expect(rows[1]!.iframeSeasons).toEqual([{ id: season.id, name: 'Сезон 1', sort: 1, segments: [{ kind: 'opening', start: 0, end: 90, absent: false }] }]);
   });
 
   it('holds every published title once and no draft', async () => {

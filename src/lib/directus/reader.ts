@@ -4,13 +4,13 @@
  * lists every page repeats (settings, banners, menu, genres, countries, tags) are asked once.
  */
 import sharp from 'sharp';
-import { createDirectus, customEndpoint, readItems, readSingleton, rest, type ReadItemOutput } from '@directus/sdk';
+import { createDirectus, customEndpoint, readItems, readSingleton, rest, withSearch, type ReadItemOutput } from '@directus/sdk';
 import {
   CATEGORY_NEW_LIST, HOME_BLOCK_SIZE, PROMO_BANNER, SUBCATEGORY_BLOCK, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
 import {
   ACTOR_FIELDS, BANNER_FIELDS, CATEGORY_FIELDS, COUNTRY_FIELDS, GENRE_FIELDS, PLAN_FIELDS, SHOP_FIELDS,
-  PERSON_FIELDS, STATIC_FIELDS, TAG_FIELDS, TITLE_ROW_FIELDS, type CAST_RELATIONS,
+  PERSON_FIELDS, SEGMENT_ROW_FIELDS, STATIC_FIELDS, TAG_FIELDS, TITLE_ROW_FIELDS, TITLE_ROW_READ_FIELDS, type CAST_RELATIONS,
 } from './fields.ts';
 import { EPISODES_DEEP } from './signed-in-fields.ts';
 import {
@@ -93,6 +93,64 @@ export function createBuildClient(url: string, ready?: () => Promise<unknown>): 
   return createDirectus<Schema>(url, { globals }).with(rest());
 }
 
+/** A title as Directus answers the build, before its segments are put in. */
+type TitleRowRead = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_ROW_READ_FIELDS }>;
+type SegmentRow = ReadItemOutput<Schema, 'segments', { fields: typeof SEGMENT_ROW_FIELDS }>;
+type Segment = Extract<NonNullable<EpisodeRow['segments']>[number], object>;
+
+/**
+ * Episodes and seasons whose segments one call reads: named in the query's body (a SEARCH), so the
+ * address stays short, and far below SQLite's 32,766 parameters.
+ */
+export const SEGMENT_OWNERS_PER_CALL = 10_000;
+
+/** Segments by the id of the episode (or season) they are on, in the order read (an owner's all come in one call, by id). */
+function segmentsBy(rows: SegmentRow[], owner: 'episode' | 'season'): Map<number, Segment[]> {
+  const by = new Map<number, Segment[]>();
+  for (const { episode, season, ...segment } of rows) {
+    const id = owner === 'episode' ? episode : season;
+    if (typeof id !== 'number') continue;
+    const list = by.get(id);
+    if (list) list.push(segment);
+    else by.set(id, [segment]);
+  }
+  return by;
+}
+
+const idsOf = (list: readonly unknown[] | null | undefined): number[] =>
+  (list ?? []).flatMap((row) => (typeof row === 'object' && row && 'id' in row && typeof row.id === 'number' ? [row.id] : []));
+
+/**
+ * The titles with the segments of their episodes and seasons put in, as Directus nests them (by id),
+ * read apart: the visitor's own permissions decide which, as they do nested.
+ */
+async function withSegments(client: SiteClient, titles: TitleRowRead[], what: string, perCall: number): Promise<TitleRow[]> {
+  const owners = [
+    ...titles.flatMap((t) => idsOf(t.series)).map((id) => ({ episode: id })),
+    ...titles.flatMap((t) => idsOf(t.iframeSeasons)).map((id) => ({ season: id })),
+  ];
+  const rows: SegmentRow[] = [];
+  for (let from = 0; from < owners.length; from += perCall) {
+    const part = owners.slice(from, from + perCall);
+    const episodes = part.flatMap((o) => ('episode' in o ? [o.episode] : []));
+    const seasons = part.flatMap((o) => ('season' in o ? [o.season] : []));
+    rows.push(...await send(client, withSearch(readItems('segments', {
+      fields: SEGMENT_ROW_FIELDS,
+      filter: { _or: [{ episode: { _in: episodes.length ? episodes : [0] } }, { season: { _in: seasons.length ? seasons : [0] } }] },
+      sort: ['id'],
+      limit: -1,
+    })), `segments of ${what}`));
+  }
+  const ofEpisode = segmentsBy(rows, 'episode');
+  const ofSeason = segmentsBy(rows, 'season');
+  // Spread, then set: the episodes and seasons keep their place among the title's fields.
+  return titles.map((title) => ({
+    ...title,
+    series: title.series && title.series.map((e) => ({ ...e, segments: ofEpisode.get(e.id) ?? [] })),
+    iframeSeasons: title.iframeSeasons && title.iframeSeasons.map((s) => ({ ...s, segments: ofSeason.get(s.id) ?? [] })),
+  }));
+}
+
 /** An episode kept for subscribers, what everyone may know of it (`GET /payment/kept-episodes`). */
 interface KeptRow { id: number; title: number; name: string; sort: number | null; season: number | null }
 type EpisodeRow = Extract<NonNullable<TitleRow['series']>[number], object>;
@@ -119,7 +177,7 @@ async function withKeptEpisodes(client: SiteClient, titles: TitleRow[], what: st
   });
 }
 
-export function createReader(url: string, o: { ready?: () => Promise<unknown> } = {}) {
+export function createReader(url: string, o: { ready?: () => Promise<unknown>; segmentOwnersPerCall?: number } = {}) {
   const client = createBuildClient(url, o.ready);
 
   const cards = (filter: Parameters<typeof published>, sort: TitleSort[], limit: number, offset = 0) =>
@@ -127,7 +185,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
 
   const titlePages = async (filter: Parameters<typeof titleFilter>[0], at: { limit: number; page?: number }, what: string) => {
     const titles = await send(client, readItems('titles', {
-      fields: TITLE_ROW_FIELDS,
+      fields: TITLE_ROW_READ_FIELDS,
       filter: titleFilter(filter),
       deep: {
         ...EPISODES_DEEP,
@@ -137,7 +195,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown> } 
       ...at,
     }), what);
     // The SDK widens the output when `deep` is given; the fields decide the shape.
-    return withKeptEpisodes(client, titles as TitleRow[], what);
+    return withKeptEpisodes(client, await withSegments(client, titles as TitleRowRead[], what, o.segmentOwnersPerCall ?? SEGMENT_OWNERS_PER_CALL), what);
   };
 
   const actorPages = (at: { limit: number; page?: number; filter?: { id: { _in: number[] } } }, what: string) =>
