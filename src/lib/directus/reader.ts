@@ -134,6 +134,7 @@ async function withSegments(client: SiteClient, titles: TitleRowRead[], what: st
     const part = owners.slice(from, from + perCall);
     const episodes = part.flatMap((o) => ('episode' in o ? [o.episode] : []));
     const seasons = part.flatMap((o) => ('season' in o ? [o.season] : []));
+    // An empty list stands as [0], an id no row has, so each side of the `_or` stays a plain `_in`.
     rows.push(...await send(client, withSearch(readItems('segments', {
       fields: SEGMENT_ROW_FIELDS,
       filter: { _or: [{ episode: { _in: episodes.length ? episodes : [0] } }, { season: { _in: seasons.length ? seasons : [0] } }] },
