@@ -86,12 +86,12 @@ export function buildParts(env: NodeJS.ProcessEnv = process.env): number {
 
 /**
  * How far, in percent, V8 lets a build process's heap grow over its live data. A build of every page
- * keeps less room (at 100,000 titles 35 % rather than 50 % took its peak from 2,131 to 2,014 MiB, and
- * at 30,000 titles cost 7 % more CPU seconds); an edit's build, which loads the whole catalogue in
- * seconds and renders a few pages, keeps more (at 30,000 titles a renamed person's build took 5.5 CPU
- * seconds with 50 %, 8.4 with 35 %).
+ * keeps little room: at 100,000 titles 50 % peaked at 2,131 MiB, 35 % at 2,014, 20 % at 1,807 (2,032
+ * with 35 % on the same hour) for 1 % more CPU seconds. An edit's build, which loads the whole
+ * catalogue in seconds and renders a few pages, keeps more (at 30,000 titles a renamed person's build
+ * took 5.5 CPU seconds with 50 %, 8.4 with 35 %).
  */
-export const heapGrowth = (handoff: Pick<BuildHandoff, 'changes'>): number => (handoff.changes.kind === 'all' ? 35 : 50);
+export const heapGrowth = (handoff: Pick<BuildHandoff, 'changes'>): number => (handoff.changes.kind === 'all' ? 20 : 50);
 
 /** One `astro build` process given `handoff`: `done` resolves when it succeeds, rejects with the tail of its output. */
 function astroBuild(handoff: BuildHandoff, env: NodeJS.ProcessEnv, onMessage: (message: unknown) => void) {

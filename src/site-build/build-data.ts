@@ -11,6 +11,7 @@ import { finishBeforeBuildEnds } from './build-end.ts';
 import type { GetStaticPathsOptions } from 'astro';
 import { markBulkRoute } from './bulk-pages.ts';
 import { pageKey } from './page-key.ts';
+import { countOf, sitemapPaths, type SitemapSources } from '../lib/sitemap.ts';
 import { createPageReuse } from './page-reuse.ts';
 import { editReach, type PageReach } from './edit-reach.ts';
 import { rowsDelta } from './rows-delta.ts';
@@ -334,16 +335,14 @@ export async function categoryPaths<T>(load: (category: CategoryRow) => Promise<
   return categories.map((c) => ({ params: { slug: c.slug }, props: { data: ahead(() => load(c)) } }));
 }
 
-const STATIC_PATHS = ['/', '/updates', '/about', '/copyright', '/privacy-policy', '/partners'];
-
-/** Every public page the build makes, for the sitemap. */
-export const publicPaths = once(async (): Promise<string[]> => {
+/** What the sitemap lists the pages of. */
+const sitemapSources = once(async (): Promise<SitemapSources> => {
   const [{ slugs }, categories, tags] = await Promise.all([getCatalogue(), reader.getCategories(), reader.getTags()]);
-  return logged('the sitemap\'s addresses', () => [
-    ...STATIC_PATHS,
-    ...categories.flatMap((c) => [`/categories/${c.slug}`, `/categories/${c.slug}/new`]),
-    ...tags.map((t) => `/tag/${t.slug}`),
-    ...slugs.titles.flatMap((slug) => [`/${slug}`, `/${slug}/actors`]),
-    ...slugs.actors.map((slug) => `/actors/${slug}`),
-  ]);
+  return { ...slugs, categories: categories.map((c) => c.slug), tags: tags.map((t) => t.slug) };
 });
+
+/** How many public pages the build makes: counted, not kept, while the pages are still to render. */
+export const publicPathCount = async (): Promise<number> => countOf(sitemapPaths(await sitemapSources()));
+
+/** Every public page the build makes, for the sitemap's files: made once the first of them renders, after the pages. */
+export const publicPaths = once(() => logged('the sitemap\'s addresses', async () => [...sitemapPaths(await sitemapSources())]));

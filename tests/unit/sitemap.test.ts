@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SITEMAP_MAX_URLS, sitemapFileCount, sitemapIndexXml, sitemapSlice, urlsetXml } from '../../src/lib/sitemap.ts';
+import { countOf, SITEMAP_MAX_URLS, sitemapFileCount, sitemapIndexXml, sitemapPaths, sitemapSlice, urlsetXml } from '../../src/lib/sitemap.ts';
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
@@ -10,6 +10,17 @@ describe('sitemap', () => {
     expect(sitemapFileCount(50_000)).toBe(1);
     expect(sitemapFileCount(50_001)).toBe(2);
     expect(sitemapFileCount(70_006)).toBe(2);
+  });
+
+  it('lists every public page once, and counts them without keeping them', () => {
+    const sources = { titles: ['son', 'more'], actors: ['kim'], categories: ['doramy'], tags: ['devushki'] };
+    const paths = [...sitemapPaths(sources)];
+    expect(paths).toEqual([
+      '/', '/updates', '/about', '/copyright', '/privacy-policy', '/partners',
+      '/categories/doramy', '/categories/doramy/new', '/tag/devushki',
+      '/son', '/son/actors', '/more', '/more/actors', '/actors/kim',
+    ]);
+    expect(countOf(sitemapPaths(sources))).toBe(paths.length);
   });
 
   it('splits the addresses into files without losing or repeating one', () => {
