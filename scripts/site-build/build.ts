@@ -87,9 +87,9 @@ export function buildParts(env: NodeJS.ProcessEnv = process.env): number {
 /**
  * How far, in percent, V8 lets a build process's heap grow over its live data. A build of every page
  * keeps little room: at 100,000 titles, on one hour, 35 % peaked at 2,032 MiB and 20 % at 1,807, for
- * about 1 % more CPU seconds. An edit's build, which loads the whole
- * catalogue in seconds and renders a few pages, keeps more (at 30,000 titles a renamed person's build
- * took 5.5 CPU seconds with 50 %, 8.4 with 35 %).
+ * about 1 % more CPU seconds. An edit's build, which loads the whole catalogue in seconds and renders a
+ * few pages, keeps more (at 30,000 titles a renamed person's build took 5.5 CPU seconds with 50 %, 8.4
+ * with 35 %).
  */
 export const heapGrowth = (handoff: Pick<BuildHandoff, 'changes'>): number => (handoff.changes.kind === 'all' ? 20 : 50);
 
