@@ -26,8 +26,11 @@ import { TEST_BACKEND_ENV } from './test-backend-env.ts';
 
 const CACHE = path.join(MACHINE_CACHE, 'test-backends');
 const PG_PREFIX = 'dorama_template_';
-/** What a template is made from; the demo seed only for a seeded one. */
-const SOURCES = ['directus', 'shared', 'package-lock.json', 'scripts/lib/directus-env.ts', 'tests/support/test-backend-env.ts'];
+/** What a template is made from, and what makes it (this file, how a backend starts); the demo seed only for a seeded one. */
+const SOURCES = [
+  'directus', 'shared', 'package-lock.json', 'scripts/lib/backend.ts', 'scripts/lib/directus-env.ts',
+  'tests/support/backend-template.ts', 'tests/support/test-backend-env.ts',
+];
 /** The seed's searches for openings take a minute or two on a loaded machine; a template waits at most this. */
 const SEARCHES_WAIT_MS = 10 * 60_000;
 /** How often their state is read meanwhile. */
