@@ -137,7 +137,10 @@ function astroBuild(handoff: BuildHandoff, env: NodeJS.ProcessEnv, onMessage: (m
   };
 }
 
-/** The processes of one build, each rendering into a folder of its own under `staging`. */
+/**
+ * The processes of one build, each rendering into a folder of its own under `staging`; the pages of
+ * the build's own loop (all but a few hundred) all go to the first part's.
+ */
 interface Launched {
   staging: string;
   outs: string[];
@@ -167,6 +170,9 @@ function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
   const common: Omit<BuildHandoff, 'outDir' | 'part'> = {
     // The rows are kept for the next incremental build, or only for the other parts of this one.
     ...(cacheDir || parts > 1 ? { rowsDir: cacheDir ?? staging } : {}),
+    // The lead's folder is emptied as its Astro starts, before it bundles; the other parts write
+    // there only once it has read the catalogue, after that.
+    ...(parts > 1 ? { pagesDir: outs[0] } : {}),
     ...(cacheDir ? { reuse: { cacheDir, codeHash: codeHash(), ...(existsSync(previousDir) ? { previousDir } : {}), ...(inPlace ? { inPlace: true } : {}) } } : {}),
     changes: standby ? { kind: 'later' } : cacheDir && o.changed ? { kind: 'some', changed: o.changed } : { kind: 'all' },
     astroLog: process.env.SITE_BUILD_LOG === 'info' ? 'info' : 'warn',

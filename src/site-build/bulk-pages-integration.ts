@@ -7,9 +7,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer, PathWithRoute } from 'astro';
 import { logged } from './build-log.ts';
+import { handoff } from './handoff.ts';
 import { isBulkRoute, pageOutput, renderEach } from './bulk-pages.ts';
 
-/** Where pages go and the origin of the addresses they are rendered at, as Astro has them. */
+/** Where pages go (the handoff's `pagesDir`, else Astro's output folder) and the origin of the addresses they are rendered at, as Astro has them. */
 interface Output {
   dir: string;
   origin: string;
@@ -54,7 +55,7 @@ export default function bulkPages(): AstroIntegration {
     name: 'site-build:bulk-pages',
     hooks: {
       'astro:config:done': ({ config }) => {
-        out.dir = fileURLToPath(config.outDir);
+        out.dir = handoff().pagesDir ?? fileURLToPath(config.outDir);
         out.origin = config.site ? new URL(config.site).origin : `http://localhost:${config.server.port}`;
       },
       'astro:build:start': ({ setPrerenderer }) => setPrerenderer((astro) => withBulkPages(astro, out)),

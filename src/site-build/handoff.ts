@@ -14,6 +14,13 @@ const catalogueChanges = z.strictObject({ titles: ids.optional(), actors: ids.op
 const handoffSchema = z.strictObject({
   /** This process's own output folder. */
   outDir: z.string().min(1),
+  /**
+   * Where the build's own loop writes the pages it renders and links those it keeps (bulk-pages.ts,
+   * page-reuse.ts), when not `outDir`: in a split build every part's go to the lead's folder, so they
+   * need no moving once the parts are done (at 100,000 titles, moving the other part's 150,000 person
+   * pages into the lead's folder took 11 s).
+   */
+  pagesDir: z.string().min(1).optional(),
   /** Which part of a split build this is: every `count`-th title, cast and person page from the `index`-th (shard.ts). */
   part: z.strictObject({ index: z.number().int().min(0), count: z.number().int().min(1) }).refine((p) => p.index < p.count, 'part.index must be below part.count'),
   /**
@@ -79,6 +86,9 @@ export function asParentMessage(message: unknown): ParentMessage | null {
   const parsed = parentMessageSchema.safeParse(message);
   return parsed.success ? parsed.data : null;
 }
+
+/** The folder of the pages the build's own loop writes and keeps (`pagesDir`, else `outDir`). */
+export const pagesDirOf = ({ outDir, pagesDir }: Pick<BuildHandoff, 'outDir' | 'pagesDir'>): string => pagesDir ?? outDir;
 
 /** What a process built without a parent gets: the whole site in one part, into Astro's own `dist/`. */
 const STANDALONE: BuildHandoff = { outDir: 'dist', part: { index: 0, count: 1 }, changes: { kind: 'all' }, astroLog: 'warn' };

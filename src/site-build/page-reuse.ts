@@ -12,11 +12,11 @@
  * those `gone` (scripts/site-build/apply-in-place.ts).
  *
  * What it works from comes in the build's handoff (handoff.ts): `reuse` (the keys' folder, the
- * previous build's folder and the code's digest), `outDir` and the part.
+ * previous build's folder and the code's digest), `outDir` (or `pagesDir`) and the part.
  */
 import { rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BuildHandoff } from './handoff.ts';
+import { pagesDirOf, type BuildHandoff } from './handoff.ts';
 import { createPageLinker, type PageLinker } from './page-linker.ts';
 import {
   createKeysWriter, FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE,
@@ -72,7 +72,7 @@ function previousKeys(cacheDir: string, reuseDir: string | undefined, codeHash: 
   return previous?.head.codeHash === codeHash ? previous : null;
 }
 
-export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandoff, 'outDir' | 'part' | 'reuse'>): PageReuse {
+export function createPageReuse({ outDir, pagesDir, part, reuse: given }: Pick<BuildHandoff, 'outDir' | 'pagesDir' | 'part' | 'reuse'>): PageReuse {
   if (!given) return { active: false, keep: () => false, keepAsBefore: () => false, sameCommon: () => false, saveKeys: () => {} };
   const { cacheDir, codeHash, previousDir, inPlace } = given;
   const previous = previousKeys(cacheDir, previousDir, codeHash);
@@ -127,7 +127,7 @@ export function createPageReuse({ outDir, part, reuse: given }: Pick<BuildHandof
       // The build then fails and the site stays; the next build renders every page.
       onFailure: () => rmSync(path.join(cacheDir, KEYS_FILE), { force: true }),
     });
-    linking.linker.link(path.join(previousDir!, file), path.join(outDir, file));
+    linking.linker.link(path.join(previousDir!, file), path.join(pagesDirOf({ outDir, pagesDir }), file));
     return true;
   }
 }

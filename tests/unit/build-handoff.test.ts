@@ -1,6 +1,6 @@
 /** The build's handoff: what the parent hands a build process, read and checked in one place, and the messages they exchange. */
 import { describe, expect, it } from 'vitest';
-import { asBuildMessage, asParentMessage, HANDOFF_ENV, handoffEnv, readHandoff, type BuildHandoff } from '../../src/site-build/handoff.ts';
+import { asBuildMessage, asParentMessage, HANDOFF_ENV, handoffEnv, pagesDirOf, readHandoff, type BuildHandoff } from '../../src/site-build/handoff.ts';
 
 const edit: BuildHandoff = {
   outDir: '/tmp/out',
@@ -16,6 +16,13 @@ describe('the handoff', () => {
     expect(readHandoff(handoffEnv(edit))).toEqual(edit);
     const ahead: BuildHandoff = { outDir: '/tmp/o', part: { index: 1, count: 2 }, changes: { kind: 'later' }, astroLog: 'info' };
     expect(readHandoff(handoffEnv(ahead))).toEqual(ahead);
+  });
+
+  it("sends a split build's pages to one folder when it names one, else to the process's own", () => {
+    const other: BuildHandoff = { outDir: '/tmp/b/dist-1', pagesDir: '/tmp/b/dist', part: { index: 1, count: 2 }, changes: { kind: 'all' }, astroLog: 'warn' };
+    expect(pagesDirOf(readHandoff(handoffEnv(other)))).toBe('/tmp/b/dist');
+    expect(pagesDirOf(edit)).toBe(edit.outDir);
+    expect(() => handoffEnv({ ...other, pagesDir: '' })).toThrow();
   });
 
   it('is the whole site in one part, reusing nothing, when a process has none (astro dev, astro check)', () => {

@@ -198,6 +198,19 @@ describe('kept rows and page reuse on disk', () => {
     expect(partCounts(cache)).toEqual([{ kept: 1, rendered: 2, gone: [] }]);
   });
 
+  it("a split build's other part links the pages it keeps into the lead's folder, not its own", async () => {
+    const cache = tmp();
+    const prev = tmp();
+    const own = tmp();
+    const lead = tmp();
+    previousBuild(cache, prev, { 'dream/index.html': 'k1' });
+    const reuse = createPageReuse({ outDir: own, pagesDir: lead, part: { index: 1, count: 2 }, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c1' } });
+    expect(reuse.keep('dream/index.html', 'k1')).toBe(true);
+    await keptPagesLinked();
+    expect(statSync(path.join(lead, 'dream/index.html')).ino).toBe(statSync(path.join(prev, 'dream/index.html')).ino);
+    expect(existsSync(path.join(own, 'dream/index.html'))).toBe(false);
+  });
+
   it('writes the keys of many pages as they come, whole once closed, and refuses a shared part named after the first key', () => {
     const cache = tmp();
     const reuse = createPageReuse({ outDir: tmp(), part: WHOLE, reuse: { cacheDir: cache, codeHash: 'c1' } });
