@@ -10,7 +10,10 @@ import { logged } from './build-log.ts';
 import { handoff } from './handoff.ts';
 import { isBulkRoute, pageOutput, renderEach } from './bulk-pages.ts';
 
-/** Where pages go (the handoff's `pagesDir`, else Astro's output folder) and the origin of the addresses they are rendered at, as Astro has them. */
+/**
+ * Where pages go (the handoff's `pagesDir`, else Astro's output folder) and the origin of the
+ * addresses they are rendered at, as Astro has them.
+ */
 interface Output {
   dir: string;
   origin: string;
