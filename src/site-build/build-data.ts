@@ -341,8 +341,8 @@ const sitemapSources = once(async (): Promise<SitemapSources> => {
   return { ...slugs, categories: categories.map((c) => c.slug), tags: tags.map((t) => t.slug) };
 });
 
-/** How many public pages the build makes: counted, not kept, while the pages are still to render. */
-export const publicPathCount = async (): Promise<number> => countOf(sitemapPaths(await sitemapSources()));
+/** How many public pages the build makes: counted once (the index and the files' paths both ask), not kept, while the pages are still to render. */
+export const publicPathCount = once(async (): Promise<number> => countOf(sitemapPaths(await sitemapSources())));
 
 /** Every public page the build makes, for the sitemap's files: made once the first of them renders, after the pages. */
 export const publicPaths = once(() => logged('the sitemap\'s addresses', async () => [...sitemapPaths(await sitemapSources())]));

@@ -2,8 +2,7 @@
  * The server half of React islands in the static build. It renders what Astro's React renderer
  * renders, minus two costs every island of every page paid: Astro asks each renderer whether a
  * component is its own, and React's answer was to render the component once more to see; and the
- * HTML came through a web stream where one string will do (a static build waits for all of it);
- * and the frame's islands were made again on every page.
+ * HTML came through a web stream where one string will do (a static build waits for all of it).
  * React is the site's only framework, so every component that reaches a renderer is React's.
  * Islands given slots go to Astro's renderer, which knows how to pass them on.
  */
@@ -28,46 +27,13 @@ function nextPrefix(result: SSRResult): string {
 const RESOURCE_HINTS = /<link\s[^>]*rel="(?:preload|modulepreload|stylesheet|preconnect|dns-prefetch)"[^>]*>/g;
 
 /**
- * The frame's islands (menus, modals, account link…) come with the same props on every page (the
- * same objects: the frame is read once per build), and mostly in the same place, so their HTML is
- * made once per component, prefix and props. Props are compared by identity, one level deep:
- * turning every island's props into a string to look them up cost more than it saved.
+ * Every component is rendered where it stands, on every page. Keeping HTML for props seen before paid
+ * while the frame's islands were rendered on every page; with the frame rendered once (RenderedOnce),
+ * a build of 10,000 titles found 3 of 15,000 renders a part in it. Keeping every title's card for the
+ * pages that show it again held hundreds of megabytes a part at 100,000 titles, and cost CPU.
  */
-interface Rendered { prefix: string; props: Record<string, unknown>; html: string }
-const rendered = new Map<ComponentType, Rendered[]>();
-/** Kept per component: a few places times a few prop sets, so pages' own islands cannot pile up. */
-const KEPT_PER_COMPONENT = 16;
-
-function sameProps(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => Object.is(a[k], b[k]));
-}
-
 const renderHtml = (Component: ComponentType, props: Record<string, unknown>, prefix: string) =>
   renderToString(createElement(Component, props), { identifierPrefix: prefix }).replace(RESOURCE_HINTS, '');
-
-function renderIsland(Component: ComponentType, props: Record<string, unknown>, prefix: string): string {
-  let known = rendered.get(Component);
-  if (!known) rendered.set(Component, (known = []));
-  const hit = known.find((r) => r.prefix === prefix && sameProps(r.props, props));
-  if (hit) return hit.html;
-  const html = renderHtml(Component, props, prefix);
-  if (known.length >= KEPT_PER_COMPONENT) known.shift();
-  known.push({ prefix, props, html });
-  return html;
-}
-
-/**
- * A component that is not hydrated (a card in a list) is rendered where it stands when it has props
- * of its own: keeping every title's card HTML for the pages that show it again held hundreds of
- * megabytes a build process at 100,000 titles, and a build of 30,000 titles took more CPU with it
- * (360–390 s) than without (288 s), its collector working over the kept text. Without object props
- * (the same on every page) it is kept as an island's is.
- */
-function renderStatic(Component: ComponentType, props: Record<string, unknown>, prefix: string): string {
-  const ownProps = Object.values(props).some((v) => typeof v === 'object' && v !== null);
-  return ownProps ? renderHtml(Component, props, prefix) : renderIsland(Component, props, prefix);
-}
 
 const renderer: NamedSSRLoadedRendererValue = {
   name: 'site:react',
@@ -80,8 +46,7 @@ const renderer: NamedSSRLoadedRendererValue = {
     }
     const prefix = nextPrefix(this.result);
     const { class: _class, ...own } = props;
-    const html = metadata?.hydrate ? renderIsland(Component, own, prefix) : renderStatic(Component, own, prefix);
-    return { html, attrs: { prefix } };
+    return { html: renderHtml(Component, own, prefix), attrs: { prefix } };
   },
 };
 
