@@ -10,17 +10,21 @@ import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import type { NamedSSRLoadedRendererValue, SSRResult } from 'astro';
 
-/** How many islands each page has rendered so far. */
-const islandsOf = new WeakMap<SSRResult, number>();
+/** Islands (hydrated) and components rendered to HTML alone, numbered apart on each page. */
+type Numbered = 'island' | 'html';
+const PREFIX: Record<Numbered, string> = { island: 'i', html: 's' };
+const countsOf = new WeakMap<SSRResult, Record<Numbered, number>>();
 
 /**
- * The useId prefix of the page's next island, which the browser's hydration reads back from the
- * island's `prefix` attribute. 'i', so it never meets Astro's renderer's 'r0', 'r1'….
+ * The useId prefix of the page's next component: for an island, the browser's hydration reads it
+ * back from its `prefix` attribute. Islands count apart from the rest, so a page's islands are
+ * numbered alike whether or not it is the page the frame's components (HTML alone, RenderedOnce)
+ * were rendered on. 'i' and 's', so they never meet Astro's renderer's 'r0', 'r1'….
  */
-function nextPrefix(result: SSRResult): string {
-  const n = islandsOf.get(result) ?? 0;
-  islandsOf.set(result, n + 1);
-  return `i${n}`;
+function nextPrefix(result: SSRResult, kind: Numbered): string {
+  let counts = countsOf.get(result);
+  if (!counts) countsOf.set(result, (counts = { island: 0, html: 0 }));
+  return `${PREFIX[kind]}${counts[kind]++}`;
 }
 
 /** React hoists hints for the resources it meets; the page's head already has what it needs. */
@@ -44,7 +48,7 @@ const renderer: NamedSSRLoadedRendererValue = {
       const astroReact = (await import('@astrojs/react/server.js')).default;
       return astroReact.renderToStaticMarkup.call(this, Component, props, slots, metadata);
     }
-    const prefix = nextPrefix(this.result);
+    const prefix = nextPrefix(this.result, metadata?.hydrate ? 'island' : 'html');
     const { class: _class, ...own } = props;
     return { html: renderHtml(Component, own, prefix), attrs: { prefix } };
   },

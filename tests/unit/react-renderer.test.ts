@@ -41,6 +41,16 @@ describe('the React islands renderer', () => {
     expect((await render(newPage(), Labelled, { text: 'a' })).attrs?.prefix).toBe(first.attrs?.prefix);
   });
 
+  it('numbers a page\'s islands alike whether or not components rendered to HTML alone came first, as the frame does on one page a build', async () => {
+    const withFrame = newPage();
+    await renderStatic(withFrame, Labelled, { text: 'рамка' });
+    await renderStatic(withFrame, Labelled, { text: 'рамка' });
+    const afterFrame = await render(withFrame, Labelled, { text: 'плеер' });
+    const alone = await render(newPage(), Labelled, { text: 'плеер' });
+    expect(afterFrame.attrs?.prefix).toBe(alone.attrs?.prefix);
+    expect(afterFrame.html).toBe(alone.html);
+  });
+
   it('renders every component where it stands, each time, from the props it has then, so a build holds no page\'s HTML', async () => {
     function Card({ card, variant }: { card: { name: string }; variant: string }) {
       renders++;
