@@ -7,6 +7,7 @@
  */
 import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { isSitemapFile } from '../../src/lib/sitemap.ts';
 
 /** Every file under `dir`, relative to it. */
 function* filesUnder(dir: string, prefix = ''): Generator<string> {
@@ -19,12 +20,14 @@ function* filesUnder(dir: string, prefix = ''): Generator<string> {
 
 /**
  * Moves every file of `from` into `to` over what is there, then deletes the pages `gone` (and a
- * title's folder they leave empty) and the single pages at the top of `to` that `from` no longer
- * has (the last file of the sitemap after titles left, say). The other list pages (categories,
- * tags) only change with categories and tags, which an edit never does: those build afresh.
+ * title's folder they leave empty) and, when `from` has the sitemap's files, those of `to` it no
+ * longer has (the last one after titles left, say). What an edit did not make stays as it is served:
+ * the category and tag pages and the sitemap's files when the edit could not change them (edit-reach.ts).
+ * Categories and tags themselves never change in an edit: those build afresh.
  */
 export function applyInPlace(from: string, to: string, gone: readonly string[]): void {
   const made = new Set(readdirSync(from, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name));
+  const sitemapMade = [...made].some(isSitemapFile);
   const folders = new Set<string>();
   for (const file of filesUnder(from)) {
     const folder = path.dirname(path.join(to, file));
@@ -45,7 +48,8 @@ export function applyInPlace(from: string, to: string, gone: readonly string[]):
       }
     }
   }
+  if (!sitemapMade) return;
   for (const entry of readdirSync(to, { withFileTypes: true })) {
-    if (entry.isFile() && !made.has(entry.name)) rmSync(path.join(to, entry.name), { force: true });
+    if (entry.isFile() && isSitemapFile(entry.name) && !made.has(entry.name)) rmSync(path.join(to, entry.name), { force: true });
   }
 }

@@ -50,6 +50,9 @@ export function sitemapSlice<T>(paths: readonly T[], n: number, max = SITEMAP_MA
 /** The address of sitemap file `n`. */
 export const sitemapFile = (n: number) => `/sitemap-${n}.xml`;
 
+/** Whether `name`, a file at the top of the build, is one of the sitemap's files (not its index). */
+export const isSitemapFile = (name: string): boolean => /^sitemap-[1-9]\d*\.xml$/.test(name);
+
 export function sitemapIndexXml(siteUrl: string, files: number): string {
   const entries = Array.from({ length: files }, (_, i) => `  <sitemap><loc>${escapeXml(siteUrl + sitemapFile(i + 1))}</loc></sitemap>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</sitemapindex>\n`;

@@ -37,7 +37,7 @@ type CategoryRow = Awaited<ReturnType<typeof reader.getCategories>>[number];
 const shard = shardOf(handoff().part);
 
 /** Whether this process renders the list pages, the sitemap and the other pages made once a build. */
-export const rendersListPages = shard.lead;
+const rendersListPages = shard.lead;
 
 /**
  * The previous build's rows, with their related titles indexed for an edit: a build started ahead
@@ -164,6 +164,23 @@ const narrowedTo = once(async (): Promise<PageReach | null> => {
   const [{ reach }, common] = await Promise.all([catalogueMade(), commonKey()]);
   return reuse.sameCommon(common) ? reach : null;
 });
+
+/**
+ * Whether this process renders what an edit reaches as a whole (edit-reach.ts): `lists`, the category and
+ * tag pages; `addresses`, the sitemap's files. The lead does, unless it is an edit put in place that cannot
+ * have changed them: then they stay as they are served, and their queries to Directus are not sent.
+ */
+async function rendersWhole(part: 'lists' | 'addresses'): Promise<boolean> {
+  if (!rendersListPages) return false;
+  if (!handoff().reuse?.inPlace) return true;
+  return (await narrowedTo())?.[part] !== false;
+}
+
+/** Whether this process renders the category and tag pages. */
+export const rendersListRoutes = () => rendersWhole('lists');
+
+/** Whether this process renders the sitemap's files (its index, a few lines, is rendered with the single pages). */
+export const rendersSitemapFiles = () => rendersWhole('addresses');
 
 /** How a route's pages are made from its items (titles or people). */
 interface RoutePages<I, P> {
@@ -330,7 +347,7 @@ export function ahead<T>(query: () => Promise<T>): Promise<T> {
 
 /** Static paths of the pages built once per category (its page and its 'new' screen), each with its data on the way. */
 export async function categoryPaths<T>(load: (category: CategoryRow) => Promise<T>) {
-  if (!rendersListPages) return [];
+  if (!(await rendersListRoutes())) return [];
   const categories = await reader.getCategories();
   return categories.map((c) => ({ params: { slug: c.slug }, props: { data: ahead(() => load(c)) } }));
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueFrom, mergeRows, shareOf, type CatalogueRows, type CounterReader } from '../lib/directus/catalogue.ts';
 import { editReach, type PageReach } from './edit-reach.ts';
 import { applyDelta, rowsDelta } from './rows-delta.ts';
+import { sitemapPaths } from '../lib/sitemap.ts';
 
 const cast = (ids: number[]) => ids.map((actors_id) => ({ actors_id }));
 const title = (id: number, name: string, actors: number[], directors: number[] = []) =>
@@ -51,23 +52,55 @@ async function edit(changed: { titles: number[]; actors: number[] }, fresh: Cata
   expect(applyDelta(before, delta!)).toEqual(after);
   const [was, is] = await Promise.all([pageData(before), pageData(after)]);
   const moved = [...new Set([...was.keys(), ...is.keys()])].filter((page) => was.get(page) !== is.get(page));
-  const inReach = reached(editReach(before, after, delta!));
+  const reach = editReach(before, after, delta!);
+  const inReach = reached(reach);
   expect(moved.filter((page) => !inReach.has(page)), 'pages whose data moved outside the reach').toEqual([]);
-  return { reach: inReach, moved };
+  // The list pages show titles' rows and review counts; the sitemap the addresses of every title and person.
+  const [wasWhole, isWhole] = await Promise.all([wholeData(before), wholeData(after)]);
+  if (wasWhole.lists !== isWhole.lists) expect(reach.lists, 'list pages whose data moved').toBe(true);
+  if (wasWhole.addresses !== isWhole.addresses) expect(reach.addresses, 'addresses that moved').toBe(true);
+  return { reach: inReach, moved, lists: reach.lists, addresses: reach.addresses };
+}
+
+/** What the pages reached as a whole are made from: the titles' rows and review counts, and the addresses. */
+async function wholeData(rows: CatalogueRows): Promise<{ lists: string; addresses: string }> {
+  const { slugs } = await catalogueFrom(noReads, shareOf(rows));
+  return {
+    lists: JSON.stringify([rows.titles, rows.counters?.comments]),
+    addresses: JSON.stringify([...sitemapPaths({ ...slugs, categories: [], tags: [] })]),
+  };
 }
 
 const counters = before.counters!;
 
 describe("an edit's reach", () => {
   it('a title renamed: its pages, its people and the titles that show its card', async () => {
-    const { reach, moved } = await edit({ titles: [2], actors: [] }, { titles: [title(2, 'Явь (правка)', [11, 12], [13])], actors: [], counters });
+    const { reach, moved, lists, addresses } = await edit({ titles: [2], actors: [] }, { titles: [title(2, 'Явь (правка)', [11, 12], [13])], actors: [], counters });
     expect(moved.sort()).toEqual(['actor 11', 'actor 12', 'actor 13', 'cast 2', 'title 1', 'title 2']);
     expect([...reach].sort()).toEqual(['actor 11', 'actor 12', 'actor 13', 'cast 2', 'title 1', 'title 2']);
+    // Its card may be on a category or tag page; its address is as it was.
+    expect([lists, addresses]).toEqual([true, false]);
+  });
+
+  it('a title under a new slug, or a new title: the addresses too', async () => {
+    const moved = { ...title(2, 'Явь', [11, 12], [13]), slug: 't2-new' } as CatalogueRows['titles'][number];
+    expect((await edit({ titles: [2], actors: [] }, { titles: [moved], actors: [], counters })).addresses).toBe(true);
+    expect((await edit({ titles: [6], actors: [] }, { titles: [title(6, 'Новая', [10])], actors: [], counters })).addresses).toBe(true);
   });
 
   it('a person renamed: their page and the title and cast pages of their titles, nothing else', async () => {
-    const { reach } = await edit({ titles: [], actors: [12] }, { titles: [], actors: [actor(12, 'Переименован')], counters });
+    const { reach, lists, addresses } = await edit({ titles: [], actors: [12] }, { titles: [], actors: [actor(12, 'Переименован')], counters });
     expect([...reach].sort()).toEqual(['actor 12', 'cast 2', 'cast 3', 'title 2', 'title 3']);
+    // No card shows a person, and their address is as it was: no list page, no sitemap file.
+    expect([lists, addresses]).toEqual([false, false]);
+  });
+
+  it('a person under a new slug, or deleted: the addresses, and still no list page', async () => {
+    const moved = { ...actor(12), slug: 'p12-new' } as CatalogueRows['actors'][number];
+    const renamed = await edit({ titles: [], actors: [12] }, { titles: [], actors: [moved], counters });
+    expect([renamed.lists, renamed.addresses]).toEqual([false, true]);
+    const deleted = await edit({ titles: [], actors: [14] }, { titles: [], actors: [], counters });
+    expect([deleted.lists, deleted.addresses]).toEqual([false, true]);
   });
 
   it("a title's cast changed: the people who left and who joined", async () => {
@@ -78,22 +111,28 @@ describe("an edit's reach", () => {
 
   it('a title unpublished: the pages that showed its card and its people, and lists it left', async () => {
     const related = { 1: [2], 2: [1], 4: [5], 5: [4] };
-    const { reach } = await edit({ titles: [3], actors: [] }, { titles: [], actors: [], counters }, related);
+    const { reach, lists, addresses } = await edit({ titles: [3], actors: [] }, { titles: [], actors: [], counters }, related);
     expect(reach).toContain('title 1');
     expect(reach).toContain('actor 12');
+    expect([lists, addresses]).toEqual([true, true]);
   });
 
   it('review counts and ratings that moved without an editor: the pages that show them', async () => {
     const moving = { comments: { ...counters.comments, 4: 1 }, ratings: { ...counters.ratings, 3: { average: 9, count: 1 } } };
-    const { reach, moved } = await edit({ titles: [], actors: [] }, { titles: [], actors: [], counters: moving });
+    const { reach, moved, lists, addresses } = await edit({ titles: [], actors: [] }, { titles: [], actors: [], counters: moving });
     // Title 4's card is on title 3's list and on its person's page; title 3's rating on its own page.
     expect(moved.sort()).toEqual(['actor 14', 'title 3', 'title 5']);
     expect([...reach].sort()).toEqual(['actor 14', 'title 3', 'title 5']);
+    // A card's review count is on the list pages too; a rating is not.
+    expect([lists, addresses]).toEqual([true, false]);
+    const rated = await edit({ titles: [], actors: [] }, { titles: [], actors: [], counters: { ...counters, ratings: moving.ratings } });
+    expect([rated.lists, rated.addresses]).toEqual([false, false]);
   });
 
   it('a related list that changed: that page', async () => {
-    const { reach } = await edit({ titles: [], actors: [] }, { titles: [], actors: [], counters }, { ...before.related, 5: [1, 4] });
+    const { reach, lists } = await edit({ titles: [], actors: [] }, { titles: [], actors: [], counters }, { ...before.related, 5: [1, 4] });
     expect([...reach]).toEqual(['title 5']);
+    expect(lists).toBe(false);
   });
 
   it('is unknown without the counters or the related lists of both builds', () => {

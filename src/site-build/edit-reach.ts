@@ -5,7 +5,7 @@
  * - a title's page: its row with its people, its related titles' cards, its rating;
  * - its cast page: its row with its people;
  * - a person's page: their row and the cards of their titles.
- * A title's card is its row and its review count.
+ * A title's card is its row and its review count. The list pages and the sitemap are reached as a whole.
  */
 import { castOf, type CatalogueRows } from '../lib/directus/catalogue.ts';
 import type { TitleRow } from '../lib/directus/reader.ts';
@@ -16,9 +16,29 @@ export interface PageReach {
   titles: Set<number>;
   casts: Set<number>;
   actors: Set<number>;
+  /**
+   * Whether a category or tag page may have changed. They show titles' cards (a title's row and its review
+   * count) and totals, never a person: only a title that changed or left, or a review count, reaches them.
+   */
+  lists: boolean;
+  /** Whether the site's addresses (its sitemap) may have changed: a title or person came, left or took another slug. */
+  addresses: boolean;
 }
 
 const ids = (record: Record<number, unknown>) => Object.keys(record).map(Number);
+
+/** Whether `changed` (rows read again) holds a row that was not in `previous`, or one under another slug. */
+function slugsMoved(previous: readonly { id: number; slug: string }[], changed: readonly { id: number; slug: string }[]): boolean {
+  const slugs = new Map(changed.map((row) => [row.id, row.slug]));
+  let found = 0;
+  for (const row of previous) {
+    const slug = slugs.get(row.id);
+    if (slug === undefined) continue;
+    if (slug !== row.slug) return true;
+    found++;
+  }
+  return found < slugs.size;
+}
 
 /** What `delta`, made from `previous` into `next` (rows-delta.ts), can reach. */
 export function editReach(previous: CatalogueRows, next: CatalogueRows, delta: RowsDelta): PageReach {
@@ -48,5 +68,12 @@ export function editReach(previous: CatalogueRows, next: CatalogueRows, delta: R
       }
     }
   }
-  return { titles, casts, actors };
+  return {
+    titles,
+    casts,
+    actors,
+    lists: changedTitles.length > 0 || ids(delta.comments).length > 0,
+    addresses: delta.gone.titles.length + delta.gone.actors.length > 0
+      || slugsMoved(previous.titles, delta.titles) || slugsMoved(previous.actors, delta.actors),
+  };
 }

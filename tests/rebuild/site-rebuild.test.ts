@@ -4,7 +4,7 @@
  * API) changing the catalogue. Builds of the demo take a while, so each test makes one or two.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from '../e2e/support/test.ts';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import { buildSite, startStandby, type BuildStandby } from '../../scripts/site-b
 import { REBUILD_PATH } from '../../scripts/site-build/rebuild-webhook.ts';
 import { servedBuild, type BuildRecord, type RebuildState } from '../../scripts/site-build/rebuilder.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { isSitemapFile } from '../../src/lib/sitemap.ts';
 import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
 import { ROLES } from '../../shared/rules.ts';
@@ -95,6 +96,18 @@ async function buildsAfter(since: string | undefined): Promise<BuildRecord[]> {
 }
 
 const lastStarted = async () => (await webhookState()).last?.started;
+
+/**
+ * The served category and tag pages and the sitemap's files, each by its inode: a build that leaves a
+ * file as it is keeps its inode, one that writes it renames a new file over it.
+ */
+function wholeFiles(): { lists: Map<string, number>; sitemap: Map<string, number> } {
+  const dir = loop.rebuilder.currentDir()!;
+  const inodes = (files: string[]) => new Map(files.map((file) => [file, statSync(path.join(dir, file)).ino]));
+  const listFiles = ['categories', 'tag'].flatMap((folder) => readdirSync(path.join(dir, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))));
+  return { lists: inodes(listFiles), sitemap: inodes(readdirSync(dir).filter(isSitemapFile)) };
+}
 
 beforeAll(async () => {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-rebuild-'));
@@ -240,6 +253,7 @@ describe('editors change the catalogue', () => {
     expect((await page(`/${title.slug}`)).text.includes(episode!.name)).toBe(true);
     const served = (await webhookState()).current;
     const before = served?.pages;
+    const whole = wholeFiles();
     const since = await lastStarted();
     const name = `Серия — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/series/${episode!.id}`, editor.token, { name })).status).toBe(200);
@@ -253,6 +267,11 @@ describe('editors change the catalogue', () => {
     // Put into the served build's folder in place, not into a new folder of every page.
     expect(build?.dir).toBe(served?.dir ?? served?.id);
     expect((await page(`/${title.slug}`)).text.includes(name)).toBe(true);
+    // No address moved: the sitemap's files are left as they were. A title's card may be on the list pages: those are written again.
+    expect(whole.sitemap.size).toBeGreaterThan(0);
+    expect(wholeFiles().sitemap).toEqual(whole.sitemap);
+    const lists = wholeFiles().lists;
+    expect([...whole.lists].filter(([file, ino]) => lists.get(file) === ino)).toEqual([]);
   });
 
   it('a person renamed: their page and the pages of every title they are in show the new name, and nothing else is rendered', WITH_BUILDS, async () => {
@@ -265,6 +284,7 @@ describe('editors change the catalogue', () => {
     const titles = await backend.api.get<{ slug: string }[]>(`/items/titles?filter[status][_eq]=published&${inTitle}&fields=slug&limit=-1`);
     expect(titles.length).toBeGreaterThan(0);
     const before = (await webhookState()).current?.pages;
+    const whole = wholeFiles();
     const since = await lastStarted();
     const nameRu = `Актёр — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/actors/${id}`, editor.token, { nameRu })).status).toBe(200);
@@ -276,6 +296,9 @@ describe('editors change the catalogue', () => {
     expect(build?.pages).toEqual({ kept: before!.kept + before!.rendered - rendered, rendered });
     expect((await page(`/actors/${slug}`)).text.includes(nameRu)).toBe(true);
     for (const t of titles) expect((await page(`/${t.slug}/actors`)).text.includes(nameRu)).toBe(true);
+    // No card shows a person and no address moved: the category and tag pages and the sitemap are left as they were.
+    expect(whole.lists.size).toBeGreaterThan(0);
+    expect(wholeFiles()).toEqual(whole);
   });
 
   it("a tag taken off a title in the editor's way: the change names the title, and its page drops the tag", WITH_BUILDS, async () => {
@@ -352,6 +375,8 @@ describe('editors change the catalogue', () => {
 
     expect((await page(`/${slug}`)).status).toBe(200);
     expect((await page(`/${title.slug}`)).status).toBe(404);
+    const sitemap = (await Promise.all([...wholeFiles().sitemap.keys()].map(async (file) => (await page(`/${file}`)).text))).join('\n');
+    expect([sitemap.includes(`/${slug}<`), sitemap.includes(`/${title.slug}<`), sitemap.includes(`/actors/${person.slug}<`)]).toEqual([true, false, false]);
     expect((await page(`/actors/${person.slug}`)).status).toBe(404);
     expect((await page(`/${slug}/actors`)).text.includes(person.nameRu)).toBe(false);
     expect((await page(`/tag/${tag!.slug}`)).status).toBe(404);

@@ -260,15 +260,15 @@ describe('kept rows and page reuse on disk', () => {
       .toThrow(/needs the page keys/);
   });
 
-  it('an edit put in place: its pages renamed over the served ones, the pages that left and the single pages no longer made deleted', () => {
+  it("an edit put in place: its pages renamed over the served ones, the pages that left deleted, and the sitemap's files it no longer has", () => {
     const served = tmp();
     const edit = tmp();
     const write = (dir: string, file: string, text: string) => {
       mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
       writeFileSync(path.join(dir, file), text);
     };
-    for (const file of ['index.html', 'sitemap-2.xml', 'dream/index.html', 'dream/actors.html', 'sea/index.html', 'old/index.html', 'old/actors.html', 'actors/p1.html']) write(served, file, `old ${file}`);
-    for (const file of ['index.html', 'dream/index.html', 'new/index.html', '_astro/page.js']) write(edit, file, `new ${file}`);
+    for (const file of ['index.html', 'sitemap-1.xml', 'sitemap-2.xml', 'dream/index.html', 'dream/actors.html', 'sea/index.html', 'old/index.html', 'old/actors.html', 'actors/p1.html']) write(served, file, `old ${file}`);
+    for (const file of ['index.html', 'sitemap-1.xml', 'dream/index.html', 'new/index.html', '_astro/page.js']) write(edit, file, `new ${file}`);
     const kept = statSync(path.join(served, 'sea/index.html')).ino;
     applyInPlace(edit, served, ['old/index.html', 'old/actors.html']);
     const read = (file: string) => (existsSync(path.join(served, file)) ? readFileSync(path.join(served, file), 'utf8') : null);
@@ -279,8 +279,27 @@ describe('kept rows and page reuse on disk', () => {
     expect(statSync(path.join(served, 'sea/index.html')).ino).toBe(kept);
     expect(read('actors/p1.html')).toBe('old actors/p1.html');
     expect(existsSync(path.join(served, 'old'))).toBe(false);
+    expect(read('sitemap-1.xml')).toBe('new sitemap-1.xml');
     expect(read('sitemap-2.xml')).toBeNull();
     expect(read('index.html')).toBe('new index.html');
+  });
+
+  it('an edit put in place that made no list page and no sitemap file leaves those it did not make as they are', () => {
+    const served = tmp();
+    const edit = tmp();
+    const write = (dir: string, file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+      writeFileSync(path.join(dir, file), text);
+    };
+    const kept = ['sitemap-1.xml', 'sitemap-2.xml', 'categories/anime/index.html', 'tag/amneziya.html'];
+    for (const file of ['index.html', 'sitemap.xml', 'actors/p1.html', ...kept]) write(served, file, `old ${file}`);
+    for (const file of ['index.html', 'sitemap.xml', 'actors/p1.html']) write(edit, file, `new ${file}`);
+    const before = kept.map((file) => statSync(path.join(served, file)).ino);
+    applyInPlace(edit, served, []);
+    expect(kept.map((file) => statSync(path.join(served, file)).ino)).toEqual(before);
+    expect(kept.map((file) => readFileSync(path.join(served, file), 'utf8'))).toEqual(kept.map((file) => `old ${file}`));
+    expect(readFileSync(path.join(served, 'actors/p1.html'), 'utf8')).toBe('new actors/p1.html');
+    expect(readFileSync(path.join(served, 'sitemap.xml'), 'utf8')).toBe('new sitemap.xml');
   });
 
   it('fails the build, and forgets the keys, when a kept page cannot be linked', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, SITEMAP_MAX_URLS, sitemapFileCount, sitemapIndexXml, sitemapPaths, sitemapSlice, urlsetXml } from '../../src/lib/sitemap.ts';
+import { countOf, isSitemapFile, SITEMAP_MAX_URLS, sitemapFile, sitemapFileCount, sitemapIndexXml, sitemapPaths, sitemapSlice, urlsetXml } from '../../src/lib/sitemap.ts';
 
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
@@ -21,6 +21,12 @@ describe('sitemap', () => {
       '/son', '/son/actors', '/more', '/more/actors', '/actors/kim',
     ]);
     expect(countOf(sitemapPaths(sources))).toBe(paths.length);
+  });
+
+  it("tells the sitemap's files from its index and every other file", () => {
+    expect([1, 2, 10, 123].map((n) => isSitemapFile(sitemapFile(n).slice(1)))).toEqual([true, true, true, true]);
+    expect(['sitemap.xml', 'sitemap-0.xml', 'sitemap-.xml', 'sitemap-1.xml.br', 'index.html', 'robots.txt', 'xsitemap-1.xml'].map(isSitemapFile))
+      .toEqual([false, false, false, false, false, false, false]);
   });
 
   it('splits the addresses into files without losing or repeating one', () => {
