@@ -68,6 +68,11 @@ describe('kept rows and page reuse on disk', () => {
     return dir;
   };
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+  /** Writes `file` under `dir`, its folders made. */
+  const write = (dir: string, file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  };
 
   it('the catalogue rows come back as saved', async () => {
     const dir = tmp();
@@ -263,10 +268,6 @@ describe('kept rows and page reuse on disk', () => {
   it("an edit put in place: its pages renamed over the served ones, the pages that left deleted, and the sitemap's files it no longer has", () => {
     const served = tmp();
     const edit = tmp();
-    const write = (dir: string, file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    };
     for (const file of ['index.html', 'sitemap-1.xml', 'sitemap-2.xml', 'dream/index.html', 'dream/actors.html', 'sea/index.html', 'old/index.html', 'old/actors.html', 'actors/p1.html']) write(served, file, `old ${file}`);
     for (const file of ['index.html', 'sitemap-1.xml', 'dream/index.html', 'new/index.html', '_astro/page.js']) write(edit, file, `new ${file}`);
     const kept = statSync(path.join(served, 'sea/index.html')).ino;
@@ -287,10 +288,6 @@ describe('kept rows and page reuse on disk', () => {
   it('an edit put in place that made no list page and no sitemap file leaves those it did not make as they are', () => {
     const served = tmp();
     const edit = tmp();
-    const write = (dir: string, file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-      writeFileSync(path.join(dir, file), text);
-    };
     const kept = ['sitemap-1.xml', 'sitemap-2.xml', 'categories/anime/index.html', 'tag/amneziya.html'];
     for (const file of ['index.html', 'sitemap.xml', 'actors/p1.html', ...kept]) write(served, file, `old ${file}`);
     for (const file of ['index.html', 'sitemap.xml', 'actors/p1.html']) write(edit, file, `new ${file}`);
