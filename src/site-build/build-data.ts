@@ -14,6 +14,7 @@ import { pageKey } from './page-key.ts';
 import { countOf, sitemapPaths, type SitemapSources } from '../lib/sitemap.ts';
 import { createPageReuse } from './page-reuse.ts';
 import { editReach, type PageReach } from './edit-reach.ts';
+import { listedTitlesKeeper, loadListedTitles } from './listed-titles.ts';
 import { rowsDelta } from './rows-delta.ts';
 import { announceRowsSaved, rowsSaved } from './catalogue-relay.ts';
 import { handoff } from './handoff.ts';
@@ -79,7 +80,7 @@ async function catalogueShare(): Promise<{ share: CatalogueShare; reach: PageRea
     if (delta) await appendEdit(rowsDir, delta);
     else await saveRows(rowsDir, rows);
   }));
-  return { share: shareOf(rows, owns), reach: delta && editReach(previous.rows, rows, delta) };
+  return { share: shareOf(rows, owns), reach: delta && editReach(previous.rows, rows, delta, loadListedTitles(rowsDir)) };
 }
 
 /** Whether the row at `index` of the catalogue's titles (or people) has its pages rendered in this part. */
@@ -339,17 +340,29 @@ export async function actorPaths(options: GetStaticPathsOptions) {
  * (at 100,000 titles that queue outlasted a call's time limit). A failure still fails the page that
  * awaits it.
  */
-export function ahead<T>(query: () => Promise<T>): Promise<T> {
+function ahead<T>(query: () => Promise<T>): Promise<T> {
   const started = getCatalogue().then(query);
   started.catch(() => {});
   return started;
 }
 
+/** Keeps the titles the list pages show, for the next edit's reach (listed-titles.ts). */
+const keepListed = listedTitlesKeeper(handoff().rowsDir);
+
+/** A list page's query started ahead (see `ahead`); the titles `shown` picks from its answer are kept as listed. */
+export function listAhead<T>(query: () => Promise<T>, shown: (data: T) => readonly { id: number }[]): Promise<T> {
+  return ahead(async () => {
+    const data = await query();
+    keepListed(shown(data));
+    return data;
+  });
+}
+
 /** Static paths of the pages built once per category (its page and its 'new' screen), each with its data on the way. */
-export async function categoryPaths<T>(load: (category: CategoryRow) => Promise<T>) {
+export async function categoryPaths<T>(load: (category: CategoryRow) => Promise<T>, shown: (data: T) => readonly { id: number }[]) {
   if (!(await rendersListRoutes())) return [];
   const categories = await reader.getCategories();
-  return categories.map((c) => ({ params: { slug: c.slug }, props: { data: ahead(() => load(c)) } }));
+  return categories.map((c) => ({ params: { slug: c.slug }, props: { data: listAhead(() => load(c), shown) } }));
 }
 
 /** What the sitemap lists the pages of. */

@@ -10,8 +10,12 @@ import { applyDelta, rowsDelta } from './rows-delta.ts';
 import { sitemapPaths } from '../lib/sitemap.ts';
 
 const cast = (ids: number[]) => ids.map((actors_id) => ({ actors_id }));
-const title = (id: number, name: string, actors: number[], directors: number[] = []) =>
-  ({ id, slug: `t${id}`, name, views: 100 - id, actors: cast(actors), directors: cast(directors), screenwriters: [] }) as unknown as CatalogueRows['titles'][number];
+/** Odd titles in one category, even in another; the first three share a tag; odd ones are promoted. */
+const title = (id: number, name: string, actors: number[], directors: number[] = []) => ({
+  id, slug: `t${id}`, name, views: 100 - id, releaseYear: 2000 + id, date_created: `2025-01-0${id}`, promo: id % 2 === 1,
+  category: { id: id % 2, slug: `c${id % 2}` }, tags: id <= 3 ? [{ tags_id: { id: 1 } }] : [],
+  actors: cast(actors), directors: cast(directors), screenwriters: [],
+}) as unknown as CatalogueRows['titles'][number];
 const actor = (id: number, nameRu = `П${id}`) => ({ id, slug: `p${id}`, nameRu }) as unknown as CatalogueRows['actors'][number];
 
 /** Rows carry their counters, so the catalogue never asks for them. */
@@ -52,7 +56,7 @@ async function edit(changed: { titles: number[]; actors: number[] }, fresh: Cata
   expect(applyDelta(before, delta!)).toEqual(after);
   const [was, is] = await Promise.all([pageData(before), pageData(after)]);
   const moved = [...new Set([...was.keys(), ...is.keys()])].filter((page) => was.get(page) !== is.get(page));
-  const reach = editReach(before, after, delta!);
+  const reach = editReach(before, after, delta!, listPages(before).shown);
   const inReach = reached(reach);
   expect(moved.filter((page) => !inReach.has(page)), 'pages whose data moved outside the reach').toEqual([]);
   // The list pages show titles' rows and review counts; the sitemap the addresses of every title and person.
@@ -62,11 +66,35 @@ async function edit(changed: { titles: number[]; actors: number[] }, fresh: Cata
   return { reach: inReach, moved, lists: reach.lists, addresses: reach.addresses };
 }
 
-/** What the pages reached as a whole are made from: the titles' rows and review counts, and the addresses. */
+type Row = CatalogueRows['titles'][number];
+
+/**
+ * The list pages as the build's queries make them, one title a list so that some titles are on none:
+ * each category's promoted title by views and newest by release, with its count and years, and each
+ * tag's title by views, with its count. What they show and the titles shown.
+ */
+function listPages(rows: CatalogueRows): { data: string; shown: Set<number> } {
+  const byViews = (a: Row, b: Row) => (b.views ?? 0) - (a.views ?? 0) || a.id - b.id;
+  const byRelease = (a: Row, b: Row) => (b.releaseYear ?? 0) - (a.releaseYear ?? 0) || String(b.date_created).localeCompare(String(a.date_created)) || b.id - a.id;
+  const slugOf = (t: Row) => (t.category as { slug: string } | null)?.slug;
+  const tagsOf = (t: Row) => (t.tags as { tags_id: { id: number } }[]).map((tag) => tag.tags_id.id);
+  const lists: { titles: Row[]; years?: unknown[] }[] = [
+    ...[...new Set(rows.titles.map(slugOf))].flatMap((slug) => {
+      const inCategory = rows.titles.filter((t) => slugOf(t) === slug);
+      const years = [...new Set(inCategory.map((t) => t.releaseYear))].sort();
+      return [{ titles: inCategory.filter((t) => t.promo).sort(byViews), years }, { titles: [...inCategory].sort(byRelease) }];
+    }),
+    ...[...new Set(rows.titles.flatMap(tagsOf))].map((tag) => ({ titles: rows.titles.filter((t) => tagsOf(t).includes(tag)).sort(byViews) })),
+  ];
+  const cards = lists.map(({ titles, years }) => ({ first: titles.slice(0, 1).map((t) => [t, rows.counters?.comments[t.id]]), total: titles.length, years }));
+  return { data: JSON.stringify(cards), shown: new Set(lists.flatMap(({ titles }) => titles.slice(0, 1).map((t) => t.id))) };
+}
+
+/** What the pages reached as a whole are made from: the list pages, and the addresses. */
 async function wholeData(rows: CatalogueRows): Promise<{ lists: string; addresses: string }> {
   const { slugs } = await catalogueFrom(noReads, shareOf(rows));
   return {
-    lists: JSON.stringify([rows.titles, rows.counters?.comments]),
+    lists: listPages(rows).data,
     addresses: JSON.stringify([...sitemapPaths({ ...slugs, categories: [], tags: [] })]),
   };
 }
@@ -78,8 +106,24 @@ describe("an edit's reach", () => {
     const { reach, moved, lists, addresses } = await edit({ titles: [2], actors: [] }, { titles: [title(2, 'Явь (правка)', [11, 12], [13])], actors: [], counters });
     expect(moved.sort()).toEqual(['actor 11', 'actor 12', 'actor 13', 'cast 2', 'title 1', 'title 2']);
     expect([...reach].sort()).toEqual(['actor 11', 'actor 12', 'actor 13', 'cast 2', 'title 1', 'title 2']);
-    // Its card may be on a category or tag page; its address is as it was.
-    expect([lists, addresses]).toEqual([true, false]);
+    // Its card is on no category or tag page, and its address is as it was.
+    expect(listPages(before).shown.has(2)).toBe(false);
+    expect([lists, addresses]).toEqual([false, false]);
+  });
+
+  it('a title on a list page renamed, or one on none that may now enter one: the list pages', async () => {
+    expect(listPages(before).shown.has(1)).toBe(true);
+    expect((await edit({ titles: [1], actors: [] }, { titles: [title(1, 'Сон (правка)', [10, 11])], actors: [], counters })).lists).toBe(true);
+    const risen = { ...title(3, 'Море', [12]), views: 1000 } as CatalogueRows['titles'][number];
+    expect((await edit({ titles: [3], actors: [] }, { titles: [risen], actors: [], counters })).lists).toBe(true);
+    const retagged = { ...title(2, 'Явь', [11, 12], [13]), tags: [] } as unknown as CatalogueRows['titles'][number];
+    expect((await edit({ titles: [2], actors: [] }, { titles: [retagged], actors: [], counters })).lists).toBe(true);
+  });
+
+  it('the list pages of a build that did not say which titles they show: reached by any title', async () => {
+    const after = mergeRows(before, { titles: [2], actors: [] }, { titles: [title(2, 'Явь (правка)', [11, 12], [13])], actors: [], counters }, null);
+    const delta = rowsDelta(before, { ...after, related: before.related }, { titles: [2], actors: [] })!;
+    expect(editReach(before, after, delta, null).lists).toBe(true);
   });
 
   it('a title under a new slug, or a new title: the addresses too', async () => {

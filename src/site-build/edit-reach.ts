@@ -18,7 +18,8 @@ export interface PageReach {
   actors: Set<number>;
   /**
    * Whether a category or tag page may have changed. They show titles' cards (a title's row and its review
-   * count) and totals, never a person: only a title that changed or left, or a review count, reaches them.
+   * count) and totals, never a person: a card they show that changed, or a title that came, left or
+   * changed what the lists choose by, reaches them.
    */
   lists: boolean;
   /** Whether the site's addresses (its sitemap) may have changed: a title or person came, left or took another slug. */
@@ -27,21 +28,41 @@ export interface PageReach {
 
 const ids = (record: Record<number, unknown>) => Object.keys(record).map(Number);
 
-/** Whether `changed` (rows read again) holds a row that was not in `previous`, or one under another slug. */
-function slugsMoved(previous: readonly { id: number; slug: string }[], changed: readonly { id: number; slug: string }[]): boolean {
-  const slugs = new Map(changed.map((row) => [row.id, row.slug]));
+/** Whether `changed` (rows read again) holds a row that was not in `previous`, or one whose `facts` differ. */
+function factsMoved<R extends { id: number }>(previous: readonly R[], changed: readonly R[], facts: (row: R) => string): boolean {
+  const now = new Map(changed.map((row) => [row.id, facts(row)]));
   let found = 0;
   for (const row of previous) {
-    const slug = slugs.get(row.id);
-    if (slug === undefined) continue;
-    if (slug !== row.slug) return true;
+    const fact = now.get(row.id);
+    if (fact === undefined) continue;
+    if (fact !== facts(row)) return true;
     found++;
   }
-  return found < slugs.size;
+  return found < now.size;
 }
 
-/** What `delta`, made from `previous` into `next` (rows-delta.ts), can reach. */
-export function editReach(previous: CatalogueRows, next: CatalogueRows, delta: RowsDelta): PageReach {
+const slugOf = (row: { slug: string }) => row.slug;
+
+/**
+ * What the category and tag pages choose and order titles by (their filters and sorts; a list newest by
+ * release sorts by the year, as the backend copies it), and the years the filter screen offers.
+ */
+const listFacts = (t: TitleRow) => JSON.stringify([t.category, t.subCategory, t.tags, t.promo, t.views, t.releaseYear, t.date_created]);
+
+/**
+ * Whether the list pages may have changed: they show the cards of the titles `listed` (null when not
+ * known) and totals. A title on none of them changes none unless it may now enter one or move a total.
+ */
+function listsReached(previous: CatalogueRows, delta: RowsDelta, cards: Set<number>, listed: ReadonlySet<number> | null): boolean {
+  if (!listed || delta.gone.titles.length) return true;
+  return [...cards].some((id) => listed.has(id)) || factsMoved(previous.titles, delta.titles, listFacts);
+}
+
+/**
+ * What `delta`, made from `previous` into `next` (rows-delta.ts), can reach; `listed`: the titles the
+ * served list pages show (listed-titles.ts), null when not known.
+ */
+export function editReach(previous: CatalogueRows, next: CatalogueRows, delta: RowsDelta, listed: ReadonlySet<number> | null): PageReach {
   const changedTitles = [...delta.titles.map((t) => t.id), ...delta.gone.titles];
   const changedPeople = [...delta.actors.map((a) => a.id), ...delta.gone.actors];
   const titles = new Set([...changedTitles, ...ids(delta.ratings), ...ids(delta.related)]);
@@ -72,8 +93,8 @@ export function editReach(previous: CatalogueRows, next: CatalogueRows, delta: R
     titles,
     casts,
     actors,
-    lists: changedTitles.length > 0 || ids(delta.comments).length > 0,
+    lists: listsReached(previous, delta, cards, listed),
     addresses: delta.gone.titles.length + delta.gone.actors.length > 0
-      || slugsMoved(previous.titles, delta.titles) || slugsMoved(previous.actors, delta.actors),
+      || factsMoved(previous.titles, delta.titles, slugOf) || factsMoved(previous.actors, delta.actors, slugOf),
   };
 }

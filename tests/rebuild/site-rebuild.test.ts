@@ -111,9 +111,17 @@ async function sitemapOf(): Promise<string> {
 function wholeFiles(): { lists: Map<string, number>; sitemap: Map<string, number> } {
   const dir = loop.rebuilder.currentDir()!;
   const inodes = (files: string[]) => new Map(files.map((file) => [file, statSync(path.join(dir, file)).ino]));
-  const listFiles = ['categories', 'tag'].flatMap((folder) => readdirSync(path.join(dir, folder), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))));
-  return { lists: inodes(listFiles), sitemap: inodes(readdirSync(dir).filter(isSitemapFile)) };
+  return { lists: inodes(listFiles(dir)), sitemap: inodes(readdirSync(dir).filter(isSitemapFile)) };
+}
+
+/** The served category and tag pages, relative to the served folder `dir`. */
+const listFiles = (dir: string) => ['categories', 'tag'].flatMap((folder) => readdirSync(path.join(dir, folder), { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))));
+
+/** The served category and tag pages that link to the title at `slug`. */
+function listFilesShowing(slug: string): string[] {
+  const dir = loop.rebuilder.currentDir()!;
+  return listFiles(dir).filter((file) => readFileSync(path.join(dir, file), 'utf8').includes(`href="/${slug}"`));
 }
 
 beforeAll(async () => {
@@ -257,6 +265,8 @@ describe('editors change the catalogue', () => {
     );
     expect(episode).toBeTruthy();
     const title = episode!.title;
+    // Its title's card is on a category or tag page.
+    expect(listFilesShowing(title.slug).length).toBeGreaterThan(0);
     expect((await page(`/${title.slug}`)).text.includes(episode!.name)).toBe(true);
     const served = (await webhookState()).current;
     const before = served?.pages;
@@ -274,11 +284,31 @@ describe('editors change the catalogue', () => {
     // Put into the served build's folder in place, not into a new folder of every page.
     expect(build?.dir).toBe(served?.dir ?? served?.id);
     expect((await page(`/${title.slug}`)).text.includes(name)).toBe(true);
-    // No address moved: the sitemap's files are left as they were. A title's card may be on the list pages: those are written again.
+    // No address moved: the sitemap's files are left as they were. The title's card is on the list pages: those are written again.
     expect(whole.sitemap.size).toBeGreaterThan(0);
     expect(wholeFiles().sitemap).toEqual(whole.sitemap);
     const lists = wholeFiles().lists;
     expect([...whole.lists].filter(([file, ino]) => lists.get(file) === ino)).toEqual([]);
+  });
+
+  it('a title on no list page renamed: its page shows the name, and the list pages and the sitemap are left as they are', WITH_BUILDS, async () => {
+    // Published with no category and no tag: no category or tag page can show it.
+    const slug = `vne-spiskov-${randomUUID().slice(0, 6)}`;
+    const adding = await lastStarted();
+    const created = await api('POST', '/items/titles', editor.token, { status: 'published', name: 'Вне списков', slug });
+    expect(created.status).toBe(200);
+    expect((await buildsAfter(adding)).map((b) => b.ok)).not.toContain(false);
+    expect((await page(`/${slug}`)).status).toBe(200);
+    expect(listFilesShowing(slug)).toEqual([]);
+    const whole = wholeFiles();
+    const since = await lastStarted();
+    const name = `Вне списков — правка ${randomUUID().slice(0, 6)}`;
+    expect((await api('PATCH', `/items/titles/${created.json.data.id}`, editor.token, { name })).status).toBe(200);
+    const [build] = await buildsAfter(since);
+    expect([build?.ok, build?.incremental]).toEqual([true, true]);
+    expect((await page(`/${slug}`)).text.includes(name)).toBe(true);
+    expect(whole.lists.size).toBeGreaterThan(0);
+    expect(wholeFiles()).toEqual(whole);
   });
 
   it('a person renamed: their page and the pages of every title they are in show the new name, and nothing else is rendered', WITH_BUILDS, async () => {
