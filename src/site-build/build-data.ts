@@ -13,7 +13,7 @@ import { markBulkRoute } from './bulk-pages.ts';
 import { pageKey } from './page-key.ts';
 import { countOf, sitemapPaths, type SitemapSources } from '../lib/sitemap.ts';
 import { createPageReuse } from './page-reuse.ts';
-import { editReach, type PageReach } from './edit-reach.ts';
+import { editReach, type ListReach, type PageReach } from './edit-reach.ts';
 import { listedTitlesKeeper, loadListedTitles } from './listed-titles.ts';
 import { rowsDelta } from './rows-delta.ts';
 import { announceRowsSaved, rowsSaved } from './catalogue-relay.ts';
@@ -80,8 +80,14 @@ async function catalogueShare(): Promise<{ share: CatalogueShare; reach: PageRea
     if (delta) await appendEdit(rowsDir, delta);
     else await saveRows(rowsDir, rows);
   }));
-  return { share: shareOf(rows, owns), reach: delta && editReach(previous.rows, rows, delta, loadListedTitles(rowsDir)) };
+  return { share: shareOf(rows, owns), reach: delta && editReach(previous.rows, rows, delta, previousListed()) };
 }
+
+/** The titles each list page of the previous build shows (listed-titles.ts), read before this build writes its own. */
+const previousListed = once(() => {
+  const { rowsDir } = handoff();
+  return rowsDir ? loadListedTitles(rowsDir) : null;
+});
 
 /** Whether the row at `index` of the catalogue's titles (or people) has its pages rendered in this part. */
 const owns = (index: number) => inShard(index, shard);
@@ -167,21 +173,28 @@ const narrowedTo = once(async (): Promise<PageReach | null> => {
 });
 
 /**
- * Whether this process renders what an edit reaches as a whole (edit-reach.ts): `lists`, the category and
- * tag pages; `addresses`, the sitemap's files. The lead does, unless it is an edit put in place that cannot
- * have changed them: then they stay as they are served, and their queries to Directus are not sent.
+ * What of an edit's reach as a whole (edit-reach.ts) this process renders: `lists`, the category and tag
+ * pages; `addresses`, the sitemap's files. The lead renders them all, unless it is an edit put in place:
+ * then the list pages its reach names, and the sitemap's files if an address moved. The rest stay as they
+ * are served, and their queries to Directus are not sent.
  */
-async function rendersWhole(part: 'lists' | 'addresses'): Promise<boolean> {
-  if (!rendersListPages) return false;
-  if (!handoff().reuse?.inPlace) return true;
-  return (await narrowedTo())?.[part] !== false;
+const wholeRendered = once(async (): Promise<{ lists: ListReach; addresses: boolean }> => {
+  if (!rendersListPages) return { lists: new Set(), addresses: false };
+  const reach = handoff().reuse?.inPlace ? await narrowedTo() : null;
+  return reach ? { lists: reach.lists, addresses: reach.addresses } : { lists: 'all', addresses: true };
+});
+
+/** Those of `items` whose list page (at `page(item)`, its address without the leading slash) this process renders. */
+async function listPagesRendered<T>(items: T[], page: (item: T) => string): Promise<T[]> {
+  const { lists } = await wholeRendered();
+  return lists === 'all' ? items : items.filter((item) => lists.has(page(item)));
 }
 
-/** Whether this process renders the category and tag pages. */
-export const rendersListRoutes = () => rendersWhole('lists');
+/** Whether this process renders every list page; the filter screens, which offer what the lists choose by, only then. */
+export const rendersEveryListPage = async () => (await wholeRendered()).lists === 'all';
 
 /** Whether this process renders the sitemap's files (its index, a few lines, is rendered with the single pages). */
-export const rendersSitemapFiles = () => rendersWhole('addresses');
+export const rendersSitemapFiles = async () => (await wholeRendered()).addresses;
 
 /** How a route's pages are made from its items (titles or people). */
 interface RoutePages<I, P> {
@@ -346,23 +359,45 @@ function ahead<T>(query: () => Promise<T>): Promise<T> {
   return started;
 }
 
-/** Keeps the titles the list pages show, for the next edit's reach (listed-titles.ts). */
-const keepListed = listedTitlesKeeper(handoff().rowsDir);
+/**
+ * Keeps the titles each list page shows, for the next edit's reach (listed-titles.ts): over those of the
+ * previous build's pages this one leaves as they are, unless it renders them all.
+ */
+const keepListed = once(async () => {
+  const { lists } = await wholeRendered();
+  return listedTitlesKeeper(handoff().rowsDir, lists === 'all' ? {} : previousListed() ?? {});
+});
 
-/** A list page's query started ahead (see `ahead`); the titles `shown` picks from its answer are kept as listed. */
-export function listAhead<T>(query: () => Promise<T>, shown: (data: T) => readonly { id: number }[]): Promise<T> {
+/**
+ * The query of the list page at `page` started ahead (see `ahead`); the titles `shown` picks from its
+ * answer are kept as the page's.
+ */
+function listAhead<T>(page: string, query: () => Promise<T>, shown: (data: T) => readonly { id: number }[]): Promise<T> {
   return ahead(async () => {
     const data = await query();
-    keepListed(shown(data));
+    (await keepListed())(page, shown(data));
     return data;
   });
 }
 
+/** How a list route's pages are made: each item's page address and query, and the titles its answer shows. */
+interface ListRoute<I, T> {
+  page(item: I): string;
+  load(item: I): Promise<T>;
+  shown(data: T): readonly { id: number }[];
+}
+
+/** The items of a list route whose pages this process renders, each with its page's data on the way. */
+export async function listPaths<I, T>(items: I[], route: ListRoute<I, T>): Promise<{ item: I; data: Promise<T> }[]> {
+  return (await listPagesRendered(items, route.page))
+    .map((item) => ({ item, data: listAhead(route.page(item), () => route.load(item), route.shown) }));
+}
+
 /** Static paths of the pages built once per category (its page and its 'new' screen), each with its data on the way. */
-export async function categoryPaths<T>(load: (category: CategoryRow) => Promise<T>, shown: (data: T) => readonly { id: number }[]) {
-  if (!(await rendersListRoutes())) return [];
-  const categories = await reader.getCategories();
-  return categories.map((c) => ({ params: { slug: c.slug }, props: { data: listAhead(() => load(c), shown) } }));
+export async function categoryPaths<T>(route: Omit<ListRoute<CategoryRow, T>, 'page'>, subPage = '') {
+  const page = (c: CategoryRow) => `categories/${c.slug}${subPage}`;
+  return (await listPaths(await reader.getCategories(), { ...route, page }))
+    .map(({ item, data }) => ({ params: { slug: item.slug }, props: { data } }));
 }
 
 /** What the sitemap lists the pages of. */

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueFrom, mergeRows, shareOf, type CatalogueRows, type CounterReader } from '../lib/directus/catalogue.ts';
 import { editReach, type PageReach } from './edit-reach.ts';
+import type { ListedTitles } from './listed-titles.ts';
 import { applyDelta, rowsDelta } from './rows-delta.ts';
 import { sitemapPaths } from '../lib/sitemap.ts';
 
@@ -56,47 +57,63 @@ async function edit(changed: { titles: number[]; actors: number[] }, fresh: Cata
   expect(applyDelta(before, delta!)).toEqual(after);
   const [was, is] = await Promise.all([pageData(before), pageData(after)]);
   const moved = [...new Set([...was.keys(), ...is.keys()])].filter((page) => was.get(page) !== is.get(page));
-  const reach = editReach(before, after, delta!, listPages(before).shown);
+  const reach = editReach(before, after, delta!, listPages(before).listed);
   const inReach = reached(reach);
   expect(moved.filter((page) => !inReach.has(page)), 'pages whose data moved outside the reach').toEqual([]);
   // The list pages show titles' rows and review counts; the sitemap the addresses of every title and person.
-  const [wasWhole, isWhole] = await Promise.all([wholeData(before), wholeData(after)]);
-  if (wasWhole.lists !== isWhole.lists) expect(reach.lists, 'list pages whose data moved').toBe(true);
-  if (wasWhole.addresses !== isWhole.addresses) expect(reach.addresses, 'addresses that moved').toBe(true);
-  return { reach: inReach, moved, lists: reach.lists, addresses: reach.addresses };
+  const [wasLists, isLists] = [listPages(before).pages, listPages(after).pages];
+  const movedLists = [...new Set([...wasLists.keys(), ...isLists.keys()])].filter((page) => wasLists.get(page) !== isLists.get(page));
+  const { lists } = reach;
+  if (lists !== 'all') expect(movedLists.filter((page) => !lists.has(page)), 'list pages whose data moved outside the reach').toEqual([]);
+  const [wasAddresses, isAddresses] = await Promise.all([addressesOf(before), addressesOf(after)]);
+  if (wasAddresses !== isAddresses) expect(reach.addresses, 'addresses that moved').toBe(true);
+  return { reach: inReach, moved, lists: lists === 'all' ? lists : [...lists].sort(), addresses: reach.addresses };
 }
 
 type Row = CatalogueRows['titles'][number];
+/** A list page's address, the titles it shows, and what else it shows of the titles. */
+type ListPage = [string, { shown: Row[]; total?: number; years?: unknown[] }];
 
 /**
  * The list pages as the build's queries make them, one title a list so that some titles are on none:
- * each category's promoted title by views and newest by release, with its count and years, and each
- * tag's title by views, with its count. What they show and the titles shown.
+ * each category's page (its promoted title by views and its newest by release), its 'new' page (the
+ * newest and the count) and its filter screen (the years), and each tag's page (its title by views and
+ * the count). What each shows, and the titles each shows as listed-titles.ts keeps them.
  */
-function listPages(rows: CatalogueRows): { data: string; shown: Set<number> } {
+function listPages(rows: CatalogueRows): { pages: Map<string, string>; listed: ListedTitles } {
   const byViews = (a: Row, b: Row) => (b.views ?? 0) - (a.views ?? 0) || a.id - b.id;
   const byRelease = (a: Row, b: Row) => (b.releaseYear ?? 0) - (a.releaseYear ?? 0) || String(b.date_created).localeCompare(String(a.date_created)) || b.id - a.id;
   const slugOf = (t: Row) => (t.category as { slug: string } | null)?.slug;
   const tagsOf = (t: Row) => (t.tags as { tags_id: { id: number } }[]).map((tag) => tag.tags_id.id);
-  const lists: { titles: Row[]; years?: unknown[] }[] = [
+  const first = (titles: Row[]) => titles.slice(0, 1);
+  const lists: ListPage[] = [
     ...[...new Set(rows.titles.map(slugOf))].flatMap((slug) => {
       const inCategory = rows.titles.filter((t) => slugOf(t) === slug);
-      const years = [...new Set(inCategory.map((t) => t.releaseYear))].sort();
-      return [{ titles: inCategory.filter((t) => t.promo).sort(byViews), years }, { titles: [...inCategory].sort(byRelease) }];
+      const newest = [...inCategory].sort(byRelease);
+      const pages: ListPage[] = [
+        [`categories/${slug}`, { shown: [...first(inCategory.filter((t) => t.promo).sort(byViews)), ...first(newest)] }],
+        [`categories/${slug}/new`, { shown: first(newest), total: inCategory.length }],
+        [`categories/${slug}/filter`, { shown: [], years: [...new Set(inCategory.map((t) => t.releaseYear))].sort() }],
+      ];
+      return pages;
     }),
-    ...[...new Set(rows.titles.flatMap(tagsOf))].map((tag) => ({ titles: rows.titles.filter((t) => tagsOf(t).includes(tag)).sort(byViews) })),
+    ...[...new Set(rows.titles.flatMap(tagsOf))].map((tag) => {
+      const tagged = rows.titles.filter((t) => tagsOf(t).includes(tag));
+      const page: ListPage = [`tag/t${tag}`, { shown: first(tagged.sort(byViews)), total: tagged.length }];
+      return page;
+    }),
   ];
-  const cards = lists.map(({ titles, years }) => ({ first: titles.slice(0, 1).map((t) => [t, rows.counters?.comments[t.id]]), total: titles.length, years }));
-  return { data: JSON.stringify(cards), shown: new Set(lists.flatMap(({ titles }) => titles.slice(0, 1).map((t) => t.id))) };
+  const cards = (titles: Row[]) => titles.map((t) => [t, rows.counters?.comments[t.id]]);
+  return {
+    pages: new Map(lists.map(([page, { shown, ...rest }]) => [page, JSON.stringify([cards(shown), rest])])),
+    listed: Object.fromEntries(lists.filter(([, { shown }]) => shown.length).map(([page, { shown }]) => [page, shown.map((t) => t.id)])),
+  };
 }
 
-/** What the pages reached as a whole are made from: the list pages, and the addresses. */
-async function wholeData(rows: CatalogueRows): Promise<{ lists: string; addresses: string }> {
+/** The addresses the sitemap lists. */
+async function addressesOf(rows: CatalogueRows): Promise<string> {
   const { slugs } = await catalogueFrom(noReads, shareOf(rows));
-  return {
-    lists: listPages(rows).data,
-    addresses: JSON.stringify([...sitemapPaths({ ...slugs, categories: [], tags: [] })]),
-  };
+  return JSON.stringify([...sitemapPaths({ ...slugs, categories: [], tags: [] })]);
 }
 
 const counters = before.counters!;
@@ -107,23 +124,24 @@ describe("an edit's reach", () => {
     expect(moved.sort()).toEqual(['actor 11', 'actor 12', 'actor 13', 'cast 2', 'title 1', 'title 2']);
     expect([...reach].sort()).toEqual(['actor 11', 'actor 12', 'actor 13', 'cast 2', 'title 1', 'title 2']);
     // Its card is on no category or tag page, and its address is as it was.
-    expect(listPages(before).shown.has(2)).toBe(false);
-    expect([lists, addresses]).toEqual([false, false]);
+    expect(Object.values(listPages(before).listed).flat()).not.toContain(2);
+    expect([lists, addresses]).toEqual([[], false]);
   });
 
-  it('a title on a list page renamed, or one on none that may now enter one: the list pages', async () => {
-    expect(listPages(before).shown.has(1)).toBe(true);
-    expect((await edit({ titles: [1], actors: [] }, { titles: [title(1, 'Сон (правка)', [10, 11])], actors: [], counters })).lists).toBe(true);
+  it('a title on list pages renamed: those pages; one that may now enter a list or move a total: every list page', async () => {
+    // Title 1 is its category's promoted title and its tag's first by views; not its category's newest.
+    expect((await edit({ titles: [1], actors: [] }, { titles: [title(1, 'Сон (правка)', [10, 11])], actors: [], counters })).lists)
+      .toEqual(['categories/c1', 'tag/t1']);
     const risen = { ...title(3, 'Море', [12]), views: 1000 } as CatalogueRows['titles'][number];
-    expect((await edit({ titles: [3], actors: [] }, { titles: [risen], actors: [], counters })).lists).toBe(true);
+    expect((await edit({ titles: [3], actors: [] }, { titles: [risen], actors: [], counters })).lists).toBe('all');
     const retagged = { ...title(2, 'Явь', [11, 12], [13]), tags: [] } as unknown as CatalogueRows['titles'][number];
-    expect((await edit({ titles: [2], actors: [] }, { titles: [retagged], actors: [], counters })).lists).toBe(true);
+    expect((await edit({ titles: [2], actors: [] }, { titles: [retagged], actors: [], counters })).lists).toBe('all');
   });
 
   it('the list pages of a build that did not say which titles they show: reached by any title', async () => {
     const after = mergeRows(before, { titles: [2], actors: [] }, { titles: [title(2, 'Явь (правка)', [11, 12], [13])], actors: [], counters }, null);
     const delta = rowsDelta(before, { ...after, related: before.related }, { titles: [2], actors: [] })!;
-    expect(editReach(before, after, delta, null).lists).toBe(true);
+    expect(editReach(before, after, delta, null).lists).toBe('all');
   });
 
   it('a title under a new slug, or a new title: the addresses too', async () => {
@@ -136,15 +154,15 @@ describe("an edit's reach", () => {
     const { reach, lists, addresses } = await edit({ titles: [], actors: [12] }, { titles: [], actors: [actor(12, 'Переименован')], counters });
     expect([...reach].sort()).toEqual(['actor 12', 'cast 2', 'cast 3', 'title 2', 'title 3']);
     // No card shows a person, and their address is as it was: no list page, no sitemap file.
-    expect([lists, addresses]).toEqual([false, false]);
+    expect([lists, addresses]).toEqual([[], false]);
   });
 
   it('a person under a new slug, or deleted: the addresses, and still no list page', async () => {
     const moved = { ...actor(12), slug: 'p12-new' } as CatalogueRows['actors'][number];
     const renamed = await edit({ titles: [], actors: [12] }, { titles: [], actors: [moved], counters });
-    expect([renamed.lists, renamed.addresses]).toEqual([false, true]);
+    expect([renamed.lists, renamed.addresses]).toEqual([[], true]);
     const deleted = await edit({ titles: [], actors: [14] }, { titles: [], actors: [], counters });
-    expect([deleted.lists, deleted.addresses]).toEqual([false, true]);
+    expect([deleted.lists, deleted.addresses]).toEqual([[], true]);
   });
 
   it("a title's cast changed: the people who left and who joined", async () => {
@@ -158,7 +176,7 @@ describe("an edit's reach", () => {
     const { reach, lists, addresses } = await edit({ titles: [3], actors: [] }, { titles: [], actors: [], counters }, related);
     expect(reach).toContain('title 1');
     expect(reach).toContain('actor 12');
-    expect([lists, addresses]).toEqual([true, true]);
+    expect([lists, addresses]).toEqual(['all', true]);
   });
 
   it('review counts and ratings that moved without an editor: the pages that show them', async () => {
@@ -167,16 +185,16 @@ describe("an edit's reach", () => {
     // Title 4's card is on title 3's list and on its person's page; title 3's rating on its own page.
     expect(moved.sort()).toEqual(['actor 14', 'title 3', 'title 5']);
     expect([...reach].sort()).toEqual(['actor 14', 'title 3', 'title 5']);
-    // A card's review count is on the list pages too; a rating is not.
-    expect([lists, addresses]).toEqual([true, false]);
+    // A card's review count is on the list pages that show it too (title 4 is its category's newest); a rating is not.
+    expect([lists, addresses]).toEqual([['categories/c0', 'categories/c0/new'], false]);
     const rated = await edit({ titles: [], actors: [] }, { titles: [], actors: [], counters: { ...counters, ratings: moving.ratings } });
-    expect([rated.lists, rated.addresses]).toEqual([false, false]);
+    expect([rated.lists, rated.addresses]).toEqual([[], false]);
   });
 
   it('a related list that changed: that page', async () => {
     const { reach, lists } = await edit({ titles: [], actors: [] }, { titles: [], actors: [], counters }, { ...before.related, 5: [1, 4] });
     expect([...reach]).toEqual(['title 5']);
-    expect(lists).toBe(false);
+    expect(lists).toEqual([]);
   });
 
   it('is unknown without the counters or the related lists of both builds', () => {

@@ -9,7 +9,11 @@
  */
 import { castOf, type CatalogueRows } from '../lib/directus/catalogue.ts';
 import type { TitleRow } from '../lib/directus/reader.ts';
+import type { ListedTitles } from './listed-titles.ts';
 import type { RowsDelta } from './rows-delta.ts';
+
+/** Every list page, or the addresses of those to render (none when empty), as listed-titles.ts names them. */
+export type ListReach = 'all' | ReadonlySet<string>;
 
 /** Ids of the titles whose page, the titles whose cast page, and the people whose page may have changed. */
 export interface PageReach {
@@ -17,11 +21,11 @@ export interface PageReach {
   casts: Set<number>;
   actors: Set<number>;
   /**
-   * Whether a category or tag page may have changed. They show titles' cards (a title's row and its review
-   * count) and totals, never a person: a card they show that changed, or a title that came, left or
-   * changed what the lists choose by, reaches them.
+   * The category and tag pages that may have changed. They show titles' cards (a title's row and its review
+   * count) and totals, never a person: a changed card reaches the pages that show it; a title that came,
+   * left or changed what the lists choose by reaches them all.
    */
-  lists: boolean;
+  lists: ListReach;
   /** Whether the site's addresses (its sitemap) may have changed: a title or person came, left or took another slug. */
   addresses: boolean;
 }
@@ -50,19 +54,20 @@ const slugOf = (row: { slug: string }) => row.slug;
 const listFacts = (t: TitleRow) => JSON.stringify([t.category, t.subCategory, t.tags, t.promo, t.views, t.releaseYear, t.date_created]);
 
 /**
- * Whether the list pages may have changed: they show the cards of the titles `listed` (null when not
- * known) and totals. A title on none of them changes none unless it may now enter one or move a total.
+ * The list pages that may have changed: each shows the cards of its titles in `listed` (null when not
+ * known) and totals. A title that may now enter a list, leave one or move a total reaches them all;
+ * a changed card, the pages that show it.
  */
-function listsReached(previous: CatalogueRows, delta: RowsDelta, cards: Set<number>, listed: ReadonlySet<number> | null): boolean {
-  if (!listed || delta.gone.titles.length) return true;
-  return [...cards].some((id) => listed.has(id)) || factsMoved(previous.titles, delta.titles, listFacts);
+function listsReached(previous: CatalogueRows, delta: RowsDelta, cards: Set<number>, listed: ListedTitles | null): ListReach {
+  if (!listed || delta.gone.titles.length || factsMoved(previous.titles, delta.titles, listFacts)) return 'all';
+  return new Set(Object.keys(listed).filter((page) => listed[page]!.some((id) => cards.has(id))));
 }
 
 /**
- * What `delta`, made from `previous` into `next` (rows-delta.ts), can reach; `listed`: the titles the
- * served list pages show (listed-titles.ts), null when not known.
+ * What `delta`, made from `previous` into `next` (rows-delta.ts), can reach; `listed`: the titles each
+ * served list page shows (listed-titles.ts), null when not known.
  */
-export function editReach(previous: CatalogueRows, next: CatalogueRows, delta: RowsDelta, listed: ReadonlySet<number> | null): PageReach {
+export function editReach(previous: CatalogueRows, next: CatalogueRows, delta: RowsDelta, listed: ListedTitles | null): PageReach {
   const changedTitles = [...delta.titles.map((t) => t.id), ...delta.gone.titles];
   const changedPeople = [...delta.actors.map((a) => a.id), ...delta.gone.actors];
   const titles = new Set([...changedTitles, ...ids(delta.ratings), ...ids(delta.related)]);
