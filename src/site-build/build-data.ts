@@ -184,12 +184,6 @@ const wholeRendered = once(async (): Promise<{ lists: ListReach; addresses: bool
   return reach ? { lists: reach.lists, addresses: reach.addresses } : { lists: 'all', addresses: true };
 });
 
-/** Those of `items` whose list page (at `page(item)`, its address without the leading slash) this process renders. */
-async function listPagesRendered<T>(items: T[], page: (item: T) => string): Promise<T[]> {
-  const { lists } = await wholeRendered();
-  return lists === 'all' ? items : items.filter((item) => lists.has(page(item)));
-}
-
 /** Whether this process renders every list page; the filter screens, which offer what the lists choose by, only then. */
 export const rendersEveryListPage = async () => (await wholeRendered()).lists === 'all';
 
@@ -368,29 +362,28 @@ const keepListed = once(async () => {
   return listedTitlesKeeper(handoff().rowsDir, lists === 'all' ? {} : previousListed() ?? {});
 });
 
-/**
- * The query of the list page at `page` started ahead (see `ahead`); the titles `shown` picks from its
- * answer are kept as the page's.
- */
-function listAhead<T>(page: string, query: () => Promise<T>, shown: (data: T) => readonly { id: number }[]): Promise<T> {
-  return ahead(async () => {
-    const data = await query();
-    (await keepListed())(page, shown(data));
-    return data;
-  });
-}
-
-/** How a list route's pages are made: each item's page address and query, and the titles its answer shows. */
+/** How a list route's pages are made: each item's page address (without the leading slash) and query, and the titles its answer shows. */
 interface ListRoute<I, T> {
   page(item: I): string;
   load(item: I): Promise<T>;
   shown(data: T): readonly { id: number }[];
 }
 
-/** The items of a list route whose pages this process renders, each with its page's data on the way. */
+/**
+ * The items of a list route whose pages this process renders, each with its page's query started ahead
+ * (see `ahead`); the titles its answer shows are kept as the page's.
+ */
 export async function listPaths<I, T>(items: I[], route: ListRoute<I, T>): Promise<{ item: I; data: Promise<T> }[]> {
-  return (await listPagesRendered(items, route.page))
-    .map((item) => ({ item, data: listAhead(route.page(item), () => route.load(item), route.shown) }));
+  const { lists } = await wholeRendered();
+  const rendered = lists === 'all' ? items : items.filter((item) => lists.has(route.page(item)));
+  return rendered.map((item) => ({
+    item,
+    data: ahead(async () => {
+      const data = await route.load(item);
+      (await keepListed())(route.page(item), route.shown(data));
+      return data;
+    }),
+  }));
 }
 
 /** Static paths of the pages built once per category (its page and its 'new' screen), each with its data on the way. */
