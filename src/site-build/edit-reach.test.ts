@@ -48,6 +48,10 @@ const reached = (reach: PageReach) => new Set([
   ...[...reach.titles].map((id) => `title ${id}`), ...[...reach.casts].map((id) => `cast ${id}`), ...[...reach.actors].map((id) => `actor ${id}`),
 ]);
 
+/** The pages whose data differs between two builds, or that only one of them has. */
+const movedPages = (was: Map<string, string>, is: Map<string, string>) =>
+  [...new Set([...was.keys(), ...is.keys()])].filter((page) => was.get(page) !== is.get(page));
+
 /** The edit as the build makes it: the changed rows merged in, then its reach and the pages whose data moved. */
 async function edit(changed: { titles: number[]; actors: number[] }, fresh: CatalogueRows, related = before.related) {
   const after = { ...mergeRows(before, changed, fresh, null), related: related! };
@@ -56,13 +60,12 @@ async function edit(changed: { titles: number[]; actors: number[] }, fresh: Cata
   // Kept as an appended record, it makes the same rows again.
   expect(applyDelta(before, delta!)).toEqual(after);
   const [was, is] = await Promise.all([pageData(before), pageData(after)]);
-  const moved = [...new Set([...was.keys(), ...is.keys()])].filter((page) => was.get(page) !== is.get(page));
+  const moved = movedPages(was, is);
   const reach = editReach(before, after, delta!, listPages(before).listed);
   const inReach = reached(reach);
   expect(moved.filter((page) => !inReach.has(page)), 'pages whose data moved outside the reach').toEqual([]);
   // The list pages show titles' rows and review counts; the sitemap the addresses of every title and person.
-  const [wasLists, isLists] = [listPages(before).pages, listPages(after).pages];
-  const movedLists = [...new Set([...wasLists.keys(), ...isLists.keys()])].filter((page) => wasLists.get(page) !== isLists.get(page));
+  const movedLists = movedPages(listPages(before).pages, listPages(after).pages);
   const { lists } = reach;
   if (lists !== 'all') expect(movedLists.filter((page) => !lists.has(page)), 'list pages whose data moved outside the reach').toEqual([]);
   const [wasAddresses, isAddresses] = await Promise.all([addressesOf(before), addressesOf(after)]);
