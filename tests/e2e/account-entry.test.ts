@@ -490,8 +490,9 @@ describe('a signed-in session', () => {
     await page.reload();
     expect(await spent).toBe(200);
 
+    // The refresh comes before the island shows who is signed in: on a busy machine, more than the usual wait.
     await page.reload();
-    await expect.poll(() => who.innerText()).toBe(`Вы вошли как ${person.login}`);
+    await expect.poll(() => who.innerText(), { timeout: 30_000 }).toBe(`Вы вошли как ${person.login}`);
     const renewed = (await storedSession(page))!;
     expect(renewed.refresh_token).not.toBe(first.refresh_token);
     expect(renewed.expires_at).toBeGreaterThan(Date.now());
