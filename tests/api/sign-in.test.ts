@@ -170,6 +170,20 @@ describe('a refresh whose answer was lost', () => {
     expect((await me(next.data.access_token)).status).toBe(200);
   });
 
+  it('made again while the lost one is still on its way, both answer and the session goes on', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    // The next page's refresh reaches the backend before the left page's has been answered.
+    const both = await Promise.all([refresh(session.refresh!), refresh(session.refresh!)]);
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    // Whichever came second holds the live session; the other's token leads to it while its grace lasts.
+    const live = await Promise.all(both.map((r) => me(r.data.access_token)));
+    expect(live.map((r) => r.status).sort()).toEqual([200, 401]);
+    const next = await refresh(both[live.findIndex((r) => r.status === 401)].data.refresh_token);
+    expect(next.status).toBe(200);
+    expect((await me(next.data.access_token)).status).toBe(200);
+  });
+
   it('gives the spent token no access of its own, and it ends with its session', async () => {
     const user = await newUser();
     const session = await signIn(user.email, user.password, { ip: address() });

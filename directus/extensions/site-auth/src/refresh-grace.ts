@@ -8,7 +8,13 @@
  * The spent token is kept as a `directus_sessions` row with `next_token` naming its successor and
  * no user, so it can never authorise a request (a session-bound access token must match its
  * user) and Directus refuses to refresh it by itself.
+ *
+ * The next page may refresh before the left page's refresh has been answered, on this instance or
+ * another. Refreshes of one token therefore take turns: each holds a claim row in the same table
+ * (keyed by a digest of the token, with neither user nor successor) from before Directus
+ * replaces the token until its answer, and with it the row leading to the successor, is sent.
  */
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Request, Response } from 'express';
 import { beforeJsonResponse, tokensOf } from './json-response.ts';
@@ -19,13 +25,25 @@ type Next = (err?: unknown) => void;
 const MAX_HOPS = 10;
 /** Spent tokens past their grace are swept at most this often, not on every refresh. */
 const SWEEP_EVERY_MS = 60_000;
+/** How long a claim holds if its instance stops before letting go, and how often a waiting refresh looks. */
+const CLAIM_MS = 10_000;
+const CLAIM_LOOK_MS = 25;
 
 export function refreshWithGrace(database: Knex, graceMs: number) {
   let sweptAt = 0;
   return (req: Request, res: Response, next: Next) => {
     const presented: unknown = req.body?.refresh_token;
     if (req.body?.mode !== 'json' || typeof presented !== 'string') return next();
-    latestOf(database, presented).then((spent) => {
+    let gone = false;
+    res.once('close', () => { gone = true; });
+    turnOf(database, presented).then((release) => {
+      const letGo = () => void release?.().catch(() => undefined);
+      // Left while it waited: its token is not spent for an answer nobody reads.
+      if (gone) return letGo();
+      res.once('close', letGo);
+      return latestOf(database, presented);
+    }).then((spent) => {
+      if (spent === undefined) return;
       req.body.refresh_token = spent;
       // The answer waits for the row, so a refresh sent right after this one finds it.
       beforeJsonResponse(res, async (status, body) => {
@@ -58,4 +76,30 @@ async function latestOf(database: Knex, presented: string): Promise<string> {
     token = row.next_token;
   }
   return token;
+}
+
+/** The claim row of refreshes of `token`: a digest of it, in the table's key, that no session holds. */
+const claimKey = (token: string) => createHash('sha256').update(`refresh-turn:${token}`).digest('hex');
+
+/**
+ * Waits for the turn to refresh `token` and takes it, answering how to give it back; null for a token
+ * that is no session, spent token or claim (Directus refuses it, and nothing is written), or when no
+ * turn came in twice a claim's life (then Directus is asked all the same, as before turns).
+ */
+async function turnOf(database: Knex, token: string): Promise<(() => Promise<void>) | null> {
+  const key = claimKey(token);
+  const known = await database('directus_sessions').select('token').whereIn('token', [token, key]).andWhere('expires', '>=', new Date()).first();
+  if (!known) return null;
+  const claim = () => database('directus_sessions').where({ token: key });
+  for (const until = Date.now() + 2 * CLAIM_MS; Date.now() < until;) {
+    try {
+      await database('directus_sessions').insert({ token: key, expires: new Date(Date.now() + CLAIM_MS) });
+      return async () => { await claim().delete(); };
+    } catch {
+      // Another refresh of the token holds the turn, unless its instance stopped and the claim ran out.
+      await claim().andWhere('expires', '<', new Date()).delete();
+    }
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_LOOK_MS));
+  }
+  return null;
 }
