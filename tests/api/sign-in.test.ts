@@ -184,6 +184,14 @@ describe('a refresh whose answer was lost', () => {
     expect((await me(next.data.access_token)).status).toBe(200);
   });
 
+  it('repeated many times at once, every call is answered, with a session or a refusal, never a server error', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    const all = await Promise.all(Array.from({ length: 40 }, () => refresh(session.refresh!)));
+    expect(all.every((r) => r.status === 200 || r.status === 401)).toBe(true);
+    expect(all.some((r) => r.status === 200)).toBe(true);
+  });
+
   it('gives the spent token no access of its own, and it ends with its session', async () => {
     const user = await newUser();
     const session = await signIn(user.email, user.password, { ip: address() });

@@ -25,9 +25,18 @@ type Next = (err?: unknown) => void;
 const MAX_HOPS = 10;
 /** Spent tokens past their grace are swept at most this often, not on every refresh. */
 const SWEEP_EVERY_MS = 60_000;
-/** How long a claim holds if its instance stops before letting go, and how often a waiting refresh looks. */
+/** How long a claim holds if its instance stops before letting go. */
 const CLAIM_MS = 10_000;
-const CLAIM_LOOK_MS = 25;
+/** A waiting refresh looks again after 25 ms, then twice as long each time up to 400 ms. */
+const FIRST_LOOK_MS = 25;
+const LAST_LOOK_MS = 400;
+/**
+ * Refreshes of one token that may wait in this process: a left page's and the next one's, and a tab
+ * more. Any more go on without a turn, so repeating one token's refresh cannot pile up waiting calls
+ * that each ask the database again.
+ */
+const MAX_WAITING = 3;
+const waiting = new Map<string, number>();
 
 export function refreshWithGrace(database: Knex, graceMs: number) {
   let sweptAt = 0;
@@ -82,24 +91,33 @@ async function latestOf(database: Knex, presented: string): Promise<string> {
 const claimKey = (token: string) => createHash('sha256').update(`refresh-turn:${token}`).digest('hex');
 
 /**
- * Waits for the turn to refresh `token` and takes it, answering how to give it back; null for a token
- * that is no session, spent token or claim (Directus refuses it, and nothing is written), or when no
- * turn came in twice a claim's life (then Directus is asked all the same, as before turns).
+ * Waits for the turn to refresh `token` and takes it, answering how to give it back. Null, and Directus
+ * is asked all the same, for a token that is no session, spent token or claim (it refuses it, and
+ * nothing is written), when MAX_WAITING of its refreshes already wait here, or when no turn came in
+ * twice a claim's life.
  */
 async function turnOf(database: Knex, token: string): Promise<(() => Promise<void>) | null> {
   const key = claimKey(token);
   const known = await database('directus_sessions').select('token').whereIn('token', [token, key]).andWhere('expires', '>=', new Date()).first();
-  if (!known) return null;
+  const queued = waiting.get(token) ?? 0;
+  if (!known || queued >= MAX_WAITING) return null;
+  waiting.set(token, queued + 1);
   const claim = () => database('directus_sessions').where({ token: key });
-  for (const until = Date.now() + 2 * CLAIM_MS; Date.now() < until;) {
-    try {
-      await database('directus_sessions').insert({ token: key, expires: new Date(Date.now() + CLAIM_MS) });
-      return async () => { await claim().delete(); };
-    } catch {
-      // Another refresh of the token holds the turn, unless its instance stopped and the claim ran out.
-      await claim().andWhere('expires', '<', new Date()).delete();
+  try {
+    for (let look = FIRST_LOOK_MS, until = Date.now() + 2 * CLAIM_MS; Date.now() < until; look = Math.min(2 * look, LAST_LOOK_MS)) {
+      try {
+        await database('directus_sessions').insert({ token: key, expires: new Date(Date.now() + CLAIM_MS) });
+        return async () => { await claim().delete(); };
+      } catch {
+        // Another refresh of the token holds the turn, unless its instance stopped and the claim ran out.
+        await claim().andWhere('expires', '<', new Date()).delete();
+      }
+      await new Promise((resolve) => setTimeout(resolve, look));
     }
-    await new Promise((resolve) => setTimeout(resolve, CLAIM_LOOK_MS));
+    return null;
+  } finally {
+    const left = (waiting.get(token) ?? 1) - 1;
+    if (left > 0) waiting.set(token, left);
+    else waiting.delete(token);
   }
-  return null;
 }
