@@ -31,9 +31,9 @@ const CLAIM_MS = 10_000;
 const FIRST_LOOK_MS = 25;
 const LAST_LOOK_MS = 400;
 /**
- * Refreshes of one token that may wait in this process: a left page's and the next one's, and a tab
- * more. Any more go on without a turn, so repeating one token's refresh cannot pile up waiting calls
- * that each ask the database again.
+ * Refreshes of one token that may wait in this process while another holds the turn: the next page's,
+ * and a tab or two more. Any more go on without a turn, so repeating one token's refresh cannot pile up
+ * waiting calls that each ask the database again.
  */
 const MAX_WAITING = 3;
 const waiting = new Map<string, number>();
@@ -99,6 +99,7 @@ const claimKey = (token: string) => createHash('sha256').update(`refresh-turn:${
 async function turnOf(database: Knex, token: string): Promise<(() => Promise<void>) | null> {
   const key = claimKey(token);
   const known = await database('directus_sessions').select('token').whereIn('token', [token, key]).andWhere('expires', '>=', new Date()).first();
+  // Counted after the read, with nothing awaited between the count and its rise.
   const queued = waiting.get(token) ?? 0;
   if (!known || queued >= MAX_WAITING) return null;
   waiting.set(token, queued + 1);
