@@ -1,7 +1,7 @@
 /**
  * The segment finder on real files: a tiny generated season (three 2-minute episodes, the last without
- * an opening) and the files an upload can wrongly be: no sound, not a video, a 3-hour film, a season
- * of one, a missing program, an analysis stopped half-way.
+ * an opening), one file played by two episodes, and the files an upload can wrongly be: no sound, not
+ * a video, a 3-hour film, a season of one, a missing program, an analysis stopped half-way.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
@@ -53,6 +53,16 @@ describe('a generated season', () => {
       }
     });
     expect(season.episodes.some((e) => e.opening === null)).toBe(true);
+  }, 120_000);
+
+  it('hears a file that several episodes play once, and tells each of them the same', async () => {
+    const files = season.episodes.map((e) => e.file);
+    const apart = await analyseSeason(files.map((file, i) => ({ id: i, file })));
+    const repeated = await analyseSeason([files[0]!, ...files].map((file, i) => ({ id: i, file })));
+    expect(repeated.analysedSeconds).toBe(apart.analysedSeconds);
+    const [first, again] = repeated.episodes;
+    expect({ ...again, id: first!.id }).toEqual(first);
+    expect(first!.opening).not.toBeNull();
   }, 120_000);
 });
 

@@ -37,11 +37,9 @@ export interface SegmentSearch {
   request(title: number, seasons: Asked): Promise<boolean>;
   /** Queues a run of each title an instance left behind (claim.ts); how many. */
   resumeLeftBehind(): Promise<number>;
-  /** Searches queued or running here. */
-  readonly pending: number;
 }
 
-/** A run waits this long before it starts, so the episodes of one upload session join one run. */
+/** A run is queued this long after its first ask, so the episodes of one upload session join one run. */
 const JOIN_MS = 3_000;
 
 interface EpisodeRow {
@@ -57,8 +55,6 @@ interface Held {
   /** Aborted when the claim turns out to be another instance's: the run stops and writes nothing more. */
   lost: AbortController;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
   const queue = createSeasonQueue<void>((err) => ctx.logWarning(`Поиск заставок сорвался: ${String(err)}`));
@@ -149,7 +145,6 @@ export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
   }
 
   async function run(title: number): Promise<void> {
-    await sleep(JOIN_MS);
     waiting.delete(title);
     const since = new Date();
     const taken = await takeClaim(db, title, since);
@@ -175,11 +170,15 @@ export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
     }
   }
 
-  /** Queues a run of the title here unless one is waiting already (it takes every ask when it starts). */
+  /**
+   * Queues a run of the title here unless one is waiting already (it takes every ask when it starts).
+   * The wait to join is outside the queue, so titles asked for together do not wait in turn.
+   */
   function enqueue(title: number): void {
     if (waiting.has(title)) return;
     waiting.add(title);
-    void queue.enqueue(() => run(title));
+    // A stopping process does not wait for it: the ask stays in the title and is resumed as one left behind.
+    setTimeout(() => void queue.enqueue(() => run(title)), JOIN_MS).unref();
   }
 
   return {
@@ -193,9 +192,6 @@ export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
       const titles = await titlesLeftBehind(db, new Date());
       for (const title of titles) enqueue(title);
       return titles.length;
-    },
-    get pending() {
-      return queue.pending;
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * One season's analysis: each episode's first part (for the opening) and last part (for the ending)
- * are fingerprinted one episode at a time, compared across the season, and the recurring stretches
- * are proposed with their edges snapped to silences or picture cuts. Always settles with a state for
- * the season and for every episode; a file that cannot be analysed never stops the others.
+ * are fingerprinted one episode at a time (a file several episodes play, once), compared across the
+ * season, and the recurring stretches are proposed with their edges snapped to silences or picture
+ * cuts. Always settles with a state for the season and for every episode; a file that cannot be
+ * analysed never stops the others.
  */
 import { failure, type Failure } from './failures.ts';
 import { fingerprintPart, probeMedia, sceneCuts, type AudioPart } from './fingerprint.ts';
@@ -96,7 +97,10 @@ function confidenceOf(found: Recurring, snappedEdges: number): number {
   return Math.round((0.6 * shared + 0.25 * found.density + 0.075 * snappedEdges) * 100) / 100;
 }
 
-async function propose(file: string, duration: number, part: AudioPart, found: Recurring, tools: Tools, signal: AbortSignal): Promise<Proposal> {
+/** Picture cuts of a file within one window; see sceneCuts. */
+type CutsOf = (file: string, window: Interval) => Promise<number[]>;
+
+async function propose(file: string, duration: number, part: AudioPart, found: Recurring, cutsOf: CutsOf): Promise<Proposal> {
   const raw = segmentTimes(part, found, duration);
   const edges: { time: number; snapped: boolean }[] = [];
   for (const [time, edge] of [[raw.start, 'start'], [raw.end, 'end']] as const) {
@@ -106,7 +110,7 @@ async function propose(file: string, duration: number, part: AudioPart, found: R
     }
     let snapped = snapEdge(time, edge, part.silences, []);
     if (!snapped.snapped) {
-      const cuts = await sceneCuts(file, [{ start: Math.max(0, time - CUT_WINDOW_SECONDS), end: time + CUT_WINDOW_SECONDS }], tools, signal);
+      const cuts = await cutsOf(file, { start: Math.max(0, time - CUT_WINDOW_SECONDS), end: time + CUT_WINDOW_SECONDS });
       snapped = snapEdge(time, edge, [], cuts);
     }
     edges.push(snapped);
@@ -123,6 +127,17 @@ function round(t: number): number {
   return Math.round(t * 100) / 100;
 }
 
+/** `read` run once per key: the same file given to several episodes is read once. */
+function oncePerKey<A extends unknown[], R>(keyOf: (...args: A) => string, read: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  const made = new Map<string, Promise<R>>();
+  return (...args) => {
+    const key = keyOf(...args);
+    let result = made.get(key);
+    if (!result) made.set(key, (result = read(...args)));
+    return result;
+  };
+}
+
 export async function analyseSeason(episodes: readonly EpisodeInput[], options: SeasonRunOptions = {}): Promise<SeasonResult> {
   const tools = options.tools ?? defaultTools();
   const deadline = AbortSignal.timeout(options.deadlineMs ?? SEASON_DEADLINE_MS);
@@ -130,17 +145,17 @@ export async function analyseSeason(episodes: readonly EpisodeInput[], options: 
   const matching = options.matching ?? SEASON_DEFAULTS;
   const heard: (Heard | null)[] = [];
   const results: EpisodeResult[] = [];
-  let analysedSeconds = 0;
+  const listenOnce = oncePerKey((file: string) => file, (file: string) => listen(file, tools, signal));
+  const cutsOf = oncePerKey((file: string, w: Interval) => `${w.start}-${w.end} ${file}`, (file: string, w: Interval) => sceneCuts(file, [w], tools, signal));
   for (const episode of episodes) {
     let outcome: ({ ok: true } & Heard) | Failure;
     try {
-      outcome = signal.aborted ? failure(deadline.aborted ? 'timeout' : 'aborted') : await listen(episode.file, tools, signal);
+      outcome = signal.aborted ? failure(deadline.aborted ? 'timeout' : 'aborted') : await listenOnce(episode.file);
     } catch (err) {
       outcome = failure('unreadable', (err as Error).message);
     }
     if (outcome.ok) {
       heard.push(outcome);
-      analysedSeconds += outcome.opening.duration + outcome.ending.duration;
       results.push({ id: episode.id, state: DONE, duration: outcome.duration, opening: null, ending: null });
     } else {
       const reason = outcome.kind === 'aborted' && deadline.aborted ? failure('timeout') : outcome;
@@ -148,6 +163,8 @@ export async function analyseSeason(episodes: readonly EpisodeInput[], options: 
       results.push({ id: episode.id, state: reason.message, failure: reason, opening: null, ending: null });
     }
   }
+  // A file heard for several episodes was decoded once.
+  const analysedSeconds = [...new Set(heard)].reduce((sum, h) => sum + (h ? h.opening.duration + h.ending.duration : 0), 0);
   if (heard.filter(Boolean).length < 2) {
     const tooFew = failure('too-few-episodes');
     for (const r of results) if (!r.failure) Object.assign(r, { state: tooFew.message, failure: tooFew });
@@ -161,7 +178,7 @@ export async function analyseSeason(episodes: readonly EpisodeInput[], options: 
       const h = heard[i];
       if (!f || !h) continue;
       try {
-        results[i]![kind] = await propose(episodes[i]!.file, h.duration, h[kind], f, tools, signal);
+        results[i]![kind] = await propose(episodes[i]!.file, h.duration, h[kind], f, cutsOf);
       } catch {
         results[i]![kind] = null; // a proposal that cannot be placed is left out, never guessed
       }
