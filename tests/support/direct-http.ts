@@ -43,11 +43,18 @@ export async function newPerson(api: AdminApi, base: string): Promise<Person> {
   return { id: created.id, login, token: res.data.access_token };
 }
 
-/** Asks again every `intervalMs` until `ok` holds; resolves with how long it took. */
+/**
+ * Asks again every `intervalMs` until `ok` holds; resolves with how long it took. An answer that never
+ * comes counts as no, so the time limit holds.
+ */
 export async function timeUntil(ok: () => Promise<boolean>, timeoutMs: number, what: string, intervalMs = 100): Promise<number> {
   const started = performance.now();
-  while (performance.now() - started < timeoutMs) {
-    if (await ok().catch(() => false)) return Math.round(performance.now() - started);
+  for (let left = timeoutMs; left > 0; left = timeoutMs - (performance.now() - started)) {
+    let timer: NodeJS.Timeout | undefined;
+    const noAnswer = new Promise<false>((resolve) => { timer = setTimeout(resolve, left, false); });
+    const yes = await Promise.race([ok().catch(() => false), noAnswer]);
+    clearTimeout(timer);
+    if (yes) return Math.round(performance.now() - started);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`${what}: not within ${timeoutMs} ms`);

@@ -29,6 +29,8 @@ import { TEST_BACKEND_ENV } from '../../support/test-backend-env.ts';
 const ADMIN = { email: 'admin@example.com', password: 'admin-outage-test-password' };
 const DATABASE = 'dorama';
 const BUILD_WAIT = 600_000;
+/** An edit's page is waited for less than a test lasts, so a wait that runs out says what the builds did. */
+const EDIT_WAIT = 300_000;
 /** How long an outage lasts while requests are sent to Directus. */
 const OUTAGE_MS = 5_000;
 /**
@@ -162,8 +164,11 @@ async function recovered(label: string): Promise<Record<string, number>> {
   await a!.api.patch(`/items/titles/${title.id}`, { name: renamed });
   // The page served with the new name: a build already under way when the edit came (an earlier
   // edit's) ends first, and the edit's own comes after it.
-  const servedNew = async () => (await fetch(`${site!.url}/${title.slug}`).then((r) => r.text())).includes(renamed);
-  await timeUntil(servedNew, BUILD_WAIT, `${label}: the edit's page served`, 250);
+  const servedNew = async () => (await fetch(`${site!.url}/${title.slug}`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.text())).includes(renamed);
+  await timeUntil(servedNew, EDIT_WAIT, `${label}: the edit's page served`, 250).catch((err: Error) => {
+    const { building, last } = loop!.rebuilder.snapshot();
+    throw new Error(`${err.message}; building: ${JSON.stringify(building)}; the last build: ${JSON.stringify(last)}`);
+  });
   const builtMs = Math.round(performance.now() - edited);
   title.name = renamed;
   // Nothing written before is lost: every message is in the database and readable through both instances.
