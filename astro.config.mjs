@@ -27,6 +27,9 @@ export default defineConfig({
   // is `{slug}/index.html`. A folder for each of 50,000 pages cost the build more system time than
   // writing the pages; now only a title has one (its page and its cast page).
   build: { inlineStylesheets: 'never', format: 'preserve' },
+  // Scoped styles as a class on the elements rather than a `data-astro-cid-…` attribute: the same
+  // specificity, 9 bytes less an element, about 1.2 KB on every page.
+  scopedStyleStrategy: 'class',
   integrations: [reactIslandsRenderer(), react(), siteDirectives(), bulkPages(), buildDoneWaits()],
   // One stylesheet for the pages' components and one for the islands', kept for every next page, rather
   // than a dozen small ones per page: each blocked the first paint for a round trip of its own.

@@ -43,6 +43,17 @@ export async function newPerson(api: AdminApi, base: string): Promise<Person> {
   return { id: created.id, login, token: res.data.access_token };
 }
 
+/** What `promise` settles with, or a failure naming `what` once `ms` pass without an answer. */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: not within ${Math.round(ms)} ms`)), ms); });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Asks again every `intervalMs` until `ok` holds; resolves with how long it took. An answer that never
  * comes counts as no, so the time limit holds.
@@ -50,11 +61,7 @@ export async function newPerson(api: AdminApi, base: string): Promise<Person> {
 export async function timeUntil(ok: () => Promise<boolean>, timeoutMs: number, what: string, intervalMs = 100): Promise<number> {
   const started = performance.now();
   for (let left = timeoutMs; left > 0; left = timeoutMs - (performance.now() - started)) {
-    let timer: NodeJS.Timeout | undefined;
-    const noAnswer = new Promise<false>((resolve) => { timer = setTimeout(resolve, left, false); });
-    const yes = await Promise.race([ok().catch(() => false), noAnswer]);
-    clearTimeout(timer);
-    if (yes) return Math.round(performance.now() - started);
+    if (await within(ok(), left, what).catch(() => false)) return Math.round(performance.now() - started);
     await new Promise((r) => setTimeout(r, intervalMs));
   }
   throw new Error(`${what}: not within ${timeoutMs} ms`);

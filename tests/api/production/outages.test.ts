@@ -22,7 +22,7 @@ import { createRebuildLoop, type RebuildLoop } from '../../../scripts/site-build
 import { REBUILD_PATH } from '../../../scripts/site-build/rebuild-webhook.ts';
 import { servedBuild } from '../../../scripts/site-build/rebuilder.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../../support/realtime.ts';
-import { http, newPerson, timeUntil, type Person } from '../../support/direct-http.ts';
+import { http, newPerson, timeUntil, within, type Person } from '../../support/direct-http.ts';
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '../../support/private-services.ts';
 import { TEST_BACKEND_ENV } from '../../support/test-backend-env.ts';
 
@@ -161,7 +161,7 @@ async function recovered(label: string): Promise<Record<string, number>> {
   // The site's rebuild loop builds an edit made now.
   const renamed = `Тайтл после: ${label}`;
   const edited = performance.now();
-  await a!.api.patch(`/items/titles/${title.id}`, { name: renamed });
+  await within(a!.api.patch(`/items/titles/${title.id}`, { name: renamed }), 60_000, `${label}: the edit saved`);
   // The page served with the new name: a build already under way when the edit came (an earlier
   // edit's) ends first, and the edit's own comes after it.
   const servedNew = async () => (await fetch(`${site!.url}/${title.slug}`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.text())).includes(renamed);
