@@ -1,6 +1,6 @@
 /**
- * Addresses the frame links to, shared by the header, the footer and the mobile menu so the
- * three never disagree.
+ * Addresses the frame links to, shared by the header, the footer, the mobile menu and the category
+ * pages so they never disagree.
  */
 import { EMPTY_FILTER, toSearchParams, type FilterState } from '../../lib/filter-query.ts';
 
