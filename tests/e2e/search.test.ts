@@ -130,8 +130,9 @@ describe('Вам может понравиться', () => {
   async function relatedOf(slug: string) {
     const { status, text } = await fetchText(`/${slug}`);
     expect(status).toBe(200);
-    const section = /<section class="related"[^>]*>([\s\S]*?)<\/section>/.exec(text)?.[1] ?? '';
-    const links = [...section.matchAll(/class="film-card__link" href="\/([^"]+)"/g)].map((m) => m[1]!);
+    // A class may come with others (the scoped styles' own).
+    const section = /<section class="related(?: [^"]*)?"[^>]*>([\s\S]*?)<\/section>/.exec(text)?.[1] ?? '';
+    const links = [...section.matchAll(/class="film-card__link(?: [^"]*)?" href="\/([^"]+)"/g)].map((m) => m[1]!);
     return links.map((link) => {
       const found = TITLES.find((t) => t.slug === link);
       if (!found) throw new Error(`/${link} on /${slug} is no demo title`);
