@@ -184,6 +184,29 @@ describe('a refresh whose answer was lost', () => {
     expect((await me(next.data.access_token)).status).toBe(200);
   });
 
+  it('left by the browser while the backend replaces its token, and made again at that moment, lets the session go on', async () => {
+    // The left page's refresh goes on in Directus after its caller has gone; the next page's must wait for
+    // it to end, not for its caller to leave. Each round leaves at another moment of the first refresh.
+    for (let leaveAfterMs = 0; leaveAfterMs < 40; leaveAfterMs += 2) {
+      const user = await newUser();
+      const session = await signIn(user.email, user.password, { ip: address() });
+      const leaving = new AbortController();
+      const left = fetch(`${baseUrl()}/auth/refresh`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, signal: leaving.signal,
+        body: JSON.stringify({ refresh_token: session.refresh, mode: 'json' }),
+      }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, leaveAfterMs));
+      leaving.abort();
+      const again = await refresh(session.refresh!);
+      await left;
+      expect({ leaveAfterMs, status: again.status }).toEqual({ leaveAfterMs, status: 200 });
+      expect((await me(again.data.access_token)).status).toBe(200);
+      const next = await refresh(again.data.refresh_token);
+      expect({ leaveAfterMs, status: next.status }).toEqual({ leaveAfterMs, status: 200 });
+      expect((await me(next.data.access_token)).status).toBe(200);
+    }
+  });
+
   it('repeated many times at once, every call is answered, with a session or a refusal, never a server error', async () => {
     const user = await newUser();
     const session = await signIn(user.email, user.password, { ip: address() });

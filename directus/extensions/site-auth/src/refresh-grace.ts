@@ -45,22 +45,34 @@ export function refreshWithGrace(database: Knex, graceMs: number) {
     if (req.body?.mode !== 'json' || typeof presented !== 'string') return next();
     let gone = false;
     res.once('close', () => { gone = true; });
-    turnOf(database, presented).then((release) => {
-      const letGo = () => void release?.().catch(() => undefined);
+    void (async () => {
+      const release = await turnOf(database, presented);
+      let held = release !== null;
+      const letGo = () => {
+        if (held) void release?.().catch(() => undefined);
+        held = false;
+      };
       // Left while it waited: its token is not spent for an answer nobody reads.
       if (gone) return letGo();
-      res.once('close', letGo);
-      return latestOf(database, presented);
-    }).then((spent) => {
-      if (spent === undefined) return;
+      // Held until Directus has answered, not until the caller leaves: Directus goes on replacing the
+      // token after the browser has gone, and the next refresh must then find where it leads.
+      res.once('finish', letGo);
+      const spent = await latestOf(database, presented).catch((err: unknown) => {
+        letGo();
+        throw err;
+      });
       req.body.refresh_token = spent;
       // The answer waits for the row, so a refresh sent right after this one finds it.
       beforeJsonResponse(res, async (status, body) => {
         const tokens = tokensOf(status, body);
-        if (tokens) await keepSpent(presented, spent, tokens.refresh);
+        try {
+          if (tokens) await keepSpent(presented, spent, tokens.refresh);
+        } finally {
+          letGo();
+        }
       });
       next();
-    }, next);
+    })().catch(next);
   };
 
   async function keepSpent(presented: string, spent: string, successor: string): Promise<void> {
