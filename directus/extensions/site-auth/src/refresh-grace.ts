@@ -25,7 +25,7 @@ type Next = (err?: unknown) => void;
 const MAX_HOPS = 10;
 /** Spent tokens past their grace are swept at most this often, not on every refresh. */
 const SWEEP_EVERY_MS = 60_000;
-/** How long a claim holds if its instance stops before letting go. */
+/** How long a claim holds if its instance stops, or Directus never answers, before letting go. */
 const CLAIM_MS = 10_000;
 /** A waiting refresh looks again after 25 ms, then twice as long each time up to 400 ms. */
 const FIRST_LOOK_MS = 25;
