@@ -46,11 +46,10 @@ export function refreshWithGrace(database: Knex, graceMs: number) {
     let gone = false;
     res.once('close', () => { gone = true; });
     void (async () => {
-      const release = await turnOf(database, presented);
-      let held = release !== null;
+      let release = await turnOf(database, presented);
       const letGo = () => {
-        if (held) void release?.().catch(() => undefined);
-        held = false;
+        void release?.().catch(() => undefined);
+        release = null;
       };
       // Left while it waited: its token is not spent for an answer nobody reads.
       if (gone) return letGo();
