@@ -42,10 +42,20 @@ function withBulkPages(astro: AstroPrerenderer, out: Output): AstroPrerenderer {
     ...(astro.collectStaticImages ? { collectStaticImages: astro.collectStaticImages } : {}),
     async getStaticPaths() {
       const rest: PathWithRoute[] = [];
-      const bulk: PathWithRoute[] = [];
-      for (const page of await astro.getStaticPaths()) (page.route.type === 'page' && isBulkRoute(page.route.route) ? bulk : rest).push(page);
-      if (bulk.length) {
-        await logged(`${bulk.length} pages rendered by the build's loop`, () => renderEach(bulk, (page) => renderPage(astro, out, page)));
+      /** The marked routes' pages, by route: each route's seconds are logged apart, so a build's log says which kind of page took them. */
+      const bulk = new Map<string, PathWithRoute[]>();
+      for (const page of await astro.getStaticPaths()) {
+        const { route, type } = page.route;
+        if (type !== 'page' || !isBulkRoute(route)) {
+          rest.push(page);
+          continue;
+        }
+        const pages = bulk.get(route);
+        if (pages) pages.push(page);
+        else bulk.set(route, [page]);
+      }
+      for (const [route, pages] of bulk) {
+        await logged(`${pages.length} pages of ${route} rendered by the build's loop`, () => renderEach(pages, (page) => renderPage(astro, out, page)));
       }
       return rest;
     },
