@@ -108,7 +108,7 @@ async function shareFromLead(rowsDir: string | undefined): Promise<CatalogueShar
 const catalogueMade = once(async () => {
   // A build started ahead waits here for its word, so the log below times the reading alone.
   await buildChanges();
-  const { share, reach } = await logged('catalogue rows', catalogueShare);
+  const { share, reach } = await logged('catalogue rows', catalogueShare, { costs: true });
   const catalogue = await logged('catalogue built', () => catalogueFrom(reader, share));
   return { catalogue, reach };
 });

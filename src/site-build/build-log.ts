@@ -3,7 +3,10 @@
  * it (resident; the JavaScript heap used and held; what lies outside it) and when it ended in the process's life, so a build's log says where an edit's seconds and a
  * build's memory went. The site bench prints these lines for every build.
  */
+import { constants, PerformanceObserver, type NodeGCPerformanceDetail, type PerformanceEntry } from 'node:perf_hooks';
+
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
 
 /** Logs a moment of the build, with the memory then. */
 export function logMoment(what: string): void {
@@ -11,10 +14,42 @@ export function logMoment(what: string): void {
   console.log(`[build data] ${what} (rss ${mib(rss)} MiB, heap ${mib(heapUsed)} of ${mib(heapTotal)} MiB, outside it ${mib(external)} MiB, at ${process.uptime().toFixed(1)} s)`);
 }
 
-/** Runs a step of the build and logs how long it took and the memory after it. */
-export async function logged<T>(step: string, run: () => Promise<T> | T): Promise<T> {
+/** Milliseconds the process has paused to collect garbage, young and old apart, since the first step that asked. */
+const collecting = { young: 0, old: 0 };
+let watching = false;
+/** A collection of the young generation alone (a scavenge); Node's types leave a 'gc' entry's detail out. */
+const isYoung = (entry: PerformanceEntry): boolean =>
+  'detail' in entry && (entry.detail as NodeGCPerformanceDetail | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MINOR;
+function watchCollections(): void {
+  if (watching) return;
+  watching = true;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (isYoung(entry)) collecting.young += entry.duration;
+      else collecting.old += entry.duration;
+    }
+  }).observe({ entryTypes: ['gc'] });
+}
+
+/** Starts measuring where the seconds go: CPU (its share in the kernel, which writing files is) and collecting garbage. */
+function costMeter(): () => string {
+  watchCollections();
+  const cpu = process.cpuUsage();
+  const { young, old } = collecting;
+  return () => {
+    const spent = process.cpuUsage(cpu);
+    return `CPU ${seconds((spent.user + spent.system) / 1000)} s (kernel ${seconds(spent.system / 1000)} s), collecting garbage ${seconds(collecting.young - young)} s young and ${seconds(collecting.old - old)} s old`;
+  };
+}
+
+/**
+ * Runs a step of the build and logs how long it took and the memory after it; with `costs`, also where
+ * its seconds went (costMeter), for the steps that take most of a build's.
+ */
+export async function logged<T>(step: string, run: () => Promise<T> | T, o: { costs?: boolean } = {}): Promise<T> {
   const start = performance.now();
+  const costs = o.costs ? costMeter() : null;
   const result = await run();
-  logMoment(`${step}: ${((performance.now() - start) / 1000).toFixed(2)} s`);
+  logMoment(`${step}: ${((performance.now() - start) / 1000).toFixed(2)} s${costs ? `, ${costs()}` : ''}`);
   return result;
 }

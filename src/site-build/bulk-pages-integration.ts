@@ -55,7 +55,7 @@ function withBulkPages(astro: AstroPrerenderer, out: Output): AstroPrerenderer {
         else bulk.set(route, [page]);
       }
       for (const [route, pages] of bulk) {
-        await logged(`${pages.length} pages of ${route} rendered by the build's loop`, () => renderEach(pages, (page) => renderPage(astro, out, page)));
+        await logged(`${pages.length} pages of ${route} rendered by the build's loop`, () => renderEach(pages, (page) => renderPage(astro, out, page)), { costs: true });
       }
       return rest;
     },
