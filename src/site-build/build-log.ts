@@ -1,7 +1,7 @@
 /**
  * The build process's log of its steps (`[build data]` lines): each step's seconds, the memory after
  * it (resident; the JavaScript heap used and held; what lies outside it) and when it ended in the process's life, so a build's log says where an edit's seconds and a
- * build's memory went. The site bench prints these lines for every build.
+ * build's memory went; the steps that take most of a build also say what their seconds went on. The site bench prints these lines for every build.
  */
 import { constants, PerformanceObserver, type NodeGCPerformanceDetail, type PerformanceEntry } from 'node:perf_hooks';
 
@@ -31,7 +31,7 @@ function watchCollections(): void {
   }).observe({ entryTypes: ['gc'] });
 }
 
-/** Starts measuring where the seconds go: CPU (its share in the kernel, which writing files is) and collecting garbage. */
+/** Starts measuring where the seconds go: CPU, its share in the kernel (creating and writing files, memory first touched), and collecting garbage. */
 function costMeter(): () => string {
   watchCollections();
   const cpu = process.cpuUsage();
