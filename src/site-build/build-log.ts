@@ -4,6 +4,7 @@
  * build's memory went; the steps that take most of a build also say what their seconds went on. The site bench prints these lines for every build.
  */
 import { constants, PerformanceObserver, type NodeGCPerformanceDetail, type PerformanceEntry } from 'node:perf_hooks';
+import { once } from '../lib/once.ts';
 
 const mib = (bytes: number) => Math.round(bytes / 2 ** 20);
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -16,20 +17,15 @@ export function logMoment(what: string): void {
 
 /** Milliseconds the process has paused to collect garbage, young and old apart, since the first step that asked. */
 const collecting = { young: 0, old: 0 };
-let watching = false;
 /** A collection of the young generation alone (a scavenge); Node's types leave a 'gc' entry's detail out. */
 const isYoung = (entry: PerformanceEntry): boolean =>
   'detail' in entry && (entry.detail as NodeGCPerformanceDetail | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MINOR;
-function watchCollections(): void {
-  if (watching) return;
-  watching = true;
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      if (isYoung(entry)) collecting.young += entry.duration;
-      else collecting.old += entry.duration;
-    }
-  }).observe({ entryTypes: ['gc'] });
-}
+const watchCollections = once(() => new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (isYoung(entry)) collecting.young += entry.duration;
+    else collecting.old += entry.duration;
+  }
+}).observe({ entryTypes: ['gc'] }));
 
 /** Starts measuring where the seconds go: CPU, its share in the kernel (creating and writing files, memory first touched), and collecting garbage. */
 function costMeter(): () => string {
