@@ -12,12 +12,13 @@
  *   node scripts/bench-site.ts --synth [--titles 10000] [--actors 30000] [--pg]
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { AdminApi } from '../directus/apply/admin-api.ts';
 import { ROOT } from './lib/paths.ts';
+import { ownedTempDir } from './lib/owned-dirs.ts';
 import { pageJs } from './lib/page-js.ts';
 import { freePort } from './lib/free-port.ts';
 import { createRebuildLoop } from './site-build/rebuild-loop.ts';
@@ -37,8 +38,7 @@ const synthPort = values.synth ? await freePort() : 0;
 const directusUrl = values.synth
   ? `http://127.0.0.1:${synthPort}`
   : process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
-mkdirSync(path.join(ROOT, '.astro'), { recursive: true });
-const work = mkdtempSync(path.join(ROOT, '.astro', 'bench-site-'));
+const work = ownedTempDir(path.join(ROOT, '.astro'), 'bench-site-');
 
 /**
  * The processes of the build being measured (one a part, see scripts/site-build/build.ts): the peak of

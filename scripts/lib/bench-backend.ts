@@ -6,14 +6,14 @@
  * People are made with `makeBenchPeople`.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { ROLES } from '../../shared/rules.ts';
 import { startBackend, type Backend } from './backend.ts';
 import { directusEnv, type DirectusOptions } from './directus-env.ts';
 import { startDirectus, type RunningDirectus } from './directus-process.ts';
 import { freePort } from './free-port.ts';
+import { ownedTempDir } from './owned-dirs.ts';
 import { clearRedisNamespace, createDatabase, dropDatabase, productionEnv, uniqueName } from './postgres.ts';
 import { ensurePostgres, ensureRedis } from './services.ts';
 
@@ -38,7 +38,7 @@ export interface BenchBackendOptions {
 }
 
 export async function startBenchBackend({ label, instances: count, pg = count > 1, keep = false }: BenchBackendOptions): Promise<BenchBackend> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `dorama-bench-${label}-`));
+  const dataDir = ownedTempDir(os.tmpdir(), `dorama-bench-${label}-`);
   const pgName = pg ? uniqueName(`dorama_bench_${label}`) : '';
   const instances: RunningDirectus[] = [];
 

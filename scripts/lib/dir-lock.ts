@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { processAlive } from './process-alive.ts';
 
 const STALE_LOCK_MS = 10 * 60_000;
 
@@ -30,13 +31,13 @@ export async function withDirLock<T>(lock: string, work: () => Promise<T>): Prom
 }
 
 function isStale(lock: string): boolean {
+  let pid = 0;
   try {
-    const pid = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
-    process.kill(pid, 0);
-    return false;
+    pid = Number(readFileSync(path.join(lock, 'pid'), 'utf8'));
   } catch (err) {
-    // No pid yet (just taken) is live; a pid that is gone, or an old lock, is stale.
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return !existsSync(lock) || Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') return false;
   }
+  // No pid yet (just taken, or being written) is live unless the lock is old.
+  if (!(pid > 0)) return !existsSync(lock) || Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS;
+  return !processAlive(pid);
 }

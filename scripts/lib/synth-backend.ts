@@ -4,12 +4,12 @@
  * synthesised (scripts/synth.ts). `stop()` removes everything unless asked to keep it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { knexForEnv, synthesise, type SynthResult } from '../synth.ts';
 import { startBackend, type Backend } from './backend.ts';
 import { freePort } from './free-port.ts';
+import { ownedTempDir } from './owned-dirs.ts';
 import { ensurePostgres, ensureRedis } from './services.ts';
 import { clearRedisNamespace, createDatabase, dropDatabase, productionEnv, uniqueName } from './postgres.ts';
 
@@ -38,7 +38,7 @@ export interface SynthBackend {
 
 export async function startSynthBackend(o: SynthBackendOptions): Promise<SynthBackend> {
   const database = o.pg ? 'postgres' : 'sqlite';
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-bench-'));
+  const dataDir = ownedTempDir(os.tmpdir(), 'dorama-bench-');
   const pgName = o.pg ? uniqueName('dorama_bench') : '';
   let backend: Backend | undefined;
   const stop = async () => {

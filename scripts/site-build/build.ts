@@ -1,11 +1,12 @@
 /** Builds the static site with Astro on the project's own Node, reading Directus at a given address. */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
 import { ROOT } from '../lib/paths.ts';
+import { ownedTempDir, removeOrphanedDirs } from '../lib/owned-dirs.ts';
 import type { PageCounts } from '../../src/site-build/page-keys-file.ts';
 import { createRowsRelay } from '../../src/site-build/catalogue-relay.ts';
 import { asBuildMessage, handoffEnv, type BuildHandoff, type GoMessage } from '../../src/site-build/handoff.ts';
@@ -56,10 +57,10 @@ export interface SiteBuilt {
  * bundle must resolve the project's packages. So every build goes to a folder of its own under
  * `.astro/builds/`, which is then moved where it was asked for.
  */
+const STAGING_PREFIX = 'build-';
+
 function stagingDir(): string {
-  const dir = path.join(ROOT, '.astro', 'builds');
-  mkdirSync(dir, { recursive: true });
-  return mkdtempSync(path.join(dir, 'build-'));
+  return ownedTempDir(path.join(ROOT, '.astro', 'builds'), STAGING_PREFIX);
 }
 
 /**
@@ -296,10 +297,13 @@ export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }
     }
     for (const out of outs.slice(1)) moveMissing(out, outs[0]!);
     // Beside the site, so setting it aside is a rename on the same file system.
-    const previous = `${path.resolve(o.outDir)}.previous-${path.basename(staging)}`;
-    moveDir(outs[0]!, path.resolve(o.outDir), previous);
+    const outDir = path.resolve(o.outDir);
+    const asidePrefix = `${path.basename(outDir)}.previous-${STAGING_PREFIX}`;
+    void removeOrphanedDirs(path.dirname(outDir), asidePrefix).catch(() => {});
+    const previous = `${outDir}.previous-${path.basename(staging)}`;
+    moveDir(outs[0]!, outDir, previous);
     void rm(previous, { recursive: true, force: true }).catch(() => {});
-    return { dir: path.resolve(o.outDir), pages: cacheDir ? promoteKeys(cacheDir, path.resolve(o.outDir)) : null };
+    return { dir: outDir, pages: cacheDir ? promoteKeys(cacheDir, outDir) : null };
   } finally {
     if (cacheDir) dropNextKeys(cacheDir);
     // In the background: the new site is already in place.
