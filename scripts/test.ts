@@ -21,6 +21,7 @@ import { ensureFpcalc } from './lib/fpcalc.ts';
 const VITEST = path.join(ROOT, 'node_modules/vitest/vitest.mjs');
 const ASTRO = path.join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const TIMES_REPORTER = path.join(ROOT, 'tests/support/file-times-reporter.ts');
+const SECOND_TRIES_REPORTER = path.join(ROOT, 'tests/support/second-tries-reporter.ts');
 const reports = mkdtempSync(path.join(os.tmpdir(), 'dorama-test-'));
 let passed = 0;
 let failed = 0;
@@ -33,6 +34,8 @@ const took: { step: string; seconds: number }[] = [];
 const runStarted = Date.now();
 /** Every test file's time, the slowest printed at the end: where to look when the run grows. */
 const slowest: { file: string; seconds: number }[] = [];
+/** Tests that passed only when tried again (the browser suite's retry), named at the end so they stay in view. */
+const secondTries: string[] = [];
 
 async function timed(step: string, work: () => Promise<void>): Promise<void> {
   const started = Date.now();
@@ -54,9 +57,10 @@ async function lane(projects: string[]): Promise<void> {
 function runProject(project: string): Promise<void> {
   const report = path.join(reports, `${project}.json`);
   const times = path.join(reports, `${project}-times.jsonl`);
-  const child = spawn(process.execPath, [VITEST, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${TIMES_REPORTER}`], {
+  const retried = path.join(reports, `${project}-second-tries.jsonl`);
+  const child = spawn(process.execPath, [VITEST, 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${TIMES_REPORTER}`, `--reporter=${SECOND_TRIES_REPORTER}`], {
     cwd: ROOT,
-    env: { ...process.env, FILE_TIMES_OUT: times },
+    env: { ...process.env, FILE_TIMES_OUT: times, SECOND_TRIES_OUT: retried },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   printPrefixed(child, project);
@@ -70,6 +74,7 @@ function runProject(project: string): Promise<void> {
         skipped += json.numPendingTests + json.numTodoTests;
         failures.push(...failedTests(project, json));
         slowest.push(...fileTimes(project, times));
+        secondTries.push(...testsTriedTwice(project, retried));
       } catch {
         failed += 1; // the run died before reporting
         failures.push(`${project}: the run ended before it reported`);
@@ -88,13 +93,21 @@ interface JsonReport {
   }[];
 }
 
+/** The JSON lines a reporter of ours appended to `file`, none when it wrote nothing. */
+function jsonLines<T>(file: string): T[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as T);
+}
+
 /** Each file's time, its hooks included, as tests/support/file-times-reporter.ts wrote it. */
 function fileTimes(project: string, times: string): { file: string; seconds: number }[] {
-  if (!existsSync(times)) return [];
-  return readFileSync(times, 'utf8').trim().split('\n').filter(Boolean).map((line) => {
-    const { file, ms } = JSON.parse(line) as { file: string; ms: number };
-    return { file: `${project} ${path.relative(ROOT, file)}`, seconds: Math.round(ms / 1000) };
-  });
+  return jsonLines<{ file: string; ms: number }>(times)
+    .map(({ file, ms }) => ({ file: `${project} ${path.relative(ROOT, file)}`, seconds: Math.round(ms / 1000) }));
+}
+
+/** The tests that passed on a second try, as tests/support/second-tries-reporter.ts wrote them. */
+function testsTriedTwice(project: string, retried: string): string[] {
+  return jsonLines<{ file: string; name: string }>(retried).map(({ file, name }) => `${project} ${path.relative(ROOT, file)} > ${name}`);
 }
 
 /** The failed tests of one project's JSON report, each with the first line of why; a file that failed to load counts too. */
@@ -145,6 +158,7 @@ rmSync(reports, { recursive: true, force: true });
 const slowTen = slowest.sort((a, b) => b.seconds - a.seconds).slice(0, 10);
 console.log(`\nSlowest files: ${slowTen.map((f) => `${f.file} ${f.seconds} s`).join(', ')}`);
 console.log(`${took.map((s) => `${s.step}: ${s.seconds} s`).join(', ')}; ${((Date.now() - runStarted) / 60_000).toFixed(1)} min in all`);
+if (secondTries.length) console.log(`\nPassed only on a second try:\n${secondTries.map((t) => `- ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `- ${f}`).join('\n')}`);
 console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(exitCode || (failed ? 1 : 0));
