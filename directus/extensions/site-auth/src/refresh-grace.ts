@@ -107,7 +107,7 @@ const claimKey = (token: string) => createHash('sha256').update(`refresh-turn:${
  * nothing is written), when MAX_WAITING of its refreshes already wait here, or when no turn came in
  * twice a claim's life.
  */
-async function turnOf(database: Knex, token: string): Promise<(() => Promise<void>) | null> {
+export async function turnOf(database: Knex, token: string): Promise<(() => Promise<void>) | null> {
   const key = claimKey(token);
   const known = await database('directus_sessions').select('token').whereIn('token', [token, key]).andWhere('expires', '>=', new Date()).first();
   // Counted after the read, with nothing awaited between the count and its rise.
