@@ -38,11 +38,12 @@ const PAGES = [
 
 const THEMES: ThemeName[] = ['light-theme', 'dark-theme'];
 
-/** A visitor in the given look with animations off, so colours are judged at rest. */
-async function open(browsers: Browsers, theme: ThemeName, options: VisitorOptions = {}): Promise<Visitor> {
-  const v = await browsers.visitor({ theme, ...options });
-  await v.page.emulateMedia({ reducedMotion: 'reduce' });
-  return v;
+/** Animations off, so colours are judged at rest. */
+const STILL = { reducedMotion: 'reduce' } as const;
+
+/** A visitor in the given look with animations off. */
+function open(browsers: Browsers, theme: ThemeName, options: VisitorOptions = {}): Promise<Visitor> {
+  return browsers.visitor({ theme, ...options, context: STILL });
 }
 
 for (const theme of THEMES) {
@@ -120,8 +121,7 @@ for (const theme of THEMES) {
       const file = await api.post<{ id: string }>('/files', form);
       const post = await api.post<{ id: number }>('/items/posts', { text: 'Пост для проверки доступности', images: [{ directus_files_id: file.id }] });
       await api.post('/items/comments', { text: 'Комментарий к посту', post: post.id });
-      const { page } = await browsers.as(me, { theme });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const { page } = await browsers.as(me, { theme, context: STILL });
       await page.goto(`/profile/${me.login}`);
       await page.getByRole('textbox', { name: 'Новая запись' }).waitFor();
       await everyIslandHydrated(page);
@@ -219,8 +219,7 @@ describe('axe on the own account', () => {
 
   for (const theme of THEMES) {
     it(`finds nothing serious on every screen, the deletion dialog and the edit form's refusals in the ${theme}`, async ({ browsers }) => {
-      const { page } = await browsers.as(person, { theme });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const { page } = await browsers.as(person, { theme, context: STILL });
       const settled = async () => {
         await page.locator('.account-main').waitFor();
         await page.waitForLoadState('networkidle');

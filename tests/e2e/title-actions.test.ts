@@ -512,8 +512,7 @@ describe('accessibility of what signed-in people get', () => {
     const t = await title(7);
     const person = await newPerson();
     const { id } = await (await apiOf(person)).post<{ id: number }>('/items/comments', { title: t.id, text: `Отзыв для проверки доступности ${theme}` });
-    const { page } = await browsers.as(person, { theme });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { page } = await browsers.as(person, { theme, context: { reducedMotion: 'reduce' } });
     await page.goto(`/${t.slug}`);
     await everyIslandHydrated(page);
     await reviews(page).getByRole('textbox', { name: 'Ваш комментарий' }).waitFor();

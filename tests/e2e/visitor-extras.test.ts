@@ -280,8 +280,7 @@ describe('title banner frames', () => {
     const all = await titles();
     const withFrames = all.find((t) => t.images.length > 1)!;
     const without = all.find((t) => t.images.length === 0)!;
-    const { page } = await browsers.visitor();
-    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const { page } = await browsers.visitor({ context: { reducedMotion: 'reduce' } });
     await page.goto(`/${withFrames.slug}`);
     const still = await frames(page);
     expect(still.map((f) => [f.running, f.opacity])).toEqual(still.map((_, i) => [false, i === 0 ? 1 : 0]));
