@@ -51,14 +51,15 @@ export interface SiteBuilt {
   pages: PageCounts | null;
 }
 
+/** Builds' folders, `build-<pid>-…` (scripts/lib/owned-dirs.ts): what a killed build left is removed by the next. */
+const STAGING_PREFIX = 'build-';
+
 /**
  * Astro keeps its intermediate prerender bundle inside the output folder only when that lies under
  * the project (elsewhere it shares the project's `.astro/`, and two builds at once collide), and that
  * bundle must resolve the project's packages. So every build goes to a folder of its own under
  * `.astro/builds/`, which is then moved where it was asked for.
  */
-const STAGING_PREFIX = 'build-';
-
 function stagingDir(): string {
   return ownedTempDir(path.join(ROOT, '.astro', 'builds'), STAGING_PREFIX);
 }
@@ -298,6 +299,7 @@ export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }
     for (const out of outs.slice(1)) moveMissing(out, outs[0]!);
     // Beside the site, so setting it aside is a rename on the same file system.
     const outDir = path.resolve(o.outDir);
+    // Sites set aside by builds killed while they were deleted.
     const asidePrefix = `${path.basename(outDir)}.previous-${STAGING_PREFIX}`;
     void removeOrphanedDirs(path.dirname(outDir), asidePrefix).catch(() => {});
     const previous = `${outDir}.previous-${path.basename(staging)}`;
