@@ -1,6 +1,7 @@
-/** Bad input gets a clear 400 and changes nothing: title ids of the view counter, nesting depth. */
+/** Bad input gets a clear 400 and changes nothing: title ids of the view counter, nesting depth, addresses that do not decode. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
+import { UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
@@ -91,5 +92,36 @@ describe('nesting', () => {
     expectRefused(res, 400, TOO_DEEP);
     expect(await adminRead('directus_users', user.id, 'aboutMe,first_name')).toEqual(before);
     expect(await countRows('directus_users', { id: { _eq: user.id } })).toBe(1);
+  });
+});
+
+describe('addresses that do not decode', () => {
+  // Each a route with a parameter: Directus's own, the site's endpoints, the admin app's files.
+  const paths = (id: string) => [
+    `/items/${id}`, `/items/titles/${id}`, `/users/${id}`, `/assets/${id}`, `/site/rating/${id}`,
+    `/site/chats/${id}/read`, `/together/rooms/${id}/join`, `/payment/invoices/${id}`, `/admin/${id}`,
+  ];
+
+  it.each(['%ff', '%e0%a4', '%c0%af'])('refuses %s in every route with a 400 and its reason, to a visitor and a member', async (bad) => {
+    for (const path of paths(bad)) {
+      for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) {
+        expectRefused(await call(method, path), 400, UNREADABLE_ADDRESS);
+        expectRefused(await user.call(method, path), 400, UNREADABLE_ADDRESS);
+      }
+    }
+  });
+
+  it('keeps the profile when an update names it by an address that does not decode', async () => {
+    const before = await adminRead('directus_users', user.id, 'aboutMe,first_name');
+    expectRefused(await user.call('PATCH', `/users/${user.id}%ff`, { first_name: 'Другое' }), 400, UNREADABLE_ADDRESS);
+    expectRefused(await user.call('PATCH', '/users/me%ff', { first_name: 'Другое' }), 400, UNREADABLE_ADDRESS);
+    expect(await adminRead('directus_users', user.id, 'aboutMe,first_name')).toEqual(before);
+  });
+
+  it('still answers an address with Cyrillic written as escapes', async () => {
+    const res = await call('GET', `/items/titles/${title.id}?fields=id&alias[${encodeURIComponent('имя')}]=name`);
+    expect(res.status).toBe(200);
+    expect(res.data.id).toBe(title.id);
+    expect((await call('GET', `/items/tags?filter[slug][_eq]=${encodeURIComponent('тег')}`)).status).toBe(200);
   });
 });

@@ -14,6 +14,7 @@ import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerReactionRemovals } from './reaction-removals.ts';
 import { registerRealtimeRules } from './realtime.ts';
+import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
 import { registerSlugRules } from './slugs.ts';
 import { registerTitleRules } from './titles.ts';
@@ -35,6 +36,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
     await new services.FilesService({ knex: database, schema: await getSchema() }).deleteMany(ids);
   };
 
+  registerAddressCheck(register);
   registerNestingLimits(register);
   registerQueryGuard(register);
   registerRealtimeRules(register, database, getSchema, (err) => logger.error(err));
