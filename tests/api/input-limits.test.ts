@@ -1,6 +1,8 @@
-/** Bad input gets a clear 400 and changes nothing: title ids of the view counter, nesting depth, addresses that do not decode. */
+/** Bad input gets a clear 400 and changes nothing: title ids of the view counter, nesting depth, reads reaching deep into lists, addresses that do not decode. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
+import { TOO_FAR } from '../../directus/extensions/site-rules/src/field-reach.ts';
 import { UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
@@ -92,6 +94,39 @@ describe('nesting', () => {
     expectRefused(res, 400, TOO_DEEP);
     expect(await adminRead('directus_users', user.id, 'aboutMe,first_name')).toEqual(before);
     expect(await countRows('directus_users', { id: { _eq: user.id } })).toBe(1);
+  });
+});
+
+describe('reads reaching deep into lists', () => {
+  const tooFar = [
+    ['wildcards five deep', '/items/titles?fields[]=*.*.*.*.*'],
+    ['wildcards three deep', '/items/titles?fields=id,*.*.*'],
+    ['a named path into three lists', '/items/titles?fields=comments.reactions.comment.reactions.id'],
+    ['the own account with wildcards three deep', '/users/me?fields=*.*.*'],
+  ];
+
+  it.each(tooFar)('refuses %s with a 400, to a visitor and a member, and answers the next read', async (_what, path) => {
+    if (!path.startsWith('/users/me')) expectRefused(await call('GET', path), 400, TOO_FAR);
+    expectRefused(await user.call('GET', path), 400, TOO_FAR);
+    expect((await call('GET', `/items/titles/${title.id}?fields=id`)).data).toEqual({ id: title.id });
+  });
+
+  it('refuses the same reach through GraphQL', async () => {
+    const res = await call('POST', '/graphql', { body: { query: '{ titles { comments { reactions { comment { reactions { id } } } } } }' } });
+    expect(res.data?.titles ?? null).toBeNull();
+    expect(JSON.stringify(res.errors)).toContain('INVALID_QUERY');
+  });
+
+  it('answers the reach the screens use: every field of each relation, and a post\'s replies\' reactions', async () => {
+    expect((await call('GET', `/items/titles/${title.id}?fields=*.*`)).status).toBe(200);
+    expect((await user.call('GET', '/items/posts?fields=id,comments.comment.reactions.id,comments.images.directus_files_id.id')).status).toBe(200);
+  });
+
+  it('lets an editor of the admin app read as wide as it asks', async () => {
+    const editor = await newUser(EDITOR_ROLE);
+    const res = await editor.call('GET', `/items/titles/${title.id}?fields=*.*.*`);
+    expect(res.status).toBe(200);
+    expect(res.data.id).toBe(title.id);
   });
 });
 

@@ -20,7 +20,7 @@ import type { ReadAccess } from './collection-access.ts';
 type Tree = Record<string, unknown>;
 const isTree = (v: unknown): v is Tree => !!v && typeof v === 'object' && !Array.isArray(v);
 
-interface Link { kind: 'm2o' | 'o2m' | 'a2o'; target: string | null }
+export interface Link { kind: 'm2o' | 'o2m' | 'a2o'; target: string | null }
 
 export interface Query {
   filter?: unknown;

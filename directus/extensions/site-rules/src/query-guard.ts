@@ -1,9 +1,11 @@
 /**
- * Runs the read-through-filters rule (query-check.ts) on every query of everyone but administrators:
+ * Runs the read-through-filters rule (query-check.ts) on every query of everyone but administrators,
+ * and the reach of its fields (field-reach.ts) on those of everyone without the admin app too:
  * REST, GraphQL, websockets, exports; Directus's own collections included.
  */
 import { systemCollectionNames } from '@directus/system-data';
 import type { EventContext, RegisterFunctions } from '../../shared/directus.ts';
+import { checkFieldReach } from './field-reach.ts';
 import { QueryCheck, type Query } from './query-check.ts';
 import { readAccess } from './read-access.ts';
 
@@ -18,6 +20,8 @@ export function registerQueryGuard({ filter }: Pick<RegisterFunctions, 'filter'>
     if (!accountability || accountability.admin || !schema || typeof meta.collection !== 'string' || !isTree(query)) return query;
     const access = await readAccess(accountability, { knex: database, schema });
     new QueryCheck(schema, access).query(meta.collection, query as Query);
+    // Editors' admin app reads wide records; they are trusted with its cost.
+    if (!accountability.app) checkFieldReach(schema, meta.collection, query.fields);
     return query;
   };
   for (const event of ['items.query', ...SYSTEM_QUERY_EVENTS]) filter(event, guard);

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Relation, SchemaOverview } from '../../shared/directus.ts';
+import { MAX_LIST_STEPS, TOO_FAR, checkFieldReach, listSteps } from './field-reach.ts';
+
+/** A many-to-one field, and the one-to-many field on its target when it has one. */
+function relation(collection: string, field: string, target: string | null, oneField: string | null = null): Relation {
+  return {
+    collection, field, related_collection: target, schema: null,
+    meta: {
+      id: 1, many_collection: collection, many_field: field, one_collection: target, one_field: oneField,
+      one_collection_field: null, one_allowed_collections: null, one_deselect_action: 'nullify', junction_field: null, sort_field: null,
+    },
+  };
+}
+
+// The site's shapes: reviews on titles and posts, replies, reactions, pictures through a junction, genres many-to-many.
+const schema: SchemaOverview = {
+  collections: {},
+  relations: [
+    relation('comments', 'title', 'titles', 'comments'),
+    relation('comments', 'post', 'posts', 'comments'),
+    relation('comments', 'comment', 'comments'),
+    relation('comments', 'user_created', 'directus_users'),
+    relation('reactions', 'comment', 'comments', 'reactions'),
+    relation('comments_files', 'comments_id', 'comments', 'images'),
+    relation('comments_files', 'directus_files_id', 'directus_files'),
+    relation('titles_genres', 'titles_id', 'titles', 'genres'),
+    relation('titles_genres', 'genres_id', 'genres'),
+    relation('alerts', 'item', null),
+  ],
+};
+
+describe('listSteps', () => {
+  it.each([
+    ['titles', 'name', 0],
+    ['comments', 'user_created.login', 0],
+    ['comments', 'comment.comment.user_created.login', 0],
+    ['titles', 'genres.genres_id.name', 1],
+    ['posts', 'comments.reactions.type', 2],
+    ['posts', 'comments.images.directus_files_id.id', 2],
+    ['posts', 'comments.comment.reactions.id', 2],
+    ['titles', 'comments.reactions.comment.reactions.id', 3],
+    ['titles', '*', 1],
+    ['titles', 'comments.*', 2],
+    ['titles', '*.*', 2],
+    ['titles', '*.id', 1],
+    ['titles', '*.comment.id', 2],
+    ['titles', '*.*.*', 3],
+    ['alerts', 'item:comments.reactions.id', 1],
+  ])('%s: %s steps into %i lists', (collection, path, steps) => {
+    expect(listSteps(schema, collection, path)).toBe(steps);
+  });
+});
+
+describe('checkFieldReach', () => {
+  it(`lets through every path of at most ${MAX_LIST_STEPS} lists`, () => {
+    expect(() => checkFieldReach(schema, 'posts', ['id', 'comments.reactions.type', 'comments.comment.reactions.id', '*.*'])).not.toThrow();
+  });
+
+  it.each([
+    ['a wildcard three deep', ['*.*.*']],
+    ['a wildcard five deep among plain fields', ['id', '*.*.*.*.*']],
+    ['a named path into three lists', 'comments.reactions.comment.reactions.id'],
+  ])('refuses %s', (_what, fields) => {
+    expect(() => checkFieldReach(schema, 'titles', fields)).toThrow(TOO_FAR);
+  });
+});
