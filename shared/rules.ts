@@ -53,6 +53,13 @@ export const RESERVED_SLUGS = [
   'index', '404', '404.html', 'favicon.ico', '_astro', 'search', 'embed', 'reset-password', 'together',
 ] as const;
 
+/**
+ * The most rows one read of a visitor or member may ask for when its fields reach into related lists
+ * (a title's episodes, a review's reactions): each row brings its lists along. The build reads people
+ * 5,000 a call; a wider read asks again with an offset.
+ */
+export const MAX_LIST_READ_ROWS = 5000;
+
 /** Image types users may upload; SVG and HTML are never accepted from users. */
 export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
-import { TOO_FAR } from '../../directus/extensions/site-rules/src/field-reach.ts';
+import { TOO_FAR, TOO_MANY_ROWS } from '../../directus/extensions/site-rules/src/field-reach.ts';
 import { UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
-import { VIEW_FLOW_ID } from '../../shared/rules.ts';
+import { MAX_LIST_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 
@@ -122,11 +122,30 @@ describe('reads reaching deep into lists', () => {
     expect((await user.call('GET', '/items/posts?fields=id,comments.comment.reactions.id,comments.images.directus_files_id.id')).status).toBe(200);
   });
 
-  it('lets an editor of the admin app read as wide as it asks', async () => {
+  it.each([
+    ['every row with a list', '/items/titles?limit=-1&fields=id,genres.genres_id.name'],
+    ['more rows than the cap with a list', `/items/titles?limit=${MAX_LIST_READ_ROWS + 1}&fields=id,series.id`],
+    ['every row of every field, lists included', '/items/titles?limit=-1'],
+    ['every review with its reactions', '/items/comments?limit=-1&fields=id,reactions.type'],
+  ])('refuses %s with a 400, to a visitor and a member', async (_what, path) => {
+    expectRefused(await call('GET', path), 400, TOO_MANY_ROWS);
+    expectRefused(await user.call('GET', path), 400, TOO_MANY_ROWS);
+  });
+
+  it('answers every row of plain fields, the cap with a list, and an aggregate of every group', async () => {
+    const plain = await call('GET', '/items/titles?limit=-1&fields=id,name');
+    expect(plain.status).toBe(200);
+    expect(plain.data.length).toBe(await countRows('titles', { status: { _eq: 'published' } }));
+    expect((await call('GET', `/items/titles?limit=${MAX_LIST_READ_ROWS}&fields=id,genres.genres_id.name`)).status).toBe(200);
+    expect((await call('GET', '/items/comments?aggregate[count]=*&groupBy[]=title&limit=-1')).status).toBe(200);
+  });
+
+  it('lets an editor of the admin app read as wide and as many as it asks', async () => {
     const editor = await newUser(EDITOR_ROLE);
     const res = await editor.call('GET', `/items/titles/${title.id}?fields=*.*.*`);
     expect(res.status).toBe(200);
     expect(res.data.id).toBe(title.id);
+    expect((await editor.call('GET', '/items/titles?limit=-1&fields=*.*')).status).toBe(200);
   });
 });
 

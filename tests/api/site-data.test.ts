@@ -198,6 +198,8 @@ describe('the build-time reader', () => {
     // Read in calls of a few episodes each, the same.
     const inParts = await createReader(baseUrl(), { segmentOwnersPerCall: 40 }).getTitleRowsById([t1.id, t2.id]);
     expect(inParts).toEqual(rows);
+    // And a title a call, the same.
+    expect(await createReader(baseUrl(), { rowsByIdPerCall: 1 }).getTitleRowsById([t1.id, t2.id])).toEqual(rows);
     const segmentsOf = (episode: number) => rows[0]!.series!.find((e) => e.id === episode)?.segments;
     expect(segmentsOf(episodes[0]!.id)).toEqual([
       { kind: 'ending', start: 1300, end: 1400, absent: false }, { kind: 'opening', start: 0, end: 80, absent: false },
@@ -234,6 +236,13 @@ describe('the build-time reader', () => {
     expect(person).toMatchObject({ id: actor.id, slug: actor.slug, nameRu: `Актёр ${stamp}`, nameEn: 'Test Actor', career: 'Актёр, режиссёр' });
     expect(person!.genres?.map((g) => g.genres_id)).toEqual([{ id: g1.id, name: g1.name }]);
     expect(catalogue.actors.length).toBe(await countRows('actors', {}));
+  });
+
+  it('reads people by id in one call or one a call alike', async () => {
+    const ids = catalogue.actors.slice(0, 3).map((a) => a.id);
+    const rows = await reader.getActorPagesById(ids);
+    expect(rows.map((r) => r.id)).toEqual(ids);
+    expect(await createReader(baseUrl(), { rowsByIdPerCall: 1 }).getActorPagesById(ids)).toEqual(rows);
   });
 
   it("lists a person's titles: played, directed and written, without drafts", async () => {

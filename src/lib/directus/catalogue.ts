@@ -23,7 +23,10 @@ import { sharedValue } from '../shared-value.ts';
  * (reader.ts).
  */
 export const TITLES_PER_CALL = 500;
-/** People a call: 5,000 took Directus 1.8 CPU seconds for 30,000 people, 1,000 a call 2.3. */
+/**
+ * People a call: 5,000 took Directus 1.8 CPU seconds for 30,000 people, 1,000 a call 2.3. At most
+ * MAX_LIST_READ_ROWS, the rows the backend lets a read with lists (a person's photos) ask for.
+ */
 export const ACTORS_PER_CALL = 5000;
 
 export interface Catalogue {

@@ -13,6 +13,7 @@ import {
   PERSON_FIELDS, SEGMENT_ROW_FIELDS, STATIC_FIELDS, TAG_FIELDS, TITLE_ROW_FIELDS, TITLE_ROW_READ_FIELDS, type CAST_RELATIONS,
 } from './fields.ts';
 import { EPISODES_DEEP } from './signed-in-fields.ts';
+import { ACTORS_PER_CALL, TITLES_PER_CALL } from './catalogue.ts';
 import {
   BY_RELEASE, BY_VIEWS, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
@@ -20,6 +21,7 @@ import {
 import type { Schema, ShopItem } from './schema.ts';
 import type { AssetPreset } from '../assets.ts';
 import { once } from '../once.ts';
+import { MAX_LIST_READ_ROWS } from '../../../shared/rules.ts';
 import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
 
@@ -34,6 +36,16 @@ export type CategoryItem = ReadItemOutput<Schema, 'categories', { fields: typeof
 export type { UpdateItem } from './queries.ts';
 
 import type { UpdateItem } from './queries.ts';
+
+/**
+ * The rows of `ids` read `perCall` at a time, one call after another, as the whole catalogue is read:
+ * a read that brings lists along may not ask for every row at once (MAX_LIST_READ_ROWS).
+ */
+async function inCalls<T>(ids: number[], perCall: number, read: (part: number[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let from = 0; from < ids.length; from += perCall) rows.push(...await read(ids.slice(from, from + perCall)));
+  return rows;
+}
 
 /** The largest picture a page carries inside its HTML (see `getInlinePicture`); larger ones keep their address. */
 export const INLINE_PICTURE_MAX_BYTES = 16_384;
@@ -178,7 +190,7 @@ async function withKeptEpisodes(client: SiteClient, titles: TitleRow[], what: st
   });
 }
 
-export function createReader(url: string, o: { ready?: () => Promise<unknown>; segmentOwnersPerCall?: number } = {}) {
+export function createReader(url: string, o: { ready?: () => Promise<unknown>; segmentOwnersPerCall?: number; rowsByIdPerCall?: number } = {}) {
   const client = createBuildClient(url, o.ready);
 
   const cards = (filter: Parameters<typeof published>, sort: TitleSort[], limit: number, offset = 0) =>
@@ -238,7 +250,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
       filter: { subCategories: { _some: { id: { _nnull: true } } } },
       sort: ['name'],
       deep: { subCategories: { _sort: ['sort', 'name'], _limit: -1 } },
-      limit: -1,
+      limit: MAX_LIST_READ_ROWS,
     }), 'categories')),
 
     getGenres: once(() => send(client, readItems('genres', { fields: GENRE_FIELDS, sort: ['name'], limit: -1 }), 'genres')),
@@ -263,7 +275,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
 
     /** The published titles among `ids`, with every relation (an incremental build re-reads only these). */
     getTitleRowsById: (ids: number[]): Promise<TitleRow[]> =>
-      titlePages(published({ id: { _in: ids } }), { limit: -1 }, `titles ${ids.length} by id`),
+      inCalls(ids, o.rowsByIdPerCall ?? TITLES_PER_CALL, (part) => titlePages(published({ id: { _in: part } }), { limit: part.length }, `titles ${part.length} by id`)),
 
     getTitlesByCategory: (slug: string, o: { sort?: TitleSort[]; limit: number; offset?: number }) =>
       cards([inCategory(slug)], o.sort ?? BY_VIEWS, o.limit, o.offset),
@@ -284,7 +296,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
 
     /** The people among `ids` (an incremental build re-reads only these). */
     getActorPagesById: (ids: number[]): Promise<ActorPage[]> =>
-      actorPages({ limit: -1, filter: { id: { _in: ids } } }, `actors ${ids.length} by id`),
+      inCalls(ids, o.rowsByIdPerCall ?? ACTORS_PER_CALL, (part) => actorPages({ limit: part.length, filter: { id: { _in: part } } }, `actors ${part.length} by id`)),
 
     getTitlesByTag: (tagId: number, o: { limit?: number; offset?: number } = {}) =>
       cards([withTag(tagId)], BY_VIEWS, o.limit ?? TAG_PAGE_SIZE, o.offset),

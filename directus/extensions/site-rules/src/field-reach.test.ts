@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Relation, SchemaOverview } from '../../shared/directus.ts';
-import { MAX_LIST_STEPS, TOO_FAR, checkFieldReach, listSteps } from './field-reach.ts';
+import { MAX_LIST_READ_ROWS } from '../../../../shared/rules.ts';
+import { MAX_LIST_STEPS, TOO_FAR, TOO_MANY_ROWS, checkReadReach, listSteps } from './field-reach.ts';
 
 /** A many-to-one field, and the one-to-many field on its target when it has one. */
 function relation(collection: string, field: string, target: string | null, oneField: string | null = null): Relation {
@@ -41,6 +42,8 @@ describe('listSteps', () => {
     ['posts', 'comments.comment.reactions.id', 2],
     ['titles', 'comments.reactions.comment.reactions.id', 3],
     ['titles', '*', 1],
+    ['genres', '*', 0],
+    ['genres', '*.*', 1],
     ['titles', 'comments.*', 2],
     ['titles', '*.*', 2],
     ['titles', '*.id', 1],
@@ -52,9 +55,9 @@ describe('listSteps', () => {
   });
 });
 
-describe('checkFieldReach', () => {
+describe('checkReadReach', () => {
   it(`lets through every path of at most ${MAX_LIST_STEPS} lists`, () => {
-    expect(() => checkFieldReach(schema, 'posts', ['id', 'comments.reactions.type', 'comments.comment.reactions.id', '*.*'])).not.toThrow();
+    expect(() => checkReadReach(schema, 'posts', { fields: ['id', 'comments.reactions.type', 'comments.comment.reactions.id', '*.*'] })).not.toThrow();
   });
 
   it.each([
@@ -62,6 +65,33 @@ describe('checkFieldReach', () => {
     ['a wildcard five deep among plain fields', ['id', '*.*.*.*.*']],
     ['a named path into three lists', 'comments.reactions.comment.reactions.id'],
   ])('refuses %s', (_what, fields) => {
-    expect(() => checkFieldReach(schema, 'titles', fields)).toThrow(TOO_FAR);
+    expect(() => checkReadReach(schema, 'titles', { fields })).toThrow(TOO_FAR);
+  });
+
+  it(`lets a read into lists ask for up to ${MAX_LIST_READ_ROWS} rows, and refuses every row or more`, () => {
+    expect(() => checkReadReach(schema, 'titles', { fields: ['genres.genres_id.name'], limit: MAX_LIST_READ_ROWS })).not.toThrow();
+    for (const limit of [-1, MAX_LIST_READ_ROWS + 1]) {
+      expect(() => checkReadReach(schema, 'titles', { fields: ['genres.genres_id.name'], limit })).toThrow(TOO_MANY_ROWS);
+      // No fields named reads them all, lists included.
+      expect(() => checkReadReach(schema, 'titles', { limit })).toThrow(TOO_MANY_ROWS);
+    }
+  });
+
+  it('lets a read of plain fields, one without lists, or an aggregate ask for every row', () => {
+    expect(() => checkReadReach(schema, 'titles', { fields: ['id', 'name', 'comment.user_created.login'], limit: -1 })).not.toThrow();
+    expect(() => checkReadReach(schema, 'genres', { fields: ['*'], limit: -1 })).not.toThrow();
+    expect(() => checkReadReach(schema, 'comments', { aggregate: { count: ['*'] }, limit: -1 })).not.toThrow();
+  });
+
+  it("caps the rows of people and uploads, but not Directus's settings", () => {
+    const system: SchemaOverview = {
+      collections: {},
+      relations: [
+        relation('directus_fields', 'collection', 'directus_collections', 'fields'),
+        relation('directus_access', 'user', 'directus_users', 'policies'),
+      ],
+    };
+    expect(() => checkReadReach(system, 'directus_collections', { limit: -1 })).not.toThrow();
+    expect(() => checkReadReach(system, 'directus_users', { limit: -1 })).toThrow(TOO_MANY_ROWS);
   });
 });

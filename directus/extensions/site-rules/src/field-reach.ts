@@ -1,22 +1,36 @@
 /**
- * How far a read's fields may reach into lists, for callers without the admin app. Each step into a
- * one-to-many (or many-to-many) relation multiplies the rows Directus assembles by up to a hundred a
- * row, and a `*` in a path steps into every relation at once: `*.*.*.*.*` on the titles had Directus
- * build a 300 MB answer for 36 s, its one thread stalled for everyone. The site's deepest read (a
- * post's comments' reactions) steps into two lists; a `*` counts as one, since it reads the lists'
- * keys even at the end of a path.
+ * How far a read of a caller without the admin app may reach into lists. Each step into a one-to-many
+ * (or many-to-many) relation multiplies the rows Directus assembles by up to a hundred a row, and a `*`
+ * in a path steps into every relation at once: `*.*.*.*.*` on the titles had Directus build a 300 MB
+ * answer for 36 s, its one thread stalled for everyone. The site's deepest read (a post's comments'
+ * reactions) steps into two lists. A read that reaches into any list asks for at most
+ * MAX_LIST_READ_ROWS rows, so the rows a call assembles stay bounded however large the catalogue.
  */
 import { InvalidQueryError } from '@directus/errors';
+import { MAX_LIST_READ_ROWS } from '../../../../shared/rules.ts';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { linkOf, type Link } from './query-check.ts';
 
 export const MAX_LIST_STEPS = 2;
 
 export const TOO_FAR = `Поля запроса заходят в связанные списки глубже ${MAX_LIST_STEPS} уровней`;
+export const TOO_MANY_ROWS = `Запрос со связанными списками отдаёт не больше ${MAX_LIST_READ_ROWS} записей за раз`;
 
 /**
- * How many lists `path` (`comments.reactions.type`) steps into from `collection`, a `*` counting as one.
- * Past a `*` the collection is any of several, so each later step but a last plain field counts as one.
+ * Directus's own collections hold the project's settings, a few rows each, and Directus reads them
+ * whole for the caller (GET /collections); people and uploads grow with the site like its own.
+ */
+const cappedRows = (collection: string) =>
+  !collection.startsWith('directus_') || collection === 'directus_users' || collection === 'directus_files';
+
+/** Whether rows of `collection` carry a list (a one-to-many field), which a `*` reads. */
+const hasLists = (schema: SchemaOverview, collection: string) =>
+  schema.relations.some((r) => r.related_collection === collection && !!r.meta?.one_field);
+
+/**
+ * How many lists `path` (`comments.reactions.type`) steps into from `collection`. A `*` counts as one
+ * where the rows it reads carry lists; past a `*` the collection is any of several, so each later step
+ * but a last plain field counts as one.
  */
 export function listSteps(schema: SchemaOverview, collection: string, path: string): number {
   const parts = path.split('.');
@@ -25,6 +39,11 @@ export function listSteps(schema: SchemaOverview, collection: string, path: stri
   let known = true;
   for (const [i, part] of parts.entries()) {
     const last = i === parts.length - 1;
+    if (part === '*' && known && at) {
+      if (hasLists(schema, at)) steps++;
+      known = false;
+      continue;
+    }
     if (part === '*' || !known) {
       if (part === '*' || !last) steps++;
       known = false;
@@ -39,11 +58,24 @@ export function listSteps(schema: SchemaOverview, collection: string, path: stri
   return steps;
 }
 
-/** Refuses a read whose fields step into lists deeper than MAX_LIST_STEPS. */
-export function checkFieldReach(schema: SchemaOverview, collection: string, fields: unknown): void {
-  for (const path of [fields].flat()) {
-    if (typeof path === 'string' && listSteps(schema, collection, path) > MAX_LIST_STEPS) {
-      throw new InvalidQueryError({ reason: TOO_FAR });
-    }
+export interface ReadShape {
+  fields?: unknown;
+  limit?: unknown;
+  aggregate?: unknown;
+}
+
+/**
+ * Refuses a read whose fields step into lists deeper than MAX_LIST_STEPS, or that reaches into any list
+ * and asks for every row (-1) or more than MAX_LIST_READ_ROWS of a collection that grows. Directus reads
+ * every field (`*`) when none is named; an aggregate reads none.
+ */
+export function checkReadReach(schema: SchemaOverview, collection: string, query: ReadShape): void {
+  if (query.aggregate) return;
+  const paths = query.fields === undefined ? ['*'] : [query.fields].flat().filter((p): p is string => typeof p === 'string');
+  const steps = Math.max(0, ...paths.map((path) => listSteps(schema, collection, path)));
+  if (steps > MAX_LIST_STEPS) throw new InvalidQueryError({ reason: TOO_FAR });
+  const { limit } = query;
+  if (steps > 0 && cappedRows(collection) && typeof limit === 'number' && (limit < 0 || limit > MAX_LIST_READ_ROWS)) {
+    throw new InvalidQueryError({ reason: TOO_MANY_ROWS });
   }
 }

@@ -5,7 +5,7 @@
  */
 import { systemCollectionNames } from '@directus/system-data';
 import type { EventContext, RegisterFunctions } from '../../shared/directus.ts';
-import { checkFieldReach } from './field-reach.ts';
+import { checkReadReach } from './field-reach.ts';
 import { QueryCheck, type Query } from './query-check.ts';
 import { readAccess } from './read-access.ts';
 
@@ -21,7 +21,7 @@ export function registerQueryGuard({ filter }: Pick<RegisterFunctions, 'filter'>
     const access = await readAccess(accountability, { knex: database, schema });
     new QueryCheck(schema, access).query(meta.collection, query as Query);
     // Editors' admin app reads wide records; they are trusted with its cost.
-    if (!accountability.app) checkFieldReach(schema, meta.collection, query.fields);
+    if (!accountability.app) checkReadReach(schema, meta.collection, query);
     return query;
   };
   for (const event of ['items.query', ...SYSTEM_QUERY_EVENTS]) filter(event, guard);
