@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
-import { TOO_FAR, TOO_MANY_ROWS } from '../../directus/extensions/site-rules/src/field-reach.ts';
+import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS } from '../../directus/extensions/site-rules/src/field-reach.ts';
+import { MAX_GRAPHQL_READS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { MAX_LIST_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
@@ -146,6 +147,45 @@ describe('reads reaching deep into lists', () => {
     expect(res.status).toBe(200);
     expect(res.data.id).toBe(title.id);
     expect((await editor.call('GET', '/items/titles?limit=-1&fields=*.*')).status).toBe(200);
+  });
+});
+
+describe('reads many at once', () => {
+  /** A GraphQL document of `n` aliased reads of the titles at its root. */
+  const rootReads = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `r${i}: titles(limit: 1) { id }`).join(' ')} }`;
+  const graphql = (query: string, token?: string) => call('POST', '/graphql', { body: { query }, token });
+
+  it(`refuses a GraphQL document of more than ${MAX_GRAPHQL_READS} reads at its root, to a visitor and a member, by POST and GET`, async () => {
+    expectRefused(await graphql(rootReads(MAX_GRAPHQL_READS + 1)), 400, TOO_MANY_READS);
+    expectRefused(await graphql(rootReads(MAX_GRAPHQL_READS + 1), user.token), 400, TOO_MANY_READS);
+    expectRefused(await call('GET', `/graphql?query=${encodeURIComponent(rootReads(MAX_GRAPHQL_READS + 1))}`), 400, TOO_MANY_READS);
+    const throughFragments = `{ ...a ...b } fragment a on Query { ${rootReads(MAX_GRAPHQL_READS).slice(1, -1)} } fragment b on Query { extra: titles { id } }`;
+    expectRefused(await graphql(throughFragments), 400, TOO_MANY_READS);
+    const system = `{ ${Array.from({ length: MAX_GRAPHQL_READS + 1 }, (_, i) => `me${i}: users_me { id }`).join(' ')} }`;
+    expectRefused(await call('POST', '/graphql/system', { body: { query: system }, token: user.token }), 400, TOO_MANY_READS);
+  });
+
+  it(`answers ${MAX_GRAPHQL_READS} reads, each read whole`, async () => {
+    const res = await graphql(rootReads(MAX_GRAPHQL_READS));
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.data)).toHaveLength(MAX_GRAPHQL_READS);
+    expect(res.data.r0).toHaveLength(1);
+  });
+
+  it(`refuses more than ${MAX_ALIASES} aliases in one read, through REST and nested in GraphQL`, async () => {
+    const names = Array.from({ length: MAX_ALIASES + 1 }, (_, i) => `c${i}`);
+    const alias = names.map((n) => `alias[${n}]=comments`).join('&');
+    expectRefused(await call('GET', `/items/titles?fields=${names.map((n) => `${n}.id`).join(',')}&${alias}`), 400, TOO_MANY_ALIASES);
+    const nested = await graphql(`{ titles(limit: 1) { ${names.map((n) => `${n}: comments { id }`).join(' ')} } }`);
+    expect(nested.data?.titles ?? null).toBeNull();
+    expect(JSON.stringify(nested.errors)).toContain('INVALID_QUERY');
+  });
+
+  it('lets an editor of the admin app read as many at once as it asks', async () => {
+    const editor = await newUser(EDITOR_ROLE);
+    const res = await graphql(rootReads(MAX_GRAPHQL_READS * 3), editor.token);
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.data)).toHaveLength(MAX_GRAPHQL_READS * 3);
   });
 });
 

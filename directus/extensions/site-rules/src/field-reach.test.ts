@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Relation, SchemaOverview } from '../../shared/directus.ts';
 import { MAX_LIST_READ_ROWS } from '../../../../shared/rules.ts';
-import { MAX_LIST_STEPS, TOO_FAR, TOO_MANY_ROWS, checkReadReach, listSteps } from './field-reach.ts';
+import { MAX_ALIASES, MAX_LIST_STEPS, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, aliasCount, checkReadReach, listSteps } from './field-reach.ts';
 
 /** A many-to-one field, and the one-to-many field on its target when it has one. */
 function relation(collection: string, field: string, target: string | null, oneField: string | null = null): Relation {
@@ -53,6 +53,13 @@ describe('listSteps', () => {
   ])('%s: %s steps into %i lists', (collection, path, steps) => {
     expect(listSteps(schema, collection, path)).toBe(steps);
   });
+
+  it('looks a first name up among the aliases, and counts a step through any other name that is no relation', () => {
+    expect(listSteps(schema, 'titles', 'talk.reactions.id', { talk: 'comments' })).toBe(2);
+    expect(listSteps(schema, 'titles', 'talk.id', { talk: 'comments' })).toBe(1);
+    expect(listSteps(schema, 'titles', 'comments.again.reactions.id')).toBe(3);
+    expect(listSteps(schema, 'titles', 'talk')).toBe(0);
+  });
 });
 
 describe('checkReadReach', () => {
@@ -78,7 +85,7 @@ describe('checkReadReach', () => {
   });
 
   it('lets a read of plain fields, one without lists, or an aggregate ask for every row', () => {
-    expect(() => checkReadReach(schema, 'titles', { fields: ['id', 'name', 'comment.user_created.login'], limit: -1 })).not.toThrow();
+    expect(() => checkReadReach(schema, 'comments', { fields: ['id', 'text', 'comment.user_created.login'], limit: -1 })).not.toThrow();
     expect(() => checkReadReach(schema, 'genres', { fields: ['*'], limit: -1 })).not.toThrow();
     expect(() => checkReadReach(schema, 'comments', { aggregate: { count: ['*'] }, limit: -1 })).not.toThrow();
   });
@@ -93,5 +100,19 @@ describe('checkReadReach', () => {
     };
     expect(() => checkReadReach(system, 'directus_collections', { limit: -1 })).not.toThrow();
     expect(() => checkReadReach(system, 'directus_users', { limit: -1 })).toThrow(TOO_MANY_ROWS);
+  });
+});
+
+describe('aliasCount', () => {
+  it('counts the read\'s own aliases and those of its nested reads', () => {
+    expect(aliasCount({})).toBe(0);
+    expect(aliasCount({ alias: { a: 'comments', b: 'name' }, deep: { a: { _alias: { c: 'reactions' }, reactions: { _alias: { d: 'id', e: 'type' } } } } })).toBe(5);
+  });
+
+  it(`refuses a read of more than ${MAX_ALIASES} aliases`, () => {
+    const alias = Object.fromEntries(Array.from({ length: MAX_ALIASES + 1 }, (_, i) => [`a${i}`, 'comments']));
+    expect(() => checkReadReach(schema, 'titles', { fields: Object.keys(alias).map((a) => `${a}.id`), alias })).toThrow(TOO_MANY_ALIASES);
+    const nested = Object.fromEntries(Array.from({ length: MAX_ALIASES + 1 }, (_, i) => [`r${i}`, 'reactions']));
+    expect(() => checkReadReach(schema, 'titles', { fields: ['comments.id'], deep: { comments: { _alias: nested } } })).toThrow(TOO_MANY_ALIASES);
   });
 });

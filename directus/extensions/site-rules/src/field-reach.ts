@@ -4,7 +4,8 @@
  * in a path steps into every relation at once: `*.*.*.*.*` on the titles had Directus build a 300 MB
  * answer for 36 s, its one thread stalled for everyone. The site's deepest read (a post's comments'
  * reactions) steps into two lists. A read that reaches into any list asks for at most
- * MAX_LIST_READ_ROWS rows, so the rows a call assembles stay bounded however large the catalogue.
+ * MAX_LIST_READ_ROWS rows, so the rows a call assembles stay bounded however large the catalogue; and
+ * names at most MAX_ALIASES aliases, each of which reads its relation once more for every row.
  */
 import { InvalidQueryError } from '@directus/errors';
 import { MAX_LIST_READ_ROWS } from '../../../../shared/rules.ts';
@@ -12,9 +13,11 @@ import type { SchemaOverview } from '../../shared/directus.ts';
 import { linkOf, type Link } from './query-check.ts';
 
 export const MAX_LIST_STEPS = 2;
+export const MAX_ALIASES = 10;
 
 export const TOO_FAR = `Поля запроса заходят в связанные списки глубже ${MAX_LIST_STEPS} уровней`;
 export const TOO_MANY_ROWS = `Запрос со связанными списками отдаёт не больше ${MAX_LIST_READ_ROWS} записей за раз`;
+export const TOO_MANY_ALIASES = `В запросе не больше ${MAX_ALIASES} псевдонимов полей`;
 
 /**
  * Directus's own collections hold the project's settings, a few rows each, and Directus reads them
@@ -28,12 +31,15 @@ const hasLists = (schema: SchemaOverview, collection: string) =>
   schema.relations.some((r) => r.related_collection === collection && !!r.meta?.one_field);
 
 /**
- * How many lists `path` (`comments.reactions.type`) steps into from `collection`. A `*` counts as one
- * where the rows it reads carry lists; past a `*` the collection is any of several, so each later step
- * but a last plain field counts as one.
+ * How many lists `path` (`comments.reactions.type`) steps into from `collection`, its first name looked
+ * up in `alias`. A `*` counts as one where the rows it reads carry lists; a step through a name that is
+ * no relation (an alias of a nested read) counts as one; past either the collection is unknown, so each
+ * later step but a last plain field counts as one.
  */
-export function listSteps(schema: SchemaOverview, collection: string, path: string): number {
+export function listSteps(schema: SchemaOverview, collection: string, path: string, alias: Record<string, unknown> = {}): number {
   const parts = path.split('.');
+  const first = alias[parts[0]!];
+  if (typeof first === 'string') parts[0] = first;
   let steps = 0;
   let at: string | null = collection;
   let known = true;
@@ -52,6 +58,11 @@ export function listSteps(schema: SchemaOverview, collection: string, path: stri
     // A many-to-any step names its collection: `item:titles`.
     const [field, named] = part.split(':') as [string, string | undefined];
     const link: Link | null = at ? linkOf(schema, at, field) : null;
+    if (!link && !last) {
+      steps++;
+      known = false;
+      continue;
+    }
     if (link?.kind === 'o2m') steps++;
     at = named ?? link?.target ?? null;
   }
@@ -62,17 +73,39 @@ export interface ReadShape {
   fields?: unknown;
   limit?: unknown;
   aggregate?: unknown;
+  alias?: unknown;
+  deep?: unknown;
+}
+
+const isTree = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+/** The aliases a read names: its own and those of its nested reads (`deep`'s `_alias`, as GraphQL sends them). */
+export function aliasCount(query: Pick<ReadShape, 'alias' | 'deep'>): number {
+  let count = isTree(query.alias) ? Object.keys(query.alias).length : 0;
+  const stack: unknown[] = [query.deep];
+  while (stack.length) {
+    const level = stack.pop();
+    if (!isTree(level)) continue;
+    for (const [key, value] of Object.entries(level)) {
+      if (key === '_alias' && isTree(value)) count += Object.keys(value).length;
+      else if (!key.startsWith('_')) stack.push(value);
+    }
+  }
+  return count;
 }
 
 /**
- * Refuses a read whose fields step into lists deeper than MAX_LIST_STEPS, or that reaches into any list
- * and asks for every row (-1) or more than MAX_LIST_READ_ROWS of a collection that grows. Directus reads
- * every field (`*`) when none is named; an aggregate reads none.
+ * Refuses a read that names more than MAX_ALIASES aliases, whose fields step into lists deeper than
+ * MAX_LIST_STEPS, or that reaches into any list and asks for every row (-1) or more than
+ * MAX_LIST_READ_ROWS of a collection that grows. Directus reads every field (`*`) when none is named;
+ * an aggregate reads none.
  */
 export function checkReadReach(schema: SchemaOverview, collection: string, query: ReadShape): void {
   if (query.aggregate) return;
+  if (aliasCount(query) > MAX_ALIASES) throw new InvalidQueryError({ reason: TOO_MANY_ALIASES });
+  const alias = isTree(query.alias) ? query.alias : {};
   const paths = query.fields === undefined ? ['*'] : [query.fields].flat().filter((p): p is string => typeof p === 'string');
-  const steps = Math.max(0, ...paths.map((path) => listSteps(schema, collection, path)));
+  const steps = Math.max(0, ...paths.map((path) => listSteps(schema, collection, path, alias)));
   if (steps > MAX_LIST_STEPS) throw new InvalidQueryError({ reason: TOO_FAR });
   const { limit } = query;
   if (steps > 0 && cappedRows(collection) && typeof limit === 'number' && (limit < 0 || limit > MAX_LIST_READ_ROWS)) {

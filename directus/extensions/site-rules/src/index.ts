@@ -7,6 +7,7 @@ import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
 import { registerFileRules } from './files.ts';
 import { registerFriendshipRules } from './friendships.ts';
+import { registerGraphqlReads } from './graphql-reads.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
@@ -39,6 +40,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerAddressCheck(register);
   registerNestingLimits(register);
   registerQueryGuard(register);
+  registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']));
   registerRealtimeRules(register, database, getSchema, (err) => logger.error(err));
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
