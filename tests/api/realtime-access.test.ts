@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
+import { MAX_SOCKET_FRAME_BYTES } from '../../directus/extensions/site-rules/src/socket-size.ts';
 import { asAdmin, adminRead, expectRefused } from '../support/fixtures.ts';
 import { baseUrl, newUser, type TestUser } from '../support/api.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../support/realtime.ts';
@@ -83,5 +84,28 @@ describe('messages over the socket', () => {
     expect(answer.error.message).toContain('Слишком глубокая вложенность');
     rt.send({ type: 'subscribe', uid: 'after', collection: 'genres', query: { fields: ['id'], limit: 1 } });
     expect((await rt.waitFor(subscribed('after'), 'a later subscription')).event).toBe('init');
+  });
+});
+
+describe('frames', () => {
+  /** A sign-in frame of about `bytes` bytes, its token junk. */
+  const signIn = (bytes: number) => ({ type: 'auth', access_token: 'x'.repeat(bytes - 40) });
+
+  it('up to the limit are read and answered', async () => {
+    const rt = await Realtime.visitor(baseUrl(), 'large frame');
+    rt.send(signIn(MAX_SOCKET_FRAME_BYTES - 1000));
+    const answer = await rt.waitFor((f) => f.type === 'auth', 'the answer to a large frame');
+    expect(answer.status).toBe('error');
+  });
+
+  it('larger close the connection as too big, and the next connection is served', async () => {
+    const rt = await Realtime.visitor(baseUrl(), 'frame over the limit');
+    const closed = new Promise<number>((resolve) => rt.ws.once('close', (code) => resolve(code)));
+    rt.send(signIn(MAX_SOCKET_FRAME_BYTES * 4));
+    expect(await closed).toBe(1009);
+    expect(rt.frames.filter((f) => f.type === 'auth')).toEqual([]);
+    const next = await Realtime.open(baseUrl(), outsider.token, 'after the large frame');
+    next.send({ type: 'subscribe', uid: 'after', collection: 'genres', query: { fields: ['id'], limit: 1 } });
+    expect((await next.waitFor(subscribed('after'), 'a subscription')).event).toBe('init');
   });
 });

@@ -101,3 +101,8 @@ declare module '@directus/api/redis/index' {
   /** Directus's own Redis client, made from that configuration on first use. */
   export function useRedis(): Redis;
 }
+
+declare module '@directus/api/websocket/controllers/index' {
+  /** The REST realtime controller (undefined when WEBSOCKETS_REST_ENABLED is off), with its `ws` server. */
+  export function getWebSocketController(): { server: { options: { maxPayload?: number } } } | undefined;
+}

@@ -53,3 +53,9 @@ export { sanitizeQuery } from '@directus/api/utils/sanitize-query';
 export { getPayload, type Subscription, type WebSocketEvent } from '@directus/api/websocket/utils/items';
 export { fmtMessage } from '@directus/api/websocket/utils/message';
 export { WebSocketError, handleWebSocketError } from '@directus/api/websocket/errors';
+
+/**
+ * Directus's realtime socket controller: the frame size limit (socket-size.ts) is set on its socket
+ * server's options, which the server reads for every connection it opens.
+ */
+export { getWebSocketController } from '@directus/api/websocket/controllers/index';

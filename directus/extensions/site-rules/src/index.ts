@@ -18,6 +18,7 @@ import { registerRealtimeRules } from './realtime.ts';
 import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
 import { registerSlugRules } from './slugs.ts';
+import { registerSocketFrameLimit } from './socket-size.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
@@ -42,6 +43,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerQueryGuard(register);
   registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']));
   registerRealtimeRules(register, database, getSchema, (err) => logger.error(err));
+  registerSocketFrameLimit(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
   registerTitleRules(register);
