@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Relation, SchemaOverview } from '../../shared/directus.ts';
+import type { SchemaOverview } from '../../shared/directus.ts';
 import { MAX_LIST_READ_ROWS } from '../../../../shared/rules.ts';
 import { MAX_ALIASES, MAX_LIST_STEPS, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, aliasCount, checkReadReach, listSteps } from './field-reach.ts';
-
-/** A many-to-one field, and the one-to-many field on its target when it has one. */
-function relation(collection: string, field: string, target: string | null, oneField: string | null = null): Relation {
-  return {
-    collection, field, related_collection: target, schema: null,
-    meta: {
-      id: 1, many_collection: collection, many_field: field, one_collection: target, one_field: oneField,
-      one_collection_field: null, one_allowed_collections: null, one_deselect_action: 'nullify', junction_field: null, sort_field: null,
-    },
-  };
-}
+import { relation } from './relation-fixture.ts';
 
 // The site's shapes: reviews on titles and posts, replies, reactions, pictures through a junction, genres many-to-many.
 const schema: SchemaOverview = {

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_NESTING, TOO_DEEP } from '../../shared/nesting.ts';
 import type { Permission } from '../../shared/directus-internals.ts';
-import type { Relation, SchemaOverview } from '../../shared/directus.ts';
+import type { SchemaOverview } from '../../shared/directus.ts';
 import { accessFrom } from './collection-access.ts';
 import { QueryCheck, linkOf, type Query } from './query-check.ts';
-
-/** A many-to-one field, and the one-to-many field on its target when it has one. */
-function relation(collection: string, field: string, target: string | null, oneField: string | null = null): Relation {
-  return {
-    collection, field, related_collection: target, schema: null,
-    meta: {
-      id: 1, many_collection: collection, many_field: field, one_collection: target, one_field: oneField,
-      one_collection_field: null, one_allowed_collections: null, one_deselect_action: 'nullify', junction_field: null, sort_field: null,
-    },
-  };
-}
+import { relation } from './relation-fixture.ts';
 
 const schema: SchemaOverview = {
   collections: {},
