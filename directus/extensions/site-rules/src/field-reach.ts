@@ -11,6 +11,7 @@ import { InvalidQueryError } from '@directus/errors';
 import { MAX_LIST_READ_ROWS } from '../../../../shared/rules.ts';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { linkOf, type Link } from './query-check.ts';
+import { isTree } from '../../shared/tree.ts';
 
 export const MAX_LIST_STEPS = 2;
 export const MAX_ALIASES = 10;
@@ -76,8 +77,6 @@ export interface ReadShape {
   alias?: unknown;
   deep?: unknown;
 }
-
-const isTree = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** The aliases a read names: its own and those of its nested reads (`deep`'s `_alias`, as GraphQL sends them). */
 export function aliasCount(query: Pick<ReadShape, 'alias' | 'deep'>): number {

@@ -13,9 +13,7 @@ import { forbidden, invalid } from '../../shared/errors.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { keyOf } from '../../shared/keys.ts';
 import type { Register } from './types.ts';
-
-type Tree = Record<string, unknown>;
-const isTree = (v: unknown): v is Tree => !!v && typeof v === 'object' && !Array.isArray(v);
+import { isTree } from '../../shared/tree.ts';
 
 /** A filter that picks files by id (`readOne`, `readMany`): the only kind of file query outside the admin app. */
 export function picksById(filter: unknown): boolean {

@@ -16,9 +16,7 @@ import { ForbiddenError, InvalidQueryError } from '@directus/errors';
 import { TOO_DEEP, nestsDeeperThan } from '../../shared/nesting.ts';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import type { ReadAccess } from './collection-access.ts';
-
-type Tree = Record<string, unknown>;
-const isTree = (v: unknown): v is Tree => !!v && typeof v === 'object' && !Array.isArray(v);
+import { isTree } from '../../shared/tree.ts';
 
 export interface Link { kind: 'm2o' | 'o2m' | 'a2o'; target: string | null }
 

@@ -8,8 +8,7 @@ import type { EventContext, RegisterFunctions } from '../../shared/directus.ts';
 import { checkReadReach } from './field-reach.ts';
 import { QueryCheck, type Query } from './query-check.ts';
 import { readAccess } from './read-access.ts';
-
-const isTree = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+import { isTree } from '../../shared/tree.ts';
 
 /** Directus names the query event of its own collections after them, without the prefix. */
 const SYSTEM_QUERY_EVENTS = systemCollectionNames.map((c) => `${c.replace(/^directus_/, '')}.query`);
