@@ -1,4 +1,7 @@
-/** Bad input gets a clear 400 and changes nothing: title ids of the view counter, nesting depth, reads reaching deep into lists, addresses that do not decode. */
+/**
+ * Bad input gets a clear 400 and changes nothing: title ids of the view counter, nesting depth, reads
+ * reaching deep into lists or asking too much at once, addresses that do not decode.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
