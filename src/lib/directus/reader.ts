@@ -38,12 +38,13 @@ export type { UpdateItem } from './queries.ts';
 import type { UpdateItem } from './queries.ts';
 
 /**
- * The rows of `ids` read `perCall` at a time, one call after another, as the whole catalogue is read:
- * a read that brings lists along may not ask for every row at once (MAX_LIST_READ_ROWS).
+ * The rows of `keys` read `perCall` keys at a time, one call after another, as the whole catalogue is
+ * read: a read that brings lists along may not ask for every row at once (MAX_LIST_READ_ROWS), and a
+ * filter naming every episode would pass the database's count of parameters.
  */
-async function inCalls<T>(ids: number[], perCall: number, read: (part: number[]) => Promise<T[]>): Promise<T[]> {
+async function inCalls<K, T>(keys: K[], perCall: number, read: (part: K[]) => Promise<T[]>): Promise<T[]> {
   const rows: T[] = [];
-  for (let from = 0; from < ids.length; from += perCall) rows.push(...await read(ids.slice(from, from + perCall)));
+  for (let from = 0; from < keys.length; from += perCall) rows.push(...await read(keys.slice(from, from + perCall)));
   return rows;
 }
 
@@ -141,19 +142,17 @@ async function withSegments(client: SiteClient, titles: TitleRowRead[], what: st
     ...titles.flatMap((t) => idsOf(t.series)).map((id) => ({ episode: id })),
     ...titles.flatMap((t) => idsOf(t.iframeSeasons)).map((id) => ({ season: id })),
   ];
-  const rows: SegmentRow[] = [];
-  for (let from = 0; from < owners.length; from += perCall) {
-    const part = owners.slice(from, from + perCall);
+  const rows: SegmentRow[] = await inCalls(owners, perCall, (part) => {
     const episodes = part.flatMap((o) => ('episode' in o ? [o.episode] : []));
     const seasons = part.flatMap((o) => ('season' in o ? [o.season] : []));
     // An empty list stands as [0], an id no row has, so each side of the `_or` stays a plain `_in`.
-    rows.push(...await send(client, withSearch(readItems('segments', {
+    return send(client, withSearch(readItems('segments', {
       fields: SEGMENT_ROW_FIELDS,
       filter: { _or: [{ episode: { _in: episodes.length ? episodes : [0] } }, { season: { _in: seasons.length ? seasons : [0] } }] },
       sort: ['id'],
       limit: -1,
-    })), `segments of ${what}`));
-  }
+    })), `segments of ${what}`);
+  });
   const ofEpisode = segmentsBy(rows, 'episode');
   const ofSeason = segmentsBy(rows, 'season');
   // Spread, then set: the episodes and seasons keep their place among the title's fields.
