@@ -65,8 +65,9 @@ export async function startBenchBackend({ label, instances: count, pg = count > 
     adminPassword: randomBytes(12).toString('hex'),
     extra: {
       ...(pg ? productionEnv(pgName, pgName) : {}),
-      // Every client connects from this one address: the per-address limiter would refuse them.
+      // Every client connects from this one address: the per-address limits would refuse them.
       RATE_LIMITER_POINTS: '1000000',
+      WEBSOCKETS_REST_CONN_LIMIT_PER_ADDRESS: '100000',
       // On a machine shared with other work, the event-loop guard would refuse the measured requests.
       PRESSURE_LIMITER_ENABLED: 'false',
       LOG_LEVEL: 'warn',

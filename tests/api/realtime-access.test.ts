@@ -5,6 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_SOCKET_FRAME_BYTES } from '../../directus/extensions/site-rules/src/socket-size.ts';
+import {
+  MAX_SUBSCRIPTIONS_PER_SOCKET, SOCKETS_PER_ADDRESS, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_SUBSCRIPTIONS,
+} from '../../directus/extensions/site-rules/src/socket-budget.ts';
 import { asAdmin, adminRead, expectRefused } from '../support/fixtures.ts';
 import { baseUrl, newUser, type TestUser } from '../support/api.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../support/realtime.ts';
@@ -107,5 +110,75 @@ describe('frames', () => {
     const next = await Realtime.open(baseUrl(), outsider.token, 'after the large frame');
     next.send({ type: 'subscribe', uid: 'after', collection: 'genres', query: { fields: ['id'], limit: 1 } });
     expect((await next.waitFor(subscribed('after'), 'a subscription')).event).toBe('init');
+  });
+});
+
+describe('what a socket may hold', () => {
+  /** A subscription to reviews with a filter of its own, as an attacker makes each read apart. */
+  const ownReviewQuery = (uid: string | number) => ({ type: 'subscribe', uid, collection: 'comments', query: { fields: ['id'], filter: { id: { _neq: -Number(String(uid).replace(/\D/g, '')) } } } });
+
+  it(`is at most ${MAX_SUBSCRIPTIONS_PER_SOCKET} subscriptions: one more is refused, a name held is taken again, and an ended one makes room`, async () => {
+    const rt = await Realtime.visitor(baseUrl(), 'many subscriptions');
+    for (let i = 0; i < MAX_SUBSCRIPTIONS_PER_SOCKET; i++) {
+      rt.send(ownReviewQuery(`r${i}`));
+      expect((await rt.waitFor(subscribed(`r${i}`), `subscription ${i}`)).event).toBe('init');
+    }
+    rt.send(ownReviewQuery('r99'));
+    const refused = await rt.waitFor(subscribed('r99'), 'the answer to one too many');
+    expect(refused.status).toBe('error');
+    expect(refused.error).toMatchObject({ code: 'LIMIT_EXCEEDED', message: TOO_MANY_SUBSCRIPTIONS });
+
+    rt.frames = [];
+    rt.send(ownReviewQuery('r0'));
+    expect((await rt.waitFor(subscribed('r0'), 'a name held, again')).event).toBe('init');
+    rt.send({ type: 'unsubscribe', uid: 'r1' });
+    await rt.waitFor((f) => f.uid === 'r1' && f.event === 'unsubscribe', 'the unsubscribe');
+    rt.send(ownReviewQuery('r98'));
+    expect((await rt.waitFor(subscribed('r98'), 'one in the place made')).event).toBe('init');
+  });
+
+  it('counts a subscription named by a number until an unsubscribe ends it in Directus too', async () => {
+    const rt = await Realtime.visitor(baseUrl(), 'numbered subscriptions');
+    for (let i = 1; i <= MAX_SUBSCRIPTIONS_PER_SOCKET; i++) {
+      rt.send({ type: 'subscribe', uid: i, collection: 'genres', event: 'update', query: { fields: ['id'] } });
+      expect((await rt.waitFor(subscribed(String(i)), `subscription ${i}`)).event).toBe('init');
+    }
+    rt.send({ type: 'unsubscribe', uid: 1 });
+    await rt.waitFor((f) => f.uid === '1' && f.event === 'unsubscribe', 'the unsubscribe');
+    rt.send({ type: 'subscribe', uid: 'last', collection: 'genres', event: 'update', query: { fields: ['id'] } });
+    expect((await rt.waitFor(subscribed('last'), 'one in the place made')).event).toBe('init');
+
+    // Directus serves subscriptions in the order they were made: once the second has the event, the first's turn is over.
+    const genre = (await asAdmin<{ id: number }>('POST', '/items/genres', { name: `Жанр ${Date.now()}` })).data;
+    expect((await asAdmin('PATCH', `/items/genres/${genre.id}`, { name: `Жанр ${Date.now()}, другой` })).status).toBe(200);
+    await rt.waitFor((f) => f.uid === '2' && f.event === 'update', 'the event on the second subscription');
+    expect(rt.frames.filter((f) => f.uid === '1' && f.event === 'update')).toEqual([]);
+  });
+
+  it(`is one of at most ${SOCKETS_PER_ADDRESS} sockets an address holds at once; one closed makes room`, async () => {
+    await closeAllRealtime();
+    /** A visitor's socket that answers a subscription, or the code and reason it was closed with instead. */
+    const next = async (label: string) => {
+      const rt = await Realtime.visitor(baseUrl(), label);
+      const closed = new Promise<{ code: number; reason: string }>((resolve) => rt.ws.once('close', (code, reason) => resolve({ code, reason: String(reason) })));
+      rt.send({ type: 'subscribe', uid: 'g', collection: 'genres', query: { fields: ['id'], limit: 1 } });
+      const answered = rt.waitFor(subscribed('g'), `${label}'s subscription`).then(() => null, () => null);
+      return { rt, refused: await Promise.race([closed, answered]) };
+    };
+    const held: Realtime[] = [];
+    let refused: { code: number; reason: string } | null = null;
+    while (!refused && held.length <= SOCKETS_PER_ADDRESS) {
+      const socket = await next(`socket ${held.length + 1}`);
+      if (socket.refused) refused = socket.refused;
+      else held.push(socket.rt);
+    }
+    expect(refused).toEqual({ code: TOO_MANY_SOCKETS_CODE, reason: TOO_MANY_SOCKETS });
+    expect(held.length).toBeLessThanOrEqual(SOCKETS_PER_ADDRESS);
+
+    await held.pop()!.close();
+    // The backend frees the place as it hears the close: a later socket is taken once it has.
+    let taken = false;
+    for (let attempt = 1; !taken && attempt <= 20; attempt++) taken = (await next(`after a close, ${attempt}`)).refused === null;
+    expect(taken).toBe(true);
   });
 });

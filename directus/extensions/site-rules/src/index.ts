@@ -42,7 +42,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerNestingLimits(register);
   registerQueryGuard(register);
   registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']));
-  registerRealtimeRules(register, database, getSchema, (err) => logger.error(err));
+  registerRealtimeRules(register, database, getSchema, (err) => logger.error(err), Number(env['WEBSOCKETS_REST_CONN_LIMIT_PER_ADDRESS']));
   registerSocketFrameLimit(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);

@@ -18,14 +18,18 @@ import { createFanout, createMessageFanout, nobodyInParticular, type Fanout } fr
 import { readAccess } from './read-access.ts';
 import { createWatchedLive } from './watched-live.ts';
 import { neverUnaccountable } from './socket-accountability.ts';
+import { createSocketBudget, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_SUBSCRIPTIONS } from './socket-budget.ts';
 import type { Meta, Register } from './types.ts';
 
-interface Socket { accountability?: Accountability | null; send(data: string): void }
+interface Socket { accountability?: Accountability | null; send(data: string): void; close(code: number, reason: string): void }
 
 /** What the filter leaves of a subscribe message it has served itself: Directus has no handler for it. */
 const SERVED = { type: 'site-served' };
 
-export function registerRealtimeRules({ filter, action }: Register, database: Knex, getSchema: () => Promise<SchemaOverview>, logError: (err: unknown) => void): void {
+/** `socketsPerAddress`: how many sockets one address may hold at once (socket-budget.ts). */
+export function registerRealtimeRules(
+  { filter, action }: Register, database: Knex, getSchema: () => Promise<SchemaOverview>, logError: (err: unknown) => void, socketsPerAddress?: number,
+): void {
   // Reviews and reactions read alike for every reader but editors: nobody's own rules show them more.
   const fanouts = new Map<string, Fanout>([
     ['messages', createMessageFanout(database, getSchema)],
@@ -33,18 +37,34 @@ export function registerRealtimeRules({ filter, action }: Register, database: Kn
     ['reactions', createFanout('reactions', database, getSchema, nobodyInParticular)],
   ]);
   const watched = createWatchedLive(logError);
-  const forget = (meta: Meta) => [...fanouts.values(), watched].forEach((f) => f.unsubscribe(meta.client as Socket));
-  action('websocket.connect', (meta) => neverUnaccountable(meta.client as Socket));
+  const budget = createSocketBudget<Socket>(socketsPerAddress);
+  const forget = (meta: Meta) => {
+    const client = meta.client as Socket;
+    [...fanouts.values(), watched].forEach((f) => f.unsubscribe(client));
+    budget.closed(client);
+  };
+  action('websocket.connect', (meta) => {
+    const client = meta.client as Socket;
+    neverUnaccountable(client);
+    if (!budget.opened(client, client.accountability?.ip ?? 'unknown')) client.close(TOO_MANY_SOCKETS_CODE, TOO_MANY_SOCKETS);
+  });
   action('websocket.close', forget);
   action('websocket.error', forget);
 
-  filter('websocket.message', async (message: Record<string, unknown>, meta) => {
-    const uid = typeof message.uid === 'string' || typeof message.uid === 'number' ? message.uid : undefined;
+  filter('websocket.message', async (frame: Record<string, unknown>, meta) => {
+    // Directus keeps a subscription's name as text but ends one only when an unsubscribe names it as
+    // text: with a number, the subscription would stay while the budget let its place go.
+    const message = typeof frame.uid === 'number' ? { ...frame, uid: String(frame.uid) } : frame;
+    const uid = typeof message.uid === 'string' ? message.uid : undefined;
     if (nestsDeeperThan(message)) throw new WebSocketError(String(message.type ?? 'server'), 'INVALID_PAYLOAD', TOO_DEEP, uid);
     const client = meta.client as Socket | undefined;
     // Directus answers the unsubscribe; the fan-out only forgets it.
-    if (message.type === 'unsubscribe' && client) [...fanouts.values(), watched].forEach((f) => f.unsubscribe(client, uid));
+    if (message.type === 'unsubscribe' && client) {
+      [...fanouts.values(), watched].forEach((f) => f.unsubscribe(client, uid));
+      budget.unsubscribed(client, uid);
+    }
     if (message.type !== 'subscribe') return message;
+    if (client && !budget.subscribing(client, uid)) throw new WebSocketError('subscribe', 'LIMIT_EXCEEDED', TOO_MANY_SUBSCRIPTIONS, uid);
     const who = client?.accountability;
     if (message.collection === 'watchedEpisodes' && client) {
       watched.subscribe(client, message);
