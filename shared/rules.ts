@@ -103,6 +103,10 @@ export const PACE = {
   roomReaction: { count: 20, seconds: 10 },
   roomPing: { count: 20, seconds: 10 },
   roomCreate: { count: 10, seconds: 600 },
+  // Password reset: the requests one address makes, and the letters one mailbox receives (beyond
+  // them a request is answered as ever, so nobody learns whether the address has an account).
+  passwordRequest: { count: 5, seconds: 900 },
+  passwordLetter: { count: 3, seconds: 3600 },
 } as const;
 export type PaceKind = keyof typeof PACE;
 

@@ -128,6 +128,17 @@ describe('answers about accounts, per address', () => {
   });
 });
 
+describe('password reset requests', () => {
+  it(`take ${ADDRESS_ALLOWANCE.passwordRequest} from one address, then ask it to wait`, async () => {
+    const ip = freshAddress();
+    const ask = (i: number) => call('POST', '/auth/password/request', { ip, body: { email: `nobody-${i}-${randomUUID()}@example.com` } });
+    const answers = await Promise.all(Array.from({ length: ADDRESS_ALLOWANCE.passwordRequest }, (_, i) => ask(i)));
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 204));
+    expectTooFast(await ask(-1), 'Слишком много запросов на восстановление пароля.');
+    expect((await call('POST', '/auth/password/request', { ip: freshAddress(), body: { email: 'nobody@example.com' } })).status).toBe(204);
+  });
+});
+
 describe('support requests', () => {
   it(`take ${ADDRESS_ALLOWANCE.supportRequest} from one address, then ask it to wait`, async () => {
     const ip = freshAddress();

@@ -1,13 +1,14 @@
 /**
  * What the site's /reset-password page relies on: a link's token sets a password of the least
  * length only (the reset writes as an administrator, and the rule holds for it too), works once,
- * and a garbled or used token is refused with a 403 (an expired one with a 401), which the page explains.
+ * and a garbled or used token is refused with a 403 (an expired one with a 401), which the page explains;
+ * and the letters one mailbox gets are limited, whoever asks.
  */
-import { describe, expect, inject, it } from 'vitest';
-import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../shared/rules.ts';
+import { describe, expect, inject, it, vi } from 'vitest';
+import { ACCOUNT_MESSAGES, PACE, PASSWORD_MIN_LENGTH } from '../../shared/rules.ts';
 import { call, newUser, type TestUser } from '../support/api.ts';
 import { asAdmin, expectRefused } from '../support/fixtures.ts';
-import { linkIn, mailTo } from '../support/mail.ts';
+import { linkIn, mailsTo, mailTo } from '../support/mail.ts';
 
 const RESET_PAGE = 'http://127.0.0.1:4321/reset-password';
 
@@ -45,5 +46,25 @@ describe('a password reset link', () => {
     const person = await newUser();
     expectRefused(await asAdmin('PATCH', `/users/${person.id}`, { password: 'short' }), 400, ACCOUNT_MESSAGES.passwordTooShort);
     expect(await signsIn(person.email, person.password)).toBe(true);
+  });
+});
+
+describe('reset letters', () => {
+  it(`reach one mailbox ${PACE.passwordLetter.count} times an hour, however many ask; each request is answered alike`, async () => {
+    const person = await newUser();
+    const outbox = inject('mailOutbox');
+    let asker = 0;
+    // From addresses of their own, so that the address's allowance is not what stops them.
+    const ask = (email: string) => call('POST', '/auth/password/request', { ip: `10.77.0.${++asker}`, body: { email, reset_url: RESET_PAGE } });
+    for (let i = 1; i <= PACE.passwordLetter.count; i++) {
+      expect((await ask(i % 2 ? person.email : person.email.toUpperCase())).status).toBe(204);
+      await vi.waitFor(async () => expect(await mailsTo(outbox, person.email)).toHaveLength(i), { timeout: 15_000, interval: 200 });
+    }
+    expect((await ask(person.email)).status).toBe(204);
+    // A letter to someone else asked for afterwards: once it is there, the one past the allowance would have been too.
+    const other = await newUser();
+    expect((await ask(other.email)).status).toBe(204);
+    await mailTo(outbox, other.email);
+    expect(await mailsTo(outbox, person.email)).toHaveLength(PACE.passwordLetter.count);
   });
 });

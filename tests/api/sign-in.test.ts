@@ -1,14 +1,18 @@
 /**
  * Signing in and out: sign-in attempts limited per address and per email with a 429 and a Russian
  * message, nobody locked out by a stranger, access ending at once on sign-out, on refresh of the
- * old token, and on a password change elsewhere, and a refresh whose answer was lost made again.
+ * old token, and on a password change elsewhere, and a refresh whose answer was lost made again; a
+ * password taken by REST's sign-in alone (not GraphQL's, not the realtime socket's).
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../directus/extensions/site-auth/src/login-limits.ts';
 import { DEVICE_COOKIE } from '../../directus/extensions/site-auth/src/trusted-device.ts';
+import { SIGN_IN_ON_REST } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { baseUrl, call, newUser } from '../support/api.ts';
-import { adminRead, asAdmin } from '../support/fixtures.ts';
+import { adminRead, asAdmin, expectRefused } from '../support/fixtures.ts';
+import { mailsTo, mailTo } from '../support/mail.ts';
+import { closeAllRealtime, Realtime } from '../support/realtime.ts';
 
 interface Attempt { status: number; message?: string; retryAfter: string | null; access?: string; refresh?: string; device?: string }
 
@@ -249,5 +253,35 @@ describe('a refresh whose answer was lost', () => {
     expect(refusedAt - spentAt).toBeGreaterThanOrEqual(inject('refreshGraceMs'));
     // The session itself lives on in the last answer.
     expect((await me(latest.data.access_token)).status).toBe(200);
+  });
+});
+
+describe('signing in or asking for a reset letter through GraphQL', () => {
+  it('is refused with the way to REST, and gives no token and sends no letter', async () => {
+    const person = await newUser();
+    const graphql = (query: string) => call('POST', '/graphql/system', { body: { query } });
+    const signed = await graphql(`mutation { auth_login(email: "${person.email}", password: "${person.password}") { access_token } }`);
+    expectRefused(signed, 400, SIGN_IN_ON_REST);
+    expect(JSON.stringify(signed.data ?? null)).not.toContain('access_token');
+    expectRefused(await graphql(`mutation { auth_password_request(email: "${person.email}") }`), 400, SIGN_IN_ON_REST);
+    // A letter asked for over REST afterwards is the first this person gets.
+    expect((await call('POST', '/auth/password/request', { body: { email: person.email } })).status).toBe(204);
+    await mailTo(inject('mailOutbox'), person.email);
+    expect(await mailsTo(inject('mailOutbox'), person.email)).toHaveLength(1);
+  });
+});
+
+describe('signing in with a password over the realtime socket', () => {
+  it('is refused even with the right password; a token signs the socket in', async () => {
+    const person = await newUser();
+    const rt = await Realtime.visitor(baseUrl(), 'password on the socket');
+    rt.send({ type: 'auth', email: person.email, password: person.password, uid: 'pw' });
+    const refused = await rt.waitFor((f) => f.type === 'auth', 'the answer to a password');
+    expect(refused).toMatchObject({ status: 'error', error: { code: 'AUTH_FAILED' } });
+    expect(refused.refresh_token).toBeUndefined();
+    const signed = await Realtime.open(baseUrl(), person.token, 'token on the socket');
+    signed.send({ type: 'subscribe', uid: 'mine', collection: 'messages', query: { fields: ['id'], limit: 1 } });
+    expect((await signed.waitFor((f) => f.uid === 'mine', 'a subscription')).event).toBe('init');
+    await closeAllRealtime();
   });
 });

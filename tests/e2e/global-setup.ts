@@ -73,7 +73,7 @@ async function start(project: TestProject) {
     // Many browser pages from one address; access tokens short-lived, so sessions refresh during the tests.
     extra: {
       ...TEST_BACKEND_ENV, ACCESS_TOKEN_TTL: E2E_ACCESS_TOKEN_TTL, SESSION_REFRESH_GRACE_PERIOD: E2E_REFRESH_GRACE,
-      RATE_LIMITER_PACE_AVAILABILITY_POINTS: '5000', RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: '5000',
+      RATE_LIMITER_PACE_AVAILABILITY_POINTS: '5000', RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: '5000', RATE_LIMITER_PACE_PASSWORDREQUEST_POINTS: '5000',
       // One person's feed of a dozen posts is made in a moment here; the pace of posts has its API test.
       RATE_LIMITER_PACE_POST_POINTS: '1000',
       PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,

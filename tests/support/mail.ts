@@ -12,6 +12,13 @@ async function read(file: string): Promise<Mail> {
   return { to, subject: parsed.subject ?? '', html: typeof parsed.html === 'string' ? parsed.html : '', text: parsed.text ?? '' };
 }
 
+/** Every mail to `address` in the outbox now, oldest first. */
+export async function mailsTo(outbox: string, address: string): Promise<Mail[]> {
+  const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort() : [];
+  const mails = await Promise.all(files.map((file) => read(path.join(outbox, file))));
+  return mails.filter((mail) => mail.to.toLowerCase() === address.toLowerCase());
+}
+
 /** Waits for a mail to `address` and returns it (the newest, when there are several). */
 export async function mailTo(outbox: string, address: string): Promise<Mail> {
   return vi.waitFor(async () => {

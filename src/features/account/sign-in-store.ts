@@ -49,9 +49,9 @@ export const registration = task(async (input: Registration) => {
 export const takenField = (error: string | null): 'login' | 'email' | null =>
   error === ACCOUNT_MESSAGES.loginTaken ? 'login' : error === ACCOUNT_MESSAGES.emailTaken ? 'email' : null;
 
-/** Mails the link to /reset-password. Directus checks only the shape of the address here (400). */
+/** Mails the link to /reset-password. Directus checks only the shape of the address here (400); too many requests are a 429 that says how long to wait. */
 export const resetRequest = task(requestPasswordReset,
-  (err) => (statusOf(err) === 400 ? 'Укажите корректный email' : connectionTrouble('Не удалось отправить письмо')));
+  (err) => (statusOf(err) === 400 ? 'Укажите корректный email' : backendReason(err) ?? connectionTrouble('Не удалось отправить письмо')));
 
 /** Said when a reset link expired or was used already (the backend answers 401 or 403). */
 export const DEAD_RESET_LINK = 'Ссылка для смены пароля устарела или уже использована.';

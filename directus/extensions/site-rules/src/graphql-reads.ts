@@ -1,13 +1,15 @@
 /**
- * A GraphQL operation reads once for every field at its root, so one request could hold hundreds of
- * reads (`a1: titles(limit: 5000) { … } … a250: titles(…)`), each as large as a REST call may be: 250
- * of them made Directus answer 13 MB for the demo's 30 titles. For callers without the admin app an
- * operation reads at most MAX_GRAPHQL_READS fields at its root; the reads themselves meet the same
- * rules as REST's (field-reach.ts).
+ * What a GraphQL operation may ask. It reads once for every field at its root, so one request could
+ * hold hundreds of reads (`a1: titles(limit: 5000) { … } … a250: titles(…)`), each as large as a REST
+ * call may be: 250 of them made Directus answer 13 MB for the demo's 30 titles. For callers without
+ * the admin app an operation reads at most MAX_GRAPHQL_READS fields at its root; the reads themselves
+ * meet the same rules as REST's (field-reach.ts). Signing in and resetting a password are REST's alone
+ * for everyone (SIGN_IN_MUTATIONS): the limits on attempts and letters and the tokens' binding to their
+ * session are on its routes (site-auth).
  */
 import { InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
-import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { Kind, OperationTypeNode, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Accountability } from '../../shared/directus.ts';
 import type { Register } from './types.ts';
 
@@ -15,27 +17,49 @@ export const MAX_GRAPHQL_READS = 10;
 
 export const TOO_MANY_READS = `В одном запросе GraphQL не больше ${MAX_GRAPHQL_READS} чтений`;
 
-/** The most fields at the root of any operation of `document`, its fragments spread, each answer's name once. */
-export function rootReads(document: DocumentNode): number {
+export const SIGN_IN_MUTATIONS: ReadonlySet<string> = new Set(['auth_login', 'auth_refresh', 'auth_password_request', 'auth_password_reset']);
+
+export const SIGN_IN_ON_REST = 'Вход и смена пароля — только через /auth';
+
+interface Root {
+  operation: OperationTypeNode;
+  /** The fields at its root by name... */
+  fields: Set<string>;
+  /** ...and by the name each answer carries (its alias, else its name). */
+  answers: Set<string>;
+}
+
+/** Each operation of `document` with what is at its root, its fragments spread. */
+function roots(document: DocumentNode): Root[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const names = (set: SelectionSetNode, into: Set<string>, spread: Set<string>): Set<string> => {
+  const walk = (set: SelectionSetNode, into: Root, spread: Set<string>): Root => {
     for (const s of set.selections) {
-      if (s.kind === Kind.FIELD) into.add((s.alias ?? s.name).value);
-      else if (s.kind === Kind.INLINE_FRAGMENT) names(s.selectionSet, into, spread);
+      if (s.kind === Kind.FIELD) {
+        into.fields.add(s.name.value);
+        into.answers.add((s.alias ?? s.name).value);
+      } else if (s.kind === Kind.INLINE_FRAGMENT) walk(s.selectionSet, into, spread);
       else if (!spread.has(s.name.value)) {
         spread.add(s.name.value);
         const fragment = fragments.get(s.name.value);
-        if (fragment) names(fragment.selectionSet, into, spread);
+        if (fragment) walk(fragment.selectionSet, into, spread);
       }
     }
     return into;
   };
-  let most = 0;
-  for (const d of document.definitions) {
-    if (d.kind === Kind.OPERATION_DEFINITION) most = Math.max(most, names(d.selectionSet, new Set(), new Set()).size);
-  }
-  return most;
+  return document.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION
+    ? [walk(d.selectionSet, { operation: d.operation, fields: new Set(), answers: new Set() }, new Set())]
+    : []));
+}
+
+/** The most fields at the root of any operation of `document`, its fragments spread, each answer's name once. */
+export function rootReads(document: DocumentNode): number {
+  return Math.max(0, ...roots(document).map((r) => r.answers.size));
+}
+
+/** True when a mutation of `document` signs in or resets a password (SIGN_IN_MUTATIONS). */
+export function asksSignIn(document: DocumentNode): boolean {
+  return roots(document).some((r) => r.operation === OperationTypeNode.MUTATION && [...r.fields].some((f) => SIGN_IN_MUTATIONS.has(f)));
 }
 
 type Caller = Request & { accountability?: Accountability | null };
@@ -46,7 +70,7 @@ export function registerGraphqlReads({ init }: Register, maxTokens: number): voi
     app.use('/graphql', (req: Caller, _res: unknown, next: (err?: unknown) => void) => {
       const who = req.accountability;
       const query: unknown = req.method === 'GET' ? req.query['query'] : req.body?.query;
-      if (!who || who.admin || who.app || typeof query !== 'string') return next();
+      if (typeof query !== 'string') return next();
       let document: DocumentNode;
       try {
         document = parse(query, { maxTokens });
@@ -54,6 +78,8 @@ export function registerGraphqlReads({ init }: Register, maxTokens: number): voi
         // Directus answers a document it cannot read with its own error.
         return next();
       }
+      if (asksSignIn(document)) return next(new InvalidQueryError({ reason: SIGN_IN_ON_REST }));
+      if (!who || who.admin || who.app) return next();
       next(rootReads(document) > MAX_GRAPHQL_READS ? new InvalidQueryError({ reason: TOO_MANY_READS }) : undefined);
     });
   });
