@@ -1,6 +1,6 @@
 /**
  * Bad input gets a clear 400 and changes nothing: title ids of the view counter, nesting depth, reads
- * reaching deep into lists or asking too much at once, addresses that do not decode.
+ * reaching deep into lists or asking too much at once, addresses that do not decode, hashing on request.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
@@ -10,7 +10,8 @@ import { MAX_GRAPHQL_READS, TOO_MANY_READS } from '../../directus/extensions/sit
 import { UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { MAX_LIST_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
-import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+import { ADMIN } from '../support/global-setup.ts';
+import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 
 const TOO_DEEP = 'Слишком глубокая вложенность запроса';
 
@@ -220,5 +221,36 @@ describe('addresses that do not decode', () => {
     expect(res.status).toBe(200);
     expect(res.data.id).toBe(title.id);
     expect((await call('GET', `/items/tags?filter[slug][_eq]=${encodeURIComponent('тег')}`)).status).toBe(200);
+  });
+});
+
+describe('hashing on request', () => {
+  /** A hash that names a gigabyte of memory and a hundred passes: verify would work at that cost. */
+  const dearHash = `$argon2id$v=19$m=1048576,t=100,p=1$${'c2FsdHNhbHRzYWx0c2FsdA'}$${'A'.repeat(43)}`;
+
+  it('is refused to visitors and members, whatever the hash names, and left to administrators', async () => {
+    for (const token of [undefined, user.token]) {
+      expectRefused(await call('POST', '/utils/hash/generate', { body: { string: 'пароль' }, token }), 403);
+      expectRefused(await call('POST', '/utils/hash/verify', { body: { string: 'пароль', hash: dearHash }, token }), 403);
+    }
+    const made = await asAdmin<string>('POST', '/utils/hash/generate', { string: 'пароль' });
+    expect(made.status).toBe(200);
+    expect(made.data).toMatch(/^\$argon2/);
+  });
+});
+
+describe('the backend\'s health', () => {
+  it('tells a visitor and a member its state alone, and an administrator every check', async () => {
+    const health = (token?: string) => fetch(`${baseUrl()}/server/health`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    for (const token of [undefined, user.token]) {
+      const res = await health(token);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('application/health+json');
+      expect(await res.json()).toEqual({ status: 'ok' });
+    }
+    const signedIn = await call<{ access_token: string }>('POST', '/auth/login', { ip: '10.41.0.1', body: ADMIN });
+    const full = await (await health(signedIn.data.access_token)).json();
+    expect(full.status).toBe('ok');
+    expect(Object.keys(full.checks)).toEqual(expect.arrayContaining([expect.stringMatching(/:responseTime$/), 'storage:local:responseTime']));
   });
 });

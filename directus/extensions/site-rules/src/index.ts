@@ -8,6 +8,7 @@ import { registerCommunityRules } from './community.ts';
 import { registerFileRules } from './files.ts';
 import { registerFriendshipRules } from './friendships.ts';
 import { registerGraphqlReads } from './graphql-reads.ts';
+import { registerHashUtilities } from './hash-utilities.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
@@ -17,6 +18,7 @@ import { registerReactionRemovals } from './reaction-removals.ts';
 import { registerRealtimeRules } from './realtime.ts';
 import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
+import { registerServerHealth } from './server-health.ts';
 import { registerSlugRules } from './slugs.ts';
 import { registerSocketFrameLimit } from './socket-size.ts';
 import { registerTitleRules } from './titles.ts';
@@ -42,6 +44,8 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerNestingLimits(register);
   registerQueryGuard(register);
   registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']));
+  registerHashUtilities(register);
+  registerServerHealth(register, async () => new services.ServerService({ schema: await getSchema(), accountability: null }).health());
   registerRealtimeRules(register, database, getSchema, (err) => logger.error(err), Number(env['WEBSOCKETS_REST_CONN_LIMIT_PER_ADDRESS']));
   registerSocketFrameLimit(register);
   // Before the titles' rules, which check the slug made here.
