@@ -90,6 +90,8 @@ export const PACE = {
   post: { count: 3, seconds: 60 },
   edit: { count: 5, seconds: 60 },
   emailChange: { count: 5, seconds: 3600 },
+  // A new password is hashed at argon2's cost (64 MiB and a worker thread for a tenth of a second or more).
+  passwordChange: { count: 5, seconds: 3600 },
   supportRequest: { count: 5, seconds: 3600 },
   availability: { count: 30, seconds: 600 },
   reaction: { count: 30, seconds: 60 },

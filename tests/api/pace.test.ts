@@ -126,6 +126,19 @@ describe('answers about accounts, per address', () => {
     expect((await adminRead('directus_users', person.id, 'email')).email).toBe(`moved-${PACE.emailChange.count - 1}-${person.login}@example.com`);
     expect((await person.call('PATCH', '/users/me', { first_name: 'Другое' })).status).toBe(200);
   });
+
+  it(`a password change: ${PACE.passwordChange.count} an hour a person, and the refused one sets nothing`, async () => {
+    const person = await newUser();
+    const password = (i: number | string) => `new-password-${i}-${person.login}`;
+    for (let i = 0; i < PACE.passwordChange.count; i++) {
+      expect((await person.call('PATCH', '/users/me', { password: password(i) })).status).toBe(200);
+    }
+    expectTooFast(await person.call('PATCH', '/users/me', { password: password('last') }), 'Слишком много смен пароля подряд.');
+    const signIn = (p: string) => call('POST', '/auth/login', { ip: freshAddress(), body: { email: person.email, password: p } });
+    expect((await signIn(password('last'))).status).toBe(401);
+    expect((await signIn(password(PACE.passwordChange.count - 1))).status).toBe(200);
+    expect((await person.call('PATCH', '/users/me', { first_name: 'Другое' })).status).toBe(200);
+  });
 });
 
 describe('password reset requests', () => {

@@ -64,7 +64,10 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerChatRules(register, deleteFiles, { message: pace('message', env, 'Слишком много сообщений подряд.'), edit });
   registerFriendshipRules(register, { request: pace('friendRequest', env, 'Слишком много заявок в друзья подряд.') });
   registerFileRules(register);
-  registerUserRules(register, readStored, pace('emailChange', env, 'Слишком много попыток сменить email.'));
+  registerUserRules(register, readStored, {
+    emailChange: pace('emailChange', env, 'Слишком много попыток сменить email.'),
+    passwordChange: pace('passwordChange', env, 'Слишком много смен пароля подряд.'),
+  });
   registerUserRemoval(register, deleteFiles);
   registerUploadRules(register, database);
   registerAlertRules(register, (err) => logger.error(err));

@@ -29,7 +29,10 @@ export function passwordOf(value: unknown): string {
   return value.length >= PASSWORD_MIN_LENGTH ? value : invalid(ACCOUNT_MESSAGES.passwordTooShort);
 }
 
-async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null, readStored: ReadStored, emailChanges: Pace): Promise<Payload> {
+/** The paces of a person's own account changes. */
+export interface AccountPaces { emailChange: Pace; passwordChange: Pace }
+
+async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null, readStored: ReadStored, paces: AccountPaces): Promise<Payload> {
   const out = { ...payload };
   if ('password' in out) out.password = passwordOf(out.password);
   if ('email' in out && out.email !== null && typeof out.email !== 'string') invalid('Укажите корректный email');
@@ -62,8 +65,9 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   // A refused email change says the address is taken: an answer about someone else's account.
   if (typeof out.email === 'string' && actor?.user) {
     const current = await database('directus_users').where('id', actor.user).first('email');
-    if (String(current?.email ?? '').toLowerCase() !== out.email.trim().toLowerCase()) await emailChanges.take(actor.user);
+    if (String(current?.email ?? '').toLowerCase() !== out.email.trim().toLowerCase()) await paces.emailChange.take(actor.user);
   }
+  if ('password' in out && actor?.user) await paces.passwordChange.take(actor.user);
 
   await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, actor, 'Цвет ника доступен с подпиской');
   await checkDecoration(out, 'frame', DECOR_ROLES, database, actor, 'Рамка доступна с подпиской Премиум+');
@@ -94,7 +98,7 @@ async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'bac
   if (!item) invalid('Такого украшения нет в магазине');
 }
 
-export function registerUserRules({ filter }: Register, readStored: ReadStored, emailChanges: Pace): void {
-  filter('users.create', (payload: Payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability, readStored, emailChanges));
-  filter('users.update', (payload: Payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability, readStored, emailChanges));
+export function registerUserRules({ filter }: Register, readStored: ReadStored, paces: AccountPaces): void {
+  filter('users.create', (payload: Payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability, readStored, paces));
+  filter('users.update', (payload: Payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability, readStored, paces));
 }
