@@ -7,6 +7,7 @@
  */
 import type { EndpointExtensionContext } from '@directus/extensions';
 import type { Router } from 'express';
+import { sharedRun } from '../../shared/shared-run.ts';
 
 const ADMIRING_MARKS = ['Избранное', 'Смотрел', 'Смотрю'];
 const HIGH_RATING = 4;
@@ -33,14 +34,18 @@ WHERE m.n >= ?
 GROUP BY a.t, b.t HAVING COUNT(*) >= ?`;
 
 export function registerCoMarkRoutes(router: Router, { database }: EndpointExtensionContext): void {
+  // A pass over every person's marks, public and the same for everyone: callers at once share one.
+  const coMarks = sharedRun(async () => {
+    const result = await database.raw(SQL, [...ADMIRING_MARKS, HIGH_RATING, PER_PERSON, CO_MARK_MIN_ADMIRERS, CO_MARK_MIN_PAIR]);
+    const rows: { title: unknown; other: unknown; n: unknown }[] = Array.isArray(result) ? result : result.rows;
+    const byTitle: Record<number, [number, number][]> = {};
+    for (const r of rows) (byTitle[Number(r.title)] ??= []).push([Number(r.other), Number(r.n)]);
+    for (const list of Object.values(byTitle)) list.sort((a, b) => b[1] - a[1] || a[0] - b[0]).splice(PER_TITLE);
+    return byTitle;
+  });
   router.get('/co-marks', async (_req, res, next) => {
     try {
-      const result = await database.raw(SQL, [...ADMIRING_MARKS, HIGH_RATING, PER_PERSON, CO_MARK_MIN_ADMIRERS, CO_MARK_MIN_PAIR]);
-      const rows: { title: unknown; other: unknown; n: unknown }[] = Array.isArray(result) ? result : result.rows;
-      const byTitle: Record<number, [number, number][]> = {};
-      for (const r of rows) (byTitle[Number(r.title)] ??= []).push([Number(r.other), Number(r.n)]);
-      for (const list of Object.values(byTitle)) list.sort((a, b) => b[1] - a[1] || a[0] - b[0]).splice(PER_TITLE);
-      res.json({ data: byTitle });
+      res.json({ data: await coMarks() });
     } catch (err) {
       next(err);
     }

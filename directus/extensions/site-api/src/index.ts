@@ -22,6 +22,7 @@ import { ratingSummary, summarise } from './rating-summary.ts';
 import { ensureIndexes } from './indexes.ts';
 import { ensureTitleOrders } from './title-orders.ts';
 import { pace } from '../../shared/pace.ts';
+import { sharedRun } from '../../shared/shared-run.ts';
 import { TITLE_NOT_FOUND } from '../../shared/catalogue.ts';
 import type { Request } from 'express';
 
@@ -81,16 +82,20 @@ export default defineEndpoint({
       }
     });
 
+    // Every rating of every title, the same for everyone: callers at once share one read.
+    const ratings = sharedRun(async () => {
+      const rows = await database('ratings')
+        .join('titles', 'titles.id', 'ratings.title')
+        .where('titles.status', 'published')
+        .groupBy('ratings.title')
+        .select({ title: 'ratings.title' })
+        .avg({ average: 'ratings.rating' })
+        .count({ count: 'ratings.id' });
+      return rows.map((row) => ({ title: Number((row as { title?: unknown }).title), ...summarise(row) }));
+    });
     router.get('/ratings', async (_req, res, next) => {
       try {
-        const rows = await database('ratings')
-          .join('titles', 'titles.id', 'ratings.title')
-          .where('titles.status', 'published')
-          .groupBy('ratings.title')
-          .select({ title: 'ratings.title' })
-          .avg({ average: 'ratings.rating' })
-          .count({ count: 'ratings.id' });
-        res.json({ data: rows.map((row) => ({ title: Number((row as { title?: unknown }).title), ...summarise(row) })) });
+        res.json({ data: await ratings() });
       } catch (err) {
         next(err);
       }
