@@ -63,6 +63,13 @@ export const MAX_LIST_READ_ROWS = 5000;
 /** Image types users may upload; SVG and HTML are never accepted from users. */
 export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * The longest side of a picture the backend makes its sizes from (avatar, poster, photo…): a phone's
+ * 12 or 24 megapixel photo fits. Larger pictures are refused at upload, since no size of them could
+ * ever be shown.
+ */
+export const IMAGE_MAX_SIDE = 6000;
+export const IMAGE_TOO_LARGE = `Изображение больше ${IMAGE_MAX_SIDE} пикселей по стороне — уменьшите его`;
 
 /** Accounts: the error messages the backend and the forms share, and a password's least length. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { EXTENSIONS_DIR, ROOT } from './paths.ts';
-import { USER_IMAGE_TYPES } from '../../shared/rules.ts';
+import { IMAGE_MAX_SIDE, USER_IMAGE_TYPES } from '../../shared/rules.ts';
 import { SEARCH_TABLES } from '../../directus/extensions/site-search/src/search-index.ts';
 
 export interface DirectusOptions {
@@ -77,7 +77,9 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     RATE_LIMITER_REGISTRATION_DURATION: '60',
     FILES_MAX_UPLOAD_SIZE: '20mb',
     FILES_MIME_TYPE_ALLOW_LIST: UPLOAD_TYPES.join(','),
-    ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: '3000',
+    ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: String(IMAGE_MAX_SIDE),
+    // A picture of 6000 pixels a side is up to 144 MB decoded: a few at once, not Directus's 25.
+    ASSETS_TRANSFORM_MAX_CONCURRENT: '4',
     ACCESS_TOKEN_TTL: '15m',
     REFRESH_TOKEN_TTL: '30d',
     // How long a refresh token just spent can refresh again, for an answer lost to a page change.

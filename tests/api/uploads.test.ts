@@ -1,6 +1,7 @@
-/** Users upload images only: jpeg, png, webp, gif, size-capped; never HTML, SVG or text. */
+/** Users upload images only: jpeg, png, webp, gif, capped in bytes and in pixels; never HTML, SVG or text. */
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { USER_UPLOAD_MAX_BYTES } from '../../shared/rules.ts';
+import { IMAGE_MAX_SIDE, IMAGE_TOO_LARGE, USER_UPLOAD_MAX_BYTES } from '../../shared/rules.ts';
 import { baseUrl, call, gifBytes, newUser, pngBytes, upload, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused, jpegBytes, textBytes, uploadAs, webpBytes } from '../support/fixtures.ts';
 
@@ -43,7 +44,24 @@ describe('images a user may upload', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('content-type')).toBe('image/webp');
   });
+
+  it('takes a phone\'s 12-megapixel photo, and serves its sizes', async () => {
+    const photo = await plainPicture(4032, 3024, 'jpeg');
+    const res = await uploadAs(user, photo, 'image/jpeg', 'IMG_0001.jpg');
+    expect(res.status).toBe(200);
+    for (const key of ['avatar', 'photo']) {
+      const asset = await fetch(`${baseUrl()}/assets/${res.data.id}?key=${key}`);
+      expect(asset.status, key).toBe(200);
+      expect(asset.headers.get('content-type'), key).toBe('image/webp');
+    }
+  });
 });
+
+/** A picture of one colour, small in bytes whatever its size in pixels. */
+async function plainPicture(width: number, height: number, format: 'jpeg' | 'png'): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 190, g: 60, b: 110 } } }).toFormat(format).toBuffer();
+  return Uint8Array.from(bytes);
+}
 
 describe('files a user may not upload', () => {
   it.each([
@@ -64,6 +82,12 @@ describe('files a user may not upload', () => {
   ])('refuses %s', async (_what, content, type, name) => {
     const res = await expectNothingStored('directus_files', {}, () => uploadAs(user, textBytes(content), type, name));
     expectRefused(res, 400, ONLY_IMAGES);
+  });
+
+  it(`refuses a picture of more than ${IMAGE_MAX_SIDE} pixels a side, whose sizes could never be made, and stores nothing`, async () => {
+    const wide = await plainPicture(IMAGE_MAX_SIDE + 1, 40, 'png');
+    const res = await expectNothingStored('directus_files', {}, () => uploadAs(user, wide, 'image/png', 'panorama.png'));
+    expectRefused(res, 400, IMAGE_TOO_LARGE);
   });
 
   it('refuses an image whose bytes are another format than the one declared', async () => {

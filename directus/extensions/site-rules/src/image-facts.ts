@@ -12,6 +12,9 @@ export interface ImageFacts {
   type: string;
   /** A GIF, or a WebP or PNG of several frames: the moving kind of avatar kept for subscribers. */
   animated: boolean;
+  /** Its size in pixels (a frame's, for one that moves). */
+  width: number;
+  height: number;
 }
 
 /** The image's true type, or null for anything that is not a jpeg, png, webp or gif (SVG and HTML included). */
@@ -19,7 +22,8 @@ export async function imageFacts(bytes: Buffer): Promise<ImageFacts | null> {
   try {
     const meta = await sharp(bytes, { animated: true }).metadata();
     const type = meta.format ? TYPES[meta.format] : undefined;
-    return type ? { type, animated: type === 'image/gif' || (meta.pages ?? 1) > 1 } : null;
+    if (!type || !meta.width || !meta.height) return null;
+    return { type, animated: type === 'image/gif' || (meta.pages ?? 1) > 1, width: meta.width, height: meta.pageHeight ?? meta.height };
   } catch {
     return null;
   }

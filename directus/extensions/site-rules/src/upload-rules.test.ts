@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Accountability } from '../../shared/directus.ts';
-import { attachedChat, isDeclaredImage, isStaff, mayAttach } from './upload-rules.ts';
+import { IMAGE_MAX_SIDE } from '../../../../shared/rules.ts';
+import { attachedChat, fitsSizes, isDeclaredImage, isStaff, mayAttach } from './upload-rules.ts';
 
 const who = (more: Partial<Accountability>): Accountability =>
   ({ user: 'u-1', role: 'role-user', roles: ['role-user'], admin: false, app: false, ip: null, ...more });
@@ -17,15 +18,22 @@ describe('who uploads under the wider limits', () => {
 
 describe('what a user’s file may be', () => {
   it('is an image of the type its bytes tell, declared as that type', () => {
-    expect(isDeclaredImage({ type: 'image/png', animated: false }, 'image/png')).toBe(true);
-    expect(isDeclaredImage({ type: 'image/png', animated: false }, 'IMAGE/PNG')).toBe(true);
-    expect(isDeclaredImage({ type: 'image/gif', animated: true }, 'image/gif')).toBe(true);
+    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600 }, 'image/png')).toBe(true);
+    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600 }, 'IMAGE/PNG')).toBe(true);
+    expect(isDeclaredImage({ type: 'image/gif', animated: true, width: 800, height: 600 }, 'image/gif')).toBe(true);
+  });
+
+  it(`is at most ${IMAGE_MAX_SIDE} pixels a side: a phone's photo is, a larger picture is not`, () => {
+    expect(fitsSizes({ width: 4032, height: 3024 })).toBe(true);
+    expect(fitsSizes({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE })).toBe(true);
+    expect(fitsSizes({ width: IMAGE_MAX_SIDE + 1, height: 100 })).toBe(false);
+    expect(fitsSizes({ width: 100, height: 8064 })).toBe(false);
   });
 
   it('is refused when its bytes are no user image, or it claims to be another type', () => {
     expect(isDeclaredImage(null, 'image/png')).toBe(false);
-    expect(isDeclaredImage({ type: 'image/png', animated: false }, 'image/jpeg')).toBe(false);
-    expect(isDeclaredImage({ type: 'image/png', animated: false }, 'text/html')).toBe(false);
+    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600 }, 'image/jpeg')).toBe(false);
+    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600 }, 'text/html')).toBe(false);
   });
 });
 

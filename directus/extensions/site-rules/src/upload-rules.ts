@@ -1,4 +1,5 @@
 /** What a signed-in user's upload may be: uploads.ts applies these to each part of the form. */
+import { IMAGE_MAX_SIDE } from '../../../../shared/rules.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import type { ImageFacts } from './image-facts.ts';
 
@@ -6,7 +7,10 @@ import type { ImageFacts } from './image-facts.ts';
 export const isStaff = (who: Accountability | null | undefined): boolean => who?.admin === true || who?.app === true;
 
 /** One of the user image types, as its own bytes say, and declared as what it is. */
-export const isDeclaredImage = (facts: ImageFacts | null, declaredType: string): boolean => !!facts && facts.type === declaredType.toLowerCase();
+export const isDeclaredImage = (facts: ImageFacts | null, declaredType: string): facts is ImageFacts => !!facts && facts.type === declaredType.toLowerCase();
+
+/** An image the backend can make its sizes from: no side longer than IMAGE_MAX_SIDE. */
+export const fitsSizes = (facts: Pick<ImageFacts, 'width' | 'height'>): boolean => facts.width <= IMAGE_MAX_SIDE && facts.height <= IMAGE_MAX_SIDE;
 
 /** The private chat a part is sent to: none, a chat's id, or 'invalid' when the field names no chat. */
 export function attachedChat(fields: Record<string, string>): number | 'invalid' | null {

@@ -1,6 +1,7 @@
 /**
  * What signed-in users upload (avatars, review, post and chat images): jpeg, png, webp or gif
- * images of at most USER_UPLOAD_MAX_BYTES each, the type told by the file's own bytes rather
+ * images of at most USER_UPLOAD_MAX_BYTES each and IMAGE_MAX_SIDE pixels a side (the backend makes
+ * no size of a larger one, so it could never be shown), the type told by the file's own bytes rather
  * than by what the client declares, and a private chat's attachment only by a member of that
  * chat. Editors and admins keep the wider limits for posters, clips and tracks.
  *
@@ -11,14 +12,14 @@ import { Readable } from 'node:stream';
 import { ContentTooLargeError, ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import type { Knex } from 'knex';
 import type { Request, RequestHandler } from 'express';
-import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
+import { IMAGE_TOO_LARGE, USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { chatMembers } from '../../shared/chats.ts';
 import { requestBytes } from '../../shared/request-body.ts';
 import { ONLY_IMAGES, imageFacts } from './image-facts.ts';
 import type { Register } from './types.ts';
 import { parseParts, type Part } from './upload-parts.ts';
-import { attachedChat, isDeclaredImage, isStaff, mayAttach } from './upload-rules.ts';
+import { attachedChat, fitsSizes, isDeclaredImage, isStaff, mayAttach } from './upload-rules.ts';
 
 /** Room for the multipart envelope and the fields around the files. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -27,7 +28,9 @@ type Caller = Request & { accountability?: Accountability | null };
 
 async function checkPart(part: Part, who: Accountability | null | undefined, database: Knex): Promise<void> {
   if (part.truncated) throw new ContentTooLargeError();
-  if (!isDeclaredImage(await imageFacts(part.bytes), part.declaredType)) throw new InvalidPayloadError({ reason: ONLY_IMAGES });
+  const facts = await imageFacts(part.bytes);
+  if (!isDeclaredImage(facts, part.declaredType)) throw new InvalidPayloadError({ reason: ONLY_IMAGES });
+  if (!fitsSizes(facts)) throw new InvalidPayloadError({ reason: IMAGE_TOO_LARGE });
   const chat = attachedChat(part.fields);
   if (chat === null) return;
   const members = chat === 'invalid' ? null : await chatMembers(database, chat);
