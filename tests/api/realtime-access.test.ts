@@ -8,6 +8,8 @@ import { MAX_SOCKET_FRAME_BYTES } from '../../directus/extensions/site-rules/src
 import {
   MAX_SUBSCRIPTIONS_PER_SOCKET, SOCKETS_PER_ADDRESS, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_SUBSCRIPTIONS,
 } from '../../directus/extensions/site-rules/src/socket-budget.ts';
+import { TOO_MANY_MESSAGES, TOO_MANY_MESSAGES_CODE } from '../../directus/extensions/site-rules/src/socket-pace.ts';
+import { ADDRESS_ALLOWANCE } from '../support/global-setup.ts';
 import { asAdmin, adminRead, expectRefused } from '../support/fixtures.ts';
 import { baseUrl, newUser, type TestUser } from '../support/api.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../support/realtime.ts';
@@ -180,5 +182,16 @@ describe('what a socket may hold', () => {
     let taken = false;
     for (let attempt = 1; !taken && attempt <= 20; attempt++) taken = (await next(`after a close, ${attempt}`)).refused === null;
     expect(taken).toBe(true);
+  });
+
+  it('sends, with every other socket of its address, as many messages a second as the address may make', async () => {
+    await closeAllRealtime();
+    // Three sockets, each under the allowance alone (Directus's own pace is per socket), over it together.
+    const each = Math.ceil(ADDRESS_ALLOWANCE.socketMessages * 0.9);
+    const sockets = await Promise.all([1, 2, 3].map((n) => Realtime.visitor(baseUrl(), `busy socket ${n}`)));
+    const closes = sockets.map((rt) => new Promise<{ code: number; reason: string }>((resolve) => rt.ws.once('close', (code, reason) => resolve({ code, reason: String(reason) }))));
+    for (const rt of sockets) for (let i = 0; i < each; i++) rt.send({ type: 'pong' });
+    expect(await Promise.race(closes)).toEqual({ code: TOO_MANY_MESSAGES_CODE, reason: TOO_MANY_MESSAGES });
+    await closeAllRealtime();
   });
 });

@@ -16,7 +16,7 @@ const REFRESH_GRACE_MS = 3_000;
  * Allowances per address: every test's visitor calls come from this machine, so they are raised;
  * the tests of the limits themselves spend them from addresses of their own.
  */
-export const ADDRESS_ALLOWANCE = { availability: 100, supportRequest: 100, passwordRequest: 100 } as const;
+export const ADDRESS_ALLOWANCE = { availability: 100, supportRequest: 100, passwordRequest: 100, socketMessages: 1000 } as const;
 
 /**
  * Where the gateway's webhooks may come from: this machine (the stand-in) and one documentation range that
@@ -65,6 +65,8 @@ async function start(project: TestProject) {
       RATE_LIMITER_PACE_AVAILABILITY_POINTS: String(ADDRESS_ALLOWANCE.availability),
       RATE_LIMITER_PACE_SUPPORTREQUEST_POINTS: String(ADDRESS_ALLOWANCE.supportRequest),
       RATE_LIMITER_PACE_PASSWORDREQUEST_POINTS: String(ADDRESS_ALLOWANCE.passwordRequest),
+      // A second's realtime messages from one address, over all its sockets (the tests' calls keep their own 5000).
+      RATE_LIMITER_SOCKET_POINTS: String(ADDRESS_ALLOWANCE.socketMessages),
       PLAN_CHECK_CRON: TEST_PLAN_CHECK_CRON,
       // Watching together: the sweep of stale members and idle rooms runs every two seconds.
       TOGETHER_CHECK_CRON: TEST_TOGETHER_CHECK_CRON,

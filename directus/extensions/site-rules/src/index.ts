@@ -46,7 +46,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']));
   registerHashUtilities(register);
   registerServerHealth(register, async () => new services.ServerService({ schema: await getSchema(), accountability: null }).health());
-  registerRealtimeRules(register, database, getSchema, (err) => logger.error(err), Number(env['WEBSOCKETS_REST_CONN_LIMIT_PER_ADDRESS']));
+  registerRealtimeRules(register, { database, getSchema, logError: (err) => logger.error(err), env });
   registerSocketFrameLimit(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);

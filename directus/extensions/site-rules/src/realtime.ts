@@ -19,17 +19,28 @@ import { readAccess } from './read-access.ts';
 import { createWatchedLive } from './watched-live.ts';
 import { neverUnaccountable } from './socket-accountability.ts';
 import { createSocketBudget, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_SUBSCRIPTIONS } from './socket-budget.ts';
+import { socketMessagePace } from './socket-pace.ts';
 import type { Meta, Register } from './types.ts';
 
-interface Socket { accountability?: Accountability | null; send(data: string): void; close(code: number, reason: string): void }
+interface Socket {
+  accountability?: Accountability | null;
+  send(data: string): void;
+  close(code: number, reason: string): void;
+  prependListener(event: 'message', listener: () => void): unknown;
+}
 
 /** What the filter leaves of a subscribe message it has served itself: Directus has no handler for it. */
 const SERVED = { type: 'site-served' };
 
-/** `socketsPerAddress`: how many sockets one address may hold at once (socket-budget.ts). */
-export function registerRealtimeRules(
-  { filter, action }: Register, database: Knex, getSchema: () => Promise<SchemaOverview>, logError: (err: unknown) => void, socketsPerAddress?: number,
-): void {
+interface RealtimeContext {
+  database: Knex;
+  getSchema: () => Promise<SchemaOverview>;
+  logError: (err: unknown) => void;
+  /** Directus's environment: the rate limiter's settings, and WEBSOCKETS_REST_CONN_LIMIT_PER_ADDRESS (socket-budget.ts). */
+  env: Record<string, unknown>;
+}
+
+export function registerRealtimeRules({ filter, action }: Register, { database, getSchema, logError, env }: RealtimeContext): void {
   // Reviews and reactions read alike for every reader but editors: nobody's own rules show them more.
   const fanouts = new Map<string, Fanout>([
     ['messages', createMessageFanout(database, getSchema)],
@@ -37,7 +48,8 @@ export function registerRealtimeRules(
     ['reactions', createFanout('reactions', database, getSchema, nobodyInParticular)],
   ]);
   const watched = createWatchedLive(logError);
-  const budget = createSocketBudget<Socket>(socketsPerAddress);
+  const budget = createSocketBudget<Socket>(Number(env['WEBSOCKETS_REST_CONN_LIMIT_PER_ADDRESS']));
+  const paceMessages = socketMessagePace(env);
   const forget = (meta: Meta) => {
     const client = meta.client as Socket;
     [...fanouts.values(), watched].forEach((f) => f.unsubscribe(client));
@@ -46,7 +58,9 @@ export function registerRealtimeRules(
   action('websocket.connect', (meta) => {
     const client = meta.client as Socket;
     neverUnaccountable(client);
-    if (!budget.opened(client, client.accountability?.ip ?? 'unknown')) client.close(TOO_MANY_SOCKETS_CODE, TOO_MANY_SOCKETS);
+    const address = client.accountability?.ip ?? 'unknown';
+    if (!budget.opened(client, address)) client.close(TOO_MANY_SOCKETS_CODE, TOO_MANY_SOCKETS);
+    else paceMessages?.(client, address);
   });
   action('websocket.close', forget);
   action('websocket.error', forget);
