@@ -232,6 +232,9 @@ describe('hashing on request', () => {
     for (const token of [undefined, user.token]) {
       expectRefused(await call('POST', '/utils/hash/generate', { body: { string: 'пароль' }, token }), 403);
       expectRefused(await call('POST', '/utils/hash/verify', { body: { string: 'пароль', hash: dearHash }, token }), 403);
+      const overGraphql = `mutation { utils_hash_verify(string: "пароль", hash: ${JSON.stringify(dearHash)}) }`;
+      expectRefused(await call('POST', '/graphql/system', { body: { query: overGraphql }, token }), 403);
+      expectRefused(await call('POST', '/graphql/system', { body: { query: 'mutation { utils_hash_generate(string: "пароль") }' }, token }), 403);
     }
     const made = await asAdmin<string>('POST', '/utils/hash/generate', { string: 'пароль' });
     expect(made.status).toBe(200);
@@ -240,13 +243,14 @@ describe('hashing on request', () => {
 });
 
 describe('the backend\'s health', () => {
-  it('tells a visitor and a member its state alone, and an administrator every check', async () => {
+  it('tells a visitor and a member its state alone (REST\'s, shared; not GraphQL\'s), and an administrator every check', async () => {
     const health = (token?: string) => fetch(`${baseUrl()}/server/health`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
     for (const token of [undefined, user.token]) {
       const res = await health(token);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toContain('application/health+json');
       expect(await res.json()).toEqual({ status: 'ok' });
+      expectRefused(await call('POST', '/graphql/system', { body: { query: '{ server_health }' }, token }), 403);
     }
     const signedIn = await call<{ access_token: string }>('POST', '/auth/login', { ip: '10.41.0.1', body: ADMIN });
     const full = await (await health(signedIn.data.access_token)).json();

@@ -125,10 +125,12 @@ describe('files a user may not upload', () => {
     expect(await countRows('directus_files', {})).toBe(before);
   });
 
-  it('refuses an import by URL', async () => {
+  it('refuses an import by URL, over REST and over GraphQL', async () => {
     const res = await expectNothingStored('directus_files', {}, () =>
       user.call('POST', '/files/import', { url: 'https://example.com/picture.png' }));
     expectRefused(res, 403);
+    const query = 'mutation { import_file(url: "https://example.com/page.svg", data: { storage: "local", filename_download: "page.svg" }) { id } }';
+    expectRefused(await expectNothingStored('directus_files', {}, () => user.call('POST', '/graphql/system', { query })), 403);
   });
 });
 

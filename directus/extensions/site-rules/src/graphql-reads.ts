@@ -3,15 +3,18 @@
  * hold hundreds of reads (`a1: titles(limit: 5000) { … } … a250: titles(…)`), each as large as a REST
  * call may be: 250 of them made Directus answer 13 MB for the demo's 30 titles. For callers without
  * the admin app an operation reads at most MAX_GRAPHQL_READS fields at its root; the reads themselves
- * meet the same rules as REST's (field-reach.ts). Signing in and resetting a password are REST's alone
- * for everyone (SIGN_IN_MUTATIONS): the limits on attempts and letters and the tokens' binding to their
- * session are on its routes (site-auth).
+ * meet the same rules as REST's (field-reach.ts). And what REST's routes hold to rules of their own is
+ * not asked here around them: signing in and resetting a password for nobody (the limits on attempts
+ * and letters and the tokens' binding to their session are on the routes, site-auth), hashing and the
+ * backend's full health for administrators alone (hash-utilities.ts, server-health.ts), importing a
+ * file by its address for the admin app's people alone (uploads.ts).
  */
-import { InvalidQueryError } from '@directus/errors';
+import { ForbiddenError, InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
-import { Kind, OperationTypeNode, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Accountability } from '../../shared/directus.ts';
 import type { Register } from './types.ts';
+import { isStaff } from './upload-rules.ts';
 
 export const MAX_GRAPHQL_READS = 10;
 
@@ -21,8 +24,13 @@ export const SIGN_IN_MUTATIONS: ReadonlySet<string> = new Set(['auth_login', 'au
 
 export const SIGN_IN_ON_REST = 'Вход и смена пароля — только через /auth';
 
+/** Root fields for administrators alone, as their REST routes are. */
+export const ADMIN_FIELDS: ReadonlySet<string> = new Set(['utils_hash_generate', 'utils_hash_verify', 'server_health']);
+
+/** Root fields for the admin app's people alone, as their REST routes are. */
+export const STAFF_FIELDS: ReadonlySet<string> = new Set(['import_file']);
+
 interface Root {
-  operation: OperationTypeNode;
   /** The fields at its root by name... */
   fields: Set<string>;
   /** ...and by the name each answer carries (its alias, else its name). */
@@ -48,7 +56,7 @@ function roots(document: DocumentNode): Root[] {
     return into;
   };
   return document.definitions.flatMap((d) => (d.kind === Kind.OPERATION_DEFINITION
-    ? [walk(d.selectionSet, { operation: d.operation, fields: new Set(), answers: new Set() }, new Set())]
+    ? [walk(d.selectionSet, { fields: new Set(), answers: new Set() }, new Set())]
     : []));
 }
 
@@ -57,9 +65,9 @@ export function rootReads(document: DocumentNode): number {
   return Math.max(0, ...roots(document).map((r) => r.answers.size));
 }
 
-/** True when a mutation of `document` signs in or resets a password (SIGN_IN_MUTATIONS). */
-export function asksSignIn(document: DocumentNode): boolean {
-  return roots(document).some((r) => r.operation === OperationTypeNode.MUTATION && [...r.fields].some((f) => SIGN_IN_MUTATIONS.has(f)));
+/** The name of every field at the root of any operation of `document`, its fragments spread. */
+export function rootFields(document: DocumentNode): Set<string> {
+  return new Set(roots(document).flatMap((r) => [...r.fields]));
 }
 
 type Caller = Request & { accountability?: Accountability | null };
@@ -78,7 +86,10 @@ export function registerGraphqlReads({ init }: Register, maxTokens: number): voi
         // Directus answers a document it cannot read with its own error.
         return next();
       }
-      if (asksSignIn(document)) return next(new InvalidQueryError({ reason: SIGN_IN_ON_REST }));
+      const asked = [...rootFields(document)];
+      if (asked.some((f) => SIGN_IN_MUTATIONS.has(f))) return next(new InvalidQueryError({ reason: SIGN_IN_ON_REST }));
+      if (!who?.admin && asked.some((f) => ADMIN_FIELDS.has(f))) return next(new ForbiddenError());
+      if (!isStaff(who) && asked.some((f) => STAFF_FIELDS.has(f))) return next(new ForbiddenError());
       if (!who || who.admin || who.app) return next();
       next(rootReads(document) > MAX_GRAPHQL_READS ? new InvalidQueryError({ reason: TOO_MANY_READS }) : undefined);
     });
