@@ -242,6 +242,18 @@ describe('hashing on request', () => {
   });
 });
 
+describe('exports and imports of a collection', () => {
+  it('are refused to visitors and members', async () => {
+    for (const token of [undefined, user.token]) {
+      expectRefused(await call('POST', '/utils/export/titles', { body: { query: { limit: -1 }, format: 'csv' }, token }), 403);
+      const form = new FormData();
+      form.append('file', new Blob(['name,slug\nИмпорт,import'], { type: 'text/csv' }), 'titles.csv');
+      const imported = await fetch(`${baseUrl()}/utils/import/titles`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      expect(imported.status).toBe(403);
+    }
+  });
+});
+
 describe('the backend\'s health', () => {
   it('tells a visitor and a member its state alone (REST\'s, shared; not GraphQL\'s), and an administrator every check', async () => {
     const health = (token?: string) => fetch(`${baseUrl()}/server/health`, { headers: token ? { authorization: `Bearer ${token}` } : {} });

@@ -6,7 +6,7 @@
  * meet the same rules as REST's (field-reach.ts). And what REST's routes hold to rules of their own is
  * not asked here around them: signing in and resetting a password for nobody (the limits on attempts
  * and letters and the tokens' binding to their session are on the routes, site-auth), hashing and the
- * backend's full health for administrators alone (hash-utilities.ts, server-health.ts), importing a
+ * backend's full health for administrators alone (utility-routes.ts, server-health.ts), importing a
  * file by its address for the admin app's people alone (uploads.ts).
  */
 import { ForbiddenError, InvalidQueryError } from '@directus/errors';

@@ -8,7 +8,7 @@ import { registerCommunityRules } from './community.ts';
 import { registerFileRules } from './files.ts';
 import { registerFriendshipRules } from './friendships.ts';
 import { registerGraphqlReads } from './graphql-reads.ts';
-import { registerHashUtilities } from './hash-utilities.ts';
+import { registerUtilityRoutes } from './utility-routes.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
@@ -44,7 +44,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerNestingLimits(register);
   registerQueryGuard(register);
   registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']));
-  registerHashUtilities(register);
+  registerUtilityRoutes(register);
   registerServerHealth(register, async () => new services.ServerService({ schema: await getSchema(), accountability: null }).health());
   registerRealtimeRules(register, { database, getSchema, logError: (err) => logger.error(err), env });
   registerSocketFrameLimit(register);

@@ -1,0 +1,26 @@
+/**
+ * Directus's /utils routes that the site never asks for, kept to the people who may need them:
+ * - /utils/hash/generate and /utils/hash/verify hash or check any string with argon2, and verify works at
+ *   whatever cost the hash it is given names (memory, passes): four visitors' requests naming 1 GiB and
+ *   20 passes held 4 GiB and every worker thread for 60 s. Administrators alone.
+ * - /utils/export and /utils/import read or write a whole collection in the background and leave a
+ *   notification, mailed to its recipient, of how it went: a user's export read every title and mailed
+ *   them its failure, as often as asked. The admin app's people alone.
+ */
+import { ForbiddenError } from '@directus/errors';
+import type { Request } from 'express';
+import type { Accountability } from '../../shared/directus.ts';
+import type { Register } from './types.ts';
+import { isStaff } from './upload-rules.ts';
+
+type Caller = Request & { accountability?: Accountability | null };
+
+const onlyFor = (may: (who: Accountability | null | undefined) => boolean) =>
+  (req: Caller, _res: unknown, next: (err?: unknown) => void) => next(may(req.accountability) ? undefined : new ForbiddenError());
+
+export function registerUtilityRoutes({ init }: Register): void {
+  init('routes.before', ({ app }) => {
+    app.use('/utils/hash', onlyFor((who) => who?.admin === true));
+    for (const path of ['/utils/export', '/utils/import']) app.use(path, onlyFor(isStaff));
+  });
+}
