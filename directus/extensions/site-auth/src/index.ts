@@ -28,7 +28,7 @@ export default defineHook(({ init, filter }, { env, database }) => {
   });
 
   // A sign-in with a password reaches Directus with no caller only from the realtime socket's auth
-  // message, which would skip the limits above (REST's routes): the socket signs in with a token.
+  // message, which would skip the limits on REST's routes (below): the site's sockets sign in with a token.
   filter('auth.login', (payload: unknown, _meta: unknown, context: { accountability?: unknown }) => {
     if (!context.accountability) throw new InvalidCredentialsError();
     return payload;
