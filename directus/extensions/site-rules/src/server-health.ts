@@ -11,7 +11,7 @@ import type { Accountability } from '../../shared/directus.ts';
 import { sharedRun } from '../../shared/shared-run.ts';
 import type { Register } from './types.ts';
 
-export const HEALTH_REUSE_MS = 5_000;
+export const HEALTH_REUSE_MS = 1_000;
 
 type Caller = Request & { accountability?: Accountability | null };
 
