@@ -12,9 +12,9 @@
 import { ForbiddenError, InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
 import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { isStaff } from '../../shared/accountability.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import type { Register } from './types.ts';
-import { isStaff } from './upload-rules.ts';
 
 export const MAX_GRAPHQL_READS = 10;
 
@@ -90,7 +90,7 @@ export function registerGraphqlReads({ init }: Register, maxTokens: number): voi
       if (asked.some((f) => SIGN_IN_MUTATIONS.has(f))) return next(new InvalidQueryError({ reason: SIGN_IN_ON_REST }));
       if (!who?.admin && asked.some((f) => ADMIN_FIELDS.has(f))) return next(new ForbiddenError());
       if (!isStaff(who) && asked.some((f) => STAFF_FIELDS.has(f))) return next(new ForbiddenError());
-      if (!who || who.admin || who.app) return next();
+      if (!who || isStaff(who)) return next();
       next(rootReads(document) > MAX_GRAPHQL_READS ? new InvalidQueryError({ reason: TOO_MANY_READS }) : undefined);
     });
   });

@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Accountability } from '../../shared/directus.ts';
 import { IMAGE_MAX_SIDE } from '../../../../shared/rules.ts';
-import { attachedChat, fitsSizes, isDeclaredImage, isStaff, mayAttach } from './upload-rules.ts';
+import { attachedChat, fitsSizes, isDeclaredImage, mayAttach } from './upload-rules.ts';
 
 const who = (more: Partial<Accountability>): Accountability =>
   ({ user: 'u-1', role: 'role-user', roles: ['role-user'], admin: false, app: false, ip: null, ...more });
-
-describe('who uploads under the wider limits', () => {
-  it('is administrators and editors alone', () => {
-    expect(isStaff(who({ admin: true }))).toBe(true);
-    expect(isStaff(who({ app: true }))).toBe(true);
-    expect(isStaff(who({}))).toBe(false);
-    expect(isStaff(null)).toBe(false);
-    expect(isStaff(undefined)).toBe(false);
-  });
-});
 
 describe('what a user’s file may be', () => {
   it('is an image of the type its bytes tell, declared as that type', () => {

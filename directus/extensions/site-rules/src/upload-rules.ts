@@ -3,9 +3,6 @@ import { IMAGE_MAX_SIDE } from '../../../../shared/rules.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import type { ImageFacts } from './image-facts.ts';
 
-/** Admins and editors (app users) upload catalogue media under the global limits. */
-export const isStaff = (who: Accountability | null | undefined): boolean => who?.admin === true || who?.app === true;
-
 /** One of the user image types, as its own bytes say, and declared as what it is. */
 export const isDeclaredImage = (facts: ImageFacts | null, declaredType: string): facts is ImageFacts => !!facts && facts.type === declaredType.toLowerCase();
 

@@ -19,7 +19,8 @@ import { requestBytes } from '../../shared/request-body.ts';
 import { ONLY_IMAGES, imageFacts } from './image-facts.ts';
 import type { Register } from './types.ts';
 import { parseParts, type Part } from './upload-parts.ts';
-import { attachedChat, fitsSizes, isDeclaredImage, isStaff, mayAttach } from './upload-rules.ts';
+import { isStaff } from '../../shared/accountability.ts';
+import { attachedChat, fitsSizes, isDeclaredImage, mayAttach } from './upload-rules.ts';
 
 /** Room for the multipart envelope and the fields around the files. */
 const ENVELOPE_BYTES = 64 * 1024;

@@ -9,9 +9,9 @@
  */
 import { ForbiddenError } from '@directus/errors';
 import type { Request } from 'express';
+import { isStaff } from '../../shared/accountability.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import type { Register } from './types.ts';
-import { isStaff } from './upload-rules.ts';
 
 type Caller = Request & { accountability?: Accountability | null };
 
