@@ -1,7 +1,9 @@
 /**
  * Bad input gets a clear 400 and changes nothing: title ids of the view counter, nesting depth, reads
- * reaching deep into lists or asking too much at once, addresses that do not decode, hashing on request.
+ * reaching deep into lists or asking too much at once, addresses that do not decode, hashing on request,
+ * uploads to routes that are not the caller's.
  */
+import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
@@ -251,6 +253,42 @@ describe('exports and imports of a collection', () => {
       const imported = await fetch(`${baseUrl()}/utils/import/titles`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
       expect(imported.status).toBe(403);
     }
+  });
+});
+
+/**
+ * The status of a multipart upload of `bytes` announced (a snapshot file), answered while only its first
+ * kilobyte has been sent: a route that reads the body first cannot answer before the rest comes.
+ */
+function answerBeforeUpload(path: string, bytes: number, token?: string): Promise<number> {
+  const url = new URL(`${baseUrl()}${path}`);
+  return new Promise((resolve, reject) => {
+    const req = http.request({
+      host: url.hostname, port: url.port, path: url.pathname, method: 'POST',
+      headers: {
+        'content-type': 'multipart/form-data; boundary=----snapshot', 'content-length': String(bytes),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    }, (res) => {
+      res.resume();
+      req.destroy();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', (err) => { if (!req.destroyed) reject(err); });
+    req.write('------snapshot\r\nContent-Disposition: form-data; name="file"; filename="snapshot.yaml"\r\nContent-Type: text/yaml\r\n\r\n');
+    req.write(`key: "${'a'.repeat(1024)}`);
+  });
+}
+
+describe('the schema\'s comparison and application', () => {
+  it('are refused to visitors and members before their upload is read, and left to administrators', async () => {
+    for (const token of [undefined, user.token]) {
+      for (const path of ['/schema/diff', '/schema/apply']) expect(await answerBeforeUpload(path, 1024 ** 3, token)).toBe(403);
+    }
+    const snapshot = await asAdmin('GET', '/schema/snapshot');
+    expect(snapshot.status).toBe(200);
+    const diff = await asAdmin('POST', '/schema/diff', snapshot.data);
+    expect(diff.status).toBe(204);
   });
 });
 
