@@ -23,8 +23,21 @@ export const API_CACHE_STALE_MS = 1_000;
 export const API_CACHE_IF_BROKEN_MS = 10 * 60_000;
 /** Larger answers are passed through uncached. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
-/** All entries together; the oldest go first. */
-const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+/**
+ * All entries together, each counted with its address and headers: the address is a visitor's to choose
+ * (up to Node's 16 KB of headers), so 100,000 reads of 8 KB addresses answered `{"data":[]}` held 900 MiB
+ * when only bodies were counted, and were never let go. The oldest go first.
+ */
+export const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+/** What the map and the answer's objects take besides the counted strings and bytes, roughly. */
+const ENTRY_OVERHEAD_BYTES = 256;
+
+/** The bytes an entry holds (its compressed copies, made on need, are a fraction of its body and not counted). */
+export function entryBytes(key: string, answer: CachedAnswer): number {
+  let headers = 0;
+  for (const [name, value] of Object.entries(answer.headers)) headers += name.length + String(value).length;
+  return key.length + headers + answer.body.length + ENTRY_OVERHEAD_BYTES;
+}
 
 /** Routes of public reads (upstream paths, without /api). The availability check is paced per address, never shared. */
 export const CACHED_ROUTES = /^\/(?:items\/[^/?]+|users(?:\/[^/?]+)?|site\/(?:rating\/\d+|ratings|online|search(?:\/popular)?))(?:\?|$)/;
@@ -61,7 +74,7 @@ export function touchedBy(method: string | undefined, upstreamPath: string): str
 }
 
 export class ApiCache {
-  private entries = new Map<string, { answer: CachedAnswer; expires: number }>();
+  private entries = new Map<string, { answer: CachedAnswer; expires: number; bytes: number }>();
   private inFlight = new Map<string, Promise<CachedAnswer | null>>();
   private bytes = 0;
   /** Counts purges: a read that began before one is answered but not kept (it may be stale). */
@@ -120,25 +133,31 @@ export class ApiCache {
     this.generation++;
     this.inFlight.clear();
     for (const [key, entry] of this.entries) {
-      if (key.includes(word)) this.drop(key, entry.answer);
+      if (key.includes(word)) this.drop(key, entry.bytes);
     }
   }
 
   private keep(key: string, answer: CachedAnswer): boolean {
     if (answer.status !== 200 || answer.body.length > MAX_ENTRY_BYTES || answer.headers['set-cookie']) return false;
     const old = this.entries.get(key);
-    if (old) this.drop(key, old.answer);
-    while (this.bytes + answer.body.length > MAX_TOTAL_BYTES && this.entries.size) {
-      const [oldest, entry] = this.entries.entries().next().value as [string, { answer: CachedAnswer }];
-      this.drop(oldest, entry.answer);
+    if (old) this.drop(key, old.bytes);
+    const bytes = entryBytes(key, answer);
+    while (this.bytes + bytes > MAX_TOTAL_BYTES && this.entries.size) {
+      const [oldest, entry] = this.entries.entries().next().value as [string, { bytes: number }];
+      this.drop(oldest, entry.bytes);
     }
-    this.entries.set(key, { answer, expires: this.now() + this.ttlMs });
-    this.bytes += answer.body.length;
+    this.entries.set(key, { answer, expires: this.now() + this.ttlMs, bytes });
+    this.bytes += bytes;
     return true;
   }
 
-  private drop(key: string, answer: CachedAnswer): void {
+  /** What the entries hold together, as counted against MAX_TOTAL_BYTES. */
+  get heldBytes(): number {
+    return this.bytes;
+  }
+
+  private drop(key: string, bytes: number): void {
     this.entries.delete(key);
-    this.bytes -= answer.body.length;
+    this.bytes -= bytes;
   }
 }

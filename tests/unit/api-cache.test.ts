@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { API_CACHE_IF_BROKEN_MS, API_CACHE_STALE_MS, ApiCache, isSharedRead, touchedBy, type CachedAnswer } from '../../scripts/lib/api-cache.ts';
+import { API_CACHE_IF_BROKEN_MS, API_CACHE_STALE_MS, ApiCache, MAX_TOTAL_BYTES, entryBytes, isSharedRead, touchedBy, type CachedAnswer } from '../../scripts/lib/api-cache.ts';
 
 const ok = (text: string, status = 200): CachedAnswer => ({ status, headers: { 'content-type': 'application/json' }, body: Buffer.from(text) });
 
@@ -106,5 +106,17 @@ describe('the cache', () => {
     finish(ok('read before the write'));
     expect((await slow).answer.body.toString()).toBe('read before the write');
     expect((await cache.get('/items/comments?filter=2', async () => ok('after'))).answer.body.toString()).toBe('after');
+  });
+
+  it('counts each entry with its address, so long addresses with small answers are let go as they pile up', async () => {
+    const cache = new ApiCache();
+    const address = (i: number) => `/items/titles?fields=id&n=${i}&pad=${'a'.repeat(8_000)}`;
+    const empty = ok('{"data":[]}');
+    const fit = Math.floor(MAX_TOTAL_BYTES / entryBytes(address(0), empty));
+    for (let i = 0; i < fit * 1.5; i++) await cache.get(address(i), async () => empty);
+    expect(cache.heldBytes).toBeLessThanOrEqual(MAX_TOTAL_BYTES);
+    expect(cache.heldBytes).toBeGreaterThan(MAX_TOTAL_BYTES - 2 * entryBytes(address(0), empty));
+    expect((await cache.get(address(0), async () => empty)).state).toBe('MISS');
+    expect((await cache.get(address(Math.ceil(fit * 1.5) - 1), async () => empty)).state).toBe('HIT');
   });
 });
