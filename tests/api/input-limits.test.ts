@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS } from '../../directus/extensions/site-rules/src/field-reach.ts';
-import { MAX_GRAPHQL_READS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
+import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { MAX_LIST_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
@@ -176,6 +176,16 @@ describe('reads many at once', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.data)).toHaveLength(MAX_GRAPHQL_READS);
     expect(res.data.r0).toHaveLength(1);
+  });
+
+  it(`refuses a GraphQL document naming more than ${MAX_GRAPHQL_FIELDS} fields, repeated ones too, and leaves editors theirs`, async () => {
+    const fields = (n: number) => `{ titles(limit: 1) { ${'id '.repeat(n - 1)} } }`;
+    for (const token of [undefined, user.token]) expectRefused(await graphql(fields(MAX_GRAPHQL_FIELDS + 1), token), 400, TOO_MANY_FIELDS);
+    const inFragments = `{ titles(limit: 1) { ...a } } fragment a on titles { ${'id '.repeat(MAX_GRAPHQL_FIELDS)} }`;
+    expectRefused(await graphql(inFragments), 400, TOO_MANY_FIELDS);
+    expect((await graphql(fields(MAX_GRAPHQL_FIELDS))).status).toBe(200);
+    const editor = await newUser(EDITOR_ROLE);
+    expect((await graphql(fields(MAX_GRAPHQL_FIELDS + 1), editor.token)).status).toBe(200);
   });
 
   it(`refuses more than ${MAX_ALIASES} aliases in one read, through REST and nested in GraphQL`, async () => {

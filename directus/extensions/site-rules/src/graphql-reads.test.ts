@@ -1,6 +1,6 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { rootFields, rootReads } from './graphql-reads.ts';
+import { fieldCount, rootFields, rootReads } from './graphql-reads.ts';
 
 const count = (query: string) => rootReads(parse(query));
 
@@ -40,5 +40,18 @@ describe('rootFields', () => {
 
   it('names nothing nested, and no alias as a field', () => {
     expect(fields('{ auth_login: titles { server_health: id } }')).toEqual(new Set(['titles']));
+  });
+});
+
+describe('fieldCount', () => {
+  const fields = (query: string) => fieldCount(parse(query));
+
+  it('counts every field each time it is written, nested, aliased or repeated', () => {
+    expect(fields('{ titles { id } }')).toBe(2);
+    expect(fields('{ titles { id id a: id comments { id } } }')).toBe(6);
+  });
+
+  it('counts a fragment\'s fields once where it is written, however often it is spread', () => {
+    expect(fields('{ titles { ...f ...f ... on titles { name } } } fragment f on titles { id slug }')).toBe(4);
   });
 });
