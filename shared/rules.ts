@@ -60,6 +60,13 @@ export const RESERVED_SLUGS = [
  */
 export const MAX_LIST_READ_ROWS = 5000;
 
+/**
+ * The most values one read's filters may name in all (the ids of an `_in`, every compared value): far
+ * below what a database takes in one statement (SQLite 32,766), past which Directus answered 500. The
+ * build names episodes this many a call when it reads their segments.
+ */
+export const MAX_FILTER_VALUES = 10_000;
+
 /** Image types users may upload; SVG and HTML are never accepted from users. */
 export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -10,6 +10,11 @@ import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS } from '../../directus/extensions/site-rules/src/field-reach.ts';
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
+import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
+import {
+  MAX_FILTER_KEYS, MAX_FILTER_VALUES, MAX_GROUP_FIELDS, MAX_QUERY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS, SEARCH_TOO_LONG, TOO_MANY_CONDITIONS,
+  TOO_MANY_QUERY_FIELDS, TOO_MANY_GROUPS, TOO_MANY_SORTS, TOO_MANY_VALUES,
+} from '../../directus/extensions/site-rules/src/query-size.ts';
 import { MAX_LIST_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
 import { ADMIN } from '../support/global-setup.ts';
@@ -202,6 +207,43 @@ describe('reads many at once', () => {
     const res = await graphql(rootReads(MAX_GRAPHQL_READS * 3), editor.token);
     expect(res.status).toBe(200);
     expect(Object.keys(res.data)).toHaveLength(MAX_GRAPHQL_READS * 3);
+  });
+});
+
+describe('reads naming long lists', () => {
+  /** A read whose query is in its body, as the SDK's `withSearch` sends it. */
+  const search = (collection: string, query: Record<string, unknown>, token?: string) => call('SEARCH', `/items/${collection}`, { body: { query }, token });
+  const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+  it('refuses each list past its limit with a 400 (GraphQL: an error), where the database answered 500, to visitors and members', async () => {
+    for (const token of [undefined, user.token]) {
+      expectRefused(await search('titles', { fields: ['id'], filter: { id: { _in: ids(MAX_FILTER_VALUES + 1) } } }, token), 400, TOO_MANY_VALUES);
+      const conditions = ids(MAX_FILTER_KEYS).map((id) => ({ id: { _eq: id } }));
+      expectRefused(await search('comments', { fields: ['id'], filter: { _or: conditions } }, token), 400, TOO_MANY_CONDITIONS);
+      expectRefused(await call('GET', `/items/titles?fields=id&sort=${Array(MAX_SORT_FIELDS + 1).fill('id').join(',')}`, { token }), 400, TOO_MANY_SORTS);
+      expectRefused(await search('titles', { aggregate: { count: ['id'] }, groupBy: Array(MAX_GROUP_FIELDS + 1).fill('releaseYear') }, token), 400, TOO_MANY_GROUPS);
+      expectRefused(await search('titles', { fields: ['id'], search: 'дорама '.repeat(MAX_SEARCH_LENGTH) }, token), 400, SEARCH_TOO_LONG);
+      expectRefused(await search('titles', { fields: Array(MAX_QUERY_FIELDS + 1).fill('name') }, token), 400, TOO_MANY_QUERY_FIELDS);
+      const graphqlIds = 'query ($ids: [GraphQLStringOrFloat]) { titles(limit: 1, filter: { id: { _in: $ids } }) { id } }';
+      const variables = { ids: ids(MAX_FILTER_VALUES + 1) };
+      const overGraphql = await call('POST', '/graphql', { body: { query: graphqlIds, variables }, token });
+      expect(overGraphql.data?.titles ?? null).toBeNull();
+      expect(JSON.stringify(overGraphql.errors)).toContain(TOO_MANY_VALUES);
+    }
+  });
+
+  it('refuses a SEARCH whose query is not an object with a 400, where Directus answered 500', async () => {
+    for (const query of ['x', 5, true, [1]]) {
+      expectRefused(await call('SEARCH', '/items/titles', { body: { query } }), 400, SEARCH_QUERY_SHAPE);
+      expectRefused(await call('SEARCH', '/users', { body: { query }, token: user.token }), 400, SEARCH_QUERY_SHAPE);
+    }
+    expect((await call('SEARCH', '/items/titles', { body: { query: { fields: ['id'], limit: 1 } } })).status).toBe(200);
+  });
+
+  it(`answers a filter of ${MAX_FILTER_VALUES} ids, the build's largest`, async () => {
+    const res = await search('titles', { fields: ['id'], filter: { id: { _in: [...ids(MAX_FILTER_VALUES - 1), title.id] } } });
+    expect(res.status).toBe(200);
+    expect(res.data.map((t: { id: number }) => t.id)).toContain(title.id);
   });
 });
 

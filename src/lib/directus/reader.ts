@@ -21,7 +21,7 @@ import {
 import type { Schema, ShopItem } from './schema.ts';
 import type { AssetPreset } from '../assets.ts';
 import { once } from '../once.ts';
-import { MAX_LIST_READ_ROWS } from '../../../shared/rules.ts';
+import { MAX_FILTER_VALUES, MAX_LIST_READ_ROWS } from '../../../shared/rules.ts';
 import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
 
@@ -113,9 +113,9 @@ type Segment = Extract<NonNullable<EpisodeRow['segments']>[number], object>;
 
 /**
  * Episodes and seasons whose segments one call reads: named in the query's body (a SEARCH), so the
- * address stays short, and far below SQLite's 32,766 parameters.
+ * address stays short, as many as a read's filters may name.
  */
-export const SEGMENT_OWNERS_PER_CALL = 10_000;
+export const SEGMENT_OWNERS_PER_CALL = MAX_FILTER_VALUES;
 
 /** Segments by the id of the episode (or season) they are on, in the order read (an owner's all come in one call, by id). */
 function segmentsBy(rows: SegmentRow[], owner: 'episode' | 'season'): Map<number, Segment[]> {
@@ -145,10 +145,11 @@ async function withSegments(client: SiteClient, titles: TitleRowRead[], what: st
   const rows: SegmentRow[] = await inCalls(owners, perCall, (part) => {
     const episodes = part.flatMap((o) => ('episode' in o ? [o.episode] : []));
     const seasons = part.flatMap((o) => ('season' in o ? [o.season] : []));
-    // An empty list stands as [0], an id no row has, so each side of the `_or` stays a plain `_in`.
+    // Only the sides that name any: the call's filter names no more ids than it has owners.
+    const sides = [...(episodes.length ? [{ episode: { _in: episodes } }] : []), ...(seasons.length ? [{ season: { _in: seasons } }] : [])];
     return send(client, withSearch(readItems('segments', {
       fields: SEGMENT_ROW_FIELDS,
-      filter: { _or: [{ episode: { _in: episodes.length ? episodes : [0] } }, { season: { _in: seasons.length ? seasons : [0] } }] },
+      filter: { _or: sides },
       sort: ['id'],
       limit: -1,
     })), `segments of ${what}`);

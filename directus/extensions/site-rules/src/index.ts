@@ -9,6 +9,7 @@ import { registerFileRules } from './files.ts';
 import { registerFriendshipRules } from './friendships.ts';
 import { registerGraphqlReads } from './graphql-reads.ts';
 import { registerUtilityRoutes } from './utility-routes.ts';
+import { registerSearchBodyCheck } from './search-body.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
@@ -41,6 +42,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   };
 
   registerAddressCheck(register);
+  registerSearchBodyCheck(register);
   registerNestingLimits(register);
   registerQueryGuard(register);
   registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']));

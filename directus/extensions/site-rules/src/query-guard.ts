@@ -1,11 +1,13 @@
 /**
- * Runs the read-through-filters rule (query-check.ts) on every query of everyone but administrators,
- * and the reach of its fields (field-reach.ts) on those of everyone without the admin app too:
- * REST, GraphQL, websockets, exports; Directus's own collections included.
+ * Runs the size of a query's lists (query-size.ts) and the read-through-filters rule (query-check.ts)
+ * on every query of everyone but administrators, and the reach of its fields (field-reach.ts) on those
+ * of everyone without the admin app too: REST, GraphQL, websockets, exports; Directus's own collections
+ * included.
  */
 import { systemCollectionNames } from '@directus/system-data';
 import type { EventContext, RegisterFunctions } from '../../shared/directus.ts';
 import { checkReadReach } from './field-reach.ts';
+import { checkQuerySize } from './query-size.ts';
 import { QueryCheck, type Query } from './query-check.ts';
 import { readAccess } from './read-access.ts';
 import { isTree } from '../../shared/tree.ts';
@@ -17,6 +19,7 @@ export function registerQueryGuard({ filter }: Pick<RegisterFunctions, 'filter'>
   const guard = async (query: unknown, meta: Record<string, unknown>, { accountability, schema, database }: EventContext) => {
     // Calls without accountability are Directus's own; administrators read everything anyway.
     if (!accountability || accountability.admin || !schema || typeof meta.collection !== 'string' || !isTree(query)) return query;
+    checkQuerySize(query);
     const access = await readAccess(accountability, { knex: database, schema });
     new QueryCheck(schema, access).query(meta.collection, query as Query);
     // Editors' admin app reads wide records; they are trusted with its cost.
