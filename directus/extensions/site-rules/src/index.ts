@@ -10,6 +10,7 @@ import { registerFriendshipRules } from './friendships.ts';
 import { registerGraphqlReads } from './graphql-reads.ts';
 import { registerUtilityRoutes } from './utility-routes.ts';
 import { registerSearchBodyCheck } from './search-body.ts';
+import { registerDatabaseErrors } from './database-errors.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
@@ -43,6 +44,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
 
   registerAddressCheck(register);
   registerSearchBodyCheck(register);
+  registerDatabaseErrors(register);
   registerNestingLimits(register);
   registerQueryGuard(register);
   registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']));

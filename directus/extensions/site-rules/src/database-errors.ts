@@ -1,0 +1,40 @@
+/**
+ * A value the database cannot take is the caller's mistake, told as a 400. PostgreSQL refuses what
+ * SQLite lets by: `abc` or `1.5` for a whole number, `notadate` for a date, a number past its column's
+ * range, a text holding a NUL byte, an average of texts. Directus passes such errors of reads (and of
+ * its own routes' writes, but the few it names) on as a 500 "unexpected error". Nothing is written when
+ * the database refuses: the statement, and its transaction, fail whole.
+ */
+import { InvalidPayloadError, InvalidQueryError } from '@directus/errors';
+import type { NextFunction, Request, Response } from 'express';
+import type { Register } from './types.ts';
+
+/**
+ * The reason for an error that is the request's values at fault, by the database's SQLSTATE; or a date
+ * JavaScript cannot hold (`$NOW(-99999999999 years)`, which Directus computes before it asks); null otherwise.
+ */
+export function valueErrorReason(err: unknown): string | null {
+  if (err instanceof RangeError && err.message === 'Invalid time value') return 'Неверная дата или время';
+  const code = err && typeof err === 'object' && 'code' in err ? err.code : null;
+  if (typeof code !== 'string') return null;
+  if (code === '22021' || code === '22P05') return 'Текст содержит недопустимый символ';
+  if (code === '22007' || code === '22008') return 'Неверная дата или время';
+  if (code === '22003') return 'Число вне допустимого диапазона';
+  if (code === '42883') return 'Эта функция не применима к полю';
+  // Class 22, data exceptions: a value that does not fit its column's type (22P02 above all).
+  if (code.startsWith('22')) return 'Значение не подходит к типу поля';
+  return null;
+}
+
+const isRead = (method: string) => method === 'GET' || method === 'SEARCH' || method === 'HEAD';
+
+export function registerDatabaseErrors({ init }: Register): void {
+  // After every route, before Directus's own error handler, which answers any error not its own with a 500.
+  init('routes.custom.after', ({ app }) => {
+    app.use((err: unknown, req: Request, _res: Response, next: NextFunction) => {
+      const reason = valueErrorReason(err);
+      if (!reason) return next(err);
+      next(isRead(req.method) ? new InvalidQueryError({ reason }) : new InvalidPayloadError({ reason }));
+    });
+  });
+}

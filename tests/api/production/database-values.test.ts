@@ -1,0 +1,73 @@
+/**
+ * Values PostgreSQL cannot take, which SQLite lets by: a read filtering on them, or a write carrying them,
+ * is refused with a 400 that names what is wrong (Directus answered 500), nothing is written, and the
+ * backend answers the next request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { http } from '../../support/direct-http.ts';
+import { newPersonOn, startTwoInstances, type ProductionPerson, type TwoInstances } from '../../support/two-instances.ts';
+
+let world: TwoInstances | undefined;
+let person: ProductionPerson;
+let titleId: number;
+
+beforeAll(async () => {
+  world = await startTwoInstances('values');
+  person = await newPersonOn(world.a);
+  titleId = (await world.a.api.post<{ id: number }>('/items/titles', { slug: `values-${Date.now()}`, name: 'Тайтл', status: 'published', views: 0 })).id;
+}, 360_000);
+
+afterAll(async () => {
+  await world?.stop();
+}, 60_000);
+
+const TEXT = 'Текст содержит недопустимый символ';
+const DATE = 'Неверная дата или время';
+const RANGE = 'Число вне допустимого диапазона';
+const TYPE = 'Значение не подходит к типу поля';
+const FUNCTION = 'Эта функция не применима к полю';
+
+const reads: [string, string][] = [
+  ['/items/titles?fields=id&filter[name][_eq]=%00', TEXT],
+  ['/items/titles?fields=id&search=%00', TEXT],
+  ['/items/titles?fields=id&filter[date_created][_gt]=notadate', DATE],
+  ['/items/titles?fields=id&filter[date_created][_eq]=2020-13-45', DATE],
+  ['/items/titles?fields=id&filter[date_created][_gt]=$NOW(-99999999999 years)', DATE],
+  ['/items/titles?fields=id&filter[releaseYear][_eq]=2147483648', RANGE],
+  ['/items/titles?fields=id&filter[id][_eq]=1.5', TYPE],
+  ['/items/titles?fields=id&filter[promo][_eq]=maybe', TYPE],
+  ['/items/comments?fields=id&filter[user_created][_eq]=notauuid', TYPE],
+  ['/users?fields=id&filter[id][_eq]=notauuid', TYPE],
+  ['/items/titles?aggregate[avg]=name', FUNCTION],
+];
+
+describe('a read naming a value its field cannot hold', () => {
+  it.each(reads)('%s is a 400 that says why, to a visitor and a member', async (path, reason) => {
+    for (const token of [undefined, person.token]) {
+      const res = await http(world!.a.url, 'GET', path, { token });
+      expect(res.status).toBe(400);
+      expect(res.errors?.[0]?.message).toContain(reason);
+    }
+    expect((await http(world!.a.url, 'GET', `/items/titles/${titleId}?fields=id`)).data).toEqual({ id: titleId });
+  });
+});
+
+describe('a write carrying a NUL byte in its text', () => {
+  const rows = async (table: string) => Number((await world!.db(table).count({ n: '*' }))[0]!.n);
+
+  it('is refused with a 400 and leaves nothing: a support request, a registration, a review', async () => {
+    const before = { requests: await rows('supportRequests'), users: await rows('directus_users'), comments: await rows('comments') };
+    const writes = [
+      http(world!.a.url, 'POST', '/items/supportRequests', { body: { name: 'Имя\u0000', email: 'a@example.com', topic: 'Тема', message: 'Текст' } }),
+      http(world!.a.url, 'POST', '/site/register', {
+        body: { email: 'nul@example.com', password: 'secret-password-1', login: 'nul_user', first_name: 'Имя\u0000', last_name: 'Фамилия', dob: '1990-01-01', gender: 'Мужской' },
+      }),
+      http(world!.a.url, 'POST', '/items/comments', { body: { text: 'Отзыв\u0000', title: titleId }, token: person.token }),
+    ];
+    for (const res of await Promise.all(writes)) {
+      expect(res.status).toBe(400);
+      expect(res.errors?.[0]?.message).toContain(TEXT);
+    }
+    expect({ requests: await rows('supportRequests'), users: await rows('directus_users'), comments: await rows('comments') }).toEqual(before);
+  });
+});
