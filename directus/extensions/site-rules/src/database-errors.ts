@@ -1,9 +1,9 @@
 /**
  * A value the database cannot take is the caller's mistake, told as a 400. PostgreSQL refuses what
  * SQLite lets by: `abc` or `1.5` for a whole number, `notadate` for a date, a number past its column's
- * range, a text holding a NUL byte, an average of texts. Directus passes such errors of reads (and of
- * its own routes' writes, but the few it names) on as a 500 "unexpected error". Nothing is written when
- * the database refuses: the statement, and its transaction, fail whole.
+ * range, a text holding a NUL byte, an average of texts. Directus answers such errors with a 500
+ * "unexpected error" (of a write's, it translates a few kinds). Nothing is written when the database
+ * refuses: the statement, and its transaction, fail whole.
  */
 import { InvalidPayloadError, InvalidQueryError } from '@directus/errors';
 import type { NextFunction, Request, Response } from 'express';
