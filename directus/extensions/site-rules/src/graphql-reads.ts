@@ -6,10 +6,10 @@
  * meet the same rules as REST's (field-reach.ts). A document names at most MAX_GRAPHQL_FIELDS fields in
  * all: GraphQL's check that fields of one answer can merge compares them pair by pair, and a visitor's
  * 15 KB naming `id` 4,900 times held Directus's one thread for 2.7 s. And what REST's routes hold to
- * rules of their own is not asked here around them: signing in and resetting a password for nobody (the limits on attempts
- * and letters and the tokens' binding to their session are on the routes, site-auth), hashing and the
- * backend's full health for administrators alone (utility-routes.ts, server-health.ts), importing a
- * file by its address for the admin app's people alone (uploads.ts).
+ * rules of their own is not asked here around them: signing in and resetting a password for nobody
+ * (the limits on attempts and letters and the tokens' binding to their session are on the routes,
+ * site-auth), hashing and the backend's full health for administrators alone (utility-routes.ts,
+ * server-health.ts), importing a file by its address for the admin app's people alone (uploads.ts).
  */
 import { ForbiddenError, InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
