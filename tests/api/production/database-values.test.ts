@@ -1,10 +1,12 @@
 /**
  * Values PostgreSQL cannot take, which SQLite lets by: a read filtering on them, or a write carrying them,
  * is refused with a 400 that names what is wrong (Directus answered 500), nothing is written, and the
- * backend answers the next request.
+ * backend answers the next request. A live subscription naming one is refused with an error frame (it had
+ * no answer at all).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../support/direct-http.ts';
+import { Realtime, closeAllRealtime } from '../../support/realtime.ts';
 import { newPersonOn, startTwoInstances, type ProductionPerson, type TwoInstances } from '../../support/two-instances.ts';
 
 let world: TwoInstances | undefined;
@@ -18,6 +20,7 @@ beforeAll(async () => {
 }, 360_000);
 
 afterAll(async () => {
+  await closeAllRealtime();
   await world?.stop();
 }, 60_000);
 
@@ -69,5 +72,24 @@ describe('a write carrying a NUL byte in its text', () => {
       expect(res.errors?.[0]?.message).toContain(TEXT);
     }
     expect({ requests: await rows('supportRequests'), users: await rows('directus_users'), comments: await rows('comments') }).toEqual(before);
+  });
+});
+
+describe('a live subscription naming such a value', () => {
+  it('is refused with an error frame that says why, and the socket subscribes as usual after it', async () => {
+    const socket = await Realtime.open(world!.a.url, person.token, 'subscriber');
+    const refused: [string, string, Record<string, unknown>, string][] = [
+      ['messages', 'm', { text: { _eq: 'a\u0000' } }, TEXT],
+      ['comments', 'c', { date_created: { _gt: 'notadate' } }, DATE],
+      ['reactions', 'r', { comment: { _eq: 2147483648 } }, RANGE],
+    ];
+    for (const [collection, uid, filter, reason] of refused) {
+      socket.send({ type: 'subscribe', uid, collection, query: { fields: ['id'], filter } });
+      const answer = await socket.waitFor((f) => f.uid === uid, `the answer to subscription ${uid}`);
+      expect(answer.status).toBe('error');
+      expect(answer.error.message).toContain(reason);
+    }
+    const init = await socket.subscribeMessages('chat');
+    expect(init.event).toBe('init');
   });
 });

@@ -26,15 +26,20 @@ export function valueErrorReason(err: unknown): string | null {
   return null;
 }
 
+/** The 400 for an error that is the request's values at fault (a read's query or a write's payload); null otherwise. */
+export function valueError(err: unknown, of: 'read' | 'write' = 'read'): InstanceType<typeof InvalidQueryError> | InstanceType<typeof InvalidPayloadError> | null {
+  const reason = valueErrorReason(err);
+  if (!reason) return null;
+  return of === 'read' ? new InvalidQueryError({ reason }) : new InvalidPayloadError({ reason });
+}
+
 const isRead = (method: string) => method === 'GET' || method === 'SEARCH' || method === 'HEAD';
 
 export function registerDatabaseErrors({ init }: Register): void {
   // After every route, before Directus's own error handler, which answers any error not its own with a 500.
   init('routes.custom.after', ({ app }) => {
     app.use((err: unknown, req: Request, _res: Response, next: NextFunction) => {
-      const reason = valueErrorReason(err);
-      if (!reason) return next(err);
-      next(isRead(req.method) ? new InvalidQueryError({ reason }) : new InvalidPayloadError({ reason }));
+      next(valueError(err, isRead(req.method) ? 'read' : 'write') ?? err);
     });
   });
 }

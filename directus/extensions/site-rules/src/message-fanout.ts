@@ -25,6 +25,7 @@ import {
 import type { Knex } from 'knex';
 import { chatMembers } from '../../shared/chats.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
+import { valueError } from './database-errors.ts';
 import { announces, eventKeys, hears, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
 
 /** Everyone whose own rules may show them more of the changed rows than a stranger sees. */
@@ -157,9 +158,11 @@ export function createFanout(collection: string, database: Knex, getSchema: () =
         subscriptions.add(subscription);
         client.send(fmtMessage('subscription', init, subscription.uid));
       } catch (err) {
-        // A refusal names the subscription it answers, so the client can tell which one it was.
+        // A refusal names the subscription it answers, so the client can tell which one it was. A value the
+        // database could not take is one too: Directus would only log it, and the client wait for ever.
         const uid = typeof raw.uid === 'string' || typeof raw.uid === 'number' ? raw.uid : undefined;
-        handleWebSocketError(client, isDirectusError(err) ? new WebSocketError('subscribe', err.code, err.message, uid) : err, 'subscribe');
+        const refusal = isDirectusError(err) ? err : valueError(err);
+        handleWebSocketError(client, refusal ? new WebSocketError('subscribe', refusal.code, refusal.message, uid) : err, 'subscribe');
       }
     },
   };
