@@ -15,7 +15,7 @@ import {
   MAX_FILTER_KEYS, MAX_FILTER_VALUES, MAX_GROUP_FIELDS, MAX_QUERY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS, SEARCH_TOO_LONG, TOO_MANY_CONDITIONS,
   TOO_MANY_QUERY_FIELDS, TOO_MANY_GROUPS, TOO_MANY_SORTS, TOO_MANY_VALUES,
 } from '../../directus/extensions/site-rules/src/query-size.ts';
-import { MAX_LIST_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
+import { MAX_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
 import { ADMIN } from '../support/global-setup.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
@@ -136,20 +136,36 @@ describe('reads reaching deep into lists', () => {
 
   it.each([
     ['every row with a list', '/items/titles?limit=-1&fields=id,genres.genres_id.name'],
-    ['more rows than the cap with a list', `/items/titles?limit=${MAX_LIST_READ_ROWS + 1}&fields=id,series.id`],
+    ['more rows than the cap with a list', `/items/titles?limit=${MAX_READ_ROWS + 1}&fields=id,series.id`],
     ['every row of every field, lists included', '/items/titles?limit=-1'],
     ['every review with its reactions', '/items/comments?limit=-1&fields=id,reactions.type'],
+    ['every row of plain texts', '/items/titles?limit=-1&fields=id,name,description'],
+    ['more rows of plain texts than the cap', `/items/titles?limit=${MAX_READ_ROWS + 1}&fields=id,name`],
+    ['every person', '/users?limit=-1&fields=id,login'],
+    ['every group of an aggregate', '/items/comments?aggregate[count]=*&groupBy[]=title&limit=-1'],
+    ['more groups than the cap', `/items/titles?aggregate[count]=*&groupBy[]=description&limit=${MAX_READ_ROWS + 1}`],
   ])('refuses %s with a 400, to a visitor and a member', async (_what, path) => {
     expectRefused(await call('GET', path), 400, TOO_MANY_ROWS);
     expectRefused(await user.call('GET', path), 400, TOO_MANY_ROWS);
   });
 
-  it('answers every row of plain fields, the cap with a list, and an aggregate of every group', async () => {
-    const plain = await call('GET', '/items/titles?limit=-1&fields=id,name');
+  it('refuses every row through GraphQL, a SEARCH body and an export too', async () => {
+    const graphql = await call('POST', '/graphql', { body: { query: '{ titles(limit: -1) { id name } }' } });
+    expect(graphql.data?.titles ?? null).toBeNull();
+    expect(JSON.stringify(graphql.errors)).toContain(TOO_MANY_ROWS);
+    expectRefused(await call('SEARCH', '/items/titles', { body: { query: { fields: ['id'], limit: -1 } } }), 400, TOO_MANY_ROWS);
+    expectRefused(await call('GET', '/items/titles?limit=-1&fields=id,name&export=csv'), 400, TOO_MANY_ROWS);
+  });
+
+  it('answers the cap, with a list or without, and an aggregate without groups, which is one row', async () => {
+    const plain = await call('GET', `/items/titles?limit=${MAX_READ_ROWS}&fields=id,name`);
     expect(plain.status).toBe(200);
     expect(plain.data.length).toBe(await countRows('titles', { status: { _eq: 'published' } }));
-    expect((await call('GET', `/items/titles?limit=${MAX_LIST_READ_ROWS}&fields=id,genres.genres_id.name`)).status).toBe(200);
-    expect((await call('GET', '/items/comments?aggregate[count]=*&groupBy[]=title&limit=-1')).status).toBe(200);
+    expect((await call('GET', `/items/titles?limit=${MAX_READ_ROWS}&fields=id,genres.genres_id.name`)).status).toBe(200);
+    expect((await call('GET', `/items/comments?aggregate[count]=*&groupBy[]=title&limit=${MAX_READ_ROWS}`)).status).toBe(200);
+    const counted = await call('GET', '/items/titles?aggregate[count]=*&limit=-1');
+    expect(counted.status).toBe(200);
+    expect(Number(counted.data[0].count)).toBe(await countRows('titles', { status: { _eq: 'published' } }));
   });
 
   it('lets an editor of the admin app read as wide and as many as it asks', async () => {

@@ -18,6 +18,7 @@ import { drawSeason, QUICK_ENCODING, TINY_SEASON, type SeasonTruth } from '../..
 import { baseUrl, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, expectRefused, uploadAs } from '../support/fixtures.ts';
 import { Realtime, closeAllRealtime } from '../support/realtime.ts';
+import { MAX_READ_ROWS } from '../../shared/rules.ts';
 
 interface Row {
   id: number;
@@ -56,7 +57,7 @@ const rowsOf = async (ids: number[]): Promise<Row[]> =>
   (await editor.call('GET', `/items/segments?filter[episode][_in]=${ids.join(',')}&fields=${ROW_FIELDS}&sort=episode,start&limit=-1`)).data;
 
 const visible = async (token: string | undefined, ids: number[]) =>
-  (await call('GET', `/items/segments?filter[episode][_in]=${ids.join(',')}&fields=id,kind&limit=-1`, { token })).data as { id: number }[];
+  (await call('GET', `/items/segments?filter[episode][_in]=${ids.join(',')}&fields=id,kind&limit=${MAX_READ_ROWS}`, { token })).data as { id: number }[];
 
 async function uploadVideo(file: string): Promise<string> {
   const res = await uploadAs(editor, Uint8Array.from(readFileSync(file)), 'video/mp4', path.basename(file));

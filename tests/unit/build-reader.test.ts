@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReader } from '../../src/lib/directus/reader.ts';
 import { DirectusRequestError } from '../../src/lib/directus/request-error.ts';
+import { MAX_READ_ROWS } from '../../shared/rules.ts';
 
 const TAGS = [{ id: 1, name: 'Любовь', slug: 'lyubov' }];
 let close: (() => void) | undefined;
@@ -45,5 +46,19 @@ describe('build reader', () => {
     expect(failure).toBeInstanceOf(DirectusRequestError);
     expect((failure as DirectusRequestError).message).toBe('tags: 403 You don\'t have permission');
     expect(seen()).toBe(1);
+  });
+
+  it(`reads every row page after page of ${MAX_READ_ROWS}, the most the backend gives one read, until a page comes short`, async () => {
+    const all = Array.from({ length: MAX_READ_ROWS * 2 + 3 }, (_, i) => ({ id: i + 1, name: `Тег ${i + 1}`, slug: `teg-${i + 1}` }));
+    const asked: { limit: string | null; page: string | null }[] = [];
+    const { reader } = await serve((_n, req, res) => {
+      const params = new URL(req.url ?? '/', 'http://x').searchParams;
+      const at = { limit: params.get('limit'), page: params.get('page') };
+      asked.push(at);
+      const from = (Number(at.page) - 1) * Number(at.limit);
+      json(res, 200, { data: all.slice(from, from + Number(at.limit)) });
+    });
+    expect(await reader.getTags()).toEqual(all);
+    expect(asked).toEqual([1, 2, 3].map((page) => ({ limit: String(MAX_READ_ROWS), page: String(page) })));
   });
 });

@@ -10,7 +10,7 @@ import {
 import { LOGIN_PATTERN } from '../../../shared/rules.ts';
 import { pageClient } from '../../lib/directus/client.ts';
 import { COMMENT_FIELDS, FRIENDSHIP_FIELDS, POST_FIELDS, PROFILE_FIELDS } from '../../lib/directus/fields.ts';
-import { send } from '../../lib/directus/queries.ts';
+import { everyPage, send } from '../../lib/directus/queries.ts';
 import type { Post, Schema } from '../../lib/directus/schema.ts';
 import type { Target } from '../../lib/directus/reactions.ts';
 
@@ -27,7 +27,7 @@ export type FriendshipRow = ReadItemOutput<Schema, 'friendships', { fields: type
 export async function readPublicProfile(login: string): Promise<PublicProfile | null> {
   if (!LOGIN_PATTERN.test(login)) return null;
   const filter = { _and: [{ login: { _istarts_with: login } }, { login: { _iends_with: login } }] };
-  const rows = await send(pageClient(), readUsers({ fields: PROFILE_FIELDS, filter, limit: -1 }), 'profile');
+  const rows = await everyPage((at) => send(pageClient(), readUsers({ fields: PROFILE_FIELDS, filter, sort: ['id'], ...at }), 'profile'));
   const wanted = login.toLowerCase();
   return (rows as PublicProfile[]).find((row) => row.login?.toLowerCase() === wanted) ?? null;
 }
@@ -76,10 +76,10 @@ export const involving = (personId: string) => ({ _or: [{ requester: { _eq: pers
 
 /** Everyone the person is friends with, as everyone may read it: accepted friendships only. */
 export function readFriendshipsOf(personId: string): Promise<FriendshipRow[]> {
-  return send(pageClient(), readItems('friendships', {
+  return everyPage((at) => send(pageClient(), readItems('friendships', {
     fields: FRIENDSHIP_FIELDS,
     filter: { _and: [{ status: { _eq: 'accepted' } }, involving(personId)] },
     sort: ['-id'],
-    limit: -1,
-  }), 'friends') as Promise<FriendshipRow[]>;
+    ...at,
+  }), 'friends')) as Promise<FriendshipRow[]>;
 }

@@ -6,19 +6,19 @@
 import { createItem, deleteItem, readItems, updateItem } from '@directus/sdk';
 import { pageClient } from '../../lib/directus/client.ts';
 import { FRIENDSHIP_FIELDS } from '../../lib/directus/fields.ts';
-import { send } from '../../lib/directus/queries.ts';
+import { everyPage, send } from '../../lib/directus/queries.ts';
 import { involving, type FriendshipRow } from './directus.ts';
 
 const ME = '$CURRENT_USER';
 
 /** The signed-in person's friendships and requests, sent and received. */
 export function readOwnFriendships(): Promise<FriendshipRow[]> {
-  return send(pageClient(), readItems('friendships', {
+  return everyPage((at) => send(pageClient(), readItems('friendships', {
     fields: FRIENDSHIP_FIELDS,
     filter: involving(ME),
     sort: ['-id'],
-    limit: -1,
-  }), 'own friendships') as Promise<FriendshipRow[]>;
+    ...at,
+  }), 'own friendships')) as Promise<FriendshipRow[]>;
 }
 
 export async function askFriendship(personId: string): Promise<void> {

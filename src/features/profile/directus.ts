@@ -9,7 +9,7 @@ import { aggregate, customEndpoint, deleteFile, readItems, updateItems, type Que
 import type { MarkType } from '../../../shared/rules.ts';
 import { pageClient } from '../../lib/directus/client.ts';
 import { FAVORITE_ACTOR_FIELDS, MARK_FIELDS, SHOP_FIELDS } from '../../lib/directus/fields.ts';
-import { readCommentCounts, send, type Page, type TitleCard } from '../../lib/directus/queries.ts';
+import { everyPage, readCommentCounts, send, type Page, type TitleCard } from '../../lib/directus/queries.ts';
 import type { Alert, Favorite, FavoriteActor, Schema } from '../../lib/directus/schema.ts';
 import { ALERT_FIELDS } from '../../lib/directus/signed-in-fields.ts';
 
@@ -90,9 +90,9 @@ export async function readFavoriteActors(userId: string, request: PageRequest): 
 
 /** Every published decoration of the shop, in the shop's order. */
 export function readShopItems(): Promise<ShopItem[]> {
-  return send(pageClient(), readItems('shop', {
-    fields: SHOP_FIELDS, filter: { status: { _eq: 'published' } }, sort: ['sort', 'id'], limit: -1,
-  }), 'shop') as Promise<ShopItem[]>;
+  return everyPage((at) => send(pageClient(), readItems('shop', {
+    fields: SHOP_FIELDS, filter: { status: { _eq: 'published' } }, sort: ['sort', 'id'], ...at,
+  }), 'shop')) as Promise<ShopItem[]>;
 }
 
 /** Deletes a picture the person uploaded and then could not use (a refused avatar). */

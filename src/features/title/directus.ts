@@ -10,7 +10,7 @@ import { EPISODE_FIELDS } from '../../lib/directus/fields.ts';
 import type { SavedProgress } from './player.ts';
 import { CONTINUE_FIELDS, EPISODES_DEEP, PROGRESS_FIELDS } from '../../lib/directus/signed-in-fields.ts';
 import type { Schema } from '../../lib/directus/schema.ts';
-import { MAX_LIST_READ_ROWS } from '../../../shared/rules.ts';
+import { MAX_READ_ROWS } from '../../../shared/rules.ts';
 
 export type RatingAnswer = RatingSummary & { mine: number };
 
@@ -36,7 +36,7 @@ export function rateTitle(titleId: number, rating: number): Promise<RatingAnswer
 
 export function readKeptEpisodes(titleId: number) {
   return send(pageClient(), readItems('series', {
-    fields: EPISODE_FIELDS, filter: { _and: [{ title: { _eq: titleId } }, { deleted: { _eq: true } }] }, sort: ['sort', 'id'], limit: MAX_LIST_READ_ROWS,
+    fields: EPISODE_FIELDS, filter: { _and: [{ title: { _eq: titleId } }, { deleted: { _eq: true } }] }, sort: ['sort', 'id'], limit: MAX_READ_ROWS,
   }), 'kept episodes');
 }
 

@@ -6,7 +6,7 @@
 import { createItem, deleteItem, readItems } from '@directus/sdk';
 import type { MarkType } from '../../../shared/rules.ts';
 import { pageClient } from './client.ts';
-import { send } from './queries.ts';
+import { everyPage, send } from './queries.ts';
 
 const ME = '$CURRENT_USER';
 
@@ -15,11 +15,12 @@ export interface TitleMark { id: number; type: MarkType }
 
 /** Every mark the person set on the title (at most one of each kind). */
 export async function readTitleMarks(titleId: number): Promise<TitleMark[]> {
-  const rows = await send(pageClient(), readItems('favorites', {
+  const rows = await everyPage((at) => send(pageClient(), readItems('favorites', {
     fields: ['id', 'type'],
     filter: { _and: [{ user_created: { _eq: ME } }, { title: { _eq: titleId } }] },
-    limit: -1,
-  }), 'title marks');
+    sort: ['id'],
+    ...at,
+  }), 'title marks'));
   return rows.map((r) => ({ id: r.id, type: r.type }));
 }
 

@@ -8,7 +8,7 @@ import type { InvoiceStatus } from '../../../shared/rules.ts';
 import type { PaymentGateway } from '../../../shared/plans.ts';
 import { pageClient } from './client.ts';
 import { INVOICE_FIELDS, PLAN_FIELDS, PLAN_NOTICE_FIELDS } from './signed-in-fields.ts';
-import { send, type Page } from './queries.ts';
+import { everyPage, send, type Page } from './queries.ts';
 import type { PlanNotice, Schema } from './schema.ts';
 
 export type PlanRow = ReadItemOutput<Schema, 'plans', { fields: typeof PLAN_FIELDS }>;
@@ -35,7 +35,7 @@ export interface InvoiceState {
 }
 
 export function readPlans(): Promise<PlanRow[]> {
-  return send(pageClient(), readItems('plans', { fields: PLAN_FIELDS, sort: ['id'], limit: -1 }), 'plans') as Promise<PlanRow[]>;
+  return everyPage((at) => send(pageClient(), readItems('plans', { fields: PLAN_FIELDS, sort: ['id'], ...at }), 'plans')) as Promise<PlanRow[]>;
 }
 
 /** Makes an invoice for the signed-in person and answers the gateway's page to go to. */

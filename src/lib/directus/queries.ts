@@ -4,6 +4,7 @@
  * from send.ts, the client type and the one error shape.
  */
 import { aggregate, readItems, type QueryFilter, type QuerySort, type ReadItemOutput } from '@directus/sdk';
+import { MAX_READ_ROWS } from '../../../shared/rules.ts';
 import { TITLE_CARD_FIELDS, UPDATE_FIELDS } from './fields.ts';
 import { DirectusRequestError } from './request-error.ts';
 import type { Schema, Title } from './schema.ts';
@@ -36,6 +37,19 @@ export type TitleRating = RatingSummary & { title: number };
 export interface Page<T> {
   items: T[];
   total: number;
+}
+
+/**
+ * Every row of a read, page after page of MAX_READ_ROWS (the most the backend gives one read) until a
+ * page comes back short. `read` asks for the page it is given, in an order that keeps rows in place.
+ */
+export async function everyPage<T>(read: (at: { page: number; limit: number }) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const part = await read({ page, limit: MAX_READ_ROWS });
+    for (const row of part) rows.push(row);
+    if (part.length < MAX_READ_ROWS) return rows;
+  }
 }
 
 /** A Directus filter object: plain JSON, as sent in the `filter` query parameter. */
@@ -85,18 +99,20 @@ export async function readAllCommentCounts(client: SiteClient): Promise<Map<numb
 }
 
 /** Reviews and replies a title shows: a deleted review (a tombstone kept for its replies) is not counted. */
-function countCommentsByTitle(client: SiteClient, filter: DirectusFilter): Promise<unknown> {
+function countCommentsByTitle(client: SiteClient, filter: DirectusFilter): Promise<unknown[]> {
   const shown = { _and: [filter, { deleted: { _eq: false } }] };
-  return send(client, aggregate('comments', {
-    aggregate: { count: '*' },
-    groupBy: ['title'],
-    query: { filter: shown as QueryFilter<Schema, Schema['comments'][number]>, limit: -1 },
-  }), 'comment counts');
+  return everyPage(async (at) => {
+    const rows: unknown = await send(client, aggregate('comments', {
+      aggregate: { count: '*' },
+      groupBy: ['title'],
+      query: { filter: shown as QueryFilter<Schema, Schema['comments'][number]>, sort: ['title'], ...at },
+    }), 'comment counts');
+    return Array.isArray(rows) ? rows : [];
+  });
 }
 
-/** Reads the grouped counts into `counts`; an answer that is not a list counts nothing. */
-function addCounts(counts: Map<number, number>, rows: unknown, wanted: (id: number) => boolean): Map<number, number> {
-  if (!Array.isArray(rows)) return counts;
+/** Reads the grouped counts into `counts`. */
+function addCounts(counts: Map<number, number>, rows: unknown[], wanted: (id: number) => boolean): Map<number, number> {
   for (const row of rows as { title?: unknown; count?: unknown }[]) {
     const id = Number(row?.title);
     const n = Number(typeof row?.count === 'object' && row.count ? Object.values(row.count)[0] : row?.count);

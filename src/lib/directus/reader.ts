@@ -15,13 +15,13 @@ import {
 import { EPISODES_DEEP } from './signed-in-fields.ts';
 import { ACTORS_PER_CALL, TITLES_PER_CALL } from './catalogue.ts';
 import {
-  BY_RELEASE, BY_VIEWS, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
+  BY_RELEASE, BY_VIEWS, everyPage, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopItem } from './schema.ts';
 import type { AssetPreset } from '../assets.ts';
 import { once } from '../once.ts';
-import { MAX_FILTER_VALUES, MAX_LIST_READ_ROWS } from '../../../shared/rules.ts';
+import { MAX_FILTER_VALUES } from '../../../shared/rules.ts';
 import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
 
@@ -39,7 +39,7 @@ import type { UpdateItem } from './queries.ts';
 
 /**
  * The rows of `keys` read `perCall` keys at a time, one call after another, as the whole catalogue is
- * read: a read that brings lists along may not ask for every row at once (MAX_LIST_READ_ROWS), and a
+ * read: a read may not ask for more than the backend's MAX_READ_ROWS rows at once, and a
  * filter naming every episode would pass the database's count of parameters.
  */
 async function inCalls<K, T>(keys: K[], perCall: number, read: (part: K[]) => Promise<T[]>): Promise<T[]> {
@@ -147,12 +147,12 @@ async function withSegments(client: SiteClient, titles: TitleRowRead[], what: st
     const seasons = part.flatMap((o) => ('season' in o ? [o.season] : []));
     // Only the sides that name any: the call's filter names no more ids than it has owners.
     const sides = [...(episodes.length ? [{ episode: { _in: episodes } }] : []), ...(seasons.length ? [{ season: { _in: seasons } }] : [])];
-    return send(client, withSearch(readItems('segments', {
+    return everyPage((at) => send(client, withSearch(readItems('segments', {
       fields: SEGMENT_ROW_FIELDS,
       filter: { _or: sides },
       sort: ['id'],
-      limit: -1,
-    })), `segments of ${what}`);
+      ...at,
+    })), `segments of ${what}`));
   });
   const ofEpisode = segmentsBy(rows, 'episode');
   const ofSeason = segmentsBy(rows, 'season');
@@ -240,22 +240,22 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     },
 
     /** Home banners, by priority. */
-    getBanners: once(() => send(client, readItems('mainBanners', {
-      fields: BANNER_FIELDS, sort: ['priority', 'id'], limit: -1,
-    }), 'banners')),
+    getBanners: once(() => everyPage((at) => send(client, readItems('mainBanners', {
+      fields: BANNER_FIELDS, sort: ['priority', 'id'], ...at,
+    }), 'banners'))),
 
     /** Categories that have at least one subcategory, by name, subcategories in their set order. */
-    getCategories: once(() => send(client, readItems('categories', {
+    getCategories: once(() => everyPage((at) => send(client, readItems('categories', {
       fields: CATEGORY_FIELDS,
       filter: { subCategories: { _some: { id: { _nnull: true } } } },
-      sort: ['name'],
+      sort: ['name', 'id'],
       deep: { subCategories: { _sort: ['sort', 'name'], _limit: -1 } },
-      limit: MAX_LIST_READ_ROWS,
-    }), 'categories')),
+      ...at,
+    }), 'categories'))),
 
-    getGenres: once(() => send(client, readItems('genres', { fields: GENRE_FIELDS, sort: ['name'], limit: -1 }), 'genres')),
-    getCountries: once(() => send(client, readItems('countries', { fields: COUNTRY_FIELDS, sort: ['name'], limit: -1 }), 'countries')),
-    getTags: once(() => send(client, readItems('tags', { fields: TAG_FIELDS, sort: ['name'], limit: -1 }), 'tags')),
+    getGenres: once(() => everyPage((at) => send(client, readItems('genres', { fields: GENRE_FIELDS, sort: ['name', 'id'], ...at }), 'genres'))),
+    getCountries: once(() => everyPage((at) => send(client, readItems('countries', { fields: COUNTRY_FIELDS, sort: ['name', 'id'], ...at }), 'countries'))),
+    getTags: once(() => everyPage((at) => send(client, readItems('tags', { fields: TAG_FIELDS, sort: ['name', 'id'], ...at }), 'tags'))),
 
     async getTagBySlug(slug: string) {
       const [tag] = await send(client, readItems('tags', { fields: TAG_FIELDS, filter: { slug: { _eq: slug } }, limit: 1 }), `tag ${slug}`);
@@ -319,14 +319,14 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     getCoMarks: () => send(client, customEndpoint<CoMarks>({ path: '/site/co-marks', method: 'GET' }), 'co-marks'),
 
     /** Customisation items of the shop, all or of one type, in their set order. */
-    getShop: (type?: ShopItem['type']) => send(client, readItems('shop', {
+    getShop: (type?: ShopItem['type']) => everyPage((at) => send(client, readItems('shop', {
       fields: SHOP_FIELDS,
       filter: { status: { _eq: 'published' }, ...(type ? { type: { _eq: type } } : {}) },
       sort: ['sort', 'id'],
-      limit: -1,
-    }), 'shop'),
+      ...at,
+    }), 'shop')),
 
-    getPlans: once(() => send(client, readItems('plans', { fields: PLAN_FIELDS, sort: ['id'], limit: -1 }), 'plans')),
+    getPlans: once(() => everyPage((at) => send(client, readItems('plans', { fields: PLAN_FIELDS, sort: ['id'], ...at }), 'plans'))),
   };
 }
 

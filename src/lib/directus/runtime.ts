@@ -9,7 +9,7 @@ import {
   ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
 import { once } from '../once.ts';
-import { MAX_LIST_READ_ROWS } from '../../../shared/rules.ts';
+import { MAX_READ_ROWS } from '../../../shared/rules.ts';
 import { searchQuery } from '../search.ts';
 import { createSiteClient, pageClient } from './client.ts';
 import { countView } from './view-count.ts';
@@ -86,14 +86,14 @@ export function createRuntime(base?: string) {
       await send(client, createItem('supportRequests', { name, email, topic, message }), 'support request');
     },
 
-    /** Every review of a title (the newest MAX_LIST_READ_ROWS) with its author, reactions and the review it answers, newest first. */
+    /** Every review of a title (the newest MAX_READ_ROWS) with its author, reactions and the review it answers, newest first. */
     getComments: (titleId: number): Promise<CommentItem[]> =>
       send(client, readItems('comments', {
         fields: COMMENT_FIELDS,
         filter: { title: { _eq: titleId } },
         sort: ['-date_created', '-id'],
         deep: { reactions: { _limit: -1 }, images: { _limit: -1 } },
-        limit: MAX_LIST_READ_ROWS,
+        limit: MAX_READ_ROWS,
       }), 'comments') as Promise<CommentItem[]>,
 
     /**

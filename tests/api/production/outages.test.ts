@@ -25,6 +25,7 @@ import { Realtime, closeAllRealtime, type Frame } from '../../support/realtime.t
 import { http, newPerson, timeUntil, within, type Person } from '../../support/direct-http.ts';
 import { startPrivatePostgres, startPrivateRedis, type PrivatePostgres, type PrivateRedis } from '../../support/private-services.ts';
 import { TEST_BACKEND_ENV } from '../../support/test-backend-env.ts';
+import { MAX_READ_ROWS } from '../../../shared/rules.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-outage-test-password' };
 const DATABASE = 'dorama';
@@ -175,7 +176,7 @@ async function recovered(label: string): Promise<Record<string, number>> {
   const rows = await db!('messages').whereIn('id', [...written.values()]).select('id', 'text');
   expect(new Map(rows.map((r) => [r.text, r.id]))).toEqual(written);
   for (const base of [a!.url, b!.url]) {
-    const listed = await http<{ text: string }[]>(base, 'GET', `/items/messages?fields=text&filter[user_created][_eq]=${author.id}&limit=-1`, { token: author.token });
+    const listed = await http<{ text: string }[]>(base, 'GET', `/items/messages?fields=text&filter[user_created][_eq]=${author.id}&limit=${MAX_READ_ROWS}`, { token: author.token });
     expect(listed.status).toBe(200);
     expect(listed.data.map((m) => m.text).filter((t) => written.has(t)).sort()).toEqual([...written.keys()].sort());
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaOverview } from '../../shared/directus.ts';
-import { MAX_LIST_READ_ROWS } from '../../../../shared/rules.ts';
+import { MAX_READ_ROWS } from '../../../../shared/rules.ts';
 import { MAX_ALIASES, MAX_LIST_STEPS, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, aliasCount, checkReadReach, listSteps } from './field-reach.ts';
 import { relation } from './relation-fixture.ts';
 
@@ -65,19 +65,24 @@ describe('checkReadReach', () => {
     expect(() => checkReadReach(schema, 'titles', { fields })).toThrow(TOO_FAR);
   });
 
-  it(`lets a read into lists ask for up to ${MAX_LIST_READ_ROWS} rows, and refuses every row or more`, () => {
-    expect(() => checkReadReach(schema, 'titles', { fields: ['genres.genres_id.name'], limit: MAX_LIST_READ_ROWS })).not.toThrow();
-    for (const limit of [-1, MAX_LIST_READ_ROWS + 1]) {
+  it(`lets a read ask for up to ${MAX_READ_ROWS} rows, and refuses every row or more, plain fields too`, () => {
+    expect(() => checkReadReach(schema, 'titles', { fields: ['genres.genres_id.name'], limit: MAX_READ_ROWS })).not.toThrow();
+    expect(() => checkReadReach(schema, 'comments', { fields: ['id', 'text'], limit: MAX_READ_ROWS })).not.toThrow();
+    for (const limit of [-1, MAX_READ_ROWS + 1]) {
       expect(() => checkReadReach(schema, 'titles', { fields: ['genres.genres_id.name'], limit })).toThrow(TOO_MANY_ROWS);
       // No fields named reads them all, lists included.
       expect(() => checkReadReach(schema, 'titles', { limit })).toThrow(TOO_MANY_ROWS);
+      expect(() => checkReadReach(schema, 'comments', { fields: ['id', 'text', 'comment.user_created.login'], limit })).toThrow(TOO_MANY_ROWS);
+      expect(() => checkReadReach(schema, 'genres', { fields: ['*'], limit })).toThrow(TOO_MANY_ROWS);
     }
   });
 
-  it('lets a read of plain fields, one without lists, or an aggregate ask for every row', () => {
-    expect(() => checkReadReach(schema, 'comments', { fields: ['id', 'text', 'comment.user_created.login'], limit: -1 })).not.toThrow();
-    expect(() => checkReadReach(schema, 'genres', { fields: ['*'], limit: -1 })).not.toThrow();
+  it('caps the groups of an aggregate, but not one without groups, which answers one row', () => {
     expect(() => checkReadReach(schema, 'comments', { aggregate: { count: ['*'] }, limit: -1 })).not.toThrow();
+    expect(() => checkReadReach(schema, 'comments', { aggregate: { count: ['*'] }, group: ['title'], limit: MAX_READ_ROWS })).not.toThrow();
+    for (const limit of [-1, MAX_READ_ROWS + 1]) {
+      expect(() => checkReadReach(schema, 'comments', { aggregate: { count: ['*'] }, group: ['title'], limit })).toThrow(TOO_MANY_ROWS);
+    }
   });
 
   it("caps the rows of people and uploads, but not Directus's settings", () => {
