@@ -11,3 +11,10 @@ export function envText(env: Record<string, unknown>, name: string): string | nu
 export function limiterPrefix(env: Record<string, unknown>): string {
   return envText(env, 'RATE_LIMITER_KEY_PREFIX') ?? 'rl';
 }
+
+/** A number of milliseconds from Directus's env (0 included), or `fallback` when unset or no such number. */
+export function envMs(env: Record<string, unknown>, name: string, fallback: number): number {
+  const text = envText(env, name);
+  const value = Number(text);
+  return text !== null && Number.isFinite(value) && value >= 0 ? value : fallback;
+}
