@@ -2,7 +2,8 @@
 import { readItems } from '@directus/sdk';
 import { MARK_TYPES } from '../../../shared/rules.ts';
 import { pageClient } from '../../lib/directus/client.ts';
-import { everyPage, send } from '../../lib/directus/queries.ts';
+import { everyPage } from '../../lib/directus/every-page.ts';
+import { send } from '../../lib/directus/queries.ts';
 
 const NOT_INTERESTED = MARK_TYPES[4];
 

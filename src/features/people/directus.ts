@@ -10,7 +10,8 @@ import {
 import { LOGIN_PATTERN } from '../../../shared/rules.ts';
 import { pageClient } from '../../lib/directus/client.ts';
 import { COMMENT_FIELDS, FRIENDSHIP_FIELDS, POST_FIELDS, PROFILE_FIELDS } from '../../lib/directus/fields.ts';
-import { everyPage, send } from '../../lib/directus/queries.ts';
+import { everyPage } from '../../lib/directus/every-page.ts';
+import { send } from '../../lib/directus/queries.ts';
 import type { Post, Schema } from '../../lib/directus/schema.ts';
 import type { Target } from '../../lib/directus/reactions.ts';
 

@@ -6,7 +6,8 @@
 import { createItem, deleteItem, readItems, updateItem } from '@directus/sdk';
 import { pageClient } from '../../lib/directus/client.ts';
 import { FRIENDSHIP_FIELDS } from '../../lib/directus/fields.ts';
-import { everyPage, send } from '../../lib/directus/queries.ts';
+import { everyPage } from '../../lib/directus/every-page.ts';
+import { send } from '../../lib/directus/queries.ts';
 import { involving, type FriendshipRow } from './directus.ts';
 
 const ME = '$CURRENT_USER';

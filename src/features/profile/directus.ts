@@ -9,7 +9,8 @@ import { aggregate, customEndpoint, deleteFile, readItems, updateItems, type Que
 import type { MarkType } from '../../../shared/rules.ts';
 import { pageClient } from '../../lib/directus/client.ts';
 import { FAVORITE_ACTOR_FIELDS, MARK_FIELDS, SHOP_FIELDS } from '../../lib/directus/fields.ts';
-import { everyPage, readCommentCounts, send, type Page, type TitleCard } from '../../lib/directus/queries.ts';
+import { everyPage } from '../../lib/directus/every-page.ts';
+import { readCommentCounts, send, type Page, type TitleCard } from '../../lib/directus/queries.ts';
 import type { Alert, Favorite, FavoriteActor, Schema } from '../../lib/directus/schema.ts';
 import { ALERT_FIELDS } from '../../lib/directus/signed-in-fields.ts';
 

@@ -6,7 +6,8 @@
 import { createItem, deleteItem, readItems } from '@directus/sdk';
 import type { MarkType } from '../../../shared/rules.ts';
 import { pageClient } from './client.ts';
-import { everyPage, send } from './queries.ts';
+import { everyPage } from './every-page.ts';
+import { send } from './queries.ts';
 
 const ME = '$CURRENT_USER';
 

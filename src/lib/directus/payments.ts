@@ -8,7 +8,8 @@ import type { InvoiceStatus } from '../../../shared/rules.ts';
 import type { PaymentGateway } from '../../../shared/plans.ts';
 import { pageClient } from './client.ts';
 import { INVOICE_FIELDS, PLAN_FIELDS, PLAN_NOTICE_FIELDS } from './signed-in-fields.ts';
-import { everyPage, send, type Page } from './queries.ts';
+import { everyPage } from './every-page.ts';
+import { send, type Page } from './queries.ts';
 import type { PlanNotice, Schema } from './schema.ts';
 
 export type PlanRow = ReadItemOutput<Schema, 'plans', { fields: typeof PLAN_FIELDS }>;

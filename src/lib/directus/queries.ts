@@ -4,7 +4,6 @@
  * from send.ts, the client type and the one error shape.
  */
 import { aggregate, readItems, type QueryFilter, type QuerySort, type ReadItemOutput } from '@directus/sdk';
-import { MAX_READ_ROWS } from '../../../shared/rules.ts';
 import { TITLE_CARD_FIELDS, UPDATE_FIELDS } from './fields.ts';
 import { DirectusRequestError } from './request-error.ts';
 import type { Schema, Title } from './schema.ts';
@@ -39,19 +38,6 @@ export interface Page<T> {
   total: number;
 }
 
-/**
- * Every row of a read, page after page of MAX_READ_ROWS (the most the backend gives one read) until a
- * page comes back short. `read` asks for the page it is given, in an order that keeps rows in place.
- */
-export async function everyPage<T>(read: (at: { page: number; limit: number }) => Promise<T[]>): Promise<T[]> {
-  const rows: T[] = [];
-  for (let page = 1; ; page++) {
-    const part = await read({ page, limit: MAX_READ_ROWS });
-    for (const row of part) rows.push(row);
-    if (part.length < MAX_READ_ROWS) return rows;
-  }
-}
-
 /** A Directus filter object: plain JSON, as sent in the `filter` query parameter. */
 export type DirectusFilter = { [key: string]: unknown };
 
@@ -84,35 +70,33 @@ export interface ListOptions {
   offset?: number;
 }
 
-/** Reviews per title, for the given titles (GET /items/comments, aggregate count grouped by title). */
+/**
+ * Reviews per title, for the given titles (GET /items/comments, aggregate count grouped by title): a
+ * page of cards, whose titles are far fewer than the groups one read may ask for.
+ */
 export async function readCommentCounts(client: SiteClient, titleIds: readonly number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>(titleIds.map((id) => [id, 0]));
   if (!titleIds.length) return counts;
-  const rows = await countCommentsByTitle(client, { title: { _in: [...titleIds] } });
+  const rows = await countCommentsByTitle(client, { title: { _in: [...titleIds] } }, { limit: titleIds.length });
   return addCounts(counts, rows, (id) => counts.has(id));
 }
 
-/** Reviews of every title that has any, in one call: the build reads them all at once. */
-export async function readAllCommentCounts(client: SiteClient): Promise<Map<number, number>> {
-  const rows = await countCommentsByTitle(client, { title: { _nnull: true } });
-  return addCounts(new Map(), rows, () => true);
-}
-
-/** Reviews and replies a title shows: a deleted review (a tombstone kept for its replies) is not counted. */
-function countCommentsByTitle(client: SiteClient, filter: DirectusFilter): Promise<unknown[]> {
+/**
+ * Reviews and replies a title shows, by title: a deleted review (a tombstone kept for its replies) is
+ * not counted. An answer that is not a list counts nothing.
+ */
+export async function countCommentsByTitle(client: SiteClient, filter: DirectusFilter, at: { limit: number; page?: number }): Promise<unknown[]> {
   const shown = { _and: [filter, { deleted: { _eq: false } }] };
-  return everyPage(async (at) => {
-    const rows: unknown = await send(client, aggregate('comments', {
-      aggregate: { count: '*' },
-      groupBy: ['title'],
-      query: { filter: shown as QueryFilter<Schema, Schema['comments'][number]>, sort: ['title'], ...at },
-    }), 'comment counts');
-    return Array.isArray(rows) ? rows : [];
-  });
+  const rows: unknown = await send(client, aggregate('comments', {
+    aggregate: { count: '*' },
+    groupBy: ['title'],
+    query: { filter: shown as QueryFilter<Schema, Schema['comments'][number]>, sort: ['title'], ...at },
+  }), 'comment counts');
+  return Array.isArray(rows) ? rows : [];
 }
 
 /** Reads the grouped counts into `counts`. */
-function addCounts(counts: Map<number, number>, rows: unknown[], wanted: (id: number) => boolean): Map<number, number> {
+export function addCounts(counts: Map<number, number>, rows: unknown[], wanted: (id: number) => boolean): Map<number, number> {
   for (const row of rows as { title?: unknown; count?: unknown }[]) {
     const id = Number(row?.title);
     const n = Number(typeof row?.count === 'object' && row.count ? Object.values(row.count)[0] : row?.count);

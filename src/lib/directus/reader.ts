@@ -15,7 +15,7 @@ import {
 import { EPISODES_DEEP } from './signed-in-fields.ts';
 import { ACTORS_PER_CALL, TITLES_PER_CALL } from './catalogue.ts';
 import {
-  BY_RELEASE, BY_VIEWS, everyPage, inCategory, published, withTag, readAllCommentCounts, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
+  BY_RELEASE, BY_VIEWS, addCounts, countCommentsByTitle, inCategory, published, withTag, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopItem } from './schema.ts';
@@ -24,6 +24,7 @@ import { once } from '../once.ts';
 import { MAX_FILTER_VALUES } from '../../../shared/rules.ts';
 import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
+import { everyPage } from './every-page.ts';
 
 /** A title as the build reads it: its people by id (see catalogue.ts). */
 export type TitleRow = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_ROW_FIELDS }>;
@@ -309,7 +310,9 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
       withRetries(() => readTitlePage(client, { ...q, page })),
 
     /** Reviews of every title that has any. */
-    getAllCommentCounts: () => withRetries(() => readAllCommentCounts(client)),
+    /** Reviews of every title that has any, page after page of groups. */
+    getAllCommentCounts: () => withRetries(async () =>
+      addCounts(new Map(), await everyPage((at) => countCommentsByTitle(client, { title: { _nnull: true } }, at)), () => true)),
 
     /** The average and number of ratings of every rated published title (GET /site/ratings). */
     getRatingSummaries: () =>
