@@ -83,14 +83,14 @@ export async function readCommentCounts(client: SiteClient, titleIds: readonly n
 
 /**
  * Reviews and replies a title shows, by title: a deleted review (a tombstone kept for its replies) is
- * not counted. An answer that is not a list counts nothing.
+ * not counted. An answer that is not a list counts nothing. Sorted by title when read page by page.
  */
-export async function countCommentsByTitle(client: SiteClient, filter: DirectusFilter, at: { limit: number; page?: number }): Promise<unknown[]> {
+export async function countCommentsByTitle(client: SiteClient, filter: DirectusFilter, at: { limit: number; page?: number; sort?: ['title'] }): Promise<unknown[]> {
   const shown = { _and: [filter, { deleted: { _eq: false } }] };
   const rows: unknown = await send(client, aggregate('comments', {
     aggregate: { count: '*' },
     groupBy: ['title'],
-    query: { filter: shown as QueryFilter<Schema, Schema['comments'][number]>, sort: ['title'], ...at },
+    query: { filter: shown as QueryFilter<Schema, Schema['comments'][number]>, ...at },
   }), 'comment counts');
   return Array.isArray(rows) ? rows : [];
 }

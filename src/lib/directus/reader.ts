@@ -312,7 +312,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     /** Reviews of every title that has any. */
     /** Reviews of every title that has any, page after page of groups. */
     getAllCommentCounts: () => withRetries(async () =>
-      addCounts(new Map(), await everyPage((at) => countCommentsByTitle(client, { title: { _nnull: true } }, at)), () => true)),
+      addCounts(new Map(), await everyPage((at) => countCommentsByTitle(client, { title: { _nnull: true } }, { ...at, sort: ['title'] })), () => true)),
 
     /** The average and number of ratings of every rated published title (GET /site/ratings). */
     getRatingSummaries: () =>
