@@ -310,7 +310,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
       withRetries(() => readTitlePage(client, { ...q, page })),
 
     /** Reviews of every title that has any. */
-    /** Reviews of every title that has any, page after page of groups. */
+    /** Reviews of every title with reviews, page after page of groups. */
     getAllCommentCounts: () => withRetries(async () =>
       addCounts(new Map(), await everyPage((at) => countCommentsByTitle(client, { title: { _nnull: true } }, { ...at, sort: ['title'] })), () => true)),
 
