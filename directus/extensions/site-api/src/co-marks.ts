@@ -21,8 +21,8 @@ const PER_TITLE = 20;
  * How long a pass's answer serves every caller (CO_MARKS_REUSE_MS when set). A pass reads every
  * person's marks and pairs them: at 20,000 people with 50 marks each it took 55.7 s on SQLite, every
  * other call waiting for the one connection, so a visitor asking again and again held the backend for
- * good. Full builds read it at most every 15 minutes (the counters' refresh); a few minutes' lag in
- * what admirers share is no lag a reader sees.
+ * good. Full builds read it (on start, by an editor's button, and for the counters' refresh at most
+ * every 15 minutes); a few minutes' lag in what admirers share is no lag a reader sees.
  */
 export const CO_MARKS_REUSE_MS = 10 * 60_000;
 

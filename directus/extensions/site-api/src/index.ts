@@ -31,8 +31,8 @@ type Req = Request & { accountability?: { admin?: boolean; ip?: string | null } 
 
 /**
  * How long one read of every title's ratings serves every caller (RATINGS_REUSE_MS when set): at a
- * million ratings it took 2.9–3.4 s on SQLite, every other call waiting for the one connection. The
- * build reads it when the counters moved, at most every 15 minutes.
+ * million ratings it took 2.9–3.4 s on SQLite, every other call waiting for the one connection. Full
+ * builds read it, the counters' refresh at most every 15 minutes.
  */
 export const RATINGS_REUSE_MS = 60_000;
 
