@@ -113,7 +113,9 @@ export const PACE = {
   // Marking episodes watched (and unmarking, and a sign-in's import of a browser's marks).
   watched: { count: 60, seconds: 60 },
   // Watching together: a room's commands (play, pause, seek...), its chat (as the chat's messages),
-  // reactions floating over the video, and the clock's pings (a page pings every few seconds).
+  // reactions floating over the video, and the clock's pings (a page pings every few seconds). A
+  // join (a page opening the room, its socket coming back) answers with the whole room and writes.
+  roomJoin: { count: 20, seconds: 60 },
   roomCommand: { count: 30, seconds: 10 },
   roomMessage: { count: 10, seconds: 20 },
   roomReaction: { count: 20, seconds: 10 },

@@ -442,6 +442,16 @@ describe('pace', () => {
     expect((await s.errorOf(commands.at(-1)!, 'the refused command')).message).toMatch(/^Слишком много команд подряд\. Подождите \d+ с\.$/);
   });
 
+  it('joins past their allowance are refused with the time to wait; the member stays joined', async () => {
+    const { sockets } = await roomOf(1, 'pace-join');
+    const s = sockets[0]!;
+    // roomOf joined once already.
+    const joins = Array.from({ length: PACE.roomJoin.count }, () => s.send({ action: 'join' }));
+    expect((await s.errorOf(joins.at(-1)!, 'the refused join')).message).toMatch(/^Слишком много подключений подряд\. Подождите \d+ с\.$/);
+    s.send({ action: 'play', position: 3 });
+    await s.view((v) => v.moment.playing, 'the play after the refused join');
+  });
+
   it('messages keep the chat\'s pace', async () => {
     const { sockets } = await roomOf(1, 'pace-msg');
     const s = sockets[0]!;

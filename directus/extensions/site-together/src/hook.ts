@@ -35,12 +35,13 @@ const FAILED = 'Не получилось. Попробуйте ещё раз';
 
 type Refusal = RoomRefusal | 'tooFast' | 'failed';
 
-interface Paces { command: Pace; message: Pace; reaction: Pace; ping: Pace }
+interface Paces { join: Pace; command: Pace; message: Pace; reaction: Pace; ping: Pace }
 
 export default defineHook(({ filter, action, schedule, init }, { database, env, logger, getSchema }) => {
   const logError = (err: unknown) => logger.error(err);
   const sockets = new RoomSockets(logError);
   const paces: Paces = {
+    join: pace('roomJoin', env, 'Слишком много подключений подряд.'),
     command: pace('roomCommand', env, 'Слишком много команд подряд.'),
     message: pace('roomMessage', env, 'Слишком много сообщений подряд.'),
     reaction: pace('roomReaction', env, 'Слишком много реакций подряд.'),
@@ -149,7 +150,10 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     const { room, uid, command } = read;
     const user = client.accountability?.user;
     if (!user) return refuse(client, room, uid, command.action, 'signIn');
-    if (command.action === 'join') return join(client, user, room, uid);
+    if (command.action === 'join') {
+      if (!(await paced(paces.join, user, client, room, uid, 'join'))) return;
+      return join(client, user, room, uid);
+    }
     if (command.action === 'ping') {
       if (!(await paced(paces.ping, user, client, room, uid, 'ping'))) return;
       answer(client, room, uid, { event: 'pong', sent: command.sent, server: Date.now() });
