@@ -13,6 +13,7 @@ import type { Knex } from 'knex';
 import { envMs } from '../../shared/env.ts';
 import { sharedRun } from '../../shared/shared-run.ts';
 import { createAdmiredLists, pairCounts, type AdmiredLists } from './co-mark-pairs.ts';
+import { eachPage } from './each-page.ts';
 
 const ADMIRING_MARKS = ['Избранное', 'Смотрел', 'Смотрю'];
 const HIGH_RATING = 4;
@@ -27,23 +28,6 @@ const PER_TITLE = 20;
  * minutes' lag in what admirers share is no lag a reader sees.
  */
 export const CO_MARKS_REUSE_MS = 10 * 60_000;
-
-/**
- * Rows a read. Each read walks its table's primary key from where the last stopped, joining
- * nothing (with a join, SQLite's planner sorted the whole table for every page: 1.2 s each), so it
- * holds the database a few tens of milliseconds and other calls go between.
- */
-const ROWS_PER_READ = 10_000;
-
-/** `query`'s rows in order of `id`, a page at a time. */
-async function eachPage<T extends { id: number }>(query: () => Knex.QueryBuilder, take: (rows: T[]) => void): Promise<void> {
-  for (let after = 0; ;) {
-    const rows: T[] = await query().where('id', '>', after).orderBy('id').limit(ROWS_PER_READ);
-    take(rows);
-    if (rows.length < ROWS_PER_READ) return;
-    after = rows[rows.length - 1]!.id;
-  }
-}
 
 /** Every admired mark of a published title into `admired`. */
 async function readAdmired(database: Knex, admired: AdmiredLists): Promise<void> {

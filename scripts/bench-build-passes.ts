@@ -1,9 +1,11 @@
 /**
- * The pass behind GET /site/co-marks at scale: a synthetic catalogue, then people each with marks
- * and ratings (popular titles more often), written straight into the database; then one pass timed,
- * with a one-row read sent every 50 ms meanwhile to show how long other callers wait for it.
+ * The build's two public passes over what people did, at scale: GET /site/co-marks (what admirers
+ * of a title also admire) and GET /site/ratings (every rated title's rating). A synthetic catalogue,
+ * then people each with marks and ratings (popular titles more often), written straight into the
+ * database; then one pass of each timed, with a one-row read sent every 50 ms meanwhile to show how
+ * long other callers wait for it.
  *
- *   node scripts/bench-co-marks.ts [--titles 100000] [--people 20000] [--marks 50] [--pg] [--keep]
+ *   node scripts/bench-build-passes.ts [--titles 100000] [--people 20000] [--marks 50] [--pg] [--keep]
  */
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -54,7 +56,7 @@ async function writeMarks(env: Record<string, string>): Promise<void> {
 }
 
 /** One pass, with one-row reads every 50 ms until it answers: how long the pass took, and how long they waited. */
-async function timedPass(url: string) {
+async function timedPass(url: string, pass: string) {
   let done = false;
   const waits: number[] = [];
   const probing = (async () => {
@@ -66,12 +68,12 @@ async function timedPass(url: string) {
     }
   })();
   const start = performance.now();
-  const res = await fetch(`${url}/site/co-marks`);
+  const res = await fetch(`${url}${pass}`);
   const body = await res.text();
   const passMs = performance.now() - start;
   done = true;
   await probing;
-  if (!res.ok) throw new Error(`/site/co-marks answered ${res.status}: ${body.slice(0, 200)}`);
+  if (!res.ok) throw new Error(`${pass} answered ${res.status}: ${body.slice(0, 200)}`);
   waits.sort((a, b) => a - b);
   return { passMs, titles: Object.keys(JSON.parse(body).data).length, bytes: body.length, waits };
 }
@@ -82,10 +84,12 @@ try {
   const writeStart = performance.now();
   await writeMarks(run.backend.env);
   console.log(`${people} people with ${marks} marks and ${marks} ratings each written in ${seconds(performance.now() - writeStart)}`);
-  const pass = await timedPass(run.backend.url);
-  const { waits } = pass;
-  console.log(`one pass (${run.database}): ${seconds(pass.passMs)}, ${pass.titles} titles with pairs, ${(pass.bytes / 1e6).toFixed(1)} MB`);
-  console.log(`one-row reads meanwhile: ${waits.length}, p50 ${waits[waits.length >> 1]?.toFixed(0)} ms, max ${waits.at(-1)?.toFixed(0)} ms`);
+  for (const path of ['/site/co-marks', '/site/ratings']) {
+    const pass = await timedPass(run.backend.url, path);
+    const { waits } = pass;
+    console.log(`${path}, one pass (${run.database}): ${seconds(pass.passMs)}, ${pass.titles} titles, ${(pass.bytes / 1e6).toFixed(1)} MB;`
+      + ` one-row reads meanwhile: ${waits.length}, p50 ${waits[waits.length >> 1]?.toFixed(0)} ms, max ${waits.at(-1)?.toFixed(0)} ms`);
+  }
 } finally {
   await run.stop();
 }
