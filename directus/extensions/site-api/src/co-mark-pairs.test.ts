@@ -54,6 +54,12 @@ describe('pairCounts', () => {
     });
   });
 
+  it('counts titles by any id, however large', async () => {
+    const [big, bigger] = [2_000_000_000, 2_147_483_000];
+    const lists = Array.from({ length: 5 }, () => [bigger, 7, big]);
+    expect(await pairCounts(lists, rules)).toEqual({ 7: [[big, 5], [bigger, 5]], [big]: [[7, 5], [bigger, 5]], [bigger]: [[7, 5], [big, 5]] });
+  });
+
   it('pauses as it goes, every million pairs or so', async () => {
     // 200 people with the same 100 titles: 2 million pairs counted.
     const titles = Array.from({ length: 100 }, (_, i) => i + 1);

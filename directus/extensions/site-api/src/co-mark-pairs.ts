@@ -2,7 +2,7 @@
  * The counting behind GET /site/co-marks, apart from the database: each person's latest admired
  * titles, then for each title admired by enough people, the other titles its admirers admire. Done
  * in memory with typed arrays rather than as one SQL self-join, which at 20,000 people with 50 marks
- * each grouped 49 million rows (39–56 s on SQLite, holding its one connection the while).
+ * each grouped 49 million rows (46–64 s on SQLite, holding its one connection the while).
  */
 
 export interface PairRules {
@@ -43,7 +43,10 @@ export function createAdmiredLists() {
   };
 }
 
-/** Pairs counted between pauses (about 30 ms): a pass at 20,000 people takes about 2 s, and the backend answers others in between. */
+/**
+ * Pairs counted between pauses (about 30 ms): at 20,000 people with 50 marks each the counting takes
+ * 1.4–1.9 s, and the backend answers others in between.
+ */
 const PAIRS_PER_STEP = 1_000_000;
 
 /**
@@ -54,32 +57,40 @@ const PAIRS_PER_STEP = 1_000_000;
 export async function pairCounts(
   lists: readonly (readonly number[])[], rules: PairRules, pause: () => Promise<void> = async () => {},
 ): Promise<Record<number, [number, number][]>> {
-  let top = 0;
-  for (const list of lists) for (const title of list) top = Math.max(top, title);
+  // Titles by their place in `ids` rather than by id, so the arrays are as long as the titles admired
+  // however large an id is.
+  const ids: number[] = [];
+  const placeOf = new Map<number, number>();
+  const places = lists.map((list) => list.map((id) => {
+    let place = placeOf.get(id);
+    if (place === undefined) placeOf.set(id, (place = ids.push(id) - 1));
+    return place;
+  }));
+  const titles = ids.length;
   // Each title's admirers, as ranges of one array: `people[start[t] .. start[t + 1])`.
-  const start = new Int32Array(top + 2);
-  for (const list of lists) for (const title of list) start[title + 1]++;
-  for (let t = 0; t <= top; t++) start[t + 1]! += start[t]!;
-  const next = start.slice(0, top + 1);
-  const people = new Int32Array(start[top + 1]!);
-  lists.forEach((list, person) => {
+  const start = new Int32Array(titles + 1);
+  for (const list of places) for (const title of list) start[title + 1]++;
+  for (let t = 0; t < titles; t++) start[t + 1]! += start[t]!;
+  const next = start.slice(0, titles);
+  const people = new Int32Array(start[titles]!);
+  places.forEach((list, person) => {
     for (const title of list) people[next[title]!++] = person;
   });
 
   await pause();
 
-  const shared = new Int32Array(top + 1);
+  const shared = new Int32Array(titles);
   const seen: number[] = [];
   const byTitle: Record<number, [number, number][]> = {};
   let counted = 0;
-  for (let title = 0; title <= top; title++) {
+  for (let title = 0; title < titles; title++) {
     if (start[title + 1]! - start[title]! < rules.minAdmirers) continue;
     if (counted > PAIRS_PER_STEP) {
       counted = 0;
       await pause();
     }
     for (let i = start[title]!; i < start[title + 1]!; i++) {
-      const list = lists[people[i]!]!;
+      const list = places[people[i]!]!;
       counted += list.length;
       for (const other of list) {
         if (other !== title && shared[other]!++ === 0) seen.push(other);
@@ -87,16 +98,19 @@ export async function pairCounts(
     }
     const pairs: [number, number][] = [];
     for (const other of seen) {
-      if (shared[other]! >= rules.minPair) keepTop(pairs, [other, shared[other]!], rules.perTitle);
+      if (shared[other]! >= rules.minPair) keepTop(pairs, [ids[other]!, shared[other]!], rules.perTitle);
       shared[other] = 0;
     }
     seen.length = 0;
-    if (pairs.length) byTitle[title] = pairs;
+    if (pairs.length) byTitle[ids[title]!] = pairs;
   }
   return byTitle;
 }
 
-/** Puts `pair` in its place in `top` (most shared first, then by id), keeping at most `size`: a popular title shares something with tens of thousands. */
+/**
+ * Puts `pair` (id, people) in its place in `top` (most shared first, then by id), keeping at most
+ * `size`: a popular title shares something with tens of thousands.
+ */
 function keepTop(top: [number, number][], pair: [number, number], size: number): void {
   const before = (a: [number, number], b: [number, number]) => a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
   if (top.length === size) {

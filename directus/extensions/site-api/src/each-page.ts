@@ -17,4 +17,3 @@ export async function eachPage<T extends { id: number }>(query: () => Knex.Query
     after = rows[rows.length - 1]!.id;
   }
 }
-
