@@ -236,6 +236,31 @@ describe('a visitor writes support requests only', () => {
     expectRefused(res, 403);
   });
 
+  // Whatever the body: a visitor learns nothing of the rules a member's write is held to.
+  it.each([
+    ['comments', () => ({ text: '   ', title: published.id })],
+    ['ratings', () => ({ rating: 'пять', title: published.id })],
+    ['favorites', () => ({ type: 'Чужое', title: published.id })],
+    ['favorites', () => ({ type: 'Избранное', title: 987654321 })],
+    ['favoriteActors', () => ({ actor: null })],
+    ['reactions', () => ({ type: 'smile', comment: commentId })],
+    ['posts', () => ({ text: '' })],
+    ['messages', () => ({ text: '', publicChat: true })],
+  ])('cannot create %s, refused as forbidden before its body is judged', async (collection, body) => {
+    const res = await expectNothingStored(collection, {}, () => call('POST', `/items/${collection}`, { body: body() }));
+    expectRefused(res, 403);
+  });
+
+  it('cannot change a member\'s row, refused as forbidden before its body is judged', async () => {
+    const mark = (await person.call<{ id: number }>('POST', '/items/favorites', { type: 'Смотрю', title: published.id })).data.id;
+    const rating = (await person.call<{ id: number }>('POST', '/items/ratings', { rating: 4, title: published.id })).data.id;
+    expectRefused(await call('PATCH', `/items/favorites/${mark}`, { body: { type: 'Чужое' } }), 403);
+    expectRefused(await call('PATCH', `/items/ratings/${rating}`, { body: { rating: 'пять' } }), 403);
+    expectRefused(await call('PATCH', `/items/comments/${commentId}`, { body: { text: '   ' } }), 403);
+    expect((await person.call('GET', `/items/favorites/${mark}?fields=type`)).data).toEqual({ type: 'Смотрю' });
+    expect((await person.call('GET', `/items/ratings/${rating}?fields=rating`)).data).toEqual({ rating: 4 });
+  });
+
   it('cannot upload a file', async () => {
     const res = await expectNothingStored('directus_files', {}, () =>
       call('POST', '/files', { body: upload(pngBytes(), 'image/png', 'guest.png') }));

@@ -26,6 +26,7 @@ import { registerSocketFrameLimit } from './socket-size.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
+import { registerVisitorWrites } from './visitor-writes.ts';
 import { registerUserRemoval } from './user-removal.ts';
 import { registerWatchedRules } from './watched.ts';
 
@@ -52,6 +53,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerServerHealth(register, async () => new services.ServerService({ schema: await getSchema(), accountability: null }).health());
   registerRealtimeRules(register, { database, getSchema, logError: (err) => logger.error(err), env });
   registerSocketFrameLimit(register);
+  registerVisitorWrites(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
   registerTitleRules(register);
