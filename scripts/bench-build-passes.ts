@@ -33,7 +33,7 @@ async function writeMarks(env: Record<string, string>): Promise<void> {
     await db.transaction(async (trx) => {
       for (let first = 0; first < people; first += 500) {
         const users = Array.from({ length: Math.min(500, people - first) }, (_, i) => ({
-          id: `00000000-0000-4000-8000-${String(first + i).padStart(12, '0')}`, email: `co-marks-${first + i}@synth.test`, status: 'active',
+          id: `00000000-0000-4000-8000-${String(first + i).padStart(12, '0')}`, email: `admirer-${first + i}@synth.test`, status: 'active',
         }));
         const favorites = new Map<string, object>();
         const ratings = new Map<string, object>();
