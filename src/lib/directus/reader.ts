@@ -309,7 +309,6 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     getListPage: (q: { filter: Parameters<typeof titleFilter>[0]; sort: TitleSort[]; pageSize: number }, page = 1) =>
       withRetries(() => readTitlePage(client, { ...q, page })),
 
-    /** Reviews of every title that has any. */
     /** Reviews of every title with reviews, page after page of groups. */
     getAllCommentCounts: () => withRetries(async () =>
       addCounts(new Map(), await everyPage((at) => countCommentsByTitle(client, { title: { _nnull: true } }, { ...at, sort: ['title'] })), () => true)),

@@ -26,8 +26,8 @@ import { registerSocketFrameLimit } from './socket-size.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
-import { registerVisitorWrites } from './visitor-writes.ts';
 import { registerUserRemoval } from './user-removal.ts';
+import { registerVisitorWrites } from './visitor-writes.ts';
 import { registerWatchedRules } from './watched.ts';
 
 export default defineHook((register, { services, database, getSchema, logger, env }) => {
