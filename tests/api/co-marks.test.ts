@@ -3,7 +3,7 @@
  * 5) also admire, counted only once enough people do, so no answer points at one person's lists.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CO_MARK_MIN_ADMIRERS, CO_MARK_MIN_PAIR } from '../../directus/extensions/site-api/src/co-marks.ts';
+import { CO_MARK_MIN_ADMIRERS, CO_MARK_MIN_PAIR, CO_MARK_PER_PERSON } from '../../directus/extensions/site-api/src/co-marks.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 
 type CoMarks = Record<string, [number, number][]>;
@@ -55,5 +55,25 @@ describe('co-marks', () => {
     expect(withCount(answer, a.id, d.id)).toBeUndefined();
     expect(answer[d.id]).toBeUndefined();
     expect(answer[draft.id]).toBeUndefined();
+  });
+
+  it('counts each person\'s latest titles by when they were admired, marks and ratings alike', async () => {
+    // Two groups: one marks a title first and rates the rest later, the other the other way round.
+    // Whichever table's ids run ahead, the first title is the oldest of each person's and drops out.
+    const rateLater = (p: TestUser, id: number) => p.call('PUT', `/site/rating/${id}`, { rating: 5 });
+    const markLater = (p: TestUser, id: number) => p.call('POST', '/items/favorites', { type: 'Смотрю', title: id });
+    for (const [first, later] of [[markLater, rateLater], [rateLater, markLater]] as const) {
+      const people = await Promise.all(Array.from({ length: CO_MARK_MIN_ADMIRERS }, () => newUser()));
+      const oldest = await newTitle();
+      const newer = await Promise.all(Array.from({ length: CO_MARK_PER_PERSON }, () => newTitle()));
+      for (const p of people) expect((await first(p, oldest.id)).status).toBe(200);
+      for (const p of people) {
+        for (const t of newer) expect((await later(p, t.id)).status).toBe(200);
+      }
+      const answer = await coMarks();
+      expect(withCount(answer, newer.at(-1)!.id, newer[0]!.id)).toBe(CO_MARK_MIN_ADMIRERS);
+      expect(answer[oldest.id]).toBeUndefined();
+      expect(withCount(answer, newer[0]!.id, oldest.id)).toBeUndefined();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createAdmiredLists, pairCounts, type PairRules } from './co-mark-pairs.ts';
+import { createAdmiredLists, markedAt, pairCounts, type PairRules } from './co-mark-pairs.ts';
 
 const rules: PairRules = { perPerson: 50, minAdmirers: 5, minPair: 3, perTitle: 20 };
 
@@ -89,3 +89,17 @@ describe('createAdmiredLists', () => {
     expect(admired.latest(1)).toEqual([[8]]);
   });
 });
+
+describe('markedAt', () => {
+  it('reads a mark\'s time as each database gives it', () => {
+    const at = Date.UTC(2026, 11, 2, 16, 30);
+    expect(markedAt(new Date(at))).toBe(at);
+    expect(markedAt(at)).toBe(at);
+    expect(markedAt('2026-12-02T16:30:00.000Z')).toBe(at);
+  });
+
+  it('counts an unknown time as the oldest', () => {
+    expect([null, undefined, 'not a date', {}].map(markedAt)).toEqual([0, 0, 0, 0]);
+  });
+});
+

@@ -18,6 +18,15 @@ export interface PairRules {
 
 export type AdmiredLists = ReturnType<typeof createAdmiredLists>;
 
+/**
+ * When a mark was made, in milliseconds, as the database gives it (a Date on PostgreSQL, a number or a
+ * text on SQLite); 0 when unknown, so an undated mark counts as the oldest.
+ */
+export function markedAt(value: unknown): number {
+  const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : typeof value === 'string' ? Date.parse(value) : NaN;
+  return Number.isFinite(ms) ? ms : 0;
+}
+
 /** What people admire, added a row at a time: each person's titles with the key of their latest mark. */
 export function createAdmiredLists() {
   // Each person's marks as title, key, title, key…: a flat list costs a tenth of a map per person.

@@ -3,7 +3,8 @@
  * that people who marked it (Избранное, Смотрел, Смотрю) or rated it 4 or 5 also marked or rated so,
  * with how many did. Counts only: a title counts once `CO_MARK_MIN_ADMIRERS` people admire it, a pair
  * once `CO_MARK_MIN_PAIR` people share it, so no answer points at one person's lists. Each person's
- * latest `PER_PERSON` titles count (by the mark's id), which bounds the pairs one heavy marker makes.
+ * latest `CO_MARK_PER_PERSON` titles count (by when they were marked or rated), which bounds the pairs
+ * one heavy marker makes.
  * The marks are read in pages and paired in memory (co-mark-pairs.ts). The build reads it on full
  * builds; one pass's answer serves every caller for CO_MARKS_REUSE_MS.
  */
@@ -12,14 +13,14 @@ import type { Router } from 'express';
 import type { Knex } from 'knex';
 import { envMs } from '../../shared/env.ts';
 import { sharedRun } from '../../shared/shared-run.ts';
-import { createAdmiredLists, pairCounts, type AdmiredLists } from './co-mark-pairs.ts';
+import { createAdmiredLists, markedAt, pairCounts, type AdmiredLists } from './co-mark-pairs.ts';
 import { eachPage } from './each-page.ts';
 
 const ADMIRING_MARKS = ['Избранное', 'Смотрел', 'Смотрю'];
 const HIGH_RATING = 4;
 export const CO_MARK_MIN_ADMIRERS = 5;
 export const CO_MARK_MIN_PAIR = 3;
-const PER_PERSON = 50;
+export const CO_MARK_PER_PERSON = 50;
 const PER_TITLE = 20;
 /**
  * How long a pass's answer serves every caller (CO_MARKS_REUSE_MS when set). A pass reads every
@@ -35,14 +36,16 @@ async function readAdmired(database: Knex, admired: AdmiredLists): Promise<void>
   await eachPage<{ id: number }>(() => database('titles').where('status', 'published').select('id'), (rows) => {
     for (const { id } of rows) published.add(Number(id));
   });
-  type Mark = { id: number; user_created: string | null; title: number | null };
+  type Mark = { id: number; user_created: string | null; title: number | null; date_created: unknown };
+  // By time, not id: the marks and the ratings are two tables, whose ids do not follow one another.
   const take = (rows: Mark[]) => {
-    for (const { id, user_created: person, title } of rows) {
-      if (person && published.has(Number(title))) admired.add(person, Number(title), Number(id));
+    for (const { user_created: person, title, date_created: at } of rows) {
+      if (person && published.has(Number(title))) admired.add(person, Number(title), markedAt(at));
     }
   };
-  await eachPage<Mark>(() => database('favorites').whereIn('type', ADMIRING_MARKS).select('id', 'user_created', 'title'), take);
-  await eachPage<Mark>(() => database('ratings').where('rating', '>=', HIGH_RATING).select('id', 'user_created', 'title'), take);
+  const fields = ['id', 'user_created', 'title', 'date_created'];
+  await eachPage<Mark>(() => database('favorites').whereIn('type', ADMIRING_MARKS).select(fields), take);
+  await eachPage<Mark>(() => database('ratings').where('rating', '>=', HIGH_RATING).select(fields), take);
 }
 
 export function registerCoMarkRoutes(router: Router, { database, env }: EndpointExtensionContext): void {
@@ -50,8 +53,8 @@ export function registerCoMarkRoutes(router: Router, { database, env }: Endpoint
   const coMarks = sharedRun(async () => {
     const admired = createAdmiredLists();
     await readAdmired(database, admired);
-    const rules = { perPerson: PER_PERSON, minAdmirers: CO_MARK_MIN_ADMIRERS, minPair: CO_MARK_MIN_PAIR, perTitle: PER_TITLE };
-    return pairCounts(admired.latest(PER_PERSON), rules, () => new Promise((resolve) => setImmediate(resolve)));
+    const rules = { perPerson: CO_MARK_PER_PERSON, minAdmirers: CO_MARK_MIN_ADMIRERS, minPair: CO_MARK_MIN_PAIR, perTitle: PER_TITLE };
+    return pairCounts(admired.latest(CO_MARK_PER_PERSON), rules, () => new Promise((resolve) => setImmediate(resolve)));
   }, envMs(env, 'CO_MARKS_REUSE_MS', CO_MARKS_REUSE_MS));
   router.get('/co-marks', async (_req, res, next) => {
     try {
