@@ -11,6 +11,7 @@ import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS } from '../../dir
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
+import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import {
   MAX_FILTER_KEYS, MAX_FILTER_VALUES, MAX_GROUP_FIELDS, MAX_QUERY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS, SEARCH_TOO_LONG, TOO_MANY_CONDITIONS,
   TOO_MANY_QUERY_FIELDS, TOO_MANY_GROUPS, TOO_MANY_SORTS, TOO_MANY_VALUES,
@@ -254,6 +255,24 @@ describe('reads naming long lists', () => {
       expectRefused(await call('SEARCH', '/users', { body: { query }, token: user.token }), 400, SEARCH_QUERY_SHAPE);
     }
     expect((await call('SEARCH', '/items/titles', { body: { query: { fields: ['id'], limit: 1 } } })).status).toBe(200);
+  });
+
+  it('refuses a DELETE by body that names nothing to delete with a 400, the singleton too, where Directus answered 500', async () => {
+    const readStatic = async () => (await asAdmin('GET', '/items/static')).data;
+    const staticBefore = await readStatic();
+    for (const collection of ['static', 'favorites']) {
+      for (const body of [undefined, {}, { query: 'x' }, { keys: 'x' }]) {
+        for (const token of [undefined, user.token]) {
+          expectRefused(await call('DELETE', `/items/${collection}`, { body, token }), 400, BATCH_DELETE_SHAPE);
+        }
+        expectRefused(await asAdmin('DELETE', `/items/${collection}`, body), 400, BATCH_DELETE_SHAPE);
+      }
+    }
+    expect(await readStatic()).toEqual(staticBefore);
+    // A member's own mark deleted by a query, as the shape allows.
+    const mark = await user.call('POST', '/items/favorites', { type: 'Буду смотреть', title: title.id });
+    expect((await user.call('DELETE', '/items/favorites', { query: { filter: { id: { _eq: mark.data.id } } } })).status).toBe(204);
+    expect(await countRows('favorites', { id: { _eq: mark.data.id } })).toBe(0);
   });
 
   it(`answers a filter of ${MAX_FILTER_VALUES} ids, the build's largest`, async () => {

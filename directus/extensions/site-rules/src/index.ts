@@ -3,6 +3,7 @@ import { defineHook } from '@directus/extensions';
 import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import { pace } from '../../shared/pace.ts';
 import { registerAlertRules } from './alerts.ts';
+import { registerBatchDeleteCheck } from './batch-delete-body.ts';
 import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
 import { registerFileRules } from './files.ts';
@@ -45,6 +46,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
 
   registerAddressCheck(register);
   registerSearchBodyCheck(register);
+  registerBatchDeleteCheck(register);
   registerDatabaseErrors(register);
   registerNestingLimits(register);
   registerQueryGuard(register);

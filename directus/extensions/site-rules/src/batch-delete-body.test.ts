@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { batchDeleteReadable } from './batch-delete-body.ts';
+
+describe('batchDeleteReadable', () => {
+  it('takes keys, a list of keys or a query', () => {
+    expect([[1, 2], [], { keys: [1] }, { keys: ['a'] }, { query: {} }, { query: { filter: { id: { _eq: 1 } } } }].map(batchDeleteReadable))
+      .toEqual([true, true, true, true, true, true]);
+  });
+
+  it('refuses a body that names nothing to delete, or both ways at once', () => {
+    expect([undefined, null, {}, 'x', 5, { query: 'x' }, { query: [1] }, { keys: 'x' }, { keys: [1], query: {} }, { other: 1 }].map(batchDeleteReadable))
+      .toEqual(Array(10).fill(false));
+  });
+});
