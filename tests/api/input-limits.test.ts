@@ -343,6 +343,20 @@ describe('exports and imports of a collection', () => {
   });
 });
 
+describe('two-factor sign-in', () => {
+  it('is refused to visitors and members, on REST and GraphQL, since the site\'s sign-in never asks for a code', async () => {
+    for (const token of [undefined, user.token]) {
+      for (const body of [{ password: user.password }, { password: 1 }]) {
+        expectRefused(await call('POST', '/users/me/tfa/generate', { body, token }), 403);
+      }
+      expectRefused(await call('POST', '/users/me/tfa/enable', { body: { secret: 'JBSWY3DPEHPK3PXP', otp: '123456' }, token }), 403);
+      const overGraphql = `mutation { users_me_tfa_generate(password: ${JSON.stringify(user.password)}) { secret } }`;
+      expectRefused(await call('POST', '/graphql/system', { body: { query: overGraphql }, token }), 403);
+    }
+    expect(await adminRead('directus_users', user.id, 'tfa_secret')).toEqual({ tfa_secret: null });
+  });
+});
+
 /**
  * The status of a multipart upload of `bytes` announced (a snapshot file), answered while only its first
  * kilobyte has been sent: a route that reads the body first cannot answer before the rest comes.

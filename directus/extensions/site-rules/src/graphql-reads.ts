@@ -34,7 +34,7 @@ export const SIGN_IN_ON_REST = 'Вход и смена пароля — толь
 export const ADMIN_FIELDS: ReadonlySet<string> = new Set(['utils_hash_generate', 'utils_hash_verify', 'server_health']);
 
 /** Root fields for the admin app's people alone, as their REST routes are. */
-export const STAFF_FIELDS: ReadonlySet<string> = new Set(['import_file']);
+export const STAFF_FIELDS: ReadonlySet<string> = new Set(['import_file', 'users_me_tfa_generate', 'users_me_tfa_enable', 'users_me_tfa_disable']);
 
 interface Root {
   /** The fields at its root by name... */

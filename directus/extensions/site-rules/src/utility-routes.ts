@@ -9,6 +9,9 @@
  * - /schema/diff and /schema/apply read a whole uploaded snapshot into memory and parse it before Directus
  *   asks who sent it: a visitor's 300 MB upload took the backend from 442 to 1,358 MiB for 9–13 s, only to be
  *   refused. Administrators alone, refused before the body is read.
+ * - /users/me/tfa turns on two-factor sign-in, which the site's sign-in form never asks for: a member who
+ *   turned it on could no longer sign in on the site, and a number for the password was a 500. The admin
+ *   app's people alone.
  */
 import { ForbiddenError } from '@directus/errors';
 import type { Request } from 'express';
@@ -25,6 +28,6 @@ export function registerUtilityRoutes({ init }: Register): void {
   init('routes.before', ({ app }) => {
     const admins = onlyFor((who) => who?.admin === true);
     for (const path of ['/utils/hash', '/schema']) app.use(path, admins);
-    for (const path of ['/utils/export', '/utils/import']) app.use(path, onlyFor(isStaff));
+    for (const path of ['/utils/export', '/utils/import', '/users/me/tfa']) app.use(path, onlyFor(isStaff));
   });
 }
