@@ -102,4 +102,3 @@ describe('markedAt', () => {
     expect([null, undefined, 'not a date', {}].map(markedAt)).toEqual([0, 0, 0, 0]);
   });
 });
-
