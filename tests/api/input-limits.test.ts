@@ -354,6 +354,10 @@ describe('two-factor sign-in', () => {
       expectRefused(await call('POST', '/graphql/system', { body: { query: overGraphql }, token }), 403);
     }
     expect(await adminRead('directus_users', user.id, 'tfa_secret')).toEqual({ tfa_secret: null });
+    // The admin app's people keep it: a secret is offered, not yet turned on.
+    const offered = await asAdmin<{ secret: string }>('POST', '/users/me/tfa/generate', { password: ADMIN.password });
+    expect(offered.status).toBe(200);
+    expect(offered.data.secret).toMatch(/^[A-Z2-7]+$/);
   });
 });
 
