@@ -24,7 +24,7 @@ import { once } from '../once.ts';
 import { MAX_FILTER_VALUES } from '../../../shared/rules.ts';
 import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
-import { everyPage } from './every-page.ts';
+import { everyPage, everyPageAfter } from './every-page.ts';
 
 /** A title as the build reads it: its people by id (see catalogue.ts). */
 export type TitleRow = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_ROW_FIELDS }>;
@@ -309,9 +309,11 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     getListPage: (q: { filter: Parameters<typeof titleFilter>[0]; sort: TitleSort[]; pageSize: number }, page = 1) =>
       withRetries(() => readTitlePage(client, { ...q, page })),
 
-    /** Reviews of every title with reviews, page after page of groups. */
-    getAllCommentCounts: () => withRetries(async () =>
-      addCounts(new Map(), await everyPage((at) => countCommentsByTitle(client, { title: { _nnull: true } }, { ...at, sort: ['title'] })), () => true)),
+    /** Reviews of every title with reviews, a page of groups at a time, each after the last one's title. */
+    getAllCommentCounts: () => withRetries(async () => addCounts(new Map(), await everyPageAfter(0,
+      (after, limit) => countCommentsByTitle(client, { title: { _gt: after } }, { limit, sort: ['title'] }),
+      (row) => Number((row as { title?: unknown }).title),
+    ), () => true)),
 
     /** The average and number of ratings of every rated published title (GET /site/ratings). */
     getRatingSummaries: () =>
