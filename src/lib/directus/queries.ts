@@ -95,10 +95,13 @@ export async function countCommentsByTitle(client: SiteClient, filter: DirectusF
   return Array.isArray(rows) ? rows : [];
 }
 
+/** The title a grouped count is of (NaN for a row that names none). */
+export const countedTitle = (row: unknown): number => Number((row as { title?: unknown } | null)?.title);
+
 /** Reads the grouped counts into `counts`. */
 export function addCounts(counts: Map<number, number>, rows: unknown[], wanted: (id: number) => boolean): Map<number, number> {
   for (const row of rows as { title?: unknown; count?: unknown }[]) {
-    const id = Number(row?.title);
+    const id = countedTitle(row);
     const n = Number(typeof row?.count === 'object' && row.count ? Object.values(row.count)[0] : row?.count);
     if (Number.isInteger(id) && wanted(id) && Number.isFinite(n)) counts.set(id, n);
   }

@@ -15,7 +15,7 @@ import {
 import { EPISODES_DEEP } from './signed-in-fields.ts';
 import { ACTORS_PER_CALL, TITLES_PER_CALL } from './catalogue.ts';
 import {
-  BY_RELEASE, BY_VIEWS, addCounts, countCommentsByTitle, inCategory, published, withTag, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
+  BY_RELEASE, BY_VIEWS, addCounts, countCommentsByTitle, countedTitle, inCategory, published, withTag, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopItem } from './schema.ts';
@@ -312,7 +312,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     /** Reviews of every title with reviews, a page of groups at a time, each after the last one's title. */
     getAllCommentCounts: () => withRetries(async () => addCounts(new Map(), await everyPageAfter(0,
       (after, limit) => countCommentsByTitle(client, { title: { _gt: after } }, { limit, sort: ['title'] }),
-      (row) => Number((row as { title?: unknown }).title),
+      countedTitle,
     ), () => true)),
 
     /** The average and number of ratings of every rated published title (GET /site/ratings). */
