@@ -84,7 +84,7 @@ try {
   const writeStart = performance.now();
   await writeMarks(run.backend.env);
   console.log(`${people} people with ${marks} marks and ${marks} ratings each written in ${seconds(performance.now() - writeStart)}`);
-  for (const path of ['/site/co-marks', '/site/ratings']) {
+  for (const path of ['/site/co-marks', '/site/ratings', '/site/comment-counts']) {
     const pass = await timedPass(run.backend.url, path);
     const { waits } = pass;
     console.log(`${path}, one pass (${run.database}): ${seconds(pass.passMs)}, ${pass.titles} titles, ${(pass.bytes / 1e6).toFixed(1)} MB;`

@@ -40,7 +40,7 @@ export function entryBytes(key: string, answer: CachedAnswer): number {
 }
 
 /** Routes of public reads (upstream paths, without /api). The availability check is paced per address, never shared. */
-export const CACHED_ROUTES = /^\/(?:items\/[^/?]+|users(?:\/[^/?]+)?|site\/(?:rating\/\d+|ratings|online|search(?:\/popular)?))(?:\?|$)/;
+export const CACHED_ROUTES = /^\/(?:items\/[^/?]+|users(?:\/[^/?]+)?|site\/(?:rating\/\d+|ratings|comment-counts|online|search(?:\/popular)?))(?:\?|$)/;
 
 export interface CachedAnswer {
   status: number;

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ONLINE_WINDOW_MS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
-import { adminRead, asAdmin, expectRefused, tokenUsers } from '../support/fixtures.ts';
+import { adminRead, asAdmin, countRows, expectRefused, tokenUsers } from '../support/fixtures.ts';
 
 const view = (titleId: unknown, token?: string) => call('POST', `/flows/trigger/${VIEW_FLOW_ID}`, { token, body: { titleId } });
 const views = async (id: number) => Number((await adminRead('titles', id, 'views')).views);
@@ -157,6 +157,50 @@ describe('GET /site/ratings', () => {
     expect((await call('GET', `/site/rating/${rated.id}`)).data).toEqual({ average: 4.33, count: 3 });
     expect(byTitle.has(unrated.id)).toBe(false);
     expect(byTitle.has(draft.id)).toBe(false);
+  });
+});
+
+describe('GET /site/comment-counts', () => {
+  type Count = { title: number; count: number };
+  /** What a visitor's own grouped count of comments says of these titles. */
+  const visitorCounts = async (ids: number[]) => {
+    const res = await call<{ title: number; count: string | number }[]>('GET',
+      `/items/comments?aggregate[count]=*&groupBy[]=title&filter[deleted][_eq]=false&filter[title][_in]=${ids.join(',')}`);
+    expect(res.status).toBe(200);
+    return new Map(res.data!.map((r) => [Number(r.title), Number(r.count)]));
+  };
+
+  it('counts the reviews each published title shows, as a visitor\'s grouped count does, and nothing of a draft', async () => {
+    const [reviewed, unreviewed, draft] = await Promise.all([newTitle(), newTitle(), newTitle()]);
+    const writers = await Promise.all([newUser(), newUser(), newUser()]);
+    const reviews: number[] = [];
+    for (const w of writers) {
+      const res = await w.call('POST', '/items/comments', { text: `Отзыв ${w.login}`, title: reviewed.id });
+      expect(res.status).toBe(200);
+      reviews.push(res.data.id);
+    }
+    expect((await writers[1].call('POST', '/items/comments', { text: 'Ответ', comment: reviews[0] })).status).toBe(200);
+    // A deleted review stays as a tombstone for its replies and is not shown.
+    expect((await writers[2].call('PATCH', `/items/comments/${reviews[2]}`, { deleted: true })).status).toBe(200);
+    // A draft keeps the reviews it had while published.
+    expect((await writers[0].call('POST', '/items/comments', { text: 'Отзыв', title: draft.id })).status).toBe(200);
+    await (await admin()).patch(`/items/titles/${draft.id}`, { status: 'draft' });
+
+    const res = await call<Count[]>('GET', '/site/comment-counts');
+    expect(res.status).toBe(200);
+    const byTitle = new Map(res.data!.map((r) => [r.title, r.count]));
+    const shown = await countRows('comments', { title: { _eq: reviewed.id }, deleted: { _eq: false } });
+    expect(shown).toBeLessThan(await countRows('comments', { title: { _eq: reviewed.id } }));
+    expect(byTitle.get(reviewed.id)).toBe(shown);
+    expect(await visitorCounts([reviewed.id, unreviewed.id, draft.id])).toEqual(new Map([[reviewed.id, shown]]));
+    expect(byTitle.has(unreviewed.id)).toBe(false);
+    expect(await countRows('comments', { title: { _eq: draft.id } })).toBe(1);
+    expect(byTitle.has(draft.id)).toBe(false);
+
+    // A signed-in person asking with a filter of their own is told the same.
+    const asked = await writers[0].call<Count[]>('GET', `/site/comment-counts?filter[status][_eq]=draft&filter[title][_eq]=${draft.id}&limit=1`);
+    const theirs = new Map(asked.data!.map((r) => [r.title, r.count]));
+    expect([reviewed.id, unreviewed.id, draft.id].map((id) => theirs.get(id))).toEqual([shown, undefined, undefined]);
   });
 });
 

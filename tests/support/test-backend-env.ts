@@ -8,7 +8,7 @@
  * - Allowances raised: the tests make many people and many calls from one address. The tests of the
  *   limits themselves set their own.
  * - No pressure limiter: it answers 503 when the event loop lags, as it does on a busy test machine.
- * - The build's passes over every mark and rating answer afresh: tests read them right after a change
+ * - The build's passes over every mark, rating and review answer afresh: tests read them right after a change
  *   (production keeps one pass's answer a while; tests/api/production/build-reads.test.ts).
  */
 export const TEST_BACKEND_ENV = {
@@ -21,4 +21,5 @@ export const TEST_BACKEND_ENV = {
   PRESSURE_LIMITER_ENABLED: 'false',
   CO_MARKS_REUSE_MS: '0',
   RATINGS_REUSE_MS: '0',
+  COMMENT_COUNTS_REUSE_MS: '0',
 };

@@ -71,7 +71,7 @@ describe('deploy/nginx.conf.example', () => {
     const route = /location ~ (\^\/api\/\S+\$) \{/.exec(conf)?.[1];
     expect(route).toBeDefined();
     const nginx = new RegExp(route!);
-    for (const path of ['/items/comments', '/items/titles', '/users', '/users/abc', '/site/rating/12', '/site/ratings', '/site/online', '/site/availability', '/site/chats', '/assets/x', '/server/health', '/items/titles/5']) {
+    for (const path of ['/items/comments', '/items/titles', '/users', '/users/abc', '/site/rating/12', '/site/ratings', '/site/comment-counts', '/site/online', '/site/availability', '/site/chats', '/assets/x', '/server/health', '/items/titles/5']) {
       expect(nginx.test(`/api${path}`), path).toBe(CACHED_ROUTES.test(path));
     }
     expect(conf).toMatch(/"GET:"\s+0;/);

@@ -13,6 +13,9 @@ export const TITLE_ID_INVALID = 'titleId должен быть номером с
 export const EPISODE_NOT_FOUND = 'Серия не из этого сериала или фильма';
 export const ACTOR_NOT_FOUND = 'Актёр не найден';
 
+/** The reviews and replies a title shows: a deleted one is a tombstone kept for its replies. */
+export const shownComments = (database: Knex) => database('comments').where('deleted', false);
+
 export async function isPublishedTitle(database: Knex, id: number): Promise<boolean> {
   return !!(await database('titles').where({ id, status: 'published' }).first('id'));
 }

@@ -77,31 +77,28 @@ export interface ListOptions {
 export async function readCommentCounts(client: SiteClient, titleIds: readonly number[]): Promise<Map<number, number>> {
   const counts = new Map<number, number>(titleIds.map((id) => [id, 0]));
   if (!titleIds.length) return counts;
-  const rows = await countCommentsByTitle(client, { title: { _in: [...titleIds] } }, { limit: titleIds.length });
+  const rows = await countCommentsByTitle(client, { title: { _in: [...titleIds] } }, titleIds.length);
   return addCounts(counts, rows, (id) => counts.has(id));
 }
 
 /**
  * Reviews and replies a title shows, by title: a deleted review (a tombstone kept for its replies) is
- * not counted. An answer that is not a list counts nothing. Sorted by title when read page by page.
+ * not counted. An answer that is not a list counts nothing.
  */
-export async function countCommentsByTitle(client: SiteClient, filter: DirectusFilter, at: { limit: number; page?: number; sort?: ['title'] }): Promise<unknown[]> {
+async function countCommentsByTitle(client: SiteClient, filter: DirectusFilter, limit: number): Promise<unknown[]> {
   const shown = { _and: [filter, { deleted: { _eq: false } }] };
   const rows: unknown = await send(client, aggregate('comments', {
     aggregate: { count: '*' },
     groupBy: ['title'],
-    query: { filter: shown as QueryFilter<Schema, Schema['comments'][number]>, ...at },
+    query: { filter: shown as QueryFilter<Schema, Schema['comments'][number]>, limit },
   }), 'comment counts');
   return Array.isArray(rows) ? rows : [];
 }
 
-/** The title a grouped count is of (NaN for a row that names none). */
-export const countedTitle = (row: unknown): number => Number((row as { title?: unknown } | null)?.title);
-
 /** Reads the grouped counts into `counts`. */
 export function addCounts(counts: Map<number, number>, rows: unknown[], wanted: (id: number) => boolean): Map<number, number> {
   for (const row of rows as { title?: unknown; count?: unknown }[]) {
-    const id = countedTitle(row);
+    const id = Number(row?.title);
     const n = Number(typeof row?.count === 'object' && row.count ? Object.values(row.count)[0] : row?.count);
     if (Number.isInteger(id) && wanted(id) && Number.isFinite(n)) counts.set(id, n);
   }

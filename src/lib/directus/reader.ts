@@ -15,7 +15,7 @@ import {
 import { EPISODES_DEEP } from './signed-in-fields.ts';
 import { ACTORS_PER_CALL, TITLES_PER_CALL } from './catalogue.ts';
 import {
-  BY_RELEASE, BY_VIEWS, addCounts, countCommentsByTitle, countedTitle, inCategory, published, withTag, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
+  BY_RELEASE, BY_VIEWS, addCounts, inCategory, published, withTag, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
 import type { Schema, ShopItem } from './schema.ts';
@@ -24,7 +24,7 @@ import { once } from '../once.ts';
 import { MAX_FILTER_VALUES } from '../../../shared/rules.ts';
 import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
-import { everyPage, everyPageAfter } from './every-page.ts';
+import { everyPage } from './every-page.ts';
 
 /** A title as the build reads it: its people by id (see catalogue.ts). */
 export type TitleRow = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_ROW_FIELDS }>;
@@ -309,11 +309,9 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     getListPage: (q: { filter: Parameters<typeof titleFilter>[0]; sort: TitleSort[]; pageSize: number }, page = 1) =>
       withRetries(() => readTitlePage(client, { ...q, page })),
 
-    /** Reviews of every title with reviews, a page of groups at a time, each after the last one's title. */
-    getAllCommentCounts: () => withRetries(async () => addCounts(new Map(), await everyPageAfter(0,
-      (after, limit) => countCommentsByTitle(client, { title: { _gt: after } }, { limit, sort: ['title'] }),
-      countedTitle,
-    ), () => true)),
+    /** The reviews and replies every published title with any shows (GET /site/comment-counts). */
+    getAllCommentCounts: async () => addCounts(new Map(),
+      await send(client, customEndpoint<unknown[]>({ path: '/site/comment-counts', method: 'GET' }), 'comment counts'), () => true),
 
     /** The average and number of ratings of every rated published title (GET /site/ratings). */
     getRatingSummaries: () =>

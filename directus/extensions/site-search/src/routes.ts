@@ -19,7 +19,7 @@ import { POPULAR_COUNT, QUERY_TOO_LONG, SEARCH_LIMIT, SEARCH_OPENS_MIN, SEARCH_P
 import { titleIdOf } from '../../count-view/src/api.ts';
 import { visitMemory, type VisitMemory } from '../../count-view/src/visits.ts';
 import type { Accountability } from '../../shared/directus.ts';
-import { TITLE_ID_INVALID, TITLE_NOT_FOUND } from '../../shared/catalogue.ts';
+import { TITLE_ID_INVALID, TITLE_NOT_FOUND, shownComments } from '../../shared/catalogue.ts';
 import { dialectOf, type Dialect } from './search-index.ts';
 import { ftsPhrase, ranked } from './ranked.ts';
 import type { VocabularyCache } from './vocabulary.ts';
@@ -88,7 +88,7 @@ async function postgresCardRows(db: Knex, ids: number[]): Promise<CardRow[]> {
       WHERE t.id = ANY(?) AND t.status = 'published'`, [ids]),
     db('titles_genres as j').join('genres as g', 'g.id', 'j.genres_id').whereIn('j.titles_id', ids)
       .orderBy(['j.titles_id', 'j.sort', 'j.id']).select({ title: 'j.titles_id', id: 'g.id', name: 'g.name' }),
-    db('comments').whereIn('title', ids).andWhere('deleted', false).groupBy('title').select('title').count({ n: '*' }),
+    shownComments(db).whereIn('title', ids).groupBy('title').select('title').count({ n: '*' }),
   ]);
   const genresOf = new Map<number, CardRow['genres']>();
   for (const g of genres) (genresOf.get(g.title) ?? genresOf.set(g.title, []).get(g.title)!).push({ id: g.id, name: g.name });
