@@ -3,7 +3,7 @@
  * ranking is the issue's, people have their own group, bad input is a 400, and 'Часто ищут:' counts
  * openings per title once per visitor. (The demo catalogue's query set is in seed.test.ts.)
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TITLE_CARD_FIELDS } from '../../shared/card-fields.ts';
 import { QUERY_TOO_LONG, SEARCH_OPENS_MIN, SEARCH_QUERY_MAX } from '../../shared/search-limits.ts';
@@ -21,10 +21,10 @@ const search = async (q: string) => {
 };
 const titleIds = async (q: string) => (await search(q)).titles.map((t) => t.id);
 
-/** A made-up word no other test uses, Russian letters only. */
+/** A made-up word no other test uses, Russian letters only: 12^7 words, so no other is one letter from it. */
 function madeUpWord(): string {
   const syllables = ['ба', 'ро', 'ми', 'ту', 'ле', 'ка', 'зо', 'ну', 'фи', 'да', 'ши', 'го'];
-  return Array.from(randomUUID().replace(/-/g, '').slice(0, 5), (c) => syllables[parseInt(c, 16) % syllables.length]).join('');
+  return Array.from({ length: 7 }, () => syllables[randomInt(syllables.length)]).join('');
 }
 
 describe('the index follows every write', () => {
@@ -35,9 +35,10 @@ describe('the index follows every write', () => {
     const renamed = madeUpWord();
     await (await admin()).patch(`/items/titles/${t.id}`, { name: `${renamed} навсегда` });
     expect(await titleIds(renamed)).toEqual([t.id]);
-    expect(await titleIds(word)).toEqual([]);
+    // A word found nowhere is corrected to the nearest indexed word, which another test's title may hold.
+    expect(await titleIds(word)).not.toContain(t.id);
     await (await admin()).delete(`/items/titles/${t.id}`);
-    expect(await titleIds(renamed)).toEqual([]);
+    expect(await titleIds(renamed)).not.toContain(t.id);
   });
 
   it('takes a name with quotes and backslashes into the index word by word', async () => {
@@ -50,7 +51,7 @@ describe('the index follows every write', () => {
   it('never shows a draft, and shows it once published', async () => {
     const word = madeUpWord();
     const t = await newTitle({ name: word, status: 'draft' });
-    expect(await titleIds(word)).toEqual([]);
+    expect(await titleIds(word)).not.toContain(t.id);
     await (await admin()).patch(`/items/titles/${t.id}`, { status: 'published' });
     expect(await titleIds(word)).toEqual([t.id]);
   });
