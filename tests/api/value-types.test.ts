@@ -6,6 +6,8 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { BAD_KEY } from '../../directus/extensions/shared/keys.ts';
 import { NOT_FLAG, NOT_TEXT } from '../../directus/extensions/site-rules/src/values.ts';
+import { NOT_A_WEB_ADDRESS } from '../../directus/extensions/site-rules/src/static-settings.ts';
+import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { linkIn, mailTo } from '../support/mail.ts';
@@ -149,5 +151,28 @@ describe('texts are text', () => {
   ])('a support request refuses %j', async (body) => {
     const res = await expectNothingStored('supportRequests', {}, () => call('POST', '/items/supportRequests', { body }));
     expectRefused(res, 400);
+  });
+});
+
+describe('the static settings an editor writes', () => {
+  let editor: TestUser;
+  beforeAll(async () => {
+    editor = await newUser(EDITOR_ROLE);
+  });
+
+  it.each([{ a: 1 }, ['https://vk.com/x'], 5, 'vk.com/dorama', 'javascript:alert(1)'])('refuses %j for a social link and keeps a web address there', async (vk) => {
+    expectRefused(await editor.call('PATCH', '/items/static', { vk }), 400, NOT_A_WEB_ADDRESS);
+    expectRefused(await editor.call('PATCH', '/items/static', { telegram: vk }), 400, NOT_A_WEB_ADDRESS);
+    const stored = await (await admin()).get<{ vk: string | null; telegram: string | null }>('/items/static?fields=vk,telegram');
+    for (const link of [stored.vk, stored.telegram]) {
+      expect(link).not.toBe(typeof vk === 'string' ? vk : JSON.stringify(vk));
+      if (link) expect(['https:', 'http:']).toContain(new URL(link).protocol);
+    }
+  });
+
+  it.each([{ x: 1 }, [1], 7])('refuses %j for a page’s text and stores nothing of it', async (aboutText) => {
+    expectRefused(await editor.call('PATCH', '/items/static', { aboutText }), 400, NOT_TEXT);
+    const stored = await (await admin()).get<{ aboutText: string | null }>('/items/static?fields=aboutText');
+    expect(stored.aboutText).not.toBe(JSON.stringify(aboutText));
   });
 });

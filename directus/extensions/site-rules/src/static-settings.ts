@@ -1,0 +1,43 @@
+/**
+ * The static settings an editor writes: the social links are web addresses (the header and footer
+ * link to them), and the pages' texts are text, so an object or a number sent for either is refused
+ * rather than stored as its JSON.
+ */
+import { invalid } from '../../shared/errors.ts';
+import { NOT_TEXT } from './values.ts';
+import type { Payload, Register } from './types.ts';
+
+export const NOT_A_WEB_ADDRESS = 'Ссылка должна быть адресом в интернете, начиная с https://';
+
+const LINK_FIELDS = ['vk', 'telegram'] as const;
+const TEXT_FIELDS = ['privacyPolicyText', 'copyrightText', 'aboutText', 'partnersText'] as const;
+
+function isWebAddress(text: string): boolean {
+  try {
+    return ['https:', 'http:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Refuses the payload's links that are not web addresses and texts that are not strings; empty ones clear the field. */
+export function checkStaticSettings(payload: Payload): void {
+  for (const field of LINK_FIELDS) {
+    const value: unknown = payload[field];
+    if (value === undefined || value === null || value === '') continue;
+    if (typeof value !== 'string' || !isWebAddress(value.trim())) invalid(NOT_A_WEB_ADDRESS);
+  }
+  for (const field of TEXT_FIELDS) {
+    const value: unknown = payload[field];
+    if (value !== undefined && value !== null && typeof value !== 'string') invalid(NOT_TEXT);
+  }
+}
+
+export function registerStaticSettingsRules({ filter }: Register): void {
+  for (const event of ['static.items.create', 'static.items.update']) {
+    filter(event, (payload) => {
+      checkStaticSettings(payload);
+      return payload;
+    });
+  }
+}
