@@ -8,3 +8,13 @@ export function invalid(reason: string): never {
 export function forbidden(): never {
   throw new ForbiddenError();
 }
+
+/** The reason `act` was refused with (as `invalid` gives it), or null when it passed: for the rules' tests. */
+export function refusalOf(act: () => unknown): string | null {
+  try {
+    act();
+    return null;
+  } catch (err) {
+    return (err as { extensions?: { reason?: string } }).extensions?.reason ?? String(err);
+  }
+}

@@ -4,16 +4,10 @@ import {
   SEARCH_TOO_LONG, TOO_MANY_AGGREGATES, TOO_MANY_CONDITIONS, TOO_MANY_QUERY_FIELDS, TOO_MANY_GROUPS, TOO_MANY_SORTS, TOO_MANY_VALUES,
   checkQuerySize, filterSize,
 } from './query-size.ts';
+import { refusalOf } from '../../shared/errors.ts';
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
-const refusal = (query: Parameters<typeof checkQuerySize>[0]) => {
-  try {
-    checkQuerySize(query);
-    return null;
-  } catch (err) {
-    return (err as { extensions?: { reason?: string } }).extensions?.reason ?? String(err);
-  }
-};
+const refusal = (query: Parameters<typeof checkQuerySize>[0]) => refusalOf(() => checkQuerySize(query));
 
 describe('filterSize', () => {
   it('counts keys at every level and values, arrays by element', () => {

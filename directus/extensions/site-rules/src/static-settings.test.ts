@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { refusalOf } from '../../shared/errors.ts';
 import { NOT_TEXT } from './values.ts';
 import { checkStaticSettings, NOT_A_WEB_ADDRESS } from './static-settings.ts';
 
-const reason = (payload: Record<string, unknown>) => {
-  try {
-    checkStaticSettings(payload);
-    return null;
-  } catch (err) {
-    return (err as { extensions?: { reason?: string } }).extensions?.reason ?? String(err);
-  }
-};
+const reason = (payload: Record<string, unknown>) => refusalOf(() => checkStaticSettings(payload));
 
 describe('the static settings an editor writes', () => {
   it('take web addresses for the links, and nothing to clear them', () => {
