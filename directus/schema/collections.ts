@@ -472,10 +472,13 @@ export const togetherMessages = collection('togetherMessages', { icon: 'chat_bub
   dateCreated(),
 ]);
 
+/** The longest social link of the static settings (site-rules refuses longer ones on every database). */
+export const SOCIAL_LINK_MAX = 500;
+
 export const staticContent = collection('static', { icon: 'settings', singleton: true }, [
   integerKey(),
-  string('vk', { max: 500 }),
-  string('telegram', { max: 500 }),
+  string('vk', { max: SOCIAL_LINK_MAX }),
+  string('telegram', { max: SOCIAL_LINK_MAX }),
   file('static', 'updatesImage'),
   file('static', 'privacyPolicyImg'),
   html('privacyPolicyText'),

@@ -8,6 +8,7 @@ import { BAD_KEY } from '../../directus/extensions/shared/keys.ts';
 import { NOT_FLAG, NOT_TEXT } from '../../directus/extensions/site-rules/src/values.ts';
 import { NOT_A_WEB_ADDRESS } from '../../directus/extensions/site-rules/src/static-settings.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { SOCIAL_LINK_MAX } from '../../directus/schema/collections.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { linkIn, mailTo } from '../support/mail.ts';
@@ -160,7 +161,7 @@ describe('the static settings an editor writes', () => {
     editor = await newUser(EDITOR_ROLE);
   });
 
-  it.each([{ a: 1 }, ['https://vk.com/x'], 5, 'vk.com/dorama', 'javascript:alert(1)'])('refuses %j for a social link and keeps a web address there', async (vk) => {
+  it.each([{ a: 1 }, ['https://vk.com/x'], 5, 'vk.com/dorama', 'javascript:alert(1)', `https://vk.com/${'a'.repeat(SOCIAL_LINK_MAX)}`])('refuses %j for a social link and keeps a web address there', async (vk) => {
     expectRefused(await editor.call('PATCH', '/items/static', { vk }), 400, NOT_A_WEB_ADDRESS);
     expectRefused(await editor.call('PATCH', '/items/static', { telegram: vk }), 400, NOT_A_WEB_ADDRESS);
     const stored = await (await admin()).get<{ vk: string | null; telegram: string | null }>('/items/static?fields=vk,telegram');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SOCIAL_LINK_MAX } from '../../../schema/collections.ts';
 import { refusalOf } from '../../shared/errors.ts';
 import { NOT_TEXT } from './values.ts';
 import { checkStaticSettings, NOT_A_WEB_ADDRESS } from './static-settings.ts';
@@ -7,11 +8,12 @@ const reason = (payload: Record<string, unknown>) => refusalOf(() => checkStatic
 
 describe('the static settings an editor writes', () => {
   it('take web addresses for the links, and nothing to clear them', () => {
-    for (const vk of ['https://vk.com/dorama', 'http://vk.com/dorama', ' https://t.me/dorama ', '', null]) expect(reason({ vk, telegram: vk })).toBeNull();
+    const longest = `https://vk.com/${'a'.repeat(SOCIAL_LINK_MAX - 'https://vk.com/'.length)}`;
+    for (const vk of [longest, 'https://vk.com/dorama', 'http://vk.com/dorama', ' https://t.me/dorama ', '', null]) expect(reason({ vk, telegram: vk })).toBeNull();
   });
 
   it('refuse a link that is not a web address, whatever its type', () => {
-    for (const vk of ['vk.com/dorama', 'javascript:alert(1)', 'data:text/html,x', 'ftp://vk.com', 5, { a: 1 }, ['https://vk.com'], true]) {
+    for (const vk of [`https://vk.com/${'a'.repeat(SOCIAL_LINK_MAX)}`, 'vk.com/dorama', 'javascript:alert(1)', 'data:text/html,x', 'ftp://vk.com', 5, { a: 1 }, ['https://vk.com'], true]) {
       expect(reason({ vk })).toBe(NOT_A_WEB_ADDRESS);
       expect(reason({ telegram: vk })).toBe(NOT_A_WEB_ADDRESS);
     }

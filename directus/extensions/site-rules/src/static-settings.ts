@@ -3,6 +3,7 @@
  * link to them), and the pages' texts are text, so an object or a number sent for either is refused
  * rather than stored as its JSON.
  */
+import { SOCIAL_LINK_MAX } from '../../../schema/collections.ts';
 import { invalid } from '../../shared/errors.ts';
 import { NOT_TEXT } from './values.ts';
 import type { Payload, Register } from './types.ts';
@@ -20,12 +21,12 @@ function isWebAddress(text: string): boolean {
   }
 }
 
-/** Refuses the payload's links that are not web addresses and texts that are not strings; empty ones clear the field. */
+/** Refuses the payload's links that are not web addresses (or longer than the column) and texts that are not strings; empty ones clear the field. */
 export function checkStaticSettings(payload: Payload): void {
   for (const field of LINK_FIELDS) {
     const value: unknown = payload[field];
     if (value === undefined || value === null || value === '') continue;
-    if (typeof value !== 'string' || !isWebAddress(value.trim())) invalid(NOT_A_WEB_ADDRESS);
+    if (typeof value !== 'string' || value.length > SOCIAL_LINK_MAX || !isWebAddress(value.trim())) invalid(NOT_A_WEB_ADDRESS);
   }
   for (const field of TEXT_FIELDS) {
     const value: unknown = payload[field];
