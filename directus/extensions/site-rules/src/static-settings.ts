@@ -3,15 +3,17 @@
  * link to them), and the pages' texts are text, so an object or a number sent for either is refused
  * rather than stored as its JSON.
  */
-import { SOCIAL_LINK_MAX } from '../../../schema/collections.ts';
+import { SOCIAL_LINK_MAX, staticContent } from '../../../schema/collections.ts';
 import { invalid } from '../../shared/errors.ts';
 import { NOT_TEXT } from './values.ts';
 import type { Payload, Register } from './types.ts';
 
 export const NOT_A_WEB_ADDRESS = 'Ссылка должна быть адресом в интернете, начиная с https://';
 
-const LINK_FIELDS = ['vk', 'telegram'] as const;
-const TEXT_FIELDS = ['privacyPolicyText', 'copyrightText', 'aboutText', 'partnersText'] as const;
+const fieldsOfType = (type: string) => staticContent.fields.filter((f) => f.type === type).map((f) => f.field);
+/** The settings' short text fields are the social links, its long ones the pages' texts: a field added to either is checked too. */
+const LINK_FIELDS = fieldsOfType('string');
+const TEXT_FIELDS = fieldsOfType('text');
 
 function isWebAddress(text: string): boolean {
   try {
