@@ -10,7 +10,8 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startSynthBackend } from './lib/synth-backend.ts';
-import { knexForEnv, prng } from './synth.ts';
+import { knexForEnv } from './synth.ts';
+import { seededRandom } from './lib/seeded-random.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,7 +28,7 @@ async function writeMarks(env: Record<string, string>): Promise<void> {
   const db = knexForEnv(env);
   try {
     const ids: number[] = (await db('titles').where('status', 'published').orderBy('id').select('id')).map((r: { id: number }) => r.id);
-    const random = prng(17);
+    const random = seededRandom(17);
     // Cubed, so a few titles are admired by many and most by few, as on a real site.
     const pick = () => ids[Math.floor(ids.length * random() ** 3)]!;
     await db.transaction(async (trx) => {

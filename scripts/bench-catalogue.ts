@@ -20,7 +20,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/paths.ts';
 import { startSynthBackend } from './lib/synth-backend.ts';
-import { knexForEnv, prng, slugify } from './synth.ts';
+import { knexForEnv, slugify } from './synth.ts';
+import { seededRandom } from './lib/seeded-random.ts';
 import { swapLayout } from '../shared/search-variants.ts';
 import { Vocabulary } from '../shared/search-plan.ts';
 import { prepareRelated, relatedLists, type LikenessRow } from '../src/lib/related.ts';
@@ -150,7 +151,7 @@ async function relatedCost(env: Record<string, string>) {
 function typoLookup(size: number) {
   const vocabulary = new Vocabulary();
   const letters = 'абвгдежзиклмнопрстуфхцчшэюя';
-  const next = prng(7);
+  const next = seededRandom(7);
   for (let i = 0; i < size; i++) vocabulary.add(Array.from({ length: 4 + Math.floor(next() * 8) }, () => letters[Math.floor(next() * letters.length)]).join(''));
   vocabulary.similar('прокуратра', 2);
   const samples: number[] = [];

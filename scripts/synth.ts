@@ -18,6 +18,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import knex, { type Knex } from 'knex';
 import { AdminApi } from '../directus/apply/admin-api.ts';
+import { seededRandom } from './lib/seeded-random.ts';
 import { CATEGORY_NAMES } from '../src/lib/constants.ts';
 import { RELEASE_STATUSES, ROLES } from '../shared/rules.ts';
 import { normaliseSearch } from '../shared/search-text.ts';
@@ -25,22 +26,10 @@ import { personSearchKeys, titleIndexFields } from '../shared/search-variants.ts
 
 // ------------------------------------------------------------------ randomness
 
-/** mulberry32: small, fast and reproducible. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 class Dice {
   next: () => number;
   constructor(seed: number) {
-    this.next = prng(seed);
+    this.next = seededRandom(seed);
   }
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));

@@ -3,20 +3,9 @@
  * speech-like voices (syllables shaped by formants, with pauses) and room noise. Everything is
  * mono Float32 at SOUND_RATE; the same seed always gives the same sound.
  */
+import { seededRandom } from './seeded-random.ts';
 
 export const SOUND_RATE = 22050;
-
-/** A small fast random source (mulberry32), so the test set is the same on every machine. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TABLE_SIZE = 4096;
 const SINE = Float32Array.from({ length: TABLE_SIZE + 1 }, (_, i) => Math.sin((2 * Math.PI * i) / TABLE_SIZE));
@@ -72,7 +61,7 @@ const SCALES = [
 
 /** A tune of `seconds`: tempo, key, scale, timbre, melody and drum pattern all follow the seed. */
 export function tune(seed: number, seconds: number, options: { drums?: boolean; gain?: number } = {}): Float32Array {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const out = new Float32Array(Math.round(seconds * SOUND_RATE));
   const bpm = 84 + Math.floor(rnd() * 70);
   const beat = 60 / bpm;
@@ -111,7 +100,7 @@ export function tune(seed: number, seconds: number, options: { drums?: boolean; 
 
 /** Speech-like sound: syllables with a voice's pitch and moving formants, phrases and pauses. */
 export function speech(seed: number, seconds: number, gain = 0.12): Float32Array {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const out = new Float32Array(Math.round(seconds * SOUND_RATE));
   let t = rnd() * 0.3;
   let speaker = 100 + rnd() * 150;
@@ -138,7 +127,7 @@ export function speech(seed: number, seconds: number, gain = 0.12): Float32Array
 
 /** Low room noise (filtered white noise), added under speech so a scene is never digital silence. */
 export function addRoomNoise(out: Float32Array, seed: number, gain = 0.01): void {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   let low = 0;
   for (let i = 0; i < out.length; i++) {
     low += 0.05 * (rnd() * 2 - 1 - low);

@@ -15,7 +15,8 @@ import { pipeline } from 'node:stream/promises';
 import { Readable, type Writable } from 'node:stream';
 import { defaultTools } from '../../directus/extensions/segment-finder/src/tools.ts';
 import type { Interval } from '../../directus/extensions/segment-finder/src/matching.ts';
-import { SOUND_RATE, addRoomNoise, mixInto, random, speech, toPcm16, tune } from './segment-sound.ts';
+import { SOUND_RATE, addRoomNoise, mixInto, speech, toPcm16, tune } from './segment-sound.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export interface SeasonSpec {
   name: string;
@@ -111,7 +112,7 @@ function silence(length: number): Block {
 
 /** A scene of people talking, sometimes over quiet music of its own. */
 function scene(seed: number, length: number): Block {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const audio = speech(seed, length);
   addRoomNoise(audio, seed + 7, 0.004 + rnd() * 0.01);
   if (rnd() < 0.3) mixInto(audio, tune(seed + 13, length, { drums: false, gain: 0.05 }));
@@ -120,7 +121,7 @@ function scene(seed: number, length: number): Block {
 
 /** Scenes filling `length` seconds. */
 function scenes(seed: number, length: number): Block[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const out: Block[] = [];
   let left = length;
   let n = 0;
@@ -167,7 +168,7 @@ function maybeGap(rnd: () => number): Block[] {
 
 function planEpisode(spec: SeasonSpec, index: number, opening: Block, credits: Block): { blocks: Block[]; truth: Omit<EpisodeTruth, 'file'> } {
   const seed = spec.seed * 1000 + index * 17 + 3;
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const blocks: Block[] = [];
   let t = 0;
   const push = (list: Block[]) => { for (const b of list) { blocks.push(b); t += seconds(b); } };
@@ -249,9 +250,9 @@ async function encode(blocks: Block[], file: string, encoding: Encoding): Promis
 /** Draws one season into `dir` (files `<name>-e<N>.mp4`) and returns its truth. */
 export async function drawSeason(spec: SeasonSpec, dir: string, encoding: Encoding = REAL_ENCODING): Promise<SeasonTruth> {
   mkdirSync(dir, { recursive: true });
-  const openingRnd = random(spec.seed * 7 + 1);
+  const openingRnd = seededRandom(spec.seed * 7 + 1);
   const opening: Block = { audio: tune(spec.seed * 7 + 1, spec.openingSeconds), shots: shotsOver(spec.openingSeconds, openingRnd, 1, 3) };
-  const creditsRnd = random(spec.seed * 7 + 2);
+  const creditsRnd = seededRandom(spec.seed * 7 + 2);
   const credits: Block = { audio: fade(tune(spec.seed * 7 + 2, spec.endingSeconds, { drums: creditsRnd() < 0.5 }), 3), shots: shotsOver(spec.endingSeconds, creditsRnd, 8, 15) };
   const episodes: EpisodeTruth[] = [];
   for (let i = 0; i < spec.episodes; i++) {

@@ -6,7 +6,7 @@
  * magnitude, a franchise's seasons now and then, and a pinned title rarely.
  */
 import type { LikenessRow } from '../../src/lib/related.ts';
-import { prng } from '../synth.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** Categories by weight, each with its subcategories and their countries (ids). */
 const CATEGORIES: { weight: number; subs: [sub: number, countries: number[]][] }[] = [
@@ -22,7 +22,7 @@ const TAGS = 30;
 const WORDS = ['Сердце', 'Луна', 'Тайна', 'Дракон', 'Император', 'Любовь', 'Звезда', 'Море', 'Весна', 'Ветер', 'Сон', 'Путь', 'Огонь', 'Небо', 'Зеркало', 'Сад'];
 
 export function synthLikenessRows(titles: number, people: number, seed = 7): LikenessRow[] {
-  const next = prng(seed);
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const distinct = (n: number, count: number, skew: number) => {

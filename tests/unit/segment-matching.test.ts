@@ -3,11 +3,11 @@ import {
   candidateShifts, median, partnersOf, placeEdges, popcount32, POINT_SECONDS, recurringSegments, runsAtShift,
   segmentTimes, sharedRuns, snapEdge, SNAP_WINDOWS, stepAt, stretches, trimEdges, EDGE_OFFSETS, MATCH_DEFAULTS, SEGMENT_LIMITS,
 } from '../../directus/extensions/segment-finder/src/matching.ts';
-import { random } from '../../scripts/lib/segment-sound.ts';
+import { seededRandom } from '../../scripts/lib/seeded-random.ts';
 
 /** Unrelated sound: random 32-bit points. */
 function noise(seed: number, length: number): number[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   return Array.from({ length }, () => Math.floor(rnd() * 2 ** 32));
 }
 
