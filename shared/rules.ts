@@ -19,6 +19,18 @@ export const DOB = { digits: 8, minYear: 1900, maxYear: 2100 } as const;
 export const MARK_TYPES = ['Избранное', 'Буду смотреть', 'Смотрел', 'Смотрю', 'Не интересно'] as const;
 export const REACTION_TYPES = ['like', 'dislike'] as const;
 export const GENDERS = ['Мужской', 'Женский'] as const;
+
+/** A registration as the site sends it and the backend takes it, every field required. */
+export interface Registration {
+  email: string;
+  password: string;
+  login: string;
+  first_name: string;
+  last_name: string;
+  /** yyyy-mm-dd */
+  dob: string;
+  gender: (typeof GENDERS)[number];
+}
 export const SHOP_TYPES = ['nameColor', 'frame', 'background'] as const;
 /** An invoice: waiting, underpaid (a top-up still possible), paid, or ended without a grant; refunded takes the grant back. */
 export const INVOICE_STATUSES = ['pending', 'underpaid', 'paid', 'failed', 'expired', 'refunded'] as const;

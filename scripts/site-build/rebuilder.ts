@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { PageCounts } from '../../src/site-build/page-keys-file.ts';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
 import { tallyChanges, type ChangeFacts, type Tallied } from '../../shared/build-changes.ts';
+import type { BuildReason, BuildReport } from '../../shared/build-report.ts';
 import type { ServedBuild } from '../lib/health.ts';
 
 /**
@@ -28,8 +29,6 @@ export interface BuildPlan {
   changed?: CatalogueChanges;
 }
 
-export type BuildReason = 'change' | 'manual' | 'start' | 'counters';
-
 /** What the catalogue looked like when a build started: equal fingerprints, equal pages. */
 export interface Fingerprint {
   /** The site's own code and the catalogue's last recorded change. */
@@ -38,29 +37,10 @@ export interface Fingerprint {
   counters: string;
 }
 
-export interface BuildRecord {
-  id: string;
+export interface BuildRecord extends BuildReport {
   /** The folder under builds/ it is served from, when not its own: an edit put into the build it followed. */
   dir?: string;
-  reason: BuildReason;
-  started: string;
-  finished?: string;
-  durationMs?: number;
-  /** The first changes that started it (at most MAX_CHANGES_KEPT) and how many there were. */
-  changes: RebuildChange[];
-  changeCount: number;
-  /** What the changes were to, by collection and event, with the first rows' names (shared/build-changes.ts). */
-  tally?: Tallied[];
-  /** Who pressed the button, for manual builds: their id and name. */
-  by?: string;
-  byName?: string;
-  ok?: boolean;
-  error?: string;
   fingerprint?: Fingerprint | null;
-  /** Whether only the changed titles and people were read again. */
-  incremental?: boolean;
-  /** Pages kept from the build before, and title, cast and person pages rendered anew. */
-  pages?: PageCounts;
 }
 
 export interface RebuildState {

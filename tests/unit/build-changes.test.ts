@@ -1,6 +1,7 @@
 /** A build's changes in words: what the admin app's «Сайт» module says started a build. */
 import { describe, expect, it } from 'vitest';
-import { describeReason, recentBuilds, type SiteBuildRecord } from '../../directus/extensions/site-rebuild/src/module/build-state.ts';
+import { describeReason, recentBuilds } from '../../directus/extensions/site-rebuild/src/module/build-state.ts';
+import type { BuildReport } from '../../shared/build-report.ts';
 import { describeTally, tallyChanges, type ChangeFacts } from '../../shared/build-changes.ts';
 
 const said = (...changes: ChangeFacts[]) => describeTally(tallyChanges([], changes));
@@ -61,7 +62,7 @@ describe('describeTally', () => {
 });
 
 describe('describeReason (the «Сайт» module)', () => {
-  const record = (o: Partial<SiteBuildRecord>): SiteBuildRecord => ({ id: 'b', reason: 'change', started: '2025-01-01T00:00:00Z', changes: [], changeCount: 0, ...o });
+  const record = (o: Partial<BuildReport>): BuildReport => ({ id: 'b', reason: 'change', started: '2025-01-01T00:00:00Z', changes: [], changeCount: 0, ...o });
 
   it('says what started a build', () => {
     expect(describeReason(record({ reason: 'manual', by: 'u1', byName: 'Анна Ли' }))).toBe('ручная пересборка (Анна Ли)');

@@ -3,9 +3,8 @@
  * filled, a login of the allowed shape, a real date of birth of an adult, a long enough password typed the
  * same twice. What only the backend can know (a login or email taken) comes back from it.
  */
-import { ACCOUNT_MESSAGES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, type Registration } from '../../../shared/rules.ts';
 import { dobProblem, dobToIso } from '../../../shared/dob.ts';
-import type { Registration } from '../../lib/directus/account.ts';
 
 export type Gender = (typeof GENDERS)[number];
 

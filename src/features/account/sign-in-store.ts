@@ -4,8 +4,8 @@
  * pages never load it.
  */
 import { atom } from 'nanostores';
-import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
-import { register, requestPasswordReset, resetPassword, signIn, type Registration } from '../../lib/directus/account.ts';
+import { ACCOUNT_MESSAGES, type Registration } from '../../../shared/rules.ts';
+import { register, requestPasswordReset, resetPassword, signIn } from '../../lib/directus/account.ts';
 import { task } from '../../ui/task.ts';
 import { backendReason, connectionTrouble, statusOf } from './failures.ts';
 import { afterSignInPath } from './return-path.ts';

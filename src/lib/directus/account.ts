@@ -11,20 +11,11 @@ import { $session, browserRun, clearSession, setSession } from '../../features/a
 import { pageClient } from './client.ts';
 import { ME_FIELDS } from './fields.ts';
 import { send } from './queries.ts';
+import type { Registration } from '../../../shared/rules.ts';
 import type { Schema, User } from './schema.ts';
 
 export type Me = ReadItemOutput<Schema, 'directus_users', { fields: typeof ME_FIELDS }>;
 
-export interface Registration {
-  email: string;
-  password: string;
-  login: string;
-  first_name: string;
-  last_name: string;
-  /** yyyy-mm-dd */
-  dob: string;
-  gender: NonNullable<User['gender']>;
-}
 
 /** The fields a person may change on their own profile (an empty one is not sent). */
 export type ProfileChange = Partial<Pick<User, 'login' | 'email' | 'first_name' | 'last_name' | 'dob' | 'gender' | 'aboutMe'>> & {

@@ -9,7 +9,7 @@ import { ForbiddenError, InvalidPayloadError, isDirectusError } from '@directus/
 import { createRateLimiter } from '../../shared/directus-internals.ts';
 import type { EndpointExtensionContext } from '@directus/extensions';
 import type { Request, Response, Router } from 'express';
-import { ACCOUNT_MESSAGES, GENDERS, PASSWORD_MIN_LENGTH, ROLES } from '../../../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, GENDERS, PASSWORD_MIN_LENGTH, ROLES, type Registration } from '../../../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isValidIsoDob } from '../../../../shared/dob.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import type { Pace } from '../../shared/pace.ts';
@@ -19,16 +19,6 @@ type Handler = (req: Caller, res: Response) => Promise<void>;
 
 const invalid = (reason: string) => new InvalidPayloadError({ reason });
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export interface Registration {
-  email: string;
-  password: string;
-  login: string;
-  first_name: string;
-  last_name: string;
-  dob: string;
-  gender: (typeof GENDERS)[number];
-}
 
 /** The registration form's fields, each required, or the reason they are refused. */
 export function registration(body: unknown): Registration {
