@@ -174,6 +174,14 @@ describe('private chats', () => {
     expect(await annaOnB.getByRole('button', { name: 'Удалить' }).count()).toBe(0);
     await annaOnB.getByRole('button', { name: 'Ответить' }).click();
     await expect.poll(() => b.locator('.chat-input__mode').innerText()).toContain(`Ответ ${anna.login}`);
+    // Escape leaves the reply, not the chat.
+    const boxOnB = b.locator('.messages-screen .chat-input textarea');
+    await boxOnB.press('Escape');
+    await b.locator('.chat-input__mode').waitFor({ state: 'detached' });
+    expect(await boxOnB.isVisible()).toBe(true);
+    await annaOnB.hover();
+    await annaOnB.getByRole('button', { name: 'Ответить' }).click();
+    await expect.poll(() => b.locator('.chat-input__mode').innerText()).toContain(`Ответ ${anna.login}`);
     await type(b, 'Это ответ');
     await expect.poll(() => texts(a)).toEqual(['Исходное сообщение', 'Это ответ']);
     const reply = a.locator('.messages-screen .chat-msg').nth(1);

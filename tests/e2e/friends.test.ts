@@ -6,7 +6,7 @@
  * one cancelled, a friend removed after the confirm dialog; and a visitor asked to sign in.
  */
 import type { Page } from 'playwright-core';
-import { newPerson, sessionOf, type Person } from './support/people.ts';
+import { chatsBetween, newPerson, sessionOf, type Person } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 import { describe, expect, inject, it, type Browsers } from './support/test.ts';
 
@@ -46,17 +46,6 @@ async function friendshipsBetween(a: Person, b: Person): Promise<{ requester: st
     ],
   });
   return api.get(`/items/friendships?fields=requester,addressee,status&filter=${encodeURIComponent(filter)}`);
-}
-
-async function chatsBetween(a: Person, b: Person): Promise<{ id: number }[]> {
-  const api = await adminApi();
-  const filter = JSON.stringify({
-    _or: [
-      { _and: [{ user_created: { _eq: a.id } }, { user_invited: { _some: { directus_users_id: { _eq: b.id } } } }] },
-      { _and: [{ user_created: { _eq: b.id } }, { user_invited: { _some: { directus_users_id: { _eq: a.id } } } }] },
-    ],
-  });
-  return api.get(`/items/chats?fields=id&filter=${encodeURIComponent(filter)}`);
 }
 
 async function openProfile(page: Page, login: string): Promise<void> {

@@ -11,7 +11,7 @@ import { ROLES } from '../../shared/rules.ts';
 import { isoToDisplay } from '../../shared/dob.ts';
 import { ageOn } from '../../src/lib/people.ts';
 import { countRu, YEAR_FORMS } from '../../src/lib/plural.ts';
-import { newPerson, type Person } from './support/people.ts';
+import { chatsBetween, newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 
 patientPolls();
@@ -38,18 +38,6 @@ async function openProfile(page: Page, login: string): Promise<void> {
   await page.goto(`/profile/${login}`);
   await hydrated(page, '.public-profile');
   await expect.poll(() => page.locator('main h1').innerText()).toBe(login);
-}
-
-/** The private chats between two people, in either direction, as the administrator sees them. */
-async function chatsBetween(a: Person, b: Person): Promise<{ id: number }[]> {
-  const api = await adminApi();
-  const filter = JSON.stringify({
-    _or: [
-      { _and: [{ user_created: { _eq: a.id } }, { user_invited: { _some: { directus_users_id: { _eq: b.id } } } }] },
-      { _and: [{ user_created: { _eq: b.id } }, { user_invited: { _some: { directus_users_id: { _eq: a.id } } } }] },
-    ],
-  });
-  return api.get(`/items/chats?fields=id&filter=${encodeURIComponent(filter)}`);
 }
 
 async function messagesOf(chatId: number): Promise<{ text: string; user_created: string }[]> {

@@ -235,6 +235,14 @@ describe('talking', () => {
     const line = chatLines(memberPage).locator('.room-chat__line', { hasText: 'Начинаем с заставки?' });
     await line.hover();
     await line.getByRole('button', { name: 'Ответить' }).click();
+    const replying = memberPage.getByRole('form', { name: 'Сообщение в комнату' }).locator('.chat-input__mode');
+    await expect.poll(() => replying.innerText()).toContain(`Ответ ${leader.login}`);
+    // Escape leaves the reply; the line is then answered from its button again.
+    await field(memberPage).press('Escape');
+    await replying.waitFor({ state: 'detached' });
+    await line.hover();
+    await line.getByRole('button', { name: 'Ответить' }).click();
+    await replying.waitFor();
     await field(memberPage).fill('Нет, пропустим 🙂');
     await field(memberPage).press('Enter');
     const reply = chatLines(leaderPage).locator('.room-chat__line', { hasText: 'Нет, пропустим 🙂' });

@@ -5,7 +5,7 @@
  * pictures, images only, previewed and removable before sending. The backend's refusals (the
  * sending pace among them) are shown as it words them.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
@@ -14,11 +14,10 @@ import { PICTURE_TYPES, pictureRefusal } from '../../lib/picture-check.ts';
 import { posting } from './store.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { CheckIcon, SendIcon } from './icons.tsx';
-import EmojiButton from './EmojiButton.tsx';
+import MessageField from './MessageField.tsx';
 import { quoteOf } from './message-text.ts';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../lib/text-limit.ts';
-import { insertAtCaret } from '../../ui/insert-at-caret.ts';
 
 export type ComposerMode = { kind: 'new' } | { kind: 'reply'; to: ChatMessage } | { kind: 'edit'; message: ChatMessage };
 
@@ -41,7 +40,6 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
   const error = refusal ?? sending.error;
   const field = useRef<HTMLTextAreaElement>(null);
   const picker = useRef<HTMLInputElement>(null);
-  const fieldId = useId();
   const editing = mode.kind === 'edit';
 
   // Edit mode starts from the message's text; reply and edit put the caret in the field.
@@ -89,8 +87,6 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
     field.current?.focus();
   }
 
-  const insert = (emoji: string) => insertAtCaret(field.current, text, emoji, setText);
-
   return (
     <form className="chat-input" onSubmit={submit} aria-label="Новое сообщение">
       {mode.kind !== 'new' && (
@@ -118,37 +114,15 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
       <div className="chat-input__row">
         {!editing && (
           <>
-            <input ref={picker} id={`${fieldId}-files`} className="visually-hidden" type="file" accept={PICTURE_TYPES} multiple tabIndex={-1} aria-label="Прикрепить фото"
+            <input ref={picker} className="visually-hidden" type="file" accept={PICTURE_TYPES} multiple tabIndex={-1} aria-label="Прикрепить фото"
               onChange={(e) => attach(e.target.files)} data-testid="chat-files" />
             <button type="button" className="icon-btn" aria-label="Прикрепить фото" onClick={() => picker.current?.click()} disabled={sending.pending}>
               <Icon><path d="m21 12-8.5 8.5a5 5 0 0 1-7-7L14 5a3.5 3.5 0 0 1 5 5l-8.5 8.5a2 2 0 0 1-3-3L15 8" /></Icon>
             </button>
           </>
         )}
-        <label className="visually-hidden" htmlFor={fieldId}>Сообщение</label>
-        {/* The emoji button sits inside the text box, as in messengers, so the box keeps the width. */}
-        <div className="chat-input__box">
-          <textarea
-            ref={field}
-            id={fieldId}
-            className="input chat-input__field"
-            placeholder="Написать сообщение…"
-            rows={1}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-                e.preventDefault();
-                void submit();
-              } else if (e.key === 'Escape' && mode.kind !== 'new') {
-                // Leaves the mode only; the window stays open.
-                e.stopPropagation();
-                cancel();
-              }
-            }}
-          />
-          <EmojiButton onPick={insert} />
-        </div>
+        <MessageField field={field} text={text} placeholder="Написать сообщение…" onText={setText}
+          onSend={() => void submit()} onLeave={mode.kind !== 'new' ? cancel : undefined} />
         {/* On a narrow input the word gives way to the icon, and stays the button's name. */}
         <button type="submit" className="btn chat-input__send" disabled={unsendable || sending.pending}>
           {editing ? <CheckIcon /> : <SendIcon />}

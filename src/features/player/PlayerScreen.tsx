@@ -26,6 +26,7 @@ export interface PlayableEpisode {
   name: string;
   kind: 'iframe' | 'video';
   src: string;
+  /** Its opening, ending, recap and preview, its season's where it sets none of its own. */
   segments: Segment[];
   /** Seconds, when the catalogue knows it. */
   duration: number | null;

@@ -4,20 +4,13 @@
  */
 import { assetUrl } from '../../lib/assets.ts';
 import { clockOf } from '../../../shared/clock.ts';
-import { episodeSegments, type Segment, type SegmentKind, type StoredSegment } from '../../../shared/segments.ts';
+import { episodeSegments, type SegmentKind, type StoredSegment } from '../../../shared/segments.ts';
 import { isWatchedAt } from '../../../shared/watching.ts';
 import { PLAYER_HEIGHT_PX } from '../../lib/constants.ts';
+import type { PlayableEpisode } from '../player/index.ts';
 
-export interface Episode {
-  id: number;
-  name: string;
-  kind: 'iframe' | 'video';
-  src: string;
-  /** Its opening, ending, recap and preview, its season's where it sets none of its own. */
-  segments: Segment[];
-  /** Seconds, when the catalogue knows it. */
-  duration: number | null;
-}
+/** An episode as the title's player plays it. */
+export type Episode = PlayableEpisode;
 
 export interface Season {
   id: number;

@@ -6,7 +6,7 @@
  * the chat's stored messages (pictures, edits, deletions), which a room's lines have none of, so
  * the room has its own small ones in the chat's look.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { ROOM_MESSAGE_MAX, type RoomMember, type RoomMessage, type RoomView } from '../../../shared/together.ts';
 import { personView, UNKNOWN_PERSON } from '../../lib/people.ts';
@@ -14,10 +14,9 @@ import { overLimit } from '../../lib/text-limit.ts';
 import LinkedText from '../../ui/LinkedText.tsx';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { useTask } from '../../ui/use-task.ts';
-import { EmojiButton, messageTime, quoteOf, SendIcon } from '../chat/for-signed-in.ts';
+import { MessageField, messageTime, quoteOf, SendIcon } from '../chat/for-signed-in.ts';
 import { Avatar, PersonName } from '../people/index.ts';
 import { $roomMessages, $sendProblem, dismissSendProblem, sendingLine } from './store.ts';
-import { insertAtCaret } from '../../ui/insert-at-caret.ts';
 
 type Authors = Map<string, RoomMember>;
 
@@ -84,7 +83,6 @@ function RoomComposer({ replyTo, replyAuthor, onReplyDone }: { replyTo: RoomMess
   const sending = useTask(sendingLine, [text]);
   const refused = useStore($sendProblem);
   const field = useRef<HTMLTextAreaElement>(null);
-  const fieldId = useId();
   const unsendable = !text.trim() || overLimit(text, ROOM_MESSAGE_MAX);
 
   useEffect(() => { if (replyTo) field.current?.focus(); }, [replyTo]);
@@ -99,8 +97,6 @@ function RoomComposer({ replyTo, replyAuthor, onReplyDone }: { replyTo: RoomMess
     field.current?.focus();
   }
 
-  const insert = (emoji: string) => insertAtCaret(field.current, text, emoji, setText);
-
   const error = refused ?? sending.error;
   return (
     <form className="chat-input room-chat__input" onSubmit={submit} aria-label="Сообщение в комнату">
@@ -114,28 +110,9 @@ function RoomComposer({ replyTo, replyAuthor, onReplyDone }: { replyTo: RoomMess
       )}
       {error && <p className="chat-input__error" role="alert">{error}</p>}
       <div className="chat-input__row">
-        <label className="visually-hidden" htmlFor={fieldId}>Сообщение</label>
-        <div className="chat-input__box">
-          <textarea
-            ref={field}
-            id={fieldId}
-            className="input chat-input__field"
-            placeholder="Написать в комнату…"
-            rows={1}
-            value={text}
-            onChange={(e) => { setText(e.target.value); dismissSendProblem(); }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-                e.preventDefault();
-                void submit();
-              } else if (e.key === 'Escape' && replyTo) {
-                e.stopPropagation();
-                onReplyDone();
-              }
-            }}
-          />
-          <EmojiButton onPick={insert} />
-        </div>
+        <MessageField field={field} text={text} placeholder="Написать в комнату…"
+          onText={(typed) => { setText(typed); dismissSendProblem(); }}
+          onSend={() => void submit()} onLeave={replyTo ? onReplyDone : undefined} />
         <button type="submit" className="btn chat-input__send" disabled={unsendable || sending.pending}>
           <SendIcon />
           <span className="chat-input__send-text">Отправить</span>

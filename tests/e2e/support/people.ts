@@ -64,3 +64,15 @@ export async function signedIn(browser: Browser, person: Person, options: Visito
   }, [SESSION_KEY, JSON.stringify(session)] as [string, string]);
   return v;
 }
+
+/** The private chats between two people, in either direction, as the administrator sees them. */
+export async function chatsBetween(a: Person, b: Person): Promise<{ id: number }[]> {
+  const api = await adminApi();
+  const filter = JSON.stringify({
+    _or: [
+      { _and: [{ user_created: { _eq: a.id } }, { user_invited: { _some: { directus_users_id: { _eq: b.id } } } }] },
+      { _and: [{ user_created: { _eq: b.id } }, { user_invited: { _some: { directus_users_id: { _eq: a.id } } } }] },
+    ],
+  });
+  return api.get(`/items/chats?fields=id&filter=${encodeURIComponent(filter)}`);
+}
