@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inShard, shardOf } from '../../src/site-build/shard.ts';
+import { inShard, LEAD_HANDS_ON, shardOf } from '../../src/site-build/shard.ts';
 import { createRowsRelay } from '../../src/site-build/catalogue-relay.ts';
 import type { ParentMessage } from '../../src/site-build/handoff.ts';
 import { moveMissing } from '../../scripts/site-build/move-missing.ts';
@@ -29,6 +29,17 @@ describe('parts of a build', () => {
     expect(parts.flat().sort()).toEqual([...items].sort());
     expect(parts.map((p) => p.length)).toEqual([4, 3, 3]);
     expect(partOf(0, 1)).toEqual(items);
+  });
+
+  it('the lead, which also reads the catalogue, hands one of every LEAD_HANDS_ON of its items on to the part after it', () => {
+    const rounds = LEAD_HANDS_ON * 4;
+    for (const count of [2, 3]) {
+      const owners = Array.from({ length: rounds * count }, (_, i) => [0, 1, 2].filter((k) => k < count && inShard(i, shardOf({ index: k, count }))));
+      expect(owners.every((o) => o.length === 1)).toBe(true);
+      const sizes = [0, 1, 2].slice(0, count).map((k) => owners.filter(([o]) => o === k).length);
+      const handedOn = rounds / LEAD_HANDS_ON;
+      expect(sizes).toEqual([rounds - handedOn, rounds + handedOn, rounds].slice(0, count));
+    }
   });
 });
 
