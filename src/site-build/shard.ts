@@ -1,9 +1,9 @@
 /**
  * A build split across processes, one a core (scripts/site-build/build.ts starts them): the part
  * `index` of `count` (its handoff, handoff.ts) renders every `count`-th title, cast and person page
- * from the `index`-th on (the lead a little fewer, see inShard). Part 0, the lead, also renders the list pages and the sitemap, and reads the
- * catalogue; the others load the rows it saved (catalogue-relay.ts). Every part renders the few
- * single pages too, and only the lead's copies are kept.
+ * from the `index`-th on (the lead a few fewer, see inShard). Part 0, the lead, also renders the list
+ * pages and the sitemap, and reads the catalogue; the others load the rows it saved
+ * (catalogue-relay.ts). Every part renders the few single pages too, and only the lead's copies are kept.
  */
 import type { BuildHandoff } from './handoff.ts';
 
