@@ -171,6 +171,11 @@ describe('the static settings an editor writes', () => {
     expect(await stored()).toEqual(kept);
   });
 
+  it('stores a social link sent with spaces around it trimmed', async () => {
+    expect((await editor.call('PATCH', '/items/static', { ...kept, vk: `  ${kept.vk}\n`, telegram: `\t${kept.telegram} ` })).status).toBe(200);
+    expect(await stored()).toEqual(kept);
+  });
+
   it.each([{ x: 1 }, [1], 7])('refuses %j for a page’s text and keeps the text there', async (aboutText) => {
     expect((await editor.call('PATCH', '/items/static', kept)).status).toBe(200);
     expectRefused(await editor.call('PATCH', '/items/static', { aboutText }), 400, NOT_TEXT);

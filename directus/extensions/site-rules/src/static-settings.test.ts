@@ -12,6 +12,10 @@ describe('the static settings an editor writes', () => {
     for (const vk of [longest, 'https://vk.com/dorama', 'http://vk.com/dorama', ' https://t.me/dorama ', '', null]) expect(reason({ vk, telegram: vk })).toBeNull();
   });
 
+  it('store a link trimmed, as it was checked', () => {
+    expect(checkStaticSettings({ vk: ' https://vk.com/dorama\n', aboutText: ' О нас ' })).toEqual({ vk: 'https://vk.com/dorama', aboutText: ' О нас ' });
+  });
+
   it('refuse a link that is not a web address, whatever its type', () => {
     for (const vk of [`https://vk.com/${'a'.repeat(SOCIAL_LINK_MAX)}`, 'vk.com/dorama', 'javascript:alert(1)', 'data:text/html,x', 'ftp://vk.com', 5, { a: 1 }, ['https://vk.com'], true]) {
       expect(reason({ vk })).toBe(NOT_A_WEB_ADDRESS);

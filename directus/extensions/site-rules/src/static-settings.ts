@@ -23,24 +23,28 @@ function isWebAddress(text: string): boolean {
   }
 }
 
-/** Refuses the payload's links that are not web addresses (or longer than the column) and texts that are not strings; empty ones clear the field. */
-export function checkStaticSettings(payload: Payload): void {
+/**
+ * Refuses the payload's links that are not web addresses (or longer than the column) and texts that
+ * are not strings; empty ones clear the field. Returns the payload with its links stored trimmed, as
+ * they were checked.
+ */
+export function checkStaticSettings(payload: Payload): Payload {
+  const checked = { ...payload };
   for (const field of LINK_FIELDS) {
     const value: unknown = payload[field];
     if (value === undefined || value === null || value === '') continue;
     if (typeof value !== 'string' || value.length > SOCIAL_LINK_MAX || !isWebAddress(value.trim())) invalid(NOT_A_WEB_ADDRESS);
+    checked[field] = value.trim();
   }
   for (const field of TEXT_FIELDS) {
     const value: unknown = payload[field];
     if (value !== undefined && value !== null && typeof value !== 'string') invalid(NOT_TEXT);
   }
+  return checked;
 }
 
 export function registerStaticSettingsRules({ filter }: Register): void {
   for (const event of ['static.items.create', 'static.items.update']) {
-    filter(event, (payload) => {
-      checkStaticSettings(payload);
-      return payload;
-    });
+    filter(event, (payload) => checkStaticSettings(payload));
   }
 }
