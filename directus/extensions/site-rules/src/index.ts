@@ -4,6 +4,7 @@ import { USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import { pace } from '../../shared/pace.ts';
 import { registerAlertRules } from './alerts.ts';
 import { registerBatchDeleteCheck } from './batch-delete-body.ts';
+import { registerBulkWrites } from './bulk-writes.ts';
 import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
 import { registerFileRules } from './files.ts';
@@ -48,6 +49,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerAddressCheck(register);
   registerSearchBodyCheck(register);
   registerBatchDeleteCheck(register);
+  registerBulkWrites(register, services.ItemsService, getSchema);
   registerDatabaseErrors(register);
   registerNestingLimits(register);
   registerQueryGuard(register);

@@ -1,0 +1,109 @@
+/**
+ * Writes to many rows at once (PATCH or DELETE of a collection with the rows in the body, and the
+ * websocket's `items` update and delete). One that names its rows by a query finds them among the rows
+ * the caller reads, so its answer never tells whether someone else's rows matched; the screens' own
+ * write by query still works; and no write names more rows than one read answers (MAX_READ_ROWS).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { TOO_MANY_TO_WRITE } from '../../directus/extensions/site-rules/src/bulk-writes.ts';
+import { TOO_MANY_VALUES } from '../../directus/extensions/site-rules/src/query-size.ts';
+import { MAX_FILTER_VALUES, MAX_READ_ROWS } from '../../shared/rules.ts';
+import { admin, baseUrl, call, newTitle, newUser, pngBytes, type Reply, type TestUser } from '../support/api.ts';
+import { asAdmin, countRows, expectRefused, uploadAs } from '../support/fixtures.ts';
+import { Realtime, closeAllRealtime, type Frame } from '../support/realtime.ts';
+
+let victim: TestUser;
+let outsider: TestUser;
+let marked: number;
+let unmarked: number;
+
+const victimsMarks = () => countRows('watchedEpisodes', { user_created: { _eq: victim.id } });
+/** The victim's mark of `episode`, named by a query. */
+const marksOf = (episode: number) => ({ filter: { _and: [{ user_created: { _eq: victim.id } }, { episode: { _eq: episode } }] } });
+/** What a caller learns from an answer: its status, and its data or its errors' codes. */
+const answerOf = (res: Reply) => ({ status: res.status, data: res.data ?? null, codes: res.errors?.map((e) => e.extensions?.code) ?? [] });
+const as = (who: TestUser | null, method: string, path: string, body: unknown) =>
+  who ? who.call(method, path, body) : call(method, path, { body });
+
+beforeAll(async () => {
+  const editor = await newUser(EDITOR_ROLE);
+  [victim, outsider] = await Promise.all([newUser(), newUser()]);
+  const title = (await newTitle({ typeSource: 'Сезоны' })).id;
+  const rows = (await editor.call('POST', '/items/series', [1, 2].map((n) => ({ title, name: `${n} серия`, sort: n })))).data as { id: number }[];
+  [marked, unmarked] = rows.map((r) => r.id);
+  expect((await victim.call('PUT', `/site/watched/${marked}`, { watched: true })).status).toBe(200);
+});
+
+afterAll(closeAllRealtime);
+
+describe('a write by query of someone else\'s rows', () => {
+  it.each([['a visitor', false], ['a signed-in outsider', true]])('answers %s alike whether they match, and changes nothing', async (_who, signedIn) => {
+    const who = signedIn ? outsider : null;
+    for (const [method, body] of [['DELETE', (query: unknown) => ({ query })], ['PATCH', (query: unknown) => ({ query, data: { episode: unmarked } })]] as const) {
+      const matching = await as(who, method, '/items/watchedEpisodes', body(marksOf(marked)));
+      const missing = await as(who, method, '/items/watchedEpisodes', body(marksOf(unmarked)));
+      expect(answerOf(matching), `${method} by query`).toEqual(answerOf(missing));
+    }
+    expect(await victimsMarks()).toBe(1);
+  });
+
+  it('answers alike over the websocket, and changes nothing', async () => {
+    const rt = await Realtime.open(baseUrl(), outsider.token, 'outsider');
+    // Directus's error frames carry no uid: each answer is the first items frame after its message.
+    const answer = async (uid: string, action: 'delete' | 'update', episode: number): Promise<Frame> => {
+      const before = rt.frames.length;
+      rt.send({ type: 'items', uid, collection: 'watchedEpisodes', action, query: marksOf(episode), ...(action === 'update' ? { data: { episode: unmarked } } : {}) });
+      const { uid: _uid, ...rest } = await rt.waitFor((f) => f.type === 'items' && rt.frames.indexOf(f) >= before, `the answer to ${uid}`);
+      return rest;
+    };
+    expect(await answer('d1', 'delete', marked)).toEqual(await answer('d2', 'delete', unmarked));
+    expect(await answer('u1', 'update', marked)).toEqual(await answer('u2', 'update', unmarked));
+    expect(await victimsMarks()).toBe(1);
+  });
+
+  it('tells a visitor nothing of the files\' names, which only editors list', async () => {
+    const file = (await uploadAs(victim, pngBytes(), 'image/png', 'avatar.png')).data.id;
+    const named = (prefix: string) => ({ query: { filter: { filename_disk: { _starts_with: prefix } } } });
+    const other = file.startsWith('f') ? 'e' : 'f';
+    expect(answerOf(await call('DELETE', '/files', { body: named(file.slice(0, 4)) }))).toEqual(answerOf(await call('DELETE', '/files', { body: named(other) })));
+    expect(await countRows('directus_files', { id: { _eq: file } })).toBe(1);
+  });
+
+  it('is checked like a read: a filter too large is refused before anything is looked at', async () => {
+    const huge = { query: { filter: { id: { _in: Array.from({ length: MAX_FILTER_VALUES + 1 }, (_, i) => i + 1) } } } };
+    expectRefused(await outsider.call('DELETE', '/items/watchedEpisodes', huge), 400, TOO_MANY_VALUES);
+  });
+});
+
+describe('the screens\' write by query', () => {
+  it('marks every unread alert of the person read, and nobody else\'s', async () => {
+    const root = await admin();
+    const title = (await newTitle()).id;
+    for (const user of [outsider.id, outsider.id, victim.id]) await root.post('/items/alerts', { user, title, read: false });
+    const unread = { _and: [{ user: { _eq: '$CURRENT_USER' } }, { read: { _eq: false } }] };
+    const res = await outsider.call('PATCH', '/items/alerts?fields=id', { query: { filter: unread, limit: -1 }, data: { read: true } });
+    expect(res.status, JSON.stringify(res.errors)).toBe(200);
+    expect(await countRows('alerts', { _and: [{ user: { _eq: outsider.id } }, { read: { _eq: false } }] })).toBe(0);
+    expect(await countRows('alerts', { _and: [{ user: { _eq: victim.id } }, { read: { _eq: false } }] })).toBe(1);
+  });
+});
+
+describe('a write naming too many rows', () => {
+  const keys = Array.from({ length: MAX_READ_ROWS + 1 }, (_, i) => i + 1);
+
+  it('is refused with a 400 over REST, whoever sends it', async () => {
+    expectRefused(await outsider.call('DELETE', '/items/watchedEpisodes', keys), 400, TOO_MANY_TO_WRITE);
+    expectRefused(await outsider.call('DELETE', '/items/watchedEpisodes', { keys }), 400, TOO_MANY_TO_WRITE);
+    expectRefused(await outsider.call('PATCH', '/items/alerts', { keys, data: { read: true } }), 400, TOO_MANY_TO_WRITE);
+    expectRefused(await asAdmin('DELETE', '/files', keys.map(String)), 400, TOO_MANY_TO_WRITE);
+    expect(await victimsMarks()).toBe(1);
+  });
+
+  it('is refused over the websocket', async () => {
+    const rt = await Realtime.open(baseUrl(), outsider.token, 'outsider');
+    rt.send({ type: 'items', uid: 'many', collection: 'watchedEpisodes', action: 'delete', ids: keys });
+    const answer = await rt.waitFor((f) => f.uid === 'many', 'the answer to a delete of too many rows');
+    expect(answer).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD', message: TOO_MANY_TO_WRITE } });
+  });
+});
