@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { notStored } from '../../directus/extensions/site-rules/src/query-check.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { expectRefused, uploadAs } from '../support/fixtures.ts';
@@ -124,6 +125,17 @@ describe('a visitor', () => {
     const actors = await call('GET', `/items/titles_actors?fields=titles_id&filter[actors_id][_eq]=${actor.id}`);
     expect(actors.data).toEqual([{ titles_id: published.id }]);
     expect((await call('GET', `/items/titles_genres?fields=id&filter[titles_id][_eq]=${draft.id}`)).data).toEqual([]);
+  });
+
+  it('is told with a 400 that a list of related rows cannot be sorted, grouped or counted', async () => {
+    for (const [path, list] of [
+      ['/items/series?aggregate[countDistinct]=segments', 'segments'],
+      ['/items/series?groupBy[]=segments&aggregate[count]=id', 'segments'],
+      ['/items/titles?aggregate[count]=genres', 'genres'],
+      ['/items/titles?sort=-series', '-series'],
+    ]) {
+      expectRefused(await call('GET', path), 400, notStored(list));
+    }
   });
 });
 

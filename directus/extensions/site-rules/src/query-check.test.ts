@@ -3,11 +3,11 @@ import { MAX_NESTING, TOO_DEEP } from '../../shared/nesting.ts';
 import type { Permission } from '../../shared/directus-internals.ts';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { accessFrom } from './collection-access.ts';
-import { QueryCheck, linkOf, type Query } from './query-check.ts';
-import { relation } from './relation-fixture.ts';
+import { QueryCheck, linkOf, notStored, type Query } from './query-check.ts';
+import { collectionWithAliases, relation } from './relation-fixture.ts';
 
 const schema: SchemaOverview = {
-  collections: {},
+  collections: { titles: collectionWithAliases('titles', ['comments']) },
   relations: [
     relation('comments', 'title', 'titles', 'comments'),
     relation('comments', 'user_created', 'directus_users'),
@@ -142,6 +142,13 @@ describe('sorts, groups and aggregates', () => {
   it('refuses steps along one-to-many links and into collections not read in full', () => {
     expect(refusal('titles', { sort: ['comments.text'] })).toBe('Сортировка по «comments.text» недоступна');
     expect(refusal('reactions', { sort: ['-comment.text'] })).toBe('Сортировка по «-comment.text» недоступна');
+  });
+
+  it('refuses to order, group or count by a list of related rows, which has no column', () => {
+    for (const query of [{ sort: 'comments' }, { group: ['comments'] }, { aggregate: { countDistinct: 'comments' } }, { aggregate: { count: ['comments'] } }]) {
+      expect(check('titles', query)).toThrow(notStored('comments'));
+    }
+    expect(check('comments', { sort: '-title.comments' })).toThrow(notStored('-title.comments'));
   });
 });
 

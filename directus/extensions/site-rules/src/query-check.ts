@@ -9,7 +9,7 @@
  * - a filter may step into another collection only where the caller reads every row of it, or
  *   through a to-many link with `_some` / `_none`, where Directus itself keeps to readable rows;
  * - sorts, groups and aggregates stay on the collection or step along many-to-one links into
- *   collections the caller reads in full;
+ *   collections the caller reads in full, and end on a stored field;
  * - filters nested deeper than the limit are refused.
  */
 import { ForbiddenError, InvalidQueryError } from '@directus/errors';
@@ -27,6 +27,8 @@ export interface Query {
   aggregate?: Record<string, unknown>;
   deep?: unknown;
 }
+
+export const notStored = (path: string) => `Поле «${path}» не хранится в записи: по нему нельзя сортировать, группировать и считать`;
 
 function refuse(reason: string): never {
   throw new ForbiddenError({ reason });
@@ -116,6 +118,10 @@ export class QueryCheck {
     const parts = path.replace(/^-/, '').split('.');
     for (const [i, part] of parts.entries()) {
       const link = this.field(at, part);
+      // A list of related rows, or a field shown in the app alone, has no column to order or count (a 500 from the database).
+      if (i === parts.length - 1 && this.schema.collections[at]?.fields[splitFunction(part)[1]]?.alias) {
+        throw new InvalidQueryError({ reason: notStored(path) });
+      }
       if (!link || i === parts.length - 1) return;
       if (link.kind !== 'm2o' || !this.readsAll(link.target)) refuse(`Сортировка по «${path}» недоступна`);
       at = link.target!;
