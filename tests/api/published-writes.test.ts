@@ -57,10 +57,12 @@ describe('a favourite actor', () => {
 describe('an episode kept for subscribers', () => {
   let title: { id: number };
   let kept: number;
+  let takenDown: number;
 
   beforeAll(async () => {
     title = await newTitle();
     kept = (await (await admin()).post<{ id: number }>('/items/series', { title: title.id, name: 'Для подписчиков', deleted: true })).id;
+    takenDown = (await (await admin()).post<{ id: number }>('/items/series', { title: title.id, name: 'Снята', deleted: true, takenDown: true })).id;
   });
 
   it('is not progress a person without a plan can record', async () => {
@@ -73,5 +75,12 @@ describe('an episode kept for subscribers', () => {
     const res = await subscriber.call('PUT', `/site/progress/${title.id}`, { episode: kept, position: 30, duration: 1200 });
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ title: title.id, episode: kept, position: 30, duration: 1200 });
+  });
+
+  it('is progress nobody records once taken down, a subscriber neither', async () => {
+    const subscriber = await newUser(ROLES.premium);
+    const res = await expectNothingStored('watchProgress', { user_created: { _eq: subscriber.id } }, () =>
+      subscriber.call('PUT', `/site/progress/${title.id}`, { episode: takenDown, position: 30, duration: 1200 }));
+    expectRefused(res, 400, EPISODE_NOT_FOUND);
   });
 });

@@ -111,6 +111,8 @@ describe('marking an episode watched', () => {
     const draftEpisode = (await editor.call('POST', '/items/series', { title: draft.id, name: '1 серия' })).data.id;
     const mine = { user_created: { _eq: me.id } };
     for (const episode of [draftEpisode, 99_999_999]) expectRefused(await expectNothingStored('watchedEpisodes', mine, () => mark(me, episode, true)), 400, 'Серия не найдена');
+    // Unmarking tells a draft's episode apart from an unknown number no more than marking does.
+    for (const episode of [draftEpisode, 99_999_999]) expect((await mark(me, episode, false)).data).toEqual({ episode, title: null, watched: false });
     expectRefused(await me.call('PUT', '/site/watched/abc', { watched: true }), 400, 'Неверный номер серии');
     for (const body of [{}, { watched: 'true' }, { watched: 1 }]) expectRefused(await me.call('PUT', `/site/watched/${show.episodes[0]}`, body), 400, 'watched: true или false');
     expectRefused(await me.call('PUT', `/site/watched/${show.episodes[0]}`, [true]), 400, 'объектом JSON');

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { invalid } from './errors.ts';
 import { numberKeyOf } from './keys.ts';
+import { watchableEpisodes } from './watched-episodes.ts';
 
 /** A call names a title by id alone, so the messages cannot say which kind it is. */
 export const TITLE_NOT_FOUND = 'Сериал или фильм не найден';
@@ -27,13 +28,13 @@ export async function publishedTitle(database: Knex, value: unknown): Promise<nu
 }
 
 /**
- * An episode of the title the person may record: one kept for subscribers (`deleted`) counts only
- * for people whose plan shows it.
+ * An episode of the title the person may record, as watched-episodes.ts reads them: not taken down,
+ * and one kept for subscribers (`deleted`) only for people whose plan shows it.
  */
 export async function watchableEpisode(database: Knex, titleId: number, value: unknown, seesKept: boolean): Promise<number> {
   const id = numberKeyOf(value);
-  const row = id === null ? null : await database('series').where({ id, title: titleId }).first('deleted');
-  return row && (seesKept || !row.deleted) ? id! : invalid(EPISODE_NOT_FOUND);
+  const row = id === null ? null : await watchableEpisodes(database, seesKept).where({ 's.id': id, 's.title': titleId }).first('s.id');
+  return row ? id! : invalid(EPISODE_NOT_FOUND);
 }
 
 export async function existingActor(database: Knex, value: unknown): Promise<number> {

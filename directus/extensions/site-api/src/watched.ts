@@ -124,13 +124,15 @@ export function registerWatchedRoutes(router: Router, { database, env, logger }:
       res.json({ data: { episode, title: titles.get(episode), watched: true } });
       return;
     }
-    const row = await database('series').where('id', episode).first('title');
+    // The title is told from the person's own mark, or as marking would tell it: never a draft's to whoever names its episode.
+    const own = await database('watchedEpisodes').where({ user_created: me, episode }).first('title');
+    const title = own ? Number(own.title) : (await episodeTitles(database, [episode], seesKept)).get(episode) ?? null;
     await database.transaction(async (trx) => {
       await trx('watchedEpisodes').where({ user_created: me, episode }).delete();
       await trx('watchProgress').where({ user_created: me, episode }).update({ position: null, date_updated: new Date() });
     });
-    if (row) await told(me, [Number(row.title)]);
-    res.json({ data: { episode, title: row ? Number(row.title) : null, watched: false } });
+    if (title !== null) await told(me, [title]);
+    res.json({ data: { episode, title, watched: false } });
   }));
 
   router.post('/watched/import', handle(async (req, res) => {
