@@ -136,6 +136,10 @@ describe('a visitor', () => {
     ]) {
       expectRefused(await call('GET', path), 400, notStored(list));
     }
+    const res = await call('POST', '/graphql', { body: { query: '{ series_aggregated { countDistinct { segments } } }' } });
+    expect(res.status).not.toBe(500);
+    expect(res.data?.series_aggregated ?? null).toBeNull();
+    expect(JSON.stringify(res.errors)).toContain(notStored('segments'));
   });
 });
 
