@@ -96,6 +96,23 @@ describe('a signed-in outsider', () => {
     expectRefused(await outsider.call('GET', `/items/titles?fields=id,comments.id&deep=${deep}`), 403);
   });
 
+  it('cannot filter or sort a nested read renamed by an alias on what it may not read', async () => {
+    const byEmail = q({ user_created: { email: { _eq: a.email } } });
+    for (const path of [
+      `/items/titles?alias[c]=comments&fields=id,c.id&filter[id][_eq]=${published.id}&deep[c][_filter]=${byEmail}`,
+      `/items/titles?alias[c]=comments&fields=id,c.id&filter[id][_eq]=${published.id}&deep[c][_sort]=user_created.email`,
+    ]) {
+      const res = await outsider.call('GET', path);
+      expectRefused(res, 403);
+      expect(res.data ?? null).toBeNull();
+    }
+    const res = await outsider.call('POST', '/graphql', {
+      query: `{ titles(filter: { id: { _eq: ${published.id} } }) { c: comments(filter: { user_created: { email: { _eq: "${a.email}" } } }) { id } } }`,
+    });
+    expect(res.data?.titles ?? null).toBeNull();
+    expect(JSON.stringify(res.errors)).toContain('FORBIDDEN');
+  });
+
   it('cannot do any of it through GraphQL', async () => {
     const res = await outsider.call('POST', '/graphql', {
       query: `{ titles(filter: { comments: { user_created: { email: { _eq: "${a.email}" } } } }) { id } }`,

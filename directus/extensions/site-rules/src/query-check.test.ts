@@ -159,4 +159,16 @@ describe('nested reads (deep)', () => {
     expect(refusal('titles', { deep: { comments: { _sort: 'user_created.email' } } })).toBe('Нельзя фильтровать по полю «email»');
     expect(refusal('titles', { deep: { comments: { reactions: { _filter: { user_created: { _eq: 'x' } } } } } })).toBe('Нельзя фильтровать по полю «user_created»');
   });
+
+  it('checks a nested read named by an alias, at the top and nested', () => {
+    const byEmail = { _filter: { user_created: { email: { _eq: 'a@example.com' } } } };
+    expect(refusal('titles', { alias: { c: 'comments' }, deep: { c: byEmail } })).toBe('Нельзя фильтровать по полю «email»');
+    expect(refusal('titles', { alias: { c: 'comments' }, deep: { c: { _sort: ['user_created.email'] } } })).toBe('Нельзя фильтровать по полю «email»');
+    expect(refusal('titles', { deep: { comments: { _alias: { r: 'reactions' }, r: { _filter: { user_created: { _eq: 'x' } } } } } })).toBe('Нельзя фильтровать по полю «user_created»');
+    expect(check('titles', { alias: { c: 'comments' }, deep: { c: { _filter: { text: { _nnull: true } } } } })).not.toThrow();
+  });
+
+  it('checks a nested read through a link to any collection against the collection it names', () => {
+    expect(refusal('alerts', { deep: { 'item:comments': { _filter: { status: { _eq: 'draft' } } } } })).toBe('Нельзя фильтровать по полю «status»');
+  });
 });

@@ -26,6 +26,8 @@ export interface Query {
   group?: unknown;
   aggregate?: Record<string, unknown>;
   deep?: unknown;
+  /** Names the fields go by in the answer (`{ c: 'comments' }`); a nested read's are its deep `_alias`. */
+  alias?: unknown;
 }
 
 export const notStored = (path: string) => `Поле «${path}» не хранится в записи: по нему нельзя сортировать, группировать и считать`;
@@ -64,7 +66,7 @@ export class QueryCheck {
     for (const fields of Object.values(q.aggregate ?? {})) {
       for (const field of [fields].flat()) if (typeof field === 'string' && field !== '*') this.path(collection, field);
     }
-    this.deep(collection, q.deep);
+    this.deep(collection, q.deep, q.alias);
   }
 
   /** A field the caller may compare or order by: readable on every row they can see. */
@@ -128,15 +130,22 @@ export class QueryCheck {
     }
   }
 
-  /** Nested reads: Directus narrows their rows; their own filters and sorts follow the same rules. */
-  private deep(collection: string, deep: unknown): void {
+  /**
+   * Nested reads: Directus narrows their rows; their own filters and sorts follow the same rules. A
+   * nested read is keyed by the name its field goes by, an alias of `aliases` too, and one of a link to
+   * any collection by `field:collection`.
+   */
+  private deep(collection: string, deep: unknown, aliases: unknown): void {
     if (!isTree(deep)) return;
     for (const [key, value] of Object.entries(deep)) {
       if (key === '_filter') this.filter(collection, value);
       else if (key === '_sort') [value].flat().forEach((p) => typeof p === 'string' && this.path(collection, p));
       else if (!key.startsWith('_')) {
-        const link = linkOf(this.schema, collection, key.split(':')[0]);
-        if (link?.target) this.deep(link.target, value);
+        const [name, anyCollection] = key.split(':');
+        const named = isTree(aliases) ? aliases[name!] : undefined;
+        const link = linkOf(this.schema, collection, typeof named === 'string' ? named : name!);
+        const target = link?.kind === 'a2o' ? anyCollection : link?.target;
+        if (target) this.deep(target, value, isTree(value) ? value._alias : undefined);
       }
     }
   }
