@@ -254,6 +254,19 @@ describe('profile values', () => {
     expect((await adminRead('directus_users', user.id, 'gender')).gender).toBe(gender);
   });
 
+  it('refuses a person emptying their login, email, date of birth or gender, and keeps each', async () => {
+    const person = await newUser(undefined, { dob: '1990-05-05', gender: 'Женский' });
+    const kept = await adminRead('directus_users', person.id, 'login,email,dob,gender');
+    for (const field of ['login', 'email', 'dob', 'gender']) {
+      for (const value of [null, '', '   ']) {
+        const res = await person.call('PATCH', '/users/me', { [field]: value });
+        expect(res.status, `${field}: ${JSON.stringify(value)}`).toBe(400);
+      }
+    }
+    expect(await adminRead('directus_users', person.id, 'login,email,dob,gender')).toEqual(kept);
+    expect((await asAdmin('PATCH', `/users/${person.id}`, { gender: null })).status).toBe(200);
+  });
+
   it.each(['ab', 'плохой', 'with space', 'semi;colon', 'a'.repeat(33), '<script>'])('refuses login %j', async (login) => {
     const res = await user.call('PATCH', '/users/me', { login });
     expectRefused(res, 400, 'Логин: от 3 до 32');

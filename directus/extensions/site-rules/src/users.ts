@@ -32,10 +32,19 @@ export function passwordOf(value: unknown): string {
 /** The paces of a person's own account changes. */
 export interface AccountPaces { emailChange: Pace; passwordChange: Pace }
 
+const EMAIL_INVALID = 'Укажите корректный email';
+const GENDER_INVALID = 'Пол: Мужской или Женский';
+const KEPT_FIELDS: readonly (readonly [string, string])[] = [
+  ['login', ACCOUNT_MESSAGES.loginShape],
+  ['email', EMAIL_INVALID],
+  ['dob', DOB_ERROR],
+  ['gender', GENDER_INVALID],
+];
+
 async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null, readStored: ReadStored, paces: AccountPaces): Promise<Payload> {
   const out = { ...payload };
   if ('password' in out) out.password = passwordOf(out.password);
-  if ('email' in out && out.email !== null && typeof out.email !== 'string') invalid('Укажите корректный email');
+  if ('email' in out && out.email !== null && typeof out.email !== 'string') invalid(EMAIL_INVALID);
   if ('login' in out && out.login !== null) {
     if (typeof out.login !== 'string' || !LOGIN_PATTERN.test(out.login.trim())) {
       invalid(ACCOUNT_MESSAGES.loginShape);
@@ -49,7 +58,7 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   }
   if ('dob' in out && out.dob !== null && !isValidIsoDob(out.dob)) invalid(DOB_ERROR);
   if ('dob' in out && out.dob !== null && !isPrivileged(actor) && !isAdultOn(out.dob, new Date())) invalid(ADULTS_ONLY);
-  if ('gender' in out && out.gender !== null && !(typeof out.gender === 'string' && (GENDERS as readonly string[]).includes(out.gender))) invalid('Пол: Мужской или Женский');
+  if ('gender' in out && out.gender !== null && !(typeof out.gender === 'string' && (GENDERS as readonly string[]).includes(out.gender))) invalid(GENDER_INVALID);
   if ('playerSettings' in out) {
     const problem = playerSettingsProblem(out.playerSettings);
     if (problem) invalid(problem);
@@ -61,6 +70,13 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   // Presence pings get the server's clock; only an admin (data import, tests) may record another time.
   if ('last_access' in out && !isPrivileged(actor)) out.last_access = new Date().toISOString();
   if (isPrivileged(actor)) return out;
+
+  // Registration asks for these and the profile form never sends one emptied: nobody clears their own (an
+  // account without an email cannot sign in, one without a birth date escapes the age rule).
+  for (const [field, reason] of KEPT_FIELDS) {
+    const value: unknown = out[field];
+    if (field in out && (value === null || (typeof value === 'string' && !value.trim()))) invalid(reason);
+  }
 
   // A refused email change says the address is taken: an answer about someone else's account.
   if (typeof out.email === 'string' && actor?.user) {
