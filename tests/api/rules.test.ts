@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 describe('texts of reviews, posts and messages', () => {
-  it.each(['', '   ', '\n\t  '])('refuses a blank review %j', async (text) => {
+  it.each(['', '   ', '\n\t  ', '\u200b', '\u3164 \u2800', '\u00ad\u0000'])('refuses a blank review %j', async (text) => {
     const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text, title: title.id }));
     expectRefused(res, 400, 'Комментарий не может быть пустым');
   });
@@ -65,7 +65,7 @@ describe('texts of reviews, posts and messages', () => {
     expectRefused(res, 400, 'Комментарий, на который вы отвечаете, не найден');
   });
 
-  it.each(['', '    '])('refuses a blank post %j', async (text) => {
+  it.each(['', '    ', '\u200b\u200d'])('refuses a blank post %j', async (text) => {
     const res = await expectNothingStored('posts', {}, () => user.call('POST', '/items/posts', { text }));
     expectRefused(res, 400, 'Запись не может быть пустой');
   });
@@ -75,7 +75,7 @@ describe('texts of reviews, posts and messages', () => {
     expectRefused(res, 400, `Запись длиннее ${TEXT_LIMITS.post} символов`);
   });
 
-  it.each([{}, { text: '' }, { text: '   ' }, { text: '  ', images: [] }])('refuses a message with no text and no images %j', async (body) => {
+  it.each([{}, { text: '' }, { text: '   ' }, { text: '  ', images: [] }, { text: '\u200b\ufeff' }])('refuses a message with no text and no images %j', async (body) => {
     const res = await expectNothingStored('messages', {}, () => user.call('POST', '/items/messages', body));
     expectRefused(res, 400, 'Сообщение не может быть пустым');
   });

@@ -10,7 +10,7 @@ import { invalid, forbidden } from '../../shared/errors.ts';
 import { chatMembers } from '../../shared/chats.ts';
 import { keyOf, numberKeyOf } from '../../shared/keys.ts';
 import { tombstoneUpdate } from './tombstones.ts';
-import { NOT_TEXT } from './values.ts';
+import { NOT_TEXT, showsSomething } from './values.ts';
 import type { Knex } from 'knex';
 import type { Register } from './types.ts';
 
@@ -26,7 +26,7 @@ function invitedIds(value: unknown): string[] {
 function messageText(value: unknown, hasImages: boolean): string {
   if (value !== null && value !== undefined && typeof value !== 'string') invalid(NOT_TEXT);
   const text = typeof value === 'string' ? value.trim() : '';
-  if (!text && !hasImages) invalid('Сообщение не может быть пустым');
+  if (!showsSomething(text) && !hasImages) invalid('Сообщение не может быть пустым');
   if (text.length > TEXT_LIMITS.message) invalid(`Сообщение длиннее ${TEXT_LIMITS.message} символов`);
   return text;
 }

@@ -7,11 +7,22 @@ import { invalid } from '../../shared/errors.ts';
 export const NOT_TEXT = 'Значение должно быть текстом';
 export const NOT_FLAG = 'Значение должно быть true или false';
 
-/** Text that must be there: a string, not blank once trimmed, at most `max` characters. */
+/**
+ * Characters that show nothing: spaces, controls, format marks (zero-width spaces and joiners, the soft
+ * hyphen, direction marks) and the blank letters (Hangul fillers, the empty Braille cell).
+ */
+const SHOWS_NOTHING = /[\s\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
+
+/** Whether a text shows anything at all: `trim()` keeps a zero-width space, which a reader sees as blank. */
+export function showsSomething(text: string): boolean {
+  return text.replace(SHOWS_NOTHING, '') !== '';
+}
+
+/** Text that must be there: a string that shows something, at most `max` characters, trimmed. */
 export function requireText(value: unknown, max: number, emptyMessage: string, tooLongMessage: string): string {
   if (value !== null && value !== undefined && typeof value !== 'string') invalid(NOT_TEXT);
   const text = typeof value === 'string' ? value.trim() : '';
-  if (!text) invalid(emptyMessage);
+  if (!showsSomething(text)) invalid(emptyMessage);
   if (text.length > max) invalid(tooLongMessage);
   return text;
 }
