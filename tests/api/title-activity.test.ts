@@ -5,8 +5,8 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
-import { call, newTitle, newUser, type TestUser } from '../support/api.ts';
-import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+import { call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
+import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, uploadAs } from '../support/fixtures.ts';
 
 let me: TestUser;
 let other: TestUser;
@@ -76,6 +76,16 @@ describe('reviews', () => {
     const counts = await call('GET', `/items/comments?aggregate[count]=*&groupBy[]=title&filter[title][_eq]=${title.id}&filter[deleted][_eq]=false`);
     const shown = await countRows('comments', { _and: [{ title: { _eq: title.id } }, { deleted: { _eq: false } }] });
     expect(Number(counts.data[0].count)).toBe(shown);
+  });
+
+  it('once deleted, show nobody their author or pictures', async () => {
+    const picture = (await uploadAs(me, pngBytes(), 'image/png', 'review.png')).data.id;
+    const review = (await me.call('POST', '/items/comments', { text: 'С картинкой', title: title.id, images: [{ directus_files_id: picture }] })).data.id;
+    expect((await me.call('PATCH', `/items/comments/${review}`, { deleted: true })).status).toBe(200);
+    const seen = await call('GET', `/items/comments/${review}?fields=deleted,text,user_created,images.directus_files_id`);
+    expect(seen.data).toEqual({ deleted: true, text: '', user_created: null, images: [] });
+    expect(await countRows('directus_files', { id: { _eq: picture } })).toBe(0);
+    expect((await call('GET', `/assets/${picture}`)).status).not.toBe(200);
   });
 });
 

@@ -9,9 +9,8 @@ import type { Pace } from '../../shared/pace.ts';
 import { invalid, forbidden } from '../../shared/errors.ts';
 import { chatMembers } from '../../shared/chats.ts';
 import { keyOf, numberKeyOf } from '../../shared/keys.ts';
-import { tombstoneUpdate } from './tombstones.ts';
+import { removePictures, tombstoneUpdate } from './tombstones.ts';
 import { NOT_TEXT, showsSomething } from './values.ts';
-import type { Knex } from 'knex';
 import type { Register } from './types.ts';
 
 /** Invited user ids from the shapes Directus accepts for an m2m: a list or `{ create: [...] }`. */
@@ -102,7 +101,7 @@ export function registerChatRules({ filter, action }: Register, deleteFiles: (id
   });
 
   action('messages.items.update', async ({ keys, payload }, { database }) => {
-    if (payload?.deleted === true) await removeAttachments(database, keys ?? [], deleteFiles);
+    if (payload?.deleted === true) await removePictures(database, 'messages_files', 'messages_id', keys ?? [], deleteFiles);
   });
 
   for (const collection of REMOVED_BY_MARKING) {
@@ -118,16 +117,3 @@ const MESSAGE_TOMBSTONE = { noRestore: 'Удалённое сообщение н
 /** Chats and their messages leave only with their people (database cascades, which announce nothing). */
 export const REMOVED_BY_MARKING = ['messages', 'messages_files', 'chats', 'chats_directus_users'] as const;
 
-/** A deleted message's pictures: unlinked, and removed from storage unless something else shows them. */
-async function removeAttachments(database: Knex, messageIds: (string | number)[], deleteFiles: (ids: string[]) => Promise<void>): Promise<void> {
-  const files: string[] = await database('messages_files').whereIn('messages_id', messageIds).pluck('directus_files_id');
-  await database('messages_files').whereIn('messages_id', messageIds).delete();
-  const used = new Set<string>([
-    ...await database('messages_files').whereIn('directus_files_id', files).pluck('directus_files_id'),
-    ...await database('comments_files').whereIn('directus_files_id', files).pluck('directus_files_id'),
-    ...await database('posts_files').whereIn('directus_files_id', files).pluck('directus_files_id'),
-    ...await database('directus_users').whereIn('avatar', files).pluck('avatar'),
-  ]);
-  const orphans = files.filter((id) => !used.has(id));
-  if (orphans.length) await deleteFiles(orphans);
-}

@@ -9,7 +9,7 @@ import { invalid } from '../../shared/errors.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
 import type { Pace } from '../../shared/pace.ts';
 import { requireText } from './values.ts';
-import { tombstoneUpdate } from './tombstones.ts';
+import { removePictures, tombstoneUpdate } from './tombstones.ts';
 import type { Knex } from 'knex';
 import type { Register } from './types.ts';
 
@@ -38,7 +38,7 @@ async function shownComment(database: Knex, id: number): Promise<void> {
   if (row.deleted) invalid(COMMENT_TOMBSTONE.gone);
 }
 
-export function registerCommunityRules({ filter }: Register, paces: CommunityPaces): void {
+export function registerCommunityRules({ filter, action }: Register, paces: CommunityPaces, deleteFiles: (ids: string[]) => Promise<void>): void {
   filter('comments.items.create', async (payload, _meta, { database, accountability }) => {
     const text = commentText(payload.text);
     let title = numberKeyOf(payload.title);
@@ -65,6 +65,12 @@ export function registerCommunityRules({ filter }: Register, paces: CommunityPac
     const checked = await tombstoneUpdate(payload, meta.keys ?? [], 'comments', database, COMMENT_TOMBSTONE, commentText);
     if ('text' in payload && !('deleted' in payload) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user);
     return checked;
+  });
+  // A deleted review shows «Комментарий удалён» and nobody's name: its author and pictures go from the row too.
+  action('comments.items.update', async ({ keys, payload }, { database }) => {
+    if (payload?.deleted !== true || !keys?.length) return;
+    await database('comments').whereIn('id', keys).update({ user_created: null });
+    await removePictures(database, 'comments_files', 'comments_id', keys, deleteFiles);
   });
 
   filter('posts.items.create', async (payload, _meta, { accountability }) => {

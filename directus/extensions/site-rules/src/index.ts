@@ -70,7 +70,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
     post: pace('post', env, 'Слишком много записей подряд.'),
     edit,
     supportRequest: pace('supportRequest', env, 'Слишком много обращений подряд.'),
-  });
+  }, deleteFiles);
   registerOwnReactionRule(register);
   registerReactionRemovals(register);
   registerChatRules(register, deleteFiles, { message: pace('message', env, 'Слишком много сообщений подряд.'), edit });

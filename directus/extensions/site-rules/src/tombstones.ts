@@ -1,7 +1,7 @@
 /**
  * Deleting by marking, for messages and reviews: `deleted: true` empties the text (to '') and keeps the
- * row (a reply still has its parent; a subscriber hears an update only if they may read it). A
- * deleted row is neither restored nor edited.
+ * row (a reply still has its parent; a subscriber hears an update only if they may read it), without
+ * its pictures. A deleted row is neither restored nor edited.
  */
 import type { Knex } from 'knex';
 import { invalid } from '../../shared/errors.ts';
@@ -26,4 +26,21 @@ export async function tombstoneUpdate(
   const gone = await database(table).whereIn('id', keys).where('deleted', true).first('id');
   if (gone) invalid(words.gone);
   return { ...payload, text: checkText(payload.text) };
+}
+
+/** A deleted row's pictures: unlinked from it, and removed from storage unless something else shows them. */
+export async function removePictures(
+  database: Knex, junction: 'messages_files' | 'comments_files', ownerColumn: 'messages_id' | 'comments_id', ids: (string | number)[],
+  deleteFiles: (ids: string[]) => Promise<void>,
+): Promise<void> {
+  const files: string[] = await database(junction).whereIn(ownerColumn, ids).pluck('directus_files_id');
+  await database(junction).whereIn(ownerColumn, ids).delete();
+  const used = new Set<string>([
+    ...await database('messages_files').whereIn('directus_files_id', files).pluck('directus_files_id'),
+    ...await database('comments_files').whereIn('directus_files_id', files).pluck('directus_files_id'),
+    ...await database('posts_files').whereIn('directus_files_id', files).pluck('directus_files_id'),
+    ...await database('directus_users').whereIn('avatar', files).pluck('avatar'),
+  ]);
+  const orphans = files.filter((id) => !used.has(id));
+  if (orphans.length) await deleteFiles(orphans);
 }
