@@ -1,7 +1,7 @@
 /**
  * New-episode alerts, in Chromium against the built site: an editor adds an episode to a title a
  * person marks 'Смотрю'; the person's account icon counts it, the profile's 'Новые серии' lists
- * it, and marking it read clears the counter and is kept by the backend.
+ * it, and marking it read (one, or all at once) clears the counter and is kept by the backend.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from './support/test.ts';
@@ -56,6 +56,23 @@ describe('new-episode alerts', () => {
     await badge.first().waitFor({ state: 'detached' });
     expect(await alertsOf()).toEqual([{ id: expect.any(Number), read: true }]);
     expect(episode.id).toBeGreaterThan(0);
+  });
+
+  it('are all marked read at once, the person\'s own alone', async ({ browsers }) => {
+    const { person, title, alertsOf } = await personWithAlert();
+    await (await adminApi()).post('/items/series', { title: title.id, name: '8 серия', sort: 8 });
+    await expect.poll(async () => (await alertsOf()).length).toBe(2);
+    const someoneElse = await personWithAlert();
+
+    const { page } = await browsers.as(person);
+    await page.goto('/profile?tab=new-episodes');
+    const pane = page.getByRole('region', { name: 'Новые серии' });
+    const unread = pane.locator('.alert--unread');
+    await expect.poll(() => unread.count()).toBe(2);
+    await pane.getByRole('button', { name: 'Отметить все прочитанными' }).click();
+    await expect.poll(() => unread.count()).toBe(0);
+    expect((await alertsOf()).map((a) => a.read)).toEqual([true, true]);
+    expect((await someoneElse.alertsOf()).map((a) => a.read)).toEqual([false]);
   });
 
   it('and unread messages are counted apart on the account icon, neither covering the other', async ({ browsers }) => {
