@@ -3,7 +3,7 @@
  * not in, not even that a message was deleted (deletion is marking, which permissions filter).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
+import { MAX_NESTING, TOO_DEEP } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_SOCKET_FRAME_BYTES } from '../../directus/extensions/site-rules/src/socket-size.ts';
 import {
   MAX_SUBSCRIPTIONS_PER_SOCKET, SOCKETS_PER_ADDRESS, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_SUBSCRIPTIONS,
@@ -89,6 +89,24 @@ describe('messages over the socket', () => {
     expect(answer.error.message).toContain('Слишком глубокая вложенность');
     rt.send({ type: 'subscribe', uid: 'after', collection: 'genres', query: { fields: ['id'], limit: 1 } });
     expect((await rt.waitFor(subscribed('after'), 'a later subscription')).event).toBe('init');
+  });
+});
+
+describe('frames nested thousands deep', () => {
+  /** A visitor's subscription whose filter nests `levels` times, written as text: the value is too deep to stringify. */
+  const deepSubscription = (levels: number) =>
+    `{"type":"subscribe","uid":"deep","collection":"titles","query":{"filter":${'{"_and":['.repeat(levels)}{}${']}'.repeat(levels)}}}`;
+
+  it.each([3_000, 5_000])('(%i levels) are refused before Directus reads them, and the server carries on', async (levels) => {
+    const rt = await Realtime.visitor(baseUrl(), `${levels} levels`);
+    rt.ws.send(deepSubscription(levels));
+    expect(await rt.waitFor(subscribed('deep'), 'the refusal')).toMatchObject({ status: 'error', error: { message: TOO_DEEP } });
+    expect(await (await fetch(`${baseUrl()}/server/ping`)).text()).toBe('pong');
+    rt.send({ type: 'subscribe', uid: 'after', collection: 'genres', query: { fields: ['id'], limit: 1 } });
+    expect((await rt.waitFor(subscribed('after'), 'a later subscription on the same socket')).event).toBe('init');
+    const next = await Realtime.visitor(baseUrl(), `after ${levels} levels`);
+    next.send({ type: 'subscribe', uid: 'next', collection: 'genres', query: { fields: ['id'], limit: 1 } });
+    expect((await next.waitFor(subscribed('next'), 'a new socket\'s subscription')).event).toBe('init');
   });
 });
 

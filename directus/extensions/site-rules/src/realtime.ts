@@ -11,7 +11,6 @@
  */
 import { WebSocketError } from '../../shared/directus-internals.ts';
 import type { Knex } from 'knex';
-import { TOO_DEEP, nestsDeeperThan } from '../../shared/nesting.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { REMOVED_BY_MARKING } from './chat.ts';
 import { createFanout, createMessageFanout, nobodyInParticular, type Fanout } from './message-fanout.ts';
@@ -19,10 +18,11 @@ import { readAccess } from './read-access.ts';
 import { createWatchedLive } from './watched-live.ts';
 import { neverUnaccountable } from './socket-accountability.ts';
 import { createSocketBudget, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_SUBSCRIPTIONS } from './socket-budget.ts';
+import { guardFrameDepth, type DepthGuardedSocket } from './socket-depth.ts';
 import { socketMessagePace } from './socket-pace.ts';
 import type { Meta, Register } from './types.ts';
 
-interface Socket {
+interface Socket extends DepthGuardedSocket {
   accountability?: Accountability | null;
   send(data: string): void;
   close(code: number, reason: string): void;
@@ -57,6 +57,8 @@ export function registerRealtimeRules({ filter, action }: Register, { database, 
   };
   action('websocket.connect', (meta) => {
     const client = meta.client as Socket;
+    // First, while Directus's listener is the socket's only one (socket-depth.ts).
+    guardFrameDepth(client);
     neverUnaccountable(client);
     const address = client.accountability?.ip ?? 'unknown';
     if (!budget.opened(client, address)) client.close(TOO_MANY_SOCKETS_CODE, TOO_MANY_SOCKETS);
@@ -70,7 +72,6 @@ export function registerRealtimeRules({ filter, action }: Register, { database, 
     // text: with a number, the subscription would stay while the budget let its place go.
     const message = typeof frame.uid === 'number' ? { ...frame, uid: String(frame.uid) } : frame;
     const uid = typeof message.uid === 'string' ? message.uid : undefined;
-    if (nestsDeeperThan(message)) throw new WebSocketError(String(message.type ?? 'server'), 'INVALID_PAYLOAD', TOO_DEEP, uid);
     const client = meta.client as Socket | undefined;
     // Directus answers the unsubscribe; the fan-out only forgets it.
     if (message.type === 'unsubscribe' && client) {
