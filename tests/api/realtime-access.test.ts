@@ -78,6 +78,79 @@ describe('subscriptions', () => {
   });
 });
 
+describe('subscriptions to the chat\'s rows', () => {
+  /** A private chat between two new people: its id, and a message in it. */
+  const newChat = async (from: TestUser, to: TestUser) => {
+    const chat = (await from.call('POST', '/items/chats', { user_invited: [{ directus_users_id: to.id }] })).data.id as number;
+    const message = (await from.call('POST', '/items/messages', { text: 'Личное', privateChat: chat })).data.id as number;
+    return { chat, message };
+  };
+  /** Every frame but the sign-ins, heartbeats and snapshots: a refusal of an event names no subscription. */
+  const news = (rt: Realtime) => rt.frames.filter((f) => !['auth', 'ping'].includes(f.type) && f.event !== 'init');
+  const refusedAtOnce = async (rt: Realtime, subscription: Frame) => {
+    rt.send({ type: 'subscribe', ...subscription });
+    const answer = await rt.waitFor(subscribed(subscription.uid), `the answer to ${subscription.uid}`);
+    expect(answer, subscription.uid).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' } });
+  };
+
+  it('that name an event are refused at once where the person may not read the rows', async () => {
+    const { chat, message } = await newChat(a, await newUser());
+    const visitor = await Realtime.visitor(baseUrl(), 'visitor');
+    for (const collection of ['chats', 'chats_directus_users', 'messages_files']) {
+      for (const event of ['create', 'update']) await refusedAtOnce(visitor, { uid: `${collection}-${event}`, collection, event });
+    }
+    const watcher = await Realtime.open(baseUrl(), outsider.token, 'outsider');
+    for (const rt of [visitor, watcher]) {
+      await refusedAtOnce(rt, { uid: 'message', collection: 'messages', item: message, event: 'update' });
+      await refusedAtOnce(rt, { uid: 'chat', collection: 'chats', item: chat, event: 'update' });
+    }
+  });
+
+  it('tell a member of no chat but their own, neither its creation nor its message\'s edit', async () => {
+    const [me, friend, stranger, other] = await Promise.all([newUser(), newUser(), newUser(), newUser()]);
+    const mine = await newChat(me, friend);
+    const rt = await Realtime.open(baseUrl(), me.token, 'member');
+    rt.send({ type: 'subscribe', uid: 'chats', collection: 'chats', event: 'create', query: { fields: ['id'] } });
+    rt.send({ type: 'subscribe', uid: 'edit', collection: 'messages', item: mine.message, event: 'update', query: { fields: ['id', 'text'] } });
+    for (const uid of ['chats', 'edit']) expect((await rt.waitFor(subscribed(uid), `the subscription ${uid}`)).event).toBe('init');
+
+    const theirs = await newChat(stranger, other);
+    expect((await stranger.call('PATCH', `/items/messages/${theirs.message}`, { text: 'Чужое, правка' })).status).toBe(200);
+    // Frames go out in the order the events happened: once the person hears of their own chat and
+    // edit, the stranger's turn is over.
+    const own = (await newChat(me, other)).chat;
+    await rt.waitFor((f) => f.uid === 'chats' && f.event === 'create' && f.data?.[0]?.id === own, 'the person\'s own new chat');
+    expect((await me.call('PATCH', `/items/messages/${mine.message}`, { text: 'Правка' })).status).toBe(200);
+    await rt.waitFor((f) => f.uid === 'edit' && f.event === 'update', 'the edit of the person\'s own message');
+    expect(news(rt)).toEqual([
+      { type: 'subscription', event: 'create', data: [{ id: own }], uid: 'chats' },
+      { type: 'subscription', event: 'update', data: { id: mine.message, text: 'Правка' }, uid: 'edit' },
+    ]);
+  });
+
+  it('hear nothing of others\' chats once the socket\'s sign-in fails and it reads as a visitor', async () => {
+    const [me, stranger, other] = await Promise.all([newUser(), newUser(), newUser()]);
+    const rt = await Realtime.open(baseUrl(), me.token, 'member signed out');
+    rt.send({ type: 'subscribe', uid: 'chats', collection: 'chats', event: 'create', query: { fields: ['id'] } });
+    rt.send({ type: 'subscribe', uid: 'messages', collection: 'messages', event: 'create', query: { fields: ['id'] } });
+    for (const uid of ['chats', 'messages']) expect((await rt.waitFor(subscribed(uid), `the subscription ${uid}`)).event).toBe('init');
+    rt.send({ type: 'auth', access_token: 'not-a-token', uid: 'bad' });
+    await rt.waitFor((f) => f.type === 'auth' && f.status === 'error', 'the failed sign-in');
+
+    await newChat(stranger, other);
+    // Signed in again, the person hears of their own chat and message: the stranger's came before them.
+    rt.send({ type: 'auth', access_token: me.token, uid: 'again' });
+    await rt.waitFor((f) => f.type === 'auth' && f.status === 'ok', 'the sign-in again');
+    const own = await newChat(me, other);
+    await rt.waitFor((f) => f.uid === 'chats' && f.event === 'create', 'the person\'s own new chat');
+    await rt.waitFor((f) => f.uid === 'messages' && f.event === 'create', 'the person\'s own message');
+    expect(news(rt)).toEqual([
+      { type: 'subscription', event: 'create', data: [{ id: own.chat }], uid: 'chats' },
+      { type: 'subscription', event: 'create', data: [{ id: own.message }], uid: 'messages' },
+    ]);
+  });
+});
+
 describe('messages over the socket', () => {
   it('nested too deep are refused, and the connection stays usable', async () => {
     const rt = await Realtime.open(baseUrl(), outsider.token, 'outsider');

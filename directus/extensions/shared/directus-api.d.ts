@@ -66,7 +66,8 @@ declare module '@directus/api/websocket/utils/items' {
   export type WebSocketEvent =
     | { collection: string; action: 'create'; key: string | number; payload: unknown }
     | { collection: string; action: 'update' | 'delete'; keys: (string | number)[]; payload: unknown };
-  export interface Subscription { collection: string; event?: 'create' | 'update' | 'delete'; query?: Record<string, unknown>; uid?: string }
+  /** `item`, when there, is read alone (readOne): it must never be present and undefined, as Directus tests `'item' in`. */
+  export interface Subscription { collection: string; event?: 'create' | 'update' | 'delete'; item?: string; query?: Record<string, unknown>; uid?: string }
   /** What Directus sends a subscriber: the init snapshot, or an event's rows as this reader may read them. */
   export function getPayload(subscription: Subscription, accountability: Accountability | null, schema: SchemaOverview, event?: WebSocketEvent): Promise<Record<string, unknown>>;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Accountability } from '../../shared/directus.ts';
 import type { WebSocketEvent } from '../../shared/directus-internals.ts';
-import { NOBODY, announces, eventKeys, hears, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
+import { NOBODY, announces, eventKeys, hears, readKey, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
 
 const USER_ROLE = 'role-user';
 const person = (user: string | null, more: Partial<Accountability> = {}): Accountability =>
@@ -25,6 +25,21 @@ describe('which events go out', () => {
     expect(hears({}, created)).toBe(true);
     expect(hears({ event: 'update' }, updated)).toBe(true);
     expect(hears({ event: 'update' }, created)).toBe(false);
+  });
+
+  it('sends a subscription to one row the events on that row alone, whatever type its key has', () => {
+    expect(hears({ item: '8' }, updated)).toBe(true);
+    expect(hears({ item: '7', event: 'create' }, created)).toBe(true);
+    expect(hears({ item: '9' }, updated)).toBe(false);
+    expect(hears({ item: '8', event: 'create' }, updated)).toBe(false);
+  });
+
+  it('shares a read between subscriptions of the same query and row only', () => {
+    const query = { fields: ['id'] };
+    expect(readKey({ query })).toBe(readKey({ query: { fields: ['id'] } }));
+    expect(readKey({ query })).not.toBe(readKey({ query, item: '7' }));
+    expect(readKey({ query, item: '7' })).not.toBe(readKey({ query, item: '8' }));
+    expect(readKey({})).not.toBe(readKey({ query }));
   });
 
   it('sends nothing to a reader whose read shows none of the rows', () => {

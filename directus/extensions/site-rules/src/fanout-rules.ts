@@ -14,9 +14,14 @@ export const announces = (event: WebSocketEvent): boolean => event.action !== 'd
 /** The rows an event names. */
 export const eventKeys = (event: WebSocketEvent): (string | number)[] => ('keys' in event ? event.keys : [event.key]);
 
-/** A subscription to one kind of event hears only that kind. */
-export const hears = (subscription: Pick<Subscription, 'event'>, event: WebSocketEvent): boolean =>
-  subscription.event === undefined || subscription.event === event.action;
+/** A subscription to one kind of event hears only that kind; one to an item, only events on that row. */
+export const hears = (subscription: Pick<Subscription, 'event' | 'item'>, event: WebSocketEvent): boolean =>
+  (subscription.event === undefined || subscription.event === event.action) &&
+  (subscription.item === undefined || eventKeys(event).some((key) => String(key) === subscription.item));
+
+/** What makes two subscriptions' reads the same: their query, and the one row they name (read alone). */
+export const readKey = (subscription: Pick<Subscription, 'query' | 'item'>): string =>
+  JSON.stringify([subscription.query ?? null, subscription.item ?? null]);
 
 /** The same person's roles and address, but nobody in particular. */
 export function readerFor(who: Accountability): Accountability {

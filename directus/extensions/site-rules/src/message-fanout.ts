@@ -11,11 +11,18 @@
  *   their own, exactly as Directus would make it;
  * - frames go out in the order the events happened, so an edit never overtakes its message;
  * - deletions are not announced: messages are marked deleted (an update), and the ids of deleted
- *   rows would reach every subscriber, whatever they may read.
+ *   rows would reach every subscriber, whatever they may read;
+ * - a subscription to one row (`item`) is taken only when its reader may read that row; a query or
+ *   row its reader may not read is refused when they subscribe, even one naming an event (Directus
+ *   skips its first read then);
+ * - a read that fails at an event sends nothing: Directus answers it with an error frame at the
+ *   moment of the event, which told a socket whose sign-in had failed (it reads as a visitor) when
+ *   rows it could never read were written.
  *
  * Reviews and their reactions are served the same way (`createFanout`): every visitor of a title
  * page listens to them, and a review an editor deletes outright must not name itself to people who
- * could never read it (a draft's review).
+ * could never read it (a draft's review). So are the chat's other rows (`createChatFanouts`): private
+ * chats, their invitations and the pictures of messages, for the people they concern.
  */
 import { isDirectusError } from '@directus/errors';
 import {
@@ -26,7 +33,7 @@ import type { Knex } from 'knex';
 import { chatMembers } from '../../shared/chats.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { valueError } from './database-errors.ts';
-import { announces, eventKeys, hears, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
+import { announces, eventKeys, hears, readKey, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
 
 /** Everyone whose own rules may show them more of the changed rows than a stranger sees. */
 export type Concerned = (keys: (string | number)[]) => Promise<Set<string>>;
@@ -36,7 +43,7 @@ interface Client {
   send(data: string): void;
 }
 
-/** A subscription with its query as text, to tell whose queries are the same. */
+/** A subscription with its query and row as text, to tell whose reads are the same. */
 type Fanned = Subscription & { client: Client; uid?: string; queryKey: string };
 
 export interface Fanout {
@@ -45,8 +52,33 @@ export interface Fanout {
   unsubscribe(client: Client, uid?: unknown): void;
 }
 
-export function createMessageFanout(database: Knex, getSchema: () => Promise<SchemaOverview>): Fanout {
-  return createFanout('messages', database, getSchema, messagePeople(database));
+type Reads = { database: Knex; getSchema: () => Promise<SchemaOverview>; logError: (err: unknown) => void };
+
+export function createMessageFanout(reads: Reads): Fanout {
+  return createFanout('messages', reads, messagePeople(reads.database));
+}
+
+/** Private chats, their invitations and the pictures of messages: each for the people of its chat or message. */
+export function createChatFanouts(reads: Reads): [string, Fanout][] {
+  const { database } = reads;
+  const chats = chatPeople(database);
+  const messages = messagePeople(database);
+  return [
+    ['chats', createFanout('chats', reads, chats)],
+    ['chats_directus_users', createFanout('chats_directus_users', reads, async (keys) =>
+      chats(await database('chats_directus_users').whereIn('id', keys).pluck('chats_id')))],
+    ['messages_files', createFanout('messages_files', reads, async (keys) =>
+      messages(await database('messages_files').whereIn('id', keys).pluck('messages_id')))],
+  ];
+}
+
+/** A private chat's two members. */
+function chatPeople(database: Knex): Concerned {
+  return async (keys) => {
+    const people = new Set<string>();
+    for (const key of keys) for (const member of (await chatMembers(database, key)) ?? []) people.add(member);
+    return people;
+  };
 }
 
 /** The author of each message and a private chat's two members. */
@@ -65,7 +97,7 @@ function messagePeople(database: Knex): Concerned {
 /** Nobody: rows every reader of the collection reads alike, whoever they are. */
 export const nobodyInParticular: Concerned = async () => new Set();
 
-export function createFanout(collection: string, database: Knex, getSchema: () => Promise<SchemaOverview>, concerned: Concerned): Fanout {
+export function createFanout(collection: string, { database, getSchema, logError }: Reads, concerned: Concerned): Fanout {
   const subscriptions = new Set<Fanned>();
   /** By a connection's accountability (a new one with every sign-in): the group it reads with, or null. */
   const groupOf = new WeakMap<object, string | null>();
@@ -84,15 +116,15 @@ export function createFanout(collection: string, database: Knex, getSchema: () =
     return group;
   }
 
-  /** What each subscriber gets for an event, in subscription order: a frame, nothing, or a refusal. */
-  async function prepare(event: WebSocketEvent): Promise<{ client: Client; frame: string | null; error?: unknown }[]> {
+  /** What each subscriber gets for an event, in subscription order: a frame or nothing. */
+  async function prepare(event: WebSocketEvent): Promise<{ client: Client; frame: string | null }[]> {
     if (!announces(event) || subscriptions.size === 0) return [];
     const schema = await getSchema();
     const people = await concerned(eventKeys(event));
     // One read and one frame per group and subscription name, however many subscribers share them.
     const shared = new Map<string, Promise<Record<string, unknown>>>();
     const frames = new Map<string, string | null>();
-    const out: { client: Client; frame: string | null; error?: unknown }[] = [];
+    const out: { client: Client; frame: string | null }[] = [];
     for (const subscription of [...subscriptions]) {
       const { client } = subscription;
       if (!hears(subscription, event)) continue;
@@ -111,7 +143,8 @@ export function createFanout(collection: string, database: Knex, getSchema: () =
         if (!frames.has(named)) frames.set(named, frameOf(result, subscription.uid));
         out.push({ client, frame: frames.get(named)! });
       } catch (error) {
-        out.push({ client, frame: null, error });
+        // Nothing goes out: a refusal now would tell when a row the reader may not read changed.
+        if (!isDirectusError(error)) logError(error);
       }
     }
     return out;
@@ -123,10 +156,7 @@ export function createFanout(collection: string, database: Knex, getSchema: () =
     if (event.collection !== collection) return;
     const prepared = prepare(event);
     sending = sending.then(() => prepared).then((deliveries) => {
-      for (const { client, frame, error } of deliveries) {
-        if (error !== undefined) handleWebSocketError(client, error, 'subscribe');
-        else if (frame !== null) client.send(frame);
-      }
+      for (const { client, frame } of deliveries) if (frame !== null) client.send(frame);
     }).catch(() => {});
   });
 
@@ -142,19 +172,22 @@ export function createFanout(collection: string, database: Knex, getSchema: () =
         const who = client.accountability ?? null;
         const schema = await getSchema();
         const query = message.query ? await sanitizeQuery(message.query, schema, who) : undefined;
-        const subscription: Fanned = { client, collection, queryKey: JSON.stringify(query ?? null) };
+        const item = message.item === undefined ? undefined : String(message.item);
+        const subscription: Fanned = { client, collection, queryKey: readKey({ query, item }) };
         if (message.event !== undefined) subscription.event = message.event;
         if (query) subscription.query = query;
+        if (item !== undefined) subscription.item = item;
         if (message.uid !== undefined) {
           subscription.uid = String(message.uid);
           unsubscribe(client, subscription.uid);
         }
         if (who) await groupFor(who);
-        // A query its reader may not run is refused now: answered with an error at every event, it would
-        // tell them when rows they cannot read change.
+        // A query its reader may not run, or a row they may not read, is refused now, even when Directus
+        // would read nothing before the first event: a subscription taken is never refused later.
         const init = subscription.event === undefined
           ? await getPayload(subscription, who, schema)
-          : await getPayload({ ...subscription, query: { ...query, limit: 0 } }, who, schema).then(() => ({ event: 'init' }));
+          : await getPayload(subscription.item === undefined ? { ...subscription, query: { ...query, limit: 0 } } : subscription, who, schema)
+            .then(() => ({ event: 'init' }));
         subscriptions.add(subscription);
         client.send(fmtMessage('subscription', init, subscription.uid));
       } catch (err) {

@@ -1,19 +1,19 @@
 /**
  * Live subscriptions. Directus checks permissions before it sends a created or updated row to a
- * subscriber, but sends the ids of deleted rows to every subscriber of the collection. So outside
- * the administrators, a subscription is allowed only where a deletion cannot tell anything the
- * subscriber may not read: collections they read in full, and the chat collections, whose rows
- * are never deleted through the API (a message is marked deleted, see chat.ts). Subscriptions to
- * messages, reviews and reactions are served by fan-outs (message-fanout.ts), which read each
- * event once per group and announce no deletion. Subscriptions to watched marks, administrators'
+ * subscriber, but sends the ids of deleted rows to every subscriber of the collection, and answers
+ * an event on a row the subscriber may not read with an error frame at that very moment (with no
+ * first read at all when the subscription names an event). So outside the administrators, Directus
+ * serves only collections the subscriber reads in full. Subscriptions to the chat (messages, private
+ * chats, their invitations and pictures), reviews and reactions are served by fan-outs
+ * (message-fanout.ts), which refuse at once what the reader may not read, read each event once per
+ * group, and announce no deletion and no failed read. Subscriptions to watched marks, administrators'
  * too, are served by watched-live.ts: each person hears of their own marks alone. A socket whose
  * sign-in ends reads as a visitor (socket-accountability.ts).
  */
 import { WebSocketError } from '../../shared/directus-internals.ts';
 import type { Knex } from 'knex';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
-import { REMOVED_BY_MARKING } from './chat.ts';
-import { createFanout, createMessageFanout, nobodyInParticular, type Fanout } from './message-fanout.ts';
+import { createChatFanouts, createFanout, createMessageFanout, nobodyInParticular, type Fanout } from './message-fanout.ts';
 import { readAccess } from './read-access.ts';
 import { createWatchedLive } from './watched-live.ts';
 import { neverUnaccountable } from './socket-accountability.ts';
@@ -41,11 +41,13 @@ interface RealtimeContext {
 }
 
 export function registerRealtimeRules({ filter, action }: Register, { database, getSchema, logError, env }: RealtimeContext): void {
-  // Reviews and reactions read alike for every reader but editors: nobody's own rules show them more.
+  const reads = { database, getSchema, logError };
   const fanouts = new Map<string, Fanout>([
-    ['messages', createMessageFanout(database, getSchema)],
-    ['comments', createFanout('comments', database, getSchema, nobodyInParticular)],
-    ['reactions', createFanout('reactions', database, getSchema, nobodyInParticular)],
+    ['messages', createMessageFanout(reads)],
+    ...createChatFanouts(reads),
+    // Reviews and reactions read alike for every reader but editors: nobody's own rules show them more.
+    ['comments', createFanout('comments', reads, nobodyInParticular)],
+    ['reactions', createFanout('reactions', reads, nobodyInParticular)],
   ]);
   const watched = createWatchedLive(logError);
   const budget = createSocketBudget<Socket>(Number(env['WEBSOCKETS_REST_CONN_LIMIT_PER_ADDRESS']));
@@ -88,11 +90,10 @@ export function registerRealtimeRules({ filter, action }: Register, { database, 
     if (who?.admin) return message;
     const collection = String(message.collection);
     const fanout = fanouts.get(collection);
-    if (fanout && who && client && message.item === undefined) {
+    if (fanout && who && client) {
       await fanout.subscribe(client, message);
       return SERVED;
     }
-    if ((REMOVED_BY_MARKING as readonly string[]).includes(collection)) return message;
     const access = who ? await readAccess(who, { knex: database, schema: await getSchema() }) : null;
     if (access?.get(collection)?.allRows !== true) throw new WebSocketError('subscribe', 'FORBIDDEN', 'Подписка на эту коллекцию недоступна', uid);
     return message;
