@@ -115,6 +115,63 @@ describe('access ends at once', () => {
   });
 });
 
+describe('an access token, which anyone who sees it can read', () => {
+  /** Every value of its payload (JWT payloads are only base64), as text. */
+  const claimValues = (token: string) =>
+    Object.values(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>).map(String);
+  const refreshWith = (cookie: string, mode: string) => fetch(`${baseUrl()}/auth/refresh`, {
+    method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ mode }),
+  });
+
+  it('holds nothing that refreshes a session, in any mode, and not the refresh token', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    const values = claimValues(session.access!);
+    expect(values).not.toContain(session.refresh);
+    for (const value of values) {
+      const json = await call('POST', '/auth/refresh', { body: { refresh_token: value, mode: 'json' } });
+      expect({ value, refused: json.status >= 400 && json.status < 500 }).toEqual({ value, refused: true });
+      const cookie = await refreshWith(`directus_refresh_token=${value}`, 'cookie');
+      expect({ value, refused: cookie.status >= 400 && cookie.status < 500 }).toEqual({ value, refused: true });
+    }
+    // Nor is the token itself a session cookie.
+    const asSession = await refreshWith(`directus_session_token=${session.access}`, 'session');
+    expect(asSession.status).toBeGreaterThanOrEqual(400);
+    expect(asSession.status).toBeLessThan(500);
+    expect(asSession.headers.getSetCookie()).toEqual([]);
+    // The session itself goes on.
+    expect((await me(session.access!)).status).toBe(200);
+    expect((await call('POST', '/auth/refresh', { body: { refresh_token: session.refresh, mode: 'json' } })).status).toBe(200);
+  });
+
+  it('holds nothing the realtime socket takes as a refresh token', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    const rt = await Realtime.visitor(baseUrl(), 'a claim as a refresh token');
+    for (const [i, value] of claimValues(session.access!).entries()) {
+      rt.send({ type: 'auth', refresh_token: value, uid: `claim-${i}` });
+      const answer = await rt.waitFor((f) => f.type === 'auth' && f.uid === `claim-${i}`, `the answer to claim ${i}`);
+      expect({ value, status: answer.status, refresh: answer.refresh_token }).toEqual({ value, status: 'error', refresh: undefined });
+    }
+    // Directus had replaced the session's key before the refusal: a session whose key was tried there ends.
+    expect((await me(session.access!)).status).toBe(401);
+    await closeAllRealtime();
+  });
+
+  it('of a cookie-mode sign-in holds nothing that refreshes it', async () => {
+    const user = await newUser();
+    const session = await signInWith('cookie', user.email, user.password);
+    for (const value of claimValues(session.access)) {
+      const json = await call('POST', '/auth/refresh', { body: { refresh_token: value, mode: 'json' } });
+      expect({ value, refused: json.status >= 400 && json.status < 500 }).toEqual({ value, refused: true });
+    }
+    expect((await refreshWith(`directus_session_token=${session.access}`, 'session')).status).toBe(401);
+    const refreshed = await refreshWith(session.cookie, 'cookie');
+    expect(refreshed.status).toBe(200);
+    expect((await me((await refreshed.json()).data.access_token)).status).toBe(200);
+  });
+});
+
 /** A sign-in in Directus's cookie or session mode: the token a request carries, and the cookie that names the session. */
 async function signInWith(mode: 'cookie' | 'session', email: string, password: string): Promise<{ access: string; cookie: string }> {
   const res = await fetch(`${baseUrl()}/auth/login`, {
@@ -256,7 +313,7 @@ describe('a refresh whose answer was lost', () => {
   });
 });
 
-describe('signing in or asking for a reset letter through GraphQL', () => {
+describe('signing in or out or asking for a reset letter through GraphQL', () => {
   it('is refused with the way to REST, and gives no token and sends no letter', async () => {
     const person = await newUser();
     const graphql = (query: string) => call('POST', '/graphql/system', { body: { query } });
@@ -264,6 +321,8 @@ describe('signing in or asking for a reset letter through GraphQL', () => {
     expectRefused(signed, 400, SIGN_IN_ON_REST);
     expect(JSON.stringify(signed.data ?? null)).not.toContain('access_token');
     expectRefused(await graphql(`mutation { auth_password_request(email: "${person.email}") }`), 400, SIGN_IN_ON_REST);
+    // Signing out names a refresh token, which REST's route alone opens.
+    expectRefused(await graphql(`mutation { auth_logout(refresh_token: "any") }`), 400, SIGN_IN_ON_REST);
     // A letter asked for over REST afterwards is the first this person gets.
     expect((await call('POST', '/auth/password/request', { body: { email: person.email } })).status).toBe(204);
     await mailTo(inject('mailOutbox'), person.email);

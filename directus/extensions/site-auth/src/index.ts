@@ -1,7 +1,8 @@
 /**
  * Sign-in: attempts limited per address, email and trusted browser; a password taken over REST
- * alone; access tokens bound to their session in every mode; a refresh token just spent still
- * refreshes for a moment; password reset letters paced; mail subjects.
+ * alone; access tokens bound to their session in every mode, and refresh tokens sealed so that no
+ * access token holds one; a refresh token just spent still refreshes for a moment; password reset
+ * letters paced; mail subjects.
  */
 import { defineHook } from '@directus/extensions';
 import { InvalidCredentialsError } from '@directus/errors';
@@ -10,7 +11,7 @@ import { pace } from '../../shared/pace.ts';
 import { LOGIN_LIMITS, limitLogins, type LoginLimiters } from './login-limits.ts';
 import { paceResetLetters, paceResetRequests } from './reset-limits.ts';
 import { refreshWithGrace } from './refresh-grace.ts';
-import { bindTokensToSession } from './session-tokens.ts';
+import { bindTokensToSession, openPresentedTokens } from './session-tokens.ts';
 import { envText, limiterPrefix } from '../../shared/env.ts';
 
 /** Subjects of the mails Directus sends, in Russian (the bodies are directus/email-templates). */
@@ -34,13 +35,27 @@ export default defineHook(({ init, filter }, { env, database }) => {
     return payload;
   });
 
+  // So does a refresh, from the socket's auth message with a refresh token. The site's refresh tokens
+  // are sealed and REST's routes alone open them (refresh-seal.ts), so one that gets here is a bare
+  // session key read from an access token. Directus has replaced the key by now: that session ends,
+  // as it should once its access token is in a stranger's hands.
+  filter('auth.jwt', (payload: unknown, meta: { type?: unknown }, context: { accountability?: unknown }) => {
+    if (meta.type === 'refresh' && !context.accountability) throw new InvalidCredentialsError();
+    return payload;
+  });
+
   const secret = String(env.SECRET);
   // Memory by default, Redis when Directus's limiters use it: every instance then counts together.
   const prefix = limiterPrefix(env);
   const limiters = Object.fromEntries(Object.entries(LOGIN_LIMITS).map(([name, { points, duration }]) =>
     [name, createRateLimiter('RATE_LIMITER_LOGIN', { keyPrefix: `${prefix}-login-${name}`, points, duration })])) as LoginLimiters;
   const limit = limitLogins(limiters, secret, env.REFRESH_TOKEN_COOKIE_SECURE === true);
-  const bind = bindTokensToSession(secret, envText(env, 'REFRESH_TOKEN_COOKIE_NAME') ?? 'directus_refresh_token');
+  const cookies = {
+    refresh: envText(env, 'REFRESH_TOKEN_COOKIE_NAME') ?? 'directus_refresh_token',
+    session: envText(env, 'SESSION_COOKIE_NAME') ?? 'directus_session_token',
+  };
+  const open = openPresentedTokens(secret, cookies);
+  const bind = bindTokensToSession(secret, cookies.refresh);
   const grace = refreshWithGrace(database, getMilliseconds(env.SESSION_REFRESH_GRACE_PERIOD, 10_000));
 
   const resetRequests = paceResetRequests(pace('passwordRequest', env, 'Слишком много запросов на восстановление пароля.'));
@@ -48,7 +63,9 @@ export default defineHook(({ init, filter }, { env, database }) => {
   init('routes.before', ({ app }) => {
     for (const path of ['/auth/login', '/auth/login/:provider']) app.post(path, limit);
     app.post('/auth/password/request', resetRequests);
-    app.post('/auth/refresh', grace);
+    // The grace reads the opened token, and its answer reaches bind's sealing after it kept the spent one.
+    for (const path of ['/auth/refresh', '/auth/logout']) app.post(path, open);
     for (const path of ['/auth/login', '/auth/login/:provider', '/auth/refresh']) app.post(path, bind);
+    app.post('/auth/refresh', grace);
   });
 });

@@ -6,8 +6,8 @@
  * meet the same rules as REST's (field-reach.ts). A document names at most MAX_GRAPHQL_FIELDS fields in
  * all: GraphQL's check that fields of one answer can merge compares them pair by pair, and a visitor's
  * 15 KB naming `id` 4,900 times held Directus's one thread for 2.7 s. And what REST's routes hold to
- * rules of their own is not asked here around them: signing in and resetting a password for nobody
- * (the limits on attempts and letters and the tokens' binding to their session are on the routes,
+ * rules of their own is not asked here around them: signing in and out and resetting a password for
+ * nobody (the limits on attempts and letters and the tokens' binding to their session are on the routes,
  * site-auth), hashing and the backend's full health for administrators alone (utility-routes.ts,
  * server-health.ts), importing a file by its address for the admin app's people alone (uploads.ts).
  */
@@ -26,9 +26,10 @@ export const MAX_GRAPHQL_FIELDS = 200;
 
 export const TOO_MANY_FIELDS = `В одном запросе GraphQL не больше ${MAX_GRAPHQL_FIELDS} полей`;
 
-export const SIGN_IN_MUTATIONS: ReadonlySet<string> = new Set(['auth_login', 'auth_refresh', 'auth_password_request', 'auth_password_reset']);
+/** Sign-out too: REST's routes alone open the sealed refresh token it names (site-auth). */
+export const SIGN_IN_MUTATIONS: ReadonlySet<string> = new Set(['auth_login', 'auth_refresh', 'auth_logout', 'auth_password_request', 'auth_password_reset']);
 
-export const SIGN_IN_ON_REST = 'Вход и смена пароля — только через /auth';
+export const SIGN_IN_ON_REST = 'Вход, выход и смена пароля — только через /auth';
 
 /** Root fields for administrators alone, as their REST routes are. */
 export const ADMIN_FIELDS: ReadonlySet<string> = new Set(['utils_hash_generate', 'utils_hash_verify', 'server_health']);
