@@ -259,7 +259,7 @@ describe('the room over the socket', () => {
     b.send({ action: 'react', emoji: '🔥' });
     expect(await a.rt.waitFor((f) => f.event === 'reaction' && f.room === code, 'the reaction')).toMatchObject({ user: y.id, emoji: '🔥' });
     for (const [frame, code_] of [
-      [{ action: 'message', text: '   ' }, 'emptyMessage'], [{ action: 'message', text: 'я'.repeat(ROOM_MESSAGE_MAX + 1) }, 'tooLong'],
+      [{ action: 'message', text: '   ' }, 'emptyMessage'], [{ action: 'message', text: '\u200b\u3164' }, 'emptyMessage'], [{ action: 'message', text: 'я'.repeat(ROOM_MESSAGE_MAX + 1) }, 'tooLong'],
       [{ action: 'react', emoji: '💩' }, 'badReaction'],
     ] as const) expect((await a.errorOf(a.send(frame))).code).toBe(code_);
     expect(await linesOf(code)).toEqual([
@@ -450,6 +450,21 @@ describe('pace', () => {
     expect((await s.errorOf(joins.at(-1)!, 'the refused join')).message).toMatch(/^Слишком много подключений подряд\. Подождите \d+ с\.$/);
     s.send({ action: 'play', position: 3 });
     await s.view((v) => v.moment.playing, 'the play after the refused join');
+  });
+
+  it('entries over REST past their allowance are refused with the time to wait, and write no line', async () => {
+    const [leader, guest] = await Promise.all([newUser(), newUser()]);
+    const code = await newRoom(leader);
+    // Entering and leaving over and over wrote two lines every member heard, the chat's pace aside.
+    for (let i = 0; i < PACE.roomJoin.count; i++) {
+      expect((await join(guest, code)).status).toBe(200);
+      expect((await leave(guest, code)).status).toBe(200);
+    }
+    const lines = await linesOf(code);
+    const refused = await join(guest, code);
+    expectRefused(refused, 429);
+    expect(refused.errors?.[0]?.message).toMatch(/Слишком много подключений подряд\. Подождите \d+ с\./);
+    expect(await linesOf(code)).toEqual(lines);
   });
 
   it('messages keep the chat\'s pace', async () => {

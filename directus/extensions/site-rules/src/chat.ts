@@ -10,7 +10,8 @@ import { invalid, forbidden } from '../../shared/errors.ts';
 import { chatMembers } from '../../shared/chats.ts';
 import { keyOf, numberKeyOf } from '../../shared/keys.ts';
 import { removePictures, tombstoneUpdate } from './tombstones.ts';
-import { NOT_TEXT, showsSomething } from './values.ts';
+import { NOT_TEXT } from './values.ts';
+import { showsSomething } from '../../../../shared/visible-text.ts';
 import type { Register } from './types.ts';
 
 /** Invited user ids from the shapes Directus accepts for an m2m: a list or `{ create: [...] }`. */

@@ -2,21 +2,11 @@
  * Values of user writes, their type checked before their content: trimmed, capped text (comments,
  * posts, messages, the profile) and yes/no flags.
  */
+import { showsSomething } from '../../../../shared/visible-text.ts';
 import { invalid } from '../../shared/errors.ts';
 
 export const NOT_TEXT = 'Значение должно быть текстом';
 export const NOT_FLAG = 'Значение должно быть true или false';
-
-/**
- * Characters that show nothing: spaces, controls, format marks (zero-width spaces and joiners, the soft
- * hyphen, direction marks) and the blank letters (Hangul fillers, the empty Braille cell).
- */
-const SHOWS_NOTHING = /[\s\p{Cc}\p{Cf}\u115F\u1160\u3164\uFFA0\u2800]/gu;
-
-/** Whether a text shows anything at all: `trim()` keeps a zero-width space, which a reader sees as blank. */
-export function showsSomething(text: string): boolean {
-  return text.replace(SHOWS_NOTHING, '') !== '';
-}
 
 /** Text that must be there: a string that shows something, at most `max` characters, trimmed. */
 export function requireText(value: unknown, max: number, emptyMessage: string, tooLongMessage: string): string {

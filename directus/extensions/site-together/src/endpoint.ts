@@ -16,7 +16,7 @@ import type { Accountability } from '../../shared/directus.ts';
 import { jsonObjectBody } from '../../shared/json-body.ts';
 import { pace } from '../../shared/pace.ts';
 import { changeRoom } from './room-changes.ts';
-import type { RoomRefusal } from './room-rules.ts';
+import { JOINS_TOO_FAST, type RoomRefusal } from './room-rules.ts';
 import { personOf, readPerson, recentMessages } from './room-store.ts';
 
 type Caller = Request & { accountability?: Accountability | null };
@@ -61,6 +61,8 @@ export default defineEndpoint({
   id: 'together',
   handler: (router, { database, env }) => {
     const creating = pace('roomCreate', env, 'Слишком много комнат подряд.');
+    // Each entry writes a line every member hears: entering and leaving again and again flooded the room's chat.
+    const joining = pace('roomJoin', env, JOINS_TOO_FAST);
 
     router.post('/rooms', handle(async (req, res) => {
       const me = callerOf(req);
@@ -92,6 +94,7 @@ export default defineEndpoint({
       const code = codeOf(req);
       const person = await readPerson(database, me);
       if (!person) throw new SignIn();
+      if (!req.accountability?.admin) await joining.take(me);
       const applied = await changeRoom(database, code, me, { action: 'enter', person: personOf(person) });
       if (!applied) throw new NotFound();
       if (!applied.outcome.ok) throw refusalError(applied.outcome.refusal);

@@ -19,7 +19,7 @@ import { readBodiesFirst } from './body-first.ts';
 import { changeRoom } from './room-changes.ts';
 import { isRefusal, readFrame } from './room-frames.ts';
 import { hearRooms, tellRoom } from './room-news.ts';
-import type { RoomChange, RoomRefusal } from './room-rules.ts';
+import { JOINS_TOO_FAST, type RoomChange, type RoomRefusal } from './room-rules.ts';
 import { RoomSockets, roomFrame, type Client, type Uid } from './room-sockets.ts';
 import { flag, loadRoom, viewOf, writeMessage } from './room-store.ts';
 import { envText } from '../../shared/env.ts';
@@ -41,7 +41,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   const logError = (err: unknown) => logger.error(err);
   const sockets = new RoomSockets(logError);
   const paces: Paces = {
-    join: pace('roomJoin', env, 'Слишком много подключений подряд.'),
+    join: pace('roomJoin', env, JOINS_TOO_FAST),
     command: pace('roomCommand', env, 'Слишком много команд подряд.'),
     message: pace('roomMessage', env, 'Слишком много сообщений подряд.'),
     reaction: pace('roomReaction', env, 'Слишком много реакций подряд.'),

@@ -8,6 +8,7 @@ import {
   CONTROL_MODES, MEMBER_STATES, ROOM_CODE_PATTERN, ROOM_MESSAGE_MAX, ROOM_REACTIONS,
   type ControlMode, type RoomCommand, type RoomReaction,
 } from '../../../../shared/together.ts';
+import { showsSomething } from '../../../../shared/visible-text.ts';
 import { positionOf } from './room-rules.ts';
 
 export interface RoomFrame {
@@ -81,7 +82,7 @@ export function readFrame(frame: Record<string, unknown>): RoomFrame | FrameRefu
       // Counted before trimming too: a megabyte of spaces is no message either.
       if (frame.text.length > ROOM_MESSAGE_MAX * 4) return refuse('tooLong');
       const text = frame.text.trim();
-      if (!text) return refuse('emptyMessage');
+      if (!showsSomething(text)) return refuse('emptyMessage');
       if ([...text].length > ROOM_MESSAGE_MAX) return refuse('tooLong');
       const replyTo = frame.replyTo;
       if (replyTo === undefined || replyTo === null) return ok({ action: 'message', text, replyTo: null });

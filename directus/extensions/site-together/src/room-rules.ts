@@ -12,6 +12,9 @@ import {
 /** A video is never longer than a day: a position past it is no position. */
 export const POSITION_MAX_SECONDS = 24 * 3600;
 
+/** A person entering rooms past their pace, over REST or a socket. */
+export const JOINS_TOO_FAST = 'Слишком много подключений подряд.';
+
 export interface RoomPerson {
   id: string;
   name: string;
