@@ -32,21 +32,12 @@ export function restTarget(body: unknown): BulkTarget | null {
   return isTree(body.query) ? { query: body.query } : null;
 }
 
-export interface SocketItems {
-  type: 'items';
-  action?: unknown;
-  id?: unknown;
-  ids?: unknown;
-  data?: unknown;
-  query?: unknown;
-}
-
 /**
  * The rows a websocket `items` update or delete names, as Directus reads it; null for one row, a
  * singleton's update or another action. An update's query also says what to answer, so it names the
  * rows only when nothing else does.
  */
-export function socketTarget(message: SocketItems, singleton: boolean): BulkTarget | null {
+export function socketTarget(message: Record<string, unknown>, singleton: boolean): BulkTarget | null {
   if ((message.action !== 'update' && message.action !== 'delete') || message.id !== undefined) return null;
   if (Array.isArray(message.ids)) return { keys: message.ids.length };
   if (message.action === 'update' && Array.isArray(message.data)) return { keys: message.data.length };
@@ -108,7 +99,7 @@ export function registerBulkWrites({ init, filter }: Register, ItemsService: Ite
     if (frame.type !== 'items' || typeof frame.collection !== 'string') return frame;
     const schema = await getSchema();
     const info = schema.collections[frame.collection];
-    const target = info ? socketTarget(frame as unknown as SocketItems, !!info.singleton) : null;
+    const target = info ? socketTarget(frame, !!info.singleton) : null;
     if (!target) return frame;
     const uid = typeof frame.uid === 'string' || typeof frame.uid === 'number' ? String(frame.uid) : undefined;
     if (tooMany(target)) throw new WebSocketError('items', 'INVALID_PAYLOAD', TOO_MANY_TO_WRITE, uid);
