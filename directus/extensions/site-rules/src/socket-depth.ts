@@ -8,7 +8,7 @@
  * a frame. So the listeners the socket has when it connects (Directus's own) are wrapped, and a frame
  * too deep reaches none of them: it is answered with an error frame naming its subscription (TOO_DEEP),
  * and the socket stays open. Listeners added later (the address's pace, socket-pace.ts) still hear
- * every frame, so refused frames count against the address as any other.
+ * every frame, so refused frames count against the address like every other.
  */
 import { handleWebSocketError, WebSocketError } from '../../shared/directus-internals.ts';
 import { TOO_DEEP } from '../../shared/nesting.ts';
