@@ -9,7 +9,7 @@ import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS } from '../../directus/extensions/site-rules/src/field-reach.ts';
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
-import { UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
+import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
 import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import {
@@ -310,6 +310,31 @@ describe('addresses that do not decode', () => {
     expect(res.status).toBe(200);
     expect(res.data.id).toBe(title.id);
     expect((await call('GET', `/items/tags?filter[slug][_eq]=${encodeURIComponent('тег')}`)).status).toBe(200);
+  });
+});
+
+describe('addresses with an empty part', () => {
+  // Directus's routers are mounted by prefix, which takes a doubled slash; the rules on exact routes do not.
+  it('refuses a sign-in by /auth//login, whose tries the pace would not count', async () => {
+    const res = await call('POST', '/auth//login', { body: { email: user.email, password: user.password } });
+    expectRefused(res, 400, EMPTY_ADDRESS_PART);
+    expect(res.data).toBeUndefined();
+  });
+
+  it('refuses an upload by /files// and stores nothing', async () => {
+    const form = new FormData();
+    form.append('file', new Blob(['не картинка'], { type: 'image/png' }), 'text.png');
+    await expectNothingStored('directus_files', { filename_download: { _eq: 'text.png' } }, async () => {
+      const res = await user.call('POST', '/files//', form);
+      expectRefused(res, 400, EMPTY_ADDRESS_PART);
+      return res;
+    });
+  });
+
+  it('refuses utilities kept from visitors and members, by any number of slashes', async () => {
+    expectRefused(await call('POST', '/utils//hash/generate', { body: { string: 'пароль' } }), 400, EMPTY_ADDRESS_PART);
+    expectRefused(await user.call('POST', '/users//me/tfa/generate', { password: user.password }), 400, EMPTY_ADDRESS_PART);
+    expectRefused(await user.call('POST', '/utils///export/invoices', { query: {}, format: 'json' }), 400, EMPTY_ADDRESS_PART);
   });
 });
 
