@@ -63,6 +63,14 @@ describe('the end of a period', () => {
     expect(mail.text).toContain('вернутся, как только вы продлите подписку');
   });
 
+  it('refuses a decoration put on with a token from before the end, which no later check would take off', async () => {
+    // The person's token was issued under Премиум+ and names that role for up to 15 minutes.
+    expectRefused(await person.call('PATCH', '/users/me', { nameColor: colour }), 400, 'Цвет ника доступен с подпиской');
+    expectRefused(await person.call('PATCH', '/users/me', { frame }), 400, 'Рамка доступна с подпиской Премиум+');
+    // A refused choice is no choice: the kept decorations stay for a renewal.
+    expect((await adminRead<{ keptDecorations: unknown }>('directus_users', person.id, 'keptDecorations')).keptDecorations).toEqual({ nameColor: colour, frame });
+  });
+
   it('takes the decorations off for everyone but keeps them chosen, and a renewal puts them back', async () => {
     expect(await seenByOthers()).toEqual({ login: person.login, nameColor: null, frame: null });
     const own = await person.call('GET', '/users/me?fields=nameColor,frame,role,keptDecorations');
@@ -91,6 +99,17 @@ describe('the end of a period', () => {
     await vi.waitFor(async () => expect((await other.call('GET', '/users/me?fields=keptDecorations')).data.keptDecorations).toBeNull());
     await (await admin()).post('/items/planChanges', { user: other.id, kind: 'grant', plan: 1, days: 30, reason: 'Проверка' });
     expect((await other.call('GET', '/users/me?fields=nameColor')).data.nameColor).toBeNull();
+  });
+});
+
+describe('a plan just paid', () => {
+  it('allows its decorations at once, with a token issued before the payment', async () => {
+    const person = await newUser();
+    const colour = (await shopItem('nameColor', { nameColor: '#3f51b5' })).id;
+    expectRefused(await person.call('PATCH', '/users/me', { nameColor: colour }), 400, 'Цвет ника доступен с подпиской');
+    await setPlan(person, 1, Date.now() + 30 * DAY_MS);
+    expect((await person.call('PATCH', '/users/me', { nameColor: colour })).status).toBe(200);
+    expect((await adminRead<{ nameColor: number }>('directus_users', person.id, 'nameColor')).nameColor).toBe(colour);
   });
 });
 

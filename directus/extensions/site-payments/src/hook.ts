@@ -10,7 +10,7 @@ import { forgetChosen, type Kept } from './decorations.ts';
 import { applyManualChange } from './manual-changes.ts';
 import { runPlanChecks } from './plan-checks.ts';
 
-export default defineHook(({ filter, schedule }, { database, env, logger, services, getSchema }) => {
+export default defineHook(({ action, filter, schedule }, { database, env, logger, services, getSchema }) => {
   const config = paymentConfig(env);
   const log = (err: unknown) => logger.error(err);
   const sendMail = async (to: string, subject: string, data: Record<string, string>) => {
@@ -27,14 +27,14 @@ export default defineHook(({ filter, schedule }, { database, env, logger, servic
   filter('planChanges.items.create', (payload, _meta, context) => applyManualChange(payload as Record<string, unknown>, context.database));
 
   // A decoration the person sets or takes off themselves is their choice now: the kept one is
-  // forgotten in the same transaction as the change (and not at all when a rule refuses it).
-  filter('users.update', async (payload, meta, context) => {
-    const trx = context.database;
+  // forgotten once the change is stored. Not in a filter: Directus runs filters outside the update's
+  // transaction, so a change another rule refused still forgot it.
+  action('users.update', async (meta, context) => {
+    const db = context.database;
     for (const id of (meta.keys ?? []) as string[]) {
-      const row = await trx('directus_users').where({ id }).first('keptDecorations');
-      const kept = forgetChosen(toJson<Kept>(row?.keptDecorations, {}), payload as Record<string, unknown>);
-      if (kept) await trx('directus_users').where({ id }).update({ keptDecorations: Object.keys(kept).length ? JSON.stringify(kept) : null });
+      const row = await db('directus_users').where({ id }).first('keptDecorations');
+      const kept = forgetChosen(toJson<Kept>(row?.keptDecorations, {}), meta.payload as Record<string, unknown>);
+      if (kept) await db('directus_users').where({ id }).update({ keptDecorations: Object.keys(kept).length ? JSON.stringify(kept) : null });
     }
-    return payload;
   });
 });

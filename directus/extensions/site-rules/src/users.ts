@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isValidIsoDob } from '../../../../shared/dob.ts';
 import { playerSettingsProblem } from '../../../../shared/player-settings.ts';
-import { hasAnyRole, isPrivileged, type Actor } from '../../shared/accountability.ts';
+import { isPrivileged, type Actor } from '../../shared/accountability.ts';
 import { invalid } from '../../shared/errors.ts';
 import type { Pace } from '../../shared/pace.ts';
 import { ownFile } from './files.ts';
@@ -85,31 +85,50 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   }
   if ('password' in out && actor?.user) await paces.passwordChange.take(actor.user);
 
-  await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, actor, 'Цвет ника доступен с подпиской');
-  await checkDecoration(out, 'frame', DECOR_ROLES, database, actor, 'Рамка доступна с подпиской Премиум+');
-  await checkDecoration(out, 'background', DECOR_ROLES, database, actor, 'Фон профиля доступен с подпиской Премиум+');
-  if (keyOf(out.avatar) !== null) await checkAvatar(out.avatar, database, actor, readStored);
+  const paid = new PlanRole(database, actor);
+  await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, paid, 'Цвет ника доступен с подпиской');
+  await checkDecoration(out, 'frame', DECOR_ROLES, database, paid, 'Рамка доступна с подпиской Премиум+');
+  await checkDecoration(out, 'background', DECOR_ROLES, database, paid, 'Фон профиля доступен с подпиской Премиум+');
+  if (keyOf(out.avatar) !== null) await checkAvatar(out.avatar, database, actor, paid, readStored);
   return out;
+}
+
+/**
+ * Whether the person's plan allows a paid customisation, by the role stored now rather than the token's,
+ * which is up to 15 minutes old: a token from before a plan ended would otherwise put on a decoration
+ * that the plan's end, already past, never takes off again. Read once, when first asked.
+ */
+class PlanRole {
+  private role?: Promise<string | null>;
+  constructor(private readonly database: Knex, private readonly actor: Actor | null) {}
+
+  async allows(roles: readonly string[]): Promise<boolean> {
+    const user = this.actor?.user;
+    if (!user) return false;
+    this.role ??= this.database('directus_users').where('id', user).first('role').then((row) => row?.role ?? null);
+    const role = await this.role;
+    return role !== null && roles.includes(role);
+  }
 }
 
 /**
  * An avatar is a picture its owner uploaded for the public, read again from the stored bytes:
  * a GIF, or any picture that moves, needs a subscription.
  */
-async function checkAvatar(avatar: unknown, database: Knex, actor: Actor | null, readStored: ReadStored): Promise<void> {
+async function checkAvatar(avatar: unknown, database: Knex, actor: Actor | null, paid: PlanRole, readStored: ReadStored): Promise<void> {
   const { chat } = await ownFile(database, avatar, actor);
   if (chat !== null) invalid('Картинку из личного чата нельзя поставить аватаром');
   const bytes = await readStored(String(keyOf(avatar)));
   const facts = bytes ? await imageFacts(bytes) : null;
   if (!facts) invalid(ONLY_IMAGES);
-  if (facts.animated && !hasAnyRole(actor, PREMIUM_ROLES)) invalid(GIF_NEEDS_PLAN);
+  if (facts.animated && !(await paid.allows(PREMIUM_ROLES))) invalid(GIF_NEEDS_PLAN);
 }
 
 /** A shop item of the right type, and a role that may wear it; clearing is always allowed. */
-async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'background', roles: readonly string[], database: Knex, actor: Actor | null, message: string) {
+async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'background', roles: readonly string[], database: Knex, paid: PlanRole, message: string) {
   const id = keyOf(out[field]);
   if (!(field in out) || id === null) return;
-  if (!hasAnyRole(actor, roles)) invalid(message);
+  if (!(await paid.allows(roles))) invalid(message);
   const item = await database('shop').where({ id, type: field, status: 'published' }).first('id');
   if (!item) invalid('Такого украшения нет в магазине');
 }
