@@ -30,11 +30,19 @@ export function dobToIso(display: string): string | null {
   return isValidDate(year, month, day) ? `${m[3]}-${m[2]}-${m[1]}` : null;
 }
 
+/**
+ * Exactly yyyy-mm-dd, a real date: all a caller may send. Directus reads a time or an offset after it
+ * (`2008-12-04T24:00:00-99:59`) and stores a later day than the one the age rule judged.
+ */
+export function isExactIsoDob(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return !!m && isValidDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
 /** Accepts the stored form yyyy-mm-dd (a time part, as some databases return, is ignored). */
 export function isValidIsoDob(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(value);
-  return !!m && isValidDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  return typeof value === 'string' && /^.{10}(?:$|T)/.test(value) && isExactIsoDob(value.slice(0, 10));
 }
 
 /** dd.mm.yyyy for display, as the other user's profile shows it. */

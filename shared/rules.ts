@@ -94,6 +94,10 @@ export const IMAGE_TOO_LARGE = `Изображение больше ${IMAGE_MAX_
 export const PASSWORD_MIN_LENGTH = 8;
 /** A login: 3 to 32 Latin letters, digits, dots, hyphens or underscores (unique regardless of case). */
 export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
+/** The pages under `/profile/` that are one's own, built as themselves: a login of the same name would never reach its profile. */
+export const OWN_PROFILE_PAGES = ['edit', 'tariff'] as const;
+/** Whether a login is taken by one of those pages (in any case, as logins are unique). */
+export const isOwnProfilePage = (login: string): boolean => (OWN_PROFILE_PAGES as readonly string[]).includes(login.toLowerCase());
 export const ACCOUNT_MESSAGES = {
   fillAll: 'Заполните все поля',
   loginTaken: 'Логин уже занят',

@@ -25,7 +25,7 @@
  * Each rule's `pattern` is written once and used as is by JavaScript and by nginx (PCRE): plain groups,
  * character classes and a negative look-ahead only, matched against the decoded path.
  */
-import { RESERVED_SLUGS } from '../../shared/rules.ts';
+import { OWN_PROFILE_PAGES, RESERVED_SLUGS } from '../../shared/rules.ts';
 
 /** The prefix proxied to Directus (stripped on the way). */
 export const API_PREFIX = '/api';
@@ -78,7 +78,7 @@ export const REWRITE_RULES: readonly RewriteRule[] = [
   },
   { name: 'title page under /titles: the canonical /{slug} build', pattern: `^/titles/${notReserved}([^/]+)/?$`, target: '/$1/index.html' },
   { name: 'cast page under /titles: the canonical /{slug}/actors build', pattern: `^/titles/${notReserved}([^/]+)/actors/?$`, target: '/$1/actors.html' },
-  { name: "another user's profile: one shell for every login", pattern: '^/profile/(?!(?:edit|tariff)/?$)[^/]+/?$', target: PROFILE_SHELL_FILE },
+  { name: "another user's profile: one shell for every login", pattern: `^/profile/(?!(?:${OWN_PROFILE_PAGES.join('|')})/?$)[^/]+/?$`, target: PROFILE_SHELL_FILE },
   { name: 'a watching-together room: one shell for every code', pattern: '^/together/[^/]+/?$', target: TOGETHER_SHELL_FILE },
   { name: "a trailing slash: the folder's index.html, or the page of that name", pattern: '^/(.+)/$', target: ['/$1/index.html', '/$1.html'] },
 ];

@@ -1,6 +1,6 @@
 /** The project's own endpoints and the view flow. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ONLINE_WINDOW_MS, VIEW_FLOW_ID } from '../../shared/rules.ts';
+import { ONLINE_WINDOW_MS, OWN_PROFILE_PAGES, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, countRows, expectRefused, tokenUsers } from '../support/fixtures.ts';
 
@@ -25,6 +25,10 @@ describe('GET /site/availability', () => {
     const res = await call('GET', `/site/availability?login=${encodeURIComponent(login())}`);
     expect(res.status).toBe(200);
     expect(res.data).toEqual({ available: false });
+  });
+
+  it.each(OWN_PROFILE_PAGES.flatMap((page) => [page, page.toUpperCase()]))('answers taken for %s, a page of the own profile', async (login) => {
+    expect((await call('GET', `/site/availability?login=${login}`)).data).toEqual({ available: false });
   });
 
   it('answers taken for an email in another case', async () => {

@@ -5,7 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { authentication, createDirectus, readMe, rest } from '@directus/sdk';
-import { ACCOUNT_MESSAGES, ADULT_AGE, ROLES } from '../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, ADULT_AGE, OWN_PROFILE_PAGES, ROLES } from '../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { baseUrl, call, newUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
@@ -87,6 +87,7 @@ describe('registration refusals, each storing nothing', () => {
     ['an unknown gender', { gender: 'Другой' }, 'Пол: Мужской или Женский'],
     ['a malformed email', { email: 'not-an-email' }, 'Укажите корректный email'],
     ['a malformed login', { login: 'два слова' }, 'Логин: от 3 до 32'],
+    ['a date of birth with an offset, stored as a later day than judged', { dob: `${isoYearsAgo(ADULT_AGE)}T00:00:00-99:00` }, DOB_ERROR],
   ])('refuses %s', async (_what, change, message) => {
     const person = { ...fresh(), ...change };
     const res = await expectNothingStored('directus_users', none(person.email), () => register(person));
@@ -101,6 +102,17 @@ describe('registration refusals, each storing nothing', () => {
     const person = await newUser(ROLES.user, { dob: '1990-01-01' });
     expectRefused(await person.call('PATCH', '/users/me', { dob: isoYearsAgo(ADULT_AGE, 1) }), 400, ADULTS_ONLY);
     expect((await adminRead('directus_users', person.id, 'dob')).dob).toMatch(/^1990-01-01/);
+    expectRefused(await person.call('PATCH', '/users/me', { dob: `${isoYearsAgo(ADULT_AGE)}T00:00:00-99:00` }), 400, DOB_ERROR);
+    expect((await adminRead('directus_users', person.id, 'dob')).dob).toMatch(/^1990-01-01/);
+  });
+
+  it.each(OWN_PROFILE_PAGES)('refuses the login %s, the address of a page of the own profile', async (page) => {
+    const person = { ...fresh(), login: page };
+    const res = await expectNothingStored('directus_users', none(person.email), () => register(person));
+    expectRefused(res, 400, ACCOUNT_MESSAGES.loginTaken);
+    const member = await newUser();
+    expectRefused(await member.call('PATCH', '/users/me', { login: page.toUpperCase() }), 400, ACCOUNT_MESSAGES.loginTaken);
+    expect((await adminRead('directus_users', member.id, 'login')).login).toBe(member.login);
   });
 
   it('refuses a login taken in any case', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADULTS_ONLY, DOB_ERROR, dobProblem, dobToIso, formatDobInput, isAdultOn, isValidDate, isValidIsoDob, isoToDisplay } from '../../shared/dob.ts';
+import { ADULTS_ONLY, DOB_ERROR, dobProblem, dobToIso, formatDobInput, isAdultOn, isExactIsoDob, isValidDate, isValidIsoDob, isoToDisplay } from '../../shared/dob.ts';
 import { ADULT_AGE } from '../../shared/rules.ts';
 
 describe('date of birth', () => {
@@ -34,6 +34,13 @@ describe('date of birth', () => {
     expect(isValidIsoDob('1998-03-05T00:00:00')).toBe(true);
     expect(isValidIsoDob('2023-02-30')).toBe(false);
     expect(isValidIsoDob(19980305)).toBe(false);
+  });
+
+  it('takes from callers the date alone: a time or an offset would move the day stored', () => {
+    expect(isExactIsoDob('1998-03-05')).toBe(true);
+    for (const sent of ['1998-03-05T00:00:00', '2008-12-04T24:00:00-99:59', '1998-03-05 ', '1998-3-5', '2023-02-30', 19980305, ['1998-03-05']]) {
+      expect(isExactIsoDob(sent)).toBe(false);
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import { createRateLimiter } from '../../shared/directus-internals.ts';
 import type { EndpointExtensionContext } from '@directus/extensions';
 import type { Request, Response, Router } from 'express';
 import { ACCOUNT_MESSAGES, GENDERS, PASSWORD_MIN_LENGTH, ROLES, type Registration } from '../../../../shared/rules.ts';
-import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isValidIsoDob } from '../../../../shared/dob.ts';
+import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isExactIsoDob } from '../../../../shared/dob.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import type { Pace } from '../../shared/pace.ts';
 
@@ -29,7 +29,7 @@ export function registration(body: unknown): Registration {
   if (Object.values(fields).some((v) => !v) || !password.trim()) throw invalid(ACCOUNT_MESSAGES.fillAll);
   if (!EMAIL.test(fields.email) || fields.email.length > 255) throw invalid('Укажите корректный email');
   if (password.length < PASSWORD_MIN_LENGTH) throw invalid(ACCOUNT_MESSAGES.passwordTooShort);
-  if (!isValidIsoDob(fields.dob)) throw invalid(DOB_ERROR);
+  if (!isExactIsoDob(fields.dob)) throw invalid(DOB_ERROR);
   if (!isAdultOn(fields.dob, new Date())) throw invalid(ADULTS_ONLY);
   if (!(GENDERS as readonly string[]).includes(fields.gender)) throw invalid('Пол: Мужской или Женский');
   return { ...fields, password, gender: fields.gender as Registration['gender'] };

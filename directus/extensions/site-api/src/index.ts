@@ -11,7 +11,7 @@
  */
 import { defineEndpoint } from '@directus/extensions';
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
-import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../shared/rules.ts';
+import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH, isOwnProfilePage } from '../../../../shared/rules.ts';
 import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
 import { registerAccountRoutes } from './account.ts';
 import { registerChatRoutes } from './chats.ts';
@@ -60,7 +60,7 @@ export default defineEndpoint({
           throw new InvalidPayloadError({ reason: `Укажите login или email не короче ${UNIQUENESS_MIN_LENGTH} символов` });
         }
         await availability.take(req.accountability?.ip ?? req.ip ?? 'unknown');
-        const taken = await database('directus_users').whereRaw(`lower(${field}) = ?`, [value]).first('id');
+        const taken = (field === 'login' && isOwnProfilePage(value)) || (await database('directus_users').whereRaw(`lower(${field}) = ?`, [value]).first('id'));
         res.json({ data: { available: !taken } });
       } catch (err) {
         next(err);

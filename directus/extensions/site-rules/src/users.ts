@@ -4,9 +4,9 @@
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
 import {
-  ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
+  ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS, isOwnProfilePage,
 } from '../../../../shared/rules.ts';
-import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isValidIsoDob } from '../../../../shared/dob.ts';
+import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isExactIsoDob } from '../../../../shared/dob.ts';
 import { playerSettingsProblem } from '../../../../shared/player-settings.ts';
 import { isPrivileged, type Actor } from '../../shared/accountability.ts';
 import { invalid } from '../../shared/errors.ts';
@@ -54,9 +54,9 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
       .whereRaw('lower(login) = ?', [out.login.toLowerCase()])
       .whereNotIn('id', keys.map(String))
       .first('id');
-    if (taken) invalid(ACCOUNT_MESSAGES.loginTaken);
+    if (taken || isOwnProfilePage(out.login)) invalid(ACCOUNT_MESSAGES.loginTaken);
   }
-  if ('dob' in out && out.dob !== null && !isValidIsoDob(out.dob)) invalid(DOB_ERROR);
+  if ('dob' in out && out.dob !== null && !isExactIsoDob(out.dob)) invalid(DOB_ERROR);
   if ('dob' in out && out.dob !== null && !isPrivileged(actor) && !isAdultOn(out.dob, new Date())) invalid(ADULTS_ONLY);
   if ('gender' in out && out.gender !== null && !(typeof out.gender === 'string' && (GENDERS as readonly string[]).includes(out.gender))) invalid(GENDER_INVALID);
   if ('playerSettings' in out) {
