@@ -106,6 +106,17 @@ describe('a slug typed by hand', () => {
     expect((await editor.call('PATCH', `/items/titles/${held.id}`, { slug: held.slug })).status).toBe(200);
   });
 
+  it.each(Object.keys(SLUG_SOURCES))('is refused in Russian in %s when it is not a slug\'s shape, and nothing is stored', async (collection) => {
+    const body = { ...(await required(collection)), [SLUG_SOURCES[collection]!.from]: stamp() };
+    for (const slug of ['probe/x', 'С пробелом', '../up', 7]) {
+      const res = await expectNothingStored(collection, {}, () => editor.call('POST', `/items/${collection}`, { ...body, slug }));
+      expectRefused(res, 400, 'Адрес может содержать только латинские буквы, цифры и дефисы');
+    }
+    const row = await created(collection, body);
+    expectRefused(await editor.call('PATCH', `/items/${collection}/${row.id}`, { slug: 'probe/x' }), 400, 'Адрес может содержать только латинские буквы, цифры и дефисы');
+    expect((await adminRead(collection, row.id, 'slug')).slug).toBe(row.slug);
+  });
+
   it('is refused for several rows at once', async () => {
     const [a, b] = [await created('titles', { name: `Пара ${stamp()}` }), await created('titles', { name: `Пара ${stamp()}` })];
     const res = await editor.call('PATCH', '/items/titles', { keys: [a.id, b.id], data: { slug: `one-for-two-${Date.now()}` } });

@@ -1,11 +1,12 @@
 /**
  * Slugs: one left empty is made from the row's name (shared/slug.ts), the first of `name`,
  * `name-2`, `name-3`… that no row of the collection holds and, for titles, that no site route is;
- * one typed by hand is kept as typed, and refused in Russian when another row holds it.
+ * one typed by hand is kept as typed, and refused in Russian when it is not a slug's shape (a `/` in an
+ * actor's made every build fail), a route shadows it, or another row holds it.
  */
 import type { Knex } from 'knex';
 import { RESERVED_SLUGS } from '../../../../shared/rules.ts';
-import { firstFreeSlug, slugFromName } from '../../../../shared/slug.ts';
+import { SLUG_PATTERN, firstFreeSlug, slugFromName } from '../../../../shared/slug.ts';
 import { SLUG_SOURCES } from '../../../schema/collections.ts';
 import { invalid } from '../../shared/errors.ts';
 import type { Payload, Register } from './types.ts';
@@ -28,8 +29,10 @@ async function madeSlug(db: Knex, collection: string, name: unknown): Promise<st
   return firstFreeSlug(base, (slug) => !taken.has(slug), max);
 }
 
-async function refuseTaken(db: Knex, collection: string, slug: unknown, own: readonly (string | number)[] = []): Promise<void> {
-  if (typeof slug !== 'string') return;
+/** A slug typed by hand: a slug's shape, no route's, and no other row's. */
+async function checkTyped(db: Knex, collection: string, slug: unknown, own: readonly (string | number)[] = []): Promise<void> {
+  if (typeof slug !== 'string' || !SLUG_PATTERN.test(slug)) invalid('Адрес может содержать только латинские буквы, цифры и дефисы');
+  if (ROUTES[collection]?.includes(slug)) invalid(`Адрес «${slug}» занят страницей сайта`);
   const holder = await db(collection).where('slug', slug).whereNotIn('id', own).first('id');
   if (holder) invalid(`Адрес «${slug}» уже занят: укажите другой или оставьте поле пустым`);
 }
@@ -38,7 +41,7 @@ export function registerSlugRules({ filter }: Register): void {
   for (const [collection, { from }] of Object.entries(SLUG_SOURCES)) {
     filter(`${collection}.items.create`, async (payload: Payload, _meta, { database }) => {
       if (!isEmpty(payload.slug)) {
-        await refuseTaken(database, collection, payload.slug);
+        await checkTyped(database, collection, payload.slug);
         return payload;
       }
       return { ...payload, slug: await madeSlug(database, collection, payload[from]) };
@@ -49,7 +52,7 @@ export function registerSlugRules({ filter }: Register): void {
       if (!isEmpty(payload.slug)) {
         // One address for several rows at once is taken by the second of them.
         if (keys.length > 1) invalid('Адрес у каждой записи свой: меняйте его по одной записи');
-        await refuseTaken(database, collection, payload.slug, keys);
+        await checkTyped(database, collection, payload.slug, keys);
         return payload;
       }
       // Emptied: made again from the name, row by row.
