@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MARK_TYPES, TEXT_LIMITS } from '../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { normaliseSearch } from '../../shared/search-text.ts';
+import { EMBED_ADDRESS_ERROR } from '../../shared/embed-address.ts';
+import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, timestampMs, uploadAs, words } from '../support/fixtures.ts';
 
@@ -325,6 +327,33 @@ describe('titles', () => {
   it.each(['Большие Буквы', 'с пробелом', 'кириллица', '-dash-first', 'a--b'])('refuses malformed slug %j', async (slug) => {
     const res = await expectNothingStored('titles', {}, () => asAdmin('POST', '/items/titles', { slug, name: 'Кривой адрес' }));
     expectRefused(res, 400, 'Адрес может содержать только латинские буквы, цифры и дефисы');
+  });
+
+  describe('player addresses, framed on every viewer\'s page', () => {
+    const hostile = ['javascript:parent.alert(document.domain)', ' javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', '/profile/edit', '//evil.example/embed/x'];
+    let editor: TestUser;
+    beforeAll(async () => { editor = await newUser(EDITOR_ROLE); });
+
+    it.each(hostile)('refuses %j for a title, an episode and an episode made with its title, storing nothing', async (address) => {
+      for (const field of ['iframe', 'iframeSeries']) {
+        const res = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: 'Плеер', status: 'draft', [field]: address }));
+        expectRefused(res, 400, EMBED_ADDRESS_ERROR);
+      }
+      const res = await expectNothingStored('series', {}, () => editor.call('POST', '/items/series', { title: title.id, name: '2 серия', iframe: address }));
+      expectRefused(res, 400, EMBED_ADDRESS_ERROR);
+      const nested = await expectNothingStored('titles', {}, () =>
+        editor.call('POST', '/items/titles', { name: 'Плеер', status: 'draft', series: { create: [{ name: '1 серия', iframe: address }] } }));
+      expectRefused(nested, 400, EMBED_ADDRESS_ERROR);
+    });
+
+    it('keeps an episode\'s address when a change names a hostile one, for the admin too', async () => {
+      const episode = (await editor.call('POST', '/items/series', { title: title.id, name: '3 серия', iframe: 'https://player.example/3' })).data;
+      expectRefused(await editor.call('PATCH', `/items/series/${episode.id}`, { iframe: hostile[0] }), 400, EMBED_ADDRESS_ERROR);
+      expectRefused(await asAdmin('PATCH', `/items/series/${episode.id}`, { iframe: hostile[2] }), 400, EMBED_ADDRESS_ERROR);
+      expect((await adminRead('series', episode.id, 'iframe')).iframe).toBe('https://player.example/3');
+      expect((await editor.call('PATCH', `/items/series/${episode.id}`, { iframe: '/embed/player.html?v=1' })).status).toBe(200);
+      expect((await editor.call('PATCH', `/items/series/${episode.id}`, { iframe: null })).status).toBe(200);
+    });
   });
 
   it('refuses renaming a slug to a route', async () => {

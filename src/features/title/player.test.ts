@@ -12,9 +12,9 @@ describe('player model', () => {
     const m = playerModel({
       id: 3, typeSource: 'Сезоны',
       series: [
-        { id: 1, name: '1 серия', season: 5, source: 'iframe', iframe: '/p/1' },
+        { id: 1, name: '1 серия', season: 5, source: 'iframe', iframe: '/embed/1' },
         { id: 2, name: '2 серия', season: 5, deleted: true, source: null, iframe: null },
-        { id: 3, name: '1 серия', season: 6, deleted: true, source: 'iframe', iframe: '/p/3' },
+        { id: 3, name: '1 серия', season: 6, deleted: true, source: 'iframe', iframe: '/embed/3' },
       ],
       iframeSeasons: [{ id: 5, name: '1 сезон' }, { id: 6, name: '2 сезон' }],
     });
@@ -25,7 +25,7 @@ describe('player model', () => {
   it('lists seasons with their episodes at 570 px, those of no season shown first', () => {
     const m = playerModel({
       id: 2, typeSource: 'Сезоны',
-      series: [{ id: 20, name: '1 серия', season: 5, source: 'iframe', iframe: '/p/20' }, { id: 10, name: '1 серия', season: null, source: 'iframe', iframe: '/p/10' }, { id: 30, name: '', season: 9, source: 'iframe', iframe: '/p/30' }],
+      series: [{ id: 20, name: '1 серия', season: 5, source: 'iframe', iframe: '/embed/20' }, { id: 10, name: '1 серия', season: null, source: 'iframe', iframe: '/embed/10' }, { id: 30, name: '', season: 9, source: 'iframe', iframe: '/embed/30' }],
       iframeSeasons: [{ id: 5, name: '1 сезон' }],
     });
     expect(m.kind).toBe('series');
@@ -38,9 +38,9 @@ describe('player model', () => {
     const m = playerModel({
       id: 4, typeSource: 'Сезоны',
       series: [
-        { id: 1, name: '1 серия', season: 5, source: 'iframe', iframe: '/p/1', duration: 1400, segments: [{ kind: 'opening', start: null, end: null, absent: true }] },
-        { id: 2, name: '2 серия', season: 5, source: 'iframe', iframe: '/p/2', duration: 1400, segments: [{ kind: 'opening', start: 20, end: 110 }] },
-        { id: 3, name: '3 серия', season: 5, source: 'iframe', iframe: '/p/3', duration: null, segments: [] },
+        { id: 1, name: '1 серия', season: 5, source: 'iframe', iframe: '/embed/1', duration: 1400, segments: [{ kind: 'opening', start: null, end: null, absent: true }] },
+        { id: 2, name: '2 серия', season: 5, source: 'iframe', iframe: '/embed/2', duration: 1400, segments: [{ kind: 'opening', start: 20, end: 110 }] },
+        { id: 3, name: '3 серия', season: 5, source: 'iframe', iframe: '/embed/3', duration: null, segments: [] },
       ],
       iframeSeasons: [{ id: 5, name: '1 сезон', segments: [{ kind: 'opening', start: 0, end: 90 }, { kind: 'ending', start: 1320, end: 1400 }] }],
     });
@@ -55,8 +55,8 @@ describe('player model', () => {
     const m = playerModel({
       id: 5, typeSource: 'Без сезонов',
       series: [
-        { id: 1, name: '1 серия', source: 'iframe', iframe: '/p/1', duration: 1400, segments: [{ kind: 'ending', start: 1100, end: 1400 }] },
-        { id: 2, name: '2 серия', source: 'iframe', iframe: '/p/2', duration: 1400, segments: [] },
+        { id: 1, name: '1 серия', source: 'iframe', iframe: '/embed/1', duration: 1400, segments: [{ kind: 'ending', start: 1100, end: 1400 }] },
+        { id: 2, name: '2 серия', source: 'iframe', iframe: '/embed/2', duration: 1400, segments: [] },
       ],
     });
     expect(resumePoint(m, { episode: 1, position: 1100, duration: 1400 })).toMatchObject({ episode: { id: 2 }, next: true });
@@ -64,8 +64,15 @@ describe('player model', () => {
   });
 
   it('leaves out episodes with nothing to play', () => {
-    const m = playerModel({ id: 3, typeSource: 'Без сезонов', series: [{ id: 1, name: '1 серия', source: 'video', video: null }, { id: 2, name: '2 серия', source: 'iframe', iframe: '/p/2' }] });
+    const m = playerModel({ id: 3, typeSource: 'Без сезонов', series: [{ id: 1, name: '1 серия', source: 'video', video: null }, { id: 2, name: '2 серия', source: 'iframe', iframe: '/embed/2' }] });
     expect(m.seasons[0].episodes.map((e) => e.id)).toEqual([2]);
+  });
+
+  it('frames no address but another site\'s over https or the site\'s own embed, whatever is stored', () => {
+    const series = ['javascript:alert(1)', 'data:text/html,x', '/profile/edit', 'https://player.example/4', '/embed/player.html?v=5']
+      .map((iframe, i) => ({ id: i + 1, name: `${i + 1} серия`, source: 'iframe', iframe }));
+    const m = playerModel({ id: 3, typeSource: 'Без сезонов', series });
+    expect(m.seasons[0].episodes.map((e) => e.src)).toEqual(['https://player.example/4', '/embed/player.html?v=5']);
   });
 
   it('finds episodes by number or name', () => {

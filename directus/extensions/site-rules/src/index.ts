@@ -24,6 +24,7 @@ import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
 import { registerServerHealth } from './server-health.ts';
 import { registerSlugRules } from './slugs.ts';
+import { registerEmbedAddressRules } from './embed-addresses.ts';
 import { registerSocketFrameLimit } from './socket-size.ts';
 import { registerStaticSettingsRules } from './static-settings.ts';
 import { registerTitleRules } from './titles.ts';
@@ -62,6 +63,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
   registerTitleRules(register);
+  registerEmbedAddressRules(register);
   registerStaticSettingsRules(register);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');
