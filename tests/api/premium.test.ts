@@ -1,8 +1,10 @@
 /** What the paid roles unlock: name colour, GIF avatar, frame, background, taken-down episodes. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
+import { NAME_PAINT_ERROR } from '../../shared/name-paint.ts';
+import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { admin, call, gifBytes, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
-import { adminRead, expectRefused, shopItem, uploadAs } from '../support/fixtures.ts';
+import { adminRead, expectNothingStored, expectRefused, shopItem, uploadAs } from '../support/fixtures.ts';
 
 const GIF_NEEDS_PLAN = 'Загружать gif аватары можно только с подпиской';
 
@@ -44,6 +46,17 @@ describe('name colour: Premium and Premium+', () => {
 
   it('may always be cleared', async () => {
     expect((await user.call('PATCH', '/users/me', { nameColor: null })).status).toBe(200);
+  });
+});
+
+describe('a name colour an editor writes', () => {
+  // Painted on every page that names the wearer: an address in it is fetched by every viewer's browser.
+  it.each(['linear-gradient(red,red),url(http://127.0.0.1:4399/leak)', 'url(leak.png)', 'red;background:url(x)', 'image-set("leak.png" 1x)'])('refuses %j and stores nothing', async (paint) => {
+    const editor = await newUser(EDITOR_ROLE);
+    const res = await expectNothingStored('shop', {}, () => editor.call('POST', '/items/shop', { type: 'nameColor', name: 'Утечка', status: 'published', nameColor: paint }));
+    expectRefused(res, 400, NAME_PAINT_ERROR);
+    expectRefused(await editor.call('PATCH', `/items/shop/${shop.nameColor}`, { nameColor: paint }), 400, NAME_PAINT_ERROR);
+    expect((await adminRead('shop', shop.nameColor, 'nameColor')).nameColor).toBe('linear-gradient(90deg, #f0f, #0ff)');
   });
 });
 

@@ -25,6 +25,7 @@ import { registerSegmentRules } from './segments.ts';
 import { registerServerHealth } from './server-health.ts';
 import { registerSlugRules } from './slugs.ts';
 import { registerEmbedAddressRules } from './embed-addresses.ts';
+import { registerShopPaintRules } from './shop-paints.ts';
 import { registerSocketFrameLimit } from './socket-size.ts';
 import { registerStaticSettingsRules } from './static-settings.ts';
 import { registerTitleRules } from './titles.ts';
@@ -64,6 +65,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerSlugRules(register);
   registerTitleRules(register);
   registerEmbedAddressRules(register);
+  registerShopPaintRules(register);
   registerStaticSettingsRules(register);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');
