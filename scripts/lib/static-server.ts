@@ -63,6 +63,17 @@ export interface SiteServer {
 export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
 export const CACHE_HTML = 'no-cache';
 export const CACHE_OTHER = 'public, max-age=3600';
+/**
+ * Sent with every file of the site (`deploy/nginx.conf.example` sends the same): no other site may
+ * frame its pages (a signed-in profile under someone else's buttons), and another site learns from
+ * a link no more than the origin it came from.
+ */
+export const PAGE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'SAMEORIGIN',
+  'content-security-policy': "frame-ancestors 'self'",
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
 /** What /api answers when Directus does not (down, restarting): the islands say they could not load. */
 export const BAD_GATEWAY_ANSWER = { errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] };
 /** Smaller bodies are sent as they are (as nginx's gzip_min_length). */
@@ -389,15 +400,15 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     const stat = fileStat(distDir, route.file);
     if (!stat) {
       // No 404 page in this build: a plain one.
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+      res.writeHead(404, { ...PAGE_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
       res.end(req.method === 'HEAD' ? undefined : 'Страница не найдена');
       return;
     }
     const type = contentType(route.file);
     const isHtml = type.startsWith('text/html');
     const headers: http.OutgoingHttpHeaders = {
+      ...PAGE_HEADERS,
       'content-type': type,
-      'x-content-type-options': 'nosniff',
       'cache-control': route.status === 200 && url.pathname.startsWith(ASSETS_PREFIX) ? CACHE_IMMUTABLE : isHtml || route.status !== 200 ? CACHE_HTML : CACHE_OTHER,
     };
     if (route.status === 200) {

@@ -230,6 +230,18 @@ describe('static files', () => {
   });
 });
 
+describe('what another site may do with a page', () => {
+  it.each(['/', '/profile/someone', '/robots.txt', '/_astro/app.123.js', '/no-such-page'])('may not frame %s, nor learn more than the origin from its links', async (pathname) => {
+    const res = await raw(pathname);
+    expect(res.headers).toMatchObject({
+      'x-frame-options': 'SAMEORIGIN',
+      'content-security-policy': "frame-ancestors 'self'",
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+    });
+  });
+});
+
 describe('rewrites and 404', () => {
   it('serves the profile shell for /profile/{login}', async () => {
     const res = await raw('/profile/anyone');

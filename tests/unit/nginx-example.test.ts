@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REWRITE_RULES, nginxForm } from '../../scripts/lib/rewrites.ts';
-import { CACHE_IMMUTABLE } from '../../scripts/lib/static-server.ts';
+import { CACHE_IMMUTABLE, PAGE_HEADERS } from '../../scripts/lib/static-server.ts';
 import { API_CACHE_TTL_MS, CACHED_ROUTES } from '../../scripts/lib/api-cache.ts';
 import { HELEKET_WEBHOOK_SOURCE } from '../../directus/extensions/site-payments/src/heleket-protocol.ts';
 
@@ -45,6 +45,21 @@ describe('deploy/nginx.conf.example', () => {
     const regexOrder = blocks.filter((b) => b.location.startsWith('location ~ ')).map((b) => b.location);
     const tableOrder = REWRITE_RULES.map((r) => nginxForm(r).location).filter((l) => l.startsWith('location ~ '));
     expect(regexOrder.slice(0, tableOrder.length)).toEqual(tableOrder);
+  });
+
+  it('sends the pages\' headers the site\'s own server sends, from the server block every page inherits', () => {
+    // The server block's own directives are indented once; its locations' twice.
+    const server = conf.split('\n').filter((l) => /^ {4}add_header /.test(l)).map((l) => l.trim());
+    for (const [name, value] of Object.entries(PAGE_HEADERS)) {
+      const quoted = /[\s']/.test(value) ? `"${value}"` : value;
+      expect(server.some((l) => l.toLowerCase() === `add_header ${name} ${quoted} always;`.toLowerCase()), name).toBe(true);
+    }
+    // A page's location that adds a header of its own would drop them all (nginx inherits add_header only when a block has none).
+    for (const rule of REWRITE_RULES) {
+      const block = blocks.find((b) => b.location === nginxForm(rule).location);
+      expect(block?.body.some((d) => d.startsWith('add_header')), rule.name).toBe(false);
+    }
+    expect(blocks.find((b) => b.location === 'location /')?.body.some((d) => d.startsWith('add_header'))).toBe(false);
   });
 
   it('has no rewrite the table does not know', () => {
