@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
 import { DAY_MS, dayOf } from '../../shared/subscription.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
-import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
-import { adminRead, countRows, expectRefused, shopItem } from '../support/fixtures.ts';
+import { admin, call, gifBytes, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
+import { adminRead, countRows, expectRefused, shopItem, uploadAs } from '../support/fixtures.ts';
 import { mailTo } from '../support/mail.ts';
 
 const planOf = (who: { id: string }) => adminRead<{ role: string; plan: number | null; paidUntil: string | null }>('directus_users', who.id, 'role,plan,paidUntil');
@@ -99,6 +99,34 @@ describe('the end of a period', () => {
     await vi.waitFor(async () => expect((await other.call('GET', '/users/me?fields=keptDecorations')).data.keptDecorations).toBeNull());
     await (await admin()).post('/items/planChanges', { user: other.id, kind: 'grant', plan: 1, days: 30, reason: 'Проверка' });
     expect((await other.call('GET', '/users/me?fields=nameColor')).data.nameColor).toBeNull();
+  });
+});
+
+describe('a GIF avatar', () => {
+  // Directus serves a GIF as it is, even by the avatar's preset: it would go on moving on the site.
+  const avatarOf = async (who: TestUser) => (await call('GET', `/users?filter[id][_eq]=${who.id}&fields=avatar`)).data[0].avatar;
+
+  it('comes off for everyone when the plan ends, and back with a renewal', async () => {
+    const person = await newUser(ROLES.premium);
+    await setPlan(person, 1, Date.now() + 30 * DAY_MS);
+    const gif = (await uploadAs(person, gifBytes(), 'image/gif', 'moving.gif')).data;
+    expect((await person.call('PATCH', '/users/me', { avatar: gif.id })).status).toBe(200);
+    await (await admin()).post('/items/planChanges', { user: person.id, kind: 'revoke', reason: 'Проверка' });
+    expect(await avatarOf(person)).toBeNull();
+    await (await admin()).post('/items/planChanges', { user: person.id, kind: 'grant', plan: 1, days: 30, reason: 'Проверка' });
+    expect(await avatarOf(person)).toBe(gif.id);
+  });
+
+  it('leaves a still avatar on, and one chosen since the end in place', async () => {
+    const person = await newUser(ROLES.premium);
+    await setPlan(person, 1, Date.now() + 30 * DAY_MS);
+    const [gif, still] = [(await uploadAs(person, gifBytes(), 'image/gif', 'moving.gif')).data, (await uploadAs(person, pngBytes(), 'image/png', 'still.png')).data];
+    expect((await person.call('PATCH', '/users/me', { avatar: gif.id })).status).toBe(200);
+    await (await admin()).post('/items/planChanges', { user: person.id, kind: 'revoke', reason: 'Проверка' });
+    expect((await person.call('PATCH', '/users/me', { avatar: still.id })).status).toBe(200);
+    await vi.waitFor(async () => expect((await adminRead<{ keptDecorations: unknown }>('directus_users', person.id, 'keptDecorations')).keptDecorations).toBeNull());
+    await (await admin()).post('/items/planChanges', { user: person.id, kind: 'grant', plan: 1, days: 30, reason: 'Проверка' });
+    expect(await avatarOf(person)).toBe(still.id);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
-import { decorationsFor, forgetChosen } from '../../directus/extensions/site-payments/src/decorations.ts';
+import { avatarFor, decorationsFor, forgetChosen } from '../../directus/extensions/site-payments/src/decorations.ts';
 import { nextStatus } from '../../directus/extensions/site-payments/src/gateway-status.ts';
 
 describe('decorations follow the plan', () => {
@@ -21,6 +21,20 @@ describe('decorations follow the plan', () => {
     expect(forgetChosen({ nameColor: 1, frame: 2 }, { nameColor: null })).toEqual({ frame: 2 });
     expect(forgetChosen({ nameColor: 1 }, { aboutMe: 'x' })).toBeNull();
     expect(forgetChosen({}, { nameColor: 5 })).toBeNull();
+  });
+});
+
+describe('a GIF avatar follows the plan', () => {
+  it('is kept aside when the plan ends, and put back by the next one', () => {
+    const lapsed = avatarFor(ROLES.user, { id: 'gif', moving: true }, { frame: 2 });
+    expect(lapsed).toEqual({ avatar: null, kept: { frame: 2, avatar: 'gif' } });
+    expect(avatarFor(ROLES.premium, { id: null, moving: false }, lapsed.kept)).toEqual({ avatar: 'gif', kept: { frame: 2 } });
+  });
+
+  it('leaves a still avatar on, and one chosen since in place of the kept one', () => {
+    expect(avatarFor(ROLES.user, { id: 'still', moving: false }, {})).toEqual({ avatar: 'still', kept: {} });
+    expect(avatarFor(ROLES.premium, { id: 'new', moving: false }, { avatar: 'gif' })).toEqual({ avatar: 'new', kept: {} });
+    expect(forgetChosen({ avatar: 'gif', frame: 2 }, { avatar: 'new' })).toEqual({ frame: 2 });
   });
 });
 

@@ -9,7 +9,8 @@ import { DECOR_ROLES, PREMIUM_ROLES } from '../../../../shared/rules.ts';
 export const DECORATIONS = ['nameColor', 'frame', 'background'] as const;
 export type Decoration = (typeof DECORATIONS)[number];
 export type Worn = Record<Decoration, number | null>;
-export type Kept = Partial<Record<Decoration, number>>;
+/** Decorations kept aside, and a GIF avatar (its file's id). */
+export type Kept = Partial<Record<Decoration, number>> & { avatar?: string };
 
 export function allows(role: string, decoration: Decoration): boolean {
   return (decoration === 'nameColor' ? PREMIUM_ROLES : DECOR_ROLES).includes(role);
@@ -30,9 +31,25 @@ export function decorationsFor(role: string, worn: Worn, kept: Kept): { worn: Wo
   return next;
 }
 
-/** The kept decorations less those the person has just set or taken off themselves. */
+/**
+ * A GIF avatar is a plan's too, and it moves on the site (Directus serves a GIF as it is, even by a
+ * preset): one the role no longer allows is kept aside like a decoration, and put back by a role that
+ * allows it while the person has chosen no other.
+ */
+export function avatarFor(role: string, avatar: { id: string | null; moving: boolean }, kept: Kept): { avatar: string | null; kept: Kept } {
+  const next = { ...kept };
+  if (!PREMIUM_ROLES.includes(role)) {
+    if (!avatar.moving || avatar.id === null) return { avatar: avatar.id, kept: next };
+    return { avatar: null, kept: { ...next, avatar: avatar.id } };
+  }
+  const back = avatar.id === null ? next.avatar ?? null : avatar.id;
+  delete next.avatar;
+  return { avatar: back, kept: next };
+}
+
+/** The kept decorations (and avatar) less those the person has just set or taken off themselves. */
 export function forgetChosen(kept: Kept, payload: Record<string, unknown>): Kept | null {
-  const changed = DECORATIONS.filter((d) => d in payload && kept[d] !== undefined);
+  const changed = [...DECORATIONS, 'avatar' as const].filter((d) => d in payload && kept[d] !== undefined);
   if (!changed.length) return null;
   const next = { ...kept };
   for (const d of changed) delete next[d];

@@ -9,7 +9,7 @@ import { PREMIUM_ROLES, ROLES, type PlanChangeKind } from '../../../../shared/ru
 import { roleOf, type PlanState } from '../../../../shared/subscription.ts';
 import { locked } from '../../shared/row-lock.ts';
 import { toDate, toJson } from './db.ts';
-import { decorationsFor, DECORATIONS, type Kept, type Worn } from './decorations.ts';
+import { avatarFor, decorationsFor, DECORATIONS, type Kept, type Worn } from './decorations.ts';
 
 const VIEWER_ROLES: readonly string[] = [ROLES.user, ...PREMIUM_ROLES];
 
@@ -28,17 +28,22 @@ export class UnknownPerson extends Error {}
  * decorations.ts), and returns what changed; the caller records it.
  */
 export async function changePlan(trx: Knex.Transaction | Knex, userId: string, next: (now: PlanState) => PlanState): Promise<PlanChange> {
-  const row = await locked(trx, trx('directus_users').where({ id: userId }).first('id', 'role', 'plan', 'paidUntil', 'keptDecorations', ...DECORATIONS));
+  const row = await locked(trx, trx('directus_users').where({ id: userId }).first('id', 'role', 'plan', 'paidUntil', 'keptDecorations', 'avatar', ...DECORATIONS));
   if (!row) throw new UnknownPerson(userId);
   const before: PlanState = { plan: row.plan === null ? null : Number(row.plan), paidUntil: toDate(row.paidUntil) };
   const after = next(before);
   const role = !VIEWER_ROLES.includes(row.role) ? row.role : after.plan === null ? ROLES.user : roleOf(after.plan);
   const worn = Object.fromEntries(DECORATIONS.map((d) => [d, row[d] === null ? null : Number(row[d])])) as Worn;
-  const decorations = VIEWER_ROLES.includes(role) ? decorationsFor(role, worn, toJson<Kept>(row.keptDecorations, {})) : null;
-  await trx('directus_users').where({ id: userId }).update({
-    role, plan: after.plan, paidUntil: after.paidUntil,
-    ...(decorations ? { ...decorations.worn, keptDecorations: Object.keys(decorations.kept).length ? JSON.stringify(decorations.kept) : null } : {}),
-  });
+  const update: Record<string, unknown> = { role, plan: after.plan, paidUntil: after.paidUntil };
+  if (VIEWER_ROLES.includes(role)) {
+    const decorations = decorationsFor(role, worn, toJson<Kept>(row.keptDecorations, {}));
+    const moving = row.avatar !== null && (await trx('directus_files').where({ id: row.avatar }).first('type'))?.type === 'image/gif';
+    const avatar = avatarFor(role, { id: row.avatar, moving }, decorations.kept);
+    // A kept file deleted since (by its owner, or with a report) is not put back.
+    const gone = avatar.avatar !== null && avatar.avatar !== row.avatar && !(await trx('directus_files').where({ id: avatar.avatar }).first('id'));
+    Object.assign(update, decorations.worn, { avatar: gone ? null : avatar.avatar, keptDecorations: Object.keys(avatar.kept).length ? JSON.stringify(avatar.kept) : null });
+  }
+  await trx('directus_users').where({ id: userId }).update(update);
   return { user: userId, planBefore: before.plan, planAfter: after.plan, paidUntilBefore: before.paidUntil, paidUntilAfter: after.paidUntil };
 }
 

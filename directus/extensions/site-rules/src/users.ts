@@ -85,7 +85,7 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   }
   if ('password' in out && actor?.user) await paces.passwordChange.take(actor.user);
 
-  const paid = new PlanRole(database, actor);
+  const paid = planAllows(database, actor);
   await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, paid, 'Цвет ника доступен с подпиской');
   await checkDecoration(out, 'frame', DECOR_ROLES, database, paid, 'Рамка доступна с подпиской Премиум+');
   await checkDecoration(out, 'background', DECOR_ROLES, database, paid, 'Фон профиля доступен с подпиской Премиум+');
@@ -93,42 +93,43 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   return out;
 }
 
-/**
- * Whether the person's plan allows a paid customisation, by the role stored now rather than the token's,
- * which is up to 15 minutes old: a token from before a plan ended would otherwise put on a decoration
- * that the plan's end, already past, never takes off again. Read once, when first asked.
- */
-class PlanRole {
-  private role?: Promise<string | null>;
-  constructor(private readonly database: Knex, private readonly actor: Actor | null) {}
+/** Whether the person's plan allows a paid customisation to one of `roles`. */
+type PlanAllows = (roles: readonly string[]) => Promise<boolean>;
 
-  async allows(roles: readonly string[]): Promise<boolean> {
-    const user = this.actor?.user;
+/**
+ * Judged by the role stored now rather than the token's, which is up to 15 minutes old: a token from
+ * before a plan ended would otherwise put on a decoration that the plan's end, already past, never
+ * takes off again. Read once, when first asked.
+ */
+function planAllows(database: Knex, actor: Actor | null): PlanAllows {
+  let role: Promise<string | null> | undefined;
+  return async (roles) => {
+    const user = actor?.user;
     if (!user) return false;
-    this.role ??= this.database('directus_users').where('id', user).first('role').then((row) => row?.role ?? null);
-    const role = await this.role;
-    return role !== null && roles.includes(role);
-  }
+    role ??= database('directus_users').where('id', user).first('role').then((row) => row?.role ?? null);
+    const stored = await role;
+    return stored !== null && roles.includes(stored);
+  };
 }
 
 /**
  * An avatar is a picture its owner uploaded for the public, read again from the stored bytes:
  * a GIF, or any picture that moves, needs a subscription.
  */
-async function checkAvatar(avatar: unknown, database: Knex, actor: Actor | null, paid: PlanRole, readStored: ReadStored): Promise<void> {
+async function checkAvatar(avatar: unknown, database: Knex, actor: Actor | null, paid: PlanAllows, readStored: ReadStored): Promise<void> {
   const { chat } = await ownFile(database, avatar, actor);
   if (chat !== null) invalid('Картинку из личного чата нельзя поставить аватаром');
   const bytes = await readStored(String(keyOf(avatar)));
   const facts = bytes ? await imageFacts(bytes) : null;
   if (!facts) invalid(ONLY_IMAGES);
-  if (facts.animated && !(await paid.allows(PREMIUM_ROLES))) invalid(GIF_NEEDS_PLAN);
+  if (facts.animated && !(await paid(PREMIUM_ROLES))) invalid(GIF_NEEDS_PLAN);
 }
 
 /** A shop item of the right type, and a role that may wear it; clearing is always allowed. */
-async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'background', roles: readonly string[], database: Knex, paid: PlanRole, message: string) {
+async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'background', roles: readonly string[], database: Knex, paid: PlanAllows, message: string) {
   const id = keyOf(out[field]);
   if (!(field in out) || id === null) return;
-  if (!(await paid.allows(roles))) invalid(message);
+  if (!(await paid(roles))) invalid(message);
   const item = await database('shop').where({ id, type: field, status: 'published' }).first('id');
   if (!item) invalid('Такого украшения нет в магазине');
 }
