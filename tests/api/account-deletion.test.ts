@@ -138,6 +138,22 @@ describe('an administrator deleting a person', () => {
     expect((await adminRead('titles', title.id, 'poster')).poster).toBe(poster);
   });
 
+  it('refused as a whole (the last administrator among them) leaves every person with their files and uploader', async () => {
+    const [person, editor] = await Promise.all([newUser(), newUser(EDITOR_ROLE)]);
+    const file = (await uploadAs(person, pngBytes(), 'image/png', 'kept.png')).data.id;
+    const poster = (await uploadAs(editor, pngBytes(), 'image/png', 'poster.png')).data.id;
+    const adminAccess = { policies: { policy: { admin_access: { _eq: true } } } };
+    const admins = await (await admin()).get<{ id: string }[]>(
+      `/users?fields=id&limit=-1&filter=${encodeURIComponent(JSON.stringify({ _or: [adminAccess, { role: adminAccess }] }))}`,
+    );
+    expect(admins.length).toBeGreaterThan(0);
+
+    expectRefused(await asAdmin('DELETE', '/users', [person.id, editor.id, ...admins.map((a) => a.id)]), 422);
+    expect(await exists('directus_users', person.id)).toBe(true);
+    expect(await adminRead('directus_files', file, 'id,uploaded_by')).toEqual({ id: file, uploaded_by: person.id });
+    expect(await adminRead('directus_files', poster, 'id,uploaded_by')).toEqual({ id: poster, uploaded_by: editor.id });
+  });
+
   it('is refused to a person deleting someone else, whose files stay', async () => {
     const [victim, attacker] = await Promise.all([newUser(), newUser()]);
     const file = (await uploadAs(victim, pngBytes(), 'image/png', 'mine.png')).data.id;

@@ -23,6 +23,12 @@ declare module '@directus/api/permissions/lib/fetch-permissions' {
   ): Promise<Permission[]>;
 }
 
+declare module '@directus/api/permissions/modules/validate-remaining-admin/validate-remaining-admin-users' {
+  import type { Knex } from 'knex';
+  /** Refuses (UnprocessableContentError) when no active administrator is left once `excludeUsers` are gone. */
+  export function validateRemainingAdminUsers(options: { excludeUsers: string[] }, context: { knex: Knex }): Promise<void>;
+}
+
 declare module '@directus/api/rate-limiter' {
   import type { RateLimiterAbstract } from 'rate-limiter-flexible';
   export function createRateLimiter(configPrefix: string, overrides?: Partial<{ keyPrefix: string; points: number; duration: number }>): RateLimiterAbstract;

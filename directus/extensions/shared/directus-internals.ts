@@ -37,6 +37,12 @@ export { redisConfigAvailable, useRedis } from '@directus/api/redis/index';
 export { useBus } from '@directus/api/bus/index';
 
 /**
+ * Directus's refusal to remove the last administrator, which it raises only after the delete's
+ * filters: a person's files are removed in one (user-removal.ts), so it is asked there first.
+ */
+export { validateRemainingAdminUsers } from '@directus/api/permissions/modules/validate-remaining-admin/validate-remaining-admin-users';
+
+/**
  * Directus's resolution of a caller's policies and read permissions, with its cache: the query
  * guard and the fan-outs must see exactly the rules Directus applies.
  */

@@ -5,6 +5,7 @@
  * only without their uploader. Without this the files' foreign keys stop the delete.
  */
 import type { Knex } from 'knex';
+import { validateRemainingAdminUsers } from '../../shared/directus-internals.ts';
 import type { Register } from './types.ts';
 
 /** Those of `people` whose role or own policies open the admin app. */
@@ -24,6 +25,8 @@ export function registerUserRemoval({ filter }: Register, deleteFiles: (ids: str
     if (accountability && !accountability.admin) return keys;
     const people = (Array.isArray(keys) ? keys : []).map(String);
     if (!people.length) return keys;
+    // Directus refuses removing the last administrator only after this filter, when the files would be gone.
+    await validateRemainingAdminUsers({ excludeUsers: people }, { knex: database });
     const staff = await staffAmong(database, people);
     const members = people.filter((id) => !staff.has(id));
     if (members.length) {
