@@ -48,17 +48,26 @@ describe('a write by query of someone else\'s rows', () => {
     expect(await victimsMarks()).toBe(1);
   });
 
+  it.each(['/ITEMS/watchedEpisodes', '/Items/%77atchedEpisodes', '/items/watchedEpisodes/'])('answers alike by %s, a route Directus takes as the same', async (path) => {
+    for (const [method, body] of [['DELETE', (query: unknown) => ({ query })], ['PATCH', (query: unknown) => ({ query, data: { episode: unmarked } })]] as const) {
+      expect(answerOf(await call(method, path, { body: body(marksOf(marked)) })), `${method} ${path}`).toEqual(answerOf(await call(method, path, { body: body(marksOf(unmarked)) })));
+    }
+    expect(await victimsMarks()).toBe(1);
+  });
+
   it('answers alike over the websocket, and changes nothing', async () => {
     const rt = await Realtime.open(baseUrl(), outsider.token, 'outsider');
     // Directus's error frames carry no uid: each answer is the first items frame after its message.
-    const answer = async (uid: string, action: 'delete' | 'update', episode: number): Promise<Frame> => {
+    const answer = async (uid: string, action: 'delete' | 'update', episode: number, extra: Record<string, unknown> = {}): Promise<Frame> => {
       const before = rt.frames.length;
-      rt.send({ type: 'items', uid, collection: 'watchedEpisodes', action, query: marksOf(episode), ...(action === 'update' ? { data: { episode: unmarked } } : {}) });
+      rt.send({ type: 'items', uid, collection: 'watchedEpisodes', action, query: marksOf(episode), ...(action === 'update' ? { data: { episode: unmarked } } : {}), ...extra });
       const { uid: _uid, ...rest } = await rt.waitFor((f) => f.type === 'items' && rt.frames.indexOf(f) >= before, `the answer to ${uid}`);
       return rest;
     };
     expect(await answer('d1', 'delete', marked)).toEqual(await answer('d2', 'delete', unmarked));
     expect(await answer('u1', 'update', marked)).toEqual(await answer('u2', 'update', unmarked));
+    // An empty id is none to Directus, which then writes by the query.
+    expect(await answer('e1', 'delete', marked, { id: '' })).toEqual(await answer('e2', 'delete', unmarked, { id: '' }));
     expect(await victimsMarks()).toBe(1);
   });
 

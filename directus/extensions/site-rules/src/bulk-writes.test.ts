@@ -33,6 +33,8 @@ describe('socketTarget', () => {
     expect(socketTarget({ type: 'items', action: 'update', ids: [1], data: {}, query }, false)).toEqual({ keys: 1 });
     expect(socketTarget({ type: 'items', action: 'update', data: [{ id: 1 }, { id: 2 }] }, false)).toEqual({ keys: 2 });
     expect(socketTarget({ type: 'items', action: 'delete', id: 1, query }, false)).toBeNull();
+    expect(socketTarget({ type: 'items', action: 'delete', id: '', query }, false)).toEqual({ query });
+    expect(socketTarget({ type: 'items', action: 'update', id: 0, data: {}, query }, false)).toEqual({ query });
     expect(socketTarget({ type: 'items', action: 'update', data: { vk: 'https://vk.com' } }, true)).toBeNull();
     expect(socketTarget({ type: 'items', action: 'read', query }, false)).toBeNull();
     expect(socketTarget({ type: 'items', action: 'create', data: [{}], query }, false)).toBeNull();
@@ -48,6 +50,10 @@ describe('routeCollection', () => {
 
   it('finds the collection of an items route and of Directus\'s own routes', () => {
     expect(['/items/alerts', '/items/alerts/', '/files'].map((p) => routeCollection(p, schema))).toEqual(['alerts', 'alerts', 'directus_files']);
+  });
+
+  it('finds them written in any case or with the collection encoded, as Express routes them', () => {
+    expect(['/ITEMS/alerts', '/Items/%61lerts', '/FILES/'].map((p) => routeCollection(p, schema))).toEqual(['alerts', 'alerts', 'directus_files']);
   });
 
   it('leaves one row\'s route, unknown collections and other routes alone', () => {

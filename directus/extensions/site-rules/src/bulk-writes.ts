@@ -38,17 +38,21 @@ export function restTarget(body: unknown): BulkTarget | null {
  * rows only when nothing else does.
  */
 export function socketTarget(message: Record<string, unknown>, singleton: boolean): BulkTarget | null {
-  if ((message.action !== 'update' && message.action !== 'delete') || message.id !== undefined) return null;
+  // One row only when its id is truthy: Directus takes `id: ""` or `0` for none and writes by the query.
+  if ((message.action !== 'update' && message.action !== 'delete') || message.id) return null;
   if (Array.isArray(message.ids)) return { keys: message.ids.length };
   if (message.action === 'update' && Array.isArray(message.data)) return { keys: message.data.length };
   if (message.action === 'update' && singleton) return null;
   return isTree(message.query) ? { query: message.query } : message.action === 'update' ? { query: {} } : null;
 }
 
-/** The collection a route of Directus's names for writes by body: `/items/{collection}`, or `/files`, `/users`... */
+/**
+ * The collection a route of Directus's names for writes by body: `/items/{collection}`, or `/files`,
+ * `/users`... read as Express routes it: its routes in any case, the collection decoded (`/ITEMS/%6Dessages`).
+ */
 export function routeCollection(path: string, schema: SchemaOverview): string | null {
-  const match = /^\/(?:items\/([^/]+)|([a-z_]+))\/?$/.exec(path);
-  const collection = match?.[1] ?? (match?.[2] ? `directus_${match[2]}` : null);
+  const match = /^\/(?:items\/([^/]+)|([a-z_]+))\/?$/i.exec(path);
+  const collection = match?.[1] !== undefined ? decodeURIComponent(match[1]) : match?.[2] ? `directus_${match[2].toLowerCase()}` : null;
   return collection && schema.collections[collection] ? collection : null;
 }
 
