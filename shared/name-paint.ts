@@ -8,6 +8,3 @@ export const NAME_PAINT_ERROR = 'Цвет ника — цвет или град�
 export function isNamePaint(value: unknown): value is string {
   return typeof value === 'string' && /^[a-z0-9#(),.%\s-]+$/i.test(value) && !/url\s*\(/i.test(value) && value.trim() !== '';
 }
-
-/** Whether the paint is drawn through the letters (a gradient) rather than as their colour. */
-export const isGradient = (paint: string): boolean => paint.includes('gradient(');

@@ -4,7 +4,6 @@
  * or gradient with its effect, from the shop items they wear.
  */
 import { DEFAULT_AVATAR, assetUrl, avatarUrl } from './assets.ts';
-import { isNamePaint } from '../../shared/name-paint.ts';
 
 export type NameEffect = 'none' | 'glow' | 'shimmer';
 
@@ -42,11 +41,9 @@ const shop = (ref: ShopRef | number | null | undefined) => (typeof ref === 'obje
 
 export function nameLook(item: ShopRef | number | null | undefined): NameLook | null {
   const s = shop(item);
-  const paint = s?.nameColor;
-  // A paint the backend would refuse now (one stored before the rule) is not painted.
-  if (!s || !isNamePaint(paint)) return null;
+  if (!s?.nameColor) return null;
   const effect = s.nameEffect === 'glow' || s.nameEffect === 'shimmer' ? s.nameEffect : 'none';
-  return { paint, effect };
+  return { paint: s.nameColor, effect };
 }
 
 /** The address of a person's profile. */
