@@ -89,6 +89,8 @@ export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
  */
 export const IMAGE_MAX_SIDE = 6000;
 export const IMAGE_TOO_LARGE = `Изображение больше ${IMAGE_MAX_SIDE} пикселей по стороне — уменьшите его`;
+/** Pictures one message, review or post may carry (the forms stop there too). */
+export const PICTURES_MAX = 10;
 
 /** Accounts: the error messages the backend and the forms share, and a password's least length. */
 export const PASSWORD_MIN_LENGTH = 8;
