@@ -89,6 +89,10 @@ export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
  */
 export const IMAGE_MAX_SIDE = 6000;
 export const IMAGE_TOO_LARGE = `Изображение больше ${IMAGE_MAX_SIDE} пикселей по стороне — уменьшите его`;
+/** A person's file title and download name: a name, never a page of text served with every picture. */
+export const FILE_NAME_MAX = 255;
+/** Pictures one message, review or post may carry (the forms stop there too). */
+export const PICTURES_MAX = 10;
 
 /** Accounts: the error messages the backend and the forms share, and a password's least length. */
 export const PASSWORD_MIN_LENGTH = 8;
@@ -141,6 +145,9 @@ export const PACE = {
   // them a request is answered as ever, so nobody learns whether the address has an account).
   passwordRequest: { count: 5, seconds: 900 },
   passwordLetter: { count: 3, seconds: 3600 },
+  // Uploads, one picture a request: a message or post of PICTURES_MAX pictures plus an avatar or two
+  // stays well inside it; each is a 5 MB write and a decode.
+  upload: { count: 30, seconds: 600 },
 } as const;
 export type PaceKind = keyof typeof PACE;
 

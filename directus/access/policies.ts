@@ -124,6 +124,7 @@ const MEMBER: PermissionDef[] = [
   { collection: 'directus_users', action: 'update', fields: OWN_PROFILE_EDITABLE, permissions: { id: { _eq: ME } } },
   {
     collection: 'directus_files', action: 'create',
+    // `storage` stays: Directus writes the default into every upload's row; a form naming one is refused (uploads.ts).
     fields: ['title', 'type', 'filename_download', 'storage', 'folder', 'chat'],
     validation: { type: { _in: [...USER_IMAGE_TYPES] } },
   },

@@ -18,8 +18,6 @@ export const UPDATES_PAGE_SIZE = 50;
 export const ALPHABET_PAGE_SIZE = 8;
 /** Profile posts a page ('Показать еще'). */
 export const POSTS_PAGE_SIZE = 10;
-/** Pictures one post may carry. */
-export const POST_IMAGES_MAX = 10;
 export const FOOTER_TAGS_COLLAPSED = 6;
 export const DESCRIPTION_CUT = { titlePage: 200, card: 40, searchCard: 40, listCard: 55 } as const;
 export const BIOGRAPHY_FOLD = 600;

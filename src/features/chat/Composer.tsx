@@ -2,7 +2,7 @@
  * The message input: Enter sends, Shift+Enter adds a line; nothing is
  * sent with blank text and no pictures, with text over the length cap (TextLimit says so), or while a message is on its way. Reply mode sends with
  * the answered message; edit mode is filled with the text and saves only the text. Several
- * pictures, images only, previewed and removable before sending. The backend's refusals (the
+ * pictures (up to PICTURES_MAX), images only, previewed and removable before sending. The backend's refusals (the
  * sending pace among them) are shown as it words them.
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
@@ -10,7 +10,7 @@ import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ChatKey, ChatMessage } from './directus.ts';
-import { PICTURE_TYPES, pictureRefusal } from '../../lib/picture-check.ts';
+import { PICTURE_TYPES, attachPictures } from '../../lib/picture-check.ts';
 import { posting } from './store.ts';
 import { Icon } from '../../ui/icons.tsx';
 import { CheckIcon, SendIcon } from './icons.tsx';
@@ -59,9 +59,9 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
   const unsendable = blank || overLimit(text, TEXT_LIMITS.message);
 
   function attach(list: FileList | null) {
-    const picked = [...(list ?? [])];
-    setFiles([...files, ...picked.filter((f) => !pictureRefusal(f))]);
-    setRefusal(picked.map(pictureRefusal).find(Boolean) ?? null);
+    const next = attachPictures(files, [...(list ?? [])], 'в одном сообщении');
+    setFiles(next.files);
+    setRefusal(next.problem);
     sending.dismiss();
     if (picker.current) picker.current.value = '';
   }

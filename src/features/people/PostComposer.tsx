@@ -6,8 +6,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { TEXT_LIMITS } from '../../../shared/rules.ts';
-import { POST_IMAGES_MAX } from '../../lib/constants.ts';
-import { PICTURE_TYPES, pictureRefusal as refusal } from '../../lib/picture-check.ts';
+import { PICTURE_TYPES, attachPictures } from '../../lib/picture-check.ts';
 import { Icon } from '../../ui/icons.tsx';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../ui/text-limit.ts';
@@ -30,13 +29,10 @@ export default function PostComposer({ publishing }: { publishing: Task<[text: s
   useEffect(() => () => previews.forEach((url) => URL.revokeObjectURL(url)), [previews]);
 
   function attach(list: FileList | null) {
-    const picked = [...(list ?? [])];
-    const refused = picked.map(refusal).find(Boolean) ?? null;
-    const accepted = picked.filter((f) => !refusal(f));
-    const room = POST_IMAGES_MAX - files.length;
-    setFiles([...files, ...accepted.slice(0, Math.max(0, room))]);
+    const next = attachPictures(files, [...(list ?? [])], 'в одной записи');
+    setFiles(next.files);
     publish.dismiss();
-    setPictureProblem(refused ?? (accepted.length > room ? `Не больше ${POST_IMAGES_MAX} фото в одной записи` : null));
+    setPictureProblem(next.problem);
     if (picker.current) picker.current.value = '';
   }
 

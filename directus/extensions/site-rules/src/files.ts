@@ -4,9 +4,11 @@
  * people's uploads and their names stay out of sight. A private chat's pictures carry the chat
  * (`directus_files.chat`), and the read permissions show them to its two members alone, in
  * /files and /assets alike. A picture hangs only on its uploader's own review, post or message,
- * and only where it belongs: a chat's picture in that chat, any other picture in public.
+ * and only where it belongs: a chat's picture in that chat, any other picture in public, and at most
+ * PICTURES_MAX on one (attached with the row or later, one junction row at a time either way).
  */
 import { ForbiddenError } from '@directus/errors';
+import { PICTURES_MAX } from '../../../../shared/rules.ts';
 import type { Knex } from 'knex';
 import { isPrivileged, type Actor } from '../../shared/accountability.ts';
 import { forbidden, invalid } from '../../shared/errors.ts';
@@ -54,6 +56,8 @@ export function registerFileRules({ filter }: Register): void {
       const { chat } = await ownFile(database, payload.directus_files_id, accountability);
       const where = parent === 'messages' && row.privateChat !== null && row.privateChat !== undefined ? String(row.privateChat) : null;
       if (chat !== where) invalid('Картинка загружена для другого чата');
+      const [{ count }] = await database(junction).where(parentField, parentId).count({ count: '*' });
+      if (Number(count) >= PICTURES_MAX) invalid(`Не больше ${PICTURES_MAX} картинок в одном сообщении, отзыве или записи`);
       return payload;
     });
   }

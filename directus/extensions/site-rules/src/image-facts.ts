@@ -3,6 +3,7 @@
  * itself uses): one of the four image types users may upload, and whether it moves.
  */
 import sharp from 'sharp';
+import { isAnimatedPng } from './png-chunks.ts';
 
 export const ONLY_IMAGES = 'Можно загружать только изображения jpeg, png, webp или gif';
 
@@ -15,6 +16,8 @@ export interface ImageFacts {
   /** Its size in pixels (a frame's, for one that moves). */
   width: number;
   height: number;
+  /** How its EXIF says it is turned (1 to 8; 1 when it says nothing). */
+  orientation: number;
 }
 
 /** The image's true type, or null for anything that is not a jpeg, png, webp or gif (SVG and HTML included). */
@@ -23,7 +26,8 @@ export async function imageFacts(bytes: Buffer): Promise<ImageFacts | null> {
     const meta = await sharp(bytes, { animated: true }).metadata();
     const type = meta.format ? TYPES[meta.format] : undefined;
     if (!type || !meta.width || !meta.height) return null;
-    return { type, animated: type === 'image/gif' || (meta.pages ?? 1) > 1, width: meta.width, height: meta.pageHeight ?? meta.height };
+    const animated = type === 'image/gif' || (meta.pages ?? 1) > 1 || (type === 'image/png' && isAnimatedPng(bytes));
+    return { type, animated, width: meta.width, height: meta.pageHeight ?? meta.height, orientation: meta.orientation ?? 1 };
   } catch {
     return null;
   }

@@ -85,7 +85,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
     passwordChange: pace('passwordChange', env, 'Слишком много смен пароля подряд.'),
   });
   registerUserRemoval(register, deleteFiles);
-  registerUploadRules(register, database);
+  registerUploadRules(register, database, pace('upload', env, 'Слишком много загрузок подряд.'));
   registerAlertRules(register, (err) => logger.error(err));
   registerSegmentRules(register);
   registerWatchedRules(register, pace('watched', env, 'Слишком много отметок подряд.'), (err) => logger.error(err));

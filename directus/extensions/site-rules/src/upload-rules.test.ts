@@ -8,9 +8,9 @@ const who = (more: Partial<Accountability>): Accountability =>
 
 describe('what a user’s file may be', () => {
   it('is an image of the type its bytes tell, declared as that type', () => {
-    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600 }, 'image/png')).toBe(true);
-    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600 }, 'IMAGE/PNG')).toBe(true);
-    expect(isDeclaredImage({ type: 'image/gif', animated: true, width: 800, height: 600 }, 'image/gif')).toBe(true);
+    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600, orientation: 1 }, 'image/png')).toBe(true);
+    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600, orientation: 1 }, 'IMAGE/PNG')).toBe(true);
+    expect(isDeclaredImage({ type: 'image/gif', animated: true, width: 800, height: 600, orientation: 1 }, 'image/gif')).toBe(true);
   });
 
   it(`is at most ${IMAGE_MAX_SIDE} pixels a side: a phone's photo is, a larger picture is not`, () => {
@@ -22,8 +22,8 @@ describe('what a user’s file may be', () => {
 
   it('is refused when its bytes are no user image, or it claims to be another type', () => {
     expect(isDeclaredImage(null, 'image/png')).toBe(false);
-    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600 }, 'image/jpeg')).toBe(false);
-    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600 }, 'text/html')).toBe(false);
+    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600, orientation: 1 }, 'image/jpeg')).toBe(false);
+    expect(isDeclaredImage({ type: 'image/png', animated: false, width: 800, height: 600, orientation: 1 }, 'text/html')).toBe(false);
   });
 });
 
