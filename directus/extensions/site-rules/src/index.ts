@@ -24,8 +24,9 @@ import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
 import { registerServerHealth } from './server-health.ts';
 import { registerSlugRules } from './slugs.ts';
-import { registerEmbedAddressRules } from './embed-addresses.ts';
-import { registerShopPaintRules } from './shop-paints.ts';
+import { registerFieldValueRule } from './field-values.ts';
+import { EMBED_ADDRESS_ERROR, EMBED_FIELDS, isEmbedAddress } from '../../../../shared/embed-address.ts';
+import { NAME_PAINT_ERROR, isNamePaint } from '../../../../shared/name-paint.ts';
 import { registerSocketFrameLimit } from './socket-size.ts';
 import { registerStaticSettingsRules } from './static-settings.ts';
 import { registerTitleRules } from './titles.ts';
@@ -64,8 +65,9 @@ export default defineHook((register, { services, database, getSchema, logger, en
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
   registerTitleRules(register);
-  registerEmbedAddressRules(register);
-  registerShopPaintRules(register);
+  // A player's address is framed on every viewer's page; a shop's name colour painted wherever its wearer is named.
+  registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
+  registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
   registerStaticSettingsRules(register);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');
