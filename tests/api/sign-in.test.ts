@@ -1,7 +1,7 @@
 /**
  * Signing in and out: sign-in attempts limited per address and per email with a 429 and a Russian
  * message, nobody locked out by a stranger, access ending at once on sign-out, on refresh of the
- * old token, and on a password change elsewhere, and a refresh whose answer was lost made again; a
+ * old token, and on a password change elsewhere (open sockets too), and a refresh whose answer was lost made again; a
  * password taken by REST's sign-in alone (not GraphQL's, not the realtime socket's).
  */
 import { randomUUID } from 'node:crypto';
@@ -112,6 +112,62 @@ describe('access ends at once', () => {
     expect(changed.status).toBe(200);
     expect((await me(phone.access!)).status).toBe(401);
     expect((await me(laptop.access!)).status).toBe(200);
+  });
+});
+
+describe('an open socket signed in with a session', () => {
+  /** Whether a post written over the socket is taken: a member may post, a visitor may not. */
+  async function posts(rt: Realtime, text: string): Promise<boolean> {
+    // Directus's refusal names no uid: the answer is the first items frame after the ask.
+    const from = rt.frames.length;
+    rt.send({ type: 'items', collection: 'posts', action: 'create', data: { text }, uid: randomUUID() });
+    const answer = await rt.waitFor((f) => f.type === 'items' && rt.frames.indexOf(f) >= from, `the answer to the post «${text}»`);
+    return answer.status !== 'error' && answer.data?.text === text;
+  }
+  const toldExpired = (rt: Realtime) => rt.waitFor((f) => f.type === 'auth' && f.error?.code === 'TOKEN_EXPIRED', 'the token expired frame');
+
+  it('ends with a sign-out, and another session of the person goes on', async () => {
+    const user = await newUser();
+    const [laptop, phone] = [await signIn(user.email, user.password, { ip: address() }), await signIn(user.email, user.password, { ip: address() })];
+    const [onLaptop, onPhone] = [await Realtime.open(baseUrl(), laptop.access!, 'laptop'), await Realtime.open(baseUrl(), phone.access!, 'phone')];
+    expect(await posts(onLaptop, 'до выхода')).toBe(true);
+    expect((await call('POST', '/auth/logout', { body: { refresh_token: laptop.refresh, mode: 'json' } })).status).toBe(204);
+    await toldExpired(onLaptop);
+    expect(await posts(onLaptop, 'после выхода')).toBe(false);
+    expect(await posts(onPhone, 'с другого устройства')).toBe(true);
+    await closeAllRealtime();
+  });
+
+  it('ends with a sign-out after a refresh it did not follow', async () => {
+    const user = await newUser();
+    const session = await signIn(user.email, user.password, { ip: address() });
+    const rt = await Realtime.open(baseUrl(), session.access!, 'on the first key');
+    const refreshed = await call('POST', '/auth/refresh', { body: { refresh_token: session.refresh, mode: 'json' } });
+    expect(refreshed.status).toBe(200);
+    expect((await call('POST', '/auth/logout', { body: { refresh_token: refreshed.data.refresh_token, mode: 'json' } })).status).toBe(204);
+    await toldExpired(rt);
+    expect(await posts(rt, 'после выхода')).toBe(false);
+    await closeAllRealtime();
+  });
+
+  it('ends when the password changes elsewhere, and the session that changed it goes on', async () => {
+    const user = await newUser();
+    const [laptop, phone] = [await signIn(user.email, user.password, { ip: address() }), await signIn(user.email, user.password, { ip: address() })];
+    const [onLaptop, onPhone] = [await Realtime.open(baseUrl(), laptop.access!, 'laptop'), await Realtime.open(baseUrl(), phone.access!, 'phone')];
+    expect((await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password' } })).status).toBe(200);
+    await toldExpired(onPhone);
+    expect(await posts(onPhone, 'после смены пароля')).toBe(false);
+    expect(await posts(onLaptop, 'с устройства, сменившего пароль')).toBe(true);
+    await closeAllRealtime();
+  });
+
+  it('ends when the account is suspended', async () => {
+    const user = await newUser();
+    const rt = await Realtime.open(baseUrl(), user.token, 'suspended');
+    expect((await asAdmin('PATCH', `/users/${user.id}`, { status: 'suspended' })).status).toBe(200);
+    await toldExpired(rt);
+    expect(await posts(rt, 'после блокировки')).toBe(false);
+    await closeAllRealtime();
   });
 });
 

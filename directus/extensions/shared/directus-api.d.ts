@@ -110,6 +110,14 @@ declare module '@directus/api/redis/index' {
 }
 
 declare module '@directus/api/websocket/controllers/index' {
-  /** The REST realtime controller (undefined when WEBSOCKETS_REST_ENABLED is off), with its `ws` server. */
-  export function getWebSocketController(): { server: { options: { maxPayload?: number } } } | undefined;
+  import type { Accountability } from './directus.ts';
+  /** An open connection, as the controller keeps it: its sign-in, its token's expiry (seconds) and the timer that ends it. */
+  export interface LiveSocket {
+    accountability: Accountability | null;
+    expires_at: number | null;
+    auth_timer: ReturnType<typeof setTimeout> | null;
+    send(data: string): void;
+  }
+  /** The REST realtime controller (undefined when WEBSOCKETS_REST_ENABLED is off), with its `ws` server and open connections. */
+  export function getWebSocketController(): { server: { options: { maxPayload?: number } }; clients: Set<LiveSocket> } | undefined;
 }

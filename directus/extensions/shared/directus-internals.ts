@@ -62,6 +62,7 @@ export { WebSocketError, handleWebSocketError } from '@directus/api/websocket/er
 
 /**
  * Directus's realtime socket controller: the frame size limit (socket-size.ts) is set on its socket
- * server's options, which the server reads for every connection it opens.
+ * server's options, which the server reads for every connection it opens; a session's end reaches
+ * its open connections through the controller's set of them (socket-sessions.ts).
  */
-export { getWebSocketController } from '@directus/api/websocket/controllers/index';
+export { getWebSocketController, type LiveSocket } from '@directus/api/websocket/controllers/index';

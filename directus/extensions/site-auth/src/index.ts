@@ -1,8 +1,8 @@
 /**
  * Sign-in: attempts limited per address, email and trusted browser; a password taken over REST
  * alone; access tokens bound to their session in every mode, and refresh tokens sealed so that no
- * access token holds one; a refresh token just spent still refreshes for a moment; password reset
- * letters paced; mail subjects.
+ * access token holds one; a refresh token just spent still refreshes for a moment; open sockets told
+ * when their sessions end; password reset letters paced; mail subjects.
  */
 import { defineHook } from '@directus/extensions';
 import { InvalidCredentialsError } from '@directus/errors';
@@ -12,6 +12,7 @@ import { LOGIN_LIMITS, limitLogins, type LoginLimiters } from './login-limits.ts
 import { paceResetLetters, paceResetRequests } from './reset-limits.ts';
 import { refreshWithGrace } from './refresh-grace.ts';
 import { bindTokensToSession, openPresentedTokens } from './session-tokens.ts';
+import { announceSignOut, registerAccountEndings } from './session-endings.ts';
 import { envText, limiterPrefix } from '../../shared/env.ts';
 
 /** Subjects of the mails Directus sends, in Russian (the bodies are directus/email-templates). */
@@ -19,7 +20,7 @@ const SUBJECTS: Record<string, string> = { 'password-reset': 'Восстанов
 
 interface Mail { to?: unknown; subject?: string; template?: { name?: string } }
 
-export default defineHook(({ init, filter }, { env, database }) => {
+export default defineHook(({ init, filter, action }, { env, database, logger }) => {
   const resetLetters = paceResetLetters(pace('passwordLetter', env, 'Слишком много писем для восстановления пароля.'));
   // Directus sends nothing when the filters leave no mail.
   filter<Mail | null>('email.send', async (given) => {
@@ -58,6 +59,10 @@ export default defineHook(({ init, filter }, { env, database }) => {
   const bind = bindTokensToSession(secret, cookies.refresh);
   const grace = refreshWithGrace(database, getMilliseconds(env.SESSION_REFRESH_GRACE_PERIOD, 10_000));
 
+  const logError = (err: unknown) => logger.error(err);
+  const signedOut = announceSignOut(database, cookies, logError);
+  registerAccountEndings(action, logError);
+
   const resetRequests = paceResetRequests(pace('passwordRequest', env, 'Слишком много запросов на восстановление пароля.'));
 
   init('routes.before', ({ app }) => {
@@ -65,6 +70,7 @@ export default defineHook(({ init, filter }, { env, database }) => {
     app.post('/auth/password/request', resetRequests);
     // The grace reads the opened token, and its answer reaches bind's sealing after it kept the spent one.
     for (const path of ['/auth/refresh', '/auth/logout']) app.post(path, open);
+    app.post('/auth/logout', signedOut);
     for (const path of ['/auth/login', '/auth/login/:provider', '/auth/refresh']) app.post(path, bind);
     app.post('/auth/refresh', grace);
   });

@@ -28,6 +28,7 @@ import { registerFieldValueRule } from './field-values.ts';
 import { EMBED_ADDRESS_ERROR, EMBED_FIELDS, isEmbedAddress } from '../../../../shared/embed-address.ts';
 import { NAME_PAINT_ERROR, isNamePaint } from '../../../../shared/name-paint.ts';
 import { registerSocketFrameLimit } from './socket-size.ts';
+import { registerSocketSessions } from './socket-sessions.ts';
 import { registerStaticSettingsRules } from './static-settings.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
@@ -61,6 +62,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerServerHealth(register, async () => new services.ServerService({ schema: await getSchema(), accountability: null }).health());
   registerRealtimeRules(register, { database, getSchema, logError: (err) => logger.error(err), env });
   registerSocketFrameLimit(register);
+  registerSocketSessions(database, (err) => logger.error(err));
   registerVisitorWrites(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
