@@ -133,7 +133,7 @@ async function session(p: { email: string; password: string }) {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...p, mode: 'json' }),
   });
   const { data } = (await res.json()) as { data: { access_token: string; refresh_token: string; expires: number } };
-  return { ...data, expires_at: Date.now() + data.expires, remember: true, browserRun: null };
+  return { ...data, expires_at: Date.now() + data.expires, remember: true };
 }
 
 const warnings: string[] = [];

@@ -11,7 +11,7 @@ import { describe, expect, inject, it } from './support/test.ts';
 import { LOGIN_LIMITS } from '../../directus/extensions/site-auth/src/login-limits.ts';
 import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
-import { BROWSER_RUN_COOKIE, SESSION_KEY, type Session } from '../../src/features/account/session.ts';
+import { BROWSER_SESSION_COOKIE, SESSION_KEY, type Session } from '../../src/features/account/session.ts';
 import { linkIn, mailTo } from '../support/mail.ts';
 import { siteUrl } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
@@ -36,8 +36,14 @@ async function signInFormReady(page: Page): Promise<void> {
   await expect.poll(() => signInButton(page).isEnabled()).toBe(true);
 }
 
+/** The tokens the browser holds: a remembered session in localStorage, one that ends with the browser in its cookie. */
 const storedSession = (page: Page): Promise<Session | null> =>
-  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as Session | null, SESSION_KEY);
+  page.evaluate(([key, cookie]) => {
+    const kept = JSON.parse(localStorage.getItem(key) ?? 'null') as Session | null;
+    if (kept?.access_token) return kept;
+    const run = document.cookie.split('; ').find((c) => c.startsWith(`${cookie}=`));
+    return run ? JSON.parse(decodeURIComponent(run.slice(cookie.length + 1))) as Session : null;
+  }, [SESSION_KEY, BROWSER_SESSION_COOKIE] as const);
 
 /** Requests the page sends to a path of the API, recorded from now on. */
 function recordRequests(page: Page, path: string): Request[] {
@@ -399,11 +405,16 @@ describe('signing in', () => {
       await openLogin(page);
       await signInThroughForm(page, person.email, person.password, { remember });
       await page.waitForURL(`${siteUrl()}/`);
-      expect((await storedSession(page))?.remember).toBe(remember);
+      const session = (await storedSession(page))!;
+      expect(session.remember).toBe(remember);
 
       // A restart: the same stored data, less the cookies that end with the browser.
       const state = await context.storageState();
-      expect(state.cookies.some((c) => c.name === BROWSER_RUN_COOKIE)).toBe(!remember);
+      expect(state.cookies.some((c) => c.name === BROWSER_SESSION_COOKIE)).toBe(!remember);
+      // What outlasts the browser holds the tokens only when the person asked to be remembered.
+      const outlasting = JSON.stringify({ origins: state.origins, cookies: state.cookies.filter((c) => c.expires > 0) });
+      expect(outlasting.includes(session.refresh_token)).toBe(remember);
+      expect(outlasting.includes(session.access_token)).toBe(remember);
       const { page: after } = await browsers.visitor({ acceptCookies: false, context: { storageState: { ...state, cookies: state.cookies.filter((c) => c.expires > 0) } } });
       await openLogin(after);
       if (remember) {
@@ -550,6 +561,23 @@ describe('a signed-in session', () => {
     await expect.poll(() => headerAccount(other.page).getAttribute('aria-label')).toBe('Войти');
     // The backend no longer accepts the token.
     await expect.poll(async () => (await fetch(`${inject('e2eDirectusUrl')}/users/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+
+  it('that ends with the browser reaches another tab, and so does signing out of it', async ({ browsers }) => {
+    const person = await newPerson();
+    const { page, context } = await browsers.visitor();
+    const { page: other } = await browsers.tab(context);
+    await other.goto('/updates');
+    await idleIslandsHydrated(other);
+    await openLogin(page);
+    await signInThroughForm(page, person.email, person.password, { remember: false });
+    await page.waitForURL(`${siteUrl()}/`);
+    await expect.poll(() => headerAccount(other).getAttribute('aria-label')).toBe('Профиль');
+    await openLogin(page);
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    await signInFormReady(page);
+    expect(await storedSession(page)).toBeNull();
+    await expect.poll(() => headerAccount(other).getAttribute('aria-label')).toBe('Войти');
   });
 
   it('begun in one tab shows in the header and the menu of another', async ({ browsers }) => {

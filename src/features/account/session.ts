@@ -1,9 +1,11 @@
 /**
- * The signed-in session: access and refresh tokens and their expiry, kept
- * in localStorage so every tab shares them. 'Remember me' unchecked ties the session to this run
- * of the browser: it names a cookie without an expiry, and once the browser has closed (the
- * cookie is gone) the stored tokens no longer count. This module is small on purpose: every page
- * reads it; what signs in, refreshes and signs out loads only for signed-in people.
+ * The signed-in session: access and refresh tokens and their expiry. A remembered session is kept in
+ * localStorage, which every tab shares and which outlasts the browser. With 'Запомнить меня'
+ * unchecked, the tokens are kept in a cookie without an expiry instead, which the browser forgets
+ * when it closes, so they are never left on disk for whoever uses the computer next; localStorage
+ * then holds a note without tokens, whose change tells the other tabs to read the cookie again.
+ * This module is small on purpose: every page reads it; what signs in, refreshes and signs out loads
+ * only for signed-in people.
  */
 import { atom, computed } from 'nanostores';
 import { SESSION_KEY } from './session-key.ts';
@@ -18,62 +20,80 @@ export interface Session {
   expires_at: number;
   /** Survives closing the browser. */
   remember: boolean;
-  /** For a session that ends with the browser: the id of the browser run it belongs to. */
-  browserRun: string | null;
 }
 
 export { SESSION_KEY };
 
-/** The cookie naming this run of the browser: without an expiry, it goes when the browser closes. */
-export const BROWSER_RUN_COOKIE = 'browser_run';
+/** The cookie holding a session that ends with the browser: without an expiry, it goes when the browser closes. */
+export const BROWSER_SESSION_COOKIE = 'browser_session';
 
 /** Fired on window when the backend refuses the stored token (a 401 loading the profile). */
 export const UNAUTHORISED_EVENT = 'unauthorised';
 
-function cookie(name: string): string | null {
+function readCookie(name: string): string | null {
   const jar = (globalThis as { document?: Document }).document?.cookie ?? '';
   const found = jar.split('; ').find((c) => c.startsWith(`${name}=`));
   return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
 }
 
-/** The id of this run of the browser, made on first use. */
-export function browserRun(): string {
-  const existing = cookie(BROWSER_RUN_COOKIE);
-  if (existing) return existing;
-  const id = crypto.randomUUID();
-  document.cookie = `${BROWSER_RUN_COOKIE}=${id}; path=/; SameSite=Lax`;
-  return id;
+/** Sets the browser-run cookie, or removes it with null. */
+function writeBrowserSession(value: string | null): void {
+  const document = (globalThis as { document?: Document }).document;
+  if (!document) return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = value === null
+    ? `${BROWSER_SESSION_COOKIE}=; path=/; max-age=0; SameSite=Strict${secure}`
+    : `${BROWSER_SESSION_COOKIE}=${encodeURIComponent(value)}; path=/; SameSite=Strict${secure}`;
 }
 
-/** A stored session that still counts: well formed, and either remembered or of this browser run. */
-export function parseSession(raw: string | null, currentRun: string | null = cookie(BROWSER_RUN_COOKIE)): Session | null {
+/** A well-formed session, or null. */
+export function parseSession(raw: string | null): Session | null {
   if (!raw) return null;
   try {
     const s = JSON.parse(raw) as Partial<Session> | null;
     if (!s || typeof s.access_token !== 'string' || typeof s.refresh_token !== 'string') return null;
     if (typeof s.expires !== 'number' || typeof s.expires_at !== 'number') return null;
-    const remember = s.remember !== false;
-    if (!remember && (!s.browserRun || s.browserRun !== currentRun)) return null;
-    return { access_token: s.access_token, refresh_token: s.refresh_token, expires: s.expires, expires_at: s.expires_at, remember, browserRun: remember ? null : s.browserRun ?? null };
+    return { access_token: s.access_token, refresh_token: s.refresh_token, expires: s.expires, expires_at: s.expires_at, remember: s.remember !== false };
   } catch {
     return null;
   }
 }
 
-export const $session = atom<Session | null>(parseSession(readItem(SESSION_KEY)));
+/**
+ * The session this browser holds: the remembered one, else the one of this browser run. What is left
+ * in localStorage of a session that ended with the browser (its note, or the tokens an older version
+ * of the site kept there) is removed, so that pages no longer take the browser for a signed-in one.
+ */
+export function storedSession(): Session | null {
+  const kept = readItem(SESSION_KEY);
+  const remembered = parseSession(kept);
+  if (remembered?.remember) return remembered;
+  const ofThisRun = parseSession(readCookie(BROWSER_SESSION_COOKIE));
+  if (ofThisRun && !ofThisRun.remember) return ofThisRun;
+  if (kept !== null) removeItem(SESSION_KEY);
+  return null;
+}
 
+export const $session = atom<Session | null>(storedSession());
 export const $isSignedIn = computed($session, (s) => s !== null);
 
 /** Stores the tokens of a sign-in or refresh. */
 export function setSession(session: Session): void {
   $session.set(session);
-  writeItem(SESSION_KEY, JSON.stringify(session));
+  if (session.remember) {
+    writeItem(SESSION_KEY, JSON.stringify(session));
+    writeBrowserSession(null);
+  } else {
+    writeBrowserSession(JSON.stringify(session));
+    writeItem(SESSION_KEY, JSON.stringify({ remember: false, expires_at: session.expires_at }));
+  }
 }
 
 /** Forgets both tokens. */
 export function clearSession(): void {
   $session.set(null);
   removeItem(SESSION_KEY);
+  writeBrowserSession(null);
 }
 
 /** The backend refused the token: clear it and tell the page (the caller reloads). */
@@ -87,6 +107,6 @@ export function signalUnauthorised(): void {
 /** Another tab signed in, refreshed or signed out: follow it. */
 if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
   window.addEventListener('storage', (event) => {
-    if (event.key === SESSION_KEY || event.key === null) $session.set(parseSession(readItem(SESSION_KEY)));
+    if (event.key === SESSION_KEY || event.key === null) $session.set(storedSession());
   });
 }

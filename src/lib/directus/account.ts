@@ -7,7 +7,7 @@ import {
   customEndpoint, login, logout, passwordRequest, passwordReset, readMe, updateMe, uploadFiles, withOptions,
   type ReadItemOutput,
 } from '@directus/sdk';
-import { $session, browserRun, clearSession, setSession } from '../../features/account/session.ts';
+import { $session, clearSession, setSession } from '../../features/account/session.ts';
 import { pageClient } from './client.ts';
 import { ME_FIELDS } from './fields.ts';
 import { send } from './queries.ts';
@@ -33,8 +33,7 @@ export async function signIn(email: string, password: string, remember: boolean)
   const tokens = await send(pageClient(), command, 'sign in');
   if (!tokens.access_token || !tokens.refresh_token || !tokens.expires) throw new Error('The sign-in answered without tokens');
   setSession({
-    access_token: tokens.access_token, refresh_token: tokens.refresh_token, expires: tokens.expires, expires_at: Date.now() + tokens.expires,
-    remember, browserRun: remember ? null : browserRun(),
+    access_token: tokens.access_token, refresh_token: tokens.refresh_token, expires: tokens.expires, expires_at: Date.now() + tokens.expires, remember,
   });
 }
 

@@ -5,8 +5,7 @@
  * again only for a few seconds, so that an answer lost to a page change does not sign anyone out).
  */
 import { createDirectus, isDirectusError, refresh, rest } from '@directus/sdk';
-import { $session, SESSION_KEY, clearSession, parseSession, setSession, type Session } from '../../features/account/session.ts';
-import { readItem } from '../storage.ts';
+import { $session, clearSession, setSession, storedSession, type Session } from '../../features/account/session.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../constants.ts';
 import { sameOriginApi } from './client.ts';
 import type { Schema } from './schema.ts';
@@ -32,7 +31,7 @@ export function refreshSession(seen: Session, o: { force?: boolean } = {}): Prom
 }
 
 async function renew(seen: Session, force: boolean): Promise<Session | null> {
-  const stored = parseSession(readItem(SESSION_KEY));
+  const stored = storedSession();
   if (!stored) {
     clearSession();
     return null;

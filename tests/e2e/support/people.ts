@@ -50,7 +50,7 @@ export async function sessionOf(person: Pick<Person, 'email' | 'password'>): Pro
   const body = (await res.json()) as { data?: { access_token: string; refresh_token: string; expires: number } };
   if (!res.ok || !body.data) throw new Error(`sign-in of ${person.email} failed: ${res.status} ${JSON.stringify(body)}`);
   const { access_token, refresh_token, expires } = body.data;
-  return { access_token, refresh_token, expires, expires_at: Date.now() + expires, remember: true, browserRun: null };
+  return { access_token, refresh_token, expires, expires_at: Date.now() + expires, remember: true };
 }
 
 /** A browser context of the person, signed in from its first page on. */
