@@ -1,10 +1,11 @@
 /**
  * A session refreshed twice at once on two instances of PostgreSQL + Redis: the next page's refresh sent
  * while the left page's is still on its way, each reaching another instance. Both are answered in turn,
- * and the session goes on.
+ * and the session goes on. A sign-out on one instance ends the session's socket on the other.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../support/direct-http.ts';
+import { closeAllRealtime, Realtime } from '../../support/realtime.ts';
 import { newPersonOn, startTwoInstances, type TwoInstances } from '../../support/two-instances.ts';
 
 let world: TwoInstances | undefined;
@@ -44,5 +45,18 @@ describe('a refresh made again on the other instance while the first is on its w
       expect(next.status).toBe(200);
       expect((await me(a.url, next.data.access_token)).status).toBe(200);
     }
+  });
+});
+
+describe('a sign-out on one instance', () => {
+  it('ends the socket the session opened on the other', async () => {
+    const { a, b } = world!;
+    const person = await newPersonOn(a);
+    const session = await signIn(a.url, person.email, person.password);
+    const rt = await Realtime.open(b.url, session.data.access_token, 'a socket on B');
+    expect((await http(a.url, 'POST', '/auth/logout', { body: { refresh_token: session.data.refresh_token, mode: 'json' } })).status).toBe(204);
+    const ended = await rt.waitFor((f) => f.type === 'auth' && f.status === 'error', 'the end of its sign-in');
+    expect(ended.error.code).toBe('TOKEN_EXPIRED');
+    await closeAllRealtime();
   });
 });
