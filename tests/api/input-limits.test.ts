@@ -7,7 +7,7 @@ import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
-import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS } from '../../directus/extensions/site-rules/src/field-reach.ts';
+import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK } from '../../directus/extensions/site-rules/src/field-reach.ts';
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
@@ -124,6 +124,17 @@ describe('reads reaching deep into lists', () => {
     expect((await call('GET', `/items/titles/${title.id}?fields=id`)).data).toEqual({ id: title.id });
   });
 
+  it('refuses a path that follows a relation back the way it came, by REST and GraphQL, aliased or not', async () => {
+    const back = '/items/series?limit=10&fields=id,title.series.title.series.name';
+    expectRefused(await call('GET', back), 400, TURNS_BACK);
+    expectRefused(await user.call('GET', back), 400, TURNS_BACK);
+    const aliased = await call('POST', '/graphql', { body: { query: '{ series(limit: 10) { id t: title { s: series { id } } } }' } });
+    expect(aliased.data?.series ?? null).toBeNull();
+    expect(JSON.stringify(aliased.errors)).toContain(TURNS_BACK);
+    // A reply's parent's parent goes on along the relation, not back.
+    expect((await call('GET', '/items/comments?limit=1&fields=id,comment.comment.id,title.name')).status).toBe(200);
+  });
+
   it('refuses the same reach through GraphQL', async () => {
     const res = await call('POST', '/graphql', { body: { query: '{ titles { comments { reactions { comment { reactions { id } } } } } }' } });
     expect(res.data?.titles ?? null).toBeNull();
@@ -205,6 +216,10 @@ describe('reads many at once', () => {
     for (const token of [undefined, user.token]) expectRefused(await graphql(fields(MAX_GRAPHQL_FIELDS + 1), token), 400, TOO_MANY_FIELDS);
     const inFragments = `{ titles(limit: 1) { ...a } } fragment a on titles { ${'id '.repeat(MAX_GRAPHQL_FIELDS)} }`;
     expectRefused(await graphql(inFragments), 400, TOO_MANY_FIELDS);
+    // A fragment's fields count wherever it is spread: a small one under every read asks them all.
+    const perRead = Math.ceil(MAX_GRAPHQL_FIELDS / MAX_GRAPHQL_READS);
+    const spread = `{ ${Array.from({ length: MAX_GRAPHQL_READS }, (_, i) => `t${i}: titles(limit: 1) { ...a }`).join(' ')} } fragment a on titles { ${'id '.repeat(perRead)} }`;
+    expectRefused(await graphql(spread), 400, TOO_MANY_FIELDS);
     expect((await graphql(fields(MAX_GRAPHQL_FIELDS))).status).toBe(200);
     const editor = await newUser(EDITOR_ROLE);
     expect((await graphql(fields(MAX_GRAPHQL_FIELDS + 1), editor.token)).status).toBe(200);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { MAX_READ_ROWS } from '../../../../shared/rules.ts';
-import { MAX_ALIASES, MAX_LIST_STEPS, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, aliasCount, checkReadReach, listSteps } from './field-reach.ts';
+import { MAX_ALIASES, MAX_LIST_STEPS, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK, aliasCount, checkReadReach, listSteps, namedPath, turnsBack } from './field-reach.ts';
 import { relation } from './relation-fixture.ts';
 
 // The site's shapes: reviews on titles and posts, replies, reactions, pictures through a junction, genres many-to-many.
@@ -109,5 +109,28 @@ describe('aliasCount', () => {
     expect(() => checkReadReach(schema, 'titles', { fields: Object.keys(alias).map((a) => `${a}.id`), alias })).toThrow(TOO_MANY_ALIASES);
     const nested = Object.fromEntries(Array.from({ length: MAX_ALIASES + 1 }, (_, i) => [`r${i}`, 'reactions']));
     expect(() => checkReadReach(schema, 'titles', { fields: ['comments.id'], deep: { comments: { _alias: nested } } })).toThrow(TOO_MANY_ALIASES);
+  });
+});
+
+describe('turnsBack', () => {
+  it.each([
+    ['comments', 'title.comments.id', true],
+    ['titles', 'comments.title.name', true],
+    ['titles', 'genres.titles_id.genres.id', true],
+    ['comments', 'comment.comment.comment.id', false],
+    ['titles', 'comments.reactions.type', false],
+    ['titles', 'genres.genres_id.name', false],
+    ['comments', 'title.*', false],
+  ])('%s: %s → %s', (collection, path, back) => {
+    expect(turnsBack(schema, collection, path.split('.'))).toBe(back);
+  });
+
+  it('sees through aliases at the root and in nested reads', () => {
+    const parts = namedPath('t.c.title.name', { t: 'title' }, { t: { _alias: { c: 'comments' } } });
+    expect(parts).toEqual(['title', 'comments', 'title', 'name']);
+    expect(turnsBack(schema, 'comments', parts)).toBe(true);
+    expect(() => checkReadReach(schema, 'comments', { fields: ['t.c.id'], alias: { t: 'title' }, deep: { t: { _alias: { c: 'comments' } } } }))
+      .toThrow(TURNS_BACK);
+    expect(() => checkReadReach(schema, 'comments', { fields: ['title.name', 'comment.comment.id'] })).not.toThrow();
   });
 });

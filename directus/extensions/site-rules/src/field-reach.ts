@@ -7,7 +7,8 @@
  * MAX_READ_ROWS rows, so what a call assembles stays bounded however large the catalogue: 60 reads
  * of every title's plain texts at once (45 MB each at 100,000 titles) held the backend at 1.3 GB and
  * its database's connections for a minute, everyone else's calls answered 503 or 500. A read names
- * at most MAX_ALIASES aliases, each of which reads its relation once more for every row.
+ * at most MAX_ALIASES aliases, each of which reads its relation once more for every row, and never
+ * follows a relation back the way it came.
  */
 import { InvalidQueryError } from '@directus/errors';
 import { MAX_READ_ROWS } from '../../../../shared/rules.ts';
@@ -21,6 +22,7 @@ export const MAX_ALIASES = 10;
 export const TOO_FAR = `Поля запроса заходят в связанные списки глубже ${MAX_LIST_STEPS} уровней`;
 export const TOO_MANY_ROWS = `Запрос отдаёт не больше ${MAX_READ_ROWS} записей за раз`;
 export const TOO_MANY_ALIASES = `В запросе не больше ${MAX_ALIASES} псевдонимов полей`;
+export const TURNS_BACK = 'Поля запроса не возвращаются по связи, по которой пришли';
 
 /**
  * Directus's own collections hold the project's settings, a few rows each, and Directus reads them
@@ -72,6 +74,43 @@ export function listSteps(schema: SchemaOverview, collection: string, path: stri
   return steps;
 }
 
+/**
+ * `path`'s parts as the fields they name: an alias at the root (`alias`) or in a nested read (its
+ * `deep` level's `_alias`, as GraphQL sends them) becomes its field.
+ */
+export function namedPath(path: string, alias: Record<string, unknown>, deep: unknown): string[] {
+  let aliases: unknown = alias;
+  let level: unknown = deep;
+  return path.split('.').map((part) => {
+    const named = isTree(aliases) ? aliases[part] : undefined;
+    const nested = isTree(level) ? level[part] : undefined;
+    aliases = isTree(nested) ? nested._alias : undefined;
+    level = nested;
+    return typeof named === 'string' ? named : part;
+  });
+}
+
+/**
+ * Whether the fields `parts` name from `collection` follow a relation and then straight back along it
+ * (`series.title.series`): each such turn reads again, for every row, the rows it came from, and a
+ * visitor's 286 bytes (an episode's title's episodes' title's episodes) had Directus build 91 MB. The
+ * site never reads a path back.
+ */
+export function turnsBack(schema: SchemaOverview, collection: string, parts: string[]): boolean {
+  let at: string | null = collection;
+  let came: Link | null = null;
+  for (const part of parts) {
+    const [field, named] = part.split(':') as [string, string | undefined];
+    const link: Link | null = at && part !== '*' ? linkOf(schema, at, field) : null;
+    if (!link) return false;
+    // The same relation the other way: a reply's parent's parent (`comment.comment`) goes on, not back.
+    if (came && link.relation === came.relation && link.kind !== came.kind) return true;
+    came = link;
+    at = named ?? link.target;
+  }
+  return false;
+}
+
 export interface ReadShape {
   fields?: unknown;
   limit?: unknown;
@@ -102,7 +141,7 @@ const pastCap = (limit: unknown) => typeof limit === 'number' && (limit < 0 || l
 /**
  * Refuses a read of a collection that grows asking for every row (-1) or more than MAX_READ_ROWS, or
  * an aggregate asking for that many groups; a read that names more than MAX_ALIASES aliases, or whose
- * fields step into lists deeper than MAX_LIST_STEPS. Directus reads every field (`*`) when none is
+ * fields step into lists deeper than MAX_LIST_STEPS or turn back along a relation. Directus reads every field (`*`) when none is
  * named; an aggregate reads none, and without groups it answers one row.
  */
 export function checkReadReach(schema: SchemaOverview, collection: string, query: ReadShape): void {
@@ -116,4 +155,5 @@ export function checkReadReach(schema: SchemaOverview, collection: string, query
   const paths = query.fields === undefined ? ['*'] : [query.fields].flat().filter((p): p is string => typeof p === 'string');
   const steps = Math.max(0, ...paths.map((path) => listSteps(schema, collection, path, alias)));
   if (steps > MAX_LIST_STEPS) throw new InvalidQueryError({ reason: TOO_FAR });
+  if (paths.some((path) => turnsBack(schema, collection, namedPath(path, alias, query.deep)))) throw new InvalidQueryError({ reason: TURNS_BACK });
 }

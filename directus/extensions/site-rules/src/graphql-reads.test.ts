@@ -51,7 +51,14 @@ describe('fieldCount', () => {
     expect(fields('{ titles { id id a: id comments { id } } }')).toBe(6);
   });
 
-  it('counts a fragment\'s fields once where it is written, however often it is spread', () => {
-    expect(fields('{ titles { ...f ...f ... on titles { name } } } fragment f on titles { id slug }')).toBe(4);
+  it('counts a fragment\'s fields wherever it is spread, and an unspread one not at all', () => {
+    expect(fields('{ titles { ...f ...f ... on titles { name } } } fragment f on titles { id slug }')).toBe(6);
+    expect(fields('{ titles { id } } fragment f on titles { id slug }')).toBe(2);
+  });
+
+  it('stops past its limit, however the fragments spread one another', () => {
+    const levels = Array.from({ length: 40 }, (_, i) => `fragment f${i} on titles { ...f${i + 1} ...f${i + 1} }`).join(' ');
+    expect(fieldCount(parse(`{ titles { ...f0 } } ${levels} fragment f40 on titles { id }`), 200)).toBeGreaterThan(200);
+    expect(fields('{ titles { ...f } } fragment f on titles { id ...f }')).toBe(2);
   });
 });

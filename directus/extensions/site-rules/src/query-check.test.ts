@@ -66,9 +66,9 @@ describe('what a caller reads (accessFrom)', () => {
 
 describe('linkOf', () => {
   it('tells many-to-one, one-to-many, any-collection and plain fields apart', () => {
-    expect(linkOf(schema, 'comments', 'title')).toEqual({ kind: 'm2o', target: 'titles' });
-    expect(linkOf(schema, 'titles', 'comments')).toEqual({ kind: 'o2m', target: 'comments' });
-    expect(linkOf(schema, 'alerts', 'item')).toEqual({ kind: 'a2o', target: null });
+    expect(linkOf(schema, 'comments', 'title')).toEqual({ kind: 'm2o', target: 'titles', relation: 'comments.title' });
+    expect(linkOf(schema, 'titles', 'comments')).toEqual({ kind: 'o2m', target: 'comments', relation: 'comments.title' });
+    expect(linkOf(schema, 'alerts', 'item')).toEqual({ kind: 'a2o', target: null, relation: 'alerts.item' });
     expect(linkOf(schema, 'titles', 'name')).toBeNull();
   });
 });

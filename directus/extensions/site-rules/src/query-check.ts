@@ -18,7 +18,8 @@ import type { SchemaOverview } from '../../shared/directus.ts';
 import type { ReadAccess } from './collection-access.ts';
 import { isTree } from '../../shared/tree.ts';
 
-export interface Link { kind: 'm2o' | 'o2m' | 'a2o'; target: string | null }
+/** `relation` names the relation itself (its many side's collection and field), the same whichever way it is followed. */
+export interface Link { kind: 'm2o' | 'o2m' | 'a2o'; target: string | null; relation: string }
 
 export interface Query {
   filter?: unknown;
@@ -39,9 +40,12 @@ function refuse(reason: string): never {
 /** The collection a field leads to, and how; null for a plain column. */
 export function linkOf(schema: SchemaOverview, collection: string, field: string): Link | null {
   const m2o = schema.relations.find((r) => r.collection === collection && r.field === field);
-  if (m2o) return m2o.related_collection ? { kind: 'm2o', target: m2o.related_collection } : { kind: 'a2o', target: null };
+  if (m2o) {
+    const relation = `${m2o.collection}.${m2o.field}`;
+    return m2o.related_collection ? { kind: 'm2o', target: m2o.related_collection, relation } : { kind: 'a2o', target: null, relation };
+  }
   const o2m = schema.relations.find((r) => r.related_collection === collection && r.meta?.one_field === field);
-  return o2m ? { kind: 'o2m', target: o2m.collection } : null;
+  return o2m ? { kind: 'o2m', target: o2m.collection, relation: `${o2m.collection}.${o2m.field}` } : null;
 }
 
 /** `count(comments)` → ['count', 'comments']; a plain field has no function. */
