@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { ROLES } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+import { stepsThroughHidden } from '../../directus/extensions/site-rules/src/query-check.ts';
 
 let me: TestUser;
 let other: TestUser;
@@ -98,6 +99,23 @@ describe('other people\'s private fields', () => {
     expectRefused(await me.call('GET', '/users?fields=id&filter[plan][_nnull]=true'), 403);
     expectRefused(await me.call('GET', '/users?fields=id&sort=email'), 403);
     expectRefused(await me.call('GET', '/users?fields=id&groupBy[]=role&aggregate[count]=id'), 403);
+  });
+
+  it('cannot read who pays through the plan\'s own fields, by REST or GraphQL, and still reads its own plan', async () => {
+    const paying = await newUser(ROLES.premium);
+    await (await admin()).patch(`/users/${paying.id}`, { plan: 1 });
+    await paying.call('POST', '/items/comments', { text: 'Отзыв подписчика', title: title.id });
+    const who = `filter[id][_eq]=${paying.id}`;
+    expectRefused(await me.call('GET', `/users?${who}&fields=login,plan.name`), 403, stepsThroughHidden('plan'));
+    expectRefused(await me.call('GET', `/users?${who}&fields=login,p.id&alias[p]=plan`), 403, stepsThroughHidden('plan'));
+    expectRefused(await me.call('GET', `/users?${who}&fields=*.*`), 403);
+    expectRefused(await me.call('GET', `/items/comments?filter[user_created][_eq]=${paying.id}&fields=user_created.plan.id`), 403, stepsThroughHidden('plan'));
+    const graphql = await me.call('POST', '/graphql/system', { query: `{ users(filter: { id: { _eq: "${paying.id}" } }) { login plan { name } } }` });
+    expect(graphql.data?.users ?? null).toBeNull();
+    expect(JSON.stringify(graphql.errors)).toContain(stepsThroughHidden('plan'));
+    // Asked alone, another person's plan is hidden; the person's own is theirs to read.
+    expect((await me.call('GET', `/users?${who}&fields=login,plan`)).data).toEqual([{ login: paying.login, plan: null }]);
+    expect((await paying.call('GET', '/users/me?fields=plan')).data).toEqual({ plan: 1 });
   });
 
   it('cannot reach an email through a relation, a deep filter or a sort', async () => {

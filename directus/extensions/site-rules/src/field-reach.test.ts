@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { MAX_READ_ROWS } from '../../../../shared/rules.ts';
-import { MAX_ALIASES, MAX_LIST_STEPS, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK, aliasCount, checkReadReach, listSteps, namedPath, turnsBack } from './field-reach.ts';
+import { MAX_ALIASES, MAX_LIST_STEPS, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK, aliasCount, checkReadReach, listSteps, turnsBack } from './field-reach.ts';
+import { namedPath } from './query-check.ts';
 import { relation } from './relation-fixture.ts';
 
 // The site's shapes: reviews on titles and posts, replies, reactions, pictures through a junction, genres many-to-many.

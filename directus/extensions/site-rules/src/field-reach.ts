@@ -13,7 +13,7 @@
 import { InvalidQueryError } from '@directus/errors';
 import { MAX_READ_ROWS } from '../../../../shared/rules.ts';
 import type { SchemaOverview } from '../../shared/directus.ts';
-import { linkOf, type Link } from './query-check.ts';
+import { linkOf, namedPath, type Link } from './query-check.ts';
 import { isTree } from '../../shared/tree.ts';
 
 export const MAX_LIST_STEPS = 2;
@@ -72,22 +72,6 @@ export function listSteps(schema: SchemaOverview, collection: string, path: stri
     at = named ?? link?.target ?? null;
   }
   return steps;
-}
-
-/**
- * `path`'s parts as the fields they name: an alias at the root (`alias`) or in a nested read (its
- * `deep` level's `_alias`, as GraphQL sends them) becomes its field.
- */
-export function namedPath(path: string, alias: Record<string, unknown>, deep: unknown): string[] {
-  let aliases: unknown = alias;
-  let level: unknown = deep;
-  return path.split('.').map((part) => {
-    const named = isTree(aliases) ? aliases[part] : undefined;
-    const nested = isTree(level) ? level[part] : undefined;
-    aliases = isTree(nested) ? nested._alias : undefined;
-    level = nested;
-    return typeof named === 'string' ? named : part;
-  });
 }
 
 /**

@@ -3,7 +3,7 @@ import { MAX_NESTING, TOO_DEEP } from '../../shared/nesting.ts';
 import type { Permission } from '../../shared/directus-internals.ts';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { accessFrom } from './collection-access.ts';
-import { QueryCheck, linkOf, notStored, type Query } from './query-check.ts';
+import { QueryCheck, linkOf, notStored, stepsThroughHidden, type Query } from './query-check.ts';
 import { collectionWithAliases, relation } from './relation-fixture.ts';
 
 const schema: SchemaOverview = {
@@ -13,6 +13,7 @@ const schema: SchemaOverview = {
     relation('comments', 'user_created', 'directus_users'),
     relation('reactions', 'comment', 'comments', 'reactions'),
     relation('alerts', 'item', null),
+    relation('directus_users', 'plan', 'plans'),
   ],
 };
 
@@ -25,7 +26,8 @@ const person = accessFrom([
   read('comments', ['id', 'text', 'title', 'user_created', 'reactions', 'date_created'], { status: { _eq: 'published' } }),
   read('reactions', ['id', 'comment', 'type'], { comment: { status: { _eq: 'published' } } }),
   read('directus_users', ['id', 'login']),
-  read('directus_users', ['email'], { id: { _eq: '$CURRENT_USER' } }),
+  read('directus_users', ['email', 'plan'], { id: { _eq: '$CURRENT_USER' } }),
+  read('plans', ['*']),
   read('alerts', ['*'], { user: { _eq: '$CURRENT_USER' } }),
 ]);
 
@@ -170,5 +172,20 @@ describe('nested reads (deep)', () => {
 
   it('checks a nested read through a link to any collection against the collection it names', () => {
     expect(refusal('alerts', { deep: { 'item:comments': { _filter: { status: { _eq: 'draft' } } } } })).toBe('Нельзя фильтровать по полю «status»');
+  });
+});
+
+describe('the fields a read asks', () => {
+  it('step into related rows only through a field read on every row, by name, alias or wildcard', () => {
+    expect(refusal('directus_users', { fields: ['login', 'plan.name'] })).toBe(stepsThroughHidden('plan'));
+    expect(refusal('comments', { fields: ['user_created.plan.name'] })).toBe(stepsThroughHidden('plan'));
+    expect(refusal('directus_users', { fields: ['p.name'], alias: { p: 'plan' } })).toBe(stepsThroughHidden('plan'));
+    expect(refusal('comments', { fields: ['u.p.name'], alias: { u: 'user_created' }, deep: { u: { _alias: { p: 'plan' } } } })).toBe(stepsThroughHidden('plan'));
+    expect(refusal('directus_users', { fields: ['*.*'] })).toBe(stepsThroughHidden('plan'));
+  });
+
+  it('may name such a field alone, and step through the others', () => {
+    expect(check('directus_users', { fields: ['id', 'login', 'plan', 'email'] })).not.toThrow();
+    expect(check('comments', { fields: ['*', 'user_created.login', 'reactions.type', 'title.*'] })).not.toThrow();
   });
 });

@@ -10,6 +10,8 @@
  *   through a to-many link with `_some` / `_none`, where Directus itself keeps to readable rows;
  * - sorts, groups and aggregates stay on the collection or step along many-to-one links into
  *   collections the caller reads in full, and end on a stored field;
+ * - the fields asked step into related rows only through a field the caller reads on every row:
+ *   Directus hides another person's `plan` asked alone, but not `plan.name`;
  * - filters nested deeper than the limit are refused.
  */
 import { ForbiddenError, InvalidQueryError } from '@directus/errors';
@@ -22,6 +24,7 @@ import { isTree } from '../../shared/tree.ts';
 export interface Link { kind: 'm2o' | 'o2m' | 'a2o'; target: string | null; relation: string }
 
 export interface Query {
+  fields?: unknown;
   filter?: unknown;
   sort?: unknown;
   group?: unknown;
@@ -29,6 +32,16 @@ export interface Query {
   deep?: unknown;
   /** Names the fields go by in the answer (`{ c: 'comments' }`); a nested read's are its deep `_alias`. */
   alias?: unknown;
+}
+
+export const stepsThroughHidden = (field: string) => `Поле «${field}» открыто вам не во всех записях: через него нельзя читать связанные записи`;
+
+/** The fields of `collection`'s rows that lead to other rows: its many-to-one links and its lists. */
+function relationalFields(schema: SchemaOverview, collection: string): string[] {
+  return schema.relations.flatMap((r) => [
+    ...(r.collection === collection ? [r.field] : []),
+    ...(r.related_collection === collection && r.meta?.one_field ? [r.meta.one_field] : []),
+  ]);
 }
 
 export const notStored = (path: string) => `Поле «${path}» не хранится в записи: по нему нельзя сортировать, группировать и считать`;
@@ -46,6 +59,22 @@ export function linkOf(schema: SchemaOverview, collection: string, field: string
   }
   const o2m = schema.relations.find((r) => r.related_collection === collection && r.meta?.one_field === field);
   return o2m ? { kind: 'o2m', target: o2m.collection, relation: `${o2m.collection}.${o2m.field}` } : null;
+}
+
+/**
+ * `path`'s parts as the fields they name: an alias at the root (`alias`) or in a nested read (its
+ * `deep` level's `_alias`, as GraphQL sends them) becomes its field.
+ */
+export function namedPath(path: string, alias: Record<string, unknown>, deep: unknown): string[] {
+  let aliases: unknown = alias;
+  let level: unknown = deep;
+  return path.split('.').map((part) => {
+    const named = isTree(aliases) ? aliases[part] : undefined;
+    const nested = isTree(level) ? level[part] : undefined;
+    aliases = isTree(nested) ? nested._alias : undefined;
+    level = nested;
+    return typeof named === 'string' ? named : part;
+  });
 }
 
 /** `count(comments)` → ['count', 'comments']; a plain field has no function. */
@@ -71,6 +100,26 @@ export class QueryCheck {
       for (const field of [fields].flat()) if (typeof field === 'string' && field !== '*') this.path(collection, field);
     }
     this.deep(collection, q.deep, q.alias);
+    for (const path of [q.fields ?? []].flat()) if (typeof path === 'string') this.reach(collection, namedPath(path, isTree(q.alias) ? q.alias : {}, q.deep));
+  }
+
+  /**
+   * The fields a read asks: each step into related rows goes through a field the caller reads on every
+   * row, a `*` before a further step through every such field of its rows.
+   */
+  private reach(collection: string, parts: string[]): void {
+    let at: string | null = collection;
+    for (const part of parts.slice(0, -1)) {
+      if (!at) return;
+      const access = this.access.get(at);
+      const relational = part === '*' ? relationalFields(this.schema, at) : [part.split(':')[0]!];
+      const hidden = relational.find((field) => linkOf(this.schema, at!, field) && !access?.onEveryRow(field));
+      if (hidden) refuse(stepsThroughHidden(hidden));
+      if (part === '*') return;
+      const link = linkOf(this.schema, at, part.split(':')[0]!);
+      if (!link) return;
+      at = link.kind === 'a2o' ? part.split(':')[1] ?? null : link.target;
+    }
   }
 
   /** A field the caller may compare or order by: readable on every row they can see. */
