@@ -13,7 +13,7 @@ import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extension
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
 import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import {
-  MAX_FILTER_KEYS, MAX_FILTER_VALUES, MAX_GROUP_FIELDS, MAX_QUERY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS, SEARCH_TOO_LONG, TOO_MANY_CONDITIONS,
+  FILTER_TEXT_TOO_LONG, MAX_FILTER_KEYS, MAX_FILTER_TEXT, MAX_FILTER_VALUES, MAX_GROUP_FIELDS, MAX_QUERY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS, SEARCH_TOO_LONG, TOO_MANY_CONDITIONS,
   TOO_MANY_QUERY_FIELDS, TOO_MANY_GROUPS, TOO_MANY_SORTS, TOO_MANY_VALUES,
 } from '../../directus/extensions/site-rules/src/query-size.ts';
 import { MAX_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
@@ -261,6 +261,12 @@ describe('reads naming long lists', () => {
       const overGraphql = await call('POST', '/graphql', { body: { query: graphqlIds, variables }, token });
       expect(overGraphql.data?.titles ?? null).toBeNull();
       expect(JSON.stringify(overGraphql.errors)).toContain(TOO_MANY_VALUES);
+      // SQLite itself refuses a LIKE pattern past 50,000 characters, which Directus answered with a 500.
+      const longText = 'а'.repeat(50_001);
+      expectRefused(await search('titles', { fields: ['id'], filter: { name: { _contains: longText } } }, token), 400, FILTER_TEXT_TOO_LONG);
+      const textOverGraphql = await call('POST', '/graphql', { body: { query: 'query ($t: String) { titles(limit: 1, filter: { name: { _contains: $t } }) { id } }', variables: { t: longText } }, token });
+      expect(JSON.stringify(textOverGraphql.errors)).toContain(FILTER_TEXT_TOO_LONG);
+      expect((await search('titles', { fields: ['id'], filter: { name: { _contains: 'а'.repeat(MAX_FILTER_TEXT) } } }, token)).status).toBe(200);
     }
   });
 

@@ -20,10 +20,10 @@ export function registerQueryGuard({ filter }: Pick<RegisterFunctions, 'filter'>
     // Calls without accountability are Directus's own; administrators read everything anyway.
     if (!accountability || accountability.admin || !schema || typeof meta.collection !== 'string' || !isTree(query)) return query;
     checkQuerySize(query);
+    // Editors' admin app reads wide records; they are trusted with its cost. Cost first: its refusals are 400s.
+    if (!accountability.app) checkReadReach(schema, meta.collection, query);
     const access = await readAccess(accountability, { knex: database, schema });
     new QueryCheck(schema, access).query(meta.collection, query as Query);
-    // Editors' admin app reads wide records; they are trusted with its cost.
-    if (!accountability.app) checkReadReach(schema, meta.collection, query);
     return query;
   };
   for (const event of ['items.query', ...SYSTEM_QUERY_EVENTS]) filter(event, guard);

@@ -16,6 +16,8 @@ export const MAX_GROUP_FIELDS = 10;
 export const MAX_AGGREGATE_FIELDS = 20;
 export const MAX_FILTER_KEYS = 200;
 export const MAX_SEARCH_LENGTH = 200;
+/** SQLite refuses a LIKE pattern past 50,000 characters with an error Directus answers as a 500. */
+export const MAX_FILTER_TEXT = 1000;
 
 export const TOO_MANY_QUERY_FIELDS = `Запрос называет не больше ${MAX_QUERY_FIELDS} полей`;
 export const TOO_MANY_SORTS = `Не больше ${MAX_SORT_FIELDS} полей сортировки`;
@@ -24,6 +26,7 @@ export const TOO_MANY_AGGREGATES = `Не больше ${MAX_AGGREGATE_FIELDS} п
 export const TOO_MANY_CONDITIONS = `В фильтрах запроса не больше ${MAX_FILTER_KEYS} условий`;
 export const TOO_MANY_VALUES = `В фильтрах запроса не больше ${MAX_FILTER_VALUES} значений`;
 export const SEARCH_TOO_LONG = `Поиск — не больше ${MAX_SEARCH_LENGTH} символов`;
+export const FILTER_TEXT_TOO_LONG = `Значение в фильтре — не больше ${MAX_FILTER_TEXT} символов`;
 
 export interface QueryLists {
   fields?: unknown;
@@ -35,9 +38,9 @@ export interface QueryLists {
   deep?: unknown;
 }
 
-/** What a filter names: its keys (fields and operators) and the values they compare, arrays counted by element. */
-export function filterSize(filter: unknown): { keys: number; values: number } {
-  const size = { keys: 0, values: 0 };
+/** What a filter names: its keys (fields and operators), the values they compare (arrays counted by element) and its longest text. */
+export function filterSize(filter: unknown): { keys: number; values: number; longestText: number } {
+  const size = { keys: 0, values: 0, longestText: 0 };
   const stack: unknown[] = [filter];
   while (stack.length) {
     const node = stack.pop();
@@ -46,7 +49,10 @@ export function filterSize(filter: unknown): { keys: number; values: number } {
       const entries = Object.entries(node);
       size.keys += entries.length;
       for (const [, value] of entries) stack.push(value);
-    } else if (node !== undefined) size.values++;
+    } else if (node !== undefined) {
+      size.values++;
+      if (typeof node === 'string') size.longestText = Math.max(size.longestText, node.length);
+    }
   }
   return size;
 }
@@ -81,6 +87,7 @@ export function checkQuerySize(query: QueryLists): void {
     if (countOf(read.sort) > MAX_SORT_FIELDS) refuse(TOO_MANY_SORTS);
     if (searchLength(read.search) > MAX_SEARCH_LENGTH) refuse(SEARCH_TOO_LONG);
     const size = filterSize(read.filter);
+    if (size.longestText > MAX_FILTER_TEXT) refuse(FILTER_TEXT_TOO_LONG);
     keys += size.keys;
     values += size.values;
   }
