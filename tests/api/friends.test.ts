@@ -138,9 +138,14 @@ describe('refused requests store nothing', () => {
 });
 
 describe('changing a request', () => {
-  it('a third person cannot accept a request addressed to someone else, nor end it', async () => {
-    expectRefused(await c.call('PATCH', `/items/friendships/${pending}`, { status: 'accepted' }), 403, 'Принять заявку может только тот, кому она отправлена');
-    expectRefused(await c.call('PATCH', '/items/friendships', { keys: [pending], data: { status: 'accepted' } }), 403);
+  it('a third person cannot accept a request addressed to someone else, nor end it, nor tell it from a missing one', async () => {
+    const accepting = await c.call('PATCH', `/items/friendships/${pending}`, { status: 'accepted' });
+    expectRefused(accepting, 400, 'Заявка не найдена');
+    const missing = await c.call('PATCH', `/items/friendships/${pending + 100_000}`, { status: 'accepted' });
+    expect({ status: missing.status, errors: missing.errors }).toEqual({ status: accepting.status, errors: accepting.errors });
+    expectRefused(await c.call('PATCH', '/items/friendships', { keys: [pending], data: { status: 'accepted' } }), 400, 'Заявка не найдена');
+    // The requester sees the request, and is told who accepts it.
+    expectRefused(await a.call('PATCH', `/items/friendships/${pending}`, { status: 'accepted' }), 403, 'Принять заявку может только тот, кому она отправлена');
     expectRefused(await c.call('DELETE', `/items/friendships/${pending}`), 403, 'Это не ваша заявка и не ваша дружба');
     expectRefused(await c.call('DELETE', '/items/friendships', [pending]), 403);
     expect(await adminRead('friendships', pending, 'status,requester,addressee')).toEqual({ status: 'pending', requester: a.id, addressee: b.id });

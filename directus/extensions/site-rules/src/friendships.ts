@@ -60,7 +60,8 @@ export function registerFriendshipRules({ filter }: Register, paces: { request: 
     if (!me) refuse(SAY.onlyAddresseeAccepts);
     if (Object.keys(payload).length !== 1 || status !== 'accepted') invalid(SAY.onlyAccept);
     const keys = meta.keys ?? [];
-    const rows = await rowsOf(database, keys);
+    // A pending request between two others is answered as a missing one: a refusal would tell it is there.
+    const rows = (await rowsOf(database, keys)).filter((r) => r.status === 'accepted' || r.requester === me || r.addressee === me);
     if (rows.length !== keys.length) invalid(SAY.gone);
     for (const row of rows) {
       if (row.addressee !== me) refuse(SAY.onlyAddresseeAccepts);
