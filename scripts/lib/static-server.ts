@@ -173,6 +173,23 @@ class CompressedCache {
   }
 }
 
+/** Directus's realtime socket, the one address the site upgrades (Directus leaves an upgrade elsewhere open and unanswered). */
+export const API_SOCKET_PATH = `${API_PREFIX}/websocket`;
+/** How long an upgrade may wait for Directus's answer. */
+const UPGRADE_ANSWER_MS = 10_000;
+
+/**
+ * How a request's body goes on to Directus: by the length the visitor declared, in chunks as it came,
+ * or not at all (GET and HEAD never carry one). Directus reads a kept-alive connection as a stream of
+ * requests, so a declared length with no body sent, or a body sent without its framing, would have it
+ * read the next visitor's request as this one's body, and answer each with another's answer.
+ */
+export function bodyFraming(req: Pick<http.IncomingMessage, 'method' | 'headers'>): 'length' | 'chunked' | 'none' {
+  if (req.method === 'GET' || req.method === 'HEAD') return 'none';
+  if (req.headers['content-length'] !== undefined) return 'length';
+  return req.headers['transfer-encoding'] !== undefined ? 'chunked' : 'none';
+}
+
 const HOP_BY_HOP = new Set([
   'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer',
   'transfer-encoding', 'upgrade', 'http2-settings',
@@ -244,6 +261,8 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     return new Promise((resolve, reject) => {
       const headers = forwardHeaders(req, target);
       delete headers['accept-encoding'];
+      // The read goes without the visitor's body, so without the length it declared (see bodyFraming).
+      delete headers['content-length'];
       const upstream = http.request({ protocol: target.protocol, hostname: target.hostname, port: target.port, method: 'GET', path: base + upPath, headers, agent }, (up) => {
         const chunks: Buffer[] = [];
         up.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -296,6 +315,11 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     const upPath = upstreamPath(req.url ?? '/');
     if (apiCache && !again && isSharedRead(req.method, upPath, req.headers)) return void serveShared(req, res, upPath, apiCache);
     const touched = apiCache ? touchedBy(req.method, upPath) : null;
+    // A read sent again has no body left to send.
+    const framing = again ? 'none' : bodyFraming(req);
+    const headers = forwardHeaders(req, target);
+    if (framing !== 'length') delete headers['content-length'];
+    if (framing === 'chunked') headers['transfer-encoding'] = 'chunked';
     const upstream = http.request(
       {
         protocol: target.protocol,
@@ -303,7 +327,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
         port: target.port,
         method: req.method,
         path: base + upPath,
-        headers: forwardHeaders(req, target),
+        headers,
         agent,
       },
       (up) => {
@@ -325,8 +349,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    // A read sent again has no body left to pipe.
-    if (again) upstream.end();
+    if (framing === 'none') upstream.end();
     else req.pipe(upstream);
   }
 
@@ -343,7 +366,10 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
       headers,
     });
     socket.on('error', () => upstream.destroy());
+    socket.on('close', () => { if (!upgraded.has(socket)) upstream.destroy(); });
     upstream.on('error', () => socket.destroy());
+    // Until it switches, the upgrade is an ordinary request: one Directus leaves unanswered is let go.
+    upstream.setTimeout(UPGRADE_ANSWER_MS, () => { upstream.destroy(); socket.destroy(); });
     upstream.on('response', (up) => {
       // Directus refused the upgrade: pass its answer on and close.
       const lines = [`HTTP/1.1 ${up.statusCode} ${up.statusMessage ?? ''}`];
@@ -356,6 +382,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
       up.pipe(socket);
     });
     upstream.on('upgrade', (up, upSocket, upHead) => {
+      upstream.setTimeout(0);
       const lines = [`HTTP/1.1 ${up.statusCode} ${up.statusMessage ?? 'Switching Protocols'}`];
       for (let i = 0; i < up.rawHeaders.length; i += 2) lines.push(`${up.rawHeaders[i]}: ${up.rawHeaders[i + 1]}`);
       socket.write(`${lines.join('\r\n')}\r\n\r\n`);
@@ -474,7 +501,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
 
   server.on('upgrade', (req, socket, head) => {
     const rawPath = (req.url ?? '/').split('?')[0] as string;
-    if (!isApiPath(rawPath)) {
+    if (rawPath !== API_SOCKET_PATH) {
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }

@@ -125,11 +125,16 @@ describe('an open socket signed in with a session', () => {
     return answer.status !== 'error' && answer.data?.text === text;
   }
   const toldExpired = (rt: Realtime) => rt.waitFor((f) => f.type === 'auth' && f.error?.code === 'TOKEN_EXPIRED', 'the token expired frame');
-
-  it('ends with a sign-out, and another session of the person goes on', async () => {
+  /** A new person signed in on two devices, each with its socket open. */
+  async function onTwoDevices() {
     const user = await newUser();
     const [laptop, phone] = [await signIn(user.email, user.password, { ip: address() }), await signIn(user.email, user.password, { ip: address() })];
     const [onLaptop, onPhone] = [await Realtime.open(baseUrl(), laptop.access!, 'laptop'), await Realtime.open(baseUrl(), phone.access!, 'phone')];
+    return { laptop, onLaptop, onPhone };
+  }
+
+  it('ends with a sign-out, and another session of the person goes on', async () => {
+    const { laptop, onLaptop, onPhone } = await onTwoDevices();
     expect(await posts(onLaptop, 'до выхода')).toBe(true);
     expect((await call('POST', '/auth/logout', { body: { refresh_token: laptop.refresh, mode: 'json' } })).status).toBe(204);
     await toldExpired(onLaptop);
@@ -151,9 +156,7 @@ describe('an open socket signed in with a session', () => {
   });
 
   it('ends when the password changes elsewhere, and the session that changed it goes on', async () => {
-    const user = await newUser();
-    const [laptop, phone] = [await signIn(user.email, user.password, { ip: address() }), await signIn(user.email, user.password, { ip: address() })];
-    const [onLaptop, onPhone] = [await Realtime.open(baseUrl(), laptop.access!, 'laptop'), await Realtime.open(baseUrl(), phone.access!, 'phone')];
+    const { laptop, onLaptop, onPhone } = await onTwoDevices();
     expect((await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password' } })).status).toBe(200);
     await toldExpired(onPhone);
     expect(await posts(onPhone, 'после смены пароля')).toBe(false);

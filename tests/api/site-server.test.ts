@@ -1,5 +1,6 @@
 /** The site server (scripts/lib/static-server.ts) on a fake build, proxying /api to the test Directus. */
 import http from 'node:http';
+import net from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,7 +42,7 @@ afterAll(async () => {
 });
 
 /** A raw request: the path goes out exactly as written (fetch would normalise `..`). */
-function raw(pathname: string, opts: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function raw(pathname: string, opts: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   const url = new URL(site.url);
   return new Promise((resolve, reject) => {
     const req = http.request({ host: url.hostname, port: url.port, path: pathname, method: opts.method ?? 'GET', headers: opts.headers }, (res) => {
@@ -50,7 +51,7 @@ function raw(pathname: string, opts: { method?: string; headers?: Record<string,
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(opts.body);
   });
 }
 
@@ -99,6 +100,36 @@ describe('the /api proxy', () => {
     } finally {
       ws.terminate();
     }
+  });
+});
+
+describe('bodies on their way to Directus', () => {
+  it('drop a read\'s body and its length, so Directus never waits for it on the connection it shares', async () => {
+    const read = await raw(`/api/items/titles?limit=1&fields=id&u=${Date.now()}`, { headers: { 'content-length': '5' }, body: 'x=1&y' });
+    expect(read.status).toBe(200);
+    expect(Array.isArray(JSON.parse(read.body.toString()).data)).toBe(true);
+    expect((await raw('/api/server/ping')).body.toString()).toBe('pong');
+  });
+
+  it('keep a chunked body framed, so it is read as this request\'s and not as the next', async () => {
+    const body = JSON.stringify(['a', 'b']);
+    const direct = await fetch(`${baseUrl()}/items/titles`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body });
+    const proxied = await raw('/api/items/titles', { method: 'DELETE', headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body });
+    expect(proxied.status).toBe(direct.status);
+    expect(JSON.parse(proxied.body.toString())).toEqual(await direct.json());
+    for (let i = 0; i < 3; i++) expect((await raw('/api/server/ping')).body.toString()).toBe('pong');
+  });
+
+  it('upgrade only Directus\'s socket: another /api address gets a 404 and its connection ends', async () => {
+    const url = new URL(site.url);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(url.port), url.hostname, () => socket.write('GET /api/x HTTP/1.1\r\nHost: site\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => { text += chunk; });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
   });
 });
 
