@@ -30,20 +30,20 @@ export const BROWSER_SESSION_COOKIE = 'browser_session';
 /** Fired on window when the backend refuses the stored token (a 401 loading the profile). */
 export const UNAUTHORISED_EVENT = 'unauthorised';
 
-function readCookie(name: string): string | null {
-  const jar = (globalThis as { document?: Document }).document?.cookie ?? '';
-  const found = jar.split('; ').find((c) => c.startsWith(`${name}=`));
-  return found ? decodeURIComponent(found.slice(name.length + 1)) : null;
+/** The browser-run cookie's value, null when there is none. */
+function browserRunCookie(): string | null {
+  const found = new RegExp(`(?:^|; )${BROWSER_SESSION_COOKIE}=([^;]+)`).exec(document.cookie);
+  return found ? decodeURIComponent(found[1]!) : null;
 }
 
-/** Sets the browser-run cookie, or removes it with null. */
-function writeBrowserSession(value: string | null): void {
-  const document = (globalThis as { document?: Document }).document;
-  if (!document) return;
+/** Keeps a session in the browser-run cookie. */
+function keepForBrowserRun(session: Session): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = value === null
-    ? `${BROWSER_SESSION_COOKIE}=; path=/; max-age=0; SameSite=Strict${secure}`
-    : `${BROWSER_SESSION_COOKIE}=${encodeURIComponent(value)}; path=/; SameSite=Strict${secure}`;
+  document.cookie = `${BROWSER_SESSION_COOKIE}=${encodeURIComponent(JSON.stringify(session))}; path=/; SameSite=Strict${secure}`;
+}
+
+function forgetBrowserRun(): void {
+  document.cookie = `${BROWSER_SESSION_COOKIE}=; max-age=0; path=/`;
 }
 
 /** A well-formed session, or null. */
@@ -65,13 +65,13 @@ export function parseSession(raw: string | null): Session | null {
  * of the site kept there) is removed, so that pages no longer take the browser for a signed-in one.
  */
 export function storedSession(): Session | null {
+  // A session of the browser run leaves its note here too (setSession): nothing here, no session.
   const kept = readItem(SESSION_KEY);
+  if (kept === null) return null;
   const remembered = parseSession(kept);
-  if (remembered?.remember) return remembered;
-  const ofThisRun = parseSession(readCookie(BROWSER_SESSION_COOKIE));
-  if (ofThisRun && !ofThisRun.remember) return ofThisRun;
-  if (kept !== null) removeItem(SESSION_KEY);
-  return null;
+  const session = remembered?.remember ? remembered : parseSession(browserRunCookie());
+  if (!session) removeItem(SESSION_KEY);
+  return session;
 }
 
 export const $session = atom<Session | null>(storedSession());
@@ -82,9 +82,9 @@ export function setSession(session: Session): void {
   $session.set(session);
   if (session.remember) {
     writeItem(SESSION_KEY, JSON.stringify(session));
-    writeBrowserSession(null);
+    forgetBrowserRun();
   } else {
-    writeBrowserSession(JSON.stringify(session));
+    keepForBrowserRun(session);
     writeItem(SESSION_KEY, JSON.stringify({ remember: false, expires_at: session.expires_at }));
   }
 }
@@ -93,20 +93,16 @@ export function setSession(session: Session): void {
 export function clearSession(): void {
   $session.set(null);
   removeItem(SESSION_KEY);
-  writeBrowserSession(null);
+  forgetBrowserRun();
 }
 
 /** The backend refused the token: clear it and tell the page (the caller reloads). */
 export function signalUnauthorised(): void {
   clearSession();
-  if (typeof window !== 'undefined' && typeof window.dispatchEvent === 'function') {
-    window.dispatchEvent(new Event(UNAUTHORISED_EVENT));
-  }
+  globalThis.dispatchEvent?.(new Event(UNAUTHORISED_EVENT));
 }
 
 /** Another tab signed in, refreshed or signed out: follow it. */
-if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === SESSION_KEY || event.key === null) $session.set(storedSession());
-  });
-}
+globalThis.addEventListener?.('storage', (event) => {
+  if (event.key === SESSION_KEY || event.key === null) $session.set(storedSession());
+});
