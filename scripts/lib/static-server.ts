@@ -76,6 +76,14 @@ export const PAGE_HEADERS = {
 } as const;
 /** What /api answers when Directus does not (down, restarting): the islands say they could not load. */
 export const BAD_GATEWAY_ANSWER = { errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] };
+/**
+ * Bodies one visitor's address may be sending through /api at once. A body holds a connection to
+ * Directus until its last byte, so a few slow uploads could otherwise take them all.
+ */
+export const BODIES_PER_ADDRESS = 16;
+/** Connections to Directus at most, for reads and for bodies each. */
+export const UPSTREAM_CONNECTIONS = 256;
+export const TOO_MANY_BODIES_ANSWER = { errors: [{ message: 'Слишком много отправок одновременно, попробуйте позже', extensions: { code: 'TOO_MANY_REQUESTS' } }] };
 /** Smaller bodies are sent as they are (as nginx's gzip_min_length). */
 export const COMPRESS_MIN_BYTES = 256;
 
@@ -235,7 +243,11 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   // Node lets go of an idle connection a second before the server's announced keep-alive ends (Directus:
   // 5 s), but only when the agent has a timeout of its own: without one, a write could be sent on a
   // connection Directus was closing, and fail. The timeout also ends an upstream silent for 10 minutes.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 10 * 60_000 });
+  // Requests with bodies have connections of their own, so slow uploads never keep a read waiting.
+  const agentOptions: http.AgentOptions = { keepAlive: true, maxSockets: UPSTREAM_CONNECTIONS, timeout: 10 * 60_000 };
+  const agent = new http.Agent(agentOptions);
+  const bodyAgent = new http.Agent(agentOptions);
+  const bodiesInFlight = new Map<string, number>();
   const cache = new CompressedCache(64 * 1024 * 1024);
   const apiCache = o.apiCache === false ? null : new ApiCache();
   const servedBuild = o.build ?? ((): ServedBuild | null => {
@@ -311,12 +323,31 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     res.end(JSON.stringify(BAD_GATEWAY_ANSWER));
   }
 
+  /** Counts a body in flight from the request's address until its answer ends; false past the cap. */
+  function holdBodySlot(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const from = req.socket.remoteAddress ?? '';
+    const held = bodiesInFlight.get(from) ?? 0;
+    if (held >= BODIES_PER_ADDRESS) return false;
+    bodiesInFlight.set(from, held + 1);
+    res.once('close', () => {
+      const left = (bodiesInFlight.get(from) ?? 1) - 1;
+      if (left > 0) bodiesInFlight.set(from, left);
+      else bodiesInFlight.delete(from);
+    });
+    return true;
+  }
+
   function proxy(req: http.IncomingMessage, res: http.ServerResponse, again = false): void {
     const upPath = upstreamPath(req.url ?? '/');
     if (apiCache && !again && isSharedRead(req.method, upPath, req.headers)) return void serveShared(req, res, upPath, apiCache);
     const touched = apiCache ? touchedBy(req.method, upPath) : null;
     // A read sent again has no body left to send.
     const framing = again ? 'none' : bodyFraming(req);
+    if (framing !== 'none' && !holdBodySlot(req, res)) {
+      // The unread body is not waited for: the connection ends with the answer.
+      res.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
+      return void res.end(JSON.stringify(TOO_MANY_BODIES_ANSWER));
+    }
     const headers = forwardHeaders(req, target);
     if (framing !== 'length') delete headers['content-length'];
     if (framing === 'chunked') headers['transfer-encoding'] = 'chunked';
@@ -328,7 +359,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
         method: req.method,
         path: base + upPath,
         headers,
-        agent,
+        agent: framing === 'none' ? agent : bodyAgent,
       },
       (up) => {
         // What the write changed is read afresh from now on: its author sees it at once.
@@ -531,6 +562,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
         server.close(() => resolve());
         server.closeAllConnections();
         agent.destroy();
+        bodyAgent.destroy();
       }),
   };
 }

@@ -8,7 +8,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
-import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
+import { BODIES_PER_ADDRESS, TOO_MANY_BODIES_ANSWER, UPSTREAM_CONNECTIONS, startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
 
 const PAGE = (text: string) => `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${text}</title></head><body><h1>${text}</h1>${'<p>текст страницы</p>'.repeat(40)}</body></html>`;
@@ -130,6 +130,76 @@ describe('bodies on their way to Directus', () => {
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+  });
+});
+
+/** A request whose body is declared but only begun, from a given local address; resolves once the proxy has taken it on. */
+function slowBody(siteUrl: string, pathname: string, from = '127.0.0.1'): Promise<net.Socket> {
+  const url = new URL(siteUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port: Number(url.port), host: url.hostname, localAddress: from }, () => {
+      socket.write(`POST ${pathname} HTTP/1.1\r\nHost: site\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"email":`, () => resolve(socket));
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** A small write from a given local address: its status and answer. */
+function smallWrite(siteUrl: string, from: string): Promise<{ status: number; body: string }> {
+  const url = new URL(siteUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: '/api/auth/login', method: 'POST', localAddress: from, headers: { 'content-type': 'application/json' } }, (res) => {
+      let body = '';
+      res.on('data', (c) => { body += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password' }));
+  });
+}
+
+describe('slow bodies', () => {
+  it(`are held ${BODIES_PER_ADDRESS} at a time from one address; the next is refused, others and reads go on`, async () => {
+    const held: net.Socket[] = [];
+    try {
+      for (let i = 0; i < BODIES_PER_ADDRESS; i++) held.push(await slowBody(site.url, '/api/auth/login'));
+      await vi.waitFor(async () => expect((await smallWrite(site.url, '127.0.0.1')).status).toBe(429));
+      const refused = await smallWrite(site.url, '127.0.0.1');
+      expect(JSON.parse(refused.body)).toEqual(TOO_MANY_BODIES_ANSWER);
+      expect((await smallWrite(site.url, '127.0.0.2')).status).toBe(401);
+      expect((await raw('/api/server/ping')).body.toString()).toBe('pong');
+      // One body given up frees its place.
+      held.pop()?.destroy();
+      await vi.waitFor(async () => expect((await smallWrite(site.url, '127.0.0.1')).status).toBe(401));
+    } finally {
+      for (const socket of held) socket.destroy();
+    }
+  });
+
+  it('never keep a read waiting, even when they hold every connection to Directus', async () => {
+    // Directus as slow uploads find it: a write is never answered, a read at once.
+    let writesTaken = 0;
+    const upstream = http.createServer((req, res) => {
+      if (req.method === 'GET') return void res.end('pong');
+      writesTaken++;
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+    const port = (upstream.address() as { port: number }).port;
+    const front = await startSiteServer({ distDir: path.join(dir, 'dist'), port: 0, directusUrl: `http://127.0.0.1:${port}` });
+    const held: net.Socket[] = [];
+    try {
+      const addresses = Math.ceil(UPSTREAM_CONNECTIONS / BODIES_PER_ADDRESS);
+      for (let a = 0; a < addresses; a++) {
+        for (let i = 0; i < BODIES_PER_ADDRESS; i++) held.push(await slowBody(front.url, '/api/files', `127.0.1.${a + 1}`));
+      }
+      await vi.waitFor(() => expect(writesTaken).toBe(UPSTREAM_CONNECTIONS));
+      expect(await (await fetch(`${front.url}/api/server/ping`)).text()).toBe('pong');
+    } finally {
+      for (const socket of held) socket.destroy();
+      await front.close();
+      upstream.closeAllConnections();
+      await new Promise((r) => upstream.close(r));
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REWRITE_RULES, nginxForm } from '../../scripts/lib/rewrites.ts';
-import { CACHE_IMMUTABLE, PAGE_HEADERS } from '../../scripts/lib/static-server.ts';
+import { API_SOCKET_PATH, CACHE_IMMUTABLE, PAGE_HEADERS } from '../../scripts/lib/static-server.ts';
 import { API_CACHE_TTL_MS, CACHED_ROUTES } from '../../scripts/lib/api-cache.ts';
 import { HELEKET_WEBHOOK_SOURCE } from '../../directus/extensions/site-payments/src/heleket-protocol.ts';
 
@@ -71,15 +71,22 @@ describe('deploy/nginx.conf.example', () => {
     }
   });
 
-  it('proxies /api/ to Directus with the prefix stripped and websocket upgrade', () => {
+  it('proxies /api/ to Directus with the prefix stripped, and upgrades only the socket\'s address', () => {
     const api = blocks.find((b) => b.location === 'location ^~ /api/');
     expect(api).toBeDefined();
     expect(api?.body).toContain('proxy_pass http://directus/;');
     expect(api?.body).toContain('proxy_http_version 1.1;');
-    expect(api?.body).toContain('proxy_set_header Upgrade $http_upgrade;');
-    expect(api?.body).toContain('proxy_set_header Connection $connection_upgrade;');
+    expect(api?.body).toContain('proxy_set_header Connection "";');
     expect(api?.body.some((d) => d.startsWith('proxy_set_header X-Forwarded-For'))).toBe(true);
     expect(api?.body.some((d) => d.startsWith('proxy_set_header X-Forwarded-Proto'))).toBe(true);
+
+    const socket = blocks.find((b) => b.location === `location = ${API_SOCKET_PATH}`);
+    expect(socket?.body).toContain(`proxy_pass http://directus${API_SOCKET_PATH.replace(/^\/api/, '')};`);
+    expect(socket?.body).toContain('proxy_set_header Upgrade $http_upgrade;');
+    expect(socket?.body).toContain('proxy_set_header Connection $connection_upgrade;');
+    expect(socket?.body).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    const upgrading = blocks.filter((b) => b.body.some((d) => d.startsWith('proxy_set_header Upgrade')));
+    expect(upgrading.map((b) => b.location)).toEqual([socket?.location]);
   });
 
   it('micro-caches the same public read routes as the site server, for credential-free GETs only', () => {
