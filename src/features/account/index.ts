@@ -3,7 +3,8 @@
  * what changes them, the way back after signing in, the account icon's badges and the live
  * uniqueness check of a login or an email.
  */
-export { $isSignedIn, $session, clearSession, signalUnauthorised, UNAUTHORISED_EVENT, type Session } from './session.ts';
+export { $isSignedIn, $session, UNAUTHORISED_EVENT, type Session } from './session.ts';
+export { clearSession, signalUnauthorised } from './session-keeping.ts';
 export {
   $isPremium, $isPremiumPlus, $me, $meStatus, $onlineCount, accountDeletion, leaveFor, loadMe, loadOnlineCount, saveProfile, signingOut,
   type Me, type MeStatus,

@@ -4,12 +4,12 @@
  * unchecked, the tokens are kept in a cookie without an expiry instead, which the browser forgets
  * when it closes, so they are never left on disk for whoever uses the computer next; localStorage
  * then holds a note without tokens, whose change tells the other tabs to read the cookie again.
- * This module is small on purpose: every page reads it; what signs in, refreshes and signs out loads
- * only for signed-in people.
+ * This module is small on purpose: every page reads it; what stores a session and forgets it
+ * (session-keeping.ts) loads only for signed-in people.
  */
 import { atom, computed } from 'nanostores';
 import { SESSION_KEY } from './session-key.ts';
-import { readItem, removeItem, writeItem } from '../../lib/storage.ts';
+import { readItem, removeItem } from '../../lib/storage.ts';
 
 export interface Session {
   access_token: string;
@@ -36,16 +36,6 @@ function browserRunCookie(): string | null {
   return found ? decodeURIComponent(found[1]!) : null;
 }
 
-/** Keeps a session in the browser-run cookie. */
-function keepForBrowserRun(session: Session): void {
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${BROWSER_SESSION_COOKIE}=${encodeURIComponent(JSON.stringify(session))}; path=/; SameSite=Strict${secure}`;
-}
-
-function forgetBrowserRun(): void {
-  document.cookie = `${BROWSER_SESSION_COOKIE}=; max-age=0; path=/`;
-}
-
 /** A well-formed session, or null. */
 export function parseSession(raw: string | null): Session | null {
   if (!raw) return null;
@@ -65,7 +55,7 @@ export function parseSession(raw: string | null): Session | null {
  * of the site kept there) is removed, so that pages no longer take the browser for a signed-in one.
  */
 export function storedSession(): Session | null {
-  // A session of the browser run leaves its note here too (setSession): nothing here, no session.
+  // A session of the browser run leaves its note here too (session-keeping.ts): nothing here, no session.
   const kept = readItem(SESSION_KEY);
   if (kept === null) return null;
   const remembered = parseSession(kept);
@@ -76,31 +66,6 @@ export function storedSession(): Session | null {
 
 export const $session = atom<Session | null>(storedSession());
 export const $isSignedIn = computed($session, (s) => s !== null);
-
-/** Stores the tokens of a sign-in or refresh. */
-export function setSession(session: Session): void {
-  $session.set(session);
-  if (session.remember) {
-    writeItem(SESSION_KEY, JSON.stringify(session));
-    forgetBrowserRun();
-  } else {
-    keepForBrowserRun(session);
-    writeItem(SESSION_KEY, JSON.stringify({ remember: false, expires_at: session.expires_at }));
-  }
-}
-
-/** Forgets both tokens. */
-export function clearSession(): void {
-  $session.set(null);
-  removeItem(SESSION_KEY);
-  forgetBrowserRun();
-}
-
-/** The backend refused the token: clear it and tell the page (the caller reloads). */
-export function signalUnauthorised(): void {
-  clearSession();
-  globalThis.dispatchEvent?.(new Event(UNAUTHORISED_EVENT));
-}
 
 /** Another tab signed in, refreshed or signed out: follow it. */
 globalThis.addEventListener?.('storage', (event) => {

@@ -9,7 +9,8 @@ import { register, requestPasswordReset, resetPassword, signIn } from '../../lib
 import { task } from '../../ui/task.ts';
 import { backendReason, connectionTrouble, statusOf } from './failures.ts';
 import { afterSignInPath } from './return-path.ts';
-import { $session, clearSession } from './session.ts';
+import { $session } from './session.ts';
+import { clearSession } from './session-keeping.ts';
 import { leaveFor } from './store.ts';
 
 /** Signs in and stores the session, then returns to the screen that sent the person to /login (or home). */

@@ -15,7 +15,8 @@ import {
 import { DirectusRequestError } from '../../lib/directus/request-error.ts';
 import { PRESENCE_PING_MS } from '../../lib/constants.ts';
 import { task } from '../../ui/task.ts';
-import { $session, signalUnauthorised } from './session.ts';
+import { $session } from './session.ts';
+import { signalUnauthorised } from './session-keeping.ts';
 
 export type { Me };
 export type MeStatus = 'idle' | 'loading' | 'ready' | 'error';

@@ -7,7 +7,8 @@ import {
   customEndpoint, login, logout, passwordRequest, passwordReset, readMe, updateMe, uploadFiles, withOptions,
   type ReadItemOutput,
 } from '@directus/sdk';
-import { $session, clearSession, setSession } from '../../features/account/session.ts';
+import { $session } from '../../features/account/session.ts';
+import { clearSession, setSession } from '../../features/account/session-keeping.ts';
 import { pageClient } from './client.ts';
 import { ME_FIELDS } from './fields.ts';
 import { send } from './queries.ts';

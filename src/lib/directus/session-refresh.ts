@@ -5,7 +5,8 @@
  * again only for a few seconds, so that an answer lost to a page change does not sign anyone out).
  */
 import { createDirectus, isDirectusError, refresh, rest } from '@directus/sdk';
-import { $session, clearSession, setSession, storedSession, type Session } from '../../features/account/session.ts';
+import { $session, storedSession, type Session } from '../../features/account/session.ts';
+import { clearSession, setSession } from '../../features/account/session-keeping.ts';
 import { SESSION_REFRESH_BEFORE_MS } from '../constants.ts';
 import { sameOriginApi } from './client.ts';
 import type { Schema } from './schema.ts';
