@@ -83,6 +83,24 @@ export const MAX_FILTER_VALUES = 10_000;
 export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /**
+ * The types of every file the site shows (pictures, clips, soundtracks): the only ones Directus
+ * takes as uploads, and the only ones anyone but staff reads. An export an editor makes is data
+ * (JSON, CSV) and stays theirs.
+ */
+export const MEDIA_TYPES = [...USER_IMAGE_TYPES, 'video/mp4', 'video/webm', 'audio/mpeg', 'audio/ogg'] as const;
+
+/**
+ * Where an editor's import of a file by its address may not reach (Directus's IMPORT_IP_DENY_LIST):
+ * this machine (0.0.0.0 too, which Linux connects to it, and which Directus's default list reads
+ * only as "the interfaces"), the private and shared networks and link-local (cloud metadata). IPv4
+ * written as IPv6 (::ffff:127.0.0.1) is judged by its IPv4 rules.
+ */
+export const IMPORT_DENIED_NETWORKS = [
+  '0.0.0.0', '0.0.0.0/8', '127.0.0.0/8', '10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16',
+  '100.64.0.0/10', '::/128', '::1/128', 'fc00::/7', 'fe80::/10',
+];
+
+/**
  * The longest side of a picture the backend makes its sizes from (avatar, poster, photo…): a phone's
  * 12 or 24 megapixel photo fits. Larger pictures are refused at upload, since no size of them could
  * ever be shown.

@@ -3,7 +3,7 @@
  * allow: visitors read the published catalogue and public profiles; signed-in users act as
  * themselves only; private chats are visible to their two members alone.
  */
-import { ROLES, USER_IMAGE_TYPES } from '../../shared/rules.ts';
+import { MEDIA_TYPES, ROLES, USER_IMAGE_TYPES } from '../../shared/rules.ts';
 import { titles } from '../schema/collections.ts';
 
 export const PUBLIC_POLICY = 'abf8a154-5b1c-4a46-ac9c-7300570f4f17';
@@ -70,8 +70,9 @@ const SEGMENT_READ_FIELDS = ['id', 'kind', 'start', 'end', 'absent', 'episode', 
 const inMyChat = { _or: [{ user_created: { _eq: ME } }, { user_invited: { directus_users_id: { _eq: ME } } }] };
 const myMessage = { _or: [{ publicChat: { _eq: true } }, { privateChat: inMyChat }] };
 
-/** Files outside private chats: posters, photos, avatars, review, post and public chat pictures. */
-const publicFile = { chat: { _null: true } };
+/** Files outside private chats: posters, photos, avatars, review, post and public chat pictures, clips and tracks. */
+const outsideChats = { chat: { _null: true } };
+const publicFile = { _and: [outsideChats, { type: { _in: [...MEDIA_TYPES] } }] };
 
 /** The opening search's state, its reasons, its claim and its asks are the editors' business: every other field of a title is everyone's. */
 const TITLE_FIELDS = titles.fields.map((f) => f.field).filter((f) => !['segmentSearch', 'segmentSearchNote', 'segmentSearchSince', 'segmentSearchAsked'].includes(f));
@@ -221,21 +222,42 @@ const CONTENT = [
   'titles_screenwriters', 'titles_images', 'titles_tags', 'titles_related', 'actors_genres', 'actors_images', 'soundtracks_files',
 ];
 
-/** Content editors run the catalogue from the admin app and moderate what users write. */
+/** What an editor says of a file; its contents, type, place, uploader and chat are Directus's and the uploader's. */
+const FILE_DETAILS = ['title', 'description', 'tags', 'location', 'folder', 'focal_point_x', 'focal_point_y', 'filename_download'];
+/** The catalogue's media, which editors upload: never what a member did (an avatar, a photo, a chat's picture). */
+const staffFile = { _or: [{ uploaded_by: { _null: true } }, { uploaded_by: { role: { _nin: Object.values(ROLES) } } }] };
+/** The types of the admin app's exports to the file library, which only staff read (MEDIA_TYPES). */
+const EXPORT_TYPES = ['text/csv', 'text/csv; charset=utf-8', 'application/json', 'text/xml', 'text/yaml'];
+
+/**
+ * Content editors run the catalogue from the admin app and moderate what users write in public.
+ * Private chats and their pictures are their two members' alone.
+ */
 const EDITOR: PermissionDef[] = [
   ...CONTENT.flatMap((c) => (['create', 'read', 'update', 'delete'] as const).map((action) => ({ collection: c, action, fields: ['*'] }))),
-  ...(['create', 'read', 'update'] as const).map((action) => ({ collection: 'directus_files', action, fields: ['*'] })),
+  read('directus_files', ['*'], outsideChats),
+  {
+    collection: 'directus_files', action: 'create', fields: [...FILE_DETAILS, 'type', 'storage'],
+    // Uploads are held to MEDIA_TYPES by Directus itself (FILES_MIME_TYPE_ALLOW_LIST); exports are written here.
+    validation: { type: { _in: [...MEDIA_TYPES, ...EXPORT_TYPES] } },
+  },
+  { collection: 'directus_files', action: 'update', fields: FILE_DETAILS, permissions: staffFile },
   { collection: 'directus_folders', action: 'read', fields: ['*'] },
   // The buttons of flows run by hand on a record (e.g. «Найти заставки» on a title).
   read('directus_flows', ['id', 'name', 'icon', 'color', 'description', 'status', 'trigger', 'options'], { trigger: { _eq: 'manual' } }),
-  ...['comments', 'posts', 'messages', 'reactions', 'supportRequests', 'plans', 'invoices', 'planChanges'].map((c) => read(c)),
+  ...['comments', 'posts', 'reactions', 'supportRequests', 'plans', 'invoices', 'planChanges'].map((c) => read(c)),
+  read('messages', ['*'], { publicChat: { _eq: true } }),
   // Grants and revocations by hand, with their reason (applied by directus/extensions/site-payments).
   {
     collection: 'planChanges', action: 'create',
     fields: ['user', 'kind', 'plan', 'days', 'reason', 'invoice', 'planBefore', 'planAfter', 'paidUntilBefore', 'paidUntilAfter'],
   },
   ...['comments', 'posts'].map((c) => ({ collection: c, action: 'delete' as const, fields: ['*'] })),
-  { collection: 'messages', action: 'update', fields: ['deleted'] },
+  // A public message is taken down, never rewritten: its text is emptied with it (site-rules: chat.ts).
+  {
+    collection: 'messages', action: 'update', fields: ['deleted', 'text'], permissions: { publicChat: { _eq: true } },
+    validation: { deleted: { _submitted: true, _eq: true } },
+  },
   read('directus_users', [...PUBLIC_USER_FIELDS, 'email', 'role', 'status', 'plan', 'paidUntil', 'last_access']),
 ];
 

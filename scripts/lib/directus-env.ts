@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { EXTENSIONS_DIR, ROOT } from './paths.ts';
-import { IMAGE_MAX_SIDE, USER_IMAGE_TYPES } from '../../shared/rules.ts';
+import { IMAGE_MAX_SIDE, IMPORT_DENIED_NETWORKS, MEDIA_TYPES } from '../../shared/rules.ts';
 import { SEARCH_TABLES } from '../../directus/extensions/site-search/src/search-index.ts';
 
 export interface DirectusOptions {
@@ -25,9 +25,6 @@ export interface DirectusOptions {
 
 /** Where the embedded default keeps outgoing mail, one .eml file per message. */
 export const mailOutbox = (dataDir: string) => path.join(dataDir, 'mail');
-
-/** Content types editors may upload; users are further limited to images by their permissions. */
-const UPLOAD_TYPES = [...USER_IMAGE_TYPES, 'video/mp4', 'video/webm', 'audio/mpeg', 'audio/ogg'];
 
 export function directusEnv(o: DirectusOptions): Record<string, string> {
   const inherited = o.inheritProduction
@@ -76,7 +73,12 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     RATE_LIMITER_REGISTRATION_POINTS: '5',
     RATE_LIMITER_REGISTRATION_DURATION: '60',
     FILES_MAX_UPLOAD_SIZE: '20mb',
-    FILES_MIME_TYPE_ALLOW_LIST: UPLOAD_TYPES.join(','),
+    // Users are further limited to images by their permissions.
+    FILES_MIME_TYPE_ALLOW_LIST: MEDIA_TYPES.join(','),
+    IMPORT_IP_DENY_LIST: IMPORT_DENIED_NETWORKS.join(','),
+    // A file opened as a page runs nothing and sends no form, whatever its type (Directus: default-src 'none').
+    ASSETS_CONTENT_SECURITY_POLICY_DIRECTIVES__SANDBOX: 'allow-downloads',
+    ASSETS_CONTENT_SECURITY_POLICY_DIRECTIVES__FORM_ACTION: "'none'",
     ASSETS_TRANSFORM_IMAGE_MAX_DIMENSION: String(IMAGE_MAX_SIDE),
     // A picture of 6000 pixels a side is up to 144 MB decoded: a few at once, not Directus's 25.
     ASSETS_TRANSFORM_MAX_CONCURRENT: '4',

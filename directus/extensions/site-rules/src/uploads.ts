@@ -25,6 +25,7 @@ import type { Register } from './types.ts';
 import { formOf, parseParts, type Part } from './upload-parts.ts';
 import { isStaff } from '../../shared/accountability.ts';
 import { attachedChat, fitsSizes, isDeclaredImage, mayAttach } from './upload-rules.ts';
+import { importRefusal } from './import-address.ts';
 
 /** Room for the multipart envelope and the fields around the files. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -93,7 +94,10 @@ export function registerUploadRules({ init, filter }: Register, database: Knex, 
   init('routes.before', ({ app }) => {
     app.post('/files', checkUpload(database, uploads));
     app.patch('/files/:pk', checkUpload(database, uploads));
-    /** Users upload from their device only: an import by URL would skip the checks above. */
-    app.post('/files/import', (req: Caller, _res: unknown, next: (err?: unknown) => void) => next(isStaff(req.accountability) ? undefined : new ForbiddenError()));
+    /** Users upload from their device only: an import by URL would skip the checks above. Staff import from the web alone. */
+    app.post('/files/import', (req: Caller & { body?: { url?: unknown } }, _res: unknown, next: (err?: unknown) => void) => {
+      if (!isStaff(req.accountability)) return next(new ForbiddenError());
+      importRefusal(req.body?.url).then((reason) => next(reason ? new InvalidPayloadError({ reason }) : undefined), next);
+    });
   });
 }
