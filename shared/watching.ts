@@ -6,6 +6,9 @@
 import type { MarkType } from './rules.ts';
 import type { Segment } from './segments.ts';
 
+/** The most watched episodes a browser hands to the account in one call; more go in several. */
+export const WATCHED_IMPORT_MAX = 1000;
+
 /** Past this share of its length an episode is watched, unless its ending starts earlier. */
 export const WATCHED_SHARE = 0.85;
 

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { DEFAULT_PLAYER_SETTINGS } from '../../shared/player-settings.ts';
 import { PACE, ROLES } from '../../shared/rules.ts';
+import { WATCHED_IMPORT_MAX } from '../../shared/watching.ts';
 import { baseUrl, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../support/realtime.ts';
@@ -169,19 +170,23 @@ describe('marks a browser kept before signing in', () => {
     expect(await marksOf(me, show.title)).toEqual(['Смотрел']);
   });
 
-  it('are refused whole when one is a draft\'s or unknown, saying which of them nowhere', async () => {
-    const me = await newUser();
+  it('skip what has gone since (a draft\'s episode, an unknown number) alike, and keep the rest', async () => {
+    const [me, other] = await Promise.all([newUser(), newUser()]);
     const draft = await newTitle({ status: 'draft' });
     const hidden = (await editor.call('POST', '/items/series', { title: draft.id, name: '1 серия' })).data.id;
-    const res = await expectNothingStored('watchedEpisodes', { user_created: { _eq: me.id } }, () => me.call('POST', '/site/watched/import', { episodes: [show.episodes[0], hidden] }));
-    expectRefused(res, 400, 'Серии не найдены: 1 из 2');
-    expect(JSON.stringify(res.errors)).not.toContain(String(hidden));
+    const res = await me.call('POST', '/site/watched/import', { episodes: [show.episodes[0], hidden] });
+    expect(res.data).toEqual({ added: 1, skipped: 1 });
+    expect(await watchedOf(me, show.title)).toEqual([show.episodes[0]]);
+    expect(await countRows('watchedEpisodes', { user_created: { _eq: me.id } })).toBe(1);
+    // An unknown number answers exactly as the draft's episode did.
+    const unknown = await other.call('POST', '/site/watched/import', { episodes: [show.episodes[0], hidden + 1_000_000] });
+    expect(unknown.data).toEqual(res.data);
   });
 
-  it('are refused past 1000 and in any other shape', async () => {
+  it(`are refused past ${WATCHED_IMPORT_MAX} and in any other shape`, async () => {
     const me = await newUser();
-    const many = Array.from({ length: 1001 }, (_, i) => i + 1);
-    expectRefused(await me.call('POST', '/site/watched/import', { episodes: many }), 400, 'Не больше 1000 серий за раз');
+    const many = Array.from({ length: WATCHED_IMPORT_MAX + 1 }, (_, i) => i + 1);
+    expectRefused(await me.call('POST', '/site/watched/import', { episodes: many }), 400, `Не больше ${WATCHED_IMPORT_MAX} серий за раз`);
     for (const episodes of [String(show.episodes[0]), [String(show.episodes[0])], [1.5], [-1], [{ id: 1 }], null]) {
       expectRefused(await me.call('POST', '/site/watched/import', { episodes }), 400);
     }

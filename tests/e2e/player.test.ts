@@ -286,6 +286,29 @@ describe('episodes watched', () => {
   });
 });
 
+describe('episodes a visitor marked before signing in', () => {
+  it('go to the account, even when one of them has gone since, and the account keeps the marks from then on', async ({ browsers }) => {
+    const person = await newPerson();
+    const title = await seriesOf('video');
+    const { page } = await browsers.as(person);
+    await page.goto('/');
+    // What the browser kept as a visitor: an episode still there, and one taken away since.
+    const gone = Math.max(...title.series.map((s) => s.id)) + 1_000_000;
+    await page.evaluate(([key, kept]) => localStorage.setItem(key, kept), ['watched-episodes', JSON.stringify({ [title.id]: [title.series[0].id, gone] })]);
+    await openPlayer(page, title.slug);
+    const summary = () => page.locator('#player .player__summary').innerText();
+    await expect.poll(summary).toBe(`Просмотрено 1 из ${title.series.length}`);
+    const api = await adminApi();
+    const watched = async () => (await api.get<{ episode: number }[]>(`/items/watchedEpisodes?filter[user_created][_eq]=${person.id}&fields=episode&sort=episode`)).map((w) => w.episode);
+    await expect.poll(watched).toEqual([title.series[0].id]);
+    expect(await page.evaluate(() => localStorage.getItem('watched-episodes'))).toBeNull();
+
+    await openEpisode(page, title.series[1].name);
+    await page.getByRole('button', { name: 'Отметить просмотренной' }).click();
+    await expect.poll(watched).toEqual([title.series[0].id, title.series[1].id].sort((a, b) => a - b));
+  });
+});
+
 describe('an embed that never answers', () => {
   it('is told within seconds, and episodes are still marked by hand', async ({ page }) => {
     await page.route('**/embed/player.html*', (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Чужой плеер</title><p>Плеер</p>' }));

@@ -7,6 +7,7 @@ import { customEndpoint, readMe, updateMe } from '@directus/sdk';
 import { pageClient } from '../../lib/directus/client.ts';
 import { send } from '../../lib/directus/queries.ts';
 import type { PlayerSettings } from '../../../shared/player-settings.ts';
+import { WATCHED_IMPORT_MAX } from '../../../shared/watching.ts';
 import type { WatchedRemote } from './watched-store.ts';
 
 export const accountWatched: WatchedRemote = {
@@ -15,7 +16,10 @@ export const accountWatched: WatchedRemote = {
     await send(pageClient(), customEndpoint<unknown>({ path: `/site/watched/${episode}`, method: 'PUT', body: JSON.stringify({ watched }) }), 'watched mark');
   },
   take: async (episodes) => {
-    await send(pageClient(), customEndpoint<unknown>({ path: '/site/watched/import', method: 'POST', body: JSON.stringify({ episodes }) }), 'watched import');
+    for (let from = 0; from < episodes.length; from += WATCHED_IMPORT_MAX) {
+      const part = episodes.slice(from, from + WATCHED_IMPORT_MAX);
+      await send(pageClient(), customEndpoint<unknown>({ path: '/site/watched/import', method: 'POST', body: JSON.stringify({ episodes: part }) }), 'watched import');
+    }
   },
 };
 

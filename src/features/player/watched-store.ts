@@ -68,13 +68,13 @@ export function markWatched(episode: number, watched: boolean): Promise<boolean>
   return marking.run(episode, watched);
 }
 
-/** From now on the account keeps the marks; the browser's go to it first. */
+/**
+ * From now on the account keeps the marks; the browser's go to it first. Should they fail to go,
+ * the account keeps the marks all the same, and the browser's wait for the next page.
+ */
 export async function keepWatchedIn(account: WatchedRemote): Promise<void> {
   const kept = Object.values(readKept()).flat();
-  if (kept.length) {
-    await account.take(kept);
-    removeItem(KEY);
-  }
+  if (kept.length) await account.take(kept).then(() => removeItem(KEY), (err: unknown) => console.error(err));
   remote = account;
   if (titleOf !== null) await loading.run(titleOf);
 }

@@ -14,6 +14,7 @@ import type { EndpointExtensionContext } from '@directus/extensions';
 import type { Request, Response, Router } from 'express';
 import type { Knex } from 'knex';
 import { PREMIUM_ROLES } from '../../../../shared/rules.ts';
+import { WATCHED_IMPORT_MAX } from '../../../../shared/watching.ts';
 import type { TYPE_SOURCES } from '../../../../shared/visitor-rules.ts';
 import { hasAnyRole, isPrivileged } from '../../shared/accountability.ts';
 import type { Accountability } from '../../shared/directus.ts';
@@ -27,8 +28,6 @@ const SINGLE: (typeof TYPE_SOURCES)[number] = 'Одиночный';
 
 type Caller = Request & { accountability?: Accountability | null };
 
-/** A browser keeps marks of a visitor's whole history; more than this at once is no browser's. */
-export const IMPORT_MAX = 1000;
 /** A page of a profile's list holds 20 titles; a summary is asked for one page at a time. */
 export const SUMMARY_MAX = 100;
 
@@ -63,7 +62,7 @@ function titleListOf(value: unknown): number[] {
 
 function episodeListOf(value: unknown): number[] {
   if (!Array.isArray(value)) throw invalid('episodes: список номеров серий');
-  if (value.length > IMPORT_MAX) throw invalid(`Не больше ${IMPORT_MAX} серий за раз`);
+  if (value.length > WATCHED_IMPORT_MAX) throw invalid(`Не больше ${WATCHED_IMPORT_MAX} серий за раз`);
   if (!value.every((v) => typeof v === 'number' && Number.isSafeInteger(v) && v > 0)) throw invalid('Неверный номер серии');
   return [...new Set(value as number[])];
 }
@@ -140,10 +139,9 @@ export function registerWatchedRoutes(router: Router, { database, env, logger }:
     const body = await jsonObjectBody(req, res);
     const episodes = episodeListOf(body.episodes);
     if (!isPrivileged(accountability)) await writes.take(me);
+    // What a browser kept may have gone since (taken down, unpublished, for subscribers now): it is
+    // skipped with the duplicates, so nothing tells a draft's episode from an unknown number.
     const titles = episodes.length ? await episodeTitles(database, episodes, seesKept) : new Map<number, number>();
-    // Drafts, episodes taken down and unknown numbers are one count: nothing tells them apart.
-    const missing = episodes.length - titles.size;
-    if (missing) throw invalid(`Серии не найдены: ${missing} из ${episodes.length}`);
     const added = titles.size ? await database.transaction((trx) => markWatched(trx, me, titles, seesKept)) : 0;
     if (added) await told(me, titles.values());
     // Duplicates in the list and episodes marked before are skipped alike.
