@@ -61,6 +61,31 @@ describe('likes and dislikes', () => {
     expect(await countRows('reactions', { user_created: { _eq: person.id } })).toBe(stored);
     expect((await other.call('PUT', '/site/reactions', { comment: review, type: 'like' })).status).toBe(200);
   });
+
+  it('share that allowance when written as items: set, changed and taken back, then refused by either way', async () => {
+    const [author, person] = await Promise.all([newUser(), newUser()]);
+    const review = (await author.call('POST', '/items/comments', { text: 'Отзыв для реакций', title: title.id })).data.id;
+    let held: number | null = null;
+    for (let i = 0; i < PACE.reaction.count; i++) {
+      const step: 'set' | 'change' | 'take back' = held === null ? 'set' : i % 3 === 1 ? 'change' : 'take back';
+      const res: Reply = step === 'set'
+        ? await person.call('POST', '/items/reactions', { comment: review, type: 'like' })
+        : step === 'change'
+          ? await person.call('PATCH', `/items/reactions/${held}`, { type: 'dislike' })
+          : await person.call('DELETE', `/items/reactions/${held}`);
+      expect(res.status, `${step} ${i}`).toBeLessThan(300);
+      if (step === 'set') held = res.data.id;
+      if (step === 'take back') held = null;
+    }
+    const stored = () => countRows('reactions', { user_created: { _eq: person.id } });
+    const before = await stored();
+    const next = held === null
+      ? () => person.call('POST', '/items/reactions', { comment: review, type: 'like' })
+      : () => person.call('DELETE', `/items/reactions/${held}`);
+    expectTooFast(await next(), 'Слишком много реакций подряд.');
+    expectTooFast(await person.call('PUT', '/site/reactions', { comment: review, type: held === null ? 'like' : null }), 'Слишком много реакций подряд.');
+    expect(await stored()).toBe(before);
+  });
 });
 
 describe('profile posts', () => {

@@ -16,9 +16,19 @@ export interface Pace {
   take(who: string): Promise<void>;
 }
 
+type Limiter = ReturnType<typeof createRateLimiter>;
+/**
+ * One limiter a kind in this process, whichever extension asks for it: each extension is a bundle of
+ * its own, and two limiters in memory would each give the whole allowance (a route and a rule on the
+ * same writes, or two routes to them).
+ */
+const LIMITERS = Symbol.for('site.pace-limiters');
+const limiters = ((globalThis as Record<symbol, unknown>)[LIMITERS] ??= new Map<string, Limiter>()) as Map<string, Limiter>;
+
 export function pace(kind: PaceKind, env: Record<string, unknown>, tooFast: string): Pace {
   const { name, keyPrefix, points, duration } = paceLimit(kind, env);
-  const limiter = createRateLimiter(name, { keyPrefix, points, duration });
+  const limiter = limiters.get(keyPrefix) ?? createRateLimiter(name, { keyPrefix, points, duration });
+  limiters.set(keyPrefix, limiter);
   return {
     async take(who) {
       try {

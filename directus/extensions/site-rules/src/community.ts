@@ -4,6 +4,7 @@
  */
 import { REACTION_TYPES, TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
+import type { Accountability } from '../../shared/directus.ts';
 import { TITLE_NOT_FOUND, isPublishedTitle } from '../../shared/catalogue.ts';
 import { invalid } from '../../shared/errors.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
@@ -12,6 +13,7 @@ import { requireText } from './values.ts';
 import { removePictures, tombstoneUpdate } from './tombstones.ts';
 import type { Knex } from 'knex';
 import type { Register } from './types.ts';
+import { addressKey } from '../../../../shared/address-key.ts';
 
 const commentText = (v: unknown) =>
   requireText(v, TEXT_LIMITS.comment, 'Комментарий не может быть пустым', `Комментарий длиннее ${TEXT_LIMITS.comment} символов`);
@@ -25,6 +27,8 @@ export interface CommunityPaces {
   post: Pace;
   edit: Pace;
   supportRequest: Pace;
+  /** Every like or dislike set, changed or taken back reaches every open page: paced by whichever route it comes. */
+  reaction: Pace;
 }
 
 function reactionType(value: unknown): string {
@@ -39,6 +43,10 @@ async function shownComment(database: Knex, id: number): Promise<void> {
 }
 
 export function registerCommunityRules({ filter, action }: Register, paces: CommunityPaces, deleteFiles: (ids: string[]) => Promise<void>): void {
+  const takeReaction = async (accountability: Accountability | null | undefined) => {
+    if (!isPrivileged(accountability) && accountability?.user) await paces.reaction.take(accountability.user);
+  };
+
   filter('comments.items.create', async (payload, _meta, { database, accountability }) => {
     const text = commentText(payload.text);
     let title = numberKeyOf(payload.title);
@@ -94,9 +102,18 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
       const existing = await database('reactions').where({ ...target, user_created: accountability.user }).first('id');
       if (existing) invalid('Вы уже оценили это');
     }
+    await takeReaction(accountability);
     return { ...payload, type, comment, post };
   });
-  filter('reactions.items.update', (payload) => ('type' in payload ? { ...payload, type: reactionType(payload.type) } : payload));
+  filter('reactions.items.update', async (payload, _meta, { accountability }) => {
+    const checked = 'type' in payload ? { ...payload, type: reactionType(payload.type) } : payload;
+    await takeReaction(accountability);
+    return checked;
+  });
+  filter('reactions.items.delete', async (keys, _meta, { accountability }) => {
+    await takeReaction(accountability);
+    return keys;
+  });
 
   filter('supportRequests.items.create', async (payload, _meta, { accountability }) => {
     const name = requireText(payload.name, TEXT_LIMITS.supportName, 'Укажите имя', 'Слишком длинное имя');
@@ -104,7 +121,7 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) invalid('Укажите корректный email');
     const topic = topicOf(payload.topic);
     const message = requireText(payload.message, TEXT_LIMITS.supportMessage, 'Напишите сообщение', 'Слишком длинное сообщение');
-    if (!isPrivileged(accountability)) await paces.supportRequest.take(accountability?.user ?? accountability?.ip ?? 'unknown');
+    if (!isPrivileged(accountability)) await paces.supportRequest.take(accountability?.user ?? addressKey(accountability?.ip));
     return { ...payload, name, email, topic, message };
   });
 }

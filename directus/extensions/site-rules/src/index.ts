@@ -78,6 +78,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
     post: pace('post', env, 'Слишком много записей подряд.'),
     edit,
     supportRequest: pace('supportRequest', env, 'Слишком много обращений подряд.'),
+    reaction: pace('reaction', env, 'Слишком много реакций подряд.'),
   }, deleteFiles);
   registerOwnReactionRule(register);
   registerReactionRemovals(register);
