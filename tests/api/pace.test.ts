@@ -129,6 +129,14 @@ describe('answers about accounts, per address', () => {
     expect((await call('GET', '/site/availability?email=probe@example.com', { ip: freshAddress() })).status).toBe(200);
   });
 
+  it('counts every address of one IPv6 /64 as one address, and another /64 apart', async () => {
+    const network = `2001:db8:${++addresses}:1`;
+    const check = (i: number) => call('GET', `/site/availability?email=${encodeURIComponent(`probe6-${i}@example.com`)}`, { ip: `${network}::${(i + 1).toString(16)}` });
+    for (let i = 0; i < ADDRESS_ALLOWANCE.availability; i++) expect((await check(i)).status).toBe(200);
+    expectTooFast(await check(ADDRESS_ALLOWANCE.availability), 'Слишком много проверок подряд.');
+    expect((await call('GET', '/site/availability?email=probe6@example.com', { ip: `2001:db8:${addresses}:2::1` })).status).toBe(200);
+  });
+
   it('a registration from that address is one more such answer', async () => {
     const ip = freshAddress();
     for (let i = 0; i < ADDRESS_ALLOWANCE.availability; i++) await call('GET', `/site/availability?login=probe${i}`, { ip });

@@ -7,6 +7,7 @@ import { defineOperationApi } from '@directus/extensions';
 import { InvalidPayloadError } from '@directus/errors';
 import { visitMemory, type VisitMemory } from './visits.ts';
 import { TITLE_ID_INVALID, TITLE_NOT_FOUND } from '../../shared/catalogue.ts';
+import { addressKey } from '../../../../shared/address-key.ts';
 
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
 let recent: VisitMemory | undefined;
@@ -23,7 +24,7 @@ export default defineOperationApi<{ titleId: unknown }>({
     const id = titleIdOf(titleId);
     if (id === null) throw new InvalidPayloadError({ reason: TITLE_ID_INVALID });
     recent ??= visitMemory(env, REPEAT_WINDOW_MS);
-    const visitor = `${accountability?.user ?? accountability?.ip ?? 'unknown'}:${id}`;
+    const visitor = `${accountability?.user ?? addressKey(accountability?.ip)}:${id}`;
     if (!(await recent.firstTime(visitor))) return { counted: false };
     const updated = await database('titles').where({ id, status: 'published' }).increment('views', 1);
     if (!updated) {

@@ -13,6 +13,7 @@ import { ACCOUNT_MESSAGES, GENDERS, PASSWORD_MIN_LENGTH, ROLES, type Registratio
 import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isExactIsoDob } from '../../../../shared/dob.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import type { Pace } from '../../shared/pace.ts';
+import { addressKey } from '../../../../shared/address-key.ts';
 
 type Caller = Request & { accountability?: Accountability | null };
 type Handler = (req: Caller, res: Response) => Promise<void>;
@@ -48,10 +49,10 @@ export function registerAccountRoutes(router: Router, { services, database, getS
 
   router.post('/register', handle(async (req, res) => {
     const input = registration(req.body);
-    await registrations.consume(req.accountability?.ip ?? req.ip ?? 'unknown').catch(() => {
+    await registrations.consume(addressKey(req.accountability?.ip ?? req.ip)).catch(() => {
       throw new InvalidPayloadError({ reason: 'Слишком много регистраций с этого адреса, попробуйте позже' });
     });
-    await availability.take(req.accountability?.ip ?? req.ip ?? 'unknown');
+    await availability.take(addressKey(req.accountability?.ip ?? req.ip));
     const taken = async () => !!(await database('directus_users').whereRaw('lower(email) = ?', [input.email]).first('id'));
     if (await taken()) throw invalid(ACCOUNT_MESSAGES.emailTaken);
     const users = new services.UsersService({ schema: await getSchema(), knex: database });

@@ -29,6 +29,7 @@ import { pace } from '../../shared/pace.ts';
 import { sharedRun } from '../../shared/shared-run.ts';
 import { TITLE_NOT_FOUND } from '../../shared/catalogue.ts';
 import type { Request } from 'express';
+import { addressKey } from '../../../../shared/address-key.ts';
 
 type Req = Request & { accountability?: { admin?: boolean; ip?: string | null } | null };
 
@@ -59,7 +60,7 @@ export default defineEndpoint({
         if (!field || value.length < UNIQUENESS_MIN_LENGTH) {
           throw new InvalidPayloadError({ reason: `Укажите login или email не короче ${UNIQUENESS_MIN_LENGTH} символов` });
         }
-        await availability.take(req.accountability?.ip ?? req.ip ?? 'unknown');
+        await availability.take(addressKey(req.accountability?.ip ?? req.ip));
         const taken = (field === 'login' && isOwnProfilePage(value)) || (await database('directus_users').whereRaw(`lower(${field}) = ?`, [value]).first('id'));
         res.json({ data: { available: !taken } });
       } catch (err) {

@@ -10,6 +10,7 @@ import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible'
 import type { Request, Response } from 'express';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, deviceCookie, trustedDevice } from './trusted-device.ts';
 import { onJsonResponse, type JsonBody } from './json-response.ts';
+import { addressKey } from '../../../../shared/address-key.ts';
 
 const WINDOW_S = 15 * 60;
 
@@ -46,7 +47,7 @@ async function check(limiters: LoginLimiters, secret: string, secureCookie: bool
   const device = trustedDevice(secret, req.cookies?.[DEVICE_COOKIE], email);
   const counted: [RateLimiterAbstract, string][] = device
     ? [[limiters.device, device]]
-    : [[limiters.address, req.accountability?.ip ?? req.ip ?? 'unknown'], [limiters.email, email]];
+    : [[limiters.address, addressKey(req.accountability?.ip ?? req.ip)], [limiters.email, email]];
 
   const results = await Promise.allSettled(counted.map(([limiter, key]) => limiter.consume(key)));
   const refused = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');

@@ -8,6 +8,7 @@
 import { isDirectusError } from '@directus/errors';
 import type { Request } from 'express';
 import type { Pace } from '../../shared/pace.ts';
+import { addressKey } from '../../../../shared/address-key.ts';
 
 type Caller = Request & { accountability?: { ip?: string | null } | null };
 type Next = (err?: unknown) => void;
@@ -15,7 +16,7 @@ type Next = (err?: unknown) => void;
 /** For POST /auth/password/request: takes one request from the caller's address. */
 export function paceResetRequests(requests: Pace) {
   return (req: Caller, _res: unknown, next: Next) => {
-    requests.take(req.accountability?.ip ?? 'unknown').then(() => next(), next);
+    requests.take(addressKey(req.accountability?.ip)).then(() => next(), next);
   };
 }
 

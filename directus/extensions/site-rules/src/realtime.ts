@@ -21,6 +21,7 @@ import { createSocketBudget, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_S
 import { guardFrameDepth, type DepthGuardedSocket } from './socket-depth.ts';
 import { socketMessagePace } from './socket-pace.ts';
 import type { Meta, Register } from './types.ts';
+import { addressKey } from '../../../../shared/address-key.ts';
 
 interface Socket extends DepthGuardedSocket {
   accountability?: Accountability | null;
@@ -62,7 +63,7 @@ export function registerRealtimeRules({ filter, action }: Register, { database, 
     // First, while Directus's listener is the socket's only one (socket-depth.ts).
     guardFrameDepth(client);
     neverUnaccountable(client);
-    const address = client.accountability?.ip ?? 'unknown';
+    const address = addressKey(client.accountability?.ip);
     if (!budget.opened(client, address)) client.close(TOO_MANY_SOCKETS_CODE, TOO_MANY_SOCKETS);
     else paceMessages?.(client, address);
   });

@@ -23,6 +23,7 @@ import { TITLE_ID_INVALID, TITLE_NOT_FOUND, shownComments } from '../../shared/c
 import { dialectOf, type Dialect } from './search-index.ts';
 import { ftsPhrase, ranked } from './ranked.ts';
 import type { VocabularyCache } from './vocabulary.ts';
+import { addressKey } from '../../../../shared/address-key.ts';
 
 type Caller = Request & { accountability?: Accountability | null };
 
@@ -188,7 +189,7 @@ export function searchOpened(database: Knex, env: Record<string, unknown>): Requ
     const id = titleIdOf((req.body as { titleId?: unknown } | undefined)?.titleId);
     if (id === null) throw new InvalidPayloadError({ reason: TITLE_ID_INVALID });
     opened ??= visitMemory(env, REPEAT_WINDOW_MS);
-    const who = `search:${req.accountability?.user ?? req.accountability?.ip ?? 'unknown'}:${id}`;
+    const who = `search:${req.accountability?.user ?? addressKey(req.accountability?.ip)}:${id}`;
     if (!(await opened.firstTime(who))) {
       res.json({ data: { counted: false } });
       return;
