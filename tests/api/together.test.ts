@@ -151,6 +151,19 @@ describe('joining', () => {
     expectRefused(await call('POST', `/together/rooms/${expired}/join`), 401);
   });
 
+  it('answers the same 404 once the room\'s title is no longer published, and tells nothing of it', async () => {
+    const [leader, guest] = await Promise.all([newUser(), newUser()]);
+    const hidden = await newShow();
+    const code = (await create(leader, { title: hidden.title, episode: hidden.episodes[0] })).data.code;
+    expect((await join(guest, code)).status).toBe(200);
+    await asAdmin('PATCH', `/items/titles/${hidden.title}`, { status: 'draft', name: 'Тайное новое название' });
+    for (const who of [guest, leader, await newUser()]) {
+      const res = await join(who, code);
+      expectRefused(res, 404, ROOM_MESSAGES.notFound);
+      expect(JSON.stringify(res)).not.toContain('Тайное');
+    }
+  });
+
   it(`holds ${ROOM_MAX_MEMBERS} people: the next is refused`, async () => {
     const people = await tokenUsers(ROOM_MAX_MEMBERS + 1);
     const as = (p: { token: string }): Caller => ({ call: (method, path, body) => call(method, path, { token: p.token, body }) });

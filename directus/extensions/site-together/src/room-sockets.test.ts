@@ -31,6 +31,12 @@ describe("an instance's sockets in rooms", () => {
     ]);
   });
 
+  it('keep nothing of the news of a room no socket here is in', () => {
+    const sockets = new RoomSockets();
+    expect(sockets.deliver({ room: CODE, view: view(1, [['anya', 'watching']]) })).toEqual([]);
+    expect(sockets.isMember(CODE, 'anya')).toBe(false);
+  });
+
   it('a removed member is told and unbound; a member who left is unbound quietly', () => {
     const sockets = new RoomSockets();
     const [anya, max, lena] = [client('anya'), client('max'), client('lena')];

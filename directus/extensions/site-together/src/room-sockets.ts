@@ -86,9 +86,10 @@ export class RoomSockets {
   /** Passes the news to the sockets bound here; answers the people bound here whom the view shows offline. */
   deliver(news: RoomNews): string[] {
     const { room } = news;
-    if (news.view) this.know(news.view);
     const bound = this.rooms.get(room);
+    // News of a room no socket here is in is nobody's here: knowing it would keep it for good.
     if (!bound) return [];
+    if (news.view) this.know(news.view);
     if (news.ended) {
       for (const b of bound) this.send(b, room, { event: 'removed' });
       this.drop(room);

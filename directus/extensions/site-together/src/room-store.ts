@@ -88,7 +88,8 @@ export async function loadRoom(db: Knex, code: string, now = Date.now(), forChan
   if (!row) return null;
   const emptySince = num(row.emptySince);
   if (isExpired(emptySince, now)) return null;
-  const title = await db('titles').where({ id: row.title }).first('id', 'name', 'slug');
+  // A room lives while its title is published: a link kept past that tells nothing of a draft.
+  const title = await db('titles').where({ id: row.title, status: 'published' }).first('id', 'name', 'slug');
   if (!title) return null;
   const members: MemberRow[] = await db('togetherMembers as m')
     .join('directus_users as u', 'u.id', 'm.user')
