@@ -19,6 +19,8 @@ export interface SiteBuildOptions {
   outDir: string;
   /** The public address pages put in canonical links, OpenGraph and the sitemap. */
   siteUrl?: string;
+  /** What the backend knows the site by (SITE_REBUILD_SECRET): the build reads what people share (co-marks) with it. */
+  siteSecret?: string;
   /** Called with the process id of each part of the build as it starts (the benchmark samples their memory). */
   onStart?: (pid: number) => void;
   /** Receives Astro's output as it comes (the build's log). */
@@ -167,6 +169,7 @@ function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
     ...process.env,
     DIRECTUS_URL: o.directusUrl,
     ...(o.siteUrl ? { SITE_URL: o.siteUrl } : {}),
+    ...(o.siteSecret ? { SITE_REBUILD_SECRET: o.siteSecret } : {}),
     ASTRO_TELEMETRY_DISABLED: '1',
   };
   const common: Omit<BuildHandoff, 'outDir' | 'part'> = {

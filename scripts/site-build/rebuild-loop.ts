@@ -12,6 +12,7 @@ import { buildSite, startStandby, type BuildStandby, type SiteBuildOptions } fro
 import { Rebuilder, type BuildRecord, type Fingerprint } from './rebuilder.ts';
 import { rebuildWebhook } from './rebuild-webhook.ts';
 import type { SiteHandler } from '../lib/static-server.ts';
+import { SITE_SECRET_HEADER } from '../../shared/secret-match.ts';
 
 /** Minutes between counter checks (views, review counts, ratings) unless SITE_COUNTERS_REFRESH_MINUTES says otherwise. */
 export const COUNTERS_REFRESH_MINUTES = 15;
@@ -39,9 +40,6 @@ export function sourceHash(): string {
   for (const s of SOURCES) hashTree(hash, path.join(ROOT, s));
   return hash.digest('hex');
 }
-
-/** Directus takes any Authorization bearer for its own token, so the site signs its calls to it with this header. */
-export const SITE_SECRET_HEADER = 'x-site-rebuild-secret';
 
 export interface RebuildLoopOptions {
   /** Where builds, the `current` link and state.json live. */
@@ -94,7 +92,7 @@ export function createRebuildLoop(o: RebuildLoopOptions): RebuildLoop {
     // Incremental: pages whose data did not change are kept from the served build (see site-build.ts).
     build: async (outDir, { previousDir, changed }) => {
       const site: Omit<SiteBuildOptions, 'outDir'> = {
-        directusUrl: o.directusUrl, siteUrl: o.siteUrl, onStart: o.onBuildStart, onOutput: o.onBuildOutput, cacheDir: path.join(o.sitesDir, 'cache'),
+        directusUrl: o.directusUrl, siteUrl: o.siteUrl, siteSecret: o.secret, onStart: o.onBuildStart, onOutput: o.onBuildOutput, cacheDir: path.join(o.sitesDir, 'cache'),
       };
       const ahead = standby;
       standby = undefined;

@@ -28,8 +28,8 @@ import { createReader } from '../lib/directus/reader.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 
-/** Reads nothing before the build knows what changed (see standby.ts). */
-export const reader = createReader(DIRECTUS_URL, { ready: buildChanges });
+/** Reads nothing before the build knows what changed (see standby.ts); signs the site's own reads when it may. */
+export const reader = createReader(DIRECTUS_URL, { ready: buildChanges, siteSecret: process.env.SITE_REBUILD_SECRET || undefined });
 
 /** A category as the build reads it, with its subcategories. */
 type CategoryRow = Awaited<ReturnType<typeof reader.getCategories>>[number];

@@ -1,14 +1,17 @@
 /**
  * GET /site/co-marks: what people who admire a title (Избранное, Смотрел, Смотрю, or a rating of 4 or
- * 5) also admire, counted only once enough people do, so no answer points at one person's lists.
+ * 5) also admire, counted only once enough people do, so no answer points at one person's lists; read
+ * by the site's build and staff alone (here, the admin).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CO_MARK_MIN_ADMIRERS, CO_MARK_MIN_PAIR, CO_MARK_PER_PERSON } from '../../directus/extensions/site-api/src/co-marks.ts';
-import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
+import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { admin, baseUrl, call, newTitle, newUser, type TestUser } from '../support/api.ts';
+import { asAdmin, expectRefused } from '../support/fixtures.ts';
 
 type CoMarks = Record<string, [number, number][]>;
 const coMarks = async () => {
-  const res = await call<CoMarks>('GET', '/site/co-marks');
+  const res = await asAdmin<CoMarks>('GET', '/site/co-marks');
   expect(res.status).toBe(200);
   return res.data;
 };
@@ -24,6 +27,19 @@ beforeAll(async () => {
   admirers = await Promise.all(Array.from({ length: CO_MARK_MIN_ADMIRERS }, () => newUser()));
   // Every admirer rates `a` highly; the first ones also mark `b`, one at a time below.
   for (const p of admirers) expect((await p.call('PUT', `/site/rating/${a.id}`, { rating: 5 })).status).toBe(200);
+});
+
+describe('who reads them', () => {
+  it('not a visitor, a member or one signing as the site with a guess', async () => {
+    expectRefused(await call('GET', '/site/co-marks'), 403);
+    expectRefused(await admirers[0]!.call('GET', '/site/co-marks'), 403);
+    const guess = await fetch(`${baseUrl()}/site/co-marks`, { headers: { 'x-site-rebuild-secret': 'guess' } });
+    expect(guess.status).toBe(403);
+  });
+
+  it('an editor', async () => {
+    expect((await (await newUser(EDITOR_ROLE)).call('GET', '/site/co-marks')).status).toBe(200);
+  });
 });
 
 describe('co-marks', () => {

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Backend } from '../../scripts/lib/backend.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
-import { createRebuildLoop, SITE_SECRET_HEADER, type RebuildLoop } from '../../scripts/site-build/rebuild-loop.ts';
+import { createRebuildLoop, type RebuildLoop } from '../../scripts/site-build/rebuild-loop.ts';
+import { SITE_SECRET_HEADER } from '../../shared/secret-match.ts';
 import { buildSite, startStandby, type BuildStandby } from '../../scripts/site-build/build.ts';
 import { REBUILD_PATH } from '../../scripts/site-build/rebuild-webhook.ts';
 import { servedBuild, type BuildRecord, type RebuildState } from '../../scripts/site-build/rebuilder.ts';
@@ -21,6 +22,8 @@ import { isSitemapFile } from '../../src/lib/sitemap.ts';
 import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
 import { ROLES } from '../../shared/rules.ts';
+import { CO_MARK_MIN_ADMIRERS } from '../../directus/extensions/site-api/src/co-marks.ts';
+import { loadRows } from '../../src/site-build/catalogue-snapshot.ts';
 import { describeTally } from '../../shared/build-changes.ts';
 import { startTestBackend } from '../support/backend-template.ts';
 import { ADMIN } from '../support/global-setup.ts';
@@ -553,6 +556,28 @@ describe('an edit built by a process started ahead', () => {
 });
 
 describe('without an editor', () => {
+  it('what admirers share is read by a full build, which signs that read with the site\'s secret', WITH_BUILDS, async () => {
+    await loop.rebuilder.idle();
+    const [first, second] = await backend.api.get<{ id: number }[]>('/items/titles?filter[status][_eq]=published&fields=id&sort=id&limit=2');
+    const admirers = Array.from({ length: CO_MARK_MIN_ADMIRERS }, () => ({ email: `admirer-${randomUUID()}@example.com`, role: ROLES.user, token: randomUUID() }));
+    await backend.api.post('/users', admirers);
+    for (const { token } of admirers) {
+      for (const title of [first!, second!]) {
+        const rated = await fetch(`${directusUrl}/site/rating/${title.id}`, {
+          method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ rating: 5 }),
+        });
+        expect(rated.status).toBe(200);
+      }
+    }
+    // The ratings moved the counters: the timer's build reads the whole catalogue again.
+    const since = await lastStarted();
+    expect(await loop.rebuilder.refreshCounters()).toBe(true);
+    expect((await buildsAfter(since))[0]?.ok).toBe(true);
+    const kept = await loadRows(path.join(sitesDir, 'cache'));
+    const shared = kept?.coMarks?.[first!.id]?.find(([id]) => id === second!.id)?.[1];
+    expect(shared).toBeGreaterThanOrEqual(CO_MARK_MIN_ADMIRERS);
+  });
+
   it('counters moved since the build: the timer rebuilds; unchanged: it does not', WITH_BUILDS, async () => {
     await loop.rebuilder.idle();
     expect(await loop.rebuilder.refreshCounters()).toBe(false);

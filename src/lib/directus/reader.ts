@@ -37,6 +37,7 @@ export type CategoryItem = ReadItemOutput<Schema, 'categories', { fields: typeof
 export type { UpdateItem } from './queries.ts';
 
 import type { UpdateItem } from './queries.ts';
+import { SITE_SECRET_HEADER } from '../../../shared/secret-match.ts';
 
 /**
  * The rows of `keys` read `perCall` keys at a time, one call after another, as the whole catalogue is
@@ -191,7 +192,11 @@ async function withKeptEpisodes(client: SiteClient, titles: TitleRow[], what: st
   });
 }
 
-export function createReader(url: string, o: { ready?: () => Promise<unknown>; segmentOwnersPerCall?: number; rowsByIdPerCall?: number } = {}) {
+/**
+ * `siteSecret`: what the backend knows the site by (SITE_REBUILD_SECRET), for the reads only the site's
+ * build may make; without it they answer nothing.
+ */
+export function createReader(url: string, o: { ready?: () => Promise<unknown>; segmentOwnersPerCall?: number; rowsByIdPerCall?: number; siteSecret?: string } = {}) {
   const client = createBuildClient(url, o.ready);
 
   const cards = (filter: Parameters<typeof published>, sort: TitleSort[], limit: number, offset = 0) =>
@@ -317,8 +322,10 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     getRatingSummaries: () =>
       send(client, customEndpoint<TitleRating[]>({ path: '/site/ratings', method: 'GET' }), 'ratings'),
 
-    /** For each title, what its admirers also admire, once enough do (GET /site/co-marks). */
-    getCoMarks: () => send(client, customEndpoint<CoMarks>({ path: '/site/co-marks', method: 'GET' }), 'co-marks'),
+    /** For each title, what its admirers also admire, once enough do (GET /site/co-marks, the site's alone). */
+    getCoMarks: async (): Promise<CoMarks> => (o.siteSecret
+      ? send(client, customEndpoint<CoMarks>({ path: '/site/co-marks', method: 'GET', headers: { [SITE_SECRET_HEADER]: o.siteSecret } }), 'co-marks')
+      : {}),
 
     /** Customisation items of the shop, all or of one type, in their set order. */
     getShop: (type?: ShopItem['type']) => everyPage((at) => send(client, readItems('shop', {

@@ -2,14 +2,20 @@
  * GET /site/co-marks, for the build's 'Вам может понравиться': for each published title, the titles
  * that people who marked it (Избранное, Смотрел, Смотрю) or rated it 4 or 5 also marked or rated so,
  * with how many did. Counts only: a title counts once `CO_MARK_MIN_ADMIRERS` people admire it, a pair
- * once `CO_MARK_MIN_PAIR` people share it, so no answer points at one person's lists. Each person's
- * latest `CO_MARK_PER_PERSON` titles count (by when they were marked or rated), which bounds the pairs
- * one heavy marker makes.
+ * once `CO_MARK_MIN_PAIR` people share it, so no answer points at one person's lists. Only the site's
+ * build (signed with the site's secret) and staff read it: free accounts count too, and a few of them
+ * marking along, asking at will for the exact counts, would learn what a title's few admirers admire.
+ * Each person's latest `CO_MARK_PER_PERSON` titles count (by when they were marked or rated), which
+ * bounds the pairs one heavy marker makes.
  * The marks are read in pages and paired in memory (co-mark-pairs.ts). The build reads it on full
  * builds; one pass's answer serves every caller for CO_MARKS_REUSE_MS.
  */
+import { ForbiddenError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
-import type { Router } from 'express';
+import type { Request, Router } from 'express';
+import { isStaff } from '../../shared/accountability.ts';
+import type { Accountability } from '../../shared/directus.ts';
+import { signedBySite } from '../../shared/site-signature.ts';
 import type { Knex } from 'knex';
 import { envMs } from '../../shared/env.ts';
 import { sharedRun } from '../../shared/shared-run.ts';
@@ -56,8 +62,9 @@ export function registerCoMarkRoutes(router: Router, { database, env }: Endpoint
     const rules = { perPerson: CO_MARK_PER_PERSON, minAdmirers: CO_MARK_MIN_ADMIRERS, minPair: CO_MARK_MIN_PAIR, perTitle: PER_TITLE };
     return pairCounts(admired.latest(CO_MARK_PER_PERSON), rules, () => new Promise((resolve) => setImmediate(resolve)));
   }, envMs(env, 'CO_MARKS_REUSE_MS', CO_MARKS_REUSE_MS));
-  router.get('/co-marks', async (_req, res, next) => {
+  router.get('/co-marks', async (req: Request & { accountability?: Accountability | null }, res, next) => {
     try {
+      if (!signedBySite(req, env) && !isStaff(req.accountability)) throw new ForbiddenError();
       res.json({ data: await coMarks() });
     } catch (err) {
       next(err);

@@ -6,25 +6,17 @@
  */
 import { defineEndpoint } from '@directus/extensions';
 import { ForbiddenError } from '@directus/errors';
-import { secretMatches } from '../../../../shared/secret-match.ts';
 import type { Request, Response } from 'express';
 import { EDITOR_ROLE } from '../../../access/policies.ts';
 import { hasAnyRole, type Actor } from '../../shared/accountability.ts';
 import { catalogueFingerprint, countersFingerprint } from './fingerprint.ts';
 import { failureNotice } from './failure-notice.ts';
 import { envText } from '../../shared/env.ts';
+import { signedBySite } from '../../shared/site-signature.ts';
 
 type Req = Request & { accountability?: Actor | null };
 
 const SITE_UNREACHABLE = 'Сайт не отвечает: состояние сборки недоступно';
-
-/** Directus reads any Authorization bearer as its own token, so the site signs its calls with this header. */
-const SITE_SECRET_HEADER = 'x-site-rebuild-secret';
-
-function signedBySite(req: Request, secret: string): boolean {
-  const given = req.headers[SITE_SECRET_HEADER];
-  return typeof given === 'string' && secretMatches(given, secret);
-}
 
 function editorOnly(req: Req): string {
   const a = req.accountability;
@@ -89,7 +81,7 @@ export default defineEndpoint({
 
     router.get('/fingerprint', async (req, res, next) => {
       try {
-        if (!signedBySite(req, secret)) throw new ForbiddenError();
+        if (!signedBySite(req, env)) throw new ForbiddenError();
         const [catalogue, counters] = await Promise.all([catalogueFingerprint(database), countersFingerprint(database)]);
         res.json({ data: { catalogue, counters } });
       } catch (err) {
@@ -99,7 +91,7 @@ export default defineEndpoint({
 
     router.post('/report', async (req, res, next) => {
       try {
-        if (!signedBySite(req, secret)) throw new ForbiddenError();
+        if (!signedBySite(req, env)) throw new ForbiddenError();
         const notice = failureNotice(req.body);
         const editors = await database('directus_users').where({ role: EDITOR_ROLE, status: 'active' }).pluck('id');
         const notifications = new services.NotificationsService({ knex: database, schema: await getSchema() });
