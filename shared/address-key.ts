@@ -9,6 +9,6 @@ export function addressKey(address: string | null | undefined): string {
   if (!address || !ipaddr.isValid(address)) return 'unknown';
   // IPv4 written as IPv6 (::ffff:1.2.3.4) counts as the IPv4 address.
   const parsed = ipaddr.process(address);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  return `${(parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
+  if (!(parsed instanceof ipaddr.IPv6)) return parsed.toString();
+  return `${parsed.parts.slice(0, 4).map((part) => part.toString(16)).join(':')}::/64`;
 }

@@ -26,6 +26,7 @@ import { promisify } from 'node:util';
 import { API_PREFIX, ASSETS_PREFIX, resolveRoute } from './rewrites.ts';
 import { ApiCache, isSharedRead, touchedBy, type CachedAnswer } from './api-cache.ts';
 import { healthCheck, type ServedBuild } from './health.ts';
+import { addressKey } from '../../shared/address-key.ts';
 
 /** The request path as sent (still percent-encoded, never normalised) and its query. */
 export interface RequestTarget {
@@ -77,7 +78,7 @@ export const PAGE_HEADERS = {
 /** What /api answers when Directus does not (down, restarting): the islands say they could not load. */
 export const BAD_GATEWAY_ANSWER = { errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] };
 /**
- * Bodies one visitor's address may be sending through /api at once. A body holds a connection to
+ * Bodies one visitor's address (an IPv6 one's /64) may be sending through /api at once. A body holds a connection to
  * Directus until its last byte, so a few slow uploads could otherwise take them all.
  */
 export const BODIES_PER_ADDRESS = 16;
@@ -325,7 +326,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
 
   /** Counts a body in flight from the request's address until its answer ends; false past the cap. */
   function holdBodySlot(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-    const from = req.socket.remoteAddress ?? '';
+    const from = addressKey(req.socket.remoteAddress);
     const held = bodiesInFlight.get(from) ?? 0;
     if (held >= BODIES_PER_ADDRESS) return false;
     bodiesInFlight.set(from, held + 1);
