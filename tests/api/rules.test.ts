@@ -67,6 +67,16 @@ describe('texts of reviews, posts and messages', () => {
     expectRefused(res, 400, 'Комментарий, на который вы отвечаете, не найден');
   });
 
+  it('says a review was deleted only where the writer may see it: under a draft it is as missing as any', async () => {
+    const title = await newTitle();
+    const review = (await user.call('POST', '/items/comments', { text: 'Отзыв', title: title.id })).data.id;
+    expect((await user.call('PATCH', `/items/comments/${review}`, { deleted: true })).status).toBe(200);
+    expectRefused(await user.call('POST', '/items/comments', { text: 'Ответ', comment: review }), 400, 'Комментарий удалён');
+    await (await admin()).patch(`/items/titles/${title.id}`, { status: 'draft' });
+    const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text: 'Ответ', comment: review }));
+    expectRefused(res, 400, 'Комментарий, на который вы отвечаете, не найден');
+  });
+
   it.each(['', '    ', '\u200b\u200d'])('refuses a blank post %j', async (text) => {
     const res = await expectNothingStored('posts', {}, () => user.call('POST', '/items/posts', { text }));
     expectRefused(res, 400, 'Запись не может быть пустой');

@@ -52,21 +52,24 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
     let title = numberKeyOf(payload.title);
     let post = numberKeyOf(payload.post);
     const parentId = numberKeyOf(payload.comment);
+    let parentGone = false;
     if (parentId !== null) {
       const parent = await database('comments').where('id', parentId).first('title', 'post', 'deleted');
       if (!parent) invalid(COMMENT_MISSING);
-      if (parent.deleted) invalid(COMMENT_TOMBSTONE.gone);
       // A reply lives where its parent lives, whatever the request said.
       title = parent.title;
       post = parent.post;
+      parentGone = Boolean(parent.deleted);
     }
     if ((title === null) === (post === null)) invalid('Комментарий относится либо к сериалу или фильму, либо к записи');
     if (!isPrivileged(accountability)) {
       // Reviews go under titles visitors can see, not under drafts an editor is still preparing.
       if (title !== null && !(await isPublishedTitle(database, title))) invalid(parentId === null ? TITLE_NOT_FOUND : COMMENT_MISSING);
       if (post !== null && !(await database('posts').where('id', post).first('id'))) invalid('Запись не найдена');
-      if (accountability?.user) await paces.comment.take(accountability.user);
     }
+    // Said only of a parent the writer may see: a draft's deleted review is as missing as any.
+    if (parentGone) invalid(COMMENT_TOMBSTONE.gone);
+    if (!isPrivileged(accountability) && accountability?.user) await paces.comment.take(accountability.user);
     return { ...payload, text, title, post, comment: parentId };
   });
   filter('comments.items.update', async (payload, meta, { database, accountability }) => {
