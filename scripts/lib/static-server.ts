@@ -78,13 +78,13 @@ export const PAGE_HEADERS = {
 /** What /api answers when Directus does not (down, restarting): the islands say they could not load. */
 export const BAD_GATEWAY_ANSWER = { errors: [{ message: 'Сервер данных недоступен', extensions: { code: 'BAD_GATEWAY' } }] };
 /**
- * Bodies one visitor's address (an IPv6 one's /64) may be sending through /api at once. A body holds a connection to
- * Directus until its last byte, so a few slow uploads could otherwise take them all.
+ * What one visitor's address (an IPv6 one's /64) may have under way through /api at once. Each holds
+ * a connection to Directus until it ends: a body until its last byte comes, an answer until its last
+ * byte is taken. A page sends a write at a time and reads a few things at once (a browser opens at most
+ * six connections to a site).
  */
-export const BODIES_PER_ADDRESS = 16;
-/** Connections to Directus at most, for reads and for bodies each. */
-export const UPSTREAM_CONNECTIONS = 256;
-export const TOO_MANY_BODIES_ANSWER = { errors: [{ message: 'Слишком много отправок одновременно, попробуйте позже', extensions: { code: 'TOO_MANY_REQUESTS' } }] };
+export const IN_FLIGHT_PER_ADDRESS = { body: 16, read: 64 } as const;
+export const TOO_MANY_IN_FLIGHT_ANSWER = { errors: [{ message: 'Слишком много запросов одновременно, попробуйте позже', extensions: { code: 'TOO_MANY_REQUESTS' } }] };
 /** Smaller bodies are sent as they are (as nginx's gzip_min_length). */
 export const COMPRESS_MIN_BYTES = 256;
 
@@ -244,11 +244,10 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   // Node lets go of an idle connection a second before the server's announced keep-alive ends (Directus:
   // 5 s), but only when the agent has a timeout of its own: without one, a write could be sent on a
   // connection Directus was closing, and fail. The timeout also ends an upstream silent for 10 minutes.
-  // Requests with bodies have connections of their own, so slow uploads never keep a read waiting.
-  const agentOptions: http.AgentOptions = { keepAlive: true, maxSockets: UPSTREAM_CONNECTIONS, timeout: 10 * 60_000 };
-  const agent = new http.Agent(agentOptions);
-  const bodyAgent = new http.Agent(agentOptions);
-  const bodiesInFlight = new Map<string, number>();
+  // No cap on the connections to Directus: a shared cap is one that a few slow callers fill for everyone.
+  // Each address's share is capped instead (IN_FLIGHT_PER_ADDRESS).
+  const agent = new http.Agent({ keepAlive: true, timeout: 10 * 60_000 });
+  const inFlight = { body: new Map<string, number>(), read: new Map<string, number>() };
   const cache = new CompressedCache(64 * 1024 * 1024);
   const apiCache = o.apiCache === false ? null : new ApiCache();
   const servedBuild = o.build ?? ((): ServedBuild | null => {
@@ -324,16 +323,17 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     res.end(JSON.stringify(BAD_GATEWAY_ANSWER));
   }
 
-  /** Counts a body in flight from the request's address until its answer ends; false past the cap. */
-  function holdBodySlot(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  /** Counts a request under way from its address until its answer ends; false past the address's share. */
+  function holdSlot(kind: keyof typeof inFlight, req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const counts = inFlight[kind];
     const from = addressKey(req.socket.remoteAddress);
-    const held = bodiesInFlight.get(from) ?? 0;
-    if (held >= BODIES_PER_ADDRESS) return false;
-    bodiesInFlight.set(from, held + 1);
+    const held = counts.get(from) ?? 0;
+    if (held >= IN_FLIGHT_PER_ADDRESS[kind]) return false;
+    counts.set(from, held + 1);
     res.once('close', () => {
-      const left = (bodiesInFlight.get(from) ?? 1) - 1;
-      if (left > 0) bodiesInFlight.set(from, left);
-      else bodiesInFlight.delete(from);
+      const left = (counts.get(from) ?? 1) - 1;
+      if (left > 0) counts.set(from, left);
+      else counts.delete(from);
     });
     return true;
   }
@@ -344,10 +344,11 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     const touched = apiCache ? touchedBy(req.method, upPath) : null;
     // A read sent again has no body left to send.
     const framing = again ? 'none' : bodyFraming(req);
-    if (framing !== 'none' && !holdBodySlot(req, res)) {
-      // The unread body is not waited for: the connection ends with the answer.
+    // A read sent again still holds the place it took.
+    if (!again && !holdSlot(framing === 'none' ? 'read' : 'body', req, res)) {
+      // An unread body is not waited for: the connection ends with the answer.
       res.writeHead(429, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close' });
-      return void res.end(JSON.stringify(TOO_MANY_BODIES_ANSWER));
+      return void res.end(JSON.stringify(TOO_MANY_IN_FLIGHT_ANSWER));
     }
     const headers = forwardHeaders(req, target);
     if (framing !== 'length') delete headers['content-length'];
@@ -360,7 +361,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
         method: req.method,
         path: base + upPath,
         headers,
-        agent: framing === 'none' ? agent : bodyAgent,
+        agent,
       },
       (up) => {
         // What the write changed is read afresh from now on: its author sees it at once.
@@ -563,7 +564,6 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
         server.close(() => resolve());
         server.closeAllConnections();
         agent.destroy();
-        bodyAgent.destroy();
       }),
   };
 }

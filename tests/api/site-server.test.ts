@@ -1,6 +1,6 @@
 /** The site server (scripts/lib/static-server.ts) on a fake build, proxying /api to the test Directus. */
 import http from 'node:http';
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
-import { BODIES_PER_ADDRESS, TOO_MANY_BODIES_ANSWER, UPSTREAM_CONNECTIONS, startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
+import { IN_FLIGHT_PER_ADDRESS, TOO_MANY_IN_FLIGHT_ANSWER, startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
 
 const PAGE = (text: string) => `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${text}</title></head><body><h1>${text}</h1>${'<p>текст страницы</p>'.repeat(40)}</body></html>`;
@@ -158,14 +158,44 @@ function smallWrite(siteUrl: string, from: string): Promise<{ status: number; bo
   });
 }
 
-describe('slow bodies', () => {
-  it(`are held ${BODIES_PER_ADDRESS} at a time from one address; the next is refused, others and reads go on`, async () => {
+/** A read from a given local address whose answer is never taken; resolves once it is sent. */
+function untakenRead(siteUrl: string, pathname: string, from: string): Promise<net.Socket> {
+  const url = new URL(siteUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port: Number(url.port), host: url.hostname, localAddress: from }, () => {
+      socket.write(`GET ${pathname} HTTP/1.1\r\nHost: site\r\n\r\n`, () => resolve(socket));
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** A site server in front of a Directus as slow callers find it: what is under /hold is never answered, the rest at once. */
+async function withStalledUpstream(check: (front: SiteServer, held: () => number) => Promise<void>): Promise<void> {
+  let held = 0;
+  const upstream = http.createServer((req, res) => {
+    if (req.url?.startsWith('/hold')) return void held++;
+    req.resume();
+    req.on('end', () => res.end('pong'));
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+  const front = await startSiteServer({ distDir: path.join(dir, 'dist'), port: 0, directusUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`, apiCache: false });
+  try {
+    await check(front, () => held);
+  } finally {
+    await front.close();
+    upstream.closeAllConnections();
+    await new Promise((r) => upstream.close(r));
+  }
+}
+
+describe('what one address has under way through /api', () => {
+  it(`is at most ${IN_FLIGHT_PER_ADDRESS.body} slow bodies: the next is refused, others and reads go on`, async () => {
     const held: net.Socket[] = [];
     try {
-      for (let i = 0; i < BODIES_PER_ADDRESS; i++) held.push(await slowBody(site.url, '/api/auth/login'));
+      for (let i = 0; i < IN_FLIGHT_PER_ADDRESS.body; i++) held.push(await slowBody(site.url, '/api/auth/login'));
       await vi.waitFor(async () => expect((await smallWrite(site.url, '127.0.0.1')).status).toBe(429));
       const refused = await smallWrite(site.url, '127.0.0.1');
-      expect(JSON.parse(refused.body)).toEqual(TOO_MANY_BODIES_ANSWER);
+      expect(JSON.parse(refused.body)).toEqual(TOO_MANY_IN_FLIGHT_ANSWER);
       expect((await smallWrite(site.url, '127.0.0.2')).status).toBe(401);
       expect((await raw('/api/server/ping')).body.toString()).toBe('pong');
       // One body given up frees its place.
@@ -176,30 +206,41 @@ describe('slow bodies', () => {
     }
   });
 
-  it('never keep a read waiting, even when they hold every connection to Directus', async () => {
-    // Directus as slow uploads find it: a write is never answered, a read at once.
-    let writesTaken = 0;
-    const upstream = http.createServer((req, res) => {
-      if (req.method === 'GET') return void res.end('pong');
-      writesTaken++;
-    });
-    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
-    const port = (upstream.address() as { port: number }).port;
-    const front = await startSiteServer({ distDir: path.join(dir, 'dist'), port: 0, directusUrl: `http://127.0.0.1:${port}` });
-    const held: net.Socket[] = [];
-    try {
-      const addresses = Math.ceil(UPSTREAM_CONNECTIONS / BODIES_PER_ADDRESS);
-      for (let a = 0; a < addresses; a++) {
-        for (let i = 0; i < BODIES_PER_ADDRESS; i++) held.push(await slowBody(front.url, '/api/files', `127.0.1.${a + 1}`));
+  it(`is at most ${IN_FLIGHT_PER_ADDRESS.read} reads whose answers are not taken: the next is refused, others go on`, async () => {
+    await withStalledUpstream(async (front, heldUpstream) => {
+      const held: net.Socket[] = [];
+      try {
+        for (let i = 0; i < IN_FLIGHT_PER_ADDRESS.read; i++) held.push(await untakenRead(front.url, `/api/hold/${i}`, '127.0.0.3'));
+        await vi.waitFor(() => expect(heldUpstream()).toBe(IN_FLIGHT_PER_ADDRESS.read));
+        const refused = await new Promise<number>((resolve, reject) => {
+          const url = new URL(front.url);
+          http.get({ host: url.hostname, port: url.port, path: '/api/hold/next', localAddress: '127.0.0.3' }, (res) => { res.resume(); resolve(res.statusCode ?? 0); }).on('error', reject);
+        });
+        expect(refused).toBe(429);
+        expect(await (await fetch(`${front.url}/api/server/ping`)).text()).toBe('pong');
+      } finally {
+        for (const socket of held) socket.destroy();
       }
-      await vi.waitFor(() => expect(writesTaken).toBe(UPSTREAM_CONNECTIONS));
-      expect(await (await fetch(`${front.url}/api/server/ping`)).text()).toBe('pong');
-    } finally {
-      for (const socket of held) socket.destroy();
-      await front.close();
-      upstream.closeAllConnections();
-      await new Promise((r) => upstream.close(r));
-    }
+    });
+  });
+
+  it('keeps no one else waiting, however many addresses hold bodies', async () => {
+    await withStalledUpstream(async (front, heldUpstream) => {
+      const held: net.Socket[] = [];
+      // More than any pool of connections a proxy of this kind would keep (Node's own, nginx's keepalive).
+      const addresses = 20;
+      try {
+        for (let a = 1; a <= addresses; a++) {
+          for (let i = 0; i < IN_FLIGHT_PER_ADDRESS.body; i++) held.push(await slowBody(front.url, '/api/hold', `127.0.2.${a}`));
+        }
+        await vi.waitFor(() => expect(heldUpstream()).toBe(addresses * IN_FLIGHT_PER_ADDRESS.body));
+        const write = await fetch(`${front.url}/api/items/comments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+        expect(await write.text()).toBe('pong');
+        expect(await (await fetch(`${front.url}/api/server/ping`)).text()).toBe('pong');
+      } finally {
+        for (const socket of held) socket.destroy();
+      }
+    });
   });
 });
 
