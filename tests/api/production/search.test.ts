@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_SECRET_HEADER } from '../../../shared/secret-match.ts';
 import type { Backend } from '../../../scripts/lib/backend.ts';
 import { directusEnv } from '../../../scripts/lib/directus-env.ts';
 import { startDirectus, type RunningDirectus } from '../../../scripts/lib/directus-process.ts';
@@ -23,10 +24,11 @@ let b: RunningDirectus | undefined;
 /** A third instance whose allowance per address is small enough to spend. */
 let limited: RunningDirectus | undefined;
 const ALLOWANCE = 6;
+const SITE_SECRET = randomUUID();
 let db: Knex | undefined;
 
 beforeAll(async () => {
-  world = await startTwoInstances('search', { env: { PRESSURE_LIMITER_ENABLED: 'false' }, seeded: true });
+  world = await startTwoInstances('search', { env: { PRESSURE_LIMITER_ENABLED: 'false', SITE_REBUILD_SECRET: SITE_SECRET }, seeded: true });
   ({ name, a, b, db } = world);
   const { options } = world;
   limited = await startDirectus(directusEnv({
@@ -80,7 +82,7 @@ describe('search on PostgreSQL', () => {
   });
 
   it('answers the build\'s co-marks', async () => {
-    const res = await fetch(`${b!.url}/site/co-marks`);
+    const res = await fetch(`${b!.url}/site/co-marks`, { headers: { [SITE_SECRET_HEADER]: SITE_SECRET } });
     expect(res.status).toBe(200);
     expect(typeof (await res.json()).data).toBe('object');
   });
