@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PACE } from '../../shared/rules.ts';
 import { ADDRESS_ALLOWANCE } from '../support/global-setup.ts';
 import { call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
-import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 
 let title: { id: number };
 beforeAll(async () => {
@@ -85,6 +85,23 @@ describe('likes and dislikes', () => {
     expectTooFast(await next(), 'Слишком много реакций подряд.');
     expectTooFast(await person.call('PUT', '/site/reactions', { comment: review, type: held === null ? 'like' : null }), 'Слишком много реакций подряд.');
     expect(await stored()).toBe(before);
+  });
+
+  it('count each reaction a change or a removal names, not each request', async () => {
+    const [author, person] = await Promise.all([newUser(), newUser()]);
+    const n = 5;
+    const reviews = await Promise.all(Array.from({ length: n }, (_, i) => author.call('POST', '/items/comments', { text: `Отзыв ${i}`, title: title.id })));
+    const keys: number[] = [];
+    for (const r of reviews) keys.push((await person.call('POST', '/items/reactions', { comment: r.data.id, type: 'like' })).data.id);
+    const batches = Math.floor((PACE.reaction.count - n) / n);
+    for (let i = 0; i < batches; i++) {
+      expect((await person.call('PATCH', '/items/reactions', { keys, data: { type: i % 2 ? 'like' : 'dislike' } })).status, `change ${i}`).toBe(200);
+    }
+    const types = async () => (await asAdmin('GET', `/items/reactions?filter[user_created][_eq]=${person.id}&fields=type`)).data.map((r: { type: string }) => r.type);
+    const before = await types();
+    expectTooFast(await person.call('PATCH', '/items/reactions', { keys, data: { type: before[0] === 'like' ? 'dislike' : 'like' } }), 'Слишком много реакций подряд.');
+    expectTooFast(await person.call('DELETE', '/items/reactions', keys), 'Слишком много реакций подряд.');
+    expect(await types()).toEqual(before);
   });
 });
 

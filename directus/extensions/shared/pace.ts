@@ -12,8 +12,8 @@ import { paceLimit, secondsToWait, tooFastReason } from './pace-rules.ts';
 const TooFastError = createError<{ reason: string; wait: number }>('TOO_FAST', (ext) => ext.reason, 429);
 
 export interface Pace {
-  /** Takes one write from `who`'s allowance, or refuses with `tooFast` and the time to wait. */
-  take(who: string): Promise<void>;
+  /** Takes `writes` (one by default) from `who`'s allowance, or refuses with `tooFast` and the time to wait. */
+  take(who: string, writes?: number): Promise<void>;
 }
 
 type Limiter = ReturnType<typeof createRateLimiter>;
@@ -30,9 +30,9 @@ export function pace(kind: PaceKind, env: Record<string, unknown>, tooFast: stri
   const limiter = limiters.get(keyPrefix) ?? createRateLimiter(name, { keyPrefix, points, duration });
   limiters.set(keyPrefix, limiter);
   return {
-    async take(who) {
+    async take(who, writes = 1) {
       try {
-        await limiter.consume(who);
+        await limiter.consume(who, writes);
       } catch (refusal) {
         const wait = secondsToWait(refusal);
         if (wait === null) throw refusal;

@@ -43,8 +43,9 @@ async function shownComment(database: Knex, id: number): Promise<void> {
 }
 
 export function registerCommunityRules({ filter, action }: Register, paces: CommunityPaces, deleteFiles: (ids: string[]) => Promise<void>): void {
-  const takeReaction = async (accountability: Accountability | null | undefined) => {
-    if (!isPrivileged(accountability) && accountability?.user) await paces.reaction.take(accountability.user);
+  /** One write of the allowance for each reaction a request sets, changes or takes back. */
+  const takeReaction = async (accountability: Accountability | null | undefined, count = 1) => {
+    if (!isPrivileged(accountability) && accountability?.user) await paces.reaction.take(accountability.user, Math.max(1, count));
   };
 
   filter('comments.items.create', async (payload, _meta, { database, accountability }) => {
@@ -108,13 +109,13 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
     await takeReaction(accountability);
     return { ...payload, type, comment, post };
   });
-  filter('reactions.items.update', async (payload, _meta, { accountability }) => {
+  filter('reactions.items.update', async (payload, meta, { accountability }) => {
     const checked = 'type' in payload ? { ...payload, type: reactionType(payload.type) } : payload;
-    await takeReaction(accountability);
+    await takeReaction(accountability, meta.keys?.length);
     return checked;
   });
   filter('reactions.items.delete', async (keys, _meta, { accountability }) => {
-    await takeReaction(accountability);
+    await takeReaction(accountability, Array.isArray(keys) ? keys.length : 1);
     return keys;
   });
 
