@@ -164,6 +164,24 @@ describe('joining', () => {
     }
   });
 
+  it('tells a socket joined before the title was unpublished nothing of the title\'s episodes', async () => {
+    const leader = await newUser();
+    const hidden = await newShow();
+    const code = (await create(leader, { title: hidden.title, episode: hidden.episodes[0] })).data.code;
+    expect((await join(leader, code)).status).toBe(200);
+    const socket = await RoomSocket.open(baseUrl(), leader.token, code, 'unpublished');
+    try {
+      await socket.join();
+      await asAdmin('PATCH', `/items/titles/${hidden.title}`, { status: 'draft' });
+      const ofTheTitle = await socket.errorOf(socket.send({ action: 'episode', episode: hidden.episodes[1] }));
+      const unknown = await socket.errorOf(socket.send({ action: 'episode', episode: 999_999 }));
+      expect(ofTheTitle.message).toBe(unknown.message);
+      expect(ofTheTitle.code).toBe(unknown.code);
+    } finally {
+      await socket.close();
+    }
+  });
+
   it(`holds ${ROOM_MAX_MEMBERS} people: the next is refused`, async () => {
     const people = await tokenUsers(ROOM_MAX_MEMBERS + 1);
     const as = (p: { token: string }): Caller => ({ call: (method, path, body) => call(method, path, { token: p.token, body }) });

@@ -122,9 +122,12 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   }
 
   async function episodeChange(room: string, episode: number, next: boolean): Promise<RoomChange | null> {
+    // Of the room's title while it is published: after that, no episode id says anything of it.
     const row = await database('togetherRooms as r')
+      .join('titles as t', 't.id', 'r.title')
       .join('series as s', 's.title', 'r.title')
       .where('r.code', room)
+      .where('t.status', 'published')
       .where('s.id', episode)
       .where((q) => q.where('s.deleted', false).orWhereNull('s.deleted'))
       .where((q) => q.where('s.takenDown', false).orWhereNull('s.takenDown'))
