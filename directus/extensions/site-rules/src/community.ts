@@ -68,7 +68,7 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
       if (title !== null && !(await isPublishedTitle(database, title))) invalid(parentId === null ? TITLE_NOT_FOUND : COMMENT_MISSING);
       if (post !== null && !(await database('posts').where('id', post).first('id'))) invalid('Запись не найдена');
     }
-    // Said only of a parent the writer may see: a draft's deleted review is as missing as any.
+    // Said only of a parent the writer may see: under a draft, a deleted review answers as a missing one.
     if (parentGone) invalid(COMMENT_TOMBSTONE.gone);
     if (!isPrivileged(accountability) && accountability?.user) await paces.comment.take(accountability.user);
     return { ...payload, text, title, post, comment: parentId };
