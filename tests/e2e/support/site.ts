@@ -33,7 +33,7 @@ export interface VisitorOptions {
 export interface Visitor {
   context: BrowserContext;
   page: Page;
-  /** Uncaught errors thrown in the page since the last `clearErrors()`. */
+  /** Uncaught errors thrown in the page, and scripts its policy refused, since the last `clearErrors()`. */
   errors: string[];
   clearErrors(): void;
   /** Console errors, failed requests and 5xx answers: printed only when a test fails. */
@@ -66,7 +66,12 @@ export async function visitorOf(context: BrowserContext): Promise<Visitor> {
   const errors: string[] = [];
   page.on('pageerror', (err: unknown) => errors.push(`${page.url()}: ${thrown(err)}`));
   const trail: string[] = [];
-  page.on('console', (m) => void (m.type() === 'error' && trail.push(`console: ${m.text()}`)));
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    trail.push(`console: ${m.text()}`);
+    // A script of the site's own that its page's policy refused is a broken page.
+    if (m.text().includes('Content Security Policy')) errors.push(`${page.url()}: ${m.text()}`);
+  });
   page.on('requestfailed', (r) => void trail.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
   page.on('response', (r) => void (r.status() >= 500 && trail.push(`${r.status()}: ${r.request().method()} ${r.url()}`)));
   return { context, page, errors, clearErrors: () => void errors.splice(0), trail };
