@@ -111,6 +111,13 @@ describe('where a person stopped watching', () => {
     expect(res.data).toEqual({ title: series.id, episode: episodes[2].id, position: null, duration: null });
   });
 
+  it('keeps a position reported past the episode\'s end as the end', async () => {
+    const res = await other.call('PUT', `/site/progress/${series.id}`, { episode: episodes[0].id, position: 1520, duration: 1500 });
+    expect(res.data).toEqual({ title: series.id, episode: episodes[0].id, position: 1500, duration: 1500 });
+    const kept = await other.call('GET', `/items/watchProgress?filter[title][_eq]=${series.id}&fields=position`);
+    expect(kept.data).toEqual([{ position: 1500 }]);
+  });
+
   it('refuses an episode of another title, a bad position and visitors, changing nothing', async () => {
     const elsewhere = await newTitle();
     expectRefused(await me.call('PUT', `/site/progress/${elsewhere.id}`, { episode: episodes[0].id }), 400, 'Серия не из этого сериала или фильма');

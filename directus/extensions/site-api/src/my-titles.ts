@@ -56,9 +56,11 @@ export function registerMyTitlesRoutes(router: Router, { database }: EndpointExt
     const episode = body.episode === null || body.episode === undefined
       ? null
       : await watchableEpisode(database, title, body.episode, hasAnyRole(req.accountability, PREMIUM_ROLES));
-    const position = seconds(body.position, 'Позиция');
     const duration = seconds(body.duration, 'Длина');
     if (duration === 0) throw invalid('Длина: число секунд');
+    // A player may report a moment past the end it reports (an embed's two clocks): the place is the end.
+    const reported = seconds(body.position, 'Позиция');
+    const position = reported !== null && duration !== null ? Math.min(reported, duration) : reported;
     const row = { title, episode, position, duration, user_created: me, date_updated: new Date() };
     await database('watchProgress').insert(row).onConflict(['user_created', 'title']).merge(['episode', 'position', 'duration', 'date_updated']);
     res.json({ data: { title, episode, position, duration } });
