@@ -4,13 +4,14 @@
  * uploads to routes that are not the caller's.
  */
 import http from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK } from '../../directus/extensions/site-rules/src/field-reach.ts';
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
+import { AGGREGATE_SHAPE, DEEP_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
 import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import {
   FILTER_TEXT_TOO_LONG, MAX_FILTER_KEYS, MAX_FILTER_TEXT, MAX_FILTER_VALUES, MAX_GROUP_FIELDS, MAX_QUERY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS, SEARCH_TOO_LONG, TOO_MANY_CONDITIONS,
@@ -20,6 +21,7 @@ import { MAX_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
 import { ADMIN } from '../support/global-setup.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+import { Realtime, closeAllRealtime, type Frame } from '../support/realtime.ts';
 
 const TOO_DEEP = 'Слишком глубокая вложенность запроса';
 
@@ -300,6 +302,49 @@ describe('reads naming long lists', () => {
     const res = await search('titles', { fields: ['id'], filter: { id: { _in: [...ids(MAX_FILTER_VALUES - 1), title.id] } } });
     expect(res.status).toBe(200);
     expect(res.data.map((t: { id: number }) => t.id)).toContain(title.id);
+  });
+});
+
+describe('nested reads and aggregates Directus cannot parse', () => {
+  /** Nested reads Directus parsed without awaiting: each of these ended the process. */
+  const BAD_DEEP = [
+    'deep[series][_filter]=abc',
+    'deep[series][_filter][_and]=5',
+    'deep[series][_sort][0][a]=b',
+    'deep[series][_limit]=all',
+    'deep[series][_fields]=id',
+    `deep=${encodeURIComponent('{"series":{"_filter":{"title":null}}}')}`,
+  ];
+  const answered = (uid: string) => (f: Frame) => f.uid === uid && (f.status === 'error' || f.type === 'items');
+
+  afterAll(closeAllRealtime);
+
+  it('are refused with a 400 by the address, a SEARCH body and a socket, to everyone, and the server goes on', async () => {
+    // A socket open all along: a process that ended and came back would have closed it.
+    const watcher = await Realtime.visitor(baseUrl(), 'watcher');
+    for (const query of BAD_DEEP) {
+      for (const token of [undefined, user.token]) expectRefused(await call('GET', `/items/titles?fields=id,series.id&${query}`, { token }), 400, DEEP_SHAPE);
+      expectRefused(await asAdmin('GET', `/items/titles?fields=id,series.id&${query}`), 400, DEEP_SHAPE);
+    }
+    const badDeep = { fields: ['id', 'series.id'], deep: { series: { _filter: 'abc' } } };
+    expectRefused(await call('SEARCH', '/items/titles', { body: { query: badDeep } }), 400, DEEP_SHAPE);
+    watcher.send({ type: 'items', action: 'read', collection: 'titles', uid: 'bad-deep', query: badDeep });
+    expect(await watcher.waitFor(answered('bad-deep'), 'the refusal')).toMatchObject({ status: 'error', error: { message: DEEP_SHAPE } });
+
+    const live = { fields: ['id', 'series.id'], deep: { series: { _filter: { deleted: { _eq: false } }, _sort: ['sort'], _limit: -1 } }, filter: { id: { _eq: title.id } } };
+    const read = await call('SEARCH', '/items/titles', { body: { query: live } });
+    expect(read.status).toBe(200);
+    expect(read.data).toEqual([{ id: title.id, series: expect.any(Array) }]);
+    watcher.send({ type: 'items', action: 'read', collection: 'titles', uid: 'good-deep', query: live });
+    expect((await watcher.waitFor(answered('good-deep'), 'the read on the same socket')).data).toEqual(read.data);
+  });
+
+  it('refuses an aggregate that is not an object of field lists with a 400, where Directus answered 500', async () => {
+    for (const aggregate of ['aggregate={bad', 'aggregate=abc', 'aggregate="x"', 'aggregate[count][a]=b']) {
+      for (const token of [undefined, user.token]) expectRefused(await call('GET', `/items/titles?${aggregate}`, { token }), 400, AGGREGATE_SHAPE);
+    }
+    const counted = await call('GET', `/items/titles?aggregate[count]=*&filter[id][_eq]=${title.id}`);
+    expect(Number(counted.data?.[0]?.count)).toBe(1);
   });
 });
 

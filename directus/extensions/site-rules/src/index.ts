@@ -18,6 +18,7 @@ import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
 import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
+import { registerQueryShapeCheck } from './query-shape-check.ts';
 import { registerReactionRemovals } from './reaction-removals.ts';
 import { registerRealtimeRules } from './realtime.ts';
 import { registerAddressCheck } from './request-address.ts';
@@ -51,6 +52,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   };
 
   registerAddressCheck(register);
+  registerQueryShapeCheck(register, (err) => logger.error(err));
   registerSearchBodyCheck(register);
   registerBatchDeleteCheck(register);
   registerBulkWrites(register, services.ItemsService, getSchema);

@@ -20,6 +20,7 @@ import { neverUnaccountable } from './socket-accountability.ts';
 import { createSocketBudget, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_SUBSCRIPTIONS } from './socket-budget.ts';
 import { guardFrameDepth, type DepthGuardedSocket } from './socket-depth.ts';
 import { socketMessagePace } from './socket-pace.ts';
+import { socketQueryShapeError } from './query-shape-check.ts';
 import type { Meta, Register } from './types.ts';
 import { addressKey } from '../../../../shared/address-key.ts';
 
@@ -76,6 +77,8 @@ export function registerRealtimeRules({ filter, action }: Register, { database, 
     const message = typeof frame.uid === 'number' ? { ...frame, uid: String(frame.uid) } : frame;
     const uid = typeof message.uid === 'string' ? message.uid : undefined;
     const client = meta.client as Socket | undefined;
+    const shapeError = socketQueryShapeError(message);
+    if (shapeError) throw new WebSocketError(typeof message.type === 'string' ? message.type : 'server', 'INVALID_QUERY', shapeError, uid);
     // Directus answers the unsubscribe; the fan-out only forgets it.
     if (message.type === 'unsubscribe' && client) {
       [...fanouts.values(), watched].forEach((f) => f.unsubscribe(client, uid));

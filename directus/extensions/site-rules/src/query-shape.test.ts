@@ -1,0 +1,105 @@
+import { parseFilter } from '@directus/utils';
+import { describe, expect, it } from 'vitest';
+import { AGGREGATE_SHAPE, DEEP_SHAPE, aggregateShapeError, deepShapeError, filterParses, queryShapeError } from './query-shape.ts';
+
+/** What Directus's own parser makes of a filter: whether it throws. */
+function directusParses(filter: Record<string, unknown>): boolean {
+  try {
+    parseFilter(filter, null);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const FILTERS: Record<string, unknown>[] = [
+  {},
+  { deleted: { _eq: false } },
+  { title: { status: { _eq: 'published' } } },
+  { _and: [{ deleted: { _eq: false } }, { _or: [{ takenDown: { _null: true } }, { takenDown: { _eq: false } }] }] },
+  { id: { _in: [1, 2, 3] } },
+  { id: { _in: '1,2,3' } },
+  { reactions: { _some: { type: { _eq: 'like' } } } },
+  { date_created: { _gte: '$NOW(-7 days)' } },
+  { date_created: { _gte: '$NOW(soon)' } },
+  { place: { _intersects: '{"type":"Point","coordinates":[1,2]}' } },
+  { name: 'x' },
+  { _and: 5 },
+  { _or: 'x' },
+  { title: null },
+  { _and: [null] },
+  { _and: [{ title: null }] },
+  { title: { status: null } },
+  { place: { _intersects: '{not json' } },
+  { id: [null, 1] },
+];
+
+describe('filterParses', () => {
+  it.each(FILTERS.map((filter) => [JSON.stringify(filter), filter]))('agrees with Directus on %s', (_, filter) => {
+    // Never more lenient: a filter taken here must parse there.
+    if (filterParses(filter)) expect(directusParses(filter)).toBe(true);
+  });
+
+  it('takes the filters the site and the admin app send', () => {
+    for (const filter of FILTERS.slice(0, 11)) expect(filterParses(filter)).toBe(true);
+  });
+
+  it('refuses what makes Directus throw', () => {
+    for (const filter of FILTERS.slice(11)) expect([filterParses(filter), directusParses(filter)]).toEqual([false, false]);
+  });
+});
+
+describe('deepShapeError', () => {
+  it('takes nested reads as the site sends them, as objects or JSON text', () => {
+    expect(deepShapeError({ series: { _sort: ['sort', 'id'], _filter: { deleted: { _eq: false } }, _limit: -1 } })).toBeNull();
+    expect(deepShapeError({ series: { _sort: 'sort,id', _filter: '{"deleted":{"_eq":false}}', _limit: '-1', _offset: '0', _page: 2, _search: 'a' } })).toBeNull();
+    expect(deepShapeError('{"comments":{"_limit":-1,"reactions":{"_limit":-1}}}')).toBeNull();
+  });
+
+  it('refuses a filter that is not a JSON object, or that Directus cannot parse, at any level', () => {
+    expect(deepShapeError({ series: { _filter: 'abc' } })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ series: { _filter: '5' } })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ comments: { reactions: { _filter: { _and: 5 } } } })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ series: { _filter: { title: null } } })).toBe(DEEP_SHAPE);
+  });
+
+  it('refuses sorts, limits and searches of the wrong kind', () => {
+    expect(deepShapeError({ series: { _sort: [{ a: 'b' }] } })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ series: { _sort: { a: 'b' } } })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ series: { _limit: 'all' } })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ series: { _page: [1] } })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ series: { _search: ['a'] } })).toBe(DEEP_SHAPE);
+  });
+
+  it('refuses reads nested reads do not have, levels that are not objects, and a deep that is not one', () => {
+    expect(deepShapeError({ series: { _fields: ['*'] } })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ series: { _meta: 'total_count' } })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ series: 'abc' })).toBe(DEEP_SHAPE);
+    expect(deepShapeError({ '': {} })).toBe(DEEP_SHAPE);
+    expect(deepShapeError('abc')).toBe(DEEP_SHAPE);
+    expect(deepShapeError('[1]')).toBe(DEEP_SHAPE);
+    expect(deepShapeError(['a'])).toBe(DEEP_SHAPE);
+  });
+});
+
+describe('aggregateShapeError', () => {
+  it('takes operations naming a field or a list of them', () => {
+    expect(aggregateShapeError({ count: '*' })).toBeNull();
+    expect(aggregateShapeError({ avg: ['rating'], max: 'rating' })).toBeNull();
+    expect(aggregateShapeError('{"count":["id"]}')).toBeNull();
+  });
+
+  it('refuses text that is not a JSON object, and operations naming objects', () => {
+    for (const aggregate of ['{bad', 'abc', '"x"', 'null', { count: { a: 'b' } }, { count: [{ a: 'b' }] }, ['count']]) {
+      expect(aggregateShapeError(aggregate)).toBe(AGGREGATE_SHAPE);
+    }
+  });
+});
+
+describe('queryShapeError', () => {
+  it('checks what a query names, and nothing it does not', () => {
+    expect(queryShapeError({})).toBeNull();
+    expect(queryShapeError({ aggregate: 'abc' })).toBe(AGGREGATE_SHAPE);
+    expect(queryShapeError({ deep: { series: { _filter: 'abc' } }, aggregate: { count: '*' } })).toBe(DEEP_SHAPE);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The shape of a query's nested reads (`deep`) and aggregates, checked before Directus parses them.
+ * Directus 11 parses each nested level without awaiting it, so a level it cannot parse (a filter that
+ * is not JSON, a sort of objects, `{ "_and": 5 }`) was a rejection no request caught, and it ended the
+ * process. An aggregate it cannot parse was a 500.
+ */
+import { isTree, type Tree } from '../../shared/tree.ts';
+
+export const DEEP_SHAPE = 'Параметр deep: вложенные чтения — объекты, с условиями только в _filter, _sort, _limit, _offset, _page и _search';
+export const AGGREGATE_SHAPE = 'Параметр aggregate: объект, где каждой операции дан список полей';
+
+const LOGICAL = new Set(['_and', '_or']);
+const RELATIONAL = new Set(['_some', '_none']);
+const GEOMETRY = new Set(['_intersects', '_nintersects', '_intersects_bbox', '_nintersects_bbox']);
+
+/** A value given as JSON text read as Directus reads it; undefined when the text is not JSON. */
+function parsed(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return undefined;
+  }
+}
+
+const isTextList = (value: unknown) => typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+const isWholeNumber = (value: unknown) => (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d{1,15}$/.test(value));
+
+/**
+ * Whether Directus's filter parser takes a filter without throwing: logical operators hold lists of
+ * conditions, a field or a relational operator holds a condition or a value (never null or a list),
+ * and a geometry given as text is JSON.
+ */
+export function filterParses(filter: unknown): boolean {
+  const stack: unknown[] = [filter];
+  while (stack.length) {
+    const node = stack.pop();
+    if (!isTree(node)) return false;
+    for (const [key, value] of Object.entries(node)) {
+      if (LOGICAL.has(key)) {
+        if (!Array.isArray(value)) return false;
+        stack.push(...value);
+      } else if (GEOMETRY.has(key)) {
+        if (parsed(value) === undefined) return false;
+      } else if (key.startsWith('_') && !RELATIONAL.has(key)) {
+        continue;
+      } else if (isTree(value)) {
+        stack.push(value);
+      } else if (value === null || value === undefined || typeof value === 'object') {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+const NESTED_READ: Record<string, (value: unknown) => boolean> = {
+  _filter: (value) => isTree(parsed(value)) && filterParses(parsed(value)),
+  _sort: isTextList,
+  _limit: isWholeNumber,
+  _offset: isWholeNumber,
+  _page: isWholeNumber,
+  _search: (value) => typeof value === 'string',
+};
+
+/** Null when `deep` is one Directus can parse: an object of relations, each level's reads of the kinds above. */
+export function deepShapeError(deep: unknown): string | null {
+  const root = parsed(deep);
+  if (!isTree(root)) return DEEP_SHAPE;
+  const stack: Tree[] = [root];
+  while (stack.length) {
+    const level = stack.pop()!;
+    for (const [key, value] of Object.entries(level)) {
+      if (key.startsWith('_')) {
+        if (!Object.hasOwn(NESTED_READ, key) || !NESTED_READ[key](value)) return DEEP_SHAPE;
+      } else if (key && isTree(value)) {
+        stack.push(value);
+      } else {
+        return DEEP_SHAPE;
+      }
+    }
+  }
+  return null;
+}
+
+/** Null when `aggregate` is an object naming, for each operation, a field or a list of them. */
+export function aggregateShapeError(aggregate: unknown): string | null {
+  const value = parsed(aggregate);
+  return isTree(value) && Object.values(value).every(isTextList) ? null : AGGREGATE_SHAPE;
+}
+
+/** The first of a query's shape errors, or null: what it names that is absent is not checked. */
+export function queryShapeError(query: { deep?: unknown; aggregate?: unknown }): string | null {
+  return (query.deep === undefined ? null : deepShapeError(query.deep))
+    ?? (query.aggregate === undefined ? null : aggregateShapeError(query.aggregate));
+}
