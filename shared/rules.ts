@@ -148,6 +148,8 @@ export const PACE = {
   availability: { count: 30, seconds: 600 },
   reaction: { count: 30, seconds: 60 },
   friendRequest: { count: 10, seconds: 600 },
+  // Private chats opened with someone new.
+  chatOpen: { count: 10, seconds: 600 },
   // Marking episodes watched (and unmarking, and a sign-in's import of a browser's marks).
   watched: { count: 60, seconds: 60 },
   // Watching together: a room's commands (play, pause, seek...), its chat (as the chat's messages),

@@ -1,7 +1,8 @@
 /** Public chat for every signed-in user; private chats for their two members alone. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PACE } from '../../shared/rules.ts';
 import { admin, call, newUser, type TestUser } from '../support/api.ts';
-import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 
 let a: TestUser;
 let b: TestUser;
@@ -185,6 +186,33 @@ describe('chat creation rules', () => {
     expect(await adminRead('chats', res.data.id, 'user_created,user_invited.directus_users_id')).toEqual({
       user_created: c.id, user_invited: [{ directus_users_id: d.id }],
     });
+  });
+});
+
+describe('a chat whose invited member left', () => {
+  it('is not handed, with its past, to someone else', async () => {
+    const [opener, leaving, newcomer] = await Promise.all([newUser(), newUser(), newUser()]);
+    const chat = (await opener.call('POST', '/items/chats', { user_invited: [{ directus_users_id: leaving.id }] })).data.id;
+    await opener.call('POST', '/items/messages', { text: 'Только между нами', privateChat: chat });
+    expect((await asAdmin('DELETE', `/users/${leaving.id}`)).status).toBe(204);
+    expect(await countRows('chats_directus_users', { chats_id: { _eq: chat } })).toBe(0);
+    const res = await expectNothingStored('chats_directus_users', { chats_id: { _eq: chat } }, () =>
+      opener.call('POST', '/items/chats_directus_users', { chats_id: chat, directus_users_id: newcomer.id }));
+    expectRefused(res, 403);
+    expect((await newcomer.call('GET', `/items/messages?filter[privateChat][_eq]=${chat}&fields=id`)).data).toEqual([]);
+  });
+});
+
+describe(`opening chats: ${PACE.chatOpen.count} in ${PACE.chatOpen.seconds} s a person`, () => {
+  it('refuses the next with a 429 and opens nothing; someone else still opens one', async () => {
+    const opener = await newUser();
+    const others = await Promise.all(Array.from({ length: PACE.chatOpen.count + 1 }, () => newUser()));
+    for (const other of others.slice(0, PACE.chatOpen.count)) {
+      expect((await opener.call('POST', '/items/chats', { user_invited: [{ directus_users_id: other.id }] })).status).toBe(200);
+    }
+    const over = await expectNothingStored('chats', {}, () => opener.call('POST', '/items/chats', { user_invited: [{ directus_users_id: others.at(-1)!.id }] }));
+    expectRefused(over, 429, 'Слишком много новых чатов подряд.');
+    expect((await others.at(-1)!.call('POST', '/items/chats', { user_invited: [{ directus_users_id: others[0].id }] })).status).toBe(200);
   });
 });
 

@@ -12,6 +12,7 @@ import { keyOf, numberKeyOf } from '../../shared/keys.ts';
 import { removePictures, tombstoneUpdate } from './tombstones.ts';
 import { NOT_TEXT } from './values.ts';
 import { showsSomething } from '../../../../shared/visible-text.ts';
+import type { Knex } from 'knex';
 import type { Register } from './types.ts';
 
 /** Invited user ids from the shapes Directus accepts for an m2m: a list or `{ create: [...] }`. */
@@ -36,11 +37,24 @@ function hasImages(value: unknown): boolean {
   return Array.isArray((value as { create?: unknown[] } | null)?.create) && (value as { create: unknown[] }).create.length > 0;
 }
 
+/** Refuses a chat with someone who is not an active member, or with whom `me` already has one. */
+async function checkPartner(database: Knex, me: string, other: string): Promise<void> {
+  const exists = await database('directus_users').where({ id: other, status: 'active' }).first('id');
+  if (!exists) invalid('Пользователь не найден');
+  const shared = await database('chats as c')
+    .join('chats_directus_users as j', 'j.chats_id', 'c.id')
+    .where((q) => q.where({ 'c.user_created': me, 'j.directus_users_id': other }).orWhere({ 'c.user_created': other, 'j.directus_users_id': me }))
+    .first('c.id');
+  if (shared) invalid('Чат с этим пользователем уже есть');
+}
+
 export interface ChatPaces {
   /** New messages: PACE.message a person. */
   message: Pace;
   /** Edits, shown live to every reader of the chat. */
   edit: Pace;
+  /** Private chats opened: PACE.chatOpen a person. */
+  open: Pace;
 }
 
 export function registerChatRules({ filter, action }: Register, deleteFiles: (ids: string[]) => Promise<void>, paces: ChatPaces): void {
@@ -50,27 +64,27 @@ export function registerChatRules({ filter, action }: Register, deleteFiles: (id
     const invited = invitedIds(payload.user_invited);
     if (invited.length !== 1 || invited[0] === me) invalid('Личный чат создаётся с одним другим пользователем');
     const other = invited[0];
-    const exists = await database('directus_users').where({ id: other, status: 'active' }).first('id');
-    if (!exists) invalid('Пользователь не найден');
-    const mine = await database('chats as c')
-      .join('chats_directus_users as j', 'j.chats_id', 'c.id')
-      .where((q) => q.where({ 'c.user_created': me, 'j.directus_users_id': other }).orWhere({ 'c.user_created': other, 'j.directus_users_id': me }))
-      .first('c.id');
-    if (mine) invalid('Чат с этим пользователем уже есть');
+    await paces.open.take(me);
+    await checkPartner(database, me, other);
     return { ...payload, user_invited: [{ directus_users_id: other }] };
   });
 
   /**
    * Members are added to a chat only while it is created (the one invited row of a chat its
-   * creator just started). Without this, anyone could POST a junction row and join a private chat.
+   * creator just started, before any message). Without this, anyone could POST a junction row and
+   * join a private chat, and a chat whose invited member left could be handed, with its past, to
+   * someone else.
    */
   filter('chats_directus_users.items.create', async (payload, _meta, { database, accountability }) => {
     if (isPrivileged(accountability)) return payload;
     const me = accountability!.user!;
     const chatId = keyOf(payload.chats_id);
+    const other = keyOf(payload.directus_users_id);
     const chat = chatId === null ? null : await database('chats').where('id', chatId).first('user_created');
     const invited = chatId === null ? [] : await database('chats_directus_users').where('chats_id', chatId).pluck('id');
-    if (!chat || chat.user_created !== me || invited.length > 0 || keyOf(payload.directus_users_id) === me) forbidden();
+    const written = chatId === null ? null : await database('messages').where('privateChat', chatId).first('id');
+    if (!chat || chat.user_created !== me || invited.length > 0 || written || typeof other !== 'string' || other === me) forbidden();
+    await checkPartner(database, me, other);
     return payload;
   });
 

@@ -4,8 +4,9 @@
  * people's uploads and their names stay out of sight. A private chat's pictures carry the chat
  * (`directus_files.chat`), and the read permissions show them to its two members alone, in
  * /files and /assets alike. A picture hangs only on its uploader's own review, post or message,
- * and only where it belongs: a chat's picture in that chat, any other picture in public, and at most
- * PICTURES_MAX on one (attached with the row or later, one junction row at a time either way).
+ * and only where it belongs: a chat's picture in that chat, any other picture in public, once, and at
+ * most PICTURES_MAX on one (attached with the row or later, one junction row at a time either way), in
+ * a place among them (`sort`) from 0 to PICTURES_MAX.
  */
 import { ForbiddenError } from '@directus/errors';
 import { PICTURES_MAX } from '../../../../shared/rules.ts';
@@ -33,6 +34,13 @@ export async function ownFile(database: Knex, fileId: unknown, actor: Actor | nu
   return { chat: file.chat === null || file.chat === undefined ? null : String(file.chat) };
 }
 
+export const PICTURE_PLACE = `Место картинки — целое число от 0 до ${PICTURES_MAX}`;
+export const PICTURE_ATTACHED = 'Эта картинка уже прикреплена';
+export const PARENT_DELETED = 'К удалённому сообщению или отзыву картинку не прикрепить';
+
+/** A picture's place among its row's pictures: none, or a whole number no larger than the most a row holds. */
+export const isPicturePlace = (sort: unknown) => sort === undefined || sort === null || (Number.isInteger(sort) && (sort as number) >= 0 && (sort as number) <= PICTURES_MAX);
+
 const ATTACHMENTS = [
   { junction: 'comments_files', parentField: 'comments_id', parent: 'comments' },
   { junction: 'posts_files', parentField: 'posts_id', parent: 'posts' },
@@ -53,9 +61,13 @@ export function registerFileRules({ filter }: Register): void {
       const parentId = keyOf(payload[parentField]);
       const row = parentId === null ? null : await database(parent).where('id', parentId).first('*');
       if (!row || row.user_created !== accountability!.user) forbidden();
+      if (row.deleted === true || row.deleted === 1) invalid(PARENT_DELETED);
       const { chat } = await ownFile(database, payload.directus_files_id, accountability);
       const where = parent === 'messages' && row.privateChat !== null && row.privateChat !== undefined ? String(row.privateChat) : null;
       if (chat !== where) invalid('Картинка загружена для другого чата');
+      if (!isPicturePlace(payload.sort)) invalid(PICTURE_PLACE);
+      const fileId = keyOf(payload.directus_files_id);
+      if (await database(junction).where(parentField, parentId).andWhere('directus_files_id', String(fileId)).first('id')) invalid(PICTURE_ATTACHED);
       const [{ count }] = await database(junction).where(parentField, parentId).count({ count: '*' });
       if (Number(count) >= PICTURES_MAX) invalid(`Не больше ${PICTURES_MAX} картинок в одном сообщении, отзыве или записи`);
       return payload;

@@ -84,7 +84,11 @@ export default defineHook((register, { services, database, getSchema, logger, en
   }, deleteFiles);
   registerOwnReactionRule(register);
   registerReactionRemovals(register);
-  registerChatRules(register, deleteFiles, { message: pace('message', env, 'Слишком много сообщений подряд.'), edit });
+  registerChatRules(register, deleteFiles, {
+    message: pace('message', env, 'Слишком много сообщений подряд.'),
+    edit,
+    open: pace('chatOpen', env, 'Слишком много новых чатов подряд.'),
+  });
   registerFriendshipRules(register, { request: pace('friendRequest', env, 'Слишком много заявок в друзья подряд.') });
   registerFileRules(register);
   registerUserRules(register, readStored, {
