@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TITLE_CARD_FIELDS } from '../../shared/card-fields.ts';
 import { QUERY_TOO_LONG, SEARCH_OPENS_MIN, SEARCH_QUERY_MAX } from '../../shared/search-limits.ts';
 import { nameKeys, swapLayout } from '../../shared/search-variants.ts';
-import { admin, call, newTitle, newUser } from '../support/api.ts';
+import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, expectRefused } from '../support/fixtures.ts';
 import { restFields } from '../support/rest-fields.ts';
 
@@ -182,16 +182,34 @@ describe('bad input', () => {
 });
 
 describe('Часто ищут:', () => {
-  it('counts an opening once per visitor and title, and lists the often opened first', async () => {
+  /** An opening from search, by `person` from `address`. */
+  const open = async (person: TestUser, titleId: number, address: string) =>
+    (await call('POST', '/site/search/opened', { token: person.token, body: { titleId }, ip: address })).data;
+
+  it('counts an opening once per address, account and title, and lists the often opened first', async () => {
     const often = await newTitle({ name: `Частый ${madeUpWord()}`, views: 0 });
     const people = await Promise.all(Array.from({ length: SEARCH_OPENS_MIN }, () => newUser()));
-    for (const p of people) {
-      expect((await p.call('POST', '/site/search/opened', { titleId: often.id })).data).toEqual({ counted: true });
-      expect((await p.call('POST', '/site/search/opened', { titleId: often.id })).data).toEqual({ counted: false });
+    for (const [i, p] of people.entries()) {
+      expect(await open(p, often.id, `198.51.100.${i + 1}`)).toEqual({ counted: true });
+      expect(await open(p, often.id, `198.51.100.${i + 1}`)).toEqual({ counted: false });
+      // The same account from elsewhere.
+      expect(await open(p, often.id, `203.0.113.${i + 1}`)).toEqual({ counted: false });
     }
     expect((await adminRead('titles', often.id, 'searchOpens')).searchOpens).toBe(SEARCH_OPENS_MIN);
     const popular = await call<{ id: number }[]>('GET', '/site/search/popular');
     expect(popular.data[0]!.id).toBe(often.id);
+  });
+
+  it('counts new accounts from one address once, and leaves that address free for someone who has not counted', async () => {
+    const title = await newTitle({ name: `Накрутка ${madeUpWord()}`, views: 0 });
+    const accounts = await Promise.all(Array.from({ length: SEARCH_OPENS_MIN }, () => newUser()));
+    const counted = [];
+    for (const person of accounts) counted.push((await open(person, title.id, '192.0.2.77')).counted);
+    expect(counted).toEqual([true, ...Array(SEARCH_OPENS_MIN - 1).fill(false)]);
+    expect((await adminRead('titles', title.id, 'searchOpens')).searchOpens).toBe(1);
+    // Those refused used up nothing: each still counts from an address of their own.
+    expect(await open(accounts[1]!, title.id, '192.0.2.78')).toEqual({ counted: true });
+    expect((await adminRead('titles', title.id, 'searchOpens')).searchOpens).toBe(2);
   });
 
   it('fills up with the most viewed while few are counted', async () => {

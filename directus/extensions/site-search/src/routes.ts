@@ -8,7 +8,7 @@
  * - GET /site/search/popular — 'Часто ищут:': the titles opened from search most often, filled up
  *   with the most viewed while few are.
  * - POST /site/search/opened { titleId } — a title opened from the results: counted per title, once
- *   per visitor within the view counter's window; nobody's identity is stored.
+ *   per address and account within the view counter's window; nobody's identity is stored.
  */
 import { InvalidPayloadError } from '@directus/errors';
 import type { Knex } from 'knex';
@@ -186,21 +186,30 @@ export function searchReads(database: Knex, vocabulary: VocabularyCache): { sear
   };
 }
 
-/** POST /site/search/opened: counted once a day per visitor (signed in, or by address) and title. */
+/**
+ * POST /site/search/opened: counted once a day per title for each address and each account: an opening
+ * counts when neither its address nor its account (when signed in) counted one that day, so new accounts
+ * from one address do not lift a title into 'Часто ищут:'.
+ */
 export function searchOpened(database: Knex, env: Record<string, unknown>): RequestHandler {
   let opened: VisitMemory | undefined;
   return handle(async (req, res) => {
     const id = titleIdOf((req.body as { titleId?: unknown } | undefined)?.titleId);
     if (id === null) throw new InvalidPayloadError({ reason: TITLE_ID_INVALID });
-    opened ??= visitMemory(env, OPENED_WINDOW_MS);
-    const who = `search:${req.accountability?.user ?? addressKey(req.accountability?.ip)}:${id}`;
-    if (!(await opened.firstTime(who))) {
+    const memory = (opened ??= visitMemory(env, OPENED_WINDOW_MS));
+    const user = req.accountability?.user;
+    const who = [`search:address:${addressKey(req.accountability?.ip)}:${id}`, ...(user ? [`search:account:${user}:${id}`] : [])];
+    const fresh = await Promise.all(who.map((key) => memory.firstTime(key)));
+    const forgetFresh = () => Promise.all(who.filter((_, i) => fresh[i]).map((key) => memory.forget(key)));
+    if (!fresh.every(Boolean)) {
+      // Left for someone else at this address, or this account elsewhere, who has not counted one.
+      await forgetFresh();
       res.json({ data: { counted: false } });
       return;
     }
     const updated = await database('titles').where({ id, status: 'published' }).increment('searchOpens', 1);
     if (!updated) {
-      await opened.forget(who);
+      await forgetFresh();
       throw new InvalidPayloadError({ reason: TITLE_NOT_FOUND });
     }
     res.json({ data: { counted: true } });
