@@ -72,7 +72,9 @@ const myMessage = { _or: [{ publicChat: { _eq: true } }, { privateChat: inMyChat
 
 /** Files outside private chats: posters, photos, avatars, review, post and public chat pictures, clips and tracks. */
 const outsideChats = { chat: { _null: true } };
-const publicFile = { _and: [outsideChats, { type: { _in: [...MEDIA_TYPES] } }] };
+/** Videos of kept or taken-down episodes and of unpublished titles reach nobody by id; subscribers play kept ones by signed address. */
+const notWithheld = { _or: [{ withheld: { _eq: false } }, { withheld: { _null: true } }] };
+const publicFile = { _and: [outsideChats, notWithheld, { type: { _in: [...MEDIA_TYPES] } }] };
 
 /** The opening search's state, its reasons, its claim and its asks are the editors' business: every other field of a title is everyone's. */
 const TITLE_FIELDS = titles.fields.map((f) => f.field).filter((f) => !['segmentSearch', 'segmentSearchNote', 'segmentSearchSince', 'segmentSearchAsked'].includes(f));

@@ -525,9 +525,14 @@ export const SLUG_SOURCES: Readonly<Record<string, { from: string; max: number }
 
 export const USER_EXTENSION = collection('directus_users', {}, userFields);
 
-/** A private chat's pictures name their chat: its two members alone may read them (access/policies.ts). */
+/**
+ * A private chat's pictures name their chat: its two members alone may read them. A video withheld
+ * (an episode's kept for subscribers or taken down, a title's not published) reaches nobody by its id
+ * (access/policies.ts); the backend keeps the mark (site-rules: withheld-videos.ts).
+ */
 export const FILE_EXTENSION = collection('directus_files', {}, [
   m2o('directus_files', 'chat', 'chats', { hidden: true, onDelete: 'CASCADE', note: 'Личный чат, к которому приложена картинка' }),
+  boolean('withheld', { hidden: true, readonly: true, note: 'Видео серии для подписчиков, снятой серии или неопубликованного тайтла: по ссылке не отдаётся' }),
 ]);
 
 /** Fields this model adds to Directus's own collections. */

@@ -340,12 +340,12 @@ describe('days, counted one way', () => {
 });
 
 describe('episodes kept for subscribers', () => {
-  async function titleWithKept(): Promise<{ slug: string; episode: string; iframe: string | null; video: string | null }> {
+  async function titleWithKept(): Promise<{ slug: string; id: number; episode: string; iframe: string | null; video: string | null }> {
     const api = await adminApi();
-    const [row] = await api.get<{ name: string; iframe: string | null; video: string | null; title: { slug: string } }[]>(
-      '/items/series?filter[deleted][_eq]=true&filter[title][status][_eq]=published&fields=name,iframe,video,title.slug&sort=id&limit=1',
+    const [row] = await api.get<{ id: number; name: string; iframe: string | null; video: string | null; title: { slug: string } }[]>(
+      '/items/series?filter[deleted][_eq]=true&filter[title][status][_eq]=published&fields=id,name,iframe,video,title.slug&sort=id&limit=1',
     );
-    return { slug: row.title.slug, episode: row.name, iframe: row.iframe, video: row.video };
+    return { slug: row.title.slug, id: row.id, episode: row.name, iframe: row.iframe, video: row.video };
   }
 
   it('are locked for visitors, leading to the plans', async ({ browsers }) => {
@@ -366,9 +366,14 @@ describe('episodes kept for subscribers', () => {
     await expect.poll(() => panel.innerText()).toContain('Серии для подписчиков');
     expect(await page.getByRole('region', { name: 'Серии для подписчиков' }).isVisible()).toBe(false);
     await panel.getByRole('button', { name: kept.episode }).click();
-    // An embed changes to the episode in place: the frame's own address then names it.
-    if (kept.video) await expect.poll(() => page.locator('#player video').getAttribute('src')).toContain(kept.video);
-    else await expect.poll(() => page.frames().some((f) => f.url().endsWith(kept.iframe!))).toBe(true);
+    // An uploaded video plays at the episode's signed address (its file is withheld); an embed changes
+    // to the episode in place, and the frame's own address then names it.
+    if (kept.video) {
+      const video = page.locator('#player video');
+      await expect.poll(() => video.getAttribute('src')).toContain(`/api/site/kept-videos/play/${kept.id}?`);
+      // Its length is known once the first bytes arrived from that address.
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(0);
+    } else await expect.poll(() => page.frames().some((f) => f.url().endsWith(kept.iframe!))).toBe(true);
     expect(await panel.getByRole('status').innerText()).toContain('сейчас идёт серия для подписчиков');
   });
 });

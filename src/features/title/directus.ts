@@ -40,6 +40,13 @@ export function readKeptEpisodes(titleId: number) {
   }), 'kept episodes');
 }
 
+/** A kept episode's uploaded video, at a signed address under /api: a video element sends no token. */
+export interface KeptVideo { episode: number; src: string }
+
+export function readKeptVideos(titleId: number) {
+  return send(pageClient(), customEndpoint<KeptVideo[]>({ path: `/site/kept-videos/${titleId}` }), 'kept videos');
+}
+
 /*
  * Where the signed-in person stopped watching (watchProgress, their own rows only): one title's
  * place for its player, the titles of the 'Продолжить просмотр' row, and saving a place through

@@ -4,10 +4,11 @@
  * watching and the home page's 'Продолжить просмотр' row, and a subscriber's kept episodes.
  */
 import { atom } from 'nanostores';
-import { readKeptEpisodes, readMyRating, rateTitle, readProgress, readTitlesInProgress, saveProgress, type TitleInProgress } from './directus.ts';
+import { readKeptEpisodes, readKeptVideos, readMyRating, rateTitle, readProgress, readTitlesInProgress, saveProgress, type TitleInProgress } from './directus.ts';
 import { toEpisode, type Episode, type KeptEpisode, playerModel, resumePoint, type PlayerModel, type ResumePoint, type SavedProgress } from './player.ts';
 import { reasonOf } from '../../lib/directus/request-error.ts';
 import { task } from '../../ui/task.ts';
+import { sameOriginApi } from '../../lib/directus/client.ts';
 import type { MarkType } from '../../../shared/rules.ts';
 import { addMark, readTitleMarks, removeMark } from '../../lib/directus/marks.ts';
 import { $titleRating } from './store.ts';
@@ -21,10 +22,13 @@ export const $keptEpisodes = atom<Episode[]>([]);
 
 export async function loadKeptEpisodes(titleId: number, kept: KeptEpisode[]): Promise<void> {
   const names = new Map(kept.map((k) => [k.id, k.name]));
-  const rows = await readKeptEpisodes(titleId);
+  const [rows, videos] = await Promise.all([readKeptEpisodes(titleId), readKeptVideos(titleId)]);
+  // Their uploaded videos are withheld by file id; each plays at its signed address.
+  const signed = new Map(videos.map((v) => [v.episode, `${sameOriginApi()}${v.src}`]));
   $keptEpisodes.set(rows.flatMap((row) => {
     const episode = toEpisode(row, names.get(row.id) ?? 'Серия');
-    return episode ? [{ ...episode, name: names.get(row.id) ?? episode.name }] : [];
+    const src = episode?.kind === 'video' ? signed.get(row.id) : episode?.src;
+    return episode && src ? [{ ...episode, src, name: names.get(row.id) ?? episode.name }] : [];
   }));
 }
 

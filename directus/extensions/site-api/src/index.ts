@@ -7,7 +7,9 @@
  * their private chats with unread counts (GET /site/chats, POST /site/chats/:id/read, chats.ts),
  * their likes and dislikes (PUT /site/reactions, GET /site/reactions/mine, reactions.ts),
  * their watched episodes (GET /site/watched, PUT /site/watched/:episode, POST /site/watched/import, watched.ts),
- * and POST /site/schema/indexes for the apply command (admins only: indexes, and the triggers of title-orders.ts).
+ * signed addresses of kept episodes' videos for subscribers (GET /site/kept-videos/…, kept-videos.ts),
+ * and POST /site/schema/indexes for the apply command (admins only: indexes, the triggers of title-orders.ts,
+ * and the withheld videos' marks).
  */
 import { defineEndpoint } from '@directus/extensions';
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
@@ -19,11 +21,13 @@ import { registerCoMarkRoutes } from './co-marks.ts';
 import { registerMyTitlesRoutes } from './my-titles.ts';
 import { registerReactionRoutes } from './reactions.ts';
 import { registerWatchedRoutes } from './watched.ts';
+import { registerKeptVideoRoutes } from './kept-videos.ts';
 import { commentCounts } from './comment-counts.ts';
 import { ratingSummary, summarise, type RatingSummary } from './rating-summary.ts';
 import { eachPage } from './each-page.ts';
 import { ensureIndexes } from './indexes.ts';
 import { ensureTitleOrders } from './title-orders.ts';
+import { markWithheldVideos } from '../../shared/withheld-videos.ts';
 import { envMs } from '../../shared/env.ts';
 import { pace } from '../../shared/pace.ts';
 import { sharedRun } from '../../shared/shared-run.ts';
@@ -132,6 +136,8 @@ export default defineEndpoint({
       try {
         if (!req.accountability?.admin) throw new ForbiddenError();
         const created = [...(await ensureIndexes(database, COMPOSITE_INDEXES)), ...(await ensureTitleOrders(database))];
+        // Videos stored before the mark existed, or written where no hook ran (a restore, bulk rows).
+        await markWithheldVideos(database, 'all');
         res.json({ data: { created } });
       } catch (err) {
         next(err);
@@ -144,5 +150,6 @@ export default defineEndpoint({
     registerCoMarkRoutes(router, context);
     registerReactionRoutes(router, context);
     registerWatchedRoutes(router, context);
+    registerKeptVideoRoutes(router, context);
   },
 });

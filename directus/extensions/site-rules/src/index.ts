@@ -37,6 +37,7 @@ import { registerUserRules } from './users.ts';
 import { registerUserRemoval } from './user-removal.ts';
 import { registerVisitorWrites } from './visitor-writes.ts';
 import { registerWatchedRules } from './watched.ts';
+import { registerWithheldVideos } from './withheld-videos.ts';
 
 export default defineHook((register, { services, database, getSchema, logger, env }) => {
   const readStored = async (fileId: string) => {
@@ -98,6 +99,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerUserRemoval(register, deleteFiles);
   registerUploadRules(register, database, pace('upload', env, 'Слишком много загрузок подряд.'));
   registerAlertRules(register, (err) => logger.error(err));
+  registerWithheldVideos(register, (err) => logger.error(err));
   registerSegmentRules(register);
   registerWatchedRules(register, pace('watched', env, 'Слишком много отметок подряд.'), (err) => logger.error(err));
 });
