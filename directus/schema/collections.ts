@@ -532,7 +532,7 @@ export const USER_EXTENSION = collection('directus_users', {}, userFields);
  */
 export const FILE_EXTENSION = collection('directus_files', {}, [
   m2o('directus_files', 'chat', 'chats', { hidden: true, onDelete: 'CASCADE', note: 'Личный чат, к которому приложена картинка' }),
-  boolean('withheld', { hidden: true, readonly: true, note: 'Видео серии для подписчиков, снятой серии или неопубликованного тайтла: по ссылке не отдаётся' }),
+  boolean('withheld', { hidden: true, readonly: true }),
 ]);
 
 /** Fields this model adds to Directus's own collections. */
