@@ -4,6 +4,7 @@
  * watching (shared/watching.ts), unless the person turned that off in the player's settings.
  */
 import type { Knex } from 'knex';
+import { isFalse } from './unset-flag.ts';
 import { DEFAULT_PLAYER_SETTINGS, readPlayerSettings } from '../../../shared/player-settings.ts';
 import type { MarkType } from '../../../shared/rules.ts';
 import { marksAfterWatching } from '../../../shared/watching.ts';
@@ -11,7 +12,6 @@ import { marksAfterWatching } from '../../../shared/watching.ts';
 /** A refusal that names no episode: drafts, taken-down and unknown episodes answer alike. */
 export const EPISODE_UNKNOWN = 'Серия не найдена';
 
-const isFalse = (column: string) => (q: Knex.QueryBuilder) => q.where(column, false).orWhereNull(column);
 
 /**
  * The episodes a person may watch, as the read permissions show them: of a published title, not taken

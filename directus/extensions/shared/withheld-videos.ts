@@ -5,10 +5,10 @@
  * every picture served. Subscribers play kept episodes through signed addresses (site-api: kept-videos.ts).
  */
 import type { Knex } from 'knex';
+import { isFalse } from './unset-flag.ts';
 
 type Among = (column: string) => (q: Knex.QueryBuilder) => Knex.QueryBuilder;
 
-const notTrue = (column: string) => (q: Knex.QueryBuilder) => q.where(column, false).orWhereNull(column);
 
 /** Videos (among those `among` allows) some reader may not play: of hidden episodes, and of titles not published. */
 const hiddenVideos = (db: Knex, among: Among) => db('series as s').join('titles as t', 't.id', 's.title').modify(among('s.video'))
@@ -18,7 +18,7 @@ const hiddenVideos = (db: Knex, among: Among) => db('series as s').join('titles 
 
 /** Videos (among those `among` allows) everyone may play: of live episodes and of published titles. */
 const shownVideos = (db: Knex, among: Among) => db('series as s').join('titles as t', 't.id', 's.title').modify(among('s.video'))
-  .where('t.status', 'published').where(notTrue('s.deleted')).where(notTrue('s.takenDown'))
+  .where('t.status', 'published').where(isFalse('s.deleted')).where(isFalse('s.takenDown'))
   .select('s.video as file')
   .union((u) => u.from('titles').modify(among('video')).where('status', 'published').select('video as file'));
 
@@ -38,6 +38,6 @@ export async function markWithheldVideos(db: Knex, titleIds: number[] | 'all'): 
   if (files && !files.length) return;
   const among: Among = (column) => (q) => (files ? q.whereIn(column, files) : q.whereNotNull(column));
   await db('directus_files').modify(among('id')).whereIn('id', hiddenVideos(db, among)).whereNotIn('id', shownVideos(db, among))
-    .where(notTrue('withheld')).update({ withheld: true });
+    .where(isFalse('withheld')).update({ withheld: true });
   await db('directus_files').modify(among('id')).where('withheld', true).whereIn('id', shownVideos(db, among)).update({ withheld: false });
 }

@@ -39,7 +39,7 @@ export const PICTURE_ATTACHED = 'Эта картинка уже прикрепл
 export const PARENT_DELETED = 'К удалённому сообщению или отзыву картинку не прикрепить';
 
 /** A picture's place among its row's pictures: none, or a whole number no larger than the most a row holds. */
-export const isPicturePlace = (sort: unknown) => sort === undefined || sort === null || (Number.isInteger(sort) && (sort as number) >= 0 && (sort as number) <= PICTURES_MAX);
+const isPicturePlace = (sort: unknown) => sort === undefined || sort === null || (Number.isInteger(sort) && (sort as number) >= 0 && (sort as number) <= PICTURES_MAX);
 
 const ATTACHMENTS = [
   { junction: 'comments_files', parentField: 'comments_id', parent: 'comments' },

@@ -11,6 +11,7 @@ import { defineEndpoint } from '@directus/extensions';
 import { createError } from '@directus/errors';
 import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
+import { isFalse } from '../../shared/unset-flag.ts';
 import { ROOM_CODE_PATTERN, ROOM_MESSAGES } from '../../../../shared/together.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { jsonObjectBody } from '../../shared/json-body.ts';
@@ -44,7 +45,6 @@ function codeOf(req: Caller): string {
 }
 
 const positiveId = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : null);
-const isFalse = (column: string) => (q: Knex.QueryBuilder) => q.where(column, false).orWhereNull(column);
 
 /** The episode a room may play: of this title, neither kept for subscribers nor taken down. */
 function playable(database: Knex, title: number): Knex.QueryBuilder {
