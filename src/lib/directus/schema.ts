@@ -564,6 +564,7 @@ export interface SiteFile {
   modified_on: string | null;
   uploaded_by: string | User | null;
   chat: number | Chat | null;
+  withheld: boolean | null;
 }
 
 /** What anyone may read of another person (the public profile of directus/access/policies.ts). */
