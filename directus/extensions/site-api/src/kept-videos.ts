@@ -49,7 +49,9 @@ export function registerKeptVideoRoutes(router: Router, { database, services, ge
     if (!file || !size) throw new ForbiddenError();
     const asked = typeof req.headers.range === 'string' ? parseRange(size, req.headers.range, { combine: true }) : -2;
     if (asked === -1) throw new RangeNotSatisfiableError({ range: { start: 0, end: size } });
-    const range = Array.isArray(asked) && asked.type === 'bytes' && asked.length === 1 ? asked[0] : null;
+    // Several ranges, or one of a single byte (which Directus's storage read takes for none), are answered
+    // with the whole video, as a server may.
+    const range = Array.isArray(asked) && asked.type === 'bytes' && asked.length === 1 && asked[0].end > asked[0].start ? asked[0] : null;
     const assets = new services.AssetsService({ knex: database, schema: await getSchema() });
     const { stream } = await assets.getAsset(row.video, undefined, range ? { start: range.start, end: range.end } : undefined);
     res.status(range ? 206 : 200).set({
