@@ -1,6 +1,6 @@
 import { parseFilter } from '@directus/utils';
 import { describe, expect, it } from 'vitest';
-import { AGGREGATE_SHAPE, DEEP_SHAPE, aggregateShapeError, deepShapeError, filterParses, queryShapeError } from './query-shape.ts';
+import { AGGREGATE_SHAPE, DEEP_SHAPE, LIST_SHAPE, aggregateShapeError, deepShapeError, filterParses, queryShapeError } from './query-shape.ts';
 
 /** What Directus's own parser makes of a filter: whether it throws. */
 function directusParses(filter: Record<string, unknown>): boolean {
@@ -101,5 +101,12 @@ describe('queryShapeError', () => {
     expect(queryShapeError({})).toBeNull();
     expect(queryShapeError({ aggregate: 'abc' })).toBe(AGGREGATE_SHAPE);
     expect(queryShapeError({ deep: { series: { _filter: 'abc' } }, aggregate: { count: '*' } })).toBe(DEEP_SHAPE);
+  });
+
+  it('takes fields, sorts, groups and meta as a text or a list of texts, and nothing else', () => {
+    expect(queryShapeError({ fields: 'id,name', sort: ['-views', 'id'], groupBy: ['category'], meta: '*' })).toBeNull();
+    for (const list of ['fields', 'sort', 'groupBy', 'meta'] as const) {
+      for (const value of [{ a: 'b' }, [{ a: 'b' }], [['id']], 5]) expect(queryShapeError({ [list]: value })).toBe(LIST_SHAPE);
+    }
   });
 });

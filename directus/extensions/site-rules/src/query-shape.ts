@@ -1,13 +1,14 @@
 /**
- * The shape of a query's nested reads (`deep`) and aggregates, checked before Directus parses them.
- * Directus 11 parses each nested level without awaiting it, so a level it cannot parse (a filter that
- * is not JSON, a sort of objects, `{ "_and": 5 }`) was a rejection no request caught, and it ended the
- * process. An aggregate it cannot parse was a 500.
+ * The shape of a query's nested reads (`deep`), aggregates and lists, checked before Directus parses
+ * them. Directus 11 parses each nested level without awaiting it, so a level it cannot parse (a filter
+ * that is not JSON, a sort of objects, `{ "_and": 5 }`) was a rejection no request caught, and it ended
+ * the process. An aggregate, or a list of fields, sorts, groups or meta naming objects, was a 500.
  */
 import { isTree, type Tree } from '../../shared/tree.ts';
 
 export const DEEP_SHAPE = 'Параметр deep: вложенные чтения — объекты, с условиями только в _filter, _sort, _limit, _offset, _page и _search';
 export const AGGREGATE_SHAPE = 'Параметр aggregate: объект, где каждой операции дан список полей';
+export const LIST_SHAPE = 'Параметры fields, sort, groupBy и meta — строка или список строк';
 
 const LOGICAL = new Set(['_and', '_or']);
 const RELATIONAL = new Set(['_some', '_none']);
@@ -89,8 +90,14 @@ export function aggregateShapeError(aggregate: unknown): string | null {
   return isTree(value) && Object.values(value).every(isTextList) ? null : AGGREGATE_SHAPE;
 }
 
+/** The lists a query names by text: each a text or a list of texts. */
+const LISTS = ['fields', 'sort', 'groupBy', 'meta'] as const;
+
+type ShapedQuery = { deep?: unknown; aggregate?: unknown } & { [list in (typeof LISTS)[number]]?: unknown };
+
 /** The first of a query's shape errors, or null: what it names that is absent is not checked. */
-export function queryShapeError(query: { deep?: unknown; aggregate?: unknown }): string | null {
+export function queryShapeError(query: ShapedQuery): string | null {
+  if (LISTS.some((list) => query[list] !== undefined && !isTextList(query[list]))) return LIST_SHAPE;
   return (query.deep === undefined ? null : deepShapeError(query.deep))
     ?? (query.aggregate === undefined ? null : aggregateShapeError(query.aggregate));
 }
