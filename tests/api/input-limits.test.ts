@@ -11,7 +11,7 @@ import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK } fro
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
-import { AGGREGATE_SHAPE, DEEP_SHAPE, LIST_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
+import { AGGREGATE_SHAPE, ALIAS_SHAPE, DEEP_SHAPE, LIST_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
 import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import {
   FILTER_TEXT_TOO_LONG, MAX_FILTER_KEYS, MAX_FILTER_TEXT, MAX_FILTER_VALUES, MAX_GROUP_FIELDS, MAX_QUERY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS, SEARCH_TOO_LONG, TOO_MANY_CONDITIONS,
@@ -345,6 +345,17 @@ describe('nested reads and aggregates Directus cannot parse', () => {
     }
     const counted = await call('GET', `/items/titles?aggregate[count]=*&filter[id][_eq]=${title.id}`);
     expect(Number(counted.data?.[0]?.count)).toBe(1);
+  });
+
+  it('refuses an alias that is a wildcard or a path, which held Directus until it ran out of memory', async () => {
+    for (const query of ['alias[*]=title&fields=*', 'alias[*.id]=title&fields=*.id', 'alias[c]=*']) {
+      for (const token of [undefined, user.token]) expectRefused(await call('GET', `/items/series?${query}`, { token }), 400, ALIAS_SHAPE);
+    }
+    expect((await call('GET', '/items/titles?alias[c]=comments&fields=id,c.id&limit=1')).status).toBe(200);
+  });
+
+  it('refuses an aggregate of every field (*) but a count, where the database answered 500', async () => {
+    expectRefused(await call('GET', '/items/series?aggregate[max]=*'), 400, AGGREGATE_SHAPE);
   });
 
   it('refuses fields, sorts, groups and meta naming objects with a 400, where Directus answered 500', async () => {

@@ -72,6 +72,23 @@ describe('a video by its file id', () => {
   });
 });
 
+describe('a video a kept episode shares with a live one', () => {
+  it('is withheld once the live episode is deleted, or shows another file', async () => {
+    const [title, other] = [await newTitle(), await newTitle()];
+    for (const leave of [
+      (live: number) => asAdmin('DELETE', `/items/series/${live}`),
+      async (live: number) => asAdmin('PATCH', `/items/series/${live}`, { video: await uploadVideo() }),
+    ]) {
+      const file = await uploadVideo();
+      const live = await episode(other.id, { video: file });
+      await episode(title.id, { video: file, deleted: true });
+      await answersVisitors(file, 200);
+      expect((await leave(live)).status).toBeLessThan(300);
+      await answersVisitors(file, 403);
+    }
+  });
+});
+
 describe('signed addresses of kept episodes', () => {
   let title: { id: number };
   let kept: number;

@@ -30,14 +30,17 @@ async function videosOf(db: Knex, titleIds: number[]): Promise<string[]> {
 }
 
 /**
- * Marks the videos of these titles (every video with 'all') withheld or not. A file no title or episode
- * shows any more keeps its mark: one left behind by a kept episode stays out of reach.
+ * Marks videos withheld or not. Any video some reader may not play and no one everyone may watch shows
+ * is withheld, wherever it hangs: one an episode stopped showing (deleted, or pointed at another file)
+ * is caught too. Only the videos of these titles (every video with 'all') are shown again. A file no
+ * title or episode shows any more keeps its mark: one left behind by a kept episode stays out of reach.
  */
 export async function markWithheldVideos(db: Knex, titleIds: number[] | 'all'): Promise<void> {
-  const files = titleIds === 'all' ? null : await videosOf(db, titleIds);
-  if (files && !files.length) return;
-  const among: Among = (column) => (q) => (files ? q.whereIn(column, files) : q.whereNotNull(column));
-  await db('directus_files').modify(among('id')).whereIn('id', hiddenVideos(db, among)).whereNotIn('id', shownVideos(db, among))
+  const everyVideo: Among = (column) => (q) => q.whereNotNull(column);
+  await db('directus_files').whereIn('id', hiddenVideos(db, everyVideo)).whereNotIn('id', shownVideos(db, everyVideo))
     .where(isFalse('withheld')).update({ withheld: true });
+  const files = titleIds === 'all' ? null : titleIds.length ? await videosOf(db, titleIds) : [];
+  if (files && !files.length) return;
+  const among: Among = files ? (column) => (q) => q.whereIn(column, files) : everyVideo;
   await db('directus_files').modify(among('id')).where('withheld', true).whereIn('id', shownVideos(db, among)).update({ withheld: false });
 }

@@ -1,6 +1,6 @@
 import { parseFilter } from '@directus/utils';
 import { describe, expect, it } from 'vitest';
-import { AGGREGATE_SHAPE, DEEP_SHAPE, LIST_SHAPE, aggregateShapeError, deepShapeError, filterParses, queryShapeError } from './query-shape.ts';
+import { AGGREGATE_SHAPE, ALIAS_SHAPE, DEEP_SHAPE, LIST_SHAPE, aggregateShapeError, aliasShapeError, deepShapeError, filterParses, queryShapeError } from './query-shape.ts';
 
 /** What Directus's own parser makes of a filter: whether it throws. */
 function directusParses(filter: Record<string, unknown>): boolean {
@@ -89,6 +89,11 @@ describe('aggregateShapeError', () => {
     expect(aggregateShapeError('{"count":["id"]}')).toBeNull();
   });
 
+  it('counts every field (*) and takes it for nothing else', () => {
+    expect(aggregateShapeError({ count: '*' })).toBeNull();
+    for (const aggregate of [{ max: '*' }, { sum: ['id', '*'] }, { avg: 'id,*' }]) expect(aggregateShapeError(aggregate)).toBe(AGGREGATE_SHAPE);
+  });
+
   it('refuses text that is not a JSON object, and operations naming objects', () => {
     for (const aggregate of ['{bad', 'abc', '"x"', 'null', { count: { a: 'b' } }, { count: [{ a: 'b' }] }, ['count']]) {
       expect(aggregateShapeError(aggregate)).toBe(AGGREGATE_SHAPE);
@@ -107,6 +112,19 @@ describe('queryShapeError', () => {
     expect(queryShapeError({ fields: 'id,name', sort: ['-views', 'id'], groupBy: ['category'], meta: '*' })).toBeNull();
     for (const list of ['fields', 'sort', 'groupBy', 'meta'] as const) {
       for (const value of [{ a: 'b' }, [{ a: 'b' }], [['id']], 5]) expect(queryShapeError({ [list]: value })).toBe(LIST_SHAPE);
+    }
+  });
+});
+
+describe('aliasShapeError', () => {
+  it('takes plain names for plain fields, as an object or JSON text', () => {
+    expect(aliasShapeError({ c: 'comments', first_title: 'title', имя: 'name' })).toBeNull();
+    expect(aliasShapeError('{"c":"comments"}')).toBeNull();
+  });
+
+  it('refuses wildcards, paths and other shapes', () => {
+    for (const alias of [{ '*': 'title' }, { '*.id': 'title' }, { 'a.b': 'title' }, { c: '*' }, { c: 'title.name' }, { c: ['title'] }, 'abc', ['c']]) {
+      expect(aliasShapeError(alias)).toBe(ALIAS_SHAPE);
     }
   });
 });

@@ -9,6 +9,7 @@ import { isTree, type Tree } from '../../shared/tree.ts';
 export const DEEP_SHAPE = 'Параметр deep: вложенные чтения — объекты, с условиями только в _filter, _sort, _limit, _offset, _page и _search';
 export const AGGREGATE_SHAPE = 'Параметр aggregate: объект, где каждой операции дан список полей';
 export const LIST_SHAPE = 'Параметры fields, sort, groupBy и meta — строка или список строк';
+export const ALIAS_SHAPE = 'Параметр alias: объект, где имени дано поле, оба — простые имена';
 
 const LOGICAL = new Set(['_and', '_or']);
 const RELATIONAL = new Set(['_some', '_none']);
@@ -84,20 +85,39 @@ export function deepShapeError(deep: unknown): string | null {
   return null;
 }
 
-/** Null when `aggregate` is an object naming, for each operation, a field or a list of them. */
+/** Null when `aggregate` is an object naming, for each operation, a field or a list of them (`*` is counted only). */
 export function aggregateShapeError(aggregate: unknown): string | null {
   const value = parsed(aggregate);
-  return isTree(value) && Object.values(value).every(isTextList) ? null : AGGREGATE_SHAPE;
+  if (!isTree(value)) return AGGREGATE_SHAPE;
+  const fits = Object.entries(value).every(([operation, fields]) => isTextList(fields)
+    && (operation === 'count' || ![fields].flat().some((field) => String(field).split(',').includes('*'))));
+  return fits ? null : AGGREGATE_SHAPE;
+}
+
+/** A field's name, and an alias's: no wildcard, path, function or list in it (an alias may be in any script). */
+const PLAIN_FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const PLAIN_ALIAS = /^[^*.():,\s]{1,64}$/u;
+
+/**
+ * Null when `alias` names plain fields by plain names. An alias named `*` (or `*.id`) is itself a
+ * wildcard, and Directus's expansion of `fields=*` then never ended: one visitor's read held the
+ * process until it ran out of memory.
+ */
+export function aliasShapeError(alias: unknown): string | null {
+  const value = parsed(alias);
+  return isTree(value) && Object.entries(value).every(([name, field]) => PLAIN_ALIAS.test(name) && typeof field === 'string' && PLAIN_FIELD.test(field))
+    ? null : ALIAS_SHAPE;
 }
 
 /** The lists a query names by text: each a text or a list of texts. */
 const LISTS = ['fields', 'sort', 'groupBy', 'meta'] as const;
 
-type ShapedQuery = { deep?: unknown; aggregate?: unknown } & { [list in (typeof LISTS)[number]]?: unknown };
+type ShapedQuery = { deep?: unknown; aggregate?: unknown; alias?: unknown } & { [list in (typeof LISTS)[number]]?: unknown };
 
 /** The first of a query's shape errors, or null: what it names that is absent is not checked. */
 export function queryShapeError(query: ShapedQuery): string | null {
   if (LISTS.some((list) => query[list] !== undefined && !isTextList(query[list]))) return LIST_SHAPE;
-  return (query.deep === undefined ? null : deepShapeError(query.deep))
+  return (query.alias === undefined ? null : aliasShapeError(query.alias))
+    ?? (query.deep === undefined ? null : deepShapeError(query.deep))
     ?? (query.aggregate === undefined ? null : aggregateShapeError(query.aggregate));
 }

@@ -1,6 +1,6 @@
 /**
  * Keeps the withheld mark of uploaded videos (shared/withheld-videos.ts) as titles and episodes change:
- * after a title or an episode is written, the videos of its title are marked again. The apply command
+ * after a title or an episode is written or an episode deleted, the videos are marked again. The apply command
  * marks every video (site-api: POST /site/schema/indexes).
  */
 import type { Knex } from 'knex';
@@ -18,6 +18,10 @@ export function registerWithheldVideos({ action }: Register, logError: (err: unk
       markWithheldVideos(database, keysOf(meta)).catch(logError);
     });
   }
+  // An episode gone may have been the one that showed a kept episode's video to everyone.
+  action('series.items.delete', (_meta, { database }) => {
+    markWithheldVideos(database, []).catch(logError);
+  });
   for (const event of ['series.items.create', 'series.items.update']) {
     action(event, (meta, { database }) => {
       titlesOfEpisodes(database, keysOf(meta)).then((titles) => markWithheldVideos(database, titles)).catch(logError);
