@@ -357,3 +357,16 @@ describe('public reads still work for a signed-in user', () => {
     expect(res.data).toEqual({ id: title.id });
   });
 });
+
+describe('writes to an account not one\'s own', () => {
+  it('are a 403 before any profile rule, so none tells that a login is taken', async () => {
+    for (const token of [undefined, me.token]) {
+      const made = await expectNothingStored('directus_users', {}, () => call('POST', '/users', { token, body: { login: other.login } }));
+      expectRefused(made, 403);
+    }
+    expectRefused(await call('PATCH', `/users/${other.id}`, { body: { dob: '2020-01-01' } }), 403);
+    expectRefused(await me.call('PATCH', `/users/${other.id}`, { login: other.login }), 403);
+    expect((await adminRead('directus_users', other.id, 'login')).login).toBe(other.login);
+    expect((await me.call('PATCH', '/users/me', { first_name: 'Своё' })).status).toBe(200);
+  });
+});
