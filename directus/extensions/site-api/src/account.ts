@@ -8,15 +8,13 @@
 import { ForbiddenError, InvalidPayloadError, isDirectusError } from '@directus/errors';
 import { createRateLimiter } from '../../shared/directus-internals.ts';
 import type { EndpointExtensionContext } from '@directus/extensions';
-import type { Request, Response, Router } from 'express';
+import type { Router } from 'express';
 import { ACCOUNT_MESSAGES, GENDERS, PASSWORD_MIN_LENGTH, ROLES, type Registration } from '../../../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isExactIsoDob } from '../../../../shared/dob.ts';
-import type { Accountability } from '../../shared/directus.ts';
 import type { Pace } from '../../shared/pace.ts';
 import { addressKey } from '../../../../shared/address-key.ts';
+import { handle } from '../../shared/route-handler.ts';
 
-type Caller = Request & { accountability?: Accountability | null };
-type Handler = (req: Caller, res: Response) => Promise<void>;
 
 const invalid = (reason: string) => new InvalidPayloadError({ reason });
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,8 +33,6 @@ export function registration(body: unknown): Registration {
   if (!(GENDERS as readonly string[]).includes(fields.gender)) throw invalid('Пол: Мужской или Женский');
   return { ...fields, password, gender: fields.gender as Registration['gender'] };
 }
-
-const handle = (work: Handler) => (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
 
 /**
  * `availability` is the allowance of yes/no answers about accounts an address gets (shared with

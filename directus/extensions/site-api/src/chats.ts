@@ -6,15 +6,11 @@
  */
 import { ForbiddenError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
-import type { Request, Response, Router } from 'express';
+import type { Router } from 'express';
 import { CHAT_ONLINE_WINDOW_MS } from '../../../../shared/rules.ts';
 import { chatMembers } from '../../shared/chats.ts';
-import type { Accountability } from '../../shared/directus.ts';
+import { handle } from '../../shared/route-handler.ts';
 
-type Caller = Request & { accountability?: Accountability | null };
-
-const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
-  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
 
 const PERSON_FIELDS = ['id', 'login', 'avatar', 'nameColor.nameColor', 'nameColor.nameEffect', 'frame.frameMessage'];
 const MESSAGE_FIELDS = ['id', 'text', 'deleted', 'date_created', 'user_created', 'privateChat'];

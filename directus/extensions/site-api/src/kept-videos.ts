@@ -10,21 +10,17 @@
 import { pipeline } from 'node:stream/promises';
 import { ForbiddenError, RangeNotSatisfiableError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
-import type { Request, Response, Router } from 'express';
+import type { Router } from 'express';
 import parseRange from 'range-parser';
 import { PREMIUM_ROLES } from '../../../../shared/rules.ts';
 import { hasAnyRole } from '../../shared/accountability.ts';
 import { publishedTitle } from '../../shared/catalogue.ts';
-import type { Accountability } from '../../shared/directus.ts';
 import { envText } from '../../shared/env.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
 import { watchableEpisodes } from '../../shared/watched-episodes.ts';
 import { grantFor, grantHolds, grantedAddress } from './video-grant.ts';
+import { handle } from '../../shared/route-handler.ts';
 
-type Caller = Request & { accountability?: Accountability | null };
-
-const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
-  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
 
 export function registerKeptVideoRoutes(router: Router, { database, services, getSchema, env }: EndpointExtensionContext): void {
   const secret = envText(env, 'SECRET') ?? '';

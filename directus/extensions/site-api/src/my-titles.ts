@@ -6,20 +6,16 @@
  */
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
-import type { Request, Response, Router } from 'express';
+import type { Router } from 'express';
 import { PREMIUM_ROLES, RATING_MAX, RATING_MIN } from '../../../../shared/rules.ts';
 import { hasAnyRole } from '../../shared/accountability.ts';
 import { publishedTitle, watchableEpisode } from '../../shared/catalogue.ts';
-import type { Accountability } from '../../shared/directus.ts';
 import { jsonObjectBody } from '../../shared/json-body.ts';
 import { ratingSummary } from './rating-summary.ts';
+import { type Caller, handle } from '../../shared/route-handler.ts';
 
-type Caller = Request & { accountability?: Accountability | null };
 
 const invalid = (reason: string) => new InvalidPayloadError({ reason });
-const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
-  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
-
 function caller(req: Caller): string {
   const me = req.accountability?.user;
   if (!me) throw new ForbiddenError();

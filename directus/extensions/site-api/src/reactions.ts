@@ -13,12 +13,12 @@
  */
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
-import type { Request, Response, Router } from 'express';
+import type { Router } from 'express';
 import { REACTION_TYPES } from '../../../../shared/rules.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
+import { type Caller, handle } from '../../shared/route-handler.ts';
 
-type Caller = Request & { accountability?: Accountability | null };
 type ReactionType = (typeof REACTION_TYPES)[number];
 type Target = { comment: number } | { post: number };
 interface Held { id: number; type: ReactionType }
@@ -29,9 +29,6 @@ const POSTS_MAX = 100;
 const TRIES = 3;
 
 const invalid = (reason: string) => new InvalidPayloadError({ reason });
-const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
-  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
-
 function callerOf(req: Caller): { me: string; accountability: Accountability } {
   const accountability = req.accountability;
   if (!accountability?.user) throw new ForbiddenError();

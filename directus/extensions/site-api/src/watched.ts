@@ -11,7 +11,7 @@
  */
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import type { EndpointExtensionContext } from '@directus/extensions';
-import type { Request, Response, Router } from 'express';
+import type { Router } from 'express';
 import type { Knex } from 'knex';
 import { PREMIUM_ROLES } from '../../../../shared/rules.ts';
 import { WATCHED_IMPORT_MAX } from '../../../../shared/watching.ts';
@@ -23,18 +23,15 @@ import { numberKeyOf } from '../../shared/keys.ts';
 import { pace } from '../../shared/pace.ts';
 import { EPISODE_UNKNOWN, afterWatched, episodeTitles, watchableEpisodes } from '../../shared/watched-episodes.ts';
 import { tellWatchedChanged } from '../../shared/watched-news.ts';
+import { type Caller, handle } from '../../shared/route-handler.ts';
 
 const SINGLE: (typeof TYPE_SOURCES)[number] = 'Одиночный';
 
-type Caller = Request & { accountability?: Accountability | null };
 
 /** A page of a profile's list holds 20 titles; a summary is asked for one page at a time. */
 export const SUMMARY_MAX = 100;
 
 const invalid = (reason: string) => new InvalidPayloadError({ reason });
-const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
-  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
-
 function callerOf(req: Caller): { me: string; seesKept: boolean; accountability: Accountability } {
   const accountability = req.accountability;
   const me = accountability?.user;

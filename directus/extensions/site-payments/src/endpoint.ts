@@ -25,6 +25,7 @@ import {
 } from './invoices.ts';
 import { purgeCache } from './cache.ts';
 import { limiterPrefix } from '../../shared/env.ts';
+import { handle } from '../../shared/route-handler.ts';
 
 type Caller = Request & { accountability?: Accountability | null; rawBody?: Buffer; schema?: unknown };
 
@@ -43,9 +44,6 @@ const GATEWAY_CHECK_MS = 2_000;
 const MAX_WEBHOOK_BYTES = 64 * 1024;
 /** Titles asked about at once by the build (it reads 250 a call). */
 const KEPT_TITLES_MAX = 1000;
-
-const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
-  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
 
 function caller(req: Caller): string {
   const me = req.accountability?.user;

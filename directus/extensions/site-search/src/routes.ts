@@ -8,27 +8,23 @@
  * - GET /site/search/popular — 'Часто ищут:': the titles opened from search most often, filled up
  *   with the most viewed while few are.
  * - POST /site/search/opened { titleId } — a title opened from the results: counted per title, once
- *   per address and account within the view counter's window; nobody's identity is stored.
+ *   a day per address and account; nobody's identity is stored.
  */
 import { InvalidPayloadError } from '@directus/errors';
 import type { Knex } from 'knex';
-import type { Request, RequestHandler, Response } from 'express';
+import type { RequestHandler } from 'express';
 import { PERSON_FIELDS, TITLE_CARD_FIELDS } from '../../../../shared/card-fields.ts';
 import { planSearch, unknownWords, type SearchPlan } from '../../../../shared/search-plan.ts';
 import { POPULAR_COUNT, QUERY_TOO_LONG, SEARCH_LIMIT, SEARCH_OPENS_MIN, SEARCH_PEOPLE_LIMIT, SEARCH_QUERY_MAX } from '../../../../shared/search-limits.ts';
 import { titleIdOf } from '../../count-view/src/api.ts';
 import { visitMemory, type VisitMemory } from '../../count-view/src/visits.ts';
-import type { Accountability } from '../../shared/directus.ts';
 import { TITLE_ID_INVALID, TITLE_NOT_FOUND, shownComments } from '../../shared/catalogue.ts';
 import { dialectOf, type Dialect } from './search-index.ts';
 import { ftsPhrase, ranked } from './ranked.ts';
 import type { VocabularyCache } from './vocabulary.ts';
 import { addressKey } from '../../../../shared/address-key.ts';
+import { type Caller, handle } from '../../shared/route-handler.ts';
 
-type Caller = Request & { accountability?: Accountability | null };
-
-const handle = (work: (req: Caller, res: Response) => Promise<void>): RequestHandler =>
-  (req, res, next) => { work(req, res).catch(next); };
 
 /**
  * A person (or an address) counts once a day a title in «Часто ищут»: eight titles everyone sees,
@@ -193,7 +189,7 @@ export function searchReads(database: Knex, vocabulary: VocabularyCache): { sear
  */
 export function searchOpened(database: Knex, env: Record<string, unknown>): RequestHandler {
   let opened: VisitMemory | undefined;
-  return handle(async (req, res) => {
+  return handle(async (req: Caller, res) => {
     const id = titleIdOf((req.body as { titleId?: unknown } | undefined)?.titleId);
     if (id === null) throw new InvalidPayloadError({ reason: TITLE_ID_INVALID });
     const memory = (opened ??= visitMemory(env, OPENED_WINDOW_MS));

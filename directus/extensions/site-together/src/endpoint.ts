@@ -9,18 +9,16 @@
 import { randomBytes } from 'node:crypto';
 import { defineEndpoint } from '@directus/extensions';
 import { createError } from '@directus/errors';
-import type { Request, Response } from 'express';
 import type { Knex } from 'knex';
 import { isFalse } from '../../shared/unset-flag.ts';
 import { ROOM_CODE_PATTERN, ROOM_MESSAGES } from '../../../../shared/together.ts';
-import type { Accountability } from '../../shared/directus.ts';
 import { jsonObjectBody } from '../../shared/json-body.ts';
 import { pace } from '../../shared/pace.ts';
 import { changeRoom } from './room-changes.ts';
 import { JOINS_TOO_FAST, type RoomRefusal } from './room-rules.ts';
 import { personOf, readPerson, recentMessages } from './room-store.ts';
+import { type Caller, handle } from '../../shared/route-handler.ts';
 
-type Caller = Request & { accountability?: Accountability | null };
 
 const SignIn = createError('UNAUTHORIZED', ROOM_MESSAGES.signIn, 401);
 const NotFound = createError('NOT_FOUND', ROOM_MESSAGES.notFound, 404);
@@ -28,9 +26,6 @@ const Removed = createError('FORBIDDEN', ROOM_MESSAGES.removed, 403);
 const Full = createError('ROOM_FULL', ROOM_MESSAGES.full, 409);
 const BadTitle = createError('INVALID_PAYLOAD', ROOM_MESSAGES.badTitle, 400);
 const BadEpisode = createError('INVALID_PAYLOAD', ROOM_MESSAGES.badEpisode, 400);
-
-const handle = (work: (req: Caller, res: Response) => Promise<void>) =>
-  (req: Caller, res: Response, next: (err?: unknown) => void) => { work(req, res).catch(next); };
 
 function callerOf(req: Caller): string {
   const me = req.accountability?.user;
