@@ -148,6 +148,22 @@ describe('avatars', () => {
     expect(res.status).toBe(200);
     expect((await adminRead('directus_users', who().id, 'avatar')).avatar).toBe(file.data.id);
   });
+
+  it('stores an avatar or decoration taken off as none, however it is sent', async () => {
+    for (const emptied of [{ avatar: '' }, { nameColor: '' }, { frame: '' }, { background: '' }]) {
+      expect((await premiumPlus.call('PATCH', '/users/me', emptied)).status).toBe(200);
+      const [field] = Object.keys(emptied);
+      expect((await adminRead('directus_users', premiumPlus.id, field))[field], field).toBeNull();
+    }
+  });
+
+  it('goes with the picture when its owner deletes it', async () => {
+    const owner = await newUser();
+    const file = await uploadAs(owner, pngBytes(), 'image/png', 'gone.png');
+    expect((await owner.call('PATCH', '/users/me', { avatar: file.data.id })).status).toBe(200);
+    expect((await owner.call('DELETE', `/files/${file.data.id}`)).status).toBe(204);
+    expect((await adminRead('directus_users', owner.id, 'avatar')).avatar).toBeNull();
+  });
 });
 
 describe('episodes kept for subscribers (deleted: true)', () => {

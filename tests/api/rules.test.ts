@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 describe('texts of reviews, posts and messages', () => {
-  it.each(['', '   ', '\n\t  ', '\u200b', '\u3164 \u2800', '\u00ad\u0000'])('refuses a blank review %j', async (text) => {
+  it.each(['', '   ', '\n\t  ', '\u200b', '\u3164 \u2800', '\u00ad\u0000', '\u034f\ufe0f', '\u17b5', '\u0301\u0308'])('refuses a blank review %j', async (text) => {
     const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text, title: title.id }));
     expectRefused(res, 400, 'Комментарий не может быть пустым');
   });
@@ -224,6 +224,20 @@ describe('list marks, actor favourites and reactions', () => {
       }
       expect(await countRows('reactions', { user_created: { _eq: user.id } })).toBe(2);
     });
+
+    it('keeps a like on a review since deleted as it was: turning it over is refused, taking it back is not', async () => {
+      const review = (await someone.call('POST', '/items/comments', { text: 'Скоро удалю', title: title.id })).data.id;
+      const liked = await user.call('PUT', '/site/reactions', { comment: review, type: 'like' });
+      expect(liked.status).toBe(200);
+      expect((await someone.call('PATCH', `/items/comments/${review}`, { deleted: true })).status).toBe(200);
+      const reaction = liked.data.after.id;
+      for (const flip of [() => user.call('PUT', '/site/reactions', { comment: review, type: 'dislike' }), () => user.call('PATCH', `/items/reactions/${reaction}`, { type: 'dislike' })]) {
+        expectRefused(await flip(), 400, 'Комментарий удалён');
+        expect((await adminRead('reactions', reaction, 'type')).type).toBe('like');
+      }
+      expect((await user.call('PUT', '/site/reactions', { comment: review, type: null })).status).toBe(200);
+      expect(await countRows('reactions', { id: { _eq: reaction } })).toBe(0);
+    });
   });
 });
 
@@ -384,6 +398,14 @@ describe('titles', () => {
     const parent = await user.call('POST', '/items/comments', { text: 'Родитель 2', title: title.id });
     const reply = await someone.call('POST', '/items/comments', { text: 'Ответ 2', comment: parent.data.id });
     expect((await adminRead('comments', reply.data.id, 'title')).title).toBe(title.id);
+  });
+
+  it('hangs an answer to a reply on the thread\'s review, as the page shows threads one level deep', async () => {
+    const review = await user.call('POST', '/items/comments', { text: 'Ветка', title: title.id });
+    const reply = await someone.call('POST', '/items/comments', { text: 'Ответ', comment: review.data.id });
+    const answer = await user.call('POST', '/items/comments', { text: 'Ответ на ответ', comment: reply.data.id });
+    expect(answer.status).toBe(200);
+    expect(await adminRead('comments', answer.data.id, 'title,post,comment')).toEqual({ title: title.id, post: null, comment: review.data.id });
   });
 
   it('gives a reply under a post its parent\'s post', async () => {

@@ -165,11 +165,9 @@ export async function everyIslandHydrated(page: Page, timeout = 30_000): Promise
     (boxed ?? first)?.scrollIntoView({ block: 'center', behavior: 'instant' });
     return waiting.map((i) => i.getAttribute('component-url'));
   };
-  await page.waitForFunction(`(${waitingIslands})(${JSON.stringify(SESSION_KEY)}).length === 0`, undefined, { timeout, polling: 250 })
-    .catch(async (err: Error) => {
-      // Name the islands still waiting, so a failure says where to look.
-      throw new Error(`${err.message}; not hydrated: ${(await page.evaluate(waitingIslands, SESSION_KEY)).join(', ')}`);
-    });
+  // Polled from here rather than by a page-side predicate given as text: the page's policy forbids eval,
+  // which Chromium lets through only on the first check. A failure lists the islands still waiting.
+  await expect.poll(() => page.evaluate(waitingIslands, SESSION_KEY), { timeout, interval: 250 }).toEqual([]);
   await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
   await page.waitForLoadState('networkidle');
 }

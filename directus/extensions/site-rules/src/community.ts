@@ -42,6 +42,12 @@ async function shownComment(database: Knex, id: number): Promise<void> {
   if (row.deleted) invalid(COMMENT_TOMBSTONE.gone);
 }
 
+/** The review whose thread a comment is in: threads are one level deep, as the page shows them. */
+async function threadOf(database: Knex, id: number): Promise<number> {
+  const row = await database('comments').where('id', id).first('comment');
+  return row?.comment == null ? id : Number(row.comment);
+}
+
 export function registerCommunityRules({ filter, action }: Register, paces: CommunityPaces, deleteFiles: (ids: string[]) => Promise<void>): void {
   /** One write of the allowance for each reaction a request sets, changes or takes back. */
   const takeReaction = async (accountability: Accountability | null | undefined, count = 1) => {
@@ -52,7 +58,8 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
     const text = commentText(payload.text);
     let title = numberKeyOf(payload.title);
     let post = numberKeyOf(payload.post);
-    const parentId = numberKeyOf(payload.comment);
+    const answered = numberKeyOf(payload.comment);
+    const parentId = answered === null ? null : await threadOf(database, answered);
     let parentGone = false;
     if (parentId !== null) {
       const parent = await database('comments').where('id', parentId).first('title', 'post', 'deleted');
@@ -109,8 +116,13 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
     await takeReaction(accountability);
     return { ...payload, type, comment, post };
   });
-  filter('reactions.items.update', async (payload, meta, { accountability }) => {
+  filter('reactions.items.update', async (payload, meta, { database, accountability }) => {
     const checked = 'type' in payload ? { ...payload, type: reactionType(payload.type) } : payload;
+    // A like turns into a dislike only where a new one could be set: not on a review since deleted or hidden.
+    if (!isPrivileged(accountability) && meta.keys?.length) {
+      const comments: (number | null)[] = await database('reactions').whereIn('id', meta.keys).distinct().pluck('comment');
+      for (const comment of comments) if (comment !== null) await shownComment(database, comment);
+    }
     await takeReaction(accountability, meta.keys?.length);
     return checked;
   });

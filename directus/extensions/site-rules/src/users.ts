@@ -41,8 +41,13 @@ const KEPT_FIELDS: readonly (readonly [string, string])[] = [
   ['gender', GENDER_INVALID],
 ];
 
+/** The profile's picture and decorations: each a file or shop item, or none. */
+const CHOSEN_FILES_AND_ITEMS = ['avatar', 'nameColor', 'frame', 'background'] as const;
+
 async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null, readStored: ReadStored, paces: AccountPaces): Promise<Payload> {
   const out = { ...payload };
+  // Taken off is null, however the form said it: never an empty text pointing at nothing.
+  for (const field of CHOSEN_FILES_AND_ITEMS) if (field in out && keyOf(out[field]) === null) out[field] = null;
   if ('password' in out) out.password = passwordOf(out.password);
   if ('email' in out && out.email !== null && typeof out.email !== 'string') invalid(EMAIL_INVALID);
   if ('login' in out && out.login !== null) {
@@ -134,7 +139,11 @@ async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'bac
   if (!item) invalid('Такого украшения нет в магазине');
 }
 
-export function registerUserRules({ filter }: Register, readStored: ReadStored, paces: AccountPaces): void {
+export function registerUserRules({ filter, action }: Register, readStored: ReadStored, paces: AccountPaces): void {
   filter('users.create', (payload: Payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability, readStored, paces));
   filter('users.update', (payload: Payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability, readStored, paces));
+  // A deleted picture leaves no avatar pointing at nothing: the profile shows the default one again.
+  action('files.delete', async ({ keys }, { database }) => {
+    if (Array.isArray(keys) && keys.length) await database('directus_users').whereIn('avatar', keys.map(String)).update({ avatar: null });
+  });
 }
