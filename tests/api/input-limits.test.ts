@@ -11,7 +11,8 @@ import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK } fro
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
-import { AGGREGATE_SHAPE, ALIAS_SHAPE, DEEP_SHAPE, LIST_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
+import { AGGREGATE_SHAPE, ALIAS_SHAPE, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, LIST_SHAPE, QUERY_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
+import { MISSING_COLUMN } from '../../directus/extensions/site-rules/src/database-errors.ts';
 import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import {
   FILTER_TEXT_TOO_LONG, MAX_FILTER_KEYS, MAX_FILTER_TEXT, MAX_FILTER_VALUES, MAX_GROUP_FIELDS, MAX_QUERY_FIELDS, MAX_SEARCH_LENGTH, MAX_SORT_FIELDS, SEARCH_TOO_LONG, TOO_MANY_CONDITIONS,
@@ -363,6 +364,43 @@ describe('nested reads and aggregates Directus cannot parse', () => {
       for (const token of [undefined, user.token]) expectRefused(await call('GET', `/items/titles?${query}`, { token }), 400, LIST_SHAPE);
     }
     expect((await call('GET', `/items/titles?fields[]=id&sort[]=-id&meta=filter_count&limit=1`)).status).toBe(200);
+  });
+
+  it('refuses a function with nothing in its parentheses, or parentheses back to front, where Directus answered 500', async () => {
+    for (const query of ['fields=year()', 'fields=json()', 'fields=id,title.count()', 'fields=a)(', 'groupBy=count()&aggregate[count]=*', 'search=x&fields=count()']) {
+      for (const token of [undefined, user.token]) expectRefused(await call('GET', `/items/series?${query}`, { token }), 400, CALL_SHAPE);
+      expectRefused(await asAdmin('GET', `/items/series?${query}`), 400, CALL_SHAPE);
+    }
+    const byYear = await asAdmin('GET', '/items/titles?aggregate[count]=*&groupBy[]=year(date_created)');
+    expect(byYear.status).toBe(200);
+    expect(byYear.data.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a relational condition that is no condition, where Directus answered 500', async () => {
+    for (const filter of ['{"title":{"_none":null}}', '{"title":{"_some":null}}', '{"_or":[{"title":{"_none":[]}}]}']) {
+      for (const token of [undefined, user.token]) expectRefused(await call('GET', `/items/series?filter=${encodeURIComponent(filter)}`, { token }), 400, FILTER_SHAPE);
+    }
+    const none = await call('GET', `/items/titles?filter=${encodeURIComponent('{"series":{"_none":{"id":{"_gt":0}}}}')}&fields=id&limit=1`);
+    expect(none.status).toBe(200);
+  });
+
+  it('answers a socket read whose query is not an object with its reason', async () => {
+    const socket = await Realtime.visitor(baseUrl(), 'odd-query');
+    for (const [uid, query] of [['number', 5], ['text', 'abc'], ['none', null]] as const) {
+      socket.send({ type: 'items', action: 'read', collection: 'titles', uid, query });
+      expect(await socket.waitFor(answered(uid), `the refusal of a ${uid}`)).toMatchObject({ status: 'error', error: { message: QUERY_SHAPE } });
+    }
+  });
+
+  it('refuses a grouped aggregate sorted by a name the grouping does not make, where the database answered 500', async () => {
+    for (const query of ['aggregate[count]=id&groupBy=title&sort=count', 'aggregate[sum]=id&groupBy=title&sort=-sum']) {
+      expectRefused(await asAdmin('GET', `/items/series?${query}`), 400, MISSING_COLUMN);
+    }
+    const counted = await newTitle();
+    const episodes = ['1 серия', '2 серия'];
+    for (const name of episodes) expect((await asAdmin('POST', '/items/series', { title: counted.id, name })).status).toBe(200);
+    const byCount = await asAdmin('GET', `/items/series?aggregate[count]=*&groupBy=title&sort=-count&filter[title][_eq]=${counted.id}`);
+    expect(byCount.data.map((r: { title: number; count: string | number }) => [r.title, Number(r.count)])).toEqual([[counted.id, episodes.length]]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { valueErrorReason } from './database-errors.ts';
+import { MISSING_COLUMN, isMissingColumn, valueError, valueErrorReason } from './database-errors.ts';
 
 const pg = (code: string) => Object.assign(new Error('select …'), { code });
 
@@ -29,5 +29,21 @@ describe('valueErrorReason', () => {
     expect(valueErrorReason(new RangeError('Maximum call stack size exceeded'))).toBeNull();
     expect(valueErrorReason(new Error('ECONNREFUSED'))).toBeNull();
     expect(valueErrorReason(null)).toBeNull();
+  });
+});
+
+describe('a read naming a column its statement lacks', () => {
+  const sqlite = (message: string) => Object.assign(new Error(message), { code: 'SQLITE_ERROR' });
+
+  it('is found in PostgreSQL\'s and SQLite\'s words', () => {
+    expect(isMissingColumn(pg('42703'))).toBe(true);
+    expect(isMissingColumn(sqlite('select … order by `count` asc - SQLITE_ERROR: no such column: count'))).toBe(true);
+    expect(isMissingColumn(sqlite('SQLITE_ERROR: no such table: x'))).toBe(false);
+    expect(isMissingColumn(pg('42P01'))).toBe(false);
+  });
+
+  it('is a 400 of a read and left to Directus of a write', () => {
+    expect(valueError(pg('42703'), 'read')?.message).toContain(MISSING_COLUMN);
+    expect(valueError(pg('42703'), 'write')).toBeNull();
   });
 });

@@ -26,9 +26,21 @@ export function valueErrorReason(err: unknown): string | null {
   return null;
 }
 
+/**
+ * Whether a read named a column its statement does not make: a grouped aggregate sorted by an
+ * operation's name (`sort=count` beside `aggregate[count]=id`), which Directus passes to the database.
+ */
+export function isMissingColumn(err: unknown): boolean {
+  if (!err || typeof err !== 'object' || !('code' in err)) return false;
+  return err.code === '42703' || (err.code === 'SQLITE_ERROR' && err instanceof Error && err.message.includes('no such column'));
+}
+
+export const MISSING_COLUMN = 'В ответе на запрос нет такого поля';
+
 /** The 400 for an error that is the request's values at fault (a read's query or a write's payload); null otherwise. */
 export function valueError(err: unknown, of: 'read' | 'write' = 'read'): InstanceType<typeof InvalidQueryError> | InstanceType<typeof InvalidPayloadError> | null {
-  const reason = valueErrorReason(err);
+  // Of a write, a missing column is the schema's fault, not the caller's: left a 500.
+  const reason = valueErrorReason(err) ?? (of === 'read' && isMissingColumn(err) ? MISSING_COLUMN : null);
   if (!reason) return null;
   return of === 'read' ? new InvalidQueryError({ reason }) : new InvalidPayloadError({ reason });
 }

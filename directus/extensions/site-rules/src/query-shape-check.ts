@@ -8,7 +8,7 @@
 import { InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
 import { isTree } from '../../shared/tree.ts';
-import { queryShapeError } from './query-shape.ts';
+import { QUERY_SHAPE, queryShapeError } from './query-shape.ts';
 import type { Register } from './types.ts';
 
 type Next = (err?: unknown) => void;
@@ -18,9 +18,11 @@ const refusalOf = (query: unknown) => {
   return reason ? new InvalidQueryError({ reason }) : undefined;
 };
 
-/** The shape error of a socket frame's query, or null. */
-export const socketQueryShapeError = (frame: Record<string, unknown>): string | null =>
-  isTree(frame.query) ? queryShapeError(frame.query) : null;
+/** The shape error of a socket frame's query, or null. A query that is not an object went unanswered. */
+export function socketQueryShapeError(frame: Record<string, unknown>): string | null {
+  if (frame.query === undefined) return null;
+  return isTree(frame.query) ? queryShapeError(frame.query) : QUERY_SHAPE;
+}
 
 let loggingRejections = false;
 

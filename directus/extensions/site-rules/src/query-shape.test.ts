@@ -1,6 +1,9 @@
 import { parseFilter } from '@directus/utils';
 import { describe, expect, it } from 'vitest';
-import { AGGREGATE_SHAPE, ALIAS_SHAPE, DEEP_SHAPE, LIST_SHAPE, aggregateShapeError, aliasShapeError, deepShapeError, filterParses, queryShapeError } from './query-shape.ts';
+import {
+  AGGREGATE_SHAPE, ALIAS_SHAPE, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, LIST_SHAPE,
+  aggregateShapeError, aliasShapeError, callsParse, deepShapeError, filterParses, queryShapeError,
+} from './query-shape.ts';
 
 /** What Directus's own parser makes of a filter: whether it throws. */
 function directusParses(filter: Record<string, unknown>): boolean {
@@ -112,6 +115,39 @@ describe('queryShapeError', () => {
     expect(queryShapeError({ fields: 'id,name', sort: ['-views', 'id'], groupBy: ['category'], meta: '*' })).toBeNull();
     for (const list of ['fields', 'sort', 'groupBy', 'meta'] as const) {
       for (const value of [{ a: 'b' }, [{ a: 'b' }], [['id']], 5]) expect(queryShapeError({ [list]: value })).toBe(LIST_SHAPE);
+    }
+  });
+});
+
+describe('functions named in a query', () => {
+  it('are taken as Directus reads them: a name and what it applies to', () => {
+    for (const names of ['id,name', 'year(date_created)', 'count(comments),title', '-month(date_created)', 'json(meta, a.b)', 'title.year(date_created)']) {
+      expect(callsParse(names), names).toBe(true);
+    }
+    expect(queryShapeError({ fields: ['year(date_created)', 'count(comments)'], groupBy: 'year(date_created)' })).toBeNull();
+  });
+
+  it('are refused empty, nested or back to front, in fields, sorts, groups and meta', () => {
+    for (const names of ['year()', 'count( )x()', 'a)(', 'year)(x', '(())', 'title.count()', 'id,json()', 'year(']) {
+      expect(callsParse(names), names).toBe(false);
+    }
+    for (const list of ['fields', 'sort', 'groupBy', 'meta'] as const) {
+      expect(queryShapeError({ [list]: 'year()' })).toBe(CALL_SHAPE);
+      expect(queryShapeError({ [list]: ['id', 'a)('] })).toBe(CALL_SHAPE);
+    }
+  });
+});
+
+describe('a top-level filter', () => {
+  it('is taken as the site and the admin app send it, and left to Directus when it is not an object', () => {
+    expect(queryShapeError({ filter: { status: { _eq: 'published' }, genres: { _some: { genres_id: { _in: [1, 2] } } } } })).toBeNull();
+    expect(queryShapeError({ filter: '{"comments":{"_none":{"deleted":{"_eq":true}}}}' })).toBeNull();
+    expect(queryShapeError({ filter: 'not json' })).toBeNull();
+  });
+
+  it('is refused where Directus takes it but cannot walk it', () => {
+    for (const filter of [{ title: { _none: null } }, '{"title":{"_some":null}}', { _and: [{ title: { _none: [] } }] }]) {
+      expect(queryShapeError({ filter }), JSON.stringify(filter)).toBe(FILTER_SHAPE);
     }
   });
 });

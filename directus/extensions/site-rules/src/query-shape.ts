@@ -10,6 +10,9 @@ export const DEEP_SHAPE = 'Параметр deep: вложенные чтени�
 export const AGGREGATE_SHAPE = 'Параметр aggregate: объект, где каждой операции дан список полей';
 export const LIST_SHAPE = 'Параметры fields, sort, groupBy и meta — строка или список строк';
 export const ALIAS_SHAPE = 'Параметр alias: объект, где имени дано поле, оба — простые имена';
+export const CALL_SHAPE = 'Функция в запросе пишется как имя(поле)';
+export const FILTER_SHAPE = 'Параметр filter: у поля и у _some или _none — условие, у _and и _or — список условий';
+export const QUERY_SHAPE = 'Параметр query — объект';
 
 const LOGICAL = new Set(['_and', '_or']);
 const RELATIONAL = new Set(['_some', '_none']);
@@ -26,6 +29,12 @@ function parsed(value: unknown): unknown {
 }
 
 const isTextList = (value: unknown) => typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+
+/**
+ * Whether the parentheses of a name, if any, are calls Directus reads: each holding something, none
+ * nested, as in `year(date_created)`. Directus took `year()` or `a)(` for a call and failed reading it.
+ */
+export const callsParse = (names: string): boolean => !/[()]/.test(names.replace(/\([^()]+\)/g, ''));
 const isWholeNumber = (value: unknown) => (typeof value === 'number' && Number.isInteger(value)) || (typeof value === 'string' && /^-?\d{1,15}$/.test(value));
 
 /**
@@ -112,11 +121,16 @@ export function aliasShapeError(alias: unknown): string | null {
 /** The lists a query names by text: each a text or a list of texts. */
 const LISTS = ['fields', 'sort', 'groupBy', 'meta'] as const;
 
-type ShapedQuery = { deep?: unknown; aggregate?: unknown; alias?: unknown } & { [list in (typeof LISTS)[number]]?: unknown };
+type ShapedQuery = { deep?: unknown; aggregate?: unknown; alias?: unknown; filter?: unknown } & { [list in (typeof LISTS)[number]]?: unknown };
 
 /** The first of a query's shape errors, or null: what it names that is absent is not checked. */
 export function queryShapeError(query: ShapedQuery): string | null {
-  if (LISTS.some((list) => query[list] !== undefined && !isTextList(query[list]))) return LIST_SHAPE;
+  const lists = LISTS.map((list) => query[list]).filter((value) => value !== undefined);
+  if (!lists.every(isTextList)) return LIST_SHAPE;
+  if (!lists.flat().every((names) => callsParse(String(names)))) return CALL_SHAPE;
+  // A filter that is not an object Directus refuses itself; one it takes but cannot walk was a 500.
+  const filter = parsed(query.filter);
+  if (isTree(filter) && !filterParses(filter)) return FILTER_SHAPE;
   return (query.alias === undefined ? null : aliasShapeError(query.alias))
     ?? (query.deep === undefined ? null : deepShapeError(query.deep))
     ?? (query.aggregate === undefined ? null : aggregateShapeError(query.aggregate));
