@@ -10,6 +10,7 @@ import {
 import {
   FRIENDSHIP_STATUSES, INVOICE_STATUSES, MARK_TYPES, PLAN_CHANGE_KINDS, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
 } from '../../shared/rules.ts';
+import { LOGIN_LIKENESS_SQL } from '../../shared/login-likeness.ts';
 import { SEGMENT_KINDS, SEGMENT_SEARCH_STATES, SEGMENT_SOURCES, SEGMENT_STATES } from '../../shared/segments.ts';
 import { CONTROL_MODES, MEMBER_STATES } from '../../shared/together.ts';
 
@@ -555,6 +556,8 @@ export const COMPOSITE_INDEXES = [
   { name: 'watched_episodes_user_episode_unique', table: 'watchedEpisodes', columns: ['user_created', 'episode'], unique: true },
   { name: 'watched_episodes_user_title', table: 'watchedEpisodes', columns: ['user_created', 'title'], unique: false },
   { name: 'users_login_lower_unique', table: 'directus_users', columns: ['lower(login)'], unique: true },
+  // A login that reads like a taken one is taken too (shared/login-likeness.ts): this serves the lookup.
+  { name: 'users_login_likeness', table: 'directus_users', columns: [LOGIN_LIKENESS_SQL], unique: false },
   { name: 'titles_category_views', table: 'titles', columns: ['category', 'views'], unique: false },
   // 'Часто ищут:': the published titles opened from search most, and the most viewed, without a sort of them all.
   { name: 'titles_status_search_opens', table: 'titles', columns: ['status', 'searchOpens'], unique: false },

@@ -27,6 +27,13 @@ describe('GET /site/availability', () => {
     expect(res.data).toEqual({ available: false });
   });
 
+  it('answers taken for a login that reads like the taken one, and free for one a reader tells apart', async () => {
+    const lookalike = taken.login.replace(/l/g, 'I').replace(/o/gi, '0');
+    expect(lookalike).not.toBe(taken.login);
+    expect((await call('GET', `/site/availability?login=${lookalike}`)).data).toEqual({ available: false });
+    expect((await call('GET', `/site/availability?login=${taken.login.replace('A', 'i')}`)).data).toEqual({ available: true });
+  });
+
   it.each(OWN_PROFILE_PAGES.flatMap((page) => [page, page.toUpperCase()]))('answers taken for %s, a page of the own profile', async (login) => {
     expect((await call('GET', `/site/availability?login=${login}`)).data).toEqual({ available: false });
   });

@@ -311,6 +311,17 @@ describe('profile values', () => {
     expect((await adminRead('directus_users', user.id, 'login')).login).toBe(user.login);
   });
 
+  it('refuses a login that reads like a taken one (capital I, 1 and l; 0 and o)', async () => {
+    const owner = await newUser();
+    const stamp = Date.now().toString(36);
+    expect((await owner.call('PATCH', '/users/me', { login: `lola_${stamp}` })).status).toBe(200);
+    for (const lookalike of [`I0la_${stamp}`, `1oIa_${stamp}`, `LOLA_${stamp}`]) {
+      expectRefused(await user.call('PATCH', '/users/me', { login: lookalike }), 400, 'Логин уже занят');
+    }
+    expect((await adminRead('directus_users', user.id, 'login')).login).toBe(user.login);
+    expect((await (await newUser()).call('PATCH', '/users/me', { login: `iola_${stamp}` })).status).toBe(200);
+  });
+
   it('refuses a taken login when the admin creates a user', async () => {
     const res = await expectNothingStored('directus_users', {}, () => asAdmin('POST', '/users', {
       email: `dup-${Date.now()}@example.com`, password: 'secret-password-1', login: user.login.toUpperCase(),

@@ -9,7 +9,6 @@ import { isFalse } from './unset-flag.ts';
 
 type Among = (column: string) => (q: Knex.QueryBuilder) => Knex.QueryBuilder;
 
-
 /** Videos (among those `among` allows) some reader may not play: of hidden episodes, and of titles not published. */
 const hiddenVideos = (db: Knex, among: Among) => db('series as s').join('titles as t', 't.id', 's.title').modify(among('s.video'))
   .where((q) => q.where('s.deleted', true).orWhere('s.takenDown', true).orWhereNot('t.status', 'published'))
@@ -22,25 +21,23 @@ const shownVideos = (db: Knex, among: Among) => db('series as s').join('titles a
   .select('s.video as file')
   .union((u) => u.from('titles').modify(among('video')).where('status', 'published').select('video as file'));
 
-/** The videos of these titles and of their episodes. */
-async function videosOf(db: Knex, titleIds: number[]): Promise<string[]> {
+/** The videos these titles and their episodes show now. */
+export async function videosOf(db: Knex, titleIds: number[]): Promise<string[]> {
+  if (!titleIds.length) return [];
   const rows: { file: string }[] = await db('series').whereIn('title', titleIds).whereNotNull('video').select('video as file')
     .union((u) => u.from('titles').whereIn('id', titleIds).whereNotNull('video').select('video as file'));
   return rows.map((r) => r.file);
 }
 
 /**
- * Marks videos withheld or not. Any video some reader may not play and no one everyone may watch shows
- * is withheld, wherever it hangs: one an episode stopped showing (deleted, or pointed at another file)
- * is caught too. Only the videos of these titles (every video with 'all') are shown again. A file no
- * title or episode shows any more keeps its mark: one left behind by a kept episode stays out of reach.
+ * Marks these videos (every one with 'all') withheld or not: withheld when some reader may not play it
+ * and nothing everyone may watch shows it, shown again when something does. A file no title or episode
+ * shows any more keeps its mark: one left behind by a kept episode stays out of reach.
  */
-export async function markWithheldVideos(db: Knex, titleIds: number[] | 'all'): Promise<void> {
-  const everyVideo: Among = (column) => (q) => q.whereNotNull(column);
-  await db('directus_files').whereIn('id', hiddenVideos(db, everyVideo)).whereNotIn('id', shownVideos(db, everyVideo))
-    .where(isFalse('withheld')).update({ withheld: true });
-  const files = titleIds === 'all' ? null : titleIds.length ? await videosOf(db, titleIds) : [];
-  if (files && !files.length) return;
-  const among: Among = files ? (column) => (q) => q.whereIn(column, files) : everyVideo;
+export async function markWithheldVideos(db: Knex, files: string[] | 'all'): Promise<void> {
+  if (files !== 'all' && !files.length) return;
+  const among: Among = files === 'all' ? (column) => (q) => q.whereNotNull(column) : (column) => (q) => q.whereIn(column, files);
+  await db('directus_files').modify(among('id')).where(isFalse('withheld'))
+    .whereIn('id', hiddenVideos(db, among)).whereNotIn('id', shownVideos(db, among)).update({ withheld: true });
   await db('directus_files').modify(among('id')).where('withheld', true).whereIn('id', shownVideos(db, among)).update({ withheld: false });
 }

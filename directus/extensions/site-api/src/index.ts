@@ -13,7 +13,8 @@
  */
 import { defineEndpoint } from '@directus/extensions';
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
-import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH, isOwnProfilePage } from '../../../../shared/rules.ts';
+import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../shared/rules.ts';
+import { isLoginTaken } from '../../shared/login-taken.ts';
 import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
 import { registerAccountRoutes } from './account.ts';
 import { registerChatRoutes } from './chats.ts';
@@ -60,12 +61,14 @@ export default defineEndpoint({
       try {
         const { login, email } = req.query;
         const [field, raw] = typeof login === 'string' ? ['login', login] : typeof email === 'string' ? ['email', email] : [null, ''];
-        const value = raw.trim().toLowerCase();
+        const value = raw.trim();
         if (!field || value.length < UNIQUENESS_MIN_LENGTH) {
           throw new InvalidPayloadError({ reason: `Укажите login или email не короче ${UNIQUENESS_MIN_LENGTH} символов` });
         }
         await availability.take(addressKey(req.accountability?.ip ?? req.ip));
-        const taken = (field === 'login' && isOwnProfilePage(value)) || (await database('directus_users').whereRaw(`lower(${field}) = ?`, [value]).first('id'));
+        const taken = field === 'login'
+          ? await isLoginTaken(database, value)
+          : await database('directus_users').whereRaw('lower(email) = ?', [value.toLowerCase()]).first('id');
         res.json({ data: { available: !taken } });
       } catch (err) {
         next(err);

@@ -9,8 +9,12 @@ interface IndexDef {
   readonly unique: boolean;
 }
 
-/** `lower(login)` → `lower("login")`; plain names are quoted, which SQLite and PostgreSQL both accept. */
+/**
+ * `lower(login)` → `lower("login")`; plain names are quoted, which SQLite and PostgreSQL both accept; an
+ * expression that quotes its names itself is kept as written.
+ */
 function column(c: string): string {
+  if (c.includes('"')) return c;
   const fn = /^(\w+)\((\w+)\)$/.exec(c);
   return fn ? `${fn[1]}("${fn[2]}")` : `"${c}"`;
 }

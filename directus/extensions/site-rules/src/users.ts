@@ -1,10 +1,10 @@
 /**
- * Profile rules: login shape and case-blind uniqueness, a real date of birth, the allowed
+ * Profile rules: login shape and uniqueness (case and look-alike letters aside), a real date of birth, the allowed
  * genders, the player's settings, and the paid customisations (name colour and GIF avatar for premium roles,
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
 import {
-  ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS, isOwnProfilePage,
+  ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
 } from '../../../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isExactIsoDob } from '../../../../shared/dob.ts';
 import { playerSettingsProblem } from '../../../../shared/player-settings.ts';
@@ -14,6 +14,7 @@ import type { Pace } from '../../shared/pace.ts';
 import { ownFile } from './files.ts';
 import { ONLY_IMAGES, imageFacts } from './image-facts.ts';
 import { keyOf } from '../../shared/keys.ts';
+import { isLoginTaken } from '../../shared/login-taken.ts';
 import { optionalText } from './values.ts';
 import type { Knex } from 'knex';
 import type { Payload, Register } from './types.ts';
@@ -55,11 +56,7 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
       invalid(ACCOUNT_MESSAGES.loginShape);
     }
     out.login = out.login.trim();
-    const taken = await database('directus_users')
-      .whereRaw('lower(login) = ?', [out.login.toLowerCase()])
-      .whereNotIn('id', keys.map(String))
-      .first('id');
-    if (taken || isOwnProfilePage(out.login)) invalid(ACCOUNT_MESSAGES.loginTaken);
+    if (await isLoginTaken(database, out.login, keys.map(String))) invalid(ACCOUNT_MESSAGES.loginTaken);
   }
   if ('dob' in out && out.dob !== null && !isExactIsoDob(out.dob)) invalid(DOB_ERROR);
   if ('dob' in out && out.dob !== null && !isPrivileged(actor) && !isAdultOn(out.dob, new Date())) invalid(ADULTS_ONLY);

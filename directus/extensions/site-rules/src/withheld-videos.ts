@@ -1,30 +1,71 @@
 /**
  * Keeps the withheld mark of uploaded videos (shared/withheld-videos.ts) as titles and episodes change:
- * after a title or an episode is written or an episode deleted, the videos are marked again. The apply command
- * marks every video (site-api: POST /site/schema/indexes).
+ * after a write, the videos it touched are marked again: those the written titles and episodes show now,
+ * and those they showed before (read by the filter, in the write's own transaction), since a video an
+ * episode stopped showing may now be shown only by a kept one. The apply command marks every video
+ * (site-api: POST /site/schema/indexes).
  */
 import type { Knex } from 'knex';
-import { markWithheldVideos } from '../../shared/withheld-videos.ts';
+import { markWithheldVideos, videosOf } from '../../shared/withheld-videos.ts';
 import type { Register } from './types.ts';
 
-const keysOf = (meta: { key?: unknown; keys?: unknown[] }) => (meta.keys ?? (meta.key === undefined ? [] : [meta.key])).map(Number);
+type Keys = (string | number)[];
+const keysOf = (meta: { key?: unknown; keys?: unknown[] }): Keys => (meta.keys ?? (meta.key === undefined ? [] : [meta.key])) as Keys;
 
-const titlesOfEpisodes = (database: Knex, episodes: number[]): Promise<number[]> =>
+const titlesOfEpisodes = (database: Knex, episodes: Keys): Promise<number[]> =>
   database('series').whereIn('id', episodes).distinct().pluck('title');
 
-export function registerWithheldVideos({ action }: Register, logError: (err: unknown) => void): void {
-  for (const event of ['titles.items.create', 'titles.items.update']) {
-    action(event, (meta, { database }) => {
-      markWithheldVideos(database, keysOf(meta)).catch(logError);
-    });
-  }
-  // An episode gone may have been the one that showed a kept episode's video to everyone.
-  action('series.items.delete', (_meta, { database }) => {
-    markWithheldVideos(database, []).catch(logError);
+const videosOfRows = (database: Knex, table: 'series' | 'titles', keys: Keys): Promise<string[]> =>
+  database(table).whereIn('id', keys).whereNotNull('video').distinct().pluck('video');
+
+/** Entries left by writes that failed after their filter are forgotten past this many; such a write's action then marks every video. */
+const EARLIER_KEPT = 1000;
+
+export function registerWithheldVideos({ filter, action }: Register, logError: (err: unknown) => void): void {
+  const earlier = new Map<string, string[]>();
+  const entryOf = (table: string, keys: Keys) => `${table}\0${keys.join(',')}`;
+  const remember = (table: 'series' | 'titles', keys: Keys, database: Knex) => videosOfRows(database, table, keys).then((files) => {
+    if (earlier.size >= EARLIER_KEPT) earlier.clear();
+    earlier.set(entryOf(table, keys), files);
   });
-  for (const event of ['series.items.create', 'series.items.update']) {
-    action(event, (meta, { database }) => {
-      titlesOfEpisodes(database, keysOf(meta)).then((titles) => markWithheldVideos(database, titles)).catch(logError);
-    });
-  }
+  /** The videos a write's rows showed before it; 'all' when that was forgotten. */
+  const recall = (table: string, keys: Keys): string[] | 'all' => {
+    const files = earlier.get(entryOf(table, keys));
+    earlier.delete(entryOf(table, keys));
+    return files ?? 'all';
+  };
+  const mark = (database: Knex, files: Promise<string[] | 'all'>) => {
+    files.then((list) => markWithheldVideos(database, list)).catch(logError);
+  };
+  const union = (a: string[] | 'all', b: string[]): string[] | 'all' => (a === 'all' ? a : [...new Set([...a, ...b])]);
+
+  // What a video field pointed at before a change of it, or before a deletion.
+  filter('titles.items.update', async (payload, meta, { database }) => {
+    if ('video' in payload) await remember('titles', keysOf(meta), database);
+    return payload;
+  });
+  filter('series.items.update', async (payload, meta, { database }) => {
+    if ('video' in payload) await remember('series', keysOf(meta), database);
+    return payload;
+  });
+  filter('series.items.delete', async (keys, _meta, { database }) => {
+    await remember('series', keys as Keys, database);
+    return keys;
+  });
+
+  action('titles.items.create', (meta, { database }) => mark(database, videosOf(database, keysOf(meta).map(Number))));
+  action('titles.items.update', (meta, { database }) => {
+    const keys = keysOf(meta);
+    const before = 'video' in (meta.payload ?? {}) ? recall('titles', keys) : [];
+    mark(database, videosOf(database, keys.map(Number)).then((now) => union(before, now)));
+  });
+  action('series.items.create', (meta, { database }) => {
+    mark(database, titlesOfEpisodes(database, keysOf(meta)).then((titles) => videosOf(database, titles)));
+  });
+  action('series.items.update', (meta, { database }) => {
+    const keys = keysOf(meta);
+    const before = 'video' in (meta.payload ?? {}) ? recall('series', keys) : [];
+    mark(database, videosOfRows(database, 'series', keys).then((now) => union(before, now)));
+  });
+  action('series.items.delete', (meta, { database }) => mark(database, Promise.resolve(recall('series', keysOf(meta)))));
 }
