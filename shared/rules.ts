@@ -114,7 +114,7 @@ export const PICTURES_MAX = 10;
 
 /** Accounts: the error messages the backend and the forms share, and a password's least length. */
 export const PASSWORD_MIN_LENGTH = 8;
-/** A login: 3 to 32 Latin letters, digits, dots, hyphens or underscores (unique regardless of case). */
+/** A login: 3 to 32 Latin letters, digits, dots, hyphens or underscores (unique regardless of case and of look-alike letters: login-likeness.ts). */
 export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 /** The pages under `/profile/` that are one's own, built as themselves: a login of the same name would never reach its profile. */
 export const OWN_PROFILE_PAGES = ['edit', 'tariff'] as const;
