@@ -13,7 +13,7 @@ import { readAccess } from './read-access.ts';
 import { isTree } from '../../shared/tree.ts';
 
 /** Directus names the query event of its own collections after them, without the prefix. */
-const SYSTEM_QUERY_EVENTS = systemCollectionNames.map((c) => `${c.replace(/^directus_/, '')}.query`);
+export const SYSTEM_QUERY_EVENTS = systemCollectionNames.map((c) => `${c.replace(/^directus_/, '')}.query`);
 
 export function registerQueryGuard({ filter }: Pick<RegisterFunctions, 'filter'>): void {
   const guard = async (query: unknown, meta: Record<string, unknown>, { accountability, schema, database }: EventContext) => {

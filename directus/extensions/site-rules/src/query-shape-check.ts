@@ -1,14 +1,16 @@
 /**
  * Runs the query shape check (query-shape.ts) where Directus parses a query: the address's parameters,
  * before Directus reads them; a body's `query` (SEARCH, exports), once read; and a socket frame's
- * (socketQueryShapeError, called by the realtime rules). Everyone's, administrators' too: the fault it
- * stops ended the process whoever sent it. A rejection no request awaits is logged rather than ending
- * the process, so a fault of this kind not yet known costs a log line, not the server.
+ * (socketQueryShapeError, called by the realtime rules); and, once the collection read is known, the
+ * aliases against its fields. Everyone's, administrators' too: the faults it stops hit whoever sent
+ * them. A rejection no request awaits is logged rather than ending the process, so a fault of this
+ * kind not yet known costs a log line, not the server.
  */
 import { InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
 import { isTree } from '../../shared/tree.ts';
-import { QUERY_SHAPE, queryShapeError } from './query-shape.ts';
+import { QUERY_SHAPE, aliasTakenError, queryShapeError } from './query-shape.ts';
+import { SYSTEM_QUERY_EVENTS } from './query-guard.ts';
 import type { Register } from './types.ts';
 
 type Next = (err?: unknown) => void;
@@ -26,7 +28,7 @@ export function socketQueryShapeError(frame: Record<string, unknown>): string | 
 
 let loggingRejections = false;
 
-export function registerQueryShapeCheck({ init }: Register, logError: (err: unknown) => void): void {
+export function registerQueryShapeCheck({ init, filter }: Register, logError: (err: unknown) => void): void {
   if (!loggingRejections) {
     loggingRejections = true;
     process.on('unhandledRejection', (reason) => logError(reason));
@@ -37,4 +39,13 @@ export function registerQueryShapeCheck({ init }: Register, logError: (err: unkn
   init('routes.before', ({ app }) => {
     app.use((req: Request, _res: unknown, next: Next) => next(isTree(req.body) ? refusalOf(req.body.query) : undefined));
   });
+  // What needs the collection's fields is checked once Directus knows which collection is read, by any route.
+  for (const event of ['items.query', ...SYSTEM_QUERY_EVENTS]) {
+    filter(event, (query, meta, { schema }) => {
+      const fields = typeof meta.collection === 'string' ? schema?.collections[meta.collection]?.fields : undefined;
+      const reason = isTree(query) && fields ? aliasTakenError(query.alias, fields) : null;
+      if (reason) throw new InvalidQueryError({ reason });
+      return query;
+    });
+  }
 }

@@ -1,8 +1,8 @@
 import { parseFilter } from '@directus/utils';
 import { describe, expect, it } from 'vitest';
 import {
-  AGGREGATE_SHAPE, ALIAS_SHAPE, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, LIST_SHAPE,
-  aggregateShapeError, aliasShapeError, callsParse, deepShapeError, filterParses, queryShapeError,
+  AGGREGATE_SHAPE, ALIAS_SHAPE, ALIAS_TAKEN, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, LIST_SHAPE,
+  aggregateShapeError, aliasShapeError, aliasTakenError, callsParse, deepShapeError, filterParses, queryShapeError,
 } from './query-shape.ts';
 
 /** What Directus's own parser makes of a filter: whether it throws. */
@@ -149,6 +149,19 @@ describe('a top-level filter', () => {
     for (const filter of [{ title: { _none: null } }, '{"title":{"_some":null}}', { _and: [{ title: { _none: [] } }] }]) {
       expect(queryShapeError({ filter }), JSON.stringify(filter)).toBe(FILTER_SHAPE);
     }
+  });
+});
+
+describe('aliasTakenError', () => {
+  const fields = { id: {}, title: {}, segments: {} };
+
+  it('takes aliases of names the collection does not have', () => {
+    expect(aliasTakenError({ first_title: 'title', c: 'segments' }, fields)).toBeNull();
+    expect(aliasTakenError(undefined, fields)).toBeNull();
+  });
+
+  it('refuses an alias named as one of its fields, the key above all', () => {
+    for (const alias of [{ id: 'title' }, { title: 'id' }, '{"segments":"title"}']) expect(aliasTakenError(alias, fields)).toBe(ALIAS_TAKEN);
   });
 });
 

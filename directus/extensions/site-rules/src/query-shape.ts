@@ -118,6 +118,18 @@ export function aliasShapeError(alias: unknown): string | null {
     ? null : ALIAS_SHAPE;
 }
 
+export const ALIAS_TAKEN = 'Параметр alias: имя не может совпадать с полем коллекции';
+
+/**
+ * Null unless an alias takes the name of one of its collection's fields: the answer would hold two of
+ * one name, and one named as the key (`alias[id]=title` beside a list of episodes' segments) made
+ * Directus fail merging the list into rows that seemed to share a key.
+ */
+export function aliasTakenError(alias: unknown, fields: Record<string, unknown>): string | null {
+  const value = parsed(alias);
+  return isTree(value) && Object.keys(value).some((name) => Object.hasOwn(fields, name)) ? ALIAS_TAKEN : null;
+}
+
 /** The lists a query names by text: each a text or a list of texts. */
 const LISTS = ['fields', 'sort', 'groupBy', 'meta'] as const;
 
