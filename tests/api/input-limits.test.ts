@@ -11,7 +11,7 @@ import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK } fro
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
-import { AGGREGATE_SHAPE, ALIAS_SHAPE, ALIAS_TAKEN, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, LIST_SHAPE, QUERY_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
+import { AGGREGATE_SHAPE, ALIAS_SHAPE, ALIAS_TAKEN, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, GROUP_SHAPE, LIST_SHAPE, QUERY_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
 import { MISSING_COLUMN } from '../../directus/extensions/site-rules/src/database-errors.ts';
 import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import {
@@ -395,6 +395,21 @@ describe('nested reads and aggregates Directus cannot parse', () => {
     }
     const none = await call('GET', `/items/titles?filter=${encodeURIComponent('{"series":{"_none":{"id":{"_gt":0}}}}')}&fields=id&limit=1`);
     expect(none.status).toBe(200);
+  });
+
+  it('refuses groups and aggregates along a relation, or of nothing, where Directus answered 500', async () => {
+    for (const query of ['aggregate[count]=category.name', 'groupBy=category.name&aggregate[count]=*', 'aggregate[max]=category.sort']) {
+      for (const token of [undefined, user.token]) expectRefused(await call('GET', `/items/titles?${query}`, { token }), 400, GROUP_SHAPE);
+      expectRefused(await asAdmin('GET', `/items/titles?${query}`), 400, GROUP_SHAPE);
+    }
+    expectRefused(await call('SEARCH', '/items/titles', { body: { query: { groupBy: [] } } }), 400, GROUP_SHAPE);
+    const socket = await Realtime.visitor(baseUrl(), 'empty-group');
+    socket.send({ type: 'items', action: 'read', collection: 'titles', uid: 'empty-group', query: { groupBy: [] } });
+    expect(await socket.waitFor(answered('empty-group'), 'the refusal')).toMatchObject({ status: 'error', error: { message: GROUP_SHAPE } });
+  });
+
+  it('refuses an alias holding a control character or a quote, where the database answered 500', async () => {
+    expectRefused(await call('GET', '/items/titles?limit=2&alias[a%00b]=name&fields=a%00b'), 400, ALIAS_SHAPE);
   });
 
   it('answers a socket read whose query is not an object with its reason', async () => {

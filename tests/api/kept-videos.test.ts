@@ -87,6 +87,21 @@ describe('a video a kept episode shares with a live one', () => {
       await answersVisitors(file, 403);
     }
   });
+
+  it('is withheld once the live episode goes with its title or its season', async () => {
+    const keeping = await newTitle();
+    for (const remove of ['title', 'season'] as const) {
+      const shown = await newTitle();
+      const season = (await asAdmin('POST', '/items/iframeSeasons', { title: shown.id, name: '1 сезон' })).data.id;
+      const file = await uploadVideo();
+      await episode(shown.id, { video: file, season });
+      await episode(keeping.id, { video: file, deleted: true });
+      await answersVisitors(file, 200);
+      const gone = remove === 'title' ? await asAdmin('DELETE', `/items/titles/${shown.id}`) : await asAdmin('DELETE', `/items/iframeSeasons/${season}`);
+      expect(gone.status).toBe(204);
+      await answersVisitors(file, 403);
+    }
+  });
 });
 
 describe('signed addresses of kept episodes', () => {

@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 describe('texts of reviews, posts and messages', () => {
-  it.each(['', '   ', '\n\t  ', '\u200b', '\u3164 \u2800', '\u00ad\u0000', '\u034f\ufe0f', '\u17b5', '\u0301\u0308'])('refuses a blank review %j', async (text) => {
+  it.each(['', '   ', '\n\t  ', '\u200b', '\u3164 \u2800', '\u00ad\u0000', '\u034f\ufe0f', '\u17b5', '\u0301\u0308', '\ufffc'])('refuses a blank review %j', async (text) => {
     const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text, title: title.id }));
     expectRefused(res, 400, 'Комментарий не может быть пустым');
   });
@@ -334,6 +334,12 @@ describe('profile values', () => {
     expect(res.status).toBe(200);
     expect((await adminRead('directus_users', user.id, 'login')).login).toBe(user.login.toUpperCase());
     await user.call('PATCH', '/users/me', { login: user.login });
+  });
+
+  it('stores a name or «О себе» of invisible characters as none, so the profile shows no empty block', async () => {
+    const res = await user.call('PATCH', '/users/me', { first_name: '\u200b', last_name: '\u3164', aboutMe: '\u2800\u200b\ufffc' });
+    expect(res.status).toBe(200);
+    expect(await adminRead('directus_users', user.id, 'first_name,last_name,aboutMe')).toEqual({ first_name: null, last_name: null, aboutMe: null });
   });
 
   it('refuses an about-me over the cap', async () => {

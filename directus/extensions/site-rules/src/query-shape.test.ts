@@ -1,7 +1,7 @@
 import { parseFilter } from '@directus/utils';
 import { describe, expect, it } from 'vitest';
 import {
-  AGGREGATE_SHAPE, ALIAS_SHAPE, ALIAS_TAKEN, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, LIST_SHAPE,
+  AGGREGATE_SHAPE, ALIAS_SHAPE, ALIAS_TAKEN, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, GROUP_SHAPE, LIST_SHAPE,
   aggregateShapeError, aliasShapeError, aliasTakenError, callsParse, deepShapeError, filterParses, queryShapeError,
 } from './query-shape.ts';
 
@@ -138,6 +138,18 @@ describe('functions named in a query', () => {
   });
 });
 
+describe('groups and aggregates', () => {
+  it('name fields of the collection itself, functions of them included', () => {
+    expect(queryShapeError({ groupBy: ['title', 'year(date_created)'], aggregate: { count: '*', max: 'sort' } })).toBeNull();
+  });
+
+  it('are refused along a relation, or naming nothing', () => {
+    for (const query of [{ groupBy: 'category.name' }, { groupBy: [] }, { groupBy: '' }, { aggregate: { count: 'category.name' } }, { aggregate: { max: ['sort', 'category.sort'] } }, { aggregate: { sum: [] } }]) {
+      expect(queryShapeError(query), JSON.stringify(query)).toBe(GROUP_SHAPE);
+    }
+  });
+});
+
 describe('a top-level filter', () => {
   it('is taken as the site and the admin app send it, and left to Directus when it is not an object', () => {
     expect(queryShapeError({ filter: { status: { _eq: 'published' }, genres: { _some: { genres_id: { _in: [1, 2] } } } } })).toBeNull();
@@ -172,7 +184,7 @@ describe('aliasShapeError', () => {
   });
 
   it('refuses wildcards, paths and other shapes', () => {
-    for (const alias of [{ '*': 'title' }, { '*.id': 'title' }, { 'a.b': 'title' }, { c: '*' }, { c: 'title.name' }, { c: ['title'] }, 'abc', ['c']]) {
+    for (const alias of [{ '*': 'title' }, { '*.id': 'title' }, { 'a.b': 'title' }, { 'a\u0000b': 'name' }, { 'a`b': 'name' }, { c: '*' }, { c: 'title.name' }, { c: ['title'] }, 'abc', ['c']]) {
       expect(aliasShapeError(alias)).toBe(ALIAS_SHAPE);
     }
   });

@@ -100,12 +100,13 @@ export function aggregateShapeError(aggregate: unknown): string | null {
   if (!isTree(value)) return AGGREGATE_SHAPE;
   const fits = Object.entries(value).every(([operation, fields]) => isTextList(fields)
     && (operation === 'count' || ![fields].flat().some((field) => String(field).split(',').includes('*'))));
-  return fits ? null : AGGREGATE_SHAPE;
+  if (!fits) return AGGREGATE_SHAPE;
+  return Object.values(value).every(ownFields) ? null : GROUP_SHAPE;
 }
 
 /** A field's name, and an alias's: no wildcard, path, function or list in it (an alias may be in any script). */
 const PLAIN_FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-const PLAIN_ALIAS = /^[^*.():,\s]{1,64}$/u;
+const PLAIN_ALIAS = /^[^*.():,\s\p{Cc}`"']{1,64}$/u;
 
 /**
  * Null when `alias` names plain fields by plain names. An alias named `*` (or `*.id`) is itself a
@@ -118,6 +119,7 @@ export function aliasShapeError(alias: unknown): string | null {
     ? null : ALIAS_SHAPE;
 }
 
+export const GROUP_SHAPE = 'Параметры groupBy и aggregate называют поля самой коллекции, хотя бы одно';
 export const ALIAS_TAKEN = 'Параметр alias: имя не может совпадать с полем коллекции';
 
 /**
@@ -130,6 +132,12 @@ export function aliasTakenError(alias: unknown, fields: Record<string, unknown>)
   return isTree(value) && Object.keys(value).some((name) => Object.hasOwn(fields, name)) ? ALIAS_TAKEN : null;
 }
 
+/** Whether a text list names fields of the collection itself: at least one, none along a relation (Directus cannot group or aggregate along one). */
+const ownFields = (names: unknown) => {
+  const all = [names].flat().flatMap((n) => String(n).split(','));
+  return all.length > 0 && all.every((name) => name.trim() !== '' && !name.includes('.'));
+};
+
 /** The lists a query names by text: each a text or a list of texts. */
 const LISTS = ['fields', 'sort', 'groupBy', 'meta'] as const;
 
@@ -140,6 +148,7 @@ export function queryShapeError(query: ShapedQuery): string | null {
   const lists = LISTS.map((list) => query[list]).filter((value) => value !== undefined);
   if (!lists.every(isTextList)) return LIST_SHAPE;
   if (!lists.flat().every((names) => callsParse(String(names)))) return CALL_SHAPE;
+  if (query.groupBy !== undefined && !ownFields(query.groupBy)) return GROUP_SHAPE;
   // A filter that is not an object Directus refuses itself; one it takes but cannot walk was a 500.
   const filter = parsed(query.filter);
   if (isTree(filter) && !filterParses(filter)) return FILTER_SHAPE;

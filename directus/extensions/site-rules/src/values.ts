@@ -17,13 +17,14 @@ export function requireText(value: unknown, max: number, emptyMessage: string, t
   return text;
 }
 
-/** Text that may be left out (null), otherwise a string of at most `max` characters, trimmed. */
+/** Text that may be left out (null, as is a blank one), otherwise a string of at most `max` characters, trimmed. */
 export function optionalText(value: unknown, max: number, tooLongMessage: string): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value !== 'string') invalid(NOT_TEXT);
   const text = value.trim();
   if (text.length > max) invalid(tooLongMessage);
-  return text;
+  // Blank is none: a name or «О себе» of invisible characters would show as an empty block.
+  return showsSomething(text) ? text : null;
 }
 
 /** A yes/no flag as JSON's true or false: not "yes", 1 or [true]. */

@@ -2,7 +2,8 @@
  * Keeps the withheld mark of uploaded videos (shared/withheld-videos.ts) as titles and episodes change:
  * after a write, the videos it touched are marked again: those the written titles and episodes show now,
  * and those they showed before (read by the filter, in the write's own transaction), since a video an
- * episode stopped showing may now be shown only by a kept one. The apply command marks every video
+ * episode stopped showing (re-pointed, or deleted with it, its title or its season) may now be shown
+ * only by a kept one. The apply command marks every video
  * (site-api: POST /site/schema/indexes).
  */
 import type { Knex } from 'knex';
@@ -52,6 +53,18 @@ export function registerWithheldVideos({ filter, action }: Register, logError: (
     await remember('series', keys as Keys, database);
     return keys;
   });
+
+  // Deleting a title or a season deletes its episodes in the database, where no episode event fires.
+  for (const [collection, column] of [['titles', 'title'], ['iframeSeasons', 'season']] as const) {
+    filter(`${collection}.items.delete`, async (keys, _meta, { database }) => {
+      const files = await database('series').whereIn(column, keys as Keys).whereNotNull('video').distinct().pluck('video');
+      const own = collection === 'titles' ? await videosOfRows(database, 'titles', keys as Keys) : [];
+      if (earlier.size >= EARLIER_KEPT) earlier.clear();
+      earlier.set(entryOf(collection, keys as Keys), [...new Set([...files, ...own])]);
+      return keys;
+    });
+    action(`${collection}.items.delete`, (meta, { database }) => mark(database, Promise.resolve(recall(collection, keysOf(meta)))));
+  }
 
   action('titles.items.create', (meta, { database }) => mark(database, videosOf(database, keysOf(meta).map(Number))));
   action('titles.items.update', (meta, { database }) => {
