@@ -13,6 +13,8 @@ export const ALIAS_SHAPE = 'Параметр alias: объект, где име�
 export const CALL_SHAPE = 'Функция в запросе пишется как имя(поле)';
 export const FILTER_SHAPE = 'Параметр filter: у поля и у _some или _none — условие, у _and и _or — список условий';
 export const QUERY_SHAPE = 'Параметр query — объект';
+export const GROUP_SHAPE = 'Параметры groupBy и aggregate называют поля самой коллекции, хотя бы одно';
+export const ALIAS_TAKEN = 'Параметр alias: имя не может совпадать с полем коллекции';
 
 const LOGICAL = new Set(['_and', '_or']);
 const RELATIONAL = new Set(['_some', '_none']);
@@ -118,9 +120,6 @@ export function aliasShapeError(alias: unknown): string | null {
   return isTree(value) && Object.entries(value).every(([name, field]) => PLAIN_ALIAS.test(name) && typeof field === 'string' && PLAIN_FIELD.test(field))
     ? null : ALIAS_SHAPE;
 }
-
-export const GROUP_SHAPE = 'Параметры groupBy и aggregate называют поля самой коллекции, хотя бы одно';
-export const ALIAS_TAKEN = 'Параметр alias: имя не может совпадать с полем коллекции';
 
 /**
  * Null unless an alias takes the name of one of its collection's fields: the answer would hold two of
