@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { notStored } from '../../directus/extensions/site-rules/src/query-check.ts';
+import { GROUP_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { expectRefused, uploadAs } from '../support/fixtures.ts';
@@ -85,10 +86,14 @@ describe('a signed-in outsider', () => {
       '/items/comments?fields=id&sort=user_created.email',
       '/items/comments?fields=id&sort=title.name',
       '/users?fields=id&sort=email',
-      '/items/comments?aggregate[count]=*&groupBy[]=user_created.email',
-      '/items/titles_genres?aggregate[max]=titles_id.name',
+      '/users?aggregate[count]=*&groupBy[]=email',
     ];
     for (const attack of attacks) expectRefused(await outsider.call('GET', attack), 403);
+    // Groups and aggregates name the collection's own fields only, whoever asks.
+    for (const attack of [
+      '/items/comments?aggregate[count]=*&groupBy[]=user_created.email',
+      '/items/titles_genres?aggregate[max]=titles_id.name',
+    ]) expectRefused(await outsider.call('GET', attack), 400, GROUP_SHAPE);
   });
 
   it('cannot filter nested reads on what it may not read', async () => {
