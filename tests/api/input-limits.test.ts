@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK } from '../../directus/extensions/site-rules/src/field-reach.ts';
+import { BLANK_ID } from '../../directus/extensions/site-rules/src/graphql-arguments.ts';
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
@@ -366,6 +367,31 @@ describe('nested reads and aggregates Directus cannot parse', () => {
     expect(graphql.errors?.[0]?.message).toContain(ALIAS_TAKEN);
     const renamed = await call('GET', `/items/series?alias[show]=title&fields=id,show,segments.id&filter[title][_eq]=${episodes.id}`);
     expect(renamed.data).toHaveLength(2);
+  });
+
+  it('refuses through GraphQL the arguments REST refuses by their shape, an empty id and a nested alias over a field, where Directus failed', async () => {
+    const episodes = await newTitle();
+    for (const name of ['1 серия', '2 серия']) expect((await asAdmin('POST', '/items/series', { title: episodes.id, name })).status).toBe(200);
+    const faults: [string, string, Record<string, unknown>?][] = [
+      ['{ titles(sort: [null]) { id } }', LIST_SHAPE],
+      ['{ titles_aggregated(groupBy: [null]) { count { id } } }', LIST_SHAPE],
+      ['{ titles_aggregated(groupBy: ["category.name"]) { count { id } } }', GROUP_SHAPE],
+      ['{ titles(filter: { series: { _some: null } }) { id } }', FILTER_SHAPE],
+      ['query ($f: titles_filter) { titles(filter: $f) { id } }', FILTER_SHAPE, { f: { series: { _none: [] } } }],
+      ['{ titles_by_id(id: "") { id } }', BLANK_ID],
+      [`{ titles_by_id(id: ${episodes.id}) { series { id: title { id } segments { id } } } }`, ALIAS_TAKEN],
+    ];
+    const adminToken = (await call('POST', '/auth/login', { body: { email: ADMIN.email, password: ADMIN.password } })).data.access_token;
+    for (const [query, message, variables] of faults) {
+      for (const token of [undefined, user.token, adminToken]) {
+        const res = await call('POST', '/graphql', { body: { query, variables }, token });
+        expect(Object.values(res.data ?? {}).filter((answer) => answer !== null), query).toEqual([]);
+        expect(JSON.stringify(res.errors), query).toContain(message);
+      }
+    }
+    expectRefused(await call('GET', `/graphql?query=${encodeURIComponent('{ titles(sort: [null]) { id } }')}`), 400, LIST_SHAPE);
+    const renamed = await call('POST', '/graphql', { body: { query: `{ titles_by_id(id: ${episodes.id}) { series { name parts: segments { id } } } }` } });
+    expect(renamed.data?.titles_by_id?.series).toHaveLength(2);
   });
 
   it('refuses an aggregate of every field (*) but a count, where the database answered 500', async () => {

@@ -3,7 +3,8 @@
  * hold hundreds of reads (`a1: titles(limit: 5000) { … } … a250: titles(…)`), each as large as a REST
  * call may be: 250 of them made Directus answer 13 MB for the demo's 30 titles. For callers without
  * the admin app an operation reads at most MAX_GRAPHQL_READS fields at its root; the reads themselves
- * meet the same rules as REST's (field-reach.ts). A document asks at most MAX_GRAPHQL_FIELDS fields in
+ * meet the same rules as REST's (field-reach.ts), and their arguments the same shape check, for everyone
+ * (graphql-arguments.ts). A document asks at most MAX_GRAPHQL_FIELDS fields in
  * all, a fragment's counted wherever it is spread: GraphQL's check that fields of one answer can merge
  * compares them pair by pair, and a visitor's 15 KB naming `id` 4,900 times held Directus's one thread
  * for 2.7 s; one fragment spread under every alias of every read made one read's answer a hundred times over. And what REST's routes hold to
@@ -16,7 +17,9 @@ import { ForbiddenError, InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
 import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import { isStaff } from '../../shared/accountability.ts';
+import { isTree } from '../../shared/tree.ts';
 import type { Accountability } from '../../shared/directus.ts';
+import { argumentsShapeError } from './graphql-arguments.ts';
 import type { Register } from './types.ts';
 
 export const MAX_GRAPHQL_READS = 10;
@@ -111,6 +114,19 @@ export function fieldCount(document: DocumentNode, stopAt = Number.POSITIVE_INFI
 
 type Caller = Request & { accountability?: Accountability | null };
 
+/** The operation's variables: a body's object, or an address's JSON text. Anything else is none. */
+function variablesOf(req: Request): Record<string, unknown> {
+  let variables: unknown = req.method === 'GET' ? req.query['variables'] : req.body?.variables;
+  if (typeof variables === 'string') {
+    try {
+      variables = JSON.parse(variables);
+    } catch {
+      return {};
+    }
+  }
+  return isTree(variables) ? variables : {};
+}
+
 export function registerGraphqlReads({ init }: Register, maxTokens: number): void {
   init('routes.before', ({ app }) => {
     // '/graphql' takes '/graphql/system' too.
@@ -129,6 +145,8 @@ export function registerGraphqlReads({ init }: Register, maxTokens: number): voi
       if (asked.some((f) => SIGN_IN_MUTATIONS.has(f))) return next(new InvalidQueryError({ reason: SIGN_IN_ON_REST }));
       if (!who?.admin && asked.some((f) => ADMIN_FIELDS.has(f))) return next(new ForbiddenError());
       if (!isStaff(who) && asked.some((f) => STAFF_FIELDS.has(f))) return next(new ForbiddenError());
+      const shapeError = argumentsShapeError(document, variablesOf(req));
+      if (shapeError) return next(new InvalidQueryError({ reason: shapeError }));
       if (!who || isStaff(who)) return next();
       if (fieldCount(document, MAX_GRAPHQL_FIELDS) > MAX_GRAPHQL_FIELDS) return next(new InvalidQueryError({ reason: TOO_MANY_FIELDS }));
       next(rootReads(document) > MAX_GRAPHQL_READS ? new InvalidQueryError({ reason: TOO_MANY_READS }) : undefined);

@@ -2,15 +2,17 @@
  * Runs the query shape check (query-shape.ts) where Directus parses a query: the address's parameters,
  * before Directus reads them; a body's `query` (SEARCH, exports), once read; and a socket frame's
  * (socketQueryShapeError, called by the realtime rules); and, once the collection read is known, the
- * aliases against its fields. Everyone's, administrators' too: the faults it stops hit whoever sent
- * them. A rejection no request awaits is logged rather than ending the process, so a fault of this
+ * aliases against its fields and its nested reads' (taken-alias.ts). A GraphQL document's arguments
+ * are checked where it is read (graphql-reads.ts). Everyone's, administrators' too: the faults it
+ * stops hit whoever sent them. A rejection no request awaits is logged rather than ending the process, so a fault of this
  * kind not yet known costs a log line, not the server.
  */
 import { InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
 import { isTree } from '../../shared/tree.ts';
-import { QUERY_SHAPE, aliasTakenError, queryShapeError } from './query-shape.ts';
+import { QUERY_SHAPE, queryShapeError } from './query-shape.ts';
 import { SYSTEM_QUERY_EVENTS } from './query-guard.ts';
+import { takenAliasError } from './taken-alias.ts';
 import type { Register } from './types.ts';
 
 type Next = (err?: unknown) => void;
@@ -42,8 +44,7 @@ export function registerQueryShapeCheck({ init, filter }: Register, logError: (e
   // What needs the collection's fields is checked once Directus knows which collection is read, by any route.
   for (const event of ['items.query', ...SYSTEM_QUERY_EVENTS]) {
     filter(event, (query, meta, { schema }) => {
-      const fields = typeof meta.collection === 'string' ? schema?.collections[meta.collection]?.fields : undefined;
-      const reason = isTree(query) && fields ? aliasTakenError(query.alias, fields) : null;
+      const reason = isTree(query) && schema && typeof meta.collection === 'string' ? takenAliasError(schema, meta.collection, query) : null;
       if (reason) throw new InvalidQueryError({ reason });
       return query;
     });
