@@ -369,6 +369,18 @@ describe('nested reads and aggregates Directus cannot parse', () => {
     expect(renamed.data).toHaveLength(2);
   });
 
+  it('answers a read of aliases alone with rows, and exports it, where Directus answered bare keys and the export failed', async () => {
+    const shown = await newTitle();
+    const { name } = (await call('GET', `/items/titles/${shown.id}?fields=name`)).data;
+    const renamed = await call('GET', `/items/titles?alias[heading]=name&fields=heading&filter[id][_eq]=${shown.id}`);
+    expect(renamed.data).toEqual([{ heading: name, id: shown.id }]);
+    const csv = await fetch(`${baseUrl()}/items/titles?export=csv&alias[heading]=name&fields=heading&filter[id][_eq]=${shown.id}`);
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain(name);
+    const asList = await call('GET', `/items/titles?alias[c]=comments&fields=c.id&filter[id][_eq]=${shown.id}`);
+    expect(asList.data).toEqual([{ c: [] }]);
+  });
+
   it('refuses through GraphQL the arguments REST refuses by their shape, an empty id and a nested alias over a field, where Directus failed', async () => {
     const episodes = await newTitle();
     for (const name of ['1 серия', '2 серия']) expect((await asAdmin('POST', '/items/series', { title: episodes.id, name })).status).toBe(200);

@@ -2,17 +2,18 @@
  * Runs the query shape check (query-shape.ts) where Directus parses a query: the address's parameters,
  * before Directus reads them; a body's `query` (SEARCH, exports), once read; and a socket frame's
  * (socketQueryShapeError, called by the realtime rules); and, once the collection read is known, the
- * aliases against its fields and its nested reads' (taken-alias.ts). A GraphQL document's arguments
- * are checked where it is read (graphql-reads.ts). Everyone's, administrators' too: the faults it
- * stops hit whoever sent them. A rejection no request awaits is logged rather than ending the process, so a fault of this
- * kind not yet known costs a log line, not the server.
+ * aliases against its fields and its nested reads', the key added to a read of aliases alone
+ * (aliases.ts). A GraphQL document's arguments are checked where it is read (graphql-reads.ts).
+ * Everyone's, administrators' too: the faults it stops hit whoever sent them. A rejection no request
+ * awaits is logged rather than ending the process, so a fault of this kind not yet known costs a log
+ * line, not the server.
  */
 import { InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
 import { isTree } from '../../shared/tree.ts';
 import { QUERY_SHAPE, queryShapeError } from './query-shape.ts';
 import { SYSTEM_QUERY_EVENTS } from './query-guard.ts';
-import { takenAliasError } from './taken-alias.ts';
+import { fieldsWithKey, takenAliasError } from './aliases.ts';
 import type { Register } from './types.ts';
 
 type Next = (err?: unknown) => void;
@@ -44,9 +45,11 @@ export function registerQueryShapeCheck({ init, filter }: Register, logError: (e
   // What needs the collection's fields is checked once Directus knows which collection is read, by any route.
   for (const event of ['items.query', ...SYSTEM_QUERY_EVENTS]) {
     filter(event, (query, meta, { schema }) => {
-      const reason = isTree(query) && schema && typeof meta.collection === 'string' ? takenAliasError(schema, meta.collection, query) : null;
+      if (!isTree(query) || !schema || typeof meta.collection !== 'string') return query;
+      const reason = takenAliasError(schema, meta.collection, query);
       if (reason) throw new InvalidQueryError({ reason });
-      return query;
+      const fields = fieldsWithKey(schema, meta.collection, query);
+      return fields ? { ...query, fields } : query;
     });
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { ALIAS_TAKEN } from './query-shape.ts';
 import { collectionWithAliases, relation } from './relation-fixture.ts';
-import { takenAliasError } from './taken-alias.ts';
+import { fieldsWithKey, takenAliasError } from './aliases.ts';
 
 const schema: SchemaOverview = {
   collections: {
@@ -33,5 +33,21 @@ describe('takenAliasError', () => {
 
   it('leaves a level it cannot follow to Directus', () => {
     expect(errorOf({ deep: { nothing: { _alias: { id: 'x' } } } })).toBeNull();
+  });
+});
+
+describe('fieldsWithKey', () => {
+  const fieldsOf = (query: { alias?: unknown; fields?: unknown }) => fieldsWithKey(schema, 'series', query);
+
+  it('adds the key when every field named renames a column or a link', () => {
+    expect(fieldsOf({ alias: { x: 'title' }, fields: ['x'] })).toEqual(['x', 'id']);
+    expect(fieldsOf({ alias: { a: 'title', b: 'season' }, fields: ['a', 'b'] })).toEqual(['a', 'b', 'id']);
+  });
+
+  it('leaves fields that name something under its own name, or a list, as they are', () => {
+    expect(fieldsOf({ alias: { x: 'title' }, fields: ['x', 'season'] })).toBeNull();
+    expect(fieldsOf({ fields: ['title'] })).toBeNull();
+    expect(fieldsWithKey(schema, 'titles', { alias: { parts: 'series' }, fields: ['parts'] })).toBeNull();
+    expect(fieldsOf({ alias: { x: 'title' }, fields: [] })).toBeNull();
   });
 });
