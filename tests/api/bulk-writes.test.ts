@@ -6,10 +6,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import { TOO_MANY_TO_WRITE } from '../../directus/extensions/site-rules/src/bulk-writes.ts';
 import { TOO_MANY_VALUES } from '../../directus/extensions/site-rules/src/query-size.ts';
+import { KEYS_SHAPE, ROWS_SHAPE } from '../../directus/extensions/site-rules/src/write-lists.ts';
 import { MAX_FILTER_VALUES, MAX_READ_ROWS } from '../../shared/rules.ts';
-import { admin, baseUrl, call, newTitle, newUser, pngBytes, type Reply, type TestUser } from '../support/api.ts';
+import { admin, adminToken, baseUrl, call, newTitle, newUser, pngBytes, type Reply, type TestUser } from '../support/api.ts';
 import { asAdmin, countRows, expectRefused, uploadAs } from '../support/fixtures.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../support/realtime.ts';
 
@@ -114,5 +116,41 @@ describe('a write naming too many rows', () => {
     rt.send({ type: 'items', uid: 'many', collection: 'watchedEpisodes', action: 'delete', ids: keys });
     const answer = await rt.waitFor((f) => f.uid === 'many', 'the answer to a delete of too many rows');
     expect(answer).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD', message: TOO_MANY_TO_WRITE } });
+  });
+});
+
+describe('a write listing what is not a row, or a key that is neither text nor number', () => {
+  it('is refused with a 400 over REST, whoever sends it, and stores nothing', async () => {
+    const genres = await countRows('genres');
+    expectRefused(await outsider.call('POST', '/items/comments', [null]), 400, ROWS_SHAPE);
+    expectRefused(await outsider.call('PATCH', '/items/watchedEpisodes', [null]), 400, ROWS_SHAPE);
+    expectRefused(await outsider.call('PATCH', `/items/watchedEpisodes/${marked}`, [{ episode: unmarked }]), 400, ROWS_SHAPE);
+    for (const body of [[null], [5], ['x'], [[1]], [{ name: 'Жанр' }, null]]) expectRefused(await asAdmin('POST', '/items/genres', body), 400, ROWS_SHAPE);
+    expectRefused(await asAdmin('POST', '/users', [null]), 400, ROWS_SHAPE);
+    expectRefused(await asAdmin('PATCH', '/items/genres/1', [null]), 400, ROWS_SHAPE);
+    expectRefused(await asAdmin('DELETE', '/items/genres', [null]), 400, BATCH_DELETE_SHAPE);
+    const graphql = await call('POST', '/graphql', { body: { query: 'mutation { delete_genres_items(ids: [null]) { ids } }' }, token: await adminToken() });
+    expect(JSON.stringify(graphql.errors)).toContain(KEYS_SHAPE);
+    expect(await countRows('genres')).toBe(genres);
+    expect(await victimsMarks()).toBe(1);
+  });
+
+  it('is answered over the websocket with its reason, for a member and an administrator', async () => {
+    const frames: [string, Record<string, unknown>, string][] = [
+      ['create-none', { action: 'create', data: [null] }, ROWS_SHAPE],
+      ['create-number', { action: 'create', data: 5 }, ROWS_SHAPE],
+      ['update-none', { action: 'update', data: [null] }, ROWS_SHAPE],
+      ['update-one-as-list', { action: 'update', id: 1, data: [{ name: 'Жанр' }] }, ROWS_SHAPE],
+      ['delete-none', { action: 'delete', ids: [null] }, KEYS_SHAPE],
+    ];
+    const genres = await countRows('genres');
+    for (const rt of [await Realtime.open(baseUrl(), outsider.token, 'outsider'), await Realtime.open(baseUrl(), await adminToken(), 'admin')]) {
+      for (const [uid, frame, message] of frames) {
+        rt.send({ type: 'items', uid, collection: 'genres', ...frame });
+        const answer = await rt.waitFor((f) => f.uid === uid, `the answer to ${uid}`);
+        expect(answer, uid).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD', message } });
+      }
+    }
+    expect(await countRows('genres')).toBe(genres);
   });
 });

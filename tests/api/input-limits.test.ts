@@ -20,7 +20,7 @@ import {
   TOO_MANY_QUERY_FIELDS, TOO_MANY_GROUPS, TOO_MANY_SORTS, TOO_MANY_VALUES,
 } from '../../directus/extensions/site-rules/src/query-size.ts';
 import { MAX_READ_ROWS, VIEW_FLOW_ID } from '../../shared/rules.ts';
-import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
+import { adminToken, baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
 import { ADMIN } from '../support/global-setup.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { Realtime, closeAllRealtime, type Frame } from '../support/realtime.ts';
@@ -393,9 +393,9 @@ describe('nested reads and aggregates Directus cannot parse', () => {
       ['{ titles_by_id(id: "") { id } }', BLANK_ID],
       [`{ titles_by_id(id: ${episodes.id}) { series { id: title { id } segments { id } } } }`, ALIAS_TAKEN],
     ];
-    const adminToken = (await call('POST', '/auth/login', { body: { email: ADMIN.email, password: ADMIN.password } })).data.access_token;
+    const byAdmin = await adminToken();
     for (const [query, message, variables] of faults) {
-      for (const token of [undefined, user.token, adminToken]) {
+      for (const token of [undefined, user.token, byAdmin]) {
         const res = await call('POST', '/graphql', { body: { query, variables }, token });
         expect(Object.values(res.data ?? {}).filter((answer) => answer !== null), query).toEqual([]);
         expect(JSON.stringify(res.errors), query).toContain(message);

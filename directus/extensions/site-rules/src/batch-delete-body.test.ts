@@ -11,4 +11,8 @@ describe('batchDeleteReadable', () => {
     expect([undefined, null, {}, 'x', 5, { query: 'x' }, { query: [1] }, { keys: 'x' }, { keys: [1], query: {} }, { other: 1 }].map(batchDeleteReadable))
       .toEqual(Array(10).fill(false));
   });
+
+  it('refuses a list holding anything but keys', () => {
+    expect([[null], [[1]], [{ id: 1 }], [1, null]].map(batchDeleteReadable)).toEqual(Array(4).fill(false));
+  });
 });

@@ -1,20 +1,22 @@
 /**
  * A DELETE of a collection's items by body (`/items/{collection}`, no key in the address) whose body
  * is no list of keys, `keys` or `query` is refused with a 400: Directus checks that shape for every
- * collection but a singleton (`static`), where an empty body or a text `query` was a 500.
+ * collection but a singleton (`static`), where an empty body or a text `query` was a 500, and a list
+ * of keys it does not check (`[null]` failed writing its activity log).
  */
 import { InvalidPayloadError } from '@directus/errors';
 import type { Request } from 'express';
 import { isTree } from '../../shared/tree.ts';
 import type { Register } from './types.ts';
+import { isKey } from './write-lists.ts';
 
 export const BATCH_DELETE_SHAPE = 'Запрос DELETE: массив ключей, либо keys — массив, либо query — объект';
 
 const ITEMS_BY_BODY = /^\/items\/[^/]+\/?$/;
 
-/** Whether a DELETE body names what to delete as Directus reads it: keys, `{ keys: [...] }` or `{ query: {...} }`. */
+/** Whether a DELETE body names what to delete as Directus reads it: a list of keys (texts or numbers), `{ keys: [...] }` or `{ query: {...} }`. */
 export function batchDeleteReadable(body: unknown): boolean {
-  if (Array.isArray(body)) return true;
+  if (Array.isArray(body)) return body.every(isKey);
   if (!isTree(body)) return false;
   const { keys, query } = body;
   return keys === undefined ? isTree(query) : Array.isArray(keys) && query === undefined;

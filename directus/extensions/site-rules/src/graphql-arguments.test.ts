@@ -2,6 +2,7 @@ import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { BLANK_ID, argumentsShapeError } from './graphql-arguments.ts';
 import { FILTER_SHAPE, GROUP_SHAPE, LIST_SHAPE } from './query-shape.ts';
+import { KEYS_SHAPE } from './write-lists.ts';
 
 const errorOf = (query: string, variables?: Record<string, unknown>) => argumentsShapeError(parse(query), variables);
 
@@ -36,5 +37,10 @@ describe('argumentsShapeError', () => {
   it('refuses an empty id, in a fragment too', () => {
     expect(errorOf('{ titles_by_id(id: "") { id } }')).toBe(BLANK_ID);
     expect(errorOf('query($id: ID!) { ...t } fragment t on Query { titles_by_id(id: $id) { id } }', { id: '' })).toBe(BLANK_ID);
+  });
+
+  it('refuses keys that are not texts or numbers', () => {
+    expect(errorOf('mutation { delete_genres_items(ids: [null]) { ids } }')).toBe(KEYS_SHAPE);
+    expect(errorOf('mutation { delete_genres_items(ids: [1, "2"]) { ids } }')).toBeNull();
   });
 });

@@ -38,6 +38,7 @@ import { registerUserRemoval } from './user-removal.ts';
 import { registerVisitorWrites } from './visitor-writes.ts';
 import { registerWatchedRules } from './watched.ts';
 import { registerWithheldVideos } from './withheld-videos.ts';
+import { registerWriteListCheck } from './write-lists.ts';
 
 export default defineHook((register, { services, database, getSchema, logger, env }) => {
   const readStored = async (fileId: string) => {
@@ -56,6 +57,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerQueryShapeCheck(register, (err) => logger.error(err));
   registerSearchBodyCheck(register);
   registerBatchDeleteCheck(register);
+  registerWriteListCheck(register);
   registerBulkWrites(register, services.ItemsService, getSchema);
   registerDatabaseErrors(register);
   registerNestingLimits(register);

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { KEYS_SHAPE, ROWS_SHAPE, restRowsError, socketRowsError } from './write-lists.ts';
+
+describe('restRowsError', () => {
+  it('takes one row, a list of rows, an empty list, and leaves other bodies to Directus', () => {
+    expect([{ name: 'a' }, [{ name: 'a' }, { id: 2, name: 'b' }], [], { keys: [1], data: {} }, undefined].map((body) => restRowsError(body, false)))
+      .toEqual(Array(5).fill(null));
+    expect(restRowsError({ name: 'a' }, true)).toBeNull();
+  });
+
+  it('refuses a list holding anything but rows, and any list for one row', () => {
+    expect([[null], [1], ['x'], [[1]], [{ name: 'a' }, null]].map((body) => restRowsError(body, false))).toEqual(Array(5).fill(ROWS_SHAPE));
+    expect(restRowsError([{ name: 'a' }], true)).toBe(ROWS_SHAPE);
+  });
+});
+
+describe('socketRowsError', () => {
+  const frame = (fields: Record<string, unknown>) => socketRowsError({ type: 'items', collection: 'genres', ...fields });
+
+  it('takes the writes Directus reads', () => {
+    expect([
+      frame({ action: 'create', data: { name: 'a' } }),
+      frame({ action: 'create', data: [{ name: 'a' }] }),
+      frame({ action: 'update', id: 1, data: { name: 'a' } }),
+      frame({ action: 'update', ids: [1, '2'], data: { name: 'a' } }),
+      frame({ action: 'update', data: [{ id: 1, name: 'a' }] }),
+      frame({ action: 'update', query: { filter: {} }, data: { name: 'a' } }),
+      frame({ action: 'delete', ids: [1] }),
+      frame({ action: 'delete', query: {} }),
+      frame({ action: 'read', id: null }),
+    ]).toEqual(Array(9).fill(null));
+  });
+
+  it('refuses rows that are not objects, and a list beside a key', () => {
+    for (const data of [null, 5, 'x', [null], [5], [[1]], undefined]) expect(frame({ action: 'create', data })).toBe(ROWS_SHAPE);
+    for (const data of [null, 5, [null], [[1]]]) expect(frame({ action: 'update', data })).toBe(ROWS_SHAPE);
+    expect(frame({ action: 'update', id: 1, data: [{ name: 'a' }] })).toBe(ROWS_SHAPE);
+  });
+
+  it('refuses keys that are not texts or numbers', () => {
+    expect(frame({ action: 'delete', ids: [null] })).toBe(KEYS_SHAPE);
+    expect(frame({ action: 'delete', ids: 1 })).toBe(KEYS_SHAPE);
+    expect(frame({ action: 'update', id: { a: 1 }, data: {} })).toBe(KEYS_SHAPE);
+    expect(frame({ action: 'update', ids: [[1]], data: {} })).toBe(KEYS_SHAPE);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * What a write lists: each row an object, each key a text or a number. Directus reads a field of every
+ * row listed, so `[null]` was a 500 for every collection by REST and went unanswered over the
+ * websocket; it took an array as one row's changes (`PATCH /items/genres/1` with `[null]` answered
+ * 204), and a socket delete of `ids: [null]` failed writing its activity log.
+ */
+import { InvalidPayloadError } from '@directus/errors';
+import type { Request } from 'express';
+import type { SchemaOverview } from '../../shared/directus.ts';
+import { WebSocketError } from '../../shared/directus-internals.ts';
+import { isTree } from '../../shared/tree.ts';
+import { routeCollection } from './bulk-writes.ts';
+import type { Register } from './types.ts';
+
+export const ROWS_SHAPE = 'Запись — объект JSON, несколько записей — массив объектов';
+export const KEYS_SHAPE = 'Ключи записей — строки или числа';
+
+export const isKey = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+const listsRows = (data: unknown) => Array.isArray(data) && data.every(isTree);
+export const listsKeys = (keys: unknown) => Array.isArray(keys) && keys.every(isKey);
+
+/**
+ * The shape error of a REST POST or PATCH body to a collection's route, or null: a list must hold
+ * objects, and a route naming one row takes no list. Any other body is Directus's to check.
+ */
+export function restRowsError(body: unknown, oneRow: boolean): string | null {
+  return !Array.isArray(body) || (!oneRow && listsRows(body)) ? null : ROWS_SHAPE;
+}
+
+/** The shape error of a websocket `items` frame's rows and keys, or null. */
+export function socketRowsError(frame: Record<string, unknown>): string | null {
+  const { action, data, id, ids } = frame;
+  if (action !== 'create' && action !== 'update' && action !== 'delete') return null;
+  if ((id !== undefined && !isKey(id)) || (ids !== undefined && !listsKeys(ids))) return KEYS_SHAPE;
+  if (action === 'create') return isTree(data) || listsRows(data) ? null : ROWS_SHAPE;
+  // A list of rows is a batch, each naming its own key; with `id` or `ids` the data is one set of changes.
+  if (action === 'update') return isTree(data) || (listsRows(data) && id === undefined && ids === undefined) ? null : ROWS_SHAPE;
+  return null;
+}
+
+/** Whether `path` is a collection's route, for its rows (`/items/genres`) or one row (`/items/genres/1`). */
+function collectionRoute(path: string, schema: SchemaOverview): { oneRow: boolean } | null {
+  if (routeCollection(path, schema)) return { oneRow: false };
+  const parent = path.replace(/\/[^/]+\/?$/, '');
+  return parent && routeCollection(parent, schema) ? { oneRow: true } : null;
+}
+
+type Caller = Request & { schema?: SchemaOverview };
+
+export function registerWriteListCheck({ init, filter }: Register): void {
+  init('routes.before', ({ app }) => {
+    app.use((req: Caller, _res: unknown, next: (err?: unknown) => void) => {
+      const route = (req.method === 'POST' || req.method === 'PATCH') && req.schema ? collectionRoute(req.path, req.schema) : null;
+      const reason = route ? restRowsError(req.body, route.oneRow) : null;
+      next(reason ? new InvalidPayloadError({ reason }) : undefined);
+    });
+  });
+  filter('websocket.message', (frame: Record<string, unknown>) => {
+    const reason = frame.type === 'items' ? socketRowsError(frame) : null;
+    const uid = typeof frame.uid === 'string' || typeof frame.uid === 'number' ? String(frame.uid) : undefined;
+    if (reason) throw new WebSocketError('items', 'INVALID_PAYLOAD', reason, uid);
+    return frame;
+  });
+}
