@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { KEYS_SHAPE, ROWS_SHAPE, restRowsError, socketRowsError } from './write-lists.ts';
+import type { SchemaOverview } from '../../shared/directus.ts';
+import { collectionWithAliases } from './relation-fixture.ts';
+import { KEYS_SHAPE, ROWS_SHAPE, collectionRoute, restRowsError, socketRowsError } from './write-lists.ts';
 
 describe('restRowsError', () => {
   it('takes one row, a list of rows, an empty list, and leaves other bodies to Directus', () => {
@@ -42,5 +44,23 @@ describe('socketRowsError', () => {
     expect(frame({ action: 'delete', ids: 1 })).toBe(KEYS_SHAPE);
     expect(frame({ action: 'update', id: { a: 1 }, data: {} })).toBe(KEYS_SHAPE);
     expect(frame({ action: 'update', ids: [[1]], data: {} })).toBe(KEYS_SHAPE);
+  });
+});
+
+describe('collectionRoute', () => {
+  const schema: SchemaOverview = {
+    collections: Object.fromEntries(['genres', 'directus_users', 'directus_fields', 'directus_flows'].map((c) => [c, collectionWithAliases(c, [])])),
+    relations: [],
+  };
+  const routeOf = (path: string) => collectionRoute(path, schema);
+
+  it('knows a collection\'s rows and an item', () => {
+    expect([routeOf('/items/genres'), routeOf('/ITEMS/%67enres/'), routeOf('/users')]).toEqual(Array(3).fill({ oneRow: false }));
+    expect(routeOf('/items/genres/1')).toEqual({ oneRow: true });
+  });
+
+  it('leaves alone the system\'s routes under a name, which take lists of their own, and what is no collection', () => {
+    expect([routeOf('/fields/genres'), routeOf('/flows/trigger/abc'), routeOf('/users/me'), routeOf('/items/nothing/1'), routeOf('/site/reactions')])
+      .toEqual(Array(5).fill(null));
   });
 });

@@ -38,11 +38,15 @@ export function socketRowsError(frame: Record<string, unknown>): string | null {
   return null;
 }
 
-/** Whether `path` is a collection's route, for its rows (`/items/genres`) or one row (`/items/genres/1`). */
-function collectionRoute(path: string, schema: SchemaOverview): { oneRow: boolean } | null {
+/**
+ * Whether `path` is a collection's route for its rows (`/items/genres`, `/users`) or an item's
+ * (`/items/genres/1`). Routes of the system under a name (`/fields/titles`, `/flows/trigger/…`) take
+ * lists of their own, and are left alone.
+ */
+export function collectionRoute(path: string, schema: SchemaOverview): { oneRow: boolean } | null {
   if (routeCollection(path, schema)) return { oneRow: false };
-  const parent = path.replace(/\/[^/]+\/?$/, '');
-  return parent && routeCollection(parent, schema) ? { oneRow: true } : null;
+  const item = /^(\/items\/[^/]+)\/[^/]+\/?$/i.exec(path);
+  return item && routeCollection(item[1]!, schema) ? { oneRow: true } : null;
 }
 
 type Caller = Request & { schema?: SchemaOverview };
