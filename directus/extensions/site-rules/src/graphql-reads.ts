@@ -1,17 +1,18 @@
 /**
  * What a GraphQL operation may ask. It reads once for every field at its root, so one request could
- * hold hundreds of reads (`a1: titles(limit: 5000) { … } … a250: titles(…)`), each as large as a REST
- * call may be: 250 of them made Directus answer 13 MB for the demo's 30 titles. For callers without
- * the admin app an operation reads at most MAX_GRAPHQL_READS fields at its root; the reads themselves
- * meet the same rules as REST's (field-reach.ts), and their arguments the same shape check, for everyone
- * (graphql-arguments.ts). A document asks at most MAX_GRAPHQL_FIELDS fields in
- * all, a fragment's counted wherever it is spread: GraphQL's check that fields of one answer can merge
- * compares them pair by pair, and a visitor's 15 KB naming `id` 4,900 times held Directus's one thread
- * for 2.7 s; one fragment spread under every alias of every read made one read's answer a hundred times over. And what REST's routes hold to
- * rules of their own is not asked here around them: signing in and out and resetting a password for
- * nobody (the limits on attempts and letters and the tokens' binding to their session are on the routes,
- * site-auth), hashing and the backend's full health for administrators alone (utility-routes.ts,
- * server-health.ts), importing a file by its address for the admin app's people alone (uploads.ts).
+ * hold hundreds of reads (`a1: titles(limit: 5000) { … } … a250: titles(…)`), each as large as a
+ * REST call may be: 250 of them made Directus answer 13 MB for the demo's 30 titles. For callers
+ * without the admin app an operation reads at most MAX_GRAPHQL_READS fields at its root; the reads
+ * themselves meet the same rules as REST's (field-reach.ts), and their arguments the same shape
+ * check, for everyone (graphql-arguments.ts). A document asks at most MAX_GRAPHQL_FIELDS fields in
+ * all, a fragment's counted wherever it is spread: GraphQL's check that fields of one answer can
+ * merge compares them pair by pair, and a visitor's 15 KB naming `id` 4,900 times held Directus's
+ * one thread for 2.7 s; one fragment spread under every alias of every read made one read's answer a
+ * hundred times over. And what REST's routes hold to rules of their own is not asked here around
+ * them: signing in and out and resetting a password for nobody (the limits on attempts and letters
+ * and the tokens' binding to their session are on the routes, site-auth), hashing and the backend's
+ * full health for administrators alone (utility-routes.ts, server-health.ts), importing a file by
+ * its address for the admin app's people alone (uploads.ts).
  */
 import { ForbiddenError, InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
