@@ -9,6 +9,7 @@ import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import { TOO_MANY_TO_WRITE } from '../../directus/extensions/site-rules/src/bulk-writes.ts';
 import { TOO_MANY_VALUES } from '../../directus/extensions/site-rules/src/query-size.ts';
+import { LIST_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
 import { KEYS_SHAPE, ROWS_SHAPE } from '../../directus/extensions/site-rules/src/write-lists.ts';
 import { MAX_FILTER_VALUES, MAX_READ_ROWS } from '../../shared/rules.ts';
 import { admin, adminToken, baseUrl, call, newTitle, newUser, pngBytes, type Reply, type TestUser } from '../support/api.ts';
@@ -129,6 +130,12 @@ describe('a write listing what is not a row, or a key that is neither text nor n
     expectRefused(await asAdmin('POST', '/users', [null]), 400, ROWS_SHAPE);
     expectRefused(await asAdmin('PATCH', '/items/genres/1', [null]), 400, ROWS_SHAPE);
     expectRefused(await asAdmin('DELETE', '/items/genres', [null]), 400, BATCH_DELETE_SHAPE);
+    // Express routes /ITEMS/… as /items/…, and Directus read `true` as the key 1.
+    for (const body of [[true], [[1]], [null]]) expectRefused(await victim.call('DELETE', '/ITEMS/watchedEpisodes', body), 400, BATCH_DELETE_SHAPE);
+    expectRefused(await call('DELETE', '/Items/static', { body: {} }), 400, BATCH_DELETE_SHAPE);
+    const settings = await countRows('static');
+    for (const keys of [[[1]], [true], ['']]) expectRefused(await asAdmin('DELETE', '/items/static', { keys }), 400, BATCH_DELETE_SHAPE);
+    expect(await countRows('static')).toBe(settings);
     const graphql = await call('POST', '/graphql', { body: { query: 'mutation { delete_genres_items(ids: [null]) { ids } }' }, token: await adminToken() });
     expect(JSON.stringify(graphql.errors)).toContain(KEYS_SHAPE);
     expect(await countRows('genres')).toBe(genres);
@@ -142,6 +149,7 @@ describe('a write listing what is not a row, or a key that is neither text nor n
       ['update-none', { action: 'update', data: [null] }, ROWS_SHAPE],
       ['update-one-as-list', { action: 'update', id: 1, data: [{ name: 'Жанр' }] }, ROWS_SHAPE],
       ['delete-none', { action: 'delete', ids: [null] }, KEYS_SHAPE],
+      ['delete-zero', { action: 'delete', ids: [0] }, KEYS_SHAPE],
     ];
     const genres = await countRows('genres');
     for (const rt of [await Realtime.open(baseUrl(), outsider.token, 'outsider'), await Realtime.open(baseUrl(), await adminToken(), 'admin')]) {
@@ -152,5 +160,16 @@ describe('a write listing what is not a row, or a key that is neither text nor n
       }
     }
     expect(await countRows('genres')).toBe(genres);
+  });
+});
+
+describe('a write by query of a shape Directus cannot read', () => {
+  it('is answered over the websocket with its reason, where it went unanswered', async () => {
+    const rt = await Realtime.open(baseUrl(), outsider.token, 'outsider');
+    for (const [uid, action, query] of [['by-null-sort', 'update', { sort: [null] }], ['by-null-group', 'delete', { groupBy: [null] }]] as const) {
+      rt.send({ type: 'items', uid, collection: 'watchedEpisodes', action, query: { filter: { id: { _eq: -1 } }, ...query }, ...(action === 'update' ? { data: {} } : {}) });
+      expect(await rt.waitFor((f) => f.uid === uid, `the answer to ${uid}`), uid).toMatchObject({ status: 'error', error: { code: 'INVALID_QUERY', message: LIST_SHAPE } });
+    }
+    expect(await victimsMarks()).toBe(1);
   });
 });

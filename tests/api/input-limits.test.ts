@@ -391,6 +391,9 @@ describe('nested reads and aggregates Directus cannot parse', () => {
       ['{ titles(filter: { series: { _some: null } }) { id } }', FILTER_SHAPE],
       ['query ($f: titles_filter) { titles(filter: $f) { id } }', FILTER_SHAPE, { f: { series: { _none: [] } } }],
       ['{ titles_by_id(id: "") { id } }', BLANK_ID],
+      ['{ titles_by_id(id: 0) { id } }', BLANK_ID],
+      ['query ($s: [String] = [null]) { titles(sort: $s) { id } }', LIST_SHAPE],
+      ['query ($id: ID! = "") { titles_by_id(id: $id) { id } }', BLANK_ID],
       [`{ titles_by_id(id: ${episodes.id}) { series { id: title { id } segments { id } } } }`, ALIAS_TAKEN],
     ];
     const byAdmin = await adminToken();

@@ -13,6 +13,6 @@ describe('batchDeleteReadable', () => {
   });
 
   it('refuses a list holding anything but keys', () => {
-    expect([[null], [[1]], [{ id: 1 }], [1, null]].map(batchDeleteReadable)).toEqual(Array(4).fill(false));
+    expect([[null], [[1]], [{ id: 1 }], [1, null], [true], { keys: [[1]] }, { keys: [true] }, { keys: [''] }].map(batchDeleteReadable)).toEqual(Array(8).fill(false));
   });
 });

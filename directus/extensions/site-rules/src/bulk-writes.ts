@@ -17,6 +17,7 @@ import { MAX_READ_ROWS } from '../../../../shared/rules.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { WebSocketError, sanitizeQuery } from '../../shared/directus-internals.ts';
 import { isTree } from '../../shared/tree.ts';
+import { queryShapeError } from './query-shape.ts';
 import type { Register } from './types.ts';
 
 export const TOO_MANY_TO_WRITE = `Не больше ${MAX_READ_ROWS} записей за один запрос`;
@@ -109,6 +110,9 @@ export function registerBulkWrites({ init, filter }: Register, ItemsService: Ite
     if (tooMany(target)) throw new WebSocketError('items', 'INVALID_PAYLOAD', TOO_MANY_TO_WRITE, uid);
     const accountability = (meta.client as { accountability?: Accountability | null } | undefined)?.accountability ?? null;
     if (!('query' in target) || accountability?.admin) return frame;
+    // Before the query is read here: a fault in it (`sort: [null]`) would be no error Directus answers.
+    const shapeError = queryShapeError(target.query);
+    if (shapeError) throw new WebSocketError('items', 'INVALID_QUERY', shapeError, uid);
     let ids: unknown[];
     try {
       ids = await keysOf(frame.collection, target.query, schema, accountability);

@@ -39,6 +39,17 @@ describe('argumentsShapeError', () => {
     expect(errorOf('query($id: ID!) { ...t } fragment t on Query { titles_by_id(id: $id) { id } }', { id: '' })).toBe(BLANK_ID);
   });
 
+  it('reads a variable\'s default where it is not sent', () => {
+    expect(errorOf('query($s: [String] = [null]) { titles(sort: $s) { id } }')).toBe(LIST_SHAPE);
+    expect(errorOf('query($s: [String] = [null]) { titles(sort: $s) { id } }', { s: ['name'] })).toBeNull();
+    expect(errorOf('query($id: ID! = "") { titles_by_id(id: $id) { id } }')).toBe(BLANK_ID);
+    expect(errorOf('query a { titles { id } } query b($f: titles_filter = { series: { _some: null } }) { titles(filter: $f) { id } }')).toBe(FILTER_SHAPE);
+  });
+
+  it('refuses a zero id, which Directus reads as none', () => {
+    expect(errorOf('{ titles_by_id(id: 0) { id } }')).toBe(BLANK_ID);
+  });
+
   it('refuses keys that are not texts or numbers', () => {
     expect(errorOf('mutation { delete_genres_items(ids: [null]) { ids } }')).toBe(KEYS_SHAPE);
     expect(errorOf('mutation { delete_genres_items(ids: [1, "2"]) { ids } }')).toBeNull();

@@ -41,6 +41,8 @@ describe('socketRowsError', () => {
 
   it('refuses keys that are not texts or numbers', () => {
     expect(frame({ action: 'delete', ids: [null] })).toBe(KEYS_SHAPE);
+    expect(frame({ action: 'delete', ids: [''] })).toBe(KEYS_SHAPE);
+    expect(frame({ action: 'update', id: 0, data: {} })).toBe(KEYS_SHAPE);
     expect(frame({ action: 'delete', ids: 1 })).toBe(KEYS_SHAPE);
     expect(frame({ action: 'update', id: { a: 1 }, data: {} })).toBe(KEYS_SHAPE);
     expect(frame({ action: 'update', ids: [[1]], data: {} })).toBe(KEYS_SHAPE);

@@ -13,9 +13,10 @@ import { routeCollection } from './bulk-writes.ts';
 import type { Register } from './types.ts';
 
 export const ROWS_SHAPE = 'Запись — объект JSON, несколько записей — массив объектов';
-export const KEYS_SHAPE = 'Ключи записей — строки или числа';
+export const KEYS_SHAPE = 'Ключи записей — непустые строки или числа, не ноль';
 
-export const isKey = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
+/** A text or a number, never '' or 0: Directus takes a key that is falsy for none, and writes by the query. */
+export const isKey = (value: unknown) => (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value) && value !== 0);
 const listsRows = (data: unknown) => Array.isArray(data) && data.every(isTree);
 export const listsKeys = (keys: unknown) => Array.isArray(keys) && keys.every(isKey);
 
