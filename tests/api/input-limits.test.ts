@@ -9,6 +9,7 @@ import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK } from '../../directus/extensions/site-rules/src/field-reach.ts';
 import { BLANK_ID } from '../../directus/extensions/site-rules/src/graphql-arguments.ts';
+import { NO_SUCH_COLLECTION } from '../../directus/extensions/site-rules/src/realtime.ts';
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
@@ -379,6 +380,26 @@ describe('nested reads and aggregates Directus cannot parse', () => {
     expect(await csv.text()).toContain(name);
     const asList = await call('GET', `/items/titles?alias[c]=comments&fields=c.id&filter[id][_eq]=${shown.id}`);
     expect(asList.data).toEqual([{ c: [] }]);
+  });
+
+  it('refuses an alias that is no plain name, by address, by GraphQL at any depth, where Directus failed', async () => {
+    for (const name of ['%3C', '%3D', 'x%3F', '_sort']) {
+      expectRefused(await call('GET', `/items/titles?export=xml&limit=1&alias[${name}]=name&fields=${name}`), 400, ALIAS_SHAPE);
+    }
+    for (const query of ['{ titles(limit: 1) { id _sort: series { id } } }', '{ titles(limit: 1) { id constructor: series { id } } }', '{ titles(limit: 1) { series { __proto__: segments { id } } } }']) {
+      const res = await call('POST', '/graphql', { body: { query }, token: user.token });
+      expect(JSON.stringify(res.errors), query).toContain(ALIAS_SHAPE);
+    }
+    const xml = await fetch(`${baseUrl()}/items/titles?export=xml&limit=1&alias[${encodeURIComponent('имя')}]=name&fields=${encodeURIComponent('имя')}`);
+    expect(xml.status).toBe(200);
+  });
+
+  it('answers a socket frame naming a collection no collection holds, as an object\'s own name', async () => {
+    const socket = await Realtime.visitor(baseUrl(), 'no-collection');
+    for (const [uid, frame] of [['read', { type: 'items', action: 'read' }], ['subscribe', { type: 'subscribe' }]] as const) {
+      socket.send({ ...frame, collection: 'constructor', uid });
+      expect(await socket.waitFor(answered(uid), `the answer to ${uid}`)).toMatchObject({ status: 'error', error: { message: NO_SUCH_COLLECTION } });
+    }
   });
 
   it('refuses through GraphQL the arguments REST refuses by their shape, an empty id and a nested alias over a field, where Directus failed', async () => {

@@ -103,7 +103,7 @@ export function registerBulkWrites({ init, filter }: Register, ItemsService: Ite
   filter('websocket.message', async (frame: Record<string, unknown>, meta) => {
     if (frame.type !== 'items' || typeof frame.collection !== 'string') return frame;
     const schema = await getSchema();
-    const info = schema.collections[frame.collection];
+    const info = Object.hasOwn(schema.collections, frame.collection) ? schema.collections[frame.collection] : undefined;
     const target = info ? socketTarget(frame, !!info.singleton) : null;
     if (!target) return frame;
     const uid = typeof frame.uid === 'string' || typeof frame.uid === 'number' ? String(frame.uid) : undefined;

@@ -1,7 +1,7 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { BLANK_ID, argumentsShapeError } from './graphql-arguments.ts';
-import { FILTER_SHAPE, GROUP_SHAPE, LIST_SHAPE } from './query-shape.ts';
+import { ALIAS_SHAPE, FILTER_SHAPE, GROUP_SHAPE, LIST_SHAPE } from './query-shape.ts';
 import { KEYS_SHAPE } from './write-lists.ts';
 
 const errorOf = (query: string, variables?: Record<string, unknown>) => argumentsShapeError(parse(query), variables);
@@ -44,6 +44,13 @@ describe('argumentsShapeError', () => {
     expect(errorOf('query($s: [String] = [null]) { titles(sort: $s) { id } }', { s: ['name'] })).toBeNull();
     expect(errorOf('query($id: ID! = "") { titles_by_id(id: $id) { id } }')).toBe(BLANK_ID);
     expect(errorOf('query a { titles { id } } query b($f: titles_filter = { series: { _some: null } }) { titles(filter: $f) { id } }')).toBe(FILTER_SHAPE);
+  });
+
+  it('refuses an alias that is no plain name, at any depth', () => {
+    for (const query of ['{ titles { _sort: series { id } } }', '{ titles { constructor: series { id } } }', '{ titles { series { __proto__: segments { id } } } }']) {
+      expect(errorOf(query), query).toBe(ALIAS_SHAPE);
+    }
+    expect(errorOf('{ a1: titles { heading: name the_slug: slug } }')).toBeNull();
   });
 
   it('refuses a zero id, which Directus reads as none', () => {

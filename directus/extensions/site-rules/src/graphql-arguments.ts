@@ -2,10 +2,11 @@
  * The query shape check (query-shape.ts) for a GraphQL document's arguments. Directus turns them into a
  * query without it, so `sort: [null]`, `groupBy: [null]` or `filter: { series: { _some: null } }`
  * failed inside Directus (an unexplained error in the answer). An empty or zero `id` (`titles_by_id(id: "")`)
- * read the whole list as if it were one row, and `ids: [null]` failed writing the activity log.
+ * read the whole list as if it were one row, and `ids: [null]` failed writing the activity log. An
+ * alias is a plain name, as REST's (`_sort: series`, `constructor: series` failed merging rows).
  */
 import { BREAK, Kind, valueFromASTUntyped, visit, type DocumentNode } from 'graphql';
-import { queryShapeError } from './query-shape.ts';
+import { ALIAS_SHAPE, aliasNameFits, queryShapeError } from './query-shape.ts';
 import { KEYS_SHAPE, listsKeys } from './write-lists.ts';
 
 export const BLANK_ID = 'Параметр id: ключ записи не может быть пустым или нулём';
@@ -32,8 +33,8 @@ export function argumentsShapeError(document: DocumentNode, sent: Record<string,
   for (const variables of variableSets) {
     visit(document, {
       Field(node) {
-        if (!node.arguments?.length) return undefined;
-        error = fieldArgumentsError(Object.fromEntries(node.arguments.map((a) => [a.name.value, valueFromASTUntyped(a.value, variables)])));
+        if (node.alias && !aliasNameFits(node.alias.value)) error = ALIAS_SHAPE;
+        else if (node.arguments?.length) error = fieldArgumentsError(Object.fromEntries(node.arguments.map((a) => [a.name.value, valueFromASTUntyped(a.value, variables)])));
         return error ? BREAK : undefined;
       },
     });

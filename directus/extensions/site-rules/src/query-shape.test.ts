@@ -184,7 +184,7 @@ describe('aliasShapeError', () => {
   });
 
   it('refuses wildcards, paths and other shapes', () => {
-    for (const alias of [{ '*': 'title' }, { '*.id': 'title' }, { 'a.b': 'title' }, { 'a\u0000b': 'name' }, { 'a`b': 'name' }, { c: '*' }, { c: 'title.name' }, { c: ['title'] }, 'abc', ['c']]) {
+    for (const alias of [{ '*': 'title' }, { '*.id': 'title' }, { 'a.b': 'title' }, { 'a\u0000b': 'name' }, { 'a`b': 'name' }, { 'x?': 'name' }, { '<': 'name' }, { '=': 'name' }, { '_sort': 'series' }, '{"constructor":"series"}', '{"__proto__":"series"}', { toString: 'series' }, { '1a': 'name' }, { c: '*' }, { c: 'title.name' }, { c: ['title'] }, 'abc', ['c']]) {
       expect(aliasShapeError(alias)).toBe(ALIAS_SHAPE);
     }
   });

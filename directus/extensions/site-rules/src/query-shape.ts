@@ -106,9 +106,16 @@ export function aggregateShapeError(aggregate: unknown): string | null {
   return Object.values(value).every(ownFields) ? null : GROUP_SHAPE;
 }
 
-/** A field's name, and an alias's: no wildcard, path, function or list in it (an alias may be in any script). */
+/** A field's name: no wildcard, path, function or list in it. */
 const PLAIN_FIELD = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
-const PLAIN_ALIAS = /^[^*.():,\s\p{Cc}`"']{1,64}$/u;
+/**
+ * An alias's name: a letter of any script, then letters, digits and `_`. So it is a name of XML too
+ * (an export as XML failed on `<` or `=`), holds no `?` (the database driver's placeholder), and
+ * starts with no `_` (a nested read's own keys, `_sort`, `_filter`).
+ */
+const PLAIN_ALIAS = /^\p{L}[\p{L}\p{N}_]{0,63}$/u;
+/** Not a name every object answers to (`constructor`, `toString`): Directus kept rows under those names. */
+export const aliasNameFits = (name: string) => PLAIN_ALIAS.test(name) && !(name in Object.prototype);
 
 /**
  * Null when `alias` names plain fields by plain names. An alias named `*` (or `*.id`) is itself a
@@ -117,7 +124,7 @@ const PLAIN_ALIAS = /^[^*.():,\s\p{Cc}`"']{1,64}$/u;
  */
 export function aliasShapeError(alias: unknown): string | null {
   const value = parsed(alias);
-  return isTree(value) && Object.entries(value).every(([name, field]) => PLAIN_ALIAS.test(name) && typeof field === 'string' && PLAIN_FIELD.test(field))
+  return isTree(value) && Object.entries(value).every(([name, field]) => aliasNameFits(name) && typeof field === 'string' && PLAIN_FIELD.test(field))
     ? null : ALIAS_SHAPE;
 }
 

@@ -31,6 +31,8 @@ interface Socket extends DepthGuardedSocket {
   prependListener(event: 'message', listener: () => void): unknown;
 }
 
+export const NO_SUCH_COLLECTION = 'Такой коллекции нет';
+
 /** What the filter leaves of a subscribe message it has served itself: Directus has no handler for it. */
 const SERVED = { type: 'site-served' };
 
@@ -79,6 +81,11 @@ export function registerRealtimeRules({ filter, action }: Register, { database, 
     const client = meta.client as Socket | undefined;
     const shapeError = socketQueryShapeError(message);
     if (shapeError) throw new WebSocketError(typeof message.type === 'string' ? message.type : 'server', 'INVALID_QUERY', shapeError, uid);
+    // Directus looks a collection up as a key, so `constructor` passed for one and was never answered.
+    if ((message.type === 'items' || message.type === 'subscribe') && typeof message.collection === 'string'
+      && !Object.hasOwn((await getSchema()).collections, message.collection)) {
+      throw new WebSocketError(message.type, 'INVALID_COLLECTION', NO_SUCH_COLLECTION, uid);
+    }
     // Directus answers the unsubscribe; the fan-out only forgets it.
     if (message.type === 'unsubscribe' && client) {
       [...fanouts.values(), watched].forEach((f) => f.unsubscribe(client, uid));
