@@ -1,9 +1,10 @@
 /**
- * The query shape check (query-shape.ts) for a GraphQL document's arguments. Directus turns them into a
- * query without it, so `sort: [null]`, `groupBy: [null]` or `filter: { series: { _some: null } }`
- * failed inside Directus (an unexplained error in the answer). An empty or zero `id` (`titles_by_id(id: "")`)
- * read the whole list as if it were one row, and `ids: [null]` failed writing the activity log. An
- * alias is a plain name, as REST's (`_sort: series`, `constructor: series` failed merging rows).
+ * The query shape check (query-shape.ts) for a GraphQL document's arguments. Directus turns them
+ * into a query without it, so `sort: [null]`, `groupBy: [null]` or
+ * `filter: { series: { _some: null } }` failed inside Directus (an unexplained error in the
+ * answer). An empty or zero `id` (`titles_by_id(id: "")`) read the whole list as if it were one
+ * row, and `ids: [null]` failed writing the activity log. An alias is a plain name, as REST's
+ * (`_sort: series` and `constructor: series` failed merging rows).
  */
 import { BREAK, Kind, valueFromASTUntyped, visit, type DocumentNode } from 'graphql';
 import { ALIAS_SHAPE, aliasNameFits, queryShapeError } from './query-shape.ts';

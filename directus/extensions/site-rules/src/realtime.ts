@@ -31,7 +31,7 @@ interface Socket extends DepthGuardedSocket {
   prependListener(event: 'message', listener: () => void): unknown;
 }
 
-export const NO_SUCH_COLLECTION = 'Такой коллекции нет';
+export const NO_SUCH_COLLECTION = 'Такой коллекции нет или она вам недоступна';
 
 /** What the filter leaves of a subscribe message it has served itself: Directus has no handler for it. */
 const SERVED = { type: 'site-served' };
@@ -82,8 +82,9 @@ export function registerRealtimeRules({ filter, action }: Register, { database, 
     const shapeError = socketQueryShapeError(message);
     if (shapeError) throw new WebSocketError(typeof message.type === 'string' ? message.type : 'server', 'INVALID_QUERY', shapeError, uid);
     // Directus looks a collection up as a key, so `constructor` passed for one and was never answered.
+    // Only such names are answered here, alike whether a collection is missing or closed to the caller.
     if ((message.type === 'items' || message.type === 'subscribe') && typeof message.collection === 'string'
-      && !Object.hasOwn((await getSchema()).collections, message.collection)) {
+      && message.collection in Object.prototype && !Object.hasOwn((await getSchema()).collections, message.collection)) {
       throw new WebSocketError(message.type, 'INVALID_COLLECTION', NO_SUCH_COLLECTION, uid);
     }
     // Directus answers the unsubscribe; the fan-out only forgets it.
