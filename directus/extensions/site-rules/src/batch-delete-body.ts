@@ -8,16 +8,16 @@ import { InvalidPayloadError } from '@directus/errors';
 import type { Request } from 'express';
 import { isTree } from '../../shared/tree.ts';
 import type { Register } from './types.ts';
-import { isKey, listsKeys } from './write-lists.ts';
+import { listsKeys } from './write-lists.ts';
 
 export const BATCH_DELETE_SHAPE = 'Запрос DELETE: массив ключей, либо keys — массив, либо query — объект';
 
 // Express routes `/ITEMS/…` as `/items/…`.
 const ITEMS_BY_BODY = /^\/items\/[^/]+\/?$/i;
 
-/** Whether a DELETE body names what to delete as Directus reads it: a list of keys (texts or numbers), `{ keys: [...] }` or `{ query: {...} }`. */
+/** Whether a DELETE body names what to delete as Directus reads it: a list of keys (isKey), `{ keys: [...] }` or `{ query: {...} }`. */
 export function batchDeleteReadable(body: unknown): boolean {
-  if (Array.isArray(body)) return body.every(isKey);
+  if (Array.isArray(body)) return listsKeys(body);
   if (!isTree(body)) return false;
   const { keys, query } = body;
   return keys === undefined ? isTree(query) : listsKeys(keys) && query === undefined;

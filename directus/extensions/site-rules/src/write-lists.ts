@@ -1,6 +1,6 @@
 /**
- * What a write lists: each row an object, each key a text or a number. Directus reads a field of every
- * row listed, so `[null]` was a 500 for every collection by REST and went unanswered over the
+ * What a write lists: each row an object, each key a text or a number (isKey). Directus reads a
+ * field of every row listed, so `[null]` was a 500 for every collection by REST and went unanswered over the
  * websocket; it took an array as one row's changes (`PATCH /items/genres/1` with `[null]` answered
  * 204), and a socket delete of `ids: [null]` failed writing its activity log.
  */
