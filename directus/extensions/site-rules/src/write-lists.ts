@@ -1,8 +1,8 @@
 /**
  * What a write lists: each row an object, each key a text or a number (isKey). Directus reads a
- * field of every row listed, so `[null]` was a 500 for every collection by REST and went unanswered over the
- * websocket; it took an array as one row's changes (`PATCH /items/genres/1` with `[null]` answered
- * 204), and a socket delete of `ids: [null]` failed writing its activity log.
+ * field of every row listed, so `[null]` was a 500 for every collection by REST and went unanswered
+ * over the websocket; it took an array as one row's changes (`PATCH /items/genres/1` with `[null]`
+ * answered 204), and a socket delete of `ids: [null]` failed writing its activity log.
  */
 import { InvalidPayloadError } from '@directus/errors';
 import type { Request } from 'express';
