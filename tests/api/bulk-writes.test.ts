@@ -142,6 +142,16 @@ describe('a write listing what is not a row, or a key that is neither text nor n
     expect(await victimsMarks()).toBe(1);
   });
 
+  it('is refused for one account or one file named by its route, and changes neither', async () => {
+    const file = (await uploadAs(victim, pngBytes(), 'image/png', 'avatar.png')).data.id;
+    const before = await Promise.all([asAdmin('GET', `/users/${victim.id}?fields=first_name`), asAdmin('GET', `/files/${file}?fields=title`)]);
+    expectRefused(await victim.call('PATCH', '/users/me', [{ first_name: 'Список' }]), 400, ROWS_SHAPE);
+    expectRefused(await asAdmin('PATCH', `/USERS/${victim.id}`, [{ first_name: 'Список' }]), 400, ROWS_SHAPE);
+    expectRefused(await asAdmin('PATCH', `/files/${file}`, [{ title: 'Список' }]), 400, ROWS_SHAPE);
+    const after = await Promise.all([asAdmin('GET', `/users/${victim.id}?fields=first_name`), asAdmin('GET', `/files/${file}?fields=title`)]);
+    expect(after.map((r) => r.data)).toEqual(before.map((r) => r.data));
+  });
+
   it('is answered over the websocket with its reason, for a member and an administrator', async () => {
     const frames: [string, Record<string, unknown>, string][] = [
       ['create-none', { action: 'create', data: [null] }, ROWS_SHAPE],

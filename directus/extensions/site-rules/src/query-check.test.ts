@@ -136,9 +136,9 @@ describe('sorts, groups and aggregates', () => {
   });
 
   it('refuses fields read on some rows only', () => {
-    expect(refusal('comments', { sort: ['user_created.email'] })).toBe('Нельзя фильтровать по полю «email»');
-    expect(refusal('directus_users', { aggregate: { countDistinct: 'email' } })).toBe('Нельзя фильтровать по полю «email»');
-    expect(refusal('directus_users', { group: ['email'] })).toBe('Нельзя фильтровать по полю «email»');
+    expect(refusal('comments', { sort: ['user_created.email'] })).toBe('Нельзя сортировать по полю «email»');
+    expect(refusal('directus_users', { aggregate: { countDistinct: 'email' } })).toBe('Нельзя считать по полю «email»');
+    expect(refusal('directus_users', { group: ['email'] })).toBe('Нельзя группировать по полю «email»');
   });
 
   it('refuses steps along one-to-many links and into collections not read in full', () => {
@@ -158,14 +158,14 @@ describe('nested reads (deep)', () => {
   it('checks their filters and sorts against the related collection', () => {
     expect(check('titles', { deep: { comments: { _filter: { text: { _nnull: true } }, _sort: ['-date_created'] } } })).not.toThrow();
     expect(refusal('titles', { deep: { comments: { _filter: { status: { _eq: 'draft' } } } } })).toBe('Нельзя фильтровать по полю «status»');
-    expect(refusal('titles', { deep: { comments: { _sort: 'user_created.email' } } })).toBe('Нельзя фильтровать по полю «email»');
+    expect(refusal('titles', { deep: { comments: { _sort: 'user_created.email' } } })).toBe('Нельзя сортировать по полю «email»');
     expect(refusal('titles', { deep: { comments: { reactions: { _filter: { user_created: { _eq: 'x' } } } } } })).toBe('Нельзя фильтровать по полю «user_created»');
   });
 
   it('checks a nested read named by an alias, at the top and nested', () => {
     const byEmail = { _filter: { user_created: { email: { _eq: 'a@example.com' } } } };
     expect(refusal('titles', { alias: { c: 'comments' }, deep: { c: byEmail } })).toBe('Нельзя фильтровать по полю «email»');
-    expect(refusal('titles', { alias: { c: 'comments' }, deep: { c: { _sort: ['user_created.email'] } } })).toBe('Нельзя фильтровать по полю «email»');
+    expect(refusal('titles', { alias: { c: 'comments' }, deep: { c: { _sort: ['user_created.email'] } } })).toBe('Нельзя сортировать по полю «email»');
     expect(refusal('titles', { deep: { comments: { _alias: { r: 'reactions' }, r: { _filter: { user_created: { _eq: 'x' } } } } } })).toBe('Нельзя фильтровать по полю «user_created»');
     expect(check('titles', { alias: { c: 'comments' }, deep: { c: { _filter: { text: { _nnull: true } } } } })).not.toThrow();
   });

@@ -44,6 +44,9 @@ function relationalFields(schema: SchemaOverview, collection: string): string[] 
   ]);
 }
 
+/** What a query does with a field, as its refusal says it. */
+type Use = 'фильтровать' | 'сортировать' | 'группировать' | 'считать';
+
 export const notStored = (path: string) => `Поле «${path}» не хранится в записи: по нему нельзя сортировать, группировать и считать`;
 
 function refuse(reason: string): never {
@@ -95,9 +98,10 @@ export class QueryCheck {
   query(collection: string, q: Query): void {
     if (nestsDeeperThan(q.filter) || nestsDeeperThan(q.deep)) throw new InvalidQueryError({ reason: TOO_DEEP });
     this.filter(collection, q.filter);
-    for (const path of [q.sort, q.group].flat()) if (typeof path === 'string') this.path(collection, path);
+    for (const path of [q.sort].flat()) if (typeof path === 'string') this.path(collection, path, 'сортировать');
+    for (const path of [q.group].flat()) if (typeof path === 'string') this.path(collection, path, 'группировать');
     for (const fields of Object.values(q.aggregate ?? {})) {
-      for (const field of [fields].flat()) if (typeof field === 'string' && field !== '*') this.path(collection, field);
+      for (const field of [fields].flat()) if (typeof field === 'string' && field !== '*') this.path(collection, field, 'считать');
     }
     this.deep(collection, q.deep, q.alias);
     for (const path of [q.fields ?? []].flat()) if (typeof path === 'string') this.reach(collection, namedPath(path, isTree(q.alias) ? q.alias : {}, q.deep));
@@ -122,13 +126,13 @@ export class QueryCheck {
     }
   }
 
-  /** A field the caller may compare or order by: readable on every row they can see. */
-  private field(collection: string, key: string): Link | null {
+  /** A field the caller may filter, order, group or count by (`use`, the verb): readable on every row they can see. */
+  private field(collection: string, key: string, use: Use = 'фильтровать'): Link | null {
     if (key.startsWith('$FOLLOW')) refuse('Фильтр через $FOLLOW недоступен');
     if (key.includes(':')) refuse('Фильтр по связи с любой коллекцией недоступен');
     const [fn, field] = splitFunction(key);
     const access = this.access.get(collection);
-    if (!access || !access.onEveryRow(field)) refuse(`Нельзя фильтровать по полю «${field}»`);
+    if (!access || !access.onEveryRow(field)) refuse(`Нельзя ${use} по полю «${field}»`);
     const link = linkOf(this.schema, collection, field);
     if (fn && link) refuse(`Функция ${fn}() над связью недоступна`);
     if (link?.kind === 'a2o') refuse('Фильтр по связи с любой коллекцией недоступен');
@@ -168,11 +172,11 @@ export class QueryCheck {
   }
 
   /** A sort, group or aggregate path: plain fields, and many-to-one steps into fully readable collections. */
-  private path(collection: string, path: string): void {
+  private path(collection: string, path: string, use: Use): void {
     let at = collection;
     const parts = path.replace(/^-/, '').split('.');
     for (const [i, part] of parts.entries()) {
-      const link = this.field(at, part);
+      const link = this.field(at, part, use);
       // A list of related rows, or a field shown in the app alone, has no column to order or count (a 500 from the database).
       if (i === parts.length - 1 && this.schema.collections[at]?.fields[splitFunction(part)[1]]?.alias) {
         throw new InvalidQueryError({ reason: notStored(path) });
@@ -192,7 +196,7 @@ export class QueryCheck {
     if (!isTree(deep)) return;
     for (const [key, value] of Object.entries(deep)) {
       if (key === '_filter') this.filter(collection, value);
-      else if (key === '_sort') [value].flat().forEach((p) => typeof p === 'string' && this.path(collection, p));
+      else if (key === '_sort') [value].flat().forEach((p) => typeof p === 'string' && this.path(collection, p, 'сортировать'));
       else if (!key.startsWith('_')) {
         const [name, anyCollection] = key.split(':');
         const named = isTree(aliases) ? aliases[name!] : undefined;

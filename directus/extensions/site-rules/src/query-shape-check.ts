@@ -14,6 +14,8 @@ import { isTree } from '../../shared/tree.ts';
 import { QUERY_SHAPE, queryShapeError } from './query-shape.ts';
 import { SYSTEM_QUERY_EVENTS } from './query-guard.ts';
 import { fieldsWithKey, takenAliasError } from './aliases.ts';
+import { notStored } from './query-check.ts';
+import type { SchemaOverview } from '../../shared/directus.ts';
 import type { Register } from './types.ts';
 
 type Next = (err?: unknown) => void;
@@ -27,6 +29,16 @@ const refusalOf = (query: unknown) => {
 export function socketQueryShapeError(frame: Record<string, unknown>): string | null {
   if (frame.query === undefined) return null;
   return isTree(frame.query) ? queryShapeError(frame.query) : QUERY_SHAPE;
+}
+
+/**
+ * The refusal of a group by a field with no column (a list of related rows), or null. It was a 500 for
+ * administrators; everyone else meets the same refusal, sorts and counts too, in query-check.ts.
+ */
+export function unstoredGroupError(schema: SchemaOverview, collection: string, group: unknown): string | null {
+  const fields = schema.collections[collection]?.fields ?? {};
+  const named = [group].flat().find((name) => typeof name === 'string' && Object.hasOwn(fields, name) && fields[name]!.alias);
+  return typeof named === 'string' ? notStored(named) : null;
 }
 
 let loggingRejections = false;
@@ -46,7 +58,7 @@ export function registerQueryShapeCheck({ init, filter }: Register, logError: (e
   for (const event of ['items.query', ...SYSTEM_QUERY_EVENTS]) {
     filter(event, (query, meta, { schema }) => {
       if (!isTree(query) || !schema || typeof meta.collection !== 'string') return query;
-      const reason = takenAliasError(schema, meta.collection, query);
+      const reason = takenAliasError(schema, meta.collection, query) ?? unstoredGroupError(schema, meta.collection, query.group);
       if (reason) throw new InvalidQueryError({ reason });
       const fields = fieldsWithKey(schema, meta.collection, query);
       return fields ? { ...query, fields } : query;

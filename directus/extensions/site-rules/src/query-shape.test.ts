@@ -1,7 +1,7 @@
 import { parseFilter } from '@directus/utils';
 import { describe, expect, it } from 'vitest';
 import {
-  AGGREGATE_SHAPE, ALIAS_SHAPE, ALIAS_TAKEN, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, GROUP_SHAPE, LIST_SHAPE,
+  AGGREGATE_SHAPE, ALIAS_SHAPE, ALIAS_TAKEN, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, GROUP_SHAPE, LIST_SHAPE, SORT_SHAPE,
   aggregateShapeError, aliasShapeError, aliasTakenError, callsParse, deepShapeError, filterParses, queryShapeError,
 } from './query-shape.ts';
 
@@ -116,6 +116,14 @@ describe('queryShapeError', () => {
     for (const list of ['fields', 'sort', 'groupBy', 'meta'] as const) {
       for (const value of [{ a: 'b' }, [{ a: 'b' }], [['id']], 5]) expect(queryShapeError({ [list]: value })).toBe(LIST_SHAPE);
     }
+  });
+
+  it('takes a sort that names a field in each place, or no sort at all', () => {
+    for (const sort of ['', '-views,id', ['-views', ' id'], 'year(date_created)']) expect(queryShapeError({ sort }), JSON.stringify(sort)).toBeNull();
+    for (const sort of ['-', ' - ', ',', 'id,', ['-'], ['id', ''], '-,name']) {
+      expect(queryShapeError({ sort }), JSON.stringify(sort)).toBe(SORT_SHAPE);
+    }
+    expect(deepShapeError({ series: { _sort: '-' } })).toBe(DEEP_SHAPE);
   });
 });
 

@@ -15,6 +15,7 @@ export const FILTER_SHAPE = 'Параметр filter: у поля и у _some и
 export const QUERY_SHAPE = 'Параметр query — объект';
 export const GROUP_SHAPE = 'Параметры groupBy и aggregate называют поля самой коллекции, хотя бы одно';
 export const ALIAS_TAKEN = 'Параметр alias: имя не может совпадать с полем коллекции';
+export const SORT_SHAPE = 'Параметр sort: каждое поле названо, перед именем можно поставить «-»';
 
 const LOGICAL = new Set(['_and', '_or']);
 const RELATIONAL = new Set(['_some', '_none']);
@@ -31,6 +32,13 @@ function parsed(value: unknown): unknown {
 }
 
 const isTextList = (value: unknown) => typeof value === 'string' || (Array.isArray(value) && value.every((v) => typeof v === 'string'));
+
+/**
+ * Whether a sort names a field in each place (an empty sort is none): `-` alone was read as a field
+ * named "", and an empty place as Directus's own English refusal.
+ */
+const sortsNameFields = (sort: unknown) => sort === '' || (isTextList(sort)
+  && [sort].flat().every((names) => String(names).split(',').every((name) => name.trim().replace(/^-/, '').trim() !== '')));
 
 /**
  * Whether the parentheses of a name, if any, are calls Directus reads: each holding something, none
@@ -69,7 +77,7 @@ export function filterParses(filter: unknown): boolean {
 
 const NESTED_READ: Record<string, (value: unknown) => boolean> = {
   _filter: (value) => isTree(parsed(value)) && filterParses(parsed(value)),
-  _sort: isTextList,
+  _sort: sortsNameFields,
   _limit: isWholeNumber,
   _offset: isWholeNumber,
   _page: isWholeNumber,
@@ -154,6 +162,7 @@ export function queryShapeError(query: ShapedQuery): string | null {
   const lists = LISTS.map((list) => query[list]).filter((value) => value !== undefined);
   if (!lists.every(isTextList)) return LIST_SHAPE;
   if (!lists.flat().every((names) => callsParse(String(names)))) return CALL_SHAPE;
+  if (query.sort !== undefined && !sortsNameFields(query.sort)) return SORT_SHAPE;
   if (query.groupBy !== undefined && !ownFields(query.groupBy)) return GROUP_SHAPE;
   // A filter that is not an object Directus refuses itself; one it takes but cannot walk was a 500.
   const filter = parsed(query.filter);

@@ -58,11 +58,11 @@ describe('collectionRoute', () => {
 
   it('knows a collection\'s rows and an item', () => {
     expect([routeOf('/items/genres'), routeOf('/ITEMS/%67enres/'), routeOf('/users')]).toEqual(Array(3).fill({ oneRow: false }));
-    expect(routeOf('/items/genres/1')).toEqual({ oneRow: true });
+    expect([routeOf('/items/genres/1'), routeOf('/users/me'), routeOf('/USERS/abc/'), routeOf('/flows/abc')]).toEqual(Array(4).fill({ oneRow: true }));
   });
 
   it('leaves alone the system\'s routes under a name, which take lists of their own, and what is no collection', () => {
-    expect([routeOf('/fields/genres'), routeOf('/flows/trigger/abc'), routeOf('/users/me'), routeOf('/items/nothing/1'), routeOf('/site/reactions')])
-      .toEqual(Array(5).fill(null));
+    expect([routeOf('/fields/genres'), routeOf('/Fields/genres'), routeOf('/flows/trigger/abc'), routeOf('/items/nothing/1'), routeOf('/site/reactions'), routeOf('/users/me/track')])
+      .toEqual(Array(6).fill(null));
   });
 });

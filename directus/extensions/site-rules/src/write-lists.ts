@@ -41,13 +41,13 @@ export function socketRowsError(frame: Record<string, unknown>): string | null {
 
 /**
  * Whether `path` is a collection's route for its rows (`/items/genres`, `/users`) or an item's
- * (`/items/genres/1`). Routes of the system under a name (`/fields/titles`, `/flows/trigger/…`) take
- * lists of their own, and are left alone.
+ * (`/items/genres/1`, `/users/me`, `/files/<id>`). `/fields/titles` takes a list of the collection's
+ * fields, and routes deeper than an item's (`/flows/trigger/…`) are the system's own: left alone.
  */
 export function collectionRoute(path: string, schema: SchemaOverview): { oneRow: boolean } | null {
   if (routeCollection(path, schema)) return { oneRow: false };
-  const item = /^(\/items\/[^/]+)\/[^/]+\/?$/i.exec(path);
-  return item && routeCollection(item[1]!, schema) ? { oneRow: true } : null;
+  const item = /^(\/items\/[^/]+|\/[a-z_]+)\/[^/]+\/?$/i.exec(path);
+  return item && item[1]!.toLowerCase() !== '/fields' && routeCollection(item[1]!, schema) ? { oneRow: true } : null;
 }
 
 type Caller = Request & { schema?: SchemaOverview };
