@@ -9,11 +9,12 @@ import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK } from '../../directus/extensions/site-rules/src/field-reach.ts';
 import { BLANK_ID } from '../../directus/extensions/site-rules/src/graphql-arguments.ts';
+import { variableMisfit } from '../../directus/extensions/site-rules/src/graphql-variables.ts';
 import { NO_SUCH_COLLECTION } from '../../directus/extensions/site-rules/src/realtime.ts';
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
 import { SEARCH_QUERY_SHAPE } from '../../directus/extensions/site-rules/src/search-body.ts';
-import { AGGREGATE_SHAPE, ALIAS_SHAPE, ALIAS_TAKEN, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, GROUP_SHAPE, LIST_SHAPE, QUERY_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
+import { AGGREGATE_SHAPE, ALIAS_SHAPE, ALIAS_TAKEN, CALL_SHAPE, DEEP_SHAPE, FILTER_SHAPE, GROUP_SHAPE, LIST_SHAPE, QUERY_SHAPE, SORT_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
 import { MISSING_COLUMN } from '../../directus/extensions/site-rules/src/database-errors.ts';
 import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/batch-delete-body.ts';
 import {
@@ -410,7 +411,7 @@ describe('nested reads and aggregates Directus cannot parse', () => {
       ['{ titles_aggregated(groupBy: [null]) { count { id } } }', LIST_SHAPE],
       ['{ titles_aggregated(groupBy: ["category.name"]) { count { id } } }', GROUP_SHAPE],
       ['{ titles(filter: { series: { _some: null } }) { id } }', FILTER_SHAPE],
-      ['query ($f: titles_filter) { titles(filter: $f) { id } }', FILTER_SHAPE, { f: { series: { _none: [] } } }],
+      ['query ($f: titles_filter) { titles(filter: $f) { id } }', FILTER_SHAPE, { f: { series: { _some: null } } }],
       ['{ titles_by_id(id: "") { id } }', BLANK_ID],
       ['{ titles_by_id(id: 0) { id } }', BLANK_ID],
       ['query ($s: [String] = [null]) { titles(sort: $s) { id } }', LIST_SHAPE],
@@ -430,6 +431,27 @@ describe('nested reads and aggregates Directus cannot parse', () => {
     expect(renamed.data?.titles_by_id?.series).toHaveLength(2);
   });
 
+  it('refuses GraphQL variables their declared types do not take with a 400 naming the variable, where Directus answered an unexpected error', async () => {
+    const [byId, byLimit, byFilter] = ['query ($id: ID!) { titles_by_id(id: $id) { id } }', 'query ($l: Int) { titles(limit: $l) { id } }', 'query ($f: titles_filter) { titles(filter: $f) { id } }'];
+    const misfits: [string, Record<string, unknown> | undefined, string][] = [
+      [byId, undefined, variableMisfit('id', 'ID!')],
+      [byId, { id: null }, variableMisfit('id', 'ID!')],
+      [byId, { id: { a: 1 } }, variableMisfit('id', 'ID!')],
+      [byLimit, { l: 'abc' }, variableMisfit('l', 'Int')],
+      [byFilter, { f: { name: { _eq: ['a'] }, nothing: 1 } }, variableMisfit('f', 'titles_filter')],
+      ['query One($a: Int) { titles(limit: 1) { id } } query Two($b: Int!) { titles(limit: $b) { id } }', { a: 1 }, variableMisfit('b', 'Int!')],
+    ];
+    const byAdmin = await adminToken();
+    for (const [query, variables, message] of misfits) {
+      const operationName = query.includes('Two') ? 'Two' : undefined;
+      for (const token of [undefined, user.token, byAdmin]) expectRefused(await call('POST', '/graphql', { body: { query, variables, operationName }, token }), 400, message);
+    }
+    expectRefused(await call('GET', `/graphql?query=${encodeURIComponent(byLimit)}&variables=${encodeURIComponent('{"l":"abc"}')}`), 400, variableMisfit('l', 'Int'));
+    expectRefused(await call('POST', '/graphql/system', { body: { query: 'query ($n: Int!) { server_ping }' }, token: byAdmin }), 400, variableMisfit('n', 'Int!'));
+    const found = await call('POST', '/graphql', { body: { query: byLimit, variables: { l: 1 } } });
+    expect(found.data?.titles).toHaveLength(1);
+  });
+
   it('refuses an aggregate of every field (*) but a count, where the database answered 500', async () => {
     expectRefused(await call('GET', '/items/series?aggregate[max]=*'), 400, AGGREGATE_SHAPE);
   });
@@ -439,6 +461,15 @@ describe('nested reads and aggregates Directus cannot parse', () => {
       for (const token of [undefined, user.token]) expectRefused(await call('GET', `/items/titles?${query}`, { token }), 400, LIST_SHAPE);
     }
     expect((await call('GET', `/items/titles?fields[]=id&sort[]=-id&meta=filter_count&limit=1`)).status).toBe(200);
+  });
+
+  it('refuses a sort with a place that names no field, whoever asks, and takes an empty sort as none', async () => {
+    for (const sort of ['-', '-%20', ',', 'name,', '-,name']) {
+      for (const token of [undefined, user.token]) expectRefused(await call('GET', `/items/titles?fields=id&sort=${sort}`, { token }), 400, SORT_SHAPE);
+      expectRefused(await asAdmin('GET', `/items/titles?fields=id&sort=${sort}`), 400, SORT_SHAPE);
+    }
+    expectRefused(await call('GET', `/items/titles?fields=id&deep=${encodeURIComponent('{"series":{"_sort":"-"}}')}`), 400, DEEP_SHAPE);
+    expect((await call('GET', '/items/titles?fields=id&sort=&limit=1')).status).toBe(200);
   });
 
   it('refuses a function with nothing in its parentheses, or parentheses back to front, where Directus answered 500', async () => {

@@ -4,7 +4,8 @@
  * REST call may be: 250 of them made Directus answer 13 MB for the demo's 30 titles. For callers
  * without the admin app an operation reads at most MAX_GRAPHQL_READS fields at its root; the reads
  * themselves meet the same rules as REST's (field-reach.ts), and their arguments the same shape
- * check, for everyone (graphql-arguments.ts). A document asks at most MAX_GRAPHQL_FIELDS fields in
+ * check, for everyone (graphql-arguments.ts), and its variables their declared types
+ * (graphql-variables.ts). A document asks at most MAX_GRAPHQL_FIELDS fields in
  * all, a fragment's counted wherever it is spread: GraphQL's check that fields of one answer can
  * merge compares them pair by pair, and a visitor's 15 KB naming `id` 4,900 times held Directus's
  * one thread for 2.7 s; one fragment spread under every alias of every read made one read's answer a
@@ -16,11 +17,12 @@
  */
 import { ForbiddenError, InvalidQueryError } from '@directus/errors';
 import type { Request } from 'express';
-import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { Kind, parse, type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, type SelectionSetNode } from 'graphql';
 import { isStaff } from '../../shared/accountability.ts';
 import { isTree } from '../../shared/tree.ts';
-import type { Accountability } from '../../shared/directus.ts';
+import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { argumentsShapeError } from './graphql-arguments.ts';
+import { operationOf, variableError } from './graphql-variables.ts';
 import type { Register } from './types.ts';
 
 export const MAX_GRAPHQL_READS = 10;
@@ -113,7 +115,10 @@ export function fieldCount(document: DocumentNode, stopAt = Number.POSITIVE_INFI
   return visits > stopAt * 10 ? Math.max(count, stopAt + 1) : count;
 }
 
-type Caller = Request & { accountability?: Accountability | null };
+type Caller = Request & { accountability?: Accountability | null; schema?: SchemaOverview };
+
+/** The GraphQL schema Directus answers this caller with, at '/graphql' (items) or '/graphql/system'. */
+export type GraphqlSchemaOf = (caller: { accountability: Accountability | null; schema: SchemaOverview; scope: 'items' | 'system' }) => Promise<GraphQLSchema>;
 
 /** The operation's variables: a body's object, or an address's JSON text. Anything else is none. */
 function variablesOf(req: Request): Record<string, unknown> {
@@ -128,7 +133,24 @@ function variablesOf(req: Request): Record<string, unknown> {
   return isTree(variables) ? variables : {};
 }
 
-export function registerGraphqlReads({ init }: Register, maxTokens: number): void {
+/** The size limits of a document for callers without the admin app, as a refusal, or undefined. */
+function sizeRefusal(who: Accountability | null | undefined, document: DocumentNode): Error | undefined {
+  if (!who || isStaff(who)) return undefined;
+  if (fieldCount(document, MAX_GRAPHQL_FIELDS) > MAX_GRAPHQL_FIELDS) return new InvalidQueryError({ reason: TOO_MANY_FIELDS });
+  return rootReads(document) > MAX_GRAPHQL_READS ? new InvalidQueryError({ reason: TOO_MANY_READS }) : undefined;
+}
+
+/** The refusal of an operation's variables that their types do not take, or undefined; an operation with none costs nothing. */
+async function variablesRefusal(req: Caller, document: DocumentNode, schemaOf: GraphqlSchemaOf): Promise<Error | undefined> {
+  const operation = operationOf(document, req.method === 'GET' ? req.query['operationName'] : req.body?.operationName);
+  if (!operation?.variableDefinitions?.length || !req.schema) return undefined;
+  const scope = req.path.startsWith('/system') ? 'system' : 'items';
+  const schema = await schemaOf({ accountability: req.accountability ?? null, schema: req.schema, scope });
+  const reason = variableError(schema, operation, variablesOf(req));
+  return reason ? new InvalidQueryError({ reason }) : undefined;
+}
+
+export function registerGraphqlReads({ init }: Register, maxTokens: number, schemaOf: GraphqlSchemaOf): void {
   init('routes.before', ({ app }) => {
     // '/graphql' takes '/graphql/system' too.
     app.use('/graphql', (req: Caller, _res: unknown, next: (err?: unknown) => void) => {
@@ -147,10 +169,10 @@ export function registerGraphqlReads({ init }: Register, maxTokens: number): voi
       if (!who?.admin && asked.some((f) => ADMIN_FIELDS.has(f))) return next(new ForbiddenError());
       if (!isStaff(who) && asked.some((f) => STAFF_FIELDS.has(f))) return next(new ForbiddenError());
       const shapeError = argumentsShapeError(document, variablesOf(req));
-      if (shapeError) return next(new InvalidQueryError({ reason: shapeError }));
-      if (!who || isStaff(who)) return next();
-      if (fieldCount(document, MAX_GRAPHQL_FIELDS) > MAX_GRAPHQL_FIELDS) return next(new InvalidQueryError({ reason: TOO_MANY_FIELDS }));
-      next(rootReads(document) > MAX_GRAPHQL_READS ? new InvalidQueryError({ reason: TOO_MANY_READS }) : undefined);
+      const rest = () => (shapeError ? new InvalidQueryError({ reason: shapeError }) : sizeRefusal(who, document));
+      // Variables first: a missing one is no blank argument. A schema Directus cannot make, it fails to
+      // make again as it answers, and says so its own way.
+      variablesRefusal(req, document, schemaOf).then((refusal) => next(refusal ?? rest()), () => next(rest()));
     });
   });
 }

@@ -62,7 +62,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerDatabaseErrors(register);
   registerNestingLimits(register);
   registerQueryGuard(register);
-  registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']));
+  registerGraphqlReads(register, Number(env['GRAPHQL_QUERY_TOKEN_LIMIT']), (caller) => new services.GraphQLService(caller).getSchema());
   registerUtilityRoutes(register);
   registerServerHealth(register, async () => new services.ServerService({ schema: await getSchema(), accountability: null }).health());
   registerRealtimeRules(register, { database, getSchema, logError: (err) => logger.error(err), env });
