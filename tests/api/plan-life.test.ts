@@ -5,13 +5,14 @@
  * a renewal, editors grant and revoke by hand with a kept reason, and episodes kept for
  * subscribers are shown to everyone as locked, while a rights holder's takedown hides them from all.
  */
-import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
 import { DAY_MS, dayOf } from '../../shared/subscription.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
-import { admin, call, gifBytes, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
+import { admin, baseUrl, call, gifBytes, newTitle, newUser, pngBytes, signedIn, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectRefused, shopItem, uploadAs } from '../support/fixtures.ts';
 import { mailTo } from '../support/mail.ts';
+import { Realtime, closeAllRealtime } from '../support/realtime.ts';
 
 const planOf = (who: { id: string }) => adminRead<{ role: string; plan: number | null; paidUntil: string | null }>('directus_users', who.id, 'role,plan,paidUntil');
 const setPlan = async (who: { id: string }, plan: number, paidUntil: number) =>
@@ -56,6 +57,9 @@ describe('the end of a period', () => {
     });
     expect(ended.plan).toBeNull();
     expect(await countRows('planChanges', { user: { _eq: person.id }, kind: { _eq: 'expiry' } })).toBe(1);
+    // The token issued under Премиум+ names that role: it is refused as expired, and the next one is a User's.
+    expectRefused(await person.call('GET', '/users/me?fields=id'), 401, 'Token expired');
+    person = await signedIn(person);
     const seen = await until('the notice', async () => ((await notices(person)).data.length ? (await notices(person)).data : null));
     expect(seen).toEqual([{ kind: 'ended', daysLeft: null, read: false }]);
     const mail = await mailTo(inject('mailOutbox'), person.email);
@@ -63,8 +67,7 @@ describe('the end of a period', () => {
     expect(mail.text).toContain('вернутся, как только вы продлите подписку');
   });
 
-  it('refuses a decoration put on with a token from before the end, which no later check would take off', async () => {
-    // The person's token was issued under Премиум+ and names that role for up to 15 minutes.
+  it('refuses a decoration put on after the end, which no later check would take off', async () => {
     expectRefused(await person.call('PATCH', '/users/me', { nameColor: colour }), 400, 'Цвет ника доступен с подпиской');
     expectRefused(await person.call('PATCH', '/users/me', { frame }), 400, 'Рамка доступна с подпиской Премиум+');
     // A refused choice is no choice: the kept decorations stay for a renewal.
@@ -94,11 +97,12 @@ describe('the end of a period', () => {
     await setPlan(other, 1, Date.now() + 30 * DAY_MS);
     expect((await other.call('PATCH', '/users/me', { nameColor: colour })).status).toBe(200);
     await (await admin()).post('/items/planChanges', { user: other.id, kind: 'revoke', reason: 'Проверка' });
-    expect((await other.call('GET', '/users/me?fields=nameColor,keptDecorations')).data).toEqual({ nameColor: null, keptDecorations: { nameColor: colour } });
-    expect((await other.call('PATCH', '/users/me', { nameColor: null })).status).toBe(200);
-    await vi.waitFor(async () => expect((await other.call('GET', '/users/me?fields=keptDecorations')).data.keptDecorations).toBeNull());
+    const signedInAgain = await signedIn(other);
+    expect((await signedInAgain.call('GET', '/users/me?fields=nameColor,keptDecorations')).data).toEqual({ nameColor: null, keptDecorations: { nameColor: colour } });
+    expect((await signedInAgain.call('PATCH', '/users/me', { nameColor: null })).status).toBe(200);
+    await vi.waitFor(async () => expect((await signedInAgain.call('GET', '/users/me?fields=keptDecorations')).data.keptDecorations).toBeNull());
     await (await admin()).post('/items/planChanges', { user: other.id, kind: 'grant', plan: 1, days: 30, reason: 'Проверка' });
-    expect((await other.call('GET', '/users/me?fields=nameColor')).data.nameColor).toBeNull();
+    expect((await signedInAgain.call('GET', '/users/me?fields=nameColor')).data.nameColor).toBeNull();
   });
 });
 
@@ -123,7 +127,8 @@ describe('a GIF avatar', () => {
     const [gif, still] = [(await uploadAs(person, gifBytes(), 'image/gif', 'moving.gif')).data, (await uploadAs(person, pngBytes(), 'image/png', 'still.png')).data];
     expect((await person.call('PATCH', '/users/me', { avatar: gif.id })).status).toBe(200);
     await (await admin()).post('/items/planChanges', { user: person.id, kind: 'revoke', reason: 'Проверка' });
-    expect((await person.call('PATCH', '/users/me', { avatar: still.id })).status).toBe(200);
+    // The Премиум token is refused since the end; the person signs in again.
+    expect((await (await signedIn(person)).call('PATCH', '/users/me', { avatar: still.id })).status).toBe(200);
     await vi.waitFor(async () => expect((await adminRead<{ keptDecorations: unknown }>('directus_users', person.id, 'keptDecorations')).keptDecorations).toBeNull());
     await (await admin()).post('/items/planChanges', { user: person.id, kind: 'grant', plan: 1, days: 30, reason: 'Проверка' });
     expect(await avatarOf(person)).toBe(still.id);
@@ -213,6 +218,45 @@ describe('editors grant and revoke by hand, with a kept reason', () => {
     expect((await editor.call('GET', '/items/invoices?limit=1')).status).toBe(200);
     expect((await editor.call('GET', `/items/planChanges?filter[user][_eq]=${person.id}`)).data.length).toBe(2);
     expectRefused(await editor.call('POST', '/items/invoices', { user: person.id, plan: 1, amount: 1, currency: 'RUB', gateway: 'x', orderId: 'x' }), 403);
+  });
+});
+
+describe('a token of a plan that ended', () => {
+  afterAll(closeAllRealtime);
+
+  /** A sign-in of Directus's session mode: its token lives as long as the session cookie, a day. */
+  const sessionToken = async (person: TestUser) => {
+    const res = await fetch(`${baseUrl()}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: person.email, password: person.password, mode: 'session' }) });
+    expect(res.status).toBe(200);
+    return res.headers.getSetCookie().find((c) => c.startsWith('directus_session_token='))!.split(';')[0]!.split('=')[1]!;
+  };
+
+  it('is refused as expired by REST, GraphQL and a socket signing in; a socket open before reads on as a visitor; a new sign-in is a User\'s', async () => {
+    const [editor, person] = await Promise.all([newUser(EDITOR_ROLE), newUser()]);
+    const title = await newTitle({ typeSource: 'Без сезонов' });
+    const kept = (await (await admin()).post<{ id: number }>('/items/series', { title: title.id, name: '1 серия', iframe: 'https://player.example/k', deleted: true })).id;
+    expect((await editor.call('POST', '/items/planChanges', { user: person.id, kind: 'grant', plan: 1, days: 1, reason: 'Проверка' })).status).toBe(200);
+    const paid = await signedIn(person);
+    const daily = await sessionToken(person);
+    const socket = await Realtime.open(baseUrl(), paid.token, 'paid');
+    const keptRead = (uid: string) => ({ type: 'items', action: 'read', collection: 'series', uid, query: { filter: { id: { _eq: kept } }, fields: ['id'] } });
+    socket.send(keptRead('while-paid'));
+    expect((await socket.waitFor((f) => f.uid === 'while-paid', 'the read while paid')).data).toEqual([{ id: kept }]);
+
+    expect((await editor.call('POST', '/items/planChanges', { user: person.id, kind: 'revoke', reason: 'Возврат платежа' })).status).toBe(200);
+    for (const token of [paid.token, daily]) {
+      expectRefused(await call('GET', `/items/series/${kept}?fields=id`, { token }), 401, 'Token expired');
+      expect((await call('POST', '/graphql', { token, body: { query: `{ series_by_id(id: ${kept}) { id } }` } })).status).toBe(401);
+    }
+    await expect(Realtime.open(baseUrl(), paid.token, 'stale')).rejects.toThrow(/auth refused/);
+    socket.send(keptRead('after'));
+    await socket.waitFor((f) => f.type === 'auth' && f.error?.code === 'TOKEN_EXPIRED', 'the socket told its token expired');
+    const after = await socket.waitFor((f) => f.uid === 'after', 'the read after the end');
+    expect(after.data ?? []).toEqual([]);
+
+    const again = await signedIn(person);
+    expect((await again.call('GET', '/users/me?fields=role')).data).toEqual({ role: ROLES.user });
+    expect((await again.call('GET', `/items/series?filter[id][_eq]=${kept}&fields=id`)).data).toEqual([]);
   });
 });
 

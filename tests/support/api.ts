@@ -56,15 +56,14 @@ export async function newUser(role: string = ROLES.user, extra: Record<string, u
   const password = 'secret-password-1';
   const a = await admin();
   const created = await a.post<{ id: string }>('/users', { email, password, role, login, first_name: 'Тест', last_name: 'Пользователь', ...extra });
-  const session = await login_(email, password);
-  return {
-    id: created.id,
-    email,
-    password,
-    login,
-    token: session,
-    call: (method, path, body) => call(method, path, { token: session, body }),
-  };
+  return signedIn({ id: created.id, email, password, login });
+}
+
+/** The person signed in (again): a token of the role they hold now. */
+export async function signedIn(person: Pick<TestUser, 'id' | 'email' | 'password' | 'login'>): Promise<TestUser> {
+  const session = await login_(person.email, person.password);
+  const { id, email, password, login } = person;
+  return { id, email, password, login, token: session, call: (method, path, body) => call(method, path, { token: session, body }) };
 }
 
 /** A new administrator's session, for calls answered as `call` answers (GraphQL's errors beside a 200 too). */

@@ -5,7 +5,7 @@
  * when their sessions end; password reset letters paced; mail subjects.
  */
 import { defineHook } from '@directus/extensions';
-import { InvalidCredentialsError } from '@directus/errors';
+import { InvalidCredentialsError, TokenExpiredError } from '@directus/errors';
 import { createRateLimiter, getMilliseconds } from '../../shared/directus-internals.ts';
 import { pace } from '../../shared/pace.ts';
 import { LOGIN_LIMITS, limitLogins, type LoginLimiters } from './login-limits.ts';
@@ -14,6 +14,7 @@ import { refreshWithGrace } from './refresh-grace.ts';
 import { bindTokensToSession, openPresentedTokens } from './session-tokens.ts';
 import { announceSignOut, registerAccountEndings } from './session-endings.ts';
 import { envText, limiterPrefix } from '../../shared/env.ts';
+import { isStaleRoleToken } from '../../shared/stale-role.ts';
 
 /** Subjects of the mails Directus sends, in Russian (the bodies are directus/email-templates). */
 const SUBJECTS: Record<string, string> = { 'password-reset': 'Восстановление пароля' };
@@ -43,6 +44,17 @@ export default defineHook(({ init, filter, action }, { env, database, logger }) 
   filter('auth.jwt', (payload: unknown, meta: { type?: unknown }, context: { accountability?: unknown }) => {
     if (meta.type === 'refresh' && !context.accountability) throw new InvalidCredentialsError();
     return payload;
+  });
+
+  // A token of a role its person no longer holds (a plan ended) is refused as expired (stale-role.ts):
+  // by REST and GraphQL, and when a socket signs in with it.
+  filter('authenticate', async (accountability: unknown, meta: { req?: { token?: unknown } }) => {
+    if (await isStaleRoleToken(database, meta.req?.token)) throw new TokenExpiredError();
+    return accountability;
+  });
+  filter('websocket.authenticate', async (accountability: unknown, meta: { message?: { access_token?: unknown } }) => {
+    if (await isStaleRoleToken(database, meta.message?.access_token)) throw new TokenExpiredError();
+    return accountability;
   });
 
   const secret = String(env.SECRET);

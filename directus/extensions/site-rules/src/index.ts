@@ -67,7 +67,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerServerHealth(register, async () => new services.ServerService({ schema: await getSchema(), accountability: null }).health());
   registerRealtimeRules(register, { database, getSchema, logError: (err) => logger.error(err), env });
   registerSocketFrameLimit(register);
-  registerSocketSessions(database, (err) => logger.error(err));
+  registerSocketSessions(register, database, (err) => logger.error(err));
   registerVisitorWrites(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);

@@ -11,6 +11,9 @@ import { TokenExpiredError } from '@directus/errors';
 import type { Knex } from 'knex';
 import { getWebSocketController, handleWebSocketError, useBus, type LiveSocket } from '../../shared/directus-internals.ts';
 import { SESSIONS_ENDED, type SessionsEnded } from '../../shared/session-news.ts';
+import { outlivesRole, storedRole } from '../../shared/stale-role.ts';
+import { ROLES } from '../../../../shared/rules.ts';
+import type { Register } from './types.ts';
 import { isSignedInAs, socketEnds } from './socket-session-rules.ts';
 
 /**
@@ -32,7 +35,16 @@ function signOut(socket: LiveSocket): void {
   handleWebSocketError(socket, new TokenExpiredError(), 'auth');
 }
 
-export function registerSocketSessions(database: Knex, logError: (err: unknown) => void): void {
+export function registerSocketSessions({ filter }: Pick<Register, 'filter'>, database: Knex, logError: (err: unknown) => void): void {
+  // A socket signed in with a role its person no longer holds (a plan ended, shared/stale-role.ts)
+  // is told so at its next message, and that message and the rest are read as a visitor's.
+  filter('websocket.message', async (frame, meta) => {
+    const socket = meta['client'] as LiveSocket | undefined;
+    const who = socket?.accountability;
+    if (socket && who?.user && who.role !== ROLES.user && outlivesRole(who.role ?? null, await storedRole(database, who.user))) signOut(socket);
+    return frame;
+  });
+
   void useBus().subscribe(SESSIONS_ENDED, (news: SessionsEnded) => {
     const sockets = [...(getWebSocketController()?.clients ?? [])].filter((s) => isSignedInAs(news, s.accountability));
     if (!sockets.length) return;
