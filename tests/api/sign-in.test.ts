@@ -11,7 +11,7 @@ import { DEVICE_COOKIE } from '../../directus/extensions/site-auth/src/trusted-d
 import { SIGN_IN_ON_REST } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { baseUrl, call, newUser } from '../support/api.ts';
 import { adminRead, asAdmin, expectRefused } from '../support/fixtures.ts';
-import { mailsTo, mailTo } from '../support/mail.ts';
+import { linkIn, mailsTo, mailTo } from '../support/mail.ts';
 import { closeAllRealtime, Realtime } from '../support/realtime.ts';
 
 interface Attempt { status: number; message?: string; retryAfter: string | null; access?: string; refresh?: string; device?: string }
@@ -48,6 +48,17 @@ describe('attempts at one email', () => {
     expect(limited.message).toMatch(/^Слишком много попыток входа\. Попробуйте через \d+ мин\. или восстановите пароль$/);
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
     expect((await adminRead('directus_users', victim.id, 'status')).status).toBe('active');
+  });
+
+  it('are lifted by a password reset, as the refusal advises', async () => {
+    const owner = await newUser();
+    await Promise.all(freshAddresses(LOGIN_LIMITS.email.points).map((ip) => signIn(owner.email, 'guess', { ip })));
+    expect((await signIn(owner.email, owner.password, { ip: address() })).status).toBe(429);
+    const resetPage = 'http://127.0.0.1:4321/reset-password';
+    expect((await call('POST', '/auth/password/request', { body: { email: owner.email, reset_url: resetPage } })).status).toBe(204);
+    const token = new URL(linkIn(await mailTo(inject('mailOutbox'), owner.email), resetPage)).searchParams.get('token');
+    expect((await call('POST', '/auth/password/reset', { body: { token, password: 'a-new-password-1' } })).status).toBe(204);
+    expect((await signIn(owner.email, 'a-new-password-1', { ip: address() })).status).toBe(200);
   });
 
   it('never lock the owner out of a browser they signed in with before', async () => {
@@ -108,7 +119,7 @@ describe('access ends at once', () => {
   it('for other sessions when the password changes, not for the one that changed it', async () => {
     const user = await newUser();
     const [laptop, phone] = [await signIn(user.email, user.password, { ip: address() }), await signIn(user.email, user.password, { ip: address() })];
-    const changed = await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password' } });
+    const changed = await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password', current_password: user.password } });
     expect(changed.status).toBe(200);
     expect((await me(phone.access!)).status).toBe(401);
     expect((await me(laptop.access!)).status).toBe(200);
@@ -130,7 +141,7 @@ describe('an open socket signed in with a session', () => {
     const user = await newUser();
     const [laptop, phone] = [await signIn(user.email, user.password, { ip: address() }), await signIn(user.email, user.password, { ip: address() })];
     const [onLaptop, onPhone] = [await Realtime.open(baseUrl(), laptop.access!, 'laptop'), await Realtime.open(baseUrl(), phone.access!, 'phone')];
-    return { laptop, onLaptop, onPhone };
+    return { user, laptop, onLaptop, onPhone };
   }
 
   it('ends with a sign-out, and another session of the person goes on', async () => {
@@ -156,8 +167,8 @@ describe('an open socket signed in with a session', () => {
   });
 
   it('ends when the password changes elsewhere, and the session that changed it goes on', async () => {
-    const { laptop, onLaptop, onPhone } = await onTwoDevices();
-    expect((await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password' } })).status).toBe(200);
+    const { user, laptop, onLaptop, onPhone } = await onTwoDevices();
+    expect((await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password', current_password: user.password } })).status).toBe(200);
     await toldExpired(onPhone);
     expect(await posts(onPhone, 'после смены пароля')).toBe(false);
     expect(await posts(onLaptop, 'с устройства, сменившего пароль')).toBe(true);
@@ -260,9 +271,9 @@ describe.each(['cookie', 'session'] as const)('access of a %s-mode sign-in ends 
   it('when the password changes elsewhere, and it cannot set the password again', async () => {
     const user = await newUser();
     const stolen = await signInWith(mode, user.email, user.password);
-    expect((await call('PATCH', '/users/me', { token: user.token, body: { password: 'the-owner-took-it-back' } })).status).toBe(200);
+    expect((await call('PATCH', '/users/me', { token: user.token, body: { password: 'the-owner-took-it-back', current_password: user.password } })).status).toBe(200);
     expect((await me(stolen.access)).status).toBe(401);
-    expect((await call('PATCH', '/users/me', { token: stolen.access, body: { password: 'the-thief-wants-it' } })).status).toBe(401);
+    expect((await call('PATCH', '/users/me', { token: stolen.access, body: { password: 'the-thief-wants-it', current_password: user.password } })).status).toBe(401);
     expect((await call('POST', '/auth/login', { body: { email: user.email, password: 'the-owner-took-it-back' } })).status).toBe(200);
   });
 
@@ -348,7 +359,7 @@ describe('a refresh whose answer was lost', () => {
     const user = await newUser();
     const [laptop, phone] = [await signIn(user.email, user.password, { ip: address() }), await signIn(user.email, user.password, { ip: address() })];
     expect((await refresh(phone.refresh!)).status).toBe(200);
-    expect((await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password' } })).status).toBe(200);
+    expect((await call('PATCH', '/users/me', { token: laptop.access, body: { password: 'a-brand-new-password', current_password: user.password } })).status).toBe(200);
     expect((await refresh(phone.refresh!)).status).toBe(401);
   });
 

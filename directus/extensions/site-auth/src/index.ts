@@ -8,7 +8,7 @@ import { defineHook } from '@directus/extensions';
 import { InvalidCredentialsError, TokenExpiredError } from '@directus/errors';
 import { createRateLimiter, getMilliseconds } from '../../shared/directus-internals.ts';
 import { pace } from '../../shared/pace.ts';
-import { LOGIN_LIMITS, limitLogins, type LoginLimiters } from './login-limits.ts';
+import { LOGIN_LIMITS, liftEmailLimitOnReset, limitLogins, type LoginLimiters } from './login-limits.ts';
 import { paceResetLetters, paceResetRequests } from './reset-limits.ts';
 import { refreshWithGrace } from './refresh-grace.ts';
 import { bindTokensToSession, openPresentedTokens } from './session-tokens.ts';
@@ -80,6 +80,7 @@ export default defineHook(({ init, filter, action }, { env, database, logger }) 
   init('routes.before', ({ app }) => {
     for (const path of ['/auth/login', '/auth/login/:provider']) app.post(path, limit);
     app.post('/auth/password/request', resetRequests);
+    app.post('/auth/password/reset', liftEmailLimitOnReset(limiters));
     // The grace reads the opened token, and its answer reaches bind's sealing after it kept the spent one.
     for (const path of ['/auth/refresh', '/auth/logout']) app.post(path, open);
     app.post('/auth/logout', signedOut);

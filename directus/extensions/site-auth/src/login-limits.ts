@@ -2,10 +2,12 @@
  * Sign-in attempts are limited per address and per email, with a 429 and a Russian message; a
  * browser that signed in to the account before is limited on its own (trusted-device.ts). Every
  * attempt takes a point before Directus checks the password, so parallel guesses are counted
- * too; a successful sign-in gives its point back. Directus's own suspension after N failures is
+ * too; a successful sign-in gives its point back, and a password reset lifts its email's limit
+ * (liftEmailLimitOnReset). Directus's own suspension after N failures is
  * off (directus/apply/settings.ts): it would let anyone lock anyone out.
  */
 import { createError } from '@directus/errors';
+import jwt from 'jsonwebtoken';
 import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Request, Response } from 'express';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_MS, deviceCookie, trustedDevice } from './trusted-device.ts';
@@ -70,4 +72,18 @@ async function check(limiters: LoginLimiters, secret: string, secureCookie: bool
     });
     return body;
   });
+}
+
+/**
+ * For POST /auth/password/reset: the limit's message sends the person to reset their password, so a
+ * reset that succeeds lifts the limit on their email; it went on refusing the new password. The
+ * token's email is read unchecked, and acted on only once Directus took the token.
+ */
+export function liftEmailLimitOnReset(limiters: LoginLimiters) {
+  return (req: Request, res: Response, next: Next) => {
+    const claims = typeof req.body?.token === 'string' ? jwt.decode(req.body.token) : null;
+    const email = claims && typeof claims === 'object' && typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    if (email) res.on('finish', () => { if (res.statusCode < 300) limiters.email.delete(email).catch(() => undefined); });
+    next();
+  };
 }
