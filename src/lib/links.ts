@@ -8,8 +8,15 @@ import LinkifyIt from 'linkify-it';
 
 export type TextPart = { text: string; href?: undefined } | { text: string; href: string };
 
-/** The attributes every link in people's text carries: it opens apart, and vouches for nothing. */
-export const USER_LINK = { target: '_blank', rel: 'nofollow noopener ugc' } as const;
+/**
+ * The attributes every link in people's text carries: it opens apart, vouches for nothing, and reads
+ * left to right whatever text is around it (`dir` isolates it, so a right-to-left override written
+ * before an address cannot show it reversed as another site's).
+ */
+export const USER_LINK = { target: '_blank', rel: 'nofollow noopener ugc', dir: 'ltr' } as const;
+
+/** Marks and overrides of writing direction: shown in an address, they make it read as another. */
+const DIRECTION_CONTROLS = /[\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 const finder = new LinkifyIt({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false })
   .add('ftp:', null)
@@ -27,7 +34,7 @@ export function textParts(text: string): TextPart[] {
     const address = m.raw.replace(/[:…»”]+$/, '');
     if (!WEB.test(address)) continue;
     if (m.index > at) parts.push({ text: text.slice(at, m.index) });
-    parts.push({ text: address, href: address });
+    parts.push({ text: address.replace(DIRECTION_CONTROLS, ''), href: address });
     at = m.index + address.length;
   }
   if (at < text.length || parts.length === 0) parts.push({ text: text.slice(at) });

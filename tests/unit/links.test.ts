@@ -21,7 +21,14 @@ describe('links in people’s text', () => {
       { text: ' и ' },
       { text: 'http://example.org', href: 'http://example.org' },
     ]);
-    expect(html('Тут https://example.com.')).toBe('Тут <a href="https://example.com" target="_blank" rel="nofollow noopener ugc">https://example.com</a>.');
+    expect(html('Тут https://example.com.')).toBe('Тут <a href="https://example.com" target="_blank" rel="nofollow noopener ugc" dir="ltr">https://example.com</a>.');
+  });
+
+  it('shows an address left to right, apart from a direction override around it or in it', () => {
+    const reversed = html('\u202E https://evil.example/?ur.sfu-xednay//:sptth');
+    expect(reversed).toContain('<a href="https://evil.example/?ur.sfu-xednay//:sptth" target="_blank" rel="nofollow noopener ugc" dir="ltr">https://evil.example/?ur.sfu-xednay//:sptth</a>');
+    const inside = textParts('https://evil.example/\u202Eur.xednay').find((p) => p.href);
+    expect(inside?.text).not.toMatch(/[\u200E\u200F\u202A-\u202E\u2066-\u2069]/);
   });
 
   it('leaves trailing punctuation out of the address, and keeps brackets that belong to it', () => {
@@ -53,8 +60,8 @@ describe('links in people’s text', () => {
     const out = html(hostile);
     expect(out.match(/<[a-z]/g)).toEqual(['<a']);
     expect(out).toContain('&lt;img src=x onerror=alert(1)&gt;');
-    // The quotes stay inside the address: the element has exactly its three attributes.
-    expect(out).toMatch(/^&lt;img[^<]*<a href="https:\/\/example\.com\/&quot;onmouseover=&quot;alert\(1\)&amp;x=" target="_blank" rel="nofollow noopener ugc">/);
+    // The quotes stay inside the address: the element has exactly its four attributes.
+    expect(out).toMatch(/^&lt;img[^<]*<a href="https:\/\/example\.com\/&quot;onmouseover=&quot;alert\(1\)&amp;x=" target="_blank" rel="nofollow noopener ugc" dir="ltr">/);
   });
 
   it('keeps text with no address whole, and the empty text empty', () => {
