@@ -128,6 +128,7 @@ export const ACCOUNT_MESSAGES = {
   passwordsDiffer: 'Пароли не совпадают',
   passwordTooShort: `Пароль — не короче ${PASSWORD_MIN_LENGTH} символов`,
   wrongPassword: 'Неверный пароль',
+  currentPasswordNeeded: 'Введите текущий пароль',
   loginShape: 'Логин: от 3 до 32 латинских букв, цифр, точек, дефисов или подчёркиваний',
 } as const;
 

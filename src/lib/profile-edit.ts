@@ -1,7 +1,8 @@
 /**
  * The profile edit form's rules: the two password fields must
  * match; an empty field is not sent, an empty password is dropped; the date of birth follows the
- * registration's rules. Only what differs from the stored profile is sent.
+ * registration's rules; a new email or password goes with the current password. Only what differs
+ * from the stored profile is sent.
  */
 import { ACCOUNT_MESSAGES, GENDERS } from '../../shared/rules.ts';
 import { dobProblem, dobToIso, isoToDisplay } from '../../shared/dob.ts';
@@ -20,11 +21,13 @@ export interface EditForm {
   aboutMe: string;
   password: string;
   passwordRepeat: string;
+  currentPassword: string;
 }
 
 export interface EditProblems {
   dob?: string;
   password?: string;
+  currentPassword?: string;
 }
 
 type Stored = Pick<Me, 'login' | 'email' | 'first_name' | 'last_name' | 'dob' | 'gender' | 'aboutMe'>;
@@ -40,7 +43,14 @@ export function formOf(me: Stored): EditForm {
     aboutMe: me.aboutMe ?? '',
     password: '',
     passwordRepeat: '',
+    currentPassword: '',
   };
+}
+
+/** Whether the form changes what signs in (the email, the password): the backend then asks for the current password. */
+export function needsCurrentPassword(form: Pick<EditForm, 'email' | 'password'>, me: Pick<Stored, 'email'>): boolean {
+  const email = form.email.trim().toLowerCase();
+  return !!form.password || (!!email && email !== (me.email ?? '').toLowerCase());
 }
 
 /** 'Пароли не совпадают' while the two fields differ; it disables Save. */
@@ -78,5 +88,9 @@ export function changeOf(form: EditForm, me: Stored): { change: ProfileChange; p
   if (password) problems.password = password;
   else if (form.password) change.password = form.password;
 
+  if (change.email || change.password) {
+    if (form.currentPassword) change.current_password = form.currentPassword;
+    else problems.currentPassword = ACCOUNT_MESSAGES.currentPasswordNeeded;
+  }
   return { change, problems };
 }

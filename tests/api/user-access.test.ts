@@ -1,7 +1,7 @@
 /** A signed-in user acts as themselves only. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { ROLES } from '../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { stepsThroughHidden } from '../../directus/extensions/site-rules/src/query-check.ts';
@@ -27,6 +27,25 @@ describe('own profile', () => {
     const stored = await adminRead('directus_users', me.id, 'login,first_name,last_name,dob,gender,aboutMe');
     expect(stored).toEqual({ login, first_name: 'Ирина', last_name: 'Ким', dob: '1998-07-21', gender: 'Женский', aboutMe: 'Смотрю лакорны' });
     me.login = login;
+  });
+
+  it('changes its email or password only with the current password, which is never stored, and a token alone changes neither', async () => {
+    const person = await newUser();
+    const moved = `moved-${person.login}@example.com`;
+    for (const change of [{ email: moved }, { password: 'a-thief-password-1' }]) {
+      expectRefused(await person.call('PATCH', '/users/me', change), 400, ACCOUNT_MESSAGES.currentPasswordNeeded);
+      expectRefused(await person.call('PATCH', '/users/me', { ...change, current_password: 'not-the-password' }), 400, ACCOUNT_MESSAGES.wrongPassword);
+      expectRefused(await person.call('PATCH', '/users/me', { ...change, current_password: 12345 }), 400, ACCOUNT_MESSAGES.currentPasswordNeeded);
+    }
+    const graphql = await person.call('POST', '/graphql/system', { query: `mutation { update_users_me(data: { email: "${moved}" }) { id } }` });
+    expect(JSON.stringify(graphql.errors)).toContain(ACCOUNT_MESSAGES.currentPasswordNeeded);
+    expect(await adminRead('directus_users', person.id, 'email')).toEqual({ email: person.email });
+    expect((await call('POST', '/auth/login', { body: { email: person.email, password: person.password } })).status).toBe(200);
+    // The email unchanged needs nothing, nor does anything else sent along a current password.
+    expect((await person.call('PATCH', '/users/me', { email: person.email.toUpperCase(), first_name: 'Вера' })).status).toBe(200);
+    expect((await person.call('PATCH', '/users/me', { aboutMe: 'Лакорны', current_password: person.password })).status).toBe(200);
+    expect((await person.call('PATCH', '/users/me', { email: moved, current_password: person.password })).status).toBe(200);
+    expect(await adminRead('directus_users', person.id, 'email')).toEqual({ email: moved });
   });
 
   it('reads its own email, role and plan through /users/me', async () => {

@@ -1,7 +1,8 @@
 /**
  * /profile/edit in Chromium against the built site and the seeded backend: a saved change shows
  * in the sidebar without a reload; every refusal (date of birth, passwords, the backend's minimum
- * length, a taken login or email) is on screen and stores nothing; empty fields are not sent;
+ * length, a new password or email without the current password, a taken login or email) is on
+ * screen and stores nothing; empty fields are not sent;
  * the avatar takes a PNG, refuses a GIF to a plain user with the notice and takes it from Premium.
  */
 import type { Page } from 'playwright-core';
@@ -109,12 +110,22 @@ describe('editing the profile', () => {
     await form(page).getByLabel('Новый пароль').fill('short');
     await form(page).getByLabel('Повторите пароль').fill('short');
     await expect.poll(() => save(page).isEnabled()).toBe(true);
+    // A new password goes with the current one: asked on screen before anything is sent.
+    await save(page).click();
+    await expect.poll(() => form(page).getByRole('alert').innerText()).toBe(ACCOUNT_MESSAGES.currentPasswordNeeded);
+    const current = form(page).getByLabel('Текущий пароль');
+    await current.fill(person.password);
     await save(page).click();
     await expect.poll(() => form(page).getByRole('alert').innerText()).toBe(ACCOUNT_MESSAGES.passwordTooShort);
     await sessionOf(person);
 
     await form(page).getByLabel('Новый пароль').fill('new-password-1');
     await form(page).getByLabel('Повторите пароль').fill('new-password-1');
+    await current.fill('not-my-password');
+    await save(page).click();
+    await expect.poll(() => form(page).getByRole('alert').innerText()).toBe(ACCOUNT_MESSAGES.wrongPassword);
+    await sessionOf(person);
+    await current.fill(person.password);
     await save(page).click();
     await expect.poll(() => form(page).getByRole('status').innerText()).toBe('Изменения сохранены');
     expect(await form(page).getByLabel('Новый пароль').inputValue()).toBe('');

@@ -1,20 +1,20 @@
 /**
  * /profile/edit: login, email, names, date of birth, gender, about me,
- * a new password twice, the avatar; Save and Exit. Only what changed and is not empty is sent;
+ * a new password twice, the current password when the email or password changes, the avatar; Save and Exit. Only what changed and is not empty is sent;
  * login and email are checked for uniqueness while typed, as on registration. A saved change
  * shows at once in the sidebar, which reads the same profile store.
  */
 import { useEffect, useId, useState, type SubmitEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { GENDERS, TEXT_LIMITS, ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
 import { dobProblem, formatDobInput } from '../../../shared/dob.ts';
-import { changeOf, formOf, passwordProblem, type EditForm } from '../../lib/profile-edit.ts';
+import { changeOf, formOf, needsCurrentPassword, passwordProblem, type EditForm } from '../../lib/profile-edit.ts';
 import { $me, useAvailability, type Availability, type Me } from '../account/index.ts';
 import { useTask } from '../../ui/use-task.ts';
 import AccountFrame from './AccountFrame.tsx';
 import AvatarUpload from './AvatarUpload.tsx';
 import { profileSaving } from './store.ts';
 
-type TextKey = 'login' | 'email' | 'first_name' | 'last_name' | 'password' | 'passwordRepeat';
+type TextKey = 'login' | 'email' | 'first_name' | 'last_name' | 'password' | 'passwordRepeat' | 'currentPassword';
 
 function Field({ label, problem, hint, children }: { label: string; problem?: string | null; hint?: ReactNode; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
   const id = useId();
@@ -37,6 +37,7 @@ const takenProblem = (field: 'login' | 'email', a: Availability) => (refused(a) 
 function EditProfileForm({ me }: { me: Me }) {
   const [form, setForm] = useState<EditForm>(() => formOf(me));
   const [dobMessage, setDobMessage] = useState<string | null>(null);
+  const [currentMessage, setCurrentMessage] = useState<string | null>(null);
   const { pending: busy, error, run, dismiss } = useTask(profileSaving, [form]);
   useEffect(() => dismiss, [dismiss]);
   // What the last submission came to, once it worked.
@@ -48,6 +49,7 @@ function EditProfileForm({ me }: { me: Me }) {
 
   const set = <K extends keyof EditForm>(key: K, value: EditForm[K]) => {
     setForm((f) => ({ ...f, [key]: value }));
+    if (key === 'currentPassword') setCurrentMessage(null);
     setDone(null);
   };
   const text = (key: TextKey, ids: { id: string; describedBy?: string }, extra: InputHTMLAttributes<HTMLInputElement> = {}) => (
@@ -59,7 +61,8 @@ function EditProfileForm({ me }: { me: Me }) {
     e.preventDefault();
     const { change, problems } = changeOf(form, me);
     setDobMessage(problems.dob ?? null);
-    if (problems.dob || problems.password || blocked) return;
+    setCurrentMessage(problems.currentPassword ?? null);
+    if (problems.dob || problems.password || problems.currentPassword || blocked) return;
     if (!Object.keys(change).length) {
       // Emptied fields are not sent: they show their kept values again.
       setForm(formOf(me));
@@ -120,6 +123,11 @@ function EditProfileForm({ me }: { me: Me }) {
         <Field label="Повторите пароль" problem={mismatch}>
           {(ids) => text('passwordRepeat', ids, { type: 'password', autoComplete: 'new-password', 'aria-invalid': mismatch ? true : undefined })}
         </Field>
+        {needsCurrentPassword(form, me) && (
+          <Field label="Текущий пароль" problem={currentMessage} hint="Нужен, чтобы сменить email или пароль">
+            {(ids) => text('currentPassword', ids, { type: 'password', autoComplete: 'current-password', 'aria-invalid': currentMessage ? true : undefined })}
+          </Field>
+        )}
       </div>
       {done && <p className="form-ok" role="status">{done}</p>}
       {error && <p className="form-error" role="alert">{error}</p>}

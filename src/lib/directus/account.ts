@@ -21,6 +21,8 @@ export type Me = ReadItemOutput<Schema, 'directus_users', { fields: typeof ME_FI
 /** The fields a person may change on their own profile (an empty one is not sent). */
 export type ProfileChange = Partial<Pick<User, 'login' | 'email' | 'first_name' | 'last_name' | 'dob' | 'gender' | 'aboutMe'>> & {
   password?: string;
+  /** Sent with a new email or password, never stored. */
+  current_password?: string;
   avatar?: string | null;
   nameColor?: number | null;
   frame?: number | null;

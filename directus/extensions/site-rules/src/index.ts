@@ -97,6 +97,9 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerUserRules(register, readStored, {
     emailChange: pace('emailChange', env, 'Слишком много попыток сменить email.'),
     passwordChange: pace('passwordChange', env, 'Слишком много смен пароля подряд.'),
+  }, async (user, password) => {
+    const auth = new services.AuthenticationService({ knex: database, schema: await getSchema() });
+    return auth.verifyPassword(user, password).then(() => true, () => false);
   });
   registerUserRemoval(register, deleteFiles);
   registerUploadRules(register, database, pace('upload', env, 'Слишком много загрузок подряд.'));

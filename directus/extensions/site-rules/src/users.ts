@@ -33,6 +33,12 @@ export function passwordOf(value: unknown): string {
 /** The paces of a person's own account changes. */
 export interface AccountPaces { emailChange: Pace; passwordChange: Pace }
 
+/** Whether `password` is the person's own, as sign-in checks it. */
+export type VerifyPassword = (user: string, password: string) => Promise<boolean>;
+
+/** The field a person's own change of email or password carries their current password in; never stored. */
+export const CURRENT_PASSWORD = 'current_password';
+
 const EMAIL_INVALID = 'Укажите корректный email';
 const GENDER_INVALID = 'Пол: Мужской или Женский';
 const KEPT_FIELDS: readonly (readonly [string, string])[] = [
@@ -45,8 +51,8 @@ const KEPT_FIELDS: readonly (readonly [string, string])[] = [
 /** The profile's picture and decorations: each a file or shop item, or none. */
 const CHOSEN_FILES_AND_ITEMS = ['avatar', 'nameColor', 'frame', 'background'] as const;
 
-async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null, readStored: ReadStored, paces: AccountPaces): Promise<Payload> {
-  const out = { ...payload };
+async function checkProfile(payload: Payload, keys: (string | number)[], database: Knex, actor: Actor | null, readStored: ReadStored, paces: AccountPaces, verifyPassword: VerifyPassword): Promise<Payload> {
+  const { [CURRENT_PASSWORD]: currentPassword, ...out } = payload;
   // Taken off is null, however the form said it: never an empty text pointing at nothing.
   for (const field of CHOSEN_FILES_AND_ITEMS) if (field in out && keyOf(out[field]) === null) out[field] = null;
   if ('password' in out) out.password = passwordOf(out.password);
@@ -81,11 +87,21 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   }
 
   // A refused email change says the address is taken: an answer about someone else's account.
+  let newEmail = false;
   if (typeof out.email === 'string' && actor?.user) {
     const current = await database('directus_users').where('id', actor.user).first('email');
-    if (String(current?.email ?? '').toLowerCase() !== out.email.trim().toLowerCase()) await paces.emailChange.take(actor.user);
+    newEmail = String(current?.email ?? '').toLowerCase() !== out.email.trim().toLowerCase();
+    if (newEmail) await paces.emailChange.take(actor.user);
   }
   if ('password' in out && actor?.user) await paces.passwordChange.take(actor.user);
+  // Whoever holds a person's token is not the person: the email and password that sign in, and the
+  // letters that reset it, change only with the current password. Checked after the paces, which
+  // then count guesses too.
+  const ownAccount = keys.length === 1 && String(keys[0]) === actor?.user;
+  if ((newEmail || 'password' in out) && ownAccount && actor?.user) {
+    if (typeof currentPassword !== 'string' || !currentPassword) invalid(ACCOUNT_MESSAGES.currentPasswordNeeded);
+    if (!(await verifyPassword(actor.user, currentPassword))) invalid(ACCOUNT_MESSAGES.wrongPassword);
+  }
 
   const paid = planAllows(database, actor);
   await checkDecoration(out, 'nameColor', PREMIUM_ROLES, database, paid, 'Цвет ника доступен с подпиской');
@@ -136,9 +152,9 @@ async function checkDecoration(out: Payload, field: 'nameColor' | 'frame' | 'bac
   if (!item) invalid('Такого украшения нет в магазине');
 }
 
-export function registerUserRules({ filter, action }: Register, readStored: ReadStored, paces: AccountPaces): void {
-  filter('users.create', (payload: Payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability, readStored, paces));
-  filter('users.update', (payload: Payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability, readStored, paces));
+export function registerUserRules({ filter, action }: Register, readStored: ReadStored, paces: AccountPaces, verifyPassword: VerifyPassword): void {
+  filter('users.create', (payload: Payload, _meta, { database, accountability }) => checkProfile(payload, [], database, accountability, readStored, paces, verifyPassword));
+  filter('users.update', (payload: Payload, meta, { database, accountability }) => checkProfile(payload, meta.keys ?? [], database, accountability, readStored, paces, verifyPassword));
   // A deleted picture leaves no avatar pointing at nothing: the profile shows the default one again.
   action('files.delete', async ({ keys }, { database }) => {
     if (Array.isArray(keys) && keys.length) await database('directus_users').whereIn('avatar', keys.map(String)).update({ avatar: null });
