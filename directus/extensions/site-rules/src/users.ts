@@ -1,6 +1,6 @@
 /**
  * Profile rules: login shape and uniqueness (case and look-alike letters aside), a real date of birth, the allowed
- * genders, the player's settings, and the paid customisations (name colour and GIF avatar for premium roles,
+ * genders, a person's own email or password changed only with the current password, the player's settings, and the paid customisations (name colour and GIF avatar for premium roles,
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
 import {
