@@ -4,7 +4,7 @@
  * registration's rules; a new email or password goes with the current password. Only what differs
  * from the stored profile is sent.
  */
-import { ACCOUNT_MESSAGES, GENDERS } from '../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, CURRENT_PASSWORD_NEEDED, GENDERS } from '../../shared/rules.ts';
 import { dobProblem, dobToIso, isoToDisplay } from '../../shared/dob.ts';
 import type { Me, ProfileChange } from './directus/account.ts';
 
@@ -90,7 +90,7 @@ export function changeOf(form: EditForm, me: Stored): { change: ProfileChange; p
 
   if (change.email || change.password) {
     if (form.currentPassword) change.current_password = form.currentPassword;
-    else problems.currentPassword = ACCOUNT_MESSAGES.currentPasswordNeeded;
+    else problems.currentPassword = CURRENT_PASSWORD_NEEDED;
   }
   return { change, problems };
 }

@@ -1,7 +1,7 @@
 /** A signed-in user acts as themselves only. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, CURRENT_PASSWORD_NEEDED, ROLES } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { stepsThroughHidden } from '../../directus/extensions/site-rules/src/query-check.ts';
@@ -33,12 +33,12 @@ describe('own profile', () => {
     const person = await newUser();
     const moved = `moved-${person.login}@example.com`;
     for (const change of [{ email: moved }, { password: 'a-thief-password-1' }]) {
-      expectRefused(await person.call('PATCH', '/users/me', change), 400, ACCOUNT_MESSAGES.currentPasswordNeeded);
+      expectRefused(await person.call('PATCH', '/users/me', change), 400, CURRENT_PASSWORD_NEEDED);
       expectRefused(await person.call('PATCH', '/users/me', { ...change, current_password: 'not-the-password' }), 400, ACCOUNT_MESSAGES.wrongPassword);
-      expectRefused(await person.call('PATCH', '/users/me', { ...change, current_password: 12345 }), 400, ACCOUNT_MESSAGES.currentPasswordNeeded);
+      expectRefused(await person.call('PATCH', '/users/me', { ...change, current_password: 12345 }), 400, CURRENT_PASSWORD_NEEDED);
     }
     const graphql = await person.call('POST', '/graphql/system', { query: `mutation { update_users_me(data: { email: "${moved}" }) { id } }` });
-    expect(JSON.stringify(graphql.errors)).toContain(ACCOUNT_MESSAGES.currentPasswordNeeded);
+    expect(JSON.stringify(graphql.errors)).toContain(CURRENT_PASSWORD_NEEDED);
     expect(await adminRead('directus_users', person.id, 'email')).toEqual({ email: person.email });
     expect((await call('POST', '/auth/login', { body: { email: person.email, password: person.password } })).status).toBe(200);
     // The email unchanged needs nothing, nor does anything else sent along a current password.

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from './support/test.ts';
 import type { Browsers } from './support/test.ts';
-import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, CURRENT_PASSWORD_NEEDED, ROLES } from '../../shared/rules.ts';
 import { DOB_ERROR } from '../../shared/dob.ts';
 import { profileRow } from './support/account.ts';
 import { newPerson, sessionOf, type Person } from './support/people.ts';
@@ -112,7 +112,7 @@ describe('editing the profile', () => {
     await expect.poll(() => save(page).isEnabled()).toBe(true);
     // A new password goes with the current one: asked on screen before anything is sent.
     await save(page).click();
-    await expect.poll(() => form(page).getByRole('alert').innerText()).toBe(ACCOUNT_MESSAGES.currentPasswordNeeded);
+    await expect.poll(() => form(page).getByRole('alert').innerText()).toBe(CURRENT_PASSWORD_NEEDED);
     const current = form(page).getByLabel('Текущий пароль');
     await current.fill(person.password);
     await save(page).click();

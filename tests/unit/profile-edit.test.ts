@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, CURRENT_PASSWORD_NEEDED } from '../../shared/rules.ts';
 import { DOB_ERROR } from '../../shared/dob.ts';
 import { changeOf, formOf, needsCurrentPassword, passwordProblem } from '../../src/lib/profile-edit.ts';
 
@@ -39,7 +39,7 @@ describe('profile edit form', () => {
   it('asks for the current password with a new email or password, and for nothing else', () => {
     const moved = { ...formOf(stored), email: 'moved@example.com' };
     expect(needsCurrentPassword(moved, stored)).toBe(true);
-    expect(changeOf(moved, stored)).toEqual({ change: { email: 'moved@example.com' }, problems: { currentPassword: ACCOUNT_MESSAGES.currentPasswordNeeded } });
+    expect(changeOf(moved, stored)).toEqual({ change: { email: 'moved@example.com' }, problems: { currentPassword: CURRENT_PASSWORD_NEEDED } });
     expect(needsCurrentPassword({ ...formOf(stored), password: 'n' }, stored)).toBe(true);
     for (const form of [formOf(stored), { ...formOf(stored), email: 'SAKURA@example.com ' }, { ...formOf(stored), email: '' }]) {
       expect(needsCurrentPassword(form, stored)).toBe(false);

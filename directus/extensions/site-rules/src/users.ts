@@ -4,7 +4,7 @@
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
 import {
-  ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
+  ACCOUNT_MESSAGES, CURRENT_PASSWORD_NEEDED, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
 } from '../../../../shared/rules.ts';
 import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isExactIsoDob } from '../../../../shared/dob.ts';
 import { playerSettingsProblem } from '../../../../shared/player-settings.ts';
@@ -99,7 +99,7 @@ async function checkProfile(payload: Payload, keys: (string | number)[], databas
   // then count guesses too.
   const ownAccount = keys.length === 1 && String(keys[0]) === actor?.user;
   if ((newEmail || 'password' in out) && ownAccount && actor?.user) {
-    if (typeof currentPassword !== 'string' || !currentPassword) invalid(ACCOUNT_MESSAGES.currentPasswordNeeded);
+    if (typeof currentPassword !== 'string' || !currentPassword) invalid(CURRENT_PASSWORD_NEEDED);
     if (!(await verifyPassword(actor.user, currentPassword))) invalid(ACCOUNT_MESSAGES.wrongPassword);
   }
 
