@@ -120,9 +120,6 @@ export const LOGIN_PATTERN = /^[A-Za-z0-9_.-]{3,32}$/;
 export const OWN_PROFILE_PAGES = ['edit', 'tariff'] as const;
 /** Whether a login is taken by one of those pages (in any case, as logins are unique). */
 export const isOwnProfilePage = (login: string): boolean => (OWN_PROFILE_PAGES as readonly string[]).includes(login.toLowerCase());
-/** Asked with a new email or password; apart from ACCOUNT_MESSAGES, whose every text visitors' pages carry. */
-export const CURRENT_PASSWORD_NEEDED = 'Введите текущий пароль';
-
 export const ACCOUNT_MESSAGES = {
   fillAll: 'Заполните все поля',
   loginTaken: 'Логин уже занят',

@@ -4,7 +4,8 @@
  * registration's rules; a new email or password goes with the current password. Only what differs
  * from the stored profile is sent.
  */
-import { ACCOUNT_MESSAGES, CURRENT_PASSWORD_NEEDED, GENDERS } from '../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, GENDERS } from '../../shared/rules.ts';
+import { CURRENT_PASSWORD_NEEDED } from '../../shared/current-password.ts';
 import { dobProblem, dobToIso, isoToDisplay } from '../../shared/dob.ts';
 import type { Me, ProfileChange } from './directus/account.ts';
 

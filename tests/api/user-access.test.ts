@@ -1,7 +1,8 @@
 /** A signed-in user acts as themselves only. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { ACCOUNT_MESSAGES, CURRENT_PASSWORD_NEEDED, ROLES } from '../../shared/rules.ts';
+import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
+import { CURRENT_PASSWORD_NEEDED } from '../../shared/current-password.ts';
 import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { stepsThroughHidden } from '../../directus/extensions/site-rules/src/query-check.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, CURRENT_PASSWORD_NEEDED } from '../../shared/rules.ts';
+import { ACCOUNT_MESSAGES } from '../../shared/rules.ts';
+import { CURRENT_PASSWORD_NEEDED } from '../../shared/current-password.ts';
 import { DOB_ERROR } from '../../shared/dob.ts';
 import { changeOf, formOf, needsCurrentPassword, passwordProblem } from '../../src/lib/profile-edit.ts';
 

@@ -4,8 +4,9 @@
  * frame and background for Premium+ only). Presence pings get the server's clock.
  */
 import {
-  ACCOUNT_MESSAGES, CURRENT_PASSWORD_NEEDED, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
+  ACCOUNT_MESSAGES, DECOR_ROLES, GENDERS, LOGIN_PATTERN, PASSWORD_MIN_LENGTH, PREMIUM_ROLES, TEXT_LIMITS,
 } from '../../../../shared/rules.ts';
+import { CURRENT_PASSWORD_NEEDED } from '../../../../shared/current-password.ts';
 import { ADULTS_ONLY, DOB_ERROR, isAdultOn, isExactIsoDob } from '../../../../shared/dob.ts';
 import { playerSettingsProblem } from '../../../../shared/player-settings.ts';
 import { isPrivileged, type Actor } from '../../shared/accountability.ts';
