@@ -33,6 +33,7 @@ export async function storedRole(database: Knex, user: string): Promise<string |
 /** Whether `token` claims a role its person no longer holds, as outlivesRole decides. */
 export async function isStaleRoleToken(database: Knex, token: unknown): Promise<boolean> {
   const claimed = claimedRole(token);
+  // A User token is never stale (outlivesRole): no read for it.
   if (!claimed || claimed.role === ROLES.user) return false;
   return outlivesRole(claimed.role, await storedRole(database, claimed.user));
 }

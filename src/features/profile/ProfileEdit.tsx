@@ -1,6 +1,7 @@
 /**
- * /profile/edit: login, email, names, date of birth, gender, about me,
- * a new password twice, the current password when the email or password changes, the avatar; Save and Exit. Only what changed and is not empty is sent;
+ * /profile/edit: login, email, names, date of birth, gender, about me, a new password twice, the
+ * current password when the email or password changes, the avatar; Save and Exit. Only what changed
+ * and is not empty is sent;
  * login and email are checked for uniqueness while typed, as on registration. A saved change
  * shows at once in the sidebar, which reads the same profile store.
  */
