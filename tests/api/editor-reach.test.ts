@@ -111,6 +111,7 @@ describe('the catalogue\'s media', () => {
     expect(policy).toContain("default-src 'none'");
     expect(policy).toMatch(/(^|;)\s*sandbox\b/);
     expect(policy).toContain("form-action 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
 

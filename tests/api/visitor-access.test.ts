@@ -1,6 +1,6 @@
 /** What a visitor without an account may read and do. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { admin, call, newTitle, newUser, pngBytes, upload, type TestUser } from '../support/api.ts';
+import { admin, baseUrl, call, newTitle, newUser, pngBytes, upload, type TestUser } from '../support/api.ts';
 import { countRows, expectNothingStored, expectRefused, shopItem } from '../support/fixtures.ts';
 import { MAX_READ_ROWS } from '../../shared/rules.ts';
 
@@ -44,6 +44,16 @@ beforeAll(async () => {
   });
   commentId = (await person.call('POST', '/items/comments', { text: 'Отличный сериал', title: published.id })).data.id;
   postId = (await person.call('POST', '/items/posts', { text: 'Моя первая запись' })).data.id;
+});
+
+describe('every answer', () => {
+  it('is read only as the type it names: a read, a refusal, an unknown route, a page of the admin app', async () => {
+    for (const path of [`/items/titles?fields=id&filter[id][_eq]=${published.id}`, '/items/titles?fields=email', '/no-such-route', '/admin/', '/server/ping']) {
+      const res = await fetch(`${baseUrl()}${path}`);
+      await res.arrayBuffer();
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
 });
 
 describe('a visitor reads the published catalogue', () => {

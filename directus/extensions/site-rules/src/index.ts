@@ -16,6 +16,7 @@ import { registerDatabaseErrors } from './database-errors.ts';
 import { readAll } from './image-facts.ts';
 import { registerMarkRules } from './marks.ts';
 import { registerNestingLimits } from './nesting.ts';
+import { registerNoSniff } from './no-sniff.ts';
 import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerQueryShapeCheck } from './query-shape-check.ts';
@@ -53,6 +54,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
     await new services.FilesService({ knex: database, schema: await getSchema() }).deleteMany(ids);
   };
 
+  registerNoSniff(register);
   registerAddressCheck(register);
   registerQueryShapeCheck(register, (err) => logger.error(err));
   registerSearchBodyCheck(register);
