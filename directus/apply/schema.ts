@@ -42,8 +42,8 @@ export async function applySchema(api: AdminApi): Promise<void> {
 
   for (const def of [...COLLECTIONS, ...SYSTEM_EXTENSIONS]) await applyFields(api, def, fields);
   await applyRelations(api, [...COLLECTIONS, ...SYSTEM_EXTENSIONS]);
-  const { created } = await api.request<{ created: string[] }>('POST', '/site/schema/indexes', {}, false);
-  api.writes += created.length;
+  const { changed } = await api.request<{ changed: string[] }>('POST', '/site/schema/indexes', {}, false);
+  api.writes += changed.length;
 }
 
 async function applyFields(api: AdminApi, def: CollectionDef, existing: Map<string, ExistingField>): Promise<void> {

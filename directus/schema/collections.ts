@@ -541,7 +541,7 @@ export const SYSTEM_EXTENSIONS = [USER_EXTENSION, FILE_EXTENSION];
 
 /**
  * Indexes Directus's field options cannot express: uniqueness across two or three columns
- * (the atomic guard behind "one per user per title") and case-blind uniqueness of logins.
+ * (the atomic guard behind "one per user per title") and case-blind, look-alike-blind uniqueness of logins.
  */
 export const COMPOSITE_INDEXES = [
   { name: 'ratings_user_title_unique', table: 'ratings', columns: ['user_created', 'title'], unique: true },
@@ -556,8 +556,9 @@ export const COMPOSITE_INDEXES = [
   { name: 'watched_episodes_user_episode_unique', table: 'watchedEpisodes', columns: ['user_created', 'episode'], unique: true },
   { name: 'watched_episodes_user_title', table: 'watchedEpisodes', columns: ['user_created', 'title'], unique: false },
   { name: 'users_login_lower_unique', table: 'directus_users', columns: ['lower(login)'], unique: true },
-  // A login that reads like a taken one is taken too (shared/login-likeness.ts): this serves the lookup.
-  { name: 'users_login_likeness', table: 'directus_users', columns: [LOGIN_LIKENESS_SQL], unique: false },
+  // A login that reads like a taken one is taken too (shared/login-likeness.ts). Unique, so two
+  // registrations at once cannot both pass the lookup it serves.
+  { name: 'users_login_likeness_unique', table: 'directus_users', columns: [LOGIN_LIKENESS_SQL], unique: true },
   { name: 'titles_category_views', table: 'titles', columns: ['category', 'views'], unique: false },
   // 'Часто ищут:': the published titles opened from search most, and the most viewed, without a sort of them all.
   { name: 'titles_status_search_opens', table: 'titles', columns: ['status', 'searchOpens'], unique: false },
@@ -579,3 +580,6 @@ export const COMPOSITE_INDEXES = [
   { name: 'together_messages_room_id', table: 'togetherMessages', columns: ['room', 'id'], unique: false },
   { name: 'users_role_paid_until', table: 'directus_users', columns: ['role', 'paidUntil'], unique: false },
 ] as const;
+
+/** Indexes one of COMPOSITE_INDEXES took the place of: dropped where a database still has them. */
+export const RETIRED_INDEXES = ['users_login_likeness'] as const;

@@ -2,11 +2,16 @@
  * Values PostgreSQL cannot take, which SQLite lets by: a read filtering on them, or a write carrying them,
  * is refused with a 400 that names what is wrong (Directus answered 500), nothing is written, and the
  * backend answers the next request. A live subscription naming one is refused with an error frame (it had
- * no answer at all).
+ * no answer at all). Logins that read alike, registered at once on the two instances, make one account:
+ * the database's index holds where the lookup before the write cannot.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http } from '../../support/direct-http.ts';
 import { Realtime, closeAllRealtime } from '../../support/realtime.ts';
+import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
+import { LOGIN_LIKENESS_SQL, loginLikeness } from '../../../shared/login-likeness.ts';
+import { RETIRED_INDEXES } from '../../../directus/schema/collections.ts';
 import { newPersonOn, startTwoInstances, type ProductionPerson, type TwoInstances } from '../../support/two-instances.ts';
 
 let world: TwoInstances | undefined;
@@ -91,5 +96,43 @@ describe('a live subscription naming such a value', () => {
     }
     const init = await socket.subscribeMessages('chat');
     expect(init.event).toBe('init');
+  });
+});
+
+describe('logins that read alike', () => {
+  const accountsReading = async (login: string) =>
+    Number((await world!.db('directus_users').whereRaw(`${LOGIN_LIKENESS_SQL} = ?`, [loginLikeness(login)]).count({ n: '*' }))[0]!.n);
+  const registration = (login: string) => ({
+    email: `${login.toLowerCase()}-${randomUUID().slice(0, 4)}@example.com`, password: 'secret-password-1', login,
+    first_name: 'Имя', last_name: 'Фамилия', dob: '1990-01-01', gender: 'Женский',
+  });
+
+  it('registered at once on both instances make one account, and the others are told the login is taken', async () => {
+    for (let round = 0; round < 5; round++) {
+      const stem = `a${randomUUID().slice(0, 8)}`;
+      const logins = [`${stem}l`, `${stem}I`, `${stem}1`];
+      const bases = [world!.a.url, world!.b.url, world!.a.url];
+      const answers = await Promise.all(logins.map((login, i) => http(bases[i]!, 'POST', '/site/register', { body: registration(login) })));
+      expect(answers.map((a) => a.status).sort()).toEqual([204, 400, 400]);
+      for (const refused of answers.filter((a) => a.status === 400)) expect(refused.errors?.[0]?.message).toContain(ACCOUNT_MESSAGES.loginTaken);
+      expect(await accountsReading(stem + 'l')).toBe(1);
+    }
+  });
+
+  it('are kept apart by the database itself, whatever writes the row', async () => {
+    const owner = await newPersonOn(world!.a, `b${randomUUID().slice(0, 8)}l`);
+    const twin = owner.login.replace(/l$/, 'I');
+    await expect(world!.db('directus_users').insert({ id: randomUUID(), email: `${twin.toLowerCase()}-twin@example.com`, login: twin })).rejects.toMatchObject({ code: '23505' });
+    expect(await accountsReading(twin)).toBe(1);
+  });
+
+  it('were looked up by an index that let them by: it is dropped as the unique one is kept', async () => {
+    const [retired] = RETIRED_INDEXES;
+    await world!.db.raw(`CREATE INDEX "${retired}" ON "directus_users" (${LOGIN_LIKENESS_SQL})`);
+    const answer = await world!.a.api.post<{ changed: string[] }>('/site/schema/indexes', {});
+    expect(answer.changed).toEqual([`-${retired}`]);
+    const indexes = (await world!.db('pg_indexes').where({ tablename: 'directus_users' }).pluck('indexname')) as string[];
+    expect(indexes).not.toContain(retired);
+    expect(indexes).toContain('users_login_likeness_unique');
   });
 });

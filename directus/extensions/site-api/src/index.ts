@@ -15,7 +15,7 @@ import { defineEndpoint } from '@directus/extensions';
 import { ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import { ONLINE_WINDOW_MS, UNIQUENESS_MIN_LENGTH } from '../../../../shared/rules.ts';
 import { isLoginTaken } from '../../shared/login-taken.ts';
-import { COMPOSITE_INDEXES } from '../../../schema/collections.ts';
+import { COMPOSITE_INDEXES, RETIRED_INDEXES } from '../../../schema/collections.ts';
 import { registerAccountRoutes } from './account.ts';
 import { registerChatRoutes } from './chats.ts';
 import { registerCoMarkRoutes } from './co-marks.ts';
@@ -138,10 +138,10 @@ export default defineEndpoint({
     router.post('/schema/indexes', async (req: Req, res, next) => {
       try {
         if (!req.accountability?.admin) throw new ForbiddenError();
-        const created = [...(await ensureIndexes(database, COMPOSITE_INDEXES)), ...(await ensureTitleOrders(database))];
+        const changed = [...(await ensureIndexes(database, COMPOSITE_INDEXES, RETIRED_INDEXES)), ...(await ensureTitleOrders(database))];
         // Videos stored before the mark existed, or written where no hook ran (a restore, bulk rows).
         await markWithheldVideos(database, 'all');
-        res.json({ data: { created } });
+        res.json({ data: { changed } });
       } catch (err) {
         next(err);
       }

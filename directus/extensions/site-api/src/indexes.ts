@@ -48,13 +48,19 @@ async function ensureTrigramSearch(db: Knex): Promise<string[]> {
   }
 }
 
-export async function ensureIndexes(db: Knex, defs: readonly IndexDef[]): Promise<string[]> {
-  const created: string[] = [...(await ensureTrigramSearch(db)), ...(await ensureSearchIndex(db))];
+/** Makes the indexes missing, then drops the retired ones: a retired index serves until the one taking its place is made. */
+export async function ensureIndexes(db: Knex, defs: readonly IndexDef[], retired: readonly string[] = []): Promise<string[]> {
+  const changed: string[] = [...(await ensureTrigramSearch(db)), ...(await ensureSearchIndex(db))];
   for (const def of defs) {
     if (await indexExists(db, def.name)) continue;
     const unique = def.unique ? 'UNIQUE ' : '';
     await db.raw(`CREATE ${unique}INDEX "${def.name}" ON "${def.table}" (${def.columns.map(column).join(', ')})`);
-    created.push(def.name);
+    changed.push(def.name);
   }
-  return created;
+  for (const name of retired) {
+    if (!(await indexExists(db, name))) continue;
+    await db.raw(`DROP INDEX "${name}"`);
+    changed.push(`-${name}`);
+  }
+  return changed;
 }
