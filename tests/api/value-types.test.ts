@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { BAD_KEY } from '../../directus/extensions/shared/keys.ts';
 import { NOT_FLAG, NOT_TEXT } from '../../directus/extensions/site-rules/src/values.ts';
+import { BAD_TEXT_CHARACTER } from '../../directus/extensions/site-rules/src/text-characters.ts';
 import { NOT_A_WEB_ADDRESS } from '../../directus/extensions/site-rules/src/static-settings.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { SOCIAL_LINK_MAX } from '../../directus/schema/collections.ts';
@@ -152,6 +153,35 @@ describe('texts are text', () => {
   ])('a support request refuses %j', async (body) => {
     const res = await expectNothingStored('supportRequests', {}, () => call('POST', '/items/supportRequests', { body }));
     expectRefused(res, 400);
+  });
+});
+
+describe('text holding a NUL character', () => {
+  it.each([
+    ['a review', 'comments', () => user.call('POST', '/items/comments', { text: 'Отзыв\u0000', title: title.id })],
+    ['a post', 'posts', () => user.call('POST', '/items/posts', { text: 'Запись\u0000' })],
+    ['a support request', 'supportRequests', () => call('POST', '/items/supportRequests', { body: { name: 'Анна', email: 'a@example.com', message: 'Вопрос\u0000' } })],
+    ['a review by GraphQL', 'comments', () => user.call('POST', '/graphql', {
+      query: 'mutation ($text: String!, $title: Int!) { create_comments_item(data: { text: $text, title: $title }) { id } }',
+      variables: { text: 'Отзыв\u0000', title: title.id },
+    })],
+  ])('is refused in %s, and nothing is stored', async (_what, collection, send) => {
+    // GraphQL tells a refused write inside a 200, as its protocol does.
+    const res = await expectNothingStored(collection, {}, send);
+    expect(res.status === 400 || (res.status === 200 && !res.data?.create_comments_item)).toBe(true);
+    expect(res.errors?.[0]?.message).toContain(BAD_TEXT_CHARACTER);
+  });
+
+  it('is refused in an edited review, a profile and a registration, and what was stored stays', async () => {
+    expectRefused(await user.call('PATCH', `/items/comments/${review}`, { text: 'Правка\u0000' }), 400, BAD_TEXT_CHARACTER);
+    expect((await adminRead('comments', review, 'text')).text).toBe('Отзыв для проверок');
+    const before = (await adminRead('directus_users', user.id, 'aboutMe')).aboutMe;
+    expectRefused(await user.call('PATCH', '/users/me', { aboutMe: 'О себе\u0000' }), 400, BAD_TEXT_CHARACTER);
+    expect((await adminRead('directus_users', user.id, 'aboutMe')).aboutMe).toBe(before);
+    const email = `nul-${Date.now()}@example.com`;
+    const registration = { email, password: 'secret-password-1', login: `nul_${Date.now()}`, first_name: 'Имя\u0000', last_name: 'Фамилия', dob: '1990-01-01', gender: 'Мужской' };
+    const res = await expectNothingStored('directus_users', { email: { _eq: email } }, () => call('POST', '/site/register', { body: registration }));
+    expectRefused(res, 400, BAD_TEXT_CHARACTER);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { InvalidPayloadError, InvalidQueryError } from '@directus/errors';
 import type { NextFunction, Request, Response } from 'express';
+import { BAD_TEXT_CHARACTER } from './text-characters.ts';
 import type { Register } from './types.ts';
 
 /**
@@ -17,7 +18,7 @@ export function valueErrorReason(err: unknown): string | null {
   if (err instanceof RangeError && err.message === 'Invalid time value') return 'Неверная дата или время';
   const code = err && typeof err === 'object' && 'code' in err ? err.code : null;
   if (typeof code !== 'string') return null;
-  if (code === '22021' || code === '22P05') return 'Текст содержит недопустимый символ';
+  if (code === '22021' || code === '22P05') return BAD_TEXT_CHARACTER;
   if (code === '22007' || code === '22008') return 'Неверная дата или время';
   if (code === '22003') return 'Число вне допустимого диапазона';
   if (code === '42883') return 'Эта функция не применима к полю';

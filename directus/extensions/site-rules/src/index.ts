@@ -32,6 +32,7 @@ import { NAME_PAINT_ERROR, isNamePaint } from '../../../../shared/name-paint.ts'
 import { registerSocketFrameLimit } from './socket-size.ts';
 import { registerSocketSessions } from './socket-sessions.ts';
 import { registerStaticSettingsRules } from './static-settings.ts';
+import { registerTextCharacterRule } from './text-characters.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
@@ -71,6 +72,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerSocketFrameLimit(register);
   registerSocketSessions(register, database, (err) => logger.error(err));
   registerVisitorWrites(register);
+  registerTextCharacterRule(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
   registerTitleRules(register);
