@@ -22,6 +22,7 @@ import { jsonObjectBody } from '../../shared/json-body.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
 import { pace } from '../../shared/pace.ts';
 import { EPISODE_UNKNOWN, afterWatched, episodeTitles, watchableEpisodes } from '../../shared/watched-episodes.ts';
+import { insertNewRows } from '../../shared/insert-new-rows.ts';
 import { tellWatchedChanged } from '../../shared/watched-news.ts';
 import { type Caller, handle } from '../../shared/route-handler.ts';
 
@@ -70,10 +71,8 @@ async function markWatched(trx: Knex, me: string, titles: Map<number, number>, s
   const had = new Set((await trx('watchedEpisodes').where('user_created', me).whereIn('episode', ids).pluck('episode')).map(Number));
   const fresh = ids.filter((id) => !had.has(id));
   const now = new Date();
-  for (let i = 0; i < fresh.length; i += 200) {
-    const rows = fresh.slice(i, i + 200).map((episode) => ({ episode, title: titles.get(episode)!, user_created: me, date_created: now }));
-    await trx('watchedEpisodes').insert(rows).onConflict(['user_created', 'episode']).ignore();
-  }
+  const rows = fresh.map((episode) => ({ episode, title: titles.get(episode)!, user_created: me, date_created: now }));
+  await insertNewRows(trx, 'watchedEpisodes', rows, ['user_created', 'episode']);
   const byTitle = new Map<number, number[]>();
   for (const id of fresh) byTitle.set(titles.get(id)!, [...(byTitle.get(titles.get(id)!) ?? []), id]);
   for (const [title, episodes] of byTitle) await afterWatched(trx, me, title, episodes, seesKept);

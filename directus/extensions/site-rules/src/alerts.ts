@@ -4,6 +4,7 @@
  * subscribers (`deleted`) or taken down for a rights holder (`takenDown`) alert nobody.
  */
 import type { Knex } from 'knex';
+import { insertNewRows } from '../../shared/insert-new-rows.ts';
 import type { Register } from './types.ts';
 import { flagOf } from './values.ts';
 
@@ -22,10 +23,9 @@ export async function alertNewEpisode(database: Knex, episodeId: string | number
     .pluck('user_created');
   if (!people.length) return 0;
   const now = new Date();
-  await database('alerts')
-    .insert(people.map((user) => ({ user, title: episode.title, episode: episode.id, read: false, date_created: now })))
-    .onConflict(['user', 'episode'])
-    .ignore();
+  const rows = people.map((user) => ({ user, title: episode.title, episode: episode.id, read: false, date_created: now }));
+  // Every follower alerted or none, however many follow the title.
+  await database.transaction((trx) => insertNewRows(trx, 'alerts', rows, ['user', 'episode']));
   return people.length;
 }
 
