@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { episodeSegments, MIN_SEGMENT_SECONDS, segmentProblem, type Segment, type StoredSegment } from './segments.ts';
+import { episodeSegments, lengthProblem, MIN_SEGMENT_SECONDS, segmentProblem, type Segment, type StoredSegment } from './segments.ts';
 
 const opening: Segment = { kind: 'opening', start: 10, end: 100 };
+
+describe('lengthProblem', () => {
+  const ending: Segment = { kind: 'ending', start: 1300, end: 1400 };
+  it('takes a length every segment of the episode ends within, half a second of rounding aside', () => {
+    expect(lengthProblem([opening, ending], 1400)).toBeNull();
+    expect(lengthProblem([opening, ending], 1399.5)).toBeNull();
+    expect(lengthProblem([], 5)).toBeNull();
+  });
+  it('names the first segment a shorter length would cut, and the length', () => {
+    expect(lengthProblem([opening, ending], 1399)).toBe('Отрезок «Титры» (21:40–23:20) выходит за новый конец серии (23:19): сначала поправьте его');
+    expect(lengthProblem([opening, ending], 60)).toContain('«Заставка» (0:10–1:40)');
+  });
+});
 
 describe('segmentProblem', () => {
   it('takes a segment that keeps every rule', () => {

@@ -55,6 +55,8 @@ export interface StoredSegment extends Segment {
 }
 
 const isKind = (v: unknown): v is SegmentKind => typeof v === 'string' && (SEGMENT_KINDS as readonly string[]).includes(v);
+/** Whether a segment ending at `end` runs past an episode `length` seconds long (half a second of rounding aside). */
+const runsPast = (end: number, length: number) => end > length + 0.5;
 
 /**
  * What is wrong with one segment among the others of the same episode, in editors' words, or null.
@@ -68,13 +70,20 @@ export function segmentProblem(s: { kind: unknown; start: unknown; end: unknown 
   if (s.start < 0 || s.end < 0) return 'Начало и конец отрезка не могут быть меньше нуля';
   if (s.end <= s.start) return 'Конец отрезка должен быть позже его начала';
   if (s.end - s.start < MIN_SEGMENT_SECONDS) return `Отрезок должен длиться не меньше ${MIN_SEGMENT_SECONDS} секунд`;
-  if (length && s.end > length + 0.5) return `Отрезок выходит за конец серии (${clockOf(length)})`;
+  if (length && runsPast(s.end, length)) return `Отрезок выходит за конец серии (${clockOf(length)})`;
   const same = others.find((o) => o.kind === s.kind);
   if (same) return `У серии уже есть отрезок «${SEGMENT_NAMES[s.kind]}»`;
   const { start, end } = s;
   const met = others.find((o) => start < o.end && o.start < end);
   if (met) return `Отрезок пересекается с отрезком «${SEGMENT_NAMES[met.kind]}» (${clockOf(met.start)}–${clockOf(met.end)})`;
   return null;
+}
+
+/** What a new `length` of an episode would leave wrong among its own segments, in editors' words, or null. */
+export function lengthProblem(own: readonly Segment[], length: number): string | null {
+  const past = own.find((s) => runsPast(s.end, length));
+  if (!past) return null;
+  return `Отрезок «${SEGMENT_NAMES[past.kind]}» (${clockOf(past.start)}–${clockOf(past.end)}) выходит за новый конец серии (${clockOf(length)}): сначала поправьте его`;
 }
 
 /**

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { clip } from '../../directus/seed/media.ts';
 import { ROLES } from '../../shared/rules.ts';
+import { lengthProblem, type Segment } from '../../shared/segments.ts';
 import { baseUrl, call, newTitle, newUser, pngBytes, upload, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { Realtime, closeAllRealtime } from '../support/realtime.ts';
@@ -159,6 +160,25 @@ describe('an episode\'s length', () => {
     expectRefused(await editor.call('PATCH', `/items/series/${episode}`, { duration: -3 }), 400, 'Длина серии — число секунд');
     expect((await editor.call('PATCH', `/items/series/${episode}`, { duration: 1501.5 })).data.duration).toBe(1501.5);
     expect((await call('GET', `/items/series/${episode}?fields=duration`)).data.duration).toBe(1501.5);
+  });
+
+  it('is refused from an editor where it would cut one of the episode\'s segments, and the length stays', async () => {
+    const episode = (await editor.call('POST', '/items/series', { title: title.id, season, name: '6 серия', sort: 6, duration: 1500 })).data.id;
+    const ending: Segment = { kind: 'ending', start: 1400, end: 1490 };
+    expect((await segment({ episode, ...ending })).status).toBe(200);
+    // A rejected segment never plays: it holds no length back.
+    expect((await segment({ episode, kind: 'opening', start: 1000, end: 1100, state: 'rejected' })).status).toBe(200);
+    expectRefused(await editor.call('PATCH', `/items/series/${episode}`, { duration: 1200 }), 400, lengthProblem([ending], 1200)!);
+    expect((await adminRead('series', episode, 'duration')).duration).toBe(1500);
+    expect((await editor.call('PATCH', `/items/series/${episode}`, { duration: ending.end })).data.duration).toBe(ending.end);
+  });
+
+  it('measured from a new video is taken even where it cuts a segment: the file is what plays', async () => {
+    const episode = (await editor.call('POST', '/items/series', { title: title.id, season, name: '7 серия', sort: 7, duration: 1500 })).data.id;
+    expect((await segment({ episode, kind: 'ending', start: 1400, end: 1490 })).status).toBe(200);
+    const video = (await asAdmin('POST', '/files', upload(Uint8Array.from(await clip(5)), 'video/mp4', 'short.mp4'))).data.id;
+    expect((await editor.call('PATCH', `/items/series/${episode}`, { source: 'video', video })).status).toBe(200);
+    await vi.waitFor(async () => expect((await adminRead('series', episode, 'duration')).duration).toBeCloseTo(5, 0), { timeout: 20_000, interval: 250 });
   });
 
   it('is read from an uploaded video after the save, and a file that is no video never fails the save', async () => {

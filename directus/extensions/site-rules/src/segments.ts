@@ -2,9 +2,10 @@
  * Segments editors set (shared/segments.ts) and the episode length they are checked against: every
  * create and update, one row or a batch, a whole row or one field of it, is checked as the row will be
  * stored among the other segments of its episode or season; a refusal is segmentProblem()'s message.
+ * An editor's new length of an episode is checked against its segments too (lengthProblem()).
  */
 import type { Knex } from 'knex';
-import { MIN_SEGMENT_SECONDS, SEGMENT_SOURCES, SEGMENT_STATES, segmentProblem, type Segment } from '../../../../shared/segments.ts';
+import { MIN_SEGMENT_SECONDS, SEGMENT_SOURCES, SEGMENT_STATES, lengthProblem, segmentProblem, type Segment } from '../../../../shared/segments.ts';
 import type { Actor } from '../../shared/accountability.ts';
 import { forbidden, invalid } from '../../shared/errors.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
@@ -129,5 +130,21 @@ export function registerSegmentRules({ filter }: Register): void {
   });
 
   filter('series.items.create', (payload) => ('duration' in payload ? { ...payload, duration: lengthOf(payload.duration) } : payload));
-  filter('series.items.update', (payload) => ('duration' in payload ? { ...payload, duration: lengthOf(payload.duration) } : payload));
+  filter('series.items.update', async (payload, meta, { database, accountability }) => {
+    if (!('duration' in payload)) return payload;
+    const length = lengthOf(payload.duration);
+    // A person's change is checked against the episodes' own segments; a length measured from the
+    // uploaded file (no person) is a fact, and the segments it cuts are the editor's to mend.
+    if (length !== null && accountability?.user) {
+      const own: Segment[] = (await database('segments')
+        .whereIn('episode', (meta.keys ?? []).map(Number))
+        .whereNot('state', 'rejected')
+        .whereNotNull('end')
+        .select('kind', 'start', 'end'))
+        .map((r: Segment) => ({ kind: r.kind, start: Number(r.start), end: Number(r.end) }));
+      const problem = lengthProblem(own, length);
+      if (problem) invalid(problem);
+    }
+    return { ...payload, duration: length };
+  });
 }
