@@ -158,6 +158,9 @@ export const PACE = {
   roomJoin: { count: 20, seconds: 60 },
   roomCommand: { count: 30, seconds: 10 },
   roomMessage: { count: 10, seconds: 20 },
+  // The lines a member's commands write in the room's chat: as many as their messages. Past them a
+  // command still works, silently.
+  roomLine: { count: 10, seconds: 20 },
   roomReaction: { count: 20, seconds: 10 },
   roomPing: { count: 20, seconds: 10 },
   roomCreate: { count: 10, seconds: 600 },

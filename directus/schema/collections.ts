@@ -446,6 +446,8 @@ export const togetherRooms = collection('togetherRooms', { icon: 'connected_tv',
   bigInteger('positionAt', { default: 0, nullable: false, width: 'half' }),
   json('waitingFor', { interface: 'input-code', options: { language: 'json' } }),
   bigInteger('waitingSince', { width: 'half' }),
+  // Members the leader chose not to wait for, until the episode changes.
+  json('unwaited', { interface: 'input-code', options: { language: 'json' } }),
   integer('version', { default: 0, nullable: false, width: 'half' }),
   bigInteger('emptySince', { indexed: true, width: 'half' }),
   dateCreated(),

@@ -16,6 +16,9 @@ import { asAdmin, expectRefused, tokenUsers } from '../support/fixtures.ts';
 import { Realtime, closeAllRealtime } from '../support/realtime.ts';
 import { RoomSocket } from '../support/together.ts';
 
+/** The first episode's opening: a skip from inside it lands at its end. */
+const OPENING = { kind: 'opening', start: 30, end: 90 } as const;
+
 interface Show { title: number; slug: string; name: string; episodes: number[]; kept: number; takenDown: number }
 let show: Show;
 let film: number;
@@ -29,6 +32,8 @@ async function newShow(): Promise<Show> {
     title, name: `${n} серия`, sort: n, deleted: n === 4, takenDown: n === 5,
   })))).data as { id: number }[];
   const name = (await asAdmin('GET', `/items/titles/${title}?fields=name`)).data.name;
+  const segment = await editor.call('POST', '/items/segments', { episode: rows[0]!.id, ...OPENING });
+  expect(segment.status, JSON.stringify(segment.errors)).toBe(200);
   return { title, slug: made.slug, name, episodes: rows.slice(0, 3).map((r) => r.id), kept: rows[3]!.id, takenDown: rows[4]!.id };
 }
 
@@ -270,15 +275,21 @@ describe('the room over the socket', () => {
     const { code, sockets, people } = await roomOf(2, 'lines');
     const [a, b] = sockets as [RoomSocket, RoomSocket];
     const [x, y] = people as [TestUser, TestUser];
-    a.send({ action: 'pause', position: 40 });
+    a.send({ action: 'pause', position: OPENING.start + 10 });
     await b.message(`${x.login} поставил(а) на паузу`);
-    b.send({ action: 'seek', position: 90, reason: 'skip' });
+    b.send({ action: 'seek', position: OPENING.end, reason: 'skip' });
     await a.message(`${y.login} пропустил(а) заставку`);
+    // A skip that skips no segment is told as the seek it is.
+    b.send({ action: 'seek', position: 3000, reason: 'skip' });
+    await a.message(`${y.login} перемотал(а) на 50:00`);
     b.send({ action: 'episode', episode: show.episodes[1], reason: 'next' });
     const next = await a.view((v) => v.episode === show.episodes[1], 'the next episode');
     expect(next.moment).toMatchObject({ playing: false, position: 0 });
     a.send({ action: 'episode', episode: show.episodes[2] });
     await b.message(`${x.login} включил(а) «3 серия»`);
+    // Nor is the first episode the next one after the third.
+    b.send({ action: 'episode', episode: show.episodes[0], reason: 'next' });
+    await a.message(`${y.login} включил(а) «1 серия»`);
     for (const episode of [show.kept, show.takenDown, 999_999]) {
       expect((await a.errorOf(a.send({ action: 'episode', episode }))).message).toBe(ROOM_MESSAGES.badEpisode);
     }
@@ -294,8 +305,8 @@ describe('the room over the socket', () => {
       [{ action: 'react', emoji: '💩' }, 'badReaction'],
     ] as const) expect((await a.errorOf(a.send(frame))).code).toBe(code_);
     expect(await linesOf(code)).toEqual([
-      `${y.login} присоединился(ась)`, `${x.login} поставил(а) на паузу`, `${y.login} пропустил(а) заставку`,
-      `${y.login} включил(а) следующую серию`, `${x.login} включил(а) «3 серия»`,
+      `${y.login} присоединился(ась)`, `${x.login} поставил(а) на паузу`, `${y.login} пропустил(а) заставку`, `${y.login} перемотал(а) на 50:00`,
+      `${y.login} включил(а) следующую серию`, `${x.login} включил(а) «3 серия»`, `${y.login} включил(а) «1 серия»`,
     ]);
   });
 
@@ -310,6 +321,24 @@ describe('the room over the socket', () => {
     const view = await back.join();
     expect(view.moment.position).toBe(300);
     expect(view.members.find((m) => m.id === people[1]!.id)!.state).toBe('paused');
+  });
+
+  it('a member who signs out goes offline for the others, though their socket stays open', async () => {
+    const { code, people, sockets } = await roomOf(1, 'out');
+    const guest = await newUser();
+    expect((await join(guest, code)).status).toBe(200);
+    const session = await call<{ access_token: string; refresh_token: string }>('POST', '/auth/login', { body: { email: guest.email, password: guest.password, mode: 'json' } });
+    const socket = await RoomSocket.open(baseUrl(), session.data.access_token, code, 'out-guest');
+    await socket.join();
+    const here = await sockets[0]!.view((v) => v.members.find((m) => m.id === guest.id)?.state === 'paused', 'the guest online');
+    expect((await call('POST', '/auth/logout', { body: { refresh_token: session.data.refresh_token, mode: 'json' } })).status).toBe(204);
+    const gone = await sockets[0]!.view((v) => v.version > here.version && v.members.find((m) => m.id === guest.id)?.state === 'offline', 'the guest offline');
+    // Nobody waits for them now.
+    sockets[0]!.send({ action: 'play', position: 5 });
+    await sockets[0]!.view((v) => v.version > gone.version && v.moment.playing, 'the play');
+    sockets[0]!.send({ action: 'seek', position: 50 });
+    const seeked = await sockets[0]!.view((v) => v.moment.position === 50, 'the seek');
+    expect(seeked.waitingFor).toEqual([people[0]!.id]);
   });
 
   it('ping answers the server clock', async () => {
@@ -496,6 +525,16 @@ describe('pace', () => {
     expectRefused(refused, 429);
     expect(refused.errors?.[0]?.message).toMatch(/Слишком много подключений подряд\. Подождите \d+ с\./);
     expect(await linesOf(code)).toEqual(lines);
+  });
+
+  it('commands past the chat\'s pace still work, and write no more lines', async () => {
+    const { code, sockets } = await roomOf(1, 'pace-lines');
+    const s = sockets[0]!;
+    const sent = PACE.roomLine.count + 3;
+    for (let i = 0; i < sent; i++) s.send({ action: i % 2 ? 'play' : 'pause', position: i });
+    const last = sent - 1;
+    await s.view((v) => v.moment.position === last && v.moment.playing === (last % 2 === 1), 'the last command');
+    expect((await linesOf(code)).filter((line) => /на паузу|продолжил/.test(line))).toHaveLength(PACE.roomLine.count);
   });
 
   it('messages keep the chat\'s pace', async () => {

@@ -31,15 +31,29 @@ export async function episodeTitles(database: Knex, ids: readonly number[], sees
   return new Map(rows.map((r) => [Number(r.id), Number(r.title)]));
 }
 
-/** The title's last episode in watching order (seasons by their order, then episodes) that the person may watch. */
-export async function lastEpisodeOf(database: Knex, title: number, seesKept: boolean): Promise<number | null> {
-  const row = await watchableEpisodes(database, seesKept)
+/**
+ * The title's episodes the person may watch, in watching order (seasons by their order, then
+ * episodes), or its reverse. Nulls by hand: knex's `nulls` option on SQLite orders by the null test alone.
+ */
+function inWatchingOrder(database: Knex, title: number, seesKept: boolean, reverse = false): Knex.QueryBuilder {
+  const [nulls, way] = reverse ? ['asc', 'desc'] : ['desc', 'asc'];
+  return watchableEpisodes(database, seesKept)
     .leftJoin('iframeSeasons as z', 'z.id', 's.season')
     .where('s.title', title)
-    // Nulls last by hand: knex's `nulls` option on SQLite orders by the null test alone.
-    .orderByRaw('?? is null, ?? desc, ?? desc, ?? is null, ?? desc, ?? desc', ['z.sort', 'z.sort', 'z.id', 's.sort', 's.sort', 's.id'])
-    .first('s.id');
+    .orderByRaw(`?? is null ${nulls}, ?? ${way}, ?? ${way}, ?? is null ${nulls}, ?? ${way}, ?? ${way}`, ['z.sort', 'z.sort', 'z.id', 's.sort', 's.sort', 's.id']);
+}
+
+/** The title's last episode in watching order that the person may watch. */
+export async function lastEpisodeOf(database: Knex, title: number, seesKept: boolean): Promise<number | null> {
+  const row = await inWatchingOrder(database, title, seesKept, true).first('s.id');
   return row ? Number(row.id) : null;
+}
+
+/** The episode after `episode` in its title's watching order, of those the person may watch. */
+export async function episodeAfter(database: Knex, title: number, episode: number, seesKept: boolean): Promise<number | null> {
+  const order = ((await inWatchingOrder(database, title, seesKept).pluck('s.id')) as unknown[]).map(Number);
+  const at = order.indexOf(episode);
+  return at < 0 ? null : order[at + 1] ?? null;
 }
 
 async function marksFollow(database: Knex, user: string): Promise<boolean> {

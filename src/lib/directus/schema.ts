@@ -400,6 +400,7 @@ export interface TogetherRoom {
   positionAt: number | string;
   waitingFor: unknown | null;
   waitingSince: number | string | null;
+  unwaited: unknown | null;
   version: number;
   emptySince: number | string | null;
   date_created: string | null;

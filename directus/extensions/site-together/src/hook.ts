@@ -13,13 +13,16 @@
 import { defineHook } from '@directus/extensions';
 import type { Application } from 'express';
 import type { Knex } from 'knex';
-import { ROOM_IDLE_MS, ROOM_MESSAGES, type RoomCommand, type RoomEvent } from '../../../../shared/together.ts';
+import { ROOM_IDLE_MS, ROOM_MESSAGES, positionAt, type RoomCommand, type RoomEvent } from '../../../../shared/together.ts';
+import type { SegmentKind } from '../../../../shared/segments.ts';
+import { episodeAfter } from '../../shared/watched-episodes.ts';
 import { pace, type Pace } from '../../shared/pace.ts';
 import { readBodiesFirst } from './body-first.ts';
 import { changeRoom } from './room-changes.ts';
 import { isRefusal, readFrame } from './room-frames.ts';
 import { hearRooms, tellRoom } from './room-news.ts';
-import { JOINS_TOO_FAST, type RoomChange, type RoomRefusal } from './room-rules.ts';
+import { JOINS_TOO_FAST, skippedSegment, type RoomChange, type RoomRefusal } from './room-rules.ts';
+import { segmentsOfEpisode } from './room-segments.ts';
 import { RoomSockets, roomFrame, type Client, type Uid } from './room-sockets.ts';
 import { flag, loadRoom, viewOf, writeMessage } from './room-store.ts';
 import { envText } from '../../shared/env.ts';
@@ -32,10 +35,12 @@ const ROUND_TRIP_STORE_MS = 5_000;
 const DEFAULT_CHECK_CRON = '*/30 * * * * *';
 const DEFAULT_STALE_MS = 90_000;
 const FAILED = 'Не получилось. Попробуйте ещё раз';
+/** The commands that say in the room's chat what their member did. */
+const LINE_COMMANDS = new Set<string>(['play', 'pause', 'seek', 'episode', 'control', 'lead', 'remove', 'dont-wait']);
 
 type Refusal = RoomRefusal | 'tooFast' | 'failed';
 
-interface Paces { join: Pace; command: Pace; message: Pace; reaction: Pace; ping: Pace }
+interface Paces { join: Pace; command: Pace; line: Pace; message: Pace; reaction: Pace; ping: Pace }
 
 export default defineHook(({ filter, action, schedule, init }, { database, env, logger, getSchema }) => {
   const logError = (err: unknown) => logger.error(err);
@@ -43,6 +48,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   const paces: Paces = {
     join: pace('roomJoin', env, JOINS_TOO_FAST),
     command: pace('roomCommand', env, 'Слишком много команд подряд.'),
+    line: pace('roomLine', env, ''),
     message: pace('roomMessage', env, 'Слишком много сообщений подряд.'),
     reaction: pace('roomReaction', env, 'Слишком много реакций подряд.'),
     ping: pace('roomPing', env, 'Слишком много замеров подряд.'),
@@ -60,8 +66,14 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     healing.add(key);
     changeRoom(database, room, user, { action: 'online' }, roundTripOf).catch(logError).finally(() => healing.delete(key));
   };
+  const goOffline = (room: string, user: string) => {
+    changeRoom(database, room, user, { action: 'offline' }, roundTripOf).catch(logError);
+    roundTrips.delete(`${room} ${user}`);
+  };
   hearRooms((news) => {
-    for (const user of sockets.deliver(news)) bringBack(news.room, user);
+    const { offline, signedOut } = sockets.deliver(news);
+    for (const user of offline) bringBack(news.room, user);
+    for (const user of signedOut) goOffline(news.room, user);
   });
 
   const answer = (client: Client, room: string | undefined, uid: Uid, event: RoomEvent) => {
@@ -121,7 +133,26 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     answer(client, room, uid, { event: 'room', room: applied.view });
   }
 
-  async function episodeChange(room: string, episode: number, next: boolean): Promise<RoomChange | null> {
+  /** Whether `user` may still have their commands told in the room's chat. */
+  async function speaks(user: string): Promise<boolean> {
+    try {
+      await paces.line.take(user);
+      return true;
+    } catch (err) {
+      if ((err as { status?: unknown }).status !== 429) throw err;
+      return false;
+    }
+  }
+
+  /** The segment a seek to `to` skips in the room's episode, as the room stands now; null when it skips none. */
+  async function skipOf(room: string, to: number): Promise<SegmentKind | null> {
+    const loaded = await loadRoom(database, room);
+    if (!loaded || loaded.state.episode === null) return null;
+    const { segments, length } = await segmentsOfEpisode(database, loaded.state.episode);
+    return skippedSegment(segments, length, positionAt(loaded.state.moment, Date.now()), to);
+  }
+
+  async function episodeChange(room: string, episode: number, askedNext: boolean): Promise<RoomChange | null> {
     // Of the room's title while it is published: after that, no episode id says anything of it.
     const row = await database('togetherRooms as r')
       .join('titles as t', 't.id', 'r.title')
@@ -131,8 +162,11 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
       .where('s.id', episode)
       .where((q) => q.where('s.deleted', false).orWhereNull('s.deleted'))
       .where((q) => q.where('s.takenDown', false).orWhereNull('s.takenDown'))
-      .first('s.name as name');
-    return row ? { action: 'episode', episode, name: String(row.name), next } : null;
+      .first('s.name as name', 'r.title as title', 'r.episode as current');
+    if (!row) return null;
+    // «…включил следующую серию» only of the episode that does come next.
+    const next = askedNext && row.current !== null && (await episodeAfter(database, Number(row.title), Number(row.current), false)) === episode;
+    return { action: 'episode', episode, name: String(row.name), next };
   }
 
   async function message(client: Client, user: string, room: string, uid: Uid, command: Extract<RoomCommand, { action: 'message' }>): Promise<void> {
@@ -174,9 +208,13 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     if (!(await paced(paces.command, user, client, room, uid, command.action))) return;
     let change: RoomChange | null;
     if (command.action === 'episode') change = await episodeChange(room, command.episode, command.reason === 'next');
-    else change = command;
+    else if (command.action === 'seek') {
+      const skipped = command.reason === 'skip' ? await skipOf(room, command.position) : null;
+      change = skipped ? { action: 'seek', position: command.position, skipped } : { action: 'seek', position: command.position };
+    } else change = command;
     if (!change) return refuse(client, room, uid, 'episode', 'badEpisode');
-    const applied = await changeRoom(database, room, user, change, roundTripOf);
+    const quiet = LINE_COMMANDS.has(command.action) && !(await speaks(user));
+    const applied = await changeRoom(database, room, user, change, roundTripOf, { quiet });
     if (!applied) return refuse(client, room, uid, command.action, 'notFound');
     if (!applied.outcome.ok) return refuse(client, room, uid, command.action, applied.outcome.refusal);
   }
@@ -200,10 +238,7 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   const closed = (meta: Record<string, unknown>) => {
     const client = meta.client as Client | undefined;
     if (!client) return;
-    for (const { room, user } of sockets.forget(client)) {
-      changeRoom(database, room, user, { action: 'offline' }, roundTripOf).catch(logError);
-      roundTrips.delete(`${room} ${user}`);
-    }
+    for (const { room, user } of sockets.forget(client)) goOffline(room, user);
   };
   action('websocket.close', closed);
   action('websocket.error', closed);
@@ -230,6 +265,8 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
   const applied = async () => Boolean((await getSchema()).collections.togetherRooms);
   const check = async () => {
     if (!(await applied())) return;
+    // A socket signed out stays open as a visitor's: its person is no longer in the room.
+    for (const { room, user } of sockets.dropSignedOut()) goOffline(room, user);
     await touch(sockets.boundPeople());
     await sweep(database);
   };

@@ -8,8 +8,9 @@ import { applyToRoom, type Applied, type RoundTrips } from './room-store.ts';
 import { tellRoom } from './room-news.ts';
 import type { RoomChange } from './room-rules.ts';
 
-export async function changeRoom(database: Knex, code: string, actor: string, change: RoomChange, roundTrips?: RoundTrips): Promise<Applied | null> {
-  const applied = await applyToRoom(database, code, actor, change, roundTrips);
+/** `quiet`: the change writes no lines in the room's chat (its actor wrote their share). */
+export async function changeRoom(database: Knex, code: string, actor: string, change: RoomChange, roundTrips?: RoundTrips, { quiet = false } = {}): Promise<Applied | null> {
+  const applied = await applyToRoom(database, code, actor, change, roundTrips, quiet);
   if (applied?.outcome.ok && applied.outcome.changed) {
     const { removed, left } = applied.outcome;
     await tellRoom({

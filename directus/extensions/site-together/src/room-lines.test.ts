@@ -28,7 +28,9 @@ describe('the room\'s lines', () => {
 
   it('playing, skipping and episodes', () => {
     expect(lineText({ kind: 'resumed', actor: anya })).toBe('Аня продолжила просмотр');
-    expect(lineText({ kind: 'skipped', actor: anya })).toBe('Аня пропустила заставку');
+    expect(lineText({ kind: 'skipped', actor: anya, segment: 'opening' })).toBe('Аня пропустила заставку');
+    expect(lineText({ kind: 'skipped', actor: anya, segment: 'ending' })).toBe('Аня пропустила титры');
+    expect(lineText({ kind: 'skipped', actor: anya, segment: 'recap' })).toBe('Аня пропустила пересказ');
     expect(lineText({ kind: 'nextEpisode', actor: maks })).toBe('Макс включил следующую серию');
     expect(lineText({ kind: 'episode', actor: anya, name: '3 серия' })).toBe('Аня включила «3 серия»');
   });

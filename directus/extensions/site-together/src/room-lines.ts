@@ -6,6 +6,7 @@
  */
 import { clockOf } from '../../../../shared/clock.ts';
 import { GENDERS } from '../../../../shared/rules.ts';
+import type { SegmentKind } from '../../../../shared/segments.ts';
 import { CONTROL_WORDS } from '../../../../shared/together.ts';
 import type { RoomLine } from './room-rules.ts';
 
@@ -33,6 +34,9 @@ const VERBS = {
   stopped: regular('не стал'),
 } as const satisfies Record<string, Forms>;
 
+/** What was skipped, as the verb takes it. */
+const SKIPPED: Record<SegmentKind, string> = { opening: 'заставку', ending: 'титры', recap: 'пересказ', preview: 'превью' };
+
 const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 export function lineText(line: RoomLine): string {
@@ -44,7 +48,7 @@ export function lineText(line: RoomLine): string {
     case 'paused': return says(VERBS.put, 'на паузу');
     case 'resumed': return says(VERBS.went, 'просмотр');
     case 'seeked': return says(VERBS.rewound, `на ${clockOf(line.position)}`);
-    case 'skipped': return says(VERBS.skipped, 'заставку');
+    case 'skipped': return says(VERBS.skipped, SKIPPED[line.segment]);
     case 'nextEpisode': return says(VERBS.switched, 'следующую серию');
     case 'episode': return says(VERBS.switched, `«${line.name}»`);
     case 'lead': return says(VERBS.passed, `управление пользователю ${line.target.name}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROOM_MAX_MEMBERS, ROOM_WAIT_LIMIT_MS, SCHEDULE_MAX_MS, SCHEDULE_MIN_MS } from '../../../../shared/together.ts';
-import { applyChange, positionOf, type MemberFacts, type RoomChange, type RoomOutcome, type RoomState } from './room-rules.ts';
+import { applyChange, positionOf, skippedSegment, type MemberFacts, type RoomChange, type RoomOutcome, type RoomState } from './room-rules.ts';
 
 const NOW = 1_800_000_000_000;
 const ANYA = 'a0000000-0000-4000-8000-000000000001';
@@ -18,6 +18,7 @@ function room(extra: Partial<RoomState> = {}): RoomState {
     moment: { playing: false, position: 60, at: NOW - 5000 },
     waitingFor: [],
     waitingSince: null,
+    unwaited: [],
     version: 7,
     members: [member(ANYA, 'Аня', { gender: 'Женский' }), member(MAX, 'Макс', { gender: 'Мужской' }), member(LENA, 'Лена')],
     ...extra,
@@ -139,11 +140,11 @@ describe('seeking and episodes', () => {
 
   it('a seek in a playing room holds there and waits for every online member', () => {
     const state = room({ moment: playing(), members: [member(ANYA, 'Аня'), member(MAX, 'Макс'), member(LENA, 'Лена', { state: 'offline' })] });
-    const out = applied(state, MAX, { action: 'seek', position: 90, reason: 'skip' });
+    const out = applied(state, MAX, { action: 'seek', position: 90, skipped: 'recap' });
     expect(out.room.moment).toEqual({ playing: false, position: 90, at: NOW });
     expect(out.room.waitingFor).toEqual([ANYA, MAX]);
     expect(out.room.waitingSince).toBe(NOW);
-    expect(out.lines[0]!.kind).toBe('skipped');
+    expect(out.lines).toEqual([{ kind: 'skipped', actor: { id: MAX, name: 'Макс', gender: null }, segment: 'recap' }]);
   });
 
   it('plays at a scheduled start once all are ready', () => {
@@ -234,6 +235,40 @@ describe("dont-wait", () => {
 
   it('is only the leader\'s', () => {
     expect(refusal(waiting, MAX, { action: 'dont-wait' }, NOW + ROOM_WAIT_LIMIT_MS)).toBe('notLeader');
+  });
+
+  it('leaves those not waited for unable to hold the room again, by loading or a seek, until the episode changes', () => {
+    const led = { ...waiting, control: 'leader' as const };
+    const going = applied(led, ANYA, { action: 'dont-wait' }, NOW + ROOM_WAIT_LIMIT_MS).room;
+    expect(going.unwaited).toEqual([LENA]);
+    const later = NOW + ROOM_WAIT_LIMIT_MS + 5000;
+    const loading = applied(going, LENA, { action: 'state', state: 'loading' }, later).room;
+    expect(loading.moment.playing).toBe(true);
+    expect(loading.waitingFor).toEqual([]);
+    expect(loading.members.find((m) => m.id === LENA)?.state).toBe('loading');
+    expect(applied(going, ANYA, { action: 'seek', position: 300 }, later).room.waitingFor).toEqual([ANYA, MAX]);
+    const next = applied(going, ANYA, { action: 'episode', episode: 12, name: '12 серия', next: true }, later).room;
+    expect(next.unwaited).toEqual([]);
+    expect(next.waitingFor).toEqual([ANYA, MAX, LENA]);
+    // Another member loading still holds the room, as before.
+    expect(applied(going, MAX, { action: 'state', state: 'loading' }, later).room.waitingFor).toEqual([MAX]);
+  });
+});
+
+describe('skippedSegment', () => {
+  const segments = [{ kind: 'opening' as const, start: 60, end: 150 }, { kind: 'ending' as const, start: 1380, end: 1500 }];
+
+  it('names the segment the room was in when the seek lands at its end, or at the episode\'s', () => {
+    expect(skippedSegment(segments, 1500, 75, 150)).toBe('opening');
+    expect(skippedSegment(segments, 1500, 59.5, 150.4)).toBe('opening');
+    expect(skippedSegment(segments, 1450, 1400, 1450)).toBe('ending');
+  });
+
+  it('names nothing for a seek that lands elsewhere, goes back, or starts outside the segment', () => {
+    expect(skippedSegment(segments, 1500, 75, 3000)).toBeNull();
+    expect(skippedSegment(segments, 1500, 200, 150)).toBeNull();
+    expect(skippedSegment(segments, 1500, 10, 150)).toBeNull();
+    expect(skippedSegment([], null, 75, 150)).toBeNull();
   });
 });
 

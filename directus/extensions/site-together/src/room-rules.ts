@@ -4,6 +4,7 @@
  * happened, or a refusal named as in ROOM_MESSAGES. Pure: the store (room-store.ts) reads the state,
  * applies this and writes the outcome under the room's version.
  */
+import type { Segment, SegmentKind } from '../../../../shared/segments.ts';
 import {
   ROOM_MAX_MEMBERS, ROOM_MESSAGES, ROOM_WAIT_LIMIT_MS, positionAt, scheduledStart,
   type ControlMode, type MemberState, type RoomMoment,
@@ -35,6 +36,8 @@ export interface RoomState {
   moment: RoomMoment;
   waitingFor: string[];
   waitingSince: number | null;
+  /** Members the leader chose not to wait for: until the episode changes, their loading holds nobody. */
+  unwaited: string[];
   version: number;
   /** The current members (neither removed nor gone), in the order they joined. */
   members: MemberFacts[];
@@ -49,7 +52,8 @@ export type RoomChange =
   | { action: 'leave' }
   | { action: 'play'; position: number }
   | { action: 'pause'; position: number }
-  | { action: 'seek'; position: number; reason?: 'skip' }
+  /** `skipped`: the segment the seek skips, as the caller found it among the episode's. */
+  | { action: 'seek'; position: number; skipped?: SegmentKind }
   /** The episode is checked against the title by the caller, who gives its name. */
   | { action: 'episode'; episode: number; name: string; next: boolean }
   | { action: 'state'; state: Exclude<MemberState, 'offline'> }
@@ -61,7 +65,8 @@ export type RoomChange =
 
 /** What happened, for the room's chat (room-lines.ts says it in Russian). */
 export type RoomLine =
-  | { kind: 'joined' | 'left' | 'paused' | 'resumed' | 'skipped' | 'nextEpisode'; actor: RoomPerson }
+  | { kind: 'joined' | 'left' | 'paused' | 'resumed' | 'nextEpisode'; actor: RoomPerson }
+  | { kind: 'skipped'; actor: RoomPerson; segment: SegmentKind }
   | { kind: 'seeked'; actor: RoomPerson; position: number }
   | { kind: 'episode'; actor: RoomPerson; name: string }
   | { kind: 'lead' | 'removed'; actor: RoomPerson; target: RoomPerson }
@@ -91,6 +96,15 @@ export function positionOf(value: unknown): number | null {
   return Math.round(value * 1000) / 1000;
 }
 
+/**
+ * The segment a seek from `from` to `to` skips: one the room was in (or a second before) whose end,
+ * or the episode's, is where the seek lands; null for any other seek.
+ */
+export function skippedSegment(segments: readonly Segment[], length: number | null, from: number, to: number): SegmentKind | null {
+  const lands = (s: Segment) => Math.abs(Math.min(s.end, length ?? s.end) - to) <= 1;
+  return segments.find((s) => from >= s.start - 1 && from < s.end && to > from && lands(s))?.kind ?? null;
+}
+
 const online = (m: MemberFacts) => m.state !== 'offline';
 const person = ({ id, name, gender }: MemberFacts): RoomPerson => ({ id, name, gender });
 
@@ -100,12 +114,13 @@ function scheduledPlay(room: RoomState, now: number, position = room.moment.posi
   return { ...room, moment: { playing: true, position, at: start }, waitingFor: [], waitingSince: null };
 }
 
-/** Holding at `position` until every online member says ready; a room not playing just stands there. */
+/** Holding at `position` until every online member waited for says ready; a room not playing just stands there. */
 function holdFor(room: RoomState, position: number, now: number): RoomState {
   const playingOrWaiting = room.moment.playing || room.waitingFor.length > 0;
   const stopped = { playing: false, position, at: now };
   if (!playingOrWaiting) return { ...room, moment: stopped, waitingFor: [], waitingSince: null };
-  return { ...room, moment: stopped, waitingFor: room.members.filter(online).map((m) => m.id), waitingSince: now };
+  const waited = room.members.filter((m) => online(m) && !room.unwaited.includes(m.id)).map((m) => m.id);
+  return { ...room, moment: stopped, waitingFor: waited, waitingSince: now };
 }
 
 /** The room no longer waits for `user`; the last one waited for lets it play. */
@@ -122,7 +137,7 @@ function withMember(room: RoomState, id: string, change: Partial<MemberFacts>): 
 /** A member gone (left or removed): not waited for, and the lead passes on when it was theirs. */
 function without(room: RoomState, id: string, now: number): RoomState {
   const rest = stopWaitingFor(room, id, now);
-  return { ...rest, members: rest.members.filter((m) => m.id !== id) };
+  return { ...rest, members: rest.members.filter((m) => m.id !== id), unwaited: rest.unwaited.filter((u) => u !== id) };
 }
 
 /** A room whose leader is gone is led by its earliest online member, or its earliest member. */
@@ -179,18 +194,19 @@ function decide(room: RoomState, actorId: string, change: RoomChange, now: numbe
     case 'seek': {
       const position = positionOf(change.position);
       if (position === null) return refuse('badCommand');
-      const line: RoomLine = change.reason === 'skip' ? { kind: 'skipped', actor: who } : { kind: 'seeked', actor: who, position };
+      const line: RoomLine = change.skipped ? { kind: 'skipped', actor: who, segment: change.skipped } : { kind: 'seeked', actor: who, position };
       return done(holdFor(room, position, now), [line]);
     }
     case 'episode': {
       if (!Number.isSafeInteger(change.episode) || change.episode <= 0) return refuse('badEpisode');
       const line: RoomLine = change.next ? { kind: 'nextEpisode', actor: who } : { kind: 'episode', actor: who, name: change.name };
-      return done({ ...holdFor(room, 0, now), episode: change.episode }, [line]);
+      // A new episode starts over: everyone is waited for again.
+      return done({ ...holdFor({ ...room, unwaited: [] }, 0, now), episode: change.episode }, [line]);
     }
     case 'state': {
       const next = withMember(room, actorId, { state: change.state });
       if (change.state === 'watching') return done(stopWaitingFor(next, actorId, now));
-      if (change.state !== 'loading') return done(next);
+      if (change.state !== 'loading' || room.unwaited.includes(actorId)) return done(next);
       if (room.moment.playing) {
         const held = { playing: false, position: positionAt(room.moment, now), at: now };
         return done({ ...next, moment: held, waitingFor: [actorId], waitingSince: now });
@@ -219,7 +235,8 @@ function decide(room: RoomState, actorId: string, change: RoomChange, now: numbe
       if (!room.waitingFor.length) return done(room);
       if (room.waitingSince !== null && now - room.waitingSince < ROOM_WAIT_LIMIT_MS) return refuse('tooEarlyToSkipWaiting');
       const waited = room.members.filter((m) => room.waitingFor.includes(m.id)).map(person);
-      return done(scheduledPlay(room, now), [{ kind: 'dontWait', actor: who, waited }]);
+      const unwaited = [...new Set([...room.unwaited, ...room.waitingFor])];
+      return done(scheduledPlay({ ...room, unwaited }, now), [{ kind: 'dontWait', actor: who, waited }]);
     }
   }
 }

@@ -33,7 +33,7 @@ describe("an instance's sockets in rooms", () => {
 
   it('keep nothing of the news of a room no socket here is in', () => {
     const sockets = new RoomSockets();
-    expect(sockets.deliver({ room: CODE, view: view(1, [['anya', 'watching']]) })).toEqual([]);
+    expect(sockets.deliver({ room: CODE, view: view(1, [['anya', 'watching']]) })).toEqual({ offline: [], signedOut: [] });
     expect(sockets.isMember(CODE, 'anya')).toBe(false);
   });
 
@@ -61,7 +61,7 @@ describe("an instance's sockets in rooms", () => {
     const anya = client('anya');
     sockets.bind(CODE, anya, 'anya', undefined, view(1, [['anya', 'paused']]));
     anya.accountability = null;
-    sockets.deliver({ room: CODE, messages: [message] });
+    expect(sockets.deliver({ room: CODE, messages: [message] })).toEqual({ offline: [], signedOut: ['anya'] });
     expect(anya.frames).toEqual([]);
     const max = client('max');
     sockets.bind(CODE, max, 'max', undefined, view(5, [['max', 'paused']]));
@@ -83,10 +83,29 @@ describe("an instance's sockets in rooms", () => {
     const v = view(1, [['anya', 'paused']]);
     sockets.bind(CODE, one, 'anya', undefined, v);
     sockets.bind(CODE, two, 'anya', undefined, v);
-    expect(sockets.deliver({ room: CODE, view: view(2, [['anya', 'offline']]) })).toEqual(['anya']);
+    expect(sockets.deliver({ room: CODE, view: view(2, [['anya', 'offline']]) })).toEqual({ offline: ['anya'], signedOut: [] });
     expect(sockets.forget(one)).toEqual([]);
     expect(sockets.forget(two)).toEqual([{ room: CODE, user: 'anya' }]);
     expect(sockets.boundPeople()).toEqual([]);
+  });
+
+  it('a person whose sockets here were all signed out is no longer seen, and is answered once to go offline', () => {
+    const sockets = new RoomSockets();
+    const [anya, again, max] = [client('anya'), client('anya'), client('max')];
+    const v = view(1, [['anya', 'paused'], ['max', 'paused']]);
+    sockets.bind(CODE, anya, 'anya', undefined, v);
+    sockets.bind(CODE, again, 'anya', undefined, v);
+    sockets.bind(CODE, max, 'max', undefined, v);
+    anya.accountability = null;
+    expect(sockets.boundPeople()).toEqual([{ room: CODE, user: 'anya' }, { room: CODE, user: 'max' }]);
+    // Her other socket is still hers: she stays.
+    expect(sockets.dropSignedOut()).toEqual([]);
+    again.accountability = null;
+    max.accountability = { user: 'lena' };
+    expect(sockets.boundPeople()).toEqual([]);
+    expect(sockets.dropSignedOut()).toEqual([{ room: CODE, user: 'anya' }, { room: CODE, user: 'max' }]);
+    expect(sockets.dropSignedOut()).toEqual([]);
+    expect(sockets.boundAs(CODE, again)).toBeNull();
   });
 
   it('a room that ended tells everyone and forgets them', () => {

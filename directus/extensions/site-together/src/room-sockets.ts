@@ -18,6 +18,9 @@ interface Binding {
   uid?: string | number;
 }
 
+/** Whether the socket is still signed in as the person it was bound as (a sign-out leaves it open as a visitor's). */
+const signedIn = (b: Binding) => (b.client.accountability?.user ?? null) === b.user;
+
 export type Uid = string | number | undefined;
 
 /** A frame of the room to one socket: `{ type: 'together', room, uid?, ...event }`. */
@@ -76,33 +79,51 @@ export class RoomSockets {
     return gone;
   }
 
-  /** Every (room, person) with a socket bound here: they are seen as online. */
+  /** Every (room, person) with a socket bound here and still signed in as them: they are seen as online. */
   boundPeople(): { room: string; user: string }[] {
     const pairs = new Map<string, { room: string; user: string }>();
-    for (const [room, bound] of this.rooms) for (const b of bound) pairs.set(`${room} ${b.user}`, { room, user: b.user });
+    for (const [room, bound] of this.rooms) for (const b of bound) if (signedIn(b)) pairs.set(`${room} ${b.user}`, { room, user: b.user });
     return [...pairs.values()];
   }
 
-  /** Passes the news to the sockets bound here; answers the people bound here whom the view shows offline. */
-  deliver(news: RoomNews): string[] {
+  /** Unbinds the sockets signed out since they joined; answers the (room, person) pairs left with no socket here. */
+  dropSignedOut(): { room: string; user: string }[] {
+    const gone: { room: string; user: string }[] = [];
+    for (const [room, bound] of this.rooms) {
+      const out = [...bound].filter((b) => !signedIn(b));
+      for (const b of out) bound.delete(b);
+      for (const user of new Set(out.map((b) => b.user))) if (![...bound].some((b) => b.user === user)) gone.push({ room, user });
+      if (!bound.size) this.drop(room);
+    }
+    return gone;
+  }
+
+  /**
+   * Passes the news to the sockets bound here. Answers the people bound here whom the view shows
+   * offline (`offline`), and those whose sockets here were all signed out (`signedOut`).
+   */
+  deliver(news: RoomNews): { offline: string[]; signedOut: string[] } {
     const { room } = news;
     const bound = this.rooms.get(room);
     // News of a room no socket here is in is nobody's here: knowing it would keep it for good.
-    if (!bound) return [];
+    if (!bound) return { offline: [], signedOut: [] };
     if (news.view) this.know(news.view);
     if (news.ended) {
       for (const b of bound) this.send(b, room, { event: 'removed' });
       this.drop(room);
-      return [];
+      return { offline: [], signedOut: [] };
     }
+    const out = new Set<string>();
     for (const b of [...bound]) {
-      const signedInAs = b.client.accountability?.user ?? null;
       if (b.user === news.removed) this.send(b, room, { event: 'removed' });
-      if (b.user === news.removed || b.user === news.left || signedInAs !== b.user || !this.isMember(room, b.user)) bound.delete(b);
+      const gone = b.user === news.removed || b.user === news.left || !this.isMember(room, b.user);
+      if (!gone && !signedIn(b)) out.add(b.user);
+      if (gone || !signedIn(b)) bound.delete(b);
     }
+    const signedOut = [...out].filter((user) => ![...bound].some((b) => b.user === user));
     if (!bound.size) {
       this.drop(room);
-      return [];
+      return { offline: [], signedOut };
     }
     const offline: string[] = [];
     for (const b of bound) {
@@ -113,7 +134,7 @@ export class RoomSockets {
       for (const message of news.messages ?? []) this.send(b, room, { event: 'message', message });
       if (news.reaction) this.send(b, room, { event: 'reaction', ...news.reaction });
     }
-    return offline;
+    return { offline, signedOut };
   }
 
   private know(view: RoomView): void {

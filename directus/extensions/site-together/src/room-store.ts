@@ -31,6 +31,7 @@ interface RoomRow {
   positionAt: unknown;
   waitingFor: unknown;
   waitingSince: unknown;
+  unwaited: unknown;
   version: unknown;
   emptySince: unknown;
 }
@@ -110,6 +111,7 @@ export async function loadRoom(db: Knex, code: string, now = Date.now(), forChan
       moment: { playing: flag(row.playing), position: num(row.position) ?? 0, at: num(row.positionAt) ?? 0 },
       waitingFor: ids(row.waitingFor),
       waitingSince: num(row.waitingSince),
+      unwaited: ids(row.unwaited),
       version: num(row.version) ?? 0,
       members: current.map((m): MemberFacts => ({ ...personOf(m), state: m.state, roundTrip: num(m.roundTrip) })),
     },
@@ -183,17 +185,17 @@ export type RoundTrips = (room: string, user: string) => number | undefined;
  * Applies `change` by `actor` to the room `code`; null when there is no such room (or it expired).
  * `person` is read for a member entering. Nothing is written when the rules refuse or change nothing.
  */
-export async function applyToRoom(database: Knex, code: string, actor: string, change: RoomChange, roundTrips?: RoundTrips): Promise<Applied | null> {
+export async function applyToRoom(database: Knex, code: string, actor: string, change: RoomChange, roundTrips?: RoundTrips, quiet = false): Promise<Applied | null> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await database.transaction((trx) => applyOnce(trx, code, actor, change, roundTrips));
+      return await database.transaction((trx) => applyOnce(trx, code, actor, change, roundTrips, quiet));
     } catch (err) {
       if (!(err instanceof VersionConflict) || attempt >= CONFLICT_TRIES) throw err;
     }
   }
 }
 
-async function applyOnce(trx: Knex, code: string, actor: string, change: RoomChange, roundTrips?: RoundTrips): Promise<Applied | null> {
+async function applyOnce(trx: Knex, code: string, actor: string, change: RoomChange, roundTrips: RoundTrips | undefined, quiet: boolean): Promise<Applied | null> {
   const loaded = await loadRoom(trx, code, Date.now(), true);
   if (!loaded) return null;
   // Read once the row is ours: a change that queued behind others is timed from now.
@@ -217,6 +219,7 @@ async function applyOnce(trx: Knex, code: string, actor: string, change: RoomCha
     positionAt: next.moment.at,
     waitingFor: JSON.stringify(next.waitingFor),
     waitingSince: next.waitingSince,
+    unwaited: JSON.stringify(next.unwaited),
     version: next.version,
     emptySince,
   });
@@ -234,7 +237,7 @@ async function applyOnce(trx: Knex, code: string, actor: string, change: RoomCha
   if (outcome.left) await trx('togetherMembers').where({ room: loaded.id, user: outcome.left }).update({ left: true, state: 'offline' });
 
   const lines: RoomMessage[] = [];
-  for (const line of outcome.lines) lines.push(await writeMessage(trx, loaded.id, { kind: 'event', user: null, text: lineText(line), replyTo: null }, new Date(now)));
+  for (const line of quiet ? [] : outcome.lines) lines.push(await writeMessage(trx, loaded.id, { kind: 'event', user: null, text: lineText(line), replyTo: null }, new Date(now)));
 
   // A member entering is in the rows from now on: the view names their login and avatar.
   if (change.action === 'enter' && !loaded.rows.has(change.person.id)) {
