@@ -576,6 +576,16 @@ describe('the sweep', () => {
     expect(data.room.waitingFor).toEqual([]);
   });
 
+  it('counts a room idle from when its title is no longer published, though its members never left', async () => {
+    const { code } = await roomOf(1, 'unpublished');
+    const room = await roomId(code);
+    const own = await newTitle();
+    await asAdmin('PATCH', `/items/togetherRooms/${room}`, { title: own.id });
+    const before = Date.now();
+    await asAdmin('PATCH', `/items/titles/${own.id}`, { status: 'draft' });
+    await expect.poll(async () => Number((await asAdmin('GET', `/items/togetherRooms/${room}?fields=emptySince`)).data.emptySince), { timeout: 20_000, interval: 500 }).toBeGreaterThanOrEqual(before);
+  });
+
   it('deletes a room nobody has been in for a day, with its members and messages', async () => {
     const me = await newUser();
     const code = await newRoom(me);

@@ -255,6 +255,9 @@ export default defineHook(({ filter, action, schedule, init }, { database, env, 
     for (const { code, user } of stale) {
       if (!here.has(`${code} ${user}`)) await changeRoom(database, code, user, { action: 'offline' }, roundTripOf);
     }
+    // A room whose title is no longer published answers nobody, so nobody's leaving marks it empty:
+    // its idle time counts from now, and it goes a day later unless the title comes back and someone with it.
+    await database('togetherRooms').whereNull('emptySince').whereNotIn('title', database('titles').where('status', 'published').select('id')).update({ emptySince: now });
     const idle = database('togetherRooms').whereNotNull('emptySince').where('emptySince', '<', now - ROOM_IDLE_MS).select('id');
     await database('togetherMessages').whereIn('room', idle.clone()).delete();
     await database('togetherMembers').whereIn('room', idle.clone()).delete();
