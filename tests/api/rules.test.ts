@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 describe('texts of reviews, posts and messages', () => {
-  it.each(['', '   ', '\n\t  ', '\u200b', '\u3164 \u2800', '\u00ad\u0000', '\u034f\ufe0f', '\u17b5', '\u0301\u0308', '\ufffc'])('refuses a blank review %j', async (text) => {
+  it.each(['', '   ', '\n\t  ', '\u200b', '\u3164 \u2800', '\u00ad', '\u034f\ufe0f', '\u17b5', '\u0301\u0308', '\ufffc'])('refuses a blank review %j', async (text) => {
     const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text, title: title.id }));
     expectRefused(res, 400, 'Комментарий не может быть пустым');
   });
