@@ -5,6 +5,8 @@
  * room's rules, vocabulary and messages from here.
  */
 
+import { BAD_TEXT_CHARACTER } from './text-characters.ts';
+
 /** A room holds this many people; a room nobody is in lives this long, then its link stops working. */
 export const ROOM_MAX_MEMBERS = 20;
 export const ROOM_IDLE_MS = 24 * 3600_000;
@@ -172,6 +174,7 @@ export const ROOM_MESSAGES = {
   badEpisode: 'Такой серии нет у этой дорамы',
   badTitle: 'Такой дорамы нет',
   emptyMessage: 'Напишите сообщение',
+  badCharacter: BAD_TEXT_CHARACTER,
   tooLong: `Сообщение длиннее ${ROOM_MESSAGE_MAX} символов`,
   badReaction: 'Такой реакции нет',
 } as const;

@@ -302,7 +302,7 @@ describe('the room over the socket', () => {
     expect(await a.rt.waitFor((f) => f.event === 'reaction' && f.room === code, 'the reaction')).toMatchObject({ user: y.id, emoji: '🔥' });
     for (const [frame, code_] of [
       [{ action: 'message', text: '   ' }, 'emptyMessage'], [{ action: 'message', text: '\u200b\u3164' }, 'emptyMessage'], [{ action: 'message', text: 'я'.repeat(ROOM_MESSAGE_MAX + 1) }, 'tooLong'],
-      [{ action: 'react', emoji: '💩' }, 'badReaction'],
+      [{ action: 'message', text: 'при\u0000вет' }, 'badCharacter'], [{ action: 'react', emoji: '💩' }, 'badReaction'],
     ] as const) expect((await a.errorOf(a.send(frame))).code).toBe(code_);
     expect(await linesOf(code)).toEqual([
       `${y.login} присоединился(ась)`, `${x.login} поставил(а) на паузу`, `${y.login} пропустил(а) заставку`, `${y.login} перемотал(а) на 50:00`,

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { BAD_KEY } from '../../directus/extensions/shared/keys.ts';
 import { NOT_FLAG, NOT_TEXT } from '../../directus/extensions/site-rules/src/values.ts';
-import { BAD_TEXT_CHARACTER } from '../../directus/extensions/site-rules/src/text-characters.ts';
+import { BAD_TEXT_CHARACTER } from '../../shared/text-characters.ts';
 import { NOT_A_WEB_ADDRESS } from '../../directus/extensions/site-rules/src/static-settings.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { SOCIAL_LINK_MAX } from '../../directus/schema/collections.ts';

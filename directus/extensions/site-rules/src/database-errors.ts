@@ -7,7 +7,7 @@
  */
 import { InvalidPayloadError, InvalidQueryError } from '@directus/errors';
 import type { NextFunction, Request, Response } from 'express';
-import { BAD_TEXT_CHARACTER } from './text-characters.ts';
+import { BAD_TEXT_CHARACTER } from '../../../../shared/text-characters.ts';
 import type { Register } from './types.ts';
 
 /**

@@ -42,6 +42,7 @@ describe('a together frame', () => {
     for (const text of ['   ', '\u200b\u200b', '\u3164', '\u2800\u200d']) expect(readFrame(frame({ action: 'message', text }))).toMatchObject({ code: 'emptyMessage' });
     expect(readFrame(frame({ action: 'message', text: 'я'.repeat(ROOM_MESSAGE_MAX) }))).toMatchObject({ command: { action: 'message' } });
     expect(readFrame(frame({ action: 'message', text: 'я'.repeat(ROOM_MESSAGE_MAX + 1) }))).toMatchObject({ code: 'tooLong' });
+    expect(readFrame(frame({ action: 'message', text: 'при\u0000вет' }))).toMatchObject({ code: 'badCharacter' });
     expect(readFrame(frame({ action: 'message', text: ' '.repeat(1_000_000) }))).toMatchObject({ code: 'tooLong' });
   });
 

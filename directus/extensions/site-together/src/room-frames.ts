@@ -17,7 +17,7 @@ export interface RoomFrame {
   command: RoomCommand;
 }
 
-export type FrameRefusal = { action: string; uid?: string | number; room?: string; code: 'badCommand' | 'notFound' | 'badReaction' | 'emptyMessage' | 'tooLong' };
+export type FrameRefusal = { action: string; uid?: string | number; room?: string; code: 'badCommand' | 'notFound' | 'badReaction' | 'emptyMessage' | 'badCharacter' | 'tooLong' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTIONS = ['join', 'leave', 'ping', 'play', 'pause', 'seek', 'episode', 'state', 'ready', 'message', 'react', 'control', 'lead', 'remove', 'dont-wait'] as const;
@@ -83,6 +83,7 @@ export function readFrame(frame: Record<string, unknown>): RoomFrame | FrameRefu
       if (frame.text.length > ROOM_MESSAGE_MAX * 4) return refuse('tooLong');
       const text = frame.text.trim();
       if (!showsSomething(text)) return refuse('emptyMessage');
+      if (text.includes('\u0000')) return refuse('badCharacter');
       if ([...text].length > ROOM_MESSAGE_MAX) return refuse('tooLong');
       const replyTo = frame.replyTo;
       if (replyTo === undefined || replyTo === null) return ok({ action: 'message', text, replyTo: null });
