@@ -116,10 +116,6 @@ const myFriendship = { _or: [{ requester: { _eq: ME } }, { addressee: { _eq: ME 
 
 const CATALOGUE = [...catalogue(publicFile), read('friendships', FRIENDSHIP_FIELDS, accepted)];
 
-const visitorMay = (action: PermissionDef['action']) => CATALOGUE.filter((p) => p.action === action).map((p) => p.collection);
-/** The collections a visitor may write rows of, by action: the public policy's (`CATALOGUE`). */
-export const VISITOR_WRITES = { create: visitorMay('create'), update: visitorMay('update'), delete: visitorMay('delete') };
-
 /** What every signed-in person may do, acting as themselves. */
 const MEMBER: PermissionDef[] = [
   // Besides public files, the pictures of their own private chats.

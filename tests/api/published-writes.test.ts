@@ -84,3 +84,40 @@ describe('an episode kept for subscribers', () => {
     expectRefused(res, 400, EPISODE_NOT_FOUND);
   });
 });
+
+describe('a write a member may not make at all', () => {
+  /** The answer naming something hidden equals the answer naming nothing, and it is a 403. */
+  const sameRefusal = (hidden: Reply, plain: Reply) => {
+    expectRefused(hidden, 403);
+    expect({ status: hidden.status, errors: hidden.errors }).toEqual({ status: plain.status, errors: plain.errors });
+  };
+
+  it('tells nothing of a draft\'s slug, whichever title it names', async () => {
+    const [hidden, shown] = [await newTitle({ status: 'draft' }), await newTitle()];
+    const free = `free-${Date.now().toString(36)}`;
+    sameRefusal(await user.call('PATCH', `/items/titles/${shown.id}`, { slug: hidden.slug }), await user.call('PATCH', `/items/titles/${shown.id}`, { slug: free }));
+    sameRefusal(await user.call('PATCH', `/items/titles/${hidden.id}`, { slug: shown.slug }), await user.call('PATCH', `/items/titles/${MISSING}`, { slug: shown.slug }));
+    sameRefusal(await user.call('POST', '/items/titles', { slug: hidden.slug, name: 'Проба' }), await user.call('POST', '/items/titles', { slug: free, name: 'Проба' }));
+  });
+
+  it('tells nothing of a draft\'s episode or where its segments are', async () => {
+    const a = await admin();
+    const episode = (await a.post<{ id: number }>('/items/series', { title: draft.id, name: '1 серия', duration: 1500 })).id;
+    await a.post('/items/segments', { episode, kind: 'opening', start: 60, end: 150 });
+    sameRefusal(await user.call('PATCH', `/items/series/${episode}`, { duration: 1 }), await user.call('PATCH', `/items/series/${MISSING}`, { duration: 1 }));
+    sameRefusal(
+      await user.call('PATCH', '/items/series', { keys: [episode, MISSING], data: { duration: 1 } }),
+      await user.call('PATCH', '/items/series', { keys: [MISSING - 1, MISSING], data: { duration: 1 } }),
+    );
+  });
+
+  it('tells nothing of a review under a title taken back to draft', async () => {
+    const [title, shown, author, reader] = [await newTitle(), await newTitle(), await newUser(), await newUser()];
+    const hiddenReview = (await author.call('POST', '/items/comments', { text: 'Отзыв', title: title.id })).data.id;
+    const shownReview = (await author.call('POST', '/items/comments', { text: 'Отзыв', title: shown.id })).data.id;
+    const onHidden = (await reader.call('POST', '/items/reactions', { type: 'like', comment: hiddenReview })).data.id;
+    const onShown = (await reader.call('POST', '/items/reactions', { type: 'like', comment: shownReview })).data.id;
+    await (await admin()).patch(`/items/titles/${title.id}`, { status: 'draft' });
+    sameRefusal(await user.call('PATCH', `/items/reactions/${onHidden}`, { type: 'dislike' }), await user.call('PATCH', `/items/reactions/${onShown}`, { type: 'dislike' }));
+  });
+});

@@ -29,6 +29,16 @@ declare module '@directus/api/permissions/modules/validate-remaining-admin/valid
   export function validateRemainingAdminUsers(options: { excludeUsers: string[] }, context: { knex: Knex }): Promise<void>;
 }
 
+declare module '@directus/api/permissions/modules/validate-access/validate-access' {
+  import type { Knex } from 'knex';
+  import type { Accountability, SchemaOverview } from './directus.ts';
+  /** Refuses (ForbiddenError) a caller who may not `action` the collection, or the items `primaryKeys` names. */
+  export function validateAccess(
+    options: { accountability: Accountability; action: 'create' | 'read' | 'update' | 'delete'; collection: string; primaryKeys?: (string | number)[] },
+    context: { knex: Knex; schema: SchemaOverview },
+  ): Promise<void>;
+}
+
 declare module '@directus/api/rate-limiter' {
   import type { RateLimiterAbstract } from 'rate-limiter-flexible';
   export function createRateLimiter(configPrefix: string, overrides?: Partial<{ keyPrefix: string; points: number; duration: number }>): RateLimiterAbstract;

@@ -43,6 +43,12 @@ export { useBus } from '@directus/api/bus/index';
 export { validateRemainingAdminUsers } from '@directus/api/permissions/modules/validate-remaining-admin/validate-remaining-admin-users';
 
 /**
+ * Directus's own check of a write's permissions, asked before the rules read anything (write-access.ts):
+ * Directus asks it only after a write's filters.
+ */
+export { validateAccess } from '@directus/api/permissions/modules/validate-access/validate-access';
+
+/**
  * Directus's resolution of a caller's policies and read permissions, with its cache: the query
  * guard and the fan-outs must see exactly the rules Directus applies.
  */

@@ -37,7 +37,7 @@ import { registerTitleRules } from './titles.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 import { registerUserRemoval } from './user-removal.ts';
-import { registerVisitorWrites } from './visitor-writes.ts';
+import { registerWriteAccess } from './write-access.ts';
 import { registerWatchedRules } from './watched.ts';
 import { registerWithheldVideos } from './withheld-videos.ts';
 import { registerWriteListCheck } from './write-lists.ts';
@@ -71,7 +71,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerRealtimeRules(register, { database, getSchema, logError: (err) => logger.error(err), env });
   registerSocketFrameLimit(register);
   registerSocketSessions(register, database, (err) => logger.error(err));
-  registerVisitorWrites(register);
+  registerWriteAccess(register);
   registerTextCharacterRule(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
