@@ -1,8 +1,9 @@
 /**
- * A write is asked of Directus's own permissions before any rule reads its body. Directus asks them
- * only after a write's filters, so a rule that reads the database (a slug taken, a segment past a new
- * end, a review shown) would answer a caller who may not make the write at all, with a 400 telling
- * what it read: that a draft's slug or episode exists, where its segments are.
+ * A write to a collection the caller may not write at all is refused before any rule reads its body.
+ * Directus asks its permissions only after a write's filters, so a rule that reads the database (a
+ * slug taken, a segment past a new end) would answer first, with a 400 telling what it read: that a
+ * draft's slug or episode exists, where its segments are. Where the caller may write some rows, the
+ * rules speak (a friendship's two people are told why), and look only at rows the caller may see.
  */
 import { validateAccess } from '../../shared/directus-internals.ts';
 import { isPrivileged, isStaff } from '../../shared/accountability.ts';
@@ -11,12 +12,10 @@ import type { Register } from './types.ts';
 
 export function registerWriteAccess({ filter }: Register): void {
   for (const action of ['create', 'update', 'delete'] as const) {
-    // `items.<action>` is heard before each collection's own `<collection>.items.<action>`. A delete's
-    // payload is its keys; an update's keys are in its meta; a create has none yet.
-    filter(`items.${action}`, async (payload, { collection, keys }, { accountability, database, schema }) => {
+    // `items.<action>` is heard before each collection's own `<collection>.items.<action>`.
+    filter(`items.${action}`, async (payload, { collection }, { accountability, database, schema }) => {
       if (isPrivileged(accountability) || !schema) return payload;
-      const primaryKeys = action === 'delete' ? (payload as unknown as (string | number)[]) : action === 'update' ? keys : undefined;
-      await validateAccess({ accountability: accountability!, action, collection: String(collection), ...(primaryKeys ? { primaryKeys } : {}) }, { knex: database, schema });
+      await validateAccess({ accountability: accountability!, action, collection: String(collection) }, { knex: database, schema });
       return payload;
     });
   }
