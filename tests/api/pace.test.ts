@@ -127,6 +127,21 @@ describe('edits, which every reader sees live', () => {
     expect((await adminRead('messages', message, 'text')).text).toBe(`Правка ${PACE.edit.count}`);
   });
 
+  it('count every message a batch edit changes', async () => {
+    const [many, some] = [await newUser(), await newUser()];
+    const messagesOf = async (who: TestUser, n: number) => {
+      const ids: number[] = [];
+      for (let i = 0; i < n; i++) ids.push((await who.call('POST', '/items/messages', { text: `Сообщение ${i}` })).data.id);
+      return ids;
+    };
+    const over = await messagesOf(many, PACE.edit.count + 1);
+    expectTooFast(await many.call('PATCH', '/items/messages', { keys: over, data: { text: 'Разом' } }), 'Слишком много правок подряд.');
+    for (const [i, id] of over.entries()) expect((await adminRead('messages', id, 'text')).text).toBe(`Сообщение ${i}`);
+    const allowed = await messagesOf(some, PACE.edit.count);
+    expect((await some.call('PATCH', '/items/messages', { keys: allowed, data: { text: 'Разом' } })).status).toBe(200);
+    expectTooFast(await some.call('PATCH', `/items/messages/${allowed[0]}`, { text: 'Ещё одна' }), 'Слишком много правок подряд.');
+  });
+
   it('of a review share the allowance, and deleting is never held back', async () => {
     const review = (await person.call('POST', '/items/comments', { text: 'Отзыв', title: title.id })).data.id;
     expectTooFast(await person.call('PATCH', `/items/comments/${review}`, { text: 'Исправленный' }), 'Слишком много правок подряд.');

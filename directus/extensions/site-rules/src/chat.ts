@@ -111,7 +111,7 @@ export function registerChatRules({ filter, action }: Register, deleteFiles: (id
    */
   filter('messages.items.update', async (payload, meta, { database, accountability }) => {
     const checked = await tombstoneUpdate(payload, meta.keys ?? [], 'messages', database, MESSAGE_TOMBSTONE, (text) => messageText(text, false));
-    if ('text' in payload && !('deleted' in payload) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user);
+    if ('text' in payload && !('deleted' in payload) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user, meta.keys?.length);
     return checked;
   });
 

@@ -82,7 +82,7 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
   });
   filter('comments.items.update', async (payload, meta, { database, accountability }) => {
     const checked = await tombstoneUpdate(payload, meta.keys ?? [], 'comments', database, COMMENT_TOMBSTONE, commentText);
-    if ('text' in payload && !('deleted' in payload) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user);
+    if ('text' in payload && !('deleted' in payload) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user, meta.keys?.length);
     return checked;
   });
   // A deleted review shows «Комментарий удалён» and nobody's name: its author and pictures go from the row too.
@@ -119,8 +119,9 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
   filter('reactions.items.update', async (payload, meta, { database, accountability }) => {
     const checked = 'type' in payload ? { ...payload, type: reactionType(payload.type) } : payload;
     // A like turns into a dislike only where a new one could be set: not on a review since deleted or hidden.
-    if (!isPrivileged(accountability) && meta.keys?.length) {
-      const comments: (number | null)[] = await database('reactions').whereIn('id', meta.keys).distinct().pluck('comment');
+    // Only the caller's own reactions are looked at: of anyone else's, Directus's 403 is all there is to tell.
+    if (!isPrivileged(accountability) && accountability?.user && meta.keys?.length) {
+      const comments: (number | null)[] = await database('reactions').whereIn('id', meta.keys).where('user_created', accountability.user).distinct().pluck('comment');
       for (const comment of comments) if (comment !== null) await shownComment(database, comment);
     }
     await takeReaction(accountability, meta.keys?.length);
