@@ -10,7 +10,7 @@ import { BATCH_DELETE_SHAPE } from '../../directus/extensions/site-rules/src/bat
 import { TOO_MANY_TO_WRITE } from '../../directus/extensions/site-rules/src/bulk-writes.ts';
 import { TOO_MANY_VALUES } from '../../directus/extensions/site-rules/src/query-size.ts';
 import { LIST_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
-import { KEYS_SHAPE, ROWS_SHAPE } from '../../directus/extensions/site-rules/src/write-lists.ts';
+import { KEYS_SHAPE, RELATED_SHAPE, ROWS_SHAPE } from '../../directus/extensions/site-rules/src/write-lists.ts';
 import { MAX_FILTER_VALUES, MAX_READ_ROWS } from '../../shared/rules.ts';
 import { admin, adminToken, baseUrl, call, newTitle, newUser, pngBytes, type Reply, type TestUser } from '../support/api.ts';
 import { asAdmin, countRows, expectRefused, uploadAs } from '../support/fixtures.ts';
@@ -170,6 +170,22 @@ describe('a write listing what is not a row, or a key that is neither text nor n
       }
     }
     expect(await countRows('genres')).toBe(genres);
+  });
+});
+
+describe('a row whose list of related rows holds what is neither a key nor a row', () => {
+  it('is refused with a 400 by REST and an answer over the websocket, and nothing is stored', async () => {
+    const [member, title] = [await newUser(), await newTitle()];
+    const mine = { user_created: { _eq: member.id } };
+    const before = { messages: await countRows('messages', mine), posts: await countRows('posts', mine), comments: await countRows('comments', mine) };
+    for (const [collection, row] of [['messages', { text: 'Привет' }], ['posts', { text: 'Запись' }], ['comments', { text: 'Отзыв', title: title.id }]] as const) {
+      for (const images of [[null], [true], [false], { create: [null] }]) expectRefused(await member.call('POST', `/items/${collection}`, { ...row, images }), 400, RELATED_SHAPE);
+    }
+    const rt = await Realtime.open(baseUrl(), member.token, 'member');
+    rt.send({ type: 'items', uid: 'pictures-none', collection: 'messages', action: 'create', data: { text: 'Привет', images: [null] } });
+    const answer = await rt.waitFor((f) => f.uid === 'pictures-none', 'the answer to pictures-none');
+    expect(answer).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD', message: expect.stringContaining(RELATED_SHAPE) } });
+    expect({ messages: await countRows('messages', mine), posts: await countRows('posts', mine), comments: await countRows('comments', mine) }).toEqual(before);
   });
 });
 

@@ -60,7 +60,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerQueryShapeCheck(register, (err) => logger.error(err));
   registerSearchBodyCheck(register);
   registerBatchDeleteCheck(register);
-  registerWriteListCheck(register);
+  registerWriteListCheck(register, getSchema);
   registerBulkWrites(register, services.ItemsService, getSchema);
   registerDatabaseErrors(register);
   registerNestingLimits(register);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { collectionWithAliases } from './relation-fixture.ts';
-import { KEYS_SHAPE, ROWS_SHAPE, collectionRoute, restRowsError, socketRowsError } from './write-lists.ts';
+import { KEYS_SHAPE, RELATED_SHAPE, ROWS_SHAPE, collectionRoute, relatedRowsError, restRowsError, socketRowsError } from './write-lists.ts';
 
 describe('restRowsError', () => {
   it('takes one row, a list of rows, an empty list, and leaves other bodies to Directus', () => {
@@ -64,5 +64,25 @@ describe('collectionRoute', () => {
   it('leaves alone the system\'s routes under a name, which take lists of their own, and what is no collection', () => {
     expect([routeOf('/fields/genres'), routeOf('/Fields/genres'), routeOf('/flows/trigger/abc'), routeOf('/items/nothing/1'), routeOf('/site/reactions'), routeOf('/users/me/track')])
       .toEqual(Array(6).fill(null));
+  });
+});
+
+describe('relatedRowsError', () => {
+  const schema: SchemaOverview = { collections: { messages: collectionWithAliases('messages', ['images']) }, relations: [] };
+  const of = (images: unknown) => relatedRowsError({ text: 'x', images }, 'messages', schema);
+
+  it('takes keys, rows, the detailed form and no list at all, and leaves other fields alone', () => {
+    expect([
+      of([1, 'a', { directus_files_id: 'f' }]), of([]), of(null), of(undefined),
+      of({ create: [{ directus_files_id: 'f' }], update: [{ id: 1 }], delete: [2, 'b'] }), of({ create: [] }),
+      relatedRowsError({ text: [null] }, 'messages', schema), relatedRowsError({ images: [null] }, 'unknown', schema),
+    ]).toEqual(Array(8).fill(null));
+  });
+
+  it('refuses a list holding anything but keys and rows, however it is given', () => {
+    expect([
+      of([null]), of([true]), of([false]), of([0]), of(['']), of([[1]]), of('f'), of(5),
+      of({ create: [null] }), of({ update: [1] }), of({ delete: [null] }), of({ delete: [{ id: 1 }] }),
+    ]).toEqual(Array(12).fill(RELATED_SHAPE));
   });
 });

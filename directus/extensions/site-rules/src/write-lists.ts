@@ -2,7 +2,8 @@
  * What a write lists: each row an object, each key a text or a number (isKey). Directus reads a
  * field of every row listed, so `[null]` was a 500 for every collection by REST and went unanswered
  * over the websocket; it took an array as one row's changes (`PATCH /items/genres/1` with `[null]`
- * answered 204), and a socket delete of `ids: [null]` failed writing its activity log.
+ * answered 204), and a socket delete of `ids: [null]` failed writing its activity log. The same holds
+ * of a row's list of related rows (a message's pictures, `images: [null]`), by every path a write takes.
  */
 import { InvalidPayloadError } from '@directus/errors';
 import type { Request } from 'express';
@@ -14,6 +15,7 @@ import type { Register } from './types.ts';
 
 export const ROWS_SHAPE = 'Запись — объект JSON, несколько записей — массив объектов';
 export const KEYS_SHAPE = 'Ключи записей — непустые строки или числа, не ноль';
+export const RELATED_SHAPE = 'Связанные записи — ключи или объекты JSON';
 
 /** A text or a number, never '' or 0: Directus takes a key that is falsy for none, and writes by the query. */
 export const isKey = (value: unknown) => (typeof value === 'string' && value !== '') || (typeof value === 'number' && Number.isFinite(value) && value !== 0);
@@ -39,6 +41,24 @@ export function socketRowsError(frame: Record<string, unknown>): string | null {
   return null;
 }
 
+const listsRelated = (list: unknown) => Array.isArray(list) && list.every((v) => isKey(v) || isTree(v));
+
+/**
+ * The shape error of a row's lists of related rows (its one-to-many and many-to-many fields), or null:
+ * a list of keys or rows, or `{ create, update, delete }` of rows, rows and keys.
+ */
+export function relatedRowsError(payload: Record<string, unknown>, collection: string, schema: SchemaOverview): string | null {
+  const fields = schema.collections[collection]?.fields ?? {};
+  for (const [name, value] of Object.entries(payload)) {
+    if (fields[name]?.type !== 'alias' || value === null || value === undefined) continue;
+    const fine = isTree(value)
+      ? (['create', 'update'] as const).every((k) => value[k] === undefined || listsRows(value[k])) && (value.delete === undefined || listsKeys(value.delete))
+      : listsRelated(value);
+    if (!fine) return RELATED_SHAPE;
+  }
+  return null;
+}
+
 /**
  * Whether `path` is a collection's route for its rows (`/items/genres`, `/users`) or an item's
  * (`/items/genres/1`, `/users/me`, `/files/<id>`). `/fields/titles` takes a list of the collection's
@@ -52,7 +72,19 @@ export function collectionRoute(path: string, schema: SchemaOverview): { oneRow:
 
 type Caller = Request & { schema?: SchemaOverview };
 
-export function registerWriteListCheck({ init, filter }: Register): void {
+/** The shape error of the related lists in a socket frame's rows, or null. */
+function socketRelatedError(frame: Record<string, unknown>, schema: SchemaOverview): string | null {
+  const { action, collection, data } = frame;
+  if ((action !== 'create' && action !== 'update') || typeof collection !== 'string') return null;
+  const rows = Array.isArray(data) ? data : [data];
+  for (const row of rows) {
+    const reason = isTree(row) ? relatedRowsError(row, collection, schema) : null;
+    if (reason) return reason;
+  }
+  return null;
+}
+
+export function registerWriteListCheck({ init, filter }: Register, getSchema: () => Promise<SchemaOverview>): void {
   init('routes.before', ({ app }) => {
     app.use((req: Caller, _res: unknown, next: (err?: unknown) => void) => {
       const route = (req.method === 'POST' || req.method === 'PATCH') && req.schema ? collectionRoute(req.path, req.schema) : null;
@@ -60,8 +92,17 @@ export function registerWriteListCheck({ init, filter }: Register): void {
       next(reason ? new InvalidPayloadError({ reason }) : undefined);
     });
   });
-  filter('websocket.message', (frame: Record<string, unknown>) => {
-    const reason = frame.type === 'items' ? socketRowsError(frame) : null;
+  // Heard for every row of every path (REST, GraphQL, sockets, nested rows), before Directus reads the lists.
+  for (const event of ['items.create', 'items.update']) {
+    filter(event, (payload, { collection }, { schema }) => {
+      const reason = schema && isTree(payload) ? relatedRowsError(payload, String(collection), schema) : null;
+      if (reason) throw new InvalidPayloadError({ reason });
+      return payload;
+    });
+  }
+  // Also over the socket, where the answer then names its message's uid (a rule's refusal would not).
+  filter('websocket.message', async (frame: Record<string, unknown>) => {
+    const reason = frame.type === 'items' ? socketRowsError(frame) ?? socketRelatedError(frame, await getSchema()) : null;
     const uid = typeof frame.uid === 'string' || typeof frame.uid === 'number' ? String(frame.uid) : undefined;
     if (reason) throw new WebSocketError('items', 'INVALID_PAYLOAD', reason, uid);
     return frame;
