@@ -9,6 +9,7 @@ import {
   MAX_SUBSCRIPTIONS_PER_SOCKET, SOCKETS_PER_ADDRESS, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_SUBSCRIPTIONS,
 } from '../../directus/extensions/site-rules/src/socket-budget.ts';
 import { TOO_MANY_MESSAGES, TOO_MANY_MESSAGES_CODE } from '../../directus/extensions/site-rules/src/socket-pace.ts';
+import { SUBSCRIPTION_SHAPE } from '../../directus/extensions/site-rules/src/message-fanout.ts';
 import { ADDRESS_ALLOWANCE } from '../support/global-setup.ts';
 import { asAdmin, adminRead, expectRefused } from '../support/fixtures.ts';
 import { baseUrl, newUser, type TestUser } from '../support/api.ts';
@@ -92,6 +93,15 @@ describe('subscriptions to the chat\'s rows', () => {
     const answer = await rt.waitFor(subscribed(subscription.uid), `the answer to ${subscription.uid}`);
     expect(answer, subscription.uid).toMatchObject({ status: 'error', error: { code: 'FORBIDDEN' } });
   };
+
+  it('of a shape Directus\'s own schema refuses are refused by their uid, in Russian', async () => {
+    const rt = await Realtime.open(baseUrl(), outsider.token, 'outsider');
+    for (const subscription of [{ uid: 'bad-event', collection: 'messages', event: 'bogus' }, { uid: 'bad-item', collection: 'messages', item: { x: 1 } }]) {
+      rt.send({ type: 'subscribe', ...subscription });
+      const answer = await rt.waitFor(subscribed(subscription.uid), `the answer to ${subscription.uid}`);
+      expect(answer, subscription.uid).toMatchObject({ status: 'error', error: { code: 'INVALID_PAYLOAD', message: expect.stringContaining(SUBSCRIPTION_SHAPE) } });
+    }
+  });
 
   it('that name an event are refused at once where the person may not read the rows', async () => {
     const { chat, message } = await newChat(a, await newUser());

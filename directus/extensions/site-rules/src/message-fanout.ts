@@ -24,7 +24,7 @@
  * could never read it (a draft's review). So are the chat's other rows (`createChatFanouts`): private
  * chats, their invitations and the pictures of messages, for the people they concern.
  */
-import { isDirectusError } from '@directus/errors';
+import { InvalidPayloadError, isDirectusError } from '@directus/errors';
 import {
   fetchPolicies, fmtMessage, getPayload, handleWebSocketError, sanitizeQuery, useBus, WebSocketError, WebSocketSubscribeMessage,
   type Subscription, type WebSocketEvent,
@@ -34,6 +34,10 @@ import { chatMembers } from '../../shared/chats.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { valueError } from './database-errors.ts';
 import { announces, eventKeys, hears, readKey, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
+
+/** A subscribe message Directus's own schema refuses (an unknown event, an item that is no key). */
+export const SUBSCRIPTION_SHAPE = 'Подписка задана неверно: проверьте event, item и query';
+const isSchemaRefusal = (err: unknown) => err instanceof Error && err.name === 'ZodError';
 
 /** Everyone whose own rules may show them more of the changed rows than a stranger sees. */
 export type Concerned = (keys: (string | number)[]) => Promise<Set<string>>;
@@ -194,7 +198,7 @@ export function createFanout(collection: string, { database, getSchema, logError
         // A refusal names the subscription it answers, so the client can tell which one it was. A value the
         // database could not take is one too: Directus would only log it, and the client wait for ever.
         const uid = typeof raw.uid === 'string' || typeof raw.uid === 'number' ? raw.uid : undefined;
-        const refusal = isDirectusError(err) ? err : valueError(err);
+        const refusal = isDirectusError(err) ? err : valueError(err) ?? (isSchemaRefusal(err) ? new InvalidPayloadError({ reason: SUBSCRIPTION_SHAPE }) : null);
         handleWebSocketError(client, refusal ? new WebSocketError('subscribe', refusal.code, refusal.message, uid) : err, 'subscribe');
       }
     },
