@@ -90,9 +90,7 @@ export class RoomSockets {
   dropSignedOut(): { room: string; user: string }[] {
     const gone: { room: string; user: string }[] = [];
     for (const [room, bound] of this.rooms) {
-      const out = [...bound].filter((b) => !signedIn(b));
-      for (const b of out) bound.delete(b);
-      for (const user of new Set(out.map((b) => b.user))) if (![...bound].some((b) => b.user === user)) gone.push({ room, user });
+      gone.push(...this.unbindSignedOut(bound).map((user) => ({ room, user })));
       if (!bound.size) this.drop(room);
     }
     return gone;
@@ -113,14 +111,11 @@ export class RoomSockets {
       this.drop(room);
       return { offline: [], signedOut: [] };
     }
-    const out = new Set<string>();
     for (const b of [...bound]) {
       if (b.user === news.removed) this.send(b, room, { event: 'removed' });
-      const gone = b.user === news.removed || b.user === news.left || !this.isMember(room, b.user);
-      if (!gone && !signedIn(b)) out.add(b.user);
-      if (gone || !signedIn(b)) bound.delete(b);
+      if (b.user === news.removed || b.user === news.left || !this.isMember(room, b.user)) bound.delete(b);
     }
-    const signedOut = [...out].filter((user) => ![...bound].some((b) => b.user === user));
+    const signedOut = this.unbindSignedOut(bound);
     if (!bound.size) {
       this.drop(room);
       return { offline: [], signedOut };
@@ -135,6 +130,13 @@ export class RoomSockets {
       if (news.reaction) this.send(b, room, { event: 'reaction', ...news.reaction });
     }
     return { offline, signedOut };
+  }
+
+  /** Takes from `bound` the sockets no longer signed in as their person; answers those left with none there. */
+  private unbindSignedOut(bound: Set<Binding>): string[] {
+    const out = [...bound].filter((b) => !signedIn(b));
+    for (const b of out) bound.delete(b);
+    return [...new Set(out.map((b) => b.user))].filter((user) => ![...bound].some((b) => b.user === user));
   }
 
   private know(view: RoomView): void {
