@@ -13,6 +13,13 @@ describe('holdsNul', () => {
     expect(holdsNul(undefined)).toBe(false);
   });
 
+  it('walks a list far longer than a call takes arguments', () => {
+    const long: unknown[] = new Array(1_000_000).fill(0);
+    expect(holdsNul(long)).toBe(false);
+    long.push('\u0000');
+    expect(holdsNul(long)).toBe(true);
+  });
+
   it('walks a payload nested far deeper than a call stack allows', () => {
     let deep: unknown = 'end\u0000';
     for (let i = 0; i < 200_000; i++) deep = [deep];

@@ -13,7 +13,8 @@ export function holdsNul(value: unknown): boolean {
     if (typeof next === 'string') {
       if (next.includes('\u0000')) return true;
     } else if (next !== null && typeof next === 'object') {
-      left.push(...Object.values(next));
+      // One at a time: spreading a list of a few hundred thousand values overflows the call stack.
+      for (const value of Object.values(next)) left.push(value);
     }
   }
   return false;

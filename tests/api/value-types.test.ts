@@ -145,6 +145,12 @@ describe('texts are text', () => {
     expectRefused(await user.call('POST', path, body()), 400, NOT_TEXT);
   });
 
+  it('a review refuses a list of 300,000 numbers for its text, and the backend answers afterwards', async () => {
+    const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text: new Array(300_000).fill(0), title: title.id }));
+    expectRefused(res, 400, NOT_TEXT);
+    expect((await user.call('GET', `/items/comments/${review}?fields=id`)).status).toBe(200);
+  });
+
   it.each([
     { name: 5, email: 'a@example.com', message: 'Вопрос' },
     { name: 'Анна', email: ['a@example.com'], message: 'Вопрос' },
