@@ -32,9 +32,9 @@ declare module '@directus/api/permissions/modules/validate-remaining-admin/valid
 declare module '@directus/api/permissions/modules/validate-access/validate-access' {
   import type { Knex } from 'knex';
   import type { Accountability, SchemaOverview } from './directus.ts';
-  /** Refuses (ForbiddenError) a caller who may not `action` the collection, or the items `primaryKeys` names. */
+  /** Refuses (ForbiddenError) a caller who has no permission to `action` the collection at all. */
   export function validateAccess(
-    options: { accountability: Accountability; action: 'create' | 'read' | 'update' | 'delete'; collection: string; primaryKeys?: (string | number)[] },
+    options: { accountability: Accountability; action: 'create' | 'read' | 'update' | 'delete'; collection: string },
     context: { knex: Knex; schema: SchemaOverview },
   ): Promise<void>;
 }
