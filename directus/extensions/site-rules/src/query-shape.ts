@@ -60,7 +60,8 @@ export function filterParses(filter: unknown): boolean {
     for (const [key, value] of Object.entries(node)) {
       if (LOGICAL.has(key)) {
         if (!Array.isArray(value)) return false;
-        stack.push(...value);
+        // One at a time: spreading a list of a few hundred thousand conditions overflows the call stack.
+        for (const condition of value) stack.push(condition);
       } else if (GEOMETRY.has(key)) {
         if (parsed(value) === undefined) return false;
       } else if (key.startsWith('_') && !RELATIONAL.has(key)) {
