@@ -5,6 +5,7 @@
 import net from 'node:net';
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
+import { aptInstall } from './debian-package.ts';
 
 function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -28,16 +29,9 @@ function sh(cmd: string): void {
   execSync(cmd, { stdio: 'inherit' });
 }
 
-let aptUpdated = false;
-function aptInstall(pkgs: string): void {
-  if (!aptUpdated) sh('apt-get update -qq');
-  aptUpdated = true;
-  sh(`DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkgs}`);
-}
-
 export async function ensurePostgres(): Promise<void> {
   if (await listening(5432)) return;
-  if (!existsSync('/etc/postgresql')) aptInstall('postgresql');
+  if (!existsSync('/etc/postgresql')) aptInstall(['postgresql']);
   const version = readdirSync('/etc/postgresql')[0];
   // Local trust auth for the test databases, as on the development machines.
   sh(`sed -i -E 's/^(host\\s+all\\s+all\\s+127\\.0\\.0\\.1\\/32\\s+)\\S+/\\1trust/; s/^(local\\s+all\\s+all\\s+)\\S+/\\1trust/; s/^(local\\s+all\\s+postgres\\s+)\\S+/\\1trust/' /etc/postgresql/${version}/main/pg_hba.conf`);
@@ -47,7 +41,7 @@ export async function ensurePostgres(): Promise<void> {
 
 export async function ensureRedis(): Promise<void> {
   if (await listening(6379)) return;
-  if (!existsSync('/usr/bin/redis-server')) aptInstall('redis-server');
+  if (!existsSync('/usr/bin/redis-server')) aptInstall(['redis-server']);
   sh('redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no');
   if (!(await waitFor(6379))) throw new Error('Redis did not start on 127.0.0.1:6379');
 }
