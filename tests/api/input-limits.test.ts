@@ -9,7 +9,8 @@ import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { MAX_NESTING } from '../../directus/extensions/shared/nesting.ts';
 import { MAX_ALIASES, TOO_FAR, TOO_MANY_ALIASES, TOO_MANY_ROWS, TURNS_BACK } from '../../directus/extensions/site-rules/src/field-reach.ts';
 import { BLANK_ID } from '../../directus/extensions/site-rules/src/graphql-arguments.ts';
-import { variableMisfit } from '../../directus/extensions/site-rules/src/graphql-variables.ts';
+import { OPERATION_UNCHOSEN, variableMisfit } from '../../directus/extensions/site-rules/src/graphql-variables.ts';
+import { shownName } from '../../directus/extensions/site-rules/src/query-check.ts';
 import { NO_SUCH_COLLECTION } from '../../directus/extensions/site-rules/src/realtime.ts';
 import { MAX_GRAPHQL_FIELDS, MAX_GRAPHQL_READS, TOO_MANY_FIELDS, TOO_MANY_READS } from '../../directus/extensions/site-rules/src/graphql-reads.ts';
 import { EMPTY_ADDRESS_PART, UNREADABLE_ADDRESS } from '../../directus/extensions/site-rules/src/request-address.ts';
@@ -450,6 +451,27 @@ describe('nested reads and aggregates Directus cannot parse', () => {
     expectRefused(await call('POST', '/graphql/system', { body: { query: 'query ($n: Int!) { server_ping }' }, token: byAdmin }), 400, variableMisfit('n', 'Int!'));
     const found = await call('POST', '/graphql', { body: { query: byLimit, variables: { l: 1 } } });
     expect(found.data?.titles).toHaveLength(1);
+  });
+
+  it('refuses a GraphQL request whose operation cannot be chosen with a 400 saying so, where Directus answered an unexpected error', async () => {
+    const two = 'query One { titles(limit: 1) { id } } query Two { titles(limit: 1) { id } }';
+    const byAdmin = await adminToken();
+    for (const [query, operationName] of [[two, undefined], [two, 'Three'], [two, 2], ['query One { titles(limit: 1) { id } }', ['One']]] as const) {
+      for (const token of [undefined, user.token, byAdmin]) expectRefused(await call('POST', '/graphql', { body: { query, operationName }, token }), 400, OPERATION_UNCHOSEN);
+    }
+    expectRefused(await call('GET', `/graphql?query=${encodeURIComponent(two)}`), 400, OPERATION_UNCHOSEN);
+    expect((await call('POST', '/graphql', { body: { query: two, operationName: 'Two' } })).data?.titles).toHaveLength(1);
+    expect((await call('POST', '/graphql', { body: { query: 'query One { titles(limit: 1) { id } }', operationName: '' } })).data?.titles).toHaveLength(1);
+  });
+
+  it('repeats a long field name cut short in its refusal, which carried a megabyte\'s name into the answer and the log', async () => {
+    const name = 'x'.repeat(200_000);
+    const refusal = `Нельзя сортировать по полю «${shownName(name)}»`;
+    expect(refusal.length).toBeLessThan(200);
+    const graphql = await call('POST', '/graphql', { body: { query: `{ titles(sort: ["${name}"], limit: 1) { id } }` } });
+    expect(graphql.errors?.[0]?.message).toContain(refusal);
+    expect(JSON.stringify(graphql.errors).length).toBeLessThan(2_000);
+    for (const token of [undefined, user.token]) expectRefused(await call('SEARCH', '/items/titles', { body: { query: { sort: [name], limit: 1 } }, token }), 403, refusal);
   });
 
   it('refuses an aggregate of every field (*) but a count, where the database answered 500', async () => {

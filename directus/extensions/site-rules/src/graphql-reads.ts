@@ -22,7 +22,7 @@ import { isStaff } from '../../shared/accountability.ts';
 import { isTree } from '../../shared/tree.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { argumentsShapeError } from './graphql-arguments.ts';
-import { operationOf, variableError } from './graphql-variables.ts';
+import { OPERATION_UNCHOSEN, operationOf, variableError } from './graphql-variables.ts';
 import type { Register } from './types.ts';
 
 export const MAX_GRAPHQL_READS = 10;
@@ -143,7 +143,8 @@ function sizeRefusal(who: Accountability | null | undefined, document: DocumentN
 /** The refusal of an operation's variables that their types do not take, or undefined; an operation with none costs nothing. */
 async function variablesRefusal(req: Caller, document: DocumentNode, schemaOf: GraphqlSchemaOf): Promise<Error | undefined> {
   const operation = operationOf(document, req.method === 'GET' ? req.query['operationName'] : req.body?.operationName);
-  if (!operation?.variableDefinitions?.length || !req.schema) return undefined;
+  if (!operation) return new InvalidQueryError({ reason: OPERATION_UNCHOSEN });
+  if (!operation.variableDefinitions?.length || !req.schema) return undefined;
   const scope = req.path.startsWith('/system') ? 'system' : 'items';
   const schema = await schemaOf({ accountability: req.accountability ?? null, schema: req.schema, scope });
   const reason = variableError(schema, operation, variablesOf(req));

@@ -21,6 +21,13 @@ describe('operationOf', () => {
   it('leaves to GraphQL a choice it refuses itself', () => {
     expect(operationOf(document, undefined)).toBeNull();
     expect(operationOf(document, 'Other')).toBeNull();
+    expect(operationOf(parse('query One { title(id: 1) }'), 1)).toBeNull();
+    expect(operationOf(parse('query One { title(id: 1) }'), ['One'])).toBeNull();
+  });
+
+  it('takes a name that is empty or null as none, as Directus does', () => {
+    expect(operationOf(parse('query One { title(id: 1) }'), '')?.name?.value).toBe('One');
+    expect(operationOf(parse('query One { title(id: 1) }'), null)?.name?.value).toBe('One');
   });
 });
 

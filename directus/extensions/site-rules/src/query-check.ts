@@ -34,7 +34,13 @@ export interface Query {
   alias?: unknown;
 }
 
-export const stepsThroughHidden = (field: string) => `Поле «${field}» открыто вам не во всех записях: через него нельзя читать связанные записи`;
+/** Longer names are cut where a refusal repeats them: a caller's name of a megabyte went into the answer and the log whole. */
+const SHOWN_NAME = 64;
+
+/** A caller's field name or path as a refusal repeats it. */
+export const shownName = (name: string) => (name.length > SHOWN_NAME ? `${name.slice(0, SHOWN_NAME)}…` : name);
+
+export const stepsThroughHidden = (field: string) => `Поле «${shownName(field)}» открыто вам не во всех записях: через него нельзя читать связанные записи`;
 
 /** The fields of `collection`'s rows that lead to other rows: its many-to-one links and its lists. */
 function relationalFields(schema: SchemaOverview, collection: string): string[] {
@@ -47,7 +53,7 @@ function relationalFields(schema: SchemaOverview, collection: string): string[] 
 /** What a query does with a field, as its refusal says it. */
 type Use = 'фильтровать' | 'сортировать' | 'группировать' | 'считать';
 
-export const notStored = (path: string) => `Поле «${path}» не хранится в записи: по нему нельзя сортировать, группировать и считать`;
+export const notStored = (path: string) => `Поле «${shownName(path)}» не хранится в записи: по нему нельзя сортировать, группировать и считать`;
 
 function refuse(reason: string): never {
   throw new ForbiddenError({ reason });
@@ -132,7 +138,7 @@ export class QueryCheck {
     if (key.includes(':')) refuse('Фильтр по связи с любой коллекцией недоступен');
     const [fn, field] = splitFunction(key);
     const access = this.access.get(collection);
-    if (!access || !access.onEveryRow(field)) refuse(`Нельзя ${use} по полю «${field}»`);
+    if (!access || !access.onEveryRow(field)) refuse(`Нельзя ${use} по полю «${shownName(field)}»`);
     const link = linkOf(this.schema, collection, field);
     if (fn && link) refuse(`Функция ${fn}() над связью недоступна`);
     if (link?.kind === 'a2o') refuse('Фильтр по связи с любой коллекцией недоступен');
@@ -165,7 +171,7 @@ export class QueryCheck {
         // An operator on the link itself: a key comparison (many-to-one) or related rows existing (one-to-many).
         if (link.kind === 'o2m' && !this.readsAll(target)) refuse(`Связанные записи «${target}» проверяются только через _some или _none`);
       } else {
-        if (!this.readsAll(target)) refuse(`Фильтр по «${key}» заходит в записи, закрытые для вас`);
+        if (!this.readsAll(target)) refuse(`Фильтр по «${shownName(key)}» заходит в записи, закрытые для вас`);
         this.step(target, inner, condition);
       }
     }
@@ -182,7 +188,7 @@ export class QueryCheck {
         throw new InvalidQueryError({ reason: notStored(path) });
       }
       if (!link || i === parts.length - 1) return;
-      if (link.kind !== 'm2o' || !this.readsAll(link.target)) refuse(`Сортировка по «${path}» недоступна`);
+      if (link.kind !== 'm2o' || !this.readsAll(link.target)) refuse(`Сортировка по «${shownName(path)}» недоступна`);
       at = link.target!;
     }
   }
