@@ -106,6 +106,22 @@ describe('the end of a period', () => {
   });
 });
 
+describe('a role changed outside a plan\'s own steps', () => {
+  it('takes off what the new role does not allow and keeps it, as a plan\'s end does', async () => {
+    const person = await newUser(ROLES.premiumPlus);
+    const colour = (await shopItem('nameColor', { nameColor: '#3f51b5' })).id;
+    const frame = (await shopItem('frame')).id;
+    await setPlan(person, 2, Date.now() + 30 * DAY_MS);
+    expect((await person.call('PATCH', '/users/me', { nameColor: colour, frame })).status).toBe(200);
+    await (await admin()).patch(`/users/${person.id}`, { role: ROLES.premium });
+    const worn = await until('the frame taken off', async () => {
+      const row = await adminRead<{ nameColor: number | null; frame: number | null; keptDecorations: unknown }>('directus_users', person.id, 'nameColor,frame,keptDecorations');
+      return row.frame === null && row;
+    });
+    expect(worn).toEqual({ nameColor: colour, frame: null, keptDecorations: { frame } });
+  });
+});
+
 describe('a GIF avatar', () => {
   // Directus serves a GIF as it is, even by the avatar's preset: it would go on moving on the site.
   const avatarOf = async (who: TestUser) => (await call('GET', `/users?filter[id][_eq]=${who.id}&fields=avatar`)).data[0].avatar;

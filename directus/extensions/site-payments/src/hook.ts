@@ -6,9 +6,13 @@
 import { defineHook } from '@directus/extensions';
 import { paymentConfig } from './config.ts';
 import { toJson } from './db.ts';
-import { forgetChosen, type Kept } from './decorations.ts';
+import { DECORATIONS, forgetChosen, type Kept } from './decorations.ts';
+import { wearAllowed } from './plan-change.ts';
 import { applyManualChange } from './manual-changes.ts';
 import { runPlanChecks } from './plan-checks.ts';
+
+/** The fields of a profile a plan decides (its decorations and its avatar), and the role that decides them. */
+const WORN_FIELDS = [...DECORATIONS, 'avatar', 'role'];
 
 export default defineHook(({ action, filter, schedule }, { database, env, logger, services, getSchema }) => {
   const config = paymentConfig(env);
@@ -29,12 +33,17 @@ export default defineHook(({ action, filter, schedule }, { database, env, logger
   // A decoration the person sets or takes off themselves is their choice now: the kept one is
   // forgotten once the change is stored. Not in a filter: Directus runs filters outside the update's
   // transaction, so a change another rule refused still forgot it.
+  // Then what the role does not allow is taken off again: a plan that ended between the rule's look at
+  // the role and the write left a decoration on for good.
   action('users.update', async (meta, context) => {
     const db = context.database;
+    const payload = meta.payload as Record<string, unknown>;
+    const wears = WORN_FIELDS.some((field) => field in payload);
     for (const id of (meta.keys ?? []) as string[]) {
       const row = await db('directus_users').where({ id }).first('keptDecorations');
-      const kept = forgetChosen(toJson<Kept>(row?.keptDecorations, {}), meta.payload as Record<string, unknown>);
+      const kept = forgetChosen(toJson<Kept>(row?.keptDecorations, {}), payload);
       if (kept) await db('directus_users').where({ id }).update({ keptDecorations: Object.keys(kept).length ? JSON.stringify(kept) : null });
+      if (wears) await db.transaction((trx) => wearAllowed(trx, id));
     }
   });
 });

@@ -9,7 +9,7 @@ import { PREMIUM_ROLES, ROLES, type PlanChangeKind } from '../../../../shared/ru
 import { roleOf, type PlanState } from '../../../../shared/subscription.ts';
 import { locked } from '../../shared/row-lock.ts';
 import { toDate, toJson } from './db.ts';
-import { avatarFor, decorationsFor, DECORATIONS, type Kept, type Worn } from './decorations.ts';
+import { avatarFor, decorationsFor, DECORATIONS, type Decoration, type Kept, type Worn } from './decorations.ts';
 
 const VIEWER_ROLES: readonly string[] = [ROLES.user, ...PREMIUM_ROLES];
 
@@ -33,18 +33,36 @@ export async function changePlan(trx: Knex.Transaction | Knex, userId: string, n
   const before: PlanState = { plan: row.plan === null ? null : Number(row.plan), paidUntil: toDate(row.paidUntil) };
   const after = next(before);
   const role = !VIEWER_ROLES.includes(row.role) ? row.role : after.plan === null ? ROLES.user : roleOf(after.plan);
-  const worn = Object.fromEntries(DECORATIONS.map((d) => [d, row[d] === null ? null : Number(row[d])])) as Worn;
   const update: Record<string, unknown> = { role, plan: after.plan, paidUntil: after.paidUntil };
-  if (VIEWER_ROLES.includes(role)) {
-    const decorations = decorationsFor(role, worn, toJson<Kept>(row.keptDecorations, {}));
-    const moving = row.avatar !== null && (await trx('directus_files').where({ id: row.avatar }).first('type'))?.type === 'image/gif';
-    const avatar = avatarFor(role, { id: row.avatar, moving }, decorations.kept);
-    // A kept file deleted since (by its owner, or with a report) is not put back.
-    const gone = avatar.avatar !== null && avatar.avatar !== row.avatar && !(await trx('directus_files').where({ id: avatar.avatar }).first('id'));
-    Object.assign(update, decorations.worn, { avatar: gone ? null : avatar.avatar, keptDecorations: Object.keys(avatar.kept).length ? JSON.stringify(avatar.kept) : null });
-  }
+  if (VIEWER_ROLES.includes(role)) Object.assign(update, await wearUnder(trx, role, row));
   await trx('directus_users').where({ id: userId }).update(update);
   return { user: userId, planBefore: before.plan, planAfter: after.plan, paidUntilBefore: before.paidUntil, paidUntilAfter: after.paidUntil };
+}
+
+/** What a person's row holds of what a plan decides. */
+type WornRow = { avatar: string | null; keptDecorations: unknown } & Record<Decoration, unknown>;
+
+/** What a person's row wears and keeps under `role`: decorations, avatar and the kept ones. */
+async function wearUnder(trx: Knex.Transaction | Knex, role: string, row: WornRow): Promise<Record<string, unknown>> {
+  const worn = Object.fromEntries(DECORATIONS.map((d) => [d, row[d] === null ? null : Number(row[d])])) as Worn;
+  const decorations = decorationsFor(role, worn, toJson<Kept>(row.keptDecorations, {}));
+  const moving = row.avatar !== null && (await trx('directus_files').where({ id: row.avatar }).first('type'))?.type === 'image/gif';
+  const avatar = avatarFor(role, { id: row.avatar, moving }, decorations.kept);
+  // A kept file deleted since (by its owner, or with a report) is not put back.
+  const gone = avatar.avatar !== null && avatar.avatar !== row.avatar && !(await trx('directus_files').where({ id: avatar.avatar }).first('id'));
+  return { ...decorations.worn, avatar: gone ? null : avatar.avatar, keptDecorations: Object.keys(avatar.kept).length ? JSON.stringify(avatar.kept) : null };
+}
+
+/**
+ * Takes off what the person's stored role does not allow. A person's own change is checked against
+ * the role before it is written, outside its transaction: a plan that ended in between left it on.
+ */
+export async function wearAllowed(trx: Knex.Transaction | Knex, userId: string): Promise<void> {
+  const row = await locked(trx, trx('directus_users').where({ id: userId }).first('role', 'keptDecorations', 'avatar', ...DECORATIONS));
+  if (!row || !VIEWER_ROLES.includes(row.role)) return;
+  const update = await wearUnder(trx, row.role, row);
+  const changed = Object.entries(update).some(([field, value]) => String(value ?? '') !== String(row[field as keyof WornRow] ?? ''));
+  if (changed) await trx('directus_users').where({ id: userId }).update(update);
 }
 
 /** The `planChanges` row of a change the backend made (a payment, a refund, an expiry). */
