@@ -20,13 +20,15 @@ export interface ImageFacts {
   orientation: number;
 }
 
-/** The image's true type, or null for anything that is not a jpeg, png, webp or gif (SVG and HTML included). */
+/** The image's true type, or null for anything that is not a whole jpeg, png, webp or gif (SVG and HTML included). */
 export async function imageFacts(bytes: Buffer): Promise<ImageFacts | null> {
   try {
     const meta = await sharp(bytes, { animated: true }).metadata();
     const type = meta.format ? TYPES[meta.format] : undefined;
     if (!type || !meta.width || !meta.height) return null;
     const animated = type === 'image/gif' || (meta.pages ?? 1) > 1 || (type === 'image/png' && isAnimatedPng(bytes));
+    // Every pixel decoded as Directus decodes a preset: a file cut short had a sound header, and each view of it by a preset was a 500.
+    await sharp(bytes, { animated: true, failOn: 'warning' }).stats();
     return { type, animated, width: meta.width, height: meta.pageHeight ?? meta.height, orientation: meta.orientation ?? 1 };
   } catch {
     return null;

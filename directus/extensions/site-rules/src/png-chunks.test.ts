@@ -22,6 +22,15 @@ describe('isAnimatedPng', () => {
     expect(isAnimatedPng(late)).toBe(false);
   });
 
+  it('makes imageFacts refuse an image cut short, whose header alone is sound', async () => {
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+    expect(await imageFacts(png)).toMatchObject({ type: 'image/png', width: 400 });
+    expect((await sharp(png.subarray(0, png.length / 2)).metadata()).width).toBe(400);
+    expect(await imageFacts(png.subarray(0, png.length / 2))).toBeNull();
+    const jpeg = await sharp(png).jpeg().toBuffer();
+    expect(await imageFacts(jpeg.subarray(0, jpeg.length / 2))).toBeNull();
+  });
+
   it('makes imageFacts call an APNG animated, as a GIF or moving WebP is', async () => {
     expect(await imageFacts(apngBytes())).toMatchObject({ type: 'image/png', animated: true });
     expect(await imageFacts(await still())).toMatchObject({ type: 'image/png', animated: false });
