@@ -23,7 +23,7 @@ describe('isAnimatedPng', () => {
   });
 
   it('makes imageFacts refuse an image cut short, whose header alone is sound', async () => {
-    const png = await sharp({ create: { width: 400, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
     expect(await imageFacts(png)).toMatchObject({ type: 'image/png', width: 400 });
     expect((await sharp(png.subarray(0, png.length / 2)).metadata()).width).toBe(400);
     expect(await imageFacts(png.subarray(0, png.length / 2))).toBeNull();
