@@ -518,6 +518,12 @@ export function fieldLabel(collection: string, field: string): FieldLabel | unde
 }
 
 const nameOf = (label: FieldLabel) => (typeof label === 'string' ? label : label.name);
+
+/** The name editors know a field by, or its own where it has none. */
+export const fieldName = (collection: string, field: string): string => {
+  const label = fieldLabel(collection, field);
+  return label ? nameOf(label) : field;
+};
 const ru = (translation: string) => [{ language: LABEL_LANGUAGE, translation }];
 
 /** How a field shows in a list: a picture's thumbnail, a related row by its name, a time as a time, a choice by its words. */

@@ -26,6 +26,9 @@ import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
 import { registerServerHealth } from './server-health.ts';
 import { registerSlugRules } from './slugs.ts';
+import { registerDeclaredValues } from './declared-values.ts';
+import { registerCategoryNameRules } from './category-names.ts';
+import { BANNER_LINK_ERROR, isBannerLink } from '../../../../shared/banner-link.ts';
 import { registerFieldValueRule } from './field-values.ts';
 import { EMBED_ADDRESS_ERROR, EMBED_FIELDS, isEmbedAddress } from '../../../../shared/embed-address.ts';
 import { NAME_PAINT_ERROR, isNamePaint } from '../../../../shared/name-paint.ts';
@@ -75,10 +78,12 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerTextCharacterRule(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
+  registerCategoryNameRules(register);
   registerTitleRules(register);
   // A player's address is framed on every viewer's page; a shop's name colour painted wherever its wearer is named.
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
   registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
+  registerFieldValueRule(register, { mainBanners: ['link'] }, isBannerLink, BANNER_LINK_ERROR);
   registerStaticSettingsRules(register);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');
@@ -111,4 +116,6 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerWithheldVideos(register, (err) => logger.error(err));
   registerSegmentRules(register);
   registerWatchedRules(register, pace('watched', env, 'Слишком много отметок подряд.'), (err) => logger.error(err));
+  // Last: a collection's own rules say first what is wrong in their words.
+  registerDeclaredValues(register);
 });

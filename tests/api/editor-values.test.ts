@@ -1,0 +1,100 @@
+/**
+ * What an editor saves is held to the data model (text as text within its length, a choice among its
+ * values, numbers in their column's range), and to the addresses it makes: a category's name is part of
+ * its filter screen's address, and a banner's link is followed by every visitor.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { CATEGORY_ADDRESS_TAKEN } from '../../directus/extensions/site-rules/src/category-names.ts';
+import { declaredValueProblem } from '../../directus/extensions/site-rules/src/declared-values.ts';
+import { series, titles } from '../../directus/schema/collections.ts';
+import { BANNER_LINK_ERROR } from '../../shared/banner-link.ts';
+import { PATH_SEGMENT_ERROR } from '../../shared/path-segment.ts';
+import { newTitle, newUser, type TestUser } from '../support/api.ts';
+import { adminRead, asAdmin, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+
+let editor: TestUser;
+
+/** The refusal the data model gives `value` in `field` of `collection`, as the rule words it. */
+function refusalOf(def: { collection: string; fields: { field: string }[] }, field: string, value: unknown): string {
+  const problem = declaredValueProblem(def.collection, def.fields.find((f) => f.field === field) as Parameters<typeof declaredValueProblem>[1], value);
+  expect(problem).not.toBeNull();
+  return problem!;
+}
+
+beforeAll(async () => {
+  editor = await newUser(EDITOR_ROLE);
+});
+
+describe('an editor\'s values', () => {
+  it('are refused where they are not of their field\'s kind, with the field named, and nothing is written', async () => {
+    const title = await newTitle({ releaseYear: 2020 });
+    const before = await adminRead('titles', title.id, 'name,status,releaseYear,typeSource,originalName');
+    const writes: [string, unknown][] = [
+      ['name', { x: 1 }], ['name', ['a', { b: 1 }]], ['status', 'weird'], ['typeSource', 'bogus'], ['releaseYear', 99_999_999_999],
+      ['releaseYear', '20x0'], ['originalName', 'x'.repeat(100_000)],
+    ];
+    for (const [field, value] of writes) {
+      expectRefused(await editor.call('PATCH', `/items/titles/${title.id}`, { [field]: value }), 400, refusalOf(titles, field, value));
+    }
+    expect(await adminRead('titles', title.id, 'name,status,releaseYear,typeSource,originalName')).toEqual(before);
+    const created = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: { x: 1 }, status: 'draft' }));
+    expectRefused(created, 400, refusalOf(titles, 'name', { x: 1 }));
+  });
+
+  it('are held in rows written inside another, an episode\'s name too', async () => {
+    const title = await newTitle();
+    const name = 'Серия '.repeat(1_000);
+    const nested = await expectNothingStored('series', {}, () => editor.call('PATCH', `/items/titles/${title.id}`, { series: { create: [{ name, title: title.id }] } }));
+    expectRefused(nested, 400, refusalOf(series, 'name', name));
+    const alone = await expectNothingStored('series', {}, () => editor.call('POST', '/items/series', { name, title: title.id }));
+    expectRefused(alone, 400, refusalOf(series, 'name', name));
+  });
+
+  it('are taken when they are', async () => {
+    const title = await newTitle();
+    expect((await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear: 2024, status: 'draft', typeSource: null, name: 'Новое имя' })).status).toBe(200);
+    expect(await adminRead('titles', title.id, 'releaseYear,status,name')).toEqual({ releaseYear: 2024, status: 'draft', name: 'Новое имя' });
+  });
+});
+
+describe('a category\'s name', () => {
+  let mine: { id: number; slug: string; name: string };
+  let other: { id: number; slug: string; name: string };
+
+  beforeAll(async () => {
+    const stamp = Date.now().toString(36);
+    mine = (await asAdmin('POST', '/items/categories', { name: `Проба ${stamp}` })).data;
+    other = (await asAdmin('POST', '/items/categories', { name: `Другая ${stamp}` })).data;
+  });
+
+  it('is refused by anyone where it cannot be one part of an address, and nothing changes', async () => {
+    for (const name of ['../probe', 'probe/sub', '..', 'a?b', '100%', 'a\\b']) {
+      expectRefused(await editor.call('PATCH', `/items/categories/${mine.id}`, { name }), 400, PATH_SEGMENT_ERROR);
+      expectRefused(await asAdmin('PATCH', `/items/categories/${mine.id}`, { name }), 400, PATH_SEGMENT_ERROR);
+    }
+    expect((await adminRead('categories', mine.id, 'name')).name).toBe(mine.name);
+  });
+
+  it('and its slug are refused where another category has either, which put two categories at one address', async () => {
+    for (const name of [other.slug, other.name]) expectRefused(await editor.call('PATCH', `/items/categories/${mine.id}`, { name }), 400, CATEGORY_ADDRESS_TAKEN);
+    expectRefused(await editor.call('POST', '/items/categories', { name: other.name }), 400, CATEGORY_ADDRESS_TAKEN);
+    expectRefused(await editor.call('PATCH', `/items/categories/${mine.id}`, { slug: 'not-taken', name: other.slug }), 400, CATEGORY_ADDRESS_TAKEN);
+    expect(await adminRead('categories', mine.id, 'name,slug')).toEqual({ name: mine.name, slug: mine.slug });
+    expect((await editor.call('PATCH', `/items/categories/${mine.id}`, { name: `${mine.name} и ещё` })).status).toBe(200);
+  });
+});
+
+describe('a banner\'s link', () => {
+  it('is a page of the site or an http(s) address, never a script', async () => {
+    for (const link of ['javascript:alert(document.domain)', ' javascript:alert(1)', 'data:text/html,x', '//evil.example', 42]) {
+      const res = await expectNothingStored('mainBanners', {}, () => editor.call('POST', '/items/mainBanners', { title: 'Проба', link }));
+      expectRefused(res, 400, typeof link === 'string' ? BANNER_LINK_ERROR : undefined);
+    }
+    for (const link of ['/updates', 'https://example.com/promo']) {
+      const res = await editor.call('POST', '/items/mainBanners', { title: 'Проба', link });
+      expect(res.status).toBe(200);
+      expect((await asAdmin('DELETE', `/items/mainBanners/${res.data.id}`)).status).toBe(204);
+    }
+  });
+});
