@@ -13,6 +13,7 @@ import { drawSeason, QUICK_ENCODING, TINY_SEASON, type SeasonTruth } from '../..
 import { analyseSeason, DONE, OPENING_PART, ENDING_PART } from '../../directus/extensions/segment-finder/src/season.ts';
 import { FAILURE_TEXT } from '../../directus/extensions/segment-finder/src/failures.ts';
 import { defaultTools } from '../../directus/extensions/segment-finder/src/tools.ts';
+import { MAX_STREAMS, videoLength } from '../../directus/extensions/segment-finder/src/fingerprint.ts';
 
 const tools = defaultTools();
 let dir: string;
@@ -64,6 +65,13 @@ describe('a generated season', () => {
     expect({ ...again, id: first!.id }).toEqual(first);
     expect(first!.opening).not.toBeNull();
   }, 120_000);
+
+  it('compares no file with itself: a season whose episodes all play one file has too few to compare, and no proposals', async () => {
+    const one = season.episodes[0]!.file;
+    const result = await analyseSeason([one, one, one].map((file, i) => ({ id: i, file })));
+    expect(result.state).toBe(FAILURE_TEXT['too-few-episodes']);
+    expect(result.episodes.every((e) => e.opening === null && e.ending === null)).toBe(true);
+  }, 120_000);
 });
 
 describe('bad input', () => {
@@ -86,6 +94,17 @@ describe('bad input', () => {
     expect(result.episodes[0]!.opening).not.toBeNull();
     expect(result.episodes[5]!.opening).not.toBeNull();
     for (const i of [1, 2, 3, 4, 6]) expect(result.episodes[i]).toMatchObject({ opening: null, ending: null });
+  }, 120_000);
+
+  it(`reads no file of more than ${MAX_STREAMS} streams, for which ffmpeg readied a decoder each`, async () => {
+    const crowded = path.join(dir, 'crowded.mp4');
+    const tracks = Array.from({ length: MAX_STREAMS }, () => ['-map', '1:a']).flat();
+    ffmpeg('-f', 'lavfi', '-i', 'testsrc=size=32x18:rate=1:duration=5', '-f', 'lavfi', '-i', 'sine=d=5:r=8000',
+      '-map', '0:v', ...tracks, '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac', '-b:a', '8k', crowded);
+    expect(await videoLength(crowded, tools)).toBeNull();
+    const result = await analyseSeason([{ id: 1, file: crowded }, { id: 2, file: season.episodes[0]!.file }]);
+    expect(result.episodes[0]!.state).toBe(FAILURE_TEXT['not-video']);
+    expect(await videoLength(season.episodes[0]!.file, tools)).toBeGreaterThan(0);
   }, 120_000);
 
   it('says «слишком мало серий для сравнения» for a season of one, and for one whose other files are not videos', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runBounded } from '../../directus/extensions/segment-finder/src/bounded-process.ts';
 import { parseMediaInfo, parsePoints, parseSilences } from '../../directus/extensions/segment-finder/src/fingerprint.ts';
-import { createSeasonQueue } from '../../directus/extensions/segment-finder/src/season-queue.ts';
+import { createJobQueue } from '../../directus/extensions/segment-finder/src/job-queue.ts';
 import { failure, FAILURE_TEXT } from '../../directus/extensions/segment-finder/src/failures.ts';
 import type { SeasonResult } from '../../directus/extensions/segment-finder/src/season.ts';
 
@@ -51,11 +51,11 @@ describe('a bounded process', () => {
   });
 });
 
-describe('the season queue', () => {
+describe('the job queue', () => {
   const result = (state: string): SeasonResult => ({ state, episodes: [], analysedSeconds: 0 });
 
-  it('runs one season at a time, in order, and a failed one neither rejects nor stops the next', async () => {
-    const queue = createSeasonQueue((err) => ({ ...result(failure('unreadable').message), failure: failure('unreadable', String(err)) }));
+  it('runs one job (a season) at a time, in order, and a failed one neither rejects nor stops the next', async () => {
+    const queue = createJobQueue<SeasonResult>((err) => ({ ...result(failure('unreadable').message), failure: failure('unreadable', String(err)) }));
     const order: string[] = [];
     let running = 0;
     const job = (name: string, fail = false) => async () => {

@@ -10,8 +10,10 @@ import type { Tools } from './tools.ts';
 
 /** Containers an episode can come in; anything else (a picture, a text, a playlist) is not a video. */
 const VIDEO_CONTAINERS = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi,mpegts,flv,asf,mpeg,ogg';
-/** Files are read from disk only: no playlist inside a file can make ffmpeg open a URL. */
-const INPUT_GUARDS = ['-protocol_whitelist', 'file', '-format_whitelist', VIDEO_CONTAINERS];
+/** An episode has a picture and a few sound tracks; ffmpeg readies a decoder for each stream it finds (a file of 990 took 600 MB). */
+export const MAX_STREAMS = 16;
+/** Files are read from disk only (no playlist inside a file can make ffmpeg open a URL), with a few streams at most. */
+const INPUT_GUARDS = ['-protocol_whitelist', 'file', '-format_whitelist', VIDEO_CONTAINERS, '-max_streams', String(MAX_STREAMS)];
 const QUIET = ['-hide_banner', '-nostdin', '-nostats'];
 
 /** Chromaprint's own rate: decoding straight to it spares fpcalc a resampling. */

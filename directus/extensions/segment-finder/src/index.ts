@@ -9,6 +9,7 @@ import { defineHook } from '@directus/extensions';
 import type { Readable } from 'node:stream';
 import { measureEpisodes, videoOf, videoToMeasure } from './episode-length.ts';
 import { segmentSearch } from './runner.ts';
+import { createJobQueue } from './job-queue.ts';
 import type { SeasonKey } from './search.ts';
 import { defaultTools } from './tools.ts';
 import { envText } from '../../shared/env.ts';
@@ -42,11 +43,13 @@ export default defineHook(({ action, schedule }, deps) => {
     }
     for (const [title, seasons] of byTitle) await segmentSearch(deps).request(title, [...seasons]);
   };
+  /** Lengths are read one file at a time: saves in a row each started an ffmpeg of their own at once. */
+  const lengths = createJobQueue<void>((err) => logger.warn(`Длина серии не прочитана: ${String(err)}`));
   const uploaded = (episodes: (string | number)[], payload: Record<string, unknown> | undefined) => {
     if (!episodes.length) return;
     // Not awaited: the editor's save is answered before ffmpeg starts, and a failure is only logged.
     const measured = videoToMeasure(payload);
-    if (measured) measureEpisodes(ctx, episodes, measured).catch((err: unknown) => logger.warn(`Длина серии не прочитана: ${String(err)}`));
+    if (measured) void lengths.enqueue(() => measureEpisodes(ctx, episodes, measured));
     if (videoOf(payload)) queueSearch(episodes).catch((err: unknown) => logger.warn(`Поиск заставок не поставлен в очередь: ${String(err)}`));
   };
   /** On a first start the schema is applied after Directus listens: there is nothing to resume yet. */

@@ -1,6 +1,6 @@
 /**
  * The search for a title's openings and endings: asked for after an episode's video is uploaded or
- * replaced, or by an editor («Найти заставки»); run later, one title at a time (season-queue.ts),
+ * replaced, or by an editor («Найти заставки»); run later, one title at a time (job-queue.ts),
  * each asked season analysed as a whole (season.ts) and its results written as proposals
  * (proposals.ts). Editors follow it on the title: queued → running → done or failed, with a note.
  *
@@ -13,7 +13,7 @@ import { askSearch, finishRun, renewClaim, takeAsks, takeClaim, titlesLeftBehind
 import { FAILURE_TEXT } from './failures.ts';
 import { planProposals, searchOutcome, type AnalysedEpisode, type NewProposal, type SearchOutcome, type StoredRow } from './proposals.ts';
 import { analyseSeason, type SeasonResult } from './season.ts';
-import { createSeasonQueue } from './season-queue.ts';
+import { createJobQueue } from './job-queue.ts';
 import { withFiles, type FileContext } from './stored-file.ts';
 import type { Tools } from './tools.ts';
 
@@ -57,7 +57,7 @@ interface Held {
 }
 
 export function createSegmentSearch(ctx: SearchContext): SegmentSearch {
-  const queue = createSeasonQueue<void>((err) => ctx.logWarning(`Поиск заставок сорвался: ${String(err)}`));
+  const queue = createJobQueue<void>((err) => ctx.logWarning(`Поиск заставок сорвался: ${String(err)}`));
   /** Titles whose run is queued here and not started yet: another ask only adds to what it takes. */
   const waiting = new Set<number>();
   const db = ctx.database;

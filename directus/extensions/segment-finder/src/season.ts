@@ -163,19 +163,20 @@ export async function analyseSeason(episodes: readonly EpisodeInput[], options: 
       results.push({ id: episode.id, state: reason.message, failure: reason, opening: null, ending: null });
     }
   }
-  // A file heard for several episodes was decoded once.
-  const analysedSeconds = [...new Set(heard)].reduce((sum, h) => sum + (h ? h.opening.duration + h.ending.duration : 0), 0);
-  if (heard.filter(Boolean).length < 2) {
+  // A file heard for several episodes was decoded once, and is compared once: against itself it
+  // matched whole, and its episodes got their whole parts proposed as opening and ending.
+  const files = [...new Set(heard)].filter((h): h is Heard => h !== null);
+  const analysedSeconds = files.reduce((sum, h) => sum + h.opening.duration + h.ending.duration, 0);
+  if (files.length < 2) {
     const tooFew = failure('too-few-episodes');
     for (const r of results) if (!r.failure) Object.assign(r, { state: tooFew.message, failure: tooFew });
     return { state: tooFew.message, failure: tooFew, episodes: results, analysedSeconds };
   }
   for (const kind of ['opening', 'ending'] as const satisfies readonly SegmentKind[]) {
-    const parts = heard.map((h) => (h ? h[kind] : null));
-    const found = recurringSegments(parts.map((p) => (p && !p.silent ? p.points : null)), kind, matching);
+    const found = recurringSegments(files.map((h) => (h[kind].silent ? null : h[kind].points)), kind, matching);
     for (let i = 0; i < results.length; i++) {
-      const f = found[i];
       const h = heard[i];
+      const f = h ? found[files.indexOf(h)] : null;
       if (!f || !h) continue;
       try {
         results[i]![kind] = await propose(episodes[i]!.file, h.duration, h[kind], f, cutsOf);
