@@ -271,6 +271,29 @@ describe('the room over the socket', () => {
     await b.message(`${people[0]!.login} не стал(а) ждать: ${people[1]!.login}`);
   });
 
+  it('tells a skip of a segment found by listening only where the player plays it: on a title whose editors let found ones apply', async () => {
+    const found = { kind: 'ending', start: 1200, end: 1290 } as const;
+    const proposed = await asAdmin('POST', '/items/segments', { episode: show.episodes[0], ...found, state: 'proposed', source: 'auto' });
+    expect(proposed.status, JSON.stringify(proposed.errors)).toBe(200);
+    const { sockets, people } = await roomOf(2, 'found');
+    const [a, b] = sockets as [RoomSocket, RoomSocket];
+    const skipFound = async () => {
+      a.send({ action: 'seek', position: found.start + 30 });
+      await b.message(`${people[0]!.login} перемотал(а) на 20:30`);
+      a.send({ action: 'seek', position: found.end, reason: 'skip' });
+    };
+    try {
+      await skipFound();
+      await b.message(`${people[0]!.login} перемотал(а) на 21:30`);
+      expect((await asAdmin('PATCH', `/items/titles/${show.title}`, { applyFoundSegments: true })).status).toBe(200);
+      await skipFound();
+      await b.message(`${people[0]!.login} пропустил(а) титры`);
+    } finally {
+      await asAdmin('PATCH', `/items/titles/${show.title}`, { applyFoundSegments: false });
+      await asAdmin('DELETE', `/items/segments/${proposed.data.id}`);
+    }
+  });
+
   it('pausing, skipping, the next episode and the chat: each told to all and the lines written', async () => {
     const { code, sockets, people } = await roomOf(2, 'lines');
     const [a, b] = sockets as [RoomSocket, RoomSocket];
