@@ -51,6 +51,18 @@ describe('an editor\'s values', () => {
     expectRefused(alone, 400, refusalOf(series, 'name', name));
   });
 
+  it('never reach what the backend keeps of a title: its counts, its search text, the opening search\'s state', async () => {
+    const title = await newTitle();
+    const kept = 'views,ratingAverage,segmentSearch,segmentSearchSince,searchText';
+    const before = await adminRead('titles', title.id, kept);
+    for (const write of [{ segmentSearch: 'running', segmentSearchSince: '2099-01-01T00:00:00.000Z' }, { views: 1_000_000 }]) {
+      expectRefused(await editor.call('PATCH', `/items/titles/${title.id}`, write), 403);
+    }
+    // The rating's average and the search text are made by the backend's own hooks, which drop what is sent.
+    for (const write of [{ ratingAverage: 5 }, { searchText: 'подмена' }]) await editor.call('PATCH', `/items/titles/${title.id}`, write);
+    expect(await adminRead('titles', title.id, kept)).toEqual(before);
+  });
+
   it('are taken when they are', async () => {
     const title = await newTitle();
     expect((await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear: 2024, status: 'draft', typeSource: null, name: 'Новое имя' })).status).toBe(200);

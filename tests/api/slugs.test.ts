@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { SLUG_SOURCES } from '../../directus/schema/collections.ts';
+import { CATEGORY_ADDRESS_TAKEN } from '../../directus/extensions/site-rules/src/category-names.ts';
 import { RESERVED_SLUGS } from '../../shared/rules.ts';
 import { slugFromName } from '../../shared/slug.ts';
 import { admin, newUser, type TestUser } from '../support/api.ts';
@@ -63,7 +64,8 @@ describe('a slug left empty', () => {
     expect(b.slug).not.toBe(a.slug);
   });
 
-  it.each(Object.keys(SLUG_SOURCES).filter((c) => c !== 'titles'))('is made from the name in %s too', async (collection) => {
+  // A category's name is an address of its own (category-names.ts): two never share one.
+  it.each(Object.keys(SLUG_SOURCES).filter((c) => c !== 'titles' && c !== 'categories'))('is made from the name in %s too', async (collection) => {
     const name = `Ким Со Ён ${stamp()}`;
     const { from } = SLUG_SOURCES[collection]!;
     const extra = await required(collection);
@@ -71,6 +73,12 @@ describe('a slug left empty', () => {
     const b = await created(collection, { [from]: name, ...extra });
     expect(a.slug).toBe(slugFromName(name));
     expect(b.slug).toBe(`${slugFromName(name)}-2`);
+  });
+
+  it('is made from the name in categories too, whose names are not shared', async () => {
+    const name = `Ким Со Ён ${stamp()}`;
+    expect((await created('categories', { name })).slug).toBe(slugFromName(name));
+    expectRefused(await editor.call('POST', '/items/categories', { name }), 400, CATEGORY_ADDRESS_TAKEN);
   });
 
   it('is made again from the name when an editor empties it', async () => {
