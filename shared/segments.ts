@@ -25,6 +25,14 @@ export const SKIP_LABELS: Record<SegmentKind, string> = {
   preview: 'Пропустить превью',
 };
 
+/** The player's notice once a kind was skipped by itself, the participle agreeing with the name. */
+export const SKIPPED_NOTICES: Record<SegmentKind, string> = {
+  opening: 'Заставка пропущена',
+  ending: 'Титры пропущены',
+  recap: 'Пересказ пропущен',
+  preview: 'Превью пропущено',
+};
+
 /** Who set a segment: an editor, or the segment finder listening to the season ('auto', with a confidence). */
 export const SEGMENT_SOURCES = ['editor', 'auto'] as const;
 /**

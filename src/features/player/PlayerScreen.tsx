@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { SPEEDS } from '../../../shared/player-settings.ts';
-import { SEGMENT_NAMES, SKIP_LABELS, type Segment } from '../../../shared/segments.ts';
+import { SKIPPED_NOTICES, SKIP_LABELS, type Segment } from '../../../shared/segments.ts';
 import { isWatchedAt } from '../../../shared/watching.ts';
 import { cardFrom, COUNTDOWN_SECONDS } from './episode-order.ts';
 import { videoMedia } from './video-media.ts';
@@ -232,7 +232,7 @@ export default function PlayerScreen({
         )}
         {skipped && (
           <Overlay className="player__skipped">
-            <span role="status">{SEGMENT_NAMES[skipped.kind]} пропущена</span>
+            <span role="status">{SKIPPED_NOTICES[skipped.kind]}</span>
             {' · '}
             <button type="button" className="player__link-btn" onClick={undoSkip}>Вернуть</button>
           </Overlay>
