@@ -53,6 +53,8 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     TEMP_PATH: path.join(o.dataDir, 'tmp'),
     TELEMETRY: 'false',
     AI_ENABLED: 'false',
+    // The site speaks REST and sockets alone: no model client is to reach the data through MCP.
+    MCP_ENABLED: 'false',
     LOG_LEVEL: 'warn',
     LOG_STYLE: 'pretty',
     WEBSOCKETS_ENABLED: 'true',

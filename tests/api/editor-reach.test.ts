@@ -6,6 +6,7 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { ROLES } from '../../shared/rules.ts';
 import { IMPORT_INTERNAL, IMPORT_NEEDS_WEB_ADDRESS } from '../../directus/extensions/site-rules/src/import-address.ts';
 import { baseUrl, call, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, chatUpload, countRows, expectNothingStored, expectRefused, uploadAs } from '../support/fixtures.ts';
@@ -129,3 +130,19 @@ describe('an export an editor makes', () => {
     expect((await editor.call('GET', `/files/${file!.id}?fields=id`)).data).toEqual({ id: file!.id });
   });
 });
+
+describe('the admin app\'s saved views and bookmarks', () => {
+  it('are their maker\'s own: never everyone\'s or another role\'s, and theirs to delete', async () => {
+    for (const preset of [{ collection: 'titles', bookmark: 'Мои черновики' }, { collection: 'titles', role: ROLES.user }, { collection: 'directus_users', bookmark: 'Все', user: null }]) {
+      const made = await editor.call('POST', '/presets', preset);
+      expect(made.status, JSON.stringify(made.errors)).toBe(200);
+      expect(await adminRead('directus_presets', made.data.id, 'user,role')).toEqual({ user: editor.id, role: null });
+      expect((await editor.call('DELETE', `/presets/${made.data.id}`)).status).toBe(204);
+    }
+  });
+
+  it('leave no model client a way in: MCP is off', async () => {
+    expect((await member.call('GET', '/server/info')).data.mcp_enabled).toBe(false);
+  });
+});
+

@@ -28,6 +28,7 @@ import { registerServerHealth } from './server-health.ts';
 import { registerSlugRules } from './slugs.ts';
 import { registerDeclaredValues } from './declared-values.ts';
 import { registerCategoryNameRules } from './category-names.ts';
+import { registerOwnPresets } from './own-presets.ts';
 import { BANNER_LINK_ERROR, isBannerLink } from '../../../../shared/banner-link.ts';
 import { registerFieldValueRule } from './field-values.ts';
 import { EMBED_ADDRESS_ERROR, EMBED_FIELDS, isEmbedAddress } from '../../../../shared/embed-address.ts';
@@ -79,6 +80,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
   registerCategoryNameRules(register);
+  registerOwnPresets(register);
   registerTitleRules(register);
   // A player's address is framed on every viewer's page; a shop's name colour painted wherever its wearer is named.
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
