@@ -31,10 +31,9 @@ export default defineHook(({ action, filter, schedule }, { database, env, logger
   filter('planChanges.items.create', (payload, _meta, context) => applyManualChange(payload as Record<string, unknown>, context.database));
 
   // A decoration the person sets or takes off themselves is their choice now: the kept one is
-  // forgotten once the change is stored. Not in a filter: Directus runs filters outside the update's
-  // transaction, so a change another rule refused still forgot it.
-  // Then what the role does not allow is taken off again: a plan that ended between the rule's look at
-  // the role and the write left a decoration on for good.
+  // forgotten once the change is stored (not in a filter: Directus runs filters outside the update's
+  // transaction, so a change another rule refused still forgot it). Then what the role does not allow
+  // is taken off again: a plan that ended between the rule's look at the role and the write left it on.
   action('users.update', async (meta, context) => {
     const db = context.database;
     const payload = meta.payload as Record<string, unknown>;

@@ -60,9 +60,7 @@ async function wearUnder(trx: Knex.Transaction | Knex, role: string, row: WornRo
 export async function wearAllowed(trx: Knex.Transaction | Knex, userId: string): Promise<void> {
   const row = await locked(trx, trx('directus_users').where({ id: userId }).first('role', 'keptDecorations', 'avatar', ...DECORATIONS));
   if (!row || !VIEWER_ROLES.includes(row.role)) return;
-  const update = await wearUnder(trx, row.role, row);
-  const changed = Object.entries(update).some(([field, value]) => String(value ?? '') !== String(row[field as keyof WornRow] ?? ''));
-  if (changed) await trx('directus_users').where({ id: userId }).update(update);
+  await trx('directus_users').where({ id: userId }).update(await wearUnder(trx, row.role, row));
 }
 
 /** The `planChanges` row of a change the backend made (a payment, a refund, an expiry). */
