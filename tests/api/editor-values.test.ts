@@ -8,6 +8,7 @@ import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { CATEGORY_ADDRESS_TAKEN } from '../../directus/extensions/site-rules/src/category-names.ts';
 import { declaredValueProblem } from '../../directus/extensions/site-rules/src/declared-values.ts';
 import { series, titles } from '../../directus/schema/collections.ts';
+import type { CollectionDef } from '../../directus/schema/define.ts';
 import { BANNER_LINK_ERROR } from '../../shared/banner-link.ts';
 import { PATH_SEGMENT_ERROR } from '../../shared/path-segment.ts';
 import { newTitle, newUser, type TestUser } from '../support/api.ts';
@@ -16,8 +17,8 @@ import { adminRead, asAdmin, expectNothingStored, expectRefused } from '../suppo
 let editor: TestUser;
 
 /** The refusal the data model gives `value` in `field` of `collection`, as the rule words it. */
-function refusalOf(def: { collection: string; fields: { field: string }[] }, field: string, value: unknown): string {
-  const problem = declaredValueProblem(def.collection, def.fields.find((f) => f.field === field) as Parameters<typeof declaredValueProblem>[1], value);
+function refusalOf(def: CollectionDef, field: string, value: unknown): string {
+  const problem = declaredValueProblem(def.collection, def.fields.find((f) => f.field === field)!, value);
   expect(problem).not.toBeNull();
   return problem!;
 }

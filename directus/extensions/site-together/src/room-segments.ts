@@ -10,7 +10,7 @@ export async function segmentsOfEpisode(database: Knex, episode: number): Promis
   const season = num(row.season);
   // As the player reads them: confirmed, or found by listening on a title whose editors let found ones apply at once.
   const title = await database('titles').where('id', row.title).first('applyFoundSegments');
-  const plays: SegmentState[] = title?.applyFoundSegments === true || title?.applyFoundSegments === 1 ? ['confirmed', 'proposed'] : ['confirmed'];
+  const plays: SegmentState[] = Boolean(title?.applyFoundSegments) ? ['confirmed', 'proposed'] : ['confirmed'];
   const stored: StoredSegment[] = (await database('segments')
     .whereIn('state', plays)
     .where((q) => (season === null ? q.where('episode', episode) : q.where('episode', episode).orWhere('season', season)))
