@@ -531,11 +531,13 @@ export const USER_EXTENSION = collection('directus_users', {}, userFields);
 /**
  * A private chat's pictures name their chat: its two members alone may read them. A video withheld
  * (an episode's kept for subscribers or taken down, a title's not published) reaches nobody by its id
- * (access/policies.ts); the backend keeps the mark (site-rules: withheld-videos.ts).
+ * (access/policies.ts); the backend keeps the mark (site-rules: withheld-videos.ts). A picture made
+ * an avatar is marked when it moves, so a plan's end can take it off whatever its type.
  */
 export const FILE_EXTENSION = collection('directus_files', {}, [
   m2o('directus_files', 'chat', 'chats', { hidden: true, onDelete: 'CASCADE', note: 'Личный чат, к которому приложена картинка' }),
   boolean('withheld', { hidden: true, readonly: true }),
+  boolean('animated', { hidden: true, readonly: true }),
 ]);
 
 /** Fields this model adds to Directus's own collections. */

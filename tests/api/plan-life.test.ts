@@ -5,6 +5,7 @@
  * a renewal, editors grant and revoke by hand with a kept reason, and episodes kept for
  * subscribers are shown to everyone as locked, while a rights holder's takedown hides them from all.
  */
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { ROLES } from '../../shared/rules.ts';
 import { DAY_MS, dayOf } from '../../shared/subscription.ts';
@@ -122,19 +123,26 @@ describe('a role changed outside a plan\'s own steps', () => {
   });
 });
 
-describe('a GIF avatar', () => {
+/** A WebP of two frames: it moves, though its type does not say so as a GIF's does. */
+async function movingWebp(): Promise<Uint8Array<ArrayBuffer>> {
+  const frame = (background: string) => sharp({ create: { width: 8, height: 8, channels: 3, background } }).png().toBuffer();
+  return Uint8Array.from(await sharp([await frame('#a33'), await frame('#33a')], { join: { animated: true } }).webp({ loop: 0, delay: [300, 300] }).toBuffer());
+}
+
+describe('a moving avatar', () => {
   // Directus serves a GIF as it is, even by the avatar's preset: it would go on moving on the site.
   const avatarOf = async (who: TestUser) => (await call('GET', `/users?filter[id][_eq]=${who.id}&fields=avatar`)).data[0].avatar;
 
-  it('comes off for everyone when the plan ends, and back with a renewal', async () => {
+  it.each([['GIF', 'image/gif'], ['WebP', 'image/webp']] as const)('of %s comes off for everyone when the plan ends, and back with a renewal', async (_name, type) => {
     const person = await newUser(ROLES.premium);
     await setPlan(person, 1, Date.now() + 30 * DAY_MS);
-    const gif = (await uploadAs(person, gifBytes(), 'image/gif', 'moving.gif')).data;
-    expect((await person.call('PATCH', '/users/me', { avatar: gif.id })).status).toBe(200);
+    const bytes = type === 'image/gif' ? gifBytes() : await movingWebp();
+    const moving = (await uploadAs(person, bytes, type, `moving.${type.slice(6)}`)).data;
+    expect((await person.call('PATCH', '/users/me', { avatar: moving.id })).status).toBe(200);
     await (await admin()).post('/items/planChanges', { user: person.id, kind: 'revoke', reason: 'Проверка' });
     expect(await avatarOf(person)).toBeNull();
     await (await admin()).post('/items/planChanges', { user: person.id, kind: 'grant', plan: 1, days: 30, reason: 'Проверка' });
-    expect(await avatarOf(person)).toBe(gif.id);
+    expect(await avatarOf(person)).toBe(moving.id);
   });
 
   it('leaves a still avatar on, and one chosen since the end in place', async () => {

@@ -566,6 +566,7 @@ export interface SiteFile {
   uploaded_by: string | User | null;
   chat: number | Chat | null;
   withheld: boolean | null;
+  animated: boolean | null;
 }
 
 /** What anyone may read of another person (the public profile of directus/access/policies.ts). */

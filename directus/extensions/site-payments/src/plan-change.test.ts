@@ -18,13 +18,16 @@ beforeAll(async () => {
   await db.schema.createTable('directus_files', (t) => {
     t.string('id').primary();
     t.string('type');
+    t.boolean('animated');
   });
-  await db('directus_files').insert([{ id: 'moving', type: 'image/gif' }, { id: 'still', type: 'image/png' }]);
+  await db('directus_files').insert([{ id: 'moving', type: 'image/gif' }, { id: 'still', type: 'image/png' }, { id: 'moving-webp', type: 'image/webp', animated: true }]);
   await db('directus_users').insert([
     { id: 'lapsed', role: ROLES.user, avatar: 'moving', ...WORN },
     { id: 'premium', role: ROLES.premium, avatar: 'moving', ...WORN },
     { id: 'premium-plus', role: ROLES.premiumPlus, avatar: 'moving', ...WORN },
     { id: 'editor', role: 'an editor role', avatar: 'moving', ...WORN },
+    { id: 'lapsed-webp', role: ROLES.user, avatar: 'moving-webp' },
+    { id: 'lapsed-still', role: ROLES.user, avatar: 'still' },
   ]);
 });
 
@@ -38,6 +41,13 @@ describe('wearAllowed', () => {
     const after = await row('lapsed');
     expect(after).toMatchObject({ avatar: null, nameColor: null, frame: null, background: null });
     expect(JSON.parse(after.keptDecorations)).toEqual({ ...WORN, avatar: 'moving' });
+  });
+
+  it('takes off a moving avatar of any type, and leaves a still one', async () => {
+    await wearAllowed(db, 'lapsed-webp');
+    await wearAllowed(db, 'lapsed-still');
+    expect(await row('lapsed-webp')).toMatchObject({ avatar: null, keptDecorations: JSON.stringify({ avatar: 'moving-webp' }) });
+    expect(await row('lapsed-still')).toMatchObject({ avatar: 'still', keptDecorations: null });
   });
 
   it('leaves Премиум its name colour and avatar, and takes off the frame and background of Премиум+', async () => {

@@ -46,7 +46,8 @@ type WornRow = { avatar: string | null; keptDecorations: unknown } & Record<Deco
 async function wearUnder(trx: Knex.Transaction | Knex, role: string, row: WornRow): Promise<Record<string, unknown>> {
   const worn = Object.fromEntries(DECORATIONS.map((d) => [d, row[d] === null ? null : Number(row[d])])) as Worn;
   const decorations = decorationsFor(role, worn, toJson<Kept>(row.keptDecorations, {}));
-  const moving = row.avatar !== null && (await trx('directus_files').where({ id: row.avatar }).first('type'))?.type === 'image/gif';
+  const file = row.avatar === null ? undefined : await trx('directus_files').where({ id: row.avatar }).first('type', 'animated');
+  const moving = file !== undefined && (file.type === 'image/gif' || Boolean(file.animated));
   const avatar = avatarFor(role, { id: row.avatar, moving }, decorations.kept);
   // A kept file deleted since (by its owner, or with a report) is not put back.
   const gone = avatar.avatar !== null && avatar.avatar !== row.avatar && !(await trx('directus_files').where({ id: avatar.avatar }).first('id'));

@@ -142,6 +142,8 @@ async function checkAvatar(avatar: unknown, database: Knex, actor: Actor | null,
   const facts = bytes ? await imageFacts(bytes) : null;
   if (!facts) invalid(ONLY_IMAGES);
   if (facts.animated && !(await paid(PREMIUM_ROLES))) invalid(GIF_NEEDS_PLAN);
+  // A plan's end reads this mark: a moving WebP or PNG is not told by its type, as a GIF is.
+  await database('directus_files').where('id', String(keyOf(avatar))).update({ animated: facts.animated });
 }
 
 /** A shop item of the right type, and a role that may wear it; clearing is always allowed. */
