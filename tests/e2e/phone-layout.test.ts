@@ -66,6 +66,8 @@ describe('the chat on a phone', () => {
       expect(emoji!.x + emoji!.width).toBeLessThanOrEqual(fieldBox!.x + fieldBox!.width);
       expect(row!.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
       expect(sendBox!.width).toBeLessThanOrEqual(48);
+      // The empty box's hint keeps to its one line rather than a second one cut in half.
+      expect(await field.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
       expect(await send.locator('svg').count()).toBe(1);
       await field.fill('Видно всю строку');
       await send.click();
@@ -144,7 +146,7 @@ describe('floating controls on a phone', () => {
 });
 
 describe('name colour tiles on a phone', () => {
-  it('show a long login whole', async ({ browsers }) => {
+  it('show a long login whole, in the tiles and the preview above them', async ({ browsers }) => {
     const login = `walker65_${Date.now().toString(36)}_longname`.slice(0, 32);
     const person = await newPerson({ role: ROLES.premium, login });
     const { page } = await browsers.as(person, phone);
@@ -162,6 +164,9 @@ describe('name colour tiles on a phone', () => {
       expect(nameBox!.x).toBeGreaterThanOrEqual(tileBox!.x);
       expect(nameBox!.x + nameBox!.width).toBeLessThanOrEqual(tileBox!.x + tileBox!.width);
     }
+    const preview = block.locator('.decor__preview');
+    expect(await preview.innerText()).toBe(login);
+    expect(await preview.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
   });
 });
 

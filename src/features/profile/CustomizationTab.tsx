@@ -37,10 +37,11 @@ const PLUS = PLANS.find((p) => p.role === ROLES.premiumPlus)!;
 
 /** What a block says when the plan does not allow it: buy one, or (on Премиум) move up to Премиум+. */
 function Locked({ block, premium, waiting }: { block: Block; premium: boolean; waiting: string | null }) {
+  // The prompt's words are the same for everyone; a Премиум subscriber is told which plan has it.
   const upgrade = premium && block.plusOnly;
   return (
     <div className="decor__locked">
-      <p className="decor__locked-title">{upgrade ? `Нужна подписка «${PLUS.name}»` : 'Нужна подписка'}</p>
+      <p className="decor__locked-title">Нужна подписка</p>
       <p className="decor__locked-text">
         {upgrade
           ? `${block.needs} У вас «${BASIC.name}»: перейдите на «${PLUS.name}» — оставшиеся дни не пропадут, они пересчитаются по цене тарифов.`
@@ -51,9 +52,7 @@ function Locked({ block, premium, waiting }: { block: Block; premium: boolean; w
           «{waiting}» остаётся выбранным: его снова увидят, как только вы {upgrade ? `перейдёте на «${PLUS.name}»` : 'продлите подписку'}.
         </p>
       )}
-      {upgrade
-        ? <a className="btn" href={`/profile/tariff?plan=${PLUS.id}`}>Перейти на «{PLUS.name}»</a>
-        : <a className="btn" href={block.plusOnly ? `/profile/tariff?plan=${PLUS.id}` : '/profile/tariff'}>Купить подписку</a>}
+      <a className="btn" href={block.plusOnly ? `/profile/tariff?plan=${PLUS.id}` : '/profile/tariff'}>Купить подписку</a>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { useRemoval } from './own-lists.ts';
 import { actorOf, favoriteActorList, favoriteActorRemoval } from './store.ts';
 
 /** The words for an empty list. */
-const EMPTY = 'Нет любимых актёров';
+const EMPTY = 'Нет любимых актеров';
 
 function ActorCard({ row, onRemove }: { row: FavoriteActorRow; onRemove: () => void }) {
   const busy = useStore(favoriteActorRemoval.of(row.id).$state).pending;
