@@ -8,6 +8,7 @@
  * rather than sent to the backend; an unknown sort is the default one.
  */
 import { RELEASE_STATUSES } from '../../shared/visitor-rules.ts';
+import { FILTER_YEARS } from './constants.ts';
 
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 
@@ -95,7 +96,7 @@ function page(value: string | null): number {
 
 /**
  * Reads the state from the URL. `routeCategory` is the `{slug}` or `{categoryName}` of the
- * path; the `category` parameter wins when both are present, as the category page's links carry it.
+ * path, and wins over a `category` parameter: the page's heading and breadcrumbs are the route's.
  */
 export function parseFilterQuery(params: URLSearchParams, routeCategory?: string | null): FilterState {
   return {
@@ -103,7 +104,7 @@ export function parseFilterQuery(params: URLSearchParams, routeCategory?: string
     releaseYear: year(params.get(FILTER_PARAMS.releaseYear)),
     country: name(params.get(FILTER_PARAMS.country)),
     releaseStatus: status(params.get(FILTER_PARAMS.releaseStatus)),
-    category: name(params.get(FILTER_PARAMS.category)) ?? name(routeCategory ?? null),
+    category: name(routeCategory ?? null) ?? name(params.get(FILTER_PARAMS.category)),
     subcategory: name(params.get(FILTER_PARAMS.subcategory)),
     sort: sort(params.get(FILTER_PARAMS.sort)),
     page: page(params.get(FILTER_PARAMS.page)),
@@ -149,8 +150,13 @@ export function yearsByCategory(titles: readonly { releaseYear?: number | null; 
   return new Map([...found].map(([slug, years]) => [slug, [...years].sort((a, b) => b - a)]));
 }
 
-/** The year dropdown's options: the category's years, and a year the URL chose that it has none of, in its place. */
+/** A dropdown's options, with a value the URL chose that they lack added last, so the dropdown shows what is applied. */
+export function withChosen<T extends string | number>(options: readonly T[], chosen: T | null): T[] {
+  return chosen === null || options.includes(chosen) ? [...options] : [...options, chosen];
+}
+
+/** The year dropdown's options, newest first: FILTER_YEARS, the category's other years, and a year the URL chose. */
 export function yearOptions(years: readonly number[], chosen: number | null): number[] {
-  if (chosen === null || years.includes(chosen)) return [...years];
-  return [...years, chosen].sort((a, b) => b - a);
+  const always = Array.from({ length: FILTER_YEARS.to - FILTER_YEARS.from + 1 }, (_, i) => FILTER_YEARS.to - i);
+  return [...new Set([...always, ...withChosen(years, chosen)])].sort((a, b) => b - a);
 }

@@ -10,7 +10,7 @@ import { describe, expect, inject, it } from './support/test.ts';
 import { CATEGORIES } from '../../directus/seed/data/taxonomy.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import type { TitleSeed } from '../../directus/seed/data/types.ts';
-import { CATEGORY_NEW_LIST, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { CATEGORY_NEW_LIST, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, FILTER_YEARS } from '../../src/lib/constants.ts';
 import { filterHeading } from '../../src/lib/filter-heading.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 
@@ -68,9 +68,10 @@ async function chooseGenres(page: Page, genres: string[]): Promise<void> {
 }
 
 describe('filter screen', () => {
-  it('offers the years the category\'s titles have, newest first, and shows a year it lacks as chosen', async ({ browsers }) => {
+  it('offers the filter\'s years and those the category\'s titles have, newest first, and shows a year it lacks as chosen', async ({ browsers }) => {
     const { page } = await browsers.visitor();
-    const years = [...new Set(IN_CATEGORY.map((t) => t.releaseYear))].sort((a, b) => b - a);
+    const always = Array.from({ length: FILTER_YEARS.to - FILTER_YEARS.from + 1 }, (_, i) => FILTER_YEARS.from + i);
+    const years = [...new Set([...always, ...IN_CATEGORY.map((t) => t.releaseYear)])].sort((a, b) => b - a);
     await openFilter(page);
     const options = await page.getByLabel('Год').locator('option').allInnerTexts();
     expect(options).toEqual(['Все', ...years.map(String)]);
@@ -193,6 +194,24 @@ describe('filter screen', () => {
     expect(params(page, 'category')).toEqual(['Дорамы']);
     await expect.poll(() => shown(page)).toBe(shownLine(withGenres(IN_CATEGORY, ['Комедия']).length));
     expect(await page.getByRole('button', { name: /^Жанры/ }).innerText()).toBe('Комедия');
+  });
+
+  it('keeps to its route\'s category, shows a country the URL applied, and turns a page past the last into the last', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const heading = filterHeading({ category: CATEGORY_NAME });
+    const other = CATEGORIES.find((c) => c.slug !== CATEGORY)!;
+    await openFilter(page, `?category=${encodeURIComponent(other.name)}`);
+    await expect.poll(() => shown(page)).toBe(shownLine(IN_CATEGORY.length));
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(heading.heading);
+
+    await openFilter(page, '?country=%25');
+    expect(await page.getByLabel('Страна').inputValue()).toBe('%');
+
+    const last = Math.ceil(IN_CATEGORY.length / FILTER_PAGE_SIZE);
+    await page.goto(`${FILTER}?page=${last + 7}`);
+    await expect.poll(() => params(page, 'page')).toEqual(last > 1 ? [String(last)] : []);
+    await expect.poll(() => shown(page)).toBe(`Показано ${IN_CATEGORY.length - (last - 1) * FILTER_PAGE_SIZE} из ${IN_CATEGORY.length}`);
+    expect(await cardNames(page, '.filter__grid')).toHaveLength(IN_CATEGORY.length - (last - 1) * FILTER_PAGE_SIZE);
   });
 
   it('gives the page a title and description of the choices, following them back through the history', async ({ browsers }) => {

@@ -170,6 +170,16 @@ describe('name colour tiles on a phone', () => {
   });
 });
 
+describe('headings on a phone', () => {
+  it('break a long word inside the screen rather than widening the page', async ({ browsers }) => {
+    const { page } = await browsers.visitor(phone);
+    await page.goto(`/categories/doramy-onlayn/filter?country=${encodeURIComponent('Южная Корея')}&genres=${encodeURIComponent('Мелодрама')}`);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(() => heading.innerText()).toMatch(/мелодраматические/i);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+  });
+});
+
 describe('the payment history on a phone', () => {
   it('shows each invoice\'s date and time, its plan, sum and status, inside the screen', async ({ browsers }) => {
     const person = await newPerson();

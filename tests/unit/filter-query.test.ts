@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_FILTER, FILTER_SORTS, MAX_GENRES, hasFilters, parseFilterQuery, resetFilters, toSearchParams,
-  yearOptions, yearsByCategory, type FilterState,
+  withChosen, yearOptions, yearsByCategory, type FilterState,
 } from '../../src/lib/filter-query.ts';
 import { FILTER_ORDERS, toDirectusFilter } from '../../src/lib/directus/filter-titles.ts';
+import { FILTER_YEARS } from '../../src/lib/constants.ts';
 
 const q = (s: string) => new URLSearchParams(s);
 const published = { status: { _eq: 'published' } };
@@ -73,9 +74,10 @@ describe('parseFilterQuery', () => {
     expect(parseFilterQuery(q(`country=${'я'.repeat(81)}`)).country).toBeNull();
   });
 
-  it('takes the category from the route when the query has none', () => {
+  it('takes the category from the route, whatever the query names, and from the query without a route', () => {
     expect(parseFilterQuery(q('genres=Драма'), 'doramy-onlayn').category).toBe('doramy-onlayn');
-    expect(parseFilterQuery(q('category=Дорамы'), 'doramy-onlayn').category).toBe('Дорамы');
+    expect(parseFilterQuery(q('category=Аниме'), 'Дорамы').category).toBe('Дорамы');
+    expect(parseFilterQuery(q('category=Дорамы'), null).category).toBe('Дорамы');
     expect(parseFilterQuery(q(''), null).category).toBeNull();
   });
 });
@@ -176,10 +178,24 @@ describe('the year options', () => {
     expect(Object.fromEntries(years)).toEqual({ anime: [2021, 2014], doramy: [2019] });
   });
 
+  const always = Array.from({ length: FILTER_YEARS.to - FILTER_YEARS.from + 1 }, (_, i) => FILTER_YEARS.to - i);
+
+  it('are always the filter\'s years, with the category\'s others beside them, newest first, each once', () => {
+    expect(yearOptions([], null)).toEqual(always);
+    expect(yearOptions([FILTER_YEARS.to, 2014], null)).toEqual([...always, 2014]);
+  });
+
   it('hold a year the URL chose that the category lacks, in its place', () => {
-    expect(yearOptions([2021, 2014], null)).toEqual([2021, 2014]);
-    expect(yearOptions([2021, 2014], 2014)).toEqual([2021, 2014]);
-    expect(yearOptions([2021, 2014], 2016)).toEqual([2021, 2016, 2014]);
-    expect(yearOptions([], 2030)).toEqual([2030]);
+    expect(yearOptions([2014], 2014)).toEqual([...always, 2014]);
+    expect(yearOptions([2014], 2016)).toEqual([...always, 2016, 2014]);
+    expect(yearOptions([], 2030)).toEqual([2030, ...always]);
+  });
+});
+
+describe('withChosen', () => {
+  it('adds a value the URL chose that the options lack, last, and nothing else', () => {
+    expect(withChosen(['Китай', 'Япония'], null)).toEqual(['Китай', 'Япония']);
+    expect(withChosen(['Китай', 'Япония'], 'Япония')).toEqual(['Китай', 'Япония']);
+    expect(withChosen(['Китай', 'Япония'], '%')).toEqual(['Китай', 'Япония', '%']);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The category filter screen: four dropdowns (genres, several at once; the
- * category's release years; country; status), Reset and Find, the order (popular, by rating, by
+ * filter's years and the category's; country; status), Reset and Find, the order (popular, by rating, by
  * year, newest on the site), results 10 a page, 'Показать еще' appending the next page, and a
  * pager (current ±2, ellipsis, last page) with 'Показано X из Y'. State lives in the URL.
  */
@@ -10,9 +10,9 @@ import { cardView } from '../../lib/card.ts';
 import { FILTER_PAGE_SIZE } from '../../lib/constants.ts';
 import { RELEASE_STATUSES } from '../../../shared/visitor-rules.ts';
 import {
-  FILTER_SORTS, SORT_LABELS, parseFilterQuery, resetFilters, toSearchParams, yearOptions, type FilterSort, type FilterState,
+  FILTER_SORTS, SORT_LABELS, parseFilterQuery, resetFilters, toSearchParams, withChosen, yearOptions, type FilterSort, type FilterState,
 } from '../../lib/filter-query.ts';
-import { GAP, pageCount, pageWindow, shownLine } from './pagination.ts';
+import { GAP, clampPage, pageCount, pageWindow, shownLine } from './pagination.ts';
 import { filterHeading } from '../../lib/filter-heading.ts';
 import { remoteList } from '../../ui/remote-list.ts';
 import ListFooter from '../../ui/ListFooter.tsx';
@@ -30,9 +30,11 @@ interface Props {
   years: number[];
 }
 
-function writeUrl(state: FilterState): void {
+function writeUrl(state: FilterState, replace = false): void {
   const query = toSearchParams(state).toString();
-  window.history.pushState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  const url = `${window.location.pathname}${query ? `?${query}` : ''}`;
+  if (replace) window.history.replaceState(null, '', url);
+  else window.history.pushState(null, '', url);
 }
 
 /** Sets the `content` of a head tag, when the shell has it. */
@@ -97,6 +99,13 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
   };
   const total = results.total;
   const pages = pageCount(total ?? 0, FILTER_PAGE_SIZE);
+  // A page past the last (an old link, a list that shrank) shows the last one rather than nothing.
+  useEffect(() => {
+    if (results.status !== 'ready' || pages < 1 || state.page <= pages) return;
+    const last = { ...state, page: clampPage(state.page, pages) };
+    writeUrl(last, true);
+    show(last);
+  }, [results.status, pages]);
   const set = (patch: Partial<FilterState>) => setDraft({ ...draft, ...patch });
   // Each select is named by its label alone (a label around it would also read out its options).
   const id = useId();
@@ -119,7 +128,7 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
         <form className="filter__form" onSubmit={(e) => { e.preventDefault(); apply({ ...draft, page: 1 }); }}>
           <GenrePicker genres={genres} chosen={draft.genres} onChange={(v) => set({ genres: v })} />
           {select('year', 'Год', draft.releaseYear, yearOptions(years, draft.releaseYear), (v) => set({ releaseYear: v ? Number(v) : null }))}
-          {select('country', 'Страна', draft.country, countries, (v) => set({ country: v }))}
+          {select('country', 'Страна', draft.country, withChosen(countries, draft.country), (v) => set({ country: v }))}
           {select('status', 'Статус', draft.releaseStatus, RELEASE_STATUSES, (v) => set({ releaseStatus: v as FilterState['releaseStatus'] }))}
           <div className="filter__buttons">
             <button type="button" onClick={() => apply(resetFilters(state))}>Сбросить</button>
