@@ -142,7 +142,7 @@ describe('customisation', () => {
     expect(await profileRow(person.id, 'nameColor,frame,background')).toEqual({ nameColor: null, frame: null, background: null });
   });
 
-  it('saves a name colour for Premium and shows it in the sidebar; frame and background ask for Premium+ in the spec's words', async ({ browsers }) => {
+  it('saves a name colour for Premium and shows it in the sidebar; frame and background ask for Premium+ in the spec\'s words', async ({ browsers }) => {
     const person = await newPerson({ role: ROLES.premium });
     const colour = (await shopItems()).find((i) => i.type === 'nameColor' && i.nameColor?.startsWith('#'))!;
     const page = await openProfile(browsers, person, '/profile?tab=customization');
