@@ -450,12 +450,8 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
       res.end(req.method === 'HEAD' ? undefined : 'Сайт собирается, загляните через минуту');
       return;
     }
+    // A path of broken encoding is a 400 that still shows the site's page of a missing address.
     const route = resolveRoute(url.pathname, (file) => fileStat(distDir, file) !== null);
-    if (route.status === 400) {
-      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
-      res.end('Bad Request');
-      return;
-    }
     const full = path.join(distDir, route.file);
     const stat = fileStat(distDir, route.file);
     if (!stat) {

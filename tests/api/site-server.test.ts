@@ -406,6 +406,15 @@ describe('rewrites and 404', () => {
     }
   });
 
+  it('answers a path of broken encoding with status 400 and the 404 page', async () => {
+    for (const p of ['/%E0%A4%A', '/together/%E0%A4%A', '/a%00b']) {
+      const res = await raw(p);
+      expect(res.status, p).toBe(400);
+      expect(res.body.toString(), p).toContain('Страница не найдена');
+      expect(res.headers['content-type'], p).toBe('text/html; charset=utf-8');
+    }
+  });
+
   it('never serves a file outside dist', async () => {
     for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/%2E%2E%2Fsecret.txt', '/..%2fsecret.txt', '/..%5csecret.txt', '/a/../../secret.txt', '/../../package.json', '/%2e%2e/%2e%2e/package.json']) {
       const res = await raw(p);

@@ -124,9 +124,11 @@ describe('a room', () => {
     expect(await leaderPage.locator('.room-member').count()).toBe(3);
   });
 
-  it('says so when the link names no room', async ({ signedIn }) => {
-    await signedIn.page.goto('/together/AAAAAAAAAAAAAAAAAAAAAA');
-    await signedIn.page.getByText(ROOM_MESSAGES.notFound).waitFor();
+  it('says so when the link names no room, or no code at all', async ({ signedIn }) => {
+    for (const address of ['/together/AAAAAAAAAAAAAAAAAAAAAA', '/together/', '/together/%25']) {
+      await signedIn.page.goto(address);
+      await signedIn.page.getByText(ROOM_MESSAGES.notFound).waitFor();
+    }
   });
 });
 

@@ -15,9 +15,9 @@ import RoomMembers from './RoomMembers.tsx';
 import RoomPlayer from './RoomPlayer.tsx';
 import './together.css';
 
-/** The room's code from `/together/{code}`. */
+/** The room's code from `/together/{code}`, as written: a code has no letters that need escaping. */
 export function codeOf(pathname: string): string {
-  return decodeURIComponent(pathname.replace(/^\/together\/?/, '').replace(/\/$/, ''));
+  return pathname.replace(/^\/together\/?/, '').replace(/\/$/, '');
 }
 
 export default function RoomScreen() {

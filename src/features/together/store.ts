@@ -5,7 +5,7 @@
  * chat lines and reactions, leaving. Islands reach all of it through here.
  */
 import { atom, computed } from 'nanostores';
-import { ROOM_MESSAGES, ROOM_REACTIONS, type RoomCommand, type RoomEvent, type RoomMessage, type RoomView } from '../../../shared/together.ts';
+import { ROOM_CODE_PATTERN, ROOM_MESSAGES, ROOM_REACTIONS, type RoomCommand, type RoomEvent, type RoomMessage, type RoomView } from '../../../shared/together.ts';
 import { DirectusRequestError, reasonOf } from '../../lib/directus/request-error.ts';
 import { task } from '../../ui/task.ts';
 import { $me, loadMe } from '../account/index.ts';
@@ -159,6 +159,8 @@ export const leavingRoom = task(async () => {
 
 /** Entering the room of the page's address. A refusal (no such room, removed, full) is the page's problem, not a retry. */
 export const entering = task(async (roomCode: string) => {
+  // An address without a code's shape names no room: nothing to ask the backend.
+  if (!ROOM_CODE_PATTERN.test(roomCode)) return $roomProblem.set(ROOM_MESSAGES.notFound);
   try {
     await enter(roomCode);
   } catch (err) {
