@@ -214,6 +214,18 @@ describe('filter screen', () => {
     expect(await cardNames(page, '.filter__grid')).toHaveLength(IN_CATEGORY.length - (last - 1) * FILTER_PAGE_SIZE);
   });
 
+  it('keeps the keyboard on «Показать еще» while the next page comes', async ({ browsers }) => {
+    // A third page keeps the button on screen after the second.
+    expect(IN_CATEGORY.length).toBeGreaterThan(2 * FILTER_PAGE_SIZE);
+    const { page } = await browsers.visitor();
+    await openFilter(page);
+    const more = page.getByRole('button', { name: 'Показать еще' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => shown(page)).toBe(shownLine(IN_CATEGORY.length, 2));
+    expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
   it('gives the page a title and description of the choices, following them back through the history', async ({ browsers }) => {
     const { page } = await browsers.visitor();
     const description = () => page.locator('meta[name="description"]').getAttribute('content');
