@@ -3,7 +3,8 @@
  * contexts: the public chat live both ways (page and window), a private chat started from a
  * profile with its unread counts, reply, edit and delete, pictures with the viewer, emoji, Enter
  * and Shift+Enter, the sending pace, history paging, the window on a narrow screen, catching up
- * after the socket was away, an outsider who sees nothing of a private chat (on the page and
+ * after the socket was away, the notice and the 5 s reads while it is, the list read every 5 s while
+ * a chat is on screen, an outsider who sees nothing of a private chat (on the page and
  * through a raw websocket), and an accessibility check of /messages.
  */
 import type { Page } from 'playwright-core';
@@ -35,6 +36,9 @@ async function openMessages(page: Page, chatId?: number): Promise<void> {
   await page.goto(chatId ? `/messages?id=${chatId}` : '/messages');
   await page.locator('.messages-screen .chat-input textarea').waitFor();
 }
+
+/** The chat's notice that the live connection is away. */
+const noConnection = (page: Page) => page.getByRole('status').filter({ hasText: 'Нет связи с сервером' });
 
 /** The texts of the messages shown in a container, oldest first. */
 const texts = (page: Page, scope = '.messages-screen') => page.locator(`${scope} .chat-msg__text`).allInnerTexts();
@@ -471,6 +475,9 @@ describe('catching up', () => {
     await expect.poll(() => texts(a)).toEqual(['До обрыва']);
 
     const socketsBefore = await a.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.length);
+    // The backend is down for reading messages too: else the 5 s poll of a chat on screen would bring them.
+    const down = /\/api\/items\/messages/;
+    await a.route(down, (route) => route.abort());
     await a.evaluate(() => {
       const w = window as unknown as { __sockets: WebSocket[]; __blockSockets: boolean };
       w.__blockSockets = true;
@@ -481,12 +488,86 @@ describe('catching up', () => {
     // Two refused reconnection attempts prove the page was really cut off while they were sent.
     await expect.poll(() => a.evaluate(() => (window as unknown as { __sockets: WebSocket[] }).__sockets.length), { timeout: 20_000 }).toBeGreaterThanOrEqual(socketsBefore + 2);
     expect(await texts(a)).toEqual(['До обрыва']);
+    await a.unroute(down);
     await a.evaluate(() => { (window as unknown as { __blockSockets: boolean }).__blockSockets = false; });
 
     await expect.poll(() => texts(a), { timeout: 20_000 }).toEqual(['До обрыва', 'Пока сокета не было', 'И ещё одно']);
+    // Once the socket is back the notice goes, and what follows comes over it (the poll reads no chat then).
+    await expect.poll(() => noConnection(a).count(), { timeout: 20_000 }).toBe(0);
     await sendAs(boris, 'После возвращения', { privateChat: chatId });
     await expect.poll(() => texts(a)).toEqual(['До обрыва', 'Пока сокета не было', 'И ещё одно', 'После возвращения']);
   });
+});
+
+describe('without the live connection', () => {
+  it('the page and the window say so and still show others\' messages, read every 5 s; the notice goes once the socket is back', async ({ browsers }) => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const a = await pageOf(browsers, anna);
+    // Every websocket of anna's browser passes through the test, which refuses them while `cut`.
+    let cut = true;
+    await a.context().routeWebSocket(/\/websocket$/, (ws) => {
+      if (cut) return void ws.close();
+      ws.connectToServer();
+    });
+    await openMessages(a);
+    const w = (await browsers.tab(a.context())).page;
+    await w.goto('/');
+    await w.locator('button.chat-launcher').click();
+    await w.locator('.chat-window .chat-input textarea').waitFor();
+    for (const page of [a, w]) await noConnection(page).waitFor();
+
+    const meanwhile = `Без сокета от ${boris.login}`;
+    await sendAs(boris, meanwhile, { publicChat: true });
+    await expect.poll(() => texts(a)).toContain(meanwhile);
+    await expect.poll(() => texts(w, '.chat-window')).toContain(meanwhile);
+    // Read again and again, each message still shows once.
+    await sendAs(boris, `${meanwhile}, второе`, { publicChat: true });
+    await expect.poll(() => texts(a)).toContain(`${meanwhile}, второе`);
+    expect((await texts(a)).filter((t) => t === meanwhile)).toHaveLength(1);
+
+    cut = false;
+    for (const page of [a, w]) await expect.poll(() => noConnection(page).count(), { timeout: 20_000 }).toBe(0);
+    const live = `Снова по сокету от ${boris.login}`;
+    await sendAs(boris, live, { publicChat: true });
+    await expect.poll(() => texts(w, '.chat-window')).toContain(live);
+  }, 90_000);
+});
+
+describe('the list of chats', () => {
+  it('is read every 5 s while a chat is on screen, with the socket open (the online count and dots), and not once the window is closed', async ({ browsers }) => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const a = await pageOf(browsers, anna);
+    let reads = 0;
+    a.on('request', (r) => { if (new URL(r.url()).pathname === '/api/site/chats') reads += 1; });
+    const presencePing = () => a.waitForRequest((r) => r.method() === 'PATCH' && new URL(r.url()).pathname === '/api/users/me', { timeout: 30_000 });
+    await a.goto('/');
+    await a.locator('button.chat-launcher').click();
+    await a.locator('.chat-window .chat-input textarea').waitFor();
+    // A message that arrives live: the socket is open.
+    const marker = `Сокет открыт для ${anna.login}`;
+    await sendAs(boris, marker, { publicChat: true });
+    await expect.poll(() => texts(a, '.chat-window')).toContain(marker);
+
+    const before = reads;
+    await expect.poll(() => reads).toBeGreaterThanOrEqual(before + 2);
+
+    // Closed: between two presence pings (20 s) the list is not read.
+    await a.getByRole('button', { name: 'Закрыть чат' }).click();
+    await a.getByRole('dialog', { name: 'Онлайн чат' }).waitFor({ state: 'detached' });
+    await presencePing();
+    const closed = reads;
+    await presencePing();
+    expect(reads).toBe(closed);
+
+    // Opened again (and closed and opened once more): one timer, four or so reads in 20 s, not twice as many.
+    for (let i = 0; i < 3; i++) await a.locator('button.chat-launcher').click();
+    await a.locator('.chat-window .chat-input textarea').waitFor();
+    await presencePing();
+    const reopened = reads;
+    await presencePing();
+    expect(reads - reopened).toBeGreaterThanOrEqual(3);
+    expect(reads - reopened).toBeLessThanOrEqual(5);
+  }, 150_000);
 });
 
 describe('a long visit', () => {

@@ -1,7 +1,8 @@
 /**
  * One open chat: its messages (newest at the bottom, 50 a page, older pages as the person scrolls
  * up, the view staying where it was), the picture viewer, and the input with its reply and edit
- * modes. A private chat is marked read while it is on screen.
+ * modes. A private chat is marked read while it is on screen. While the socket is away it says so
+ * (the chat on screen is then read every 5 s: poll.ts).
  */
 import { useStore } from '@nanostores/react';
 import { lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -11,6 +12,8 @@ import { $chatPictures } from './pictures-store.ts';
 import { $me } from '../account/index.ts';
 import { $threads, deleteMessage, loadThread, olderPages, threadOf } from './store.ts';
 import { readChat } from './list-store.ts';
+import { chatOnScreen } from './poll.ts';
+import { $keptConnection } from '../../lib/directus/kept-socket.ts';
 import type { ViewerImage } from '../../ui/ImageViewer.tsx';
 import Composer, { type ComposerMode } from './Composer.tsx';
 import MessageItem from './MessageItem.tsx';
@@ -29,6 +32,7 @@ function picturesOf(m: ChatMessage): ViewerImage[] {
 export default function ChatView({ chat, label }: { chat: ChatKey; label: string }) {
   const thread = threadOf(useStore($threads), chat);
   const me = useStore($me);
+  const connection = useStore($keptConnection);
   const olderPage = useTask(olderPages.of(chat));
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [viewer, setViewer] = useState<{ images: ViewerImage[]; index: number | null }>({ images: [], index: null });
@@ -40,6 +44,7 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
     void loadThread(chat);
     setMode({ kind: 'new' });
     stickToBottom.current = true;
+    return chatOnScreen(chat);
   }, [chat]);
 
   const shown = useMemo(() => (thread?.messages ?? []).filter((m) => !m.deleted), [thread?.messages]);
@@ -89,6 +94,9 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
   const myId = me?.id ?? null;
   return (
     <section className="chat-view" aria-label={label}>
+      {connection === 'lost' && (
+        <p className="chat-view__connection" role="status">Нет связи с сервером: новые сообщения могут прийти с задержкой. Переподключаемся…</p>
+      )}
       <div className="chat-view__messages" ref={list} onScroll={onScroll} data-testid="chat-messages">
         {thread?.status === 'ready' && thread.older === 'more' && (
           <div className="chat-view__older">

@@ -1,16 +1,13 @@
 /**
  * The person's private chats: the other person, online flag, last
  * message, unread count, and the total unread for the profile's Messages button and the header
- * icon. Kept fresh by the socket's events; only while the socket is down is it polled every
- * 5 s.
+ * icon. Kept fresh by the socket's events, and by the 5 s poll (poll.ts).
  */
 import { atom, computed } from 'nanostores';
 import { onlineCount } from '../../lib/directus/account.ts';
 import { markChatRead, readChatList, type ChatSummary } from './directus.ts';
 import { privateChatWith } from '../../lib/directus/people.ts';
 import { taskPerKey } from '../../ui/task.ts';
-import { CHAT_POLL_MS } from '../../lib/chat-constants.ts';
-import { $keptSocket } from '../../lib/directus/kept-socket.ts';
 
 export type { ChatSummary };
 
@@ -80,21 +77,4 @@ export async function readChat(chat: number): Promise<void> {
   } catch (err) {
     console.error(err);
   }
-}
-
-let poll: ReturnType<typeof setInterval> | null = null;
-
-/** Polls while the socket is down (the kept socket tries itself again meanwhile); stops once it is open. */
-export function watchChatList(): void {
-  $keptSocket.subscribe((status) => {
-    if (status === 'open') {
-      if (poll) clearInterval(poll);
-      poll = null;
-      return;
-    }
-    poll ??= setInterval(() => {
-      if (document.visibilityState !== 'visible') return;
-      void refreshChatList();
-    }, CHAT_POLL_MS);
-  });
 }

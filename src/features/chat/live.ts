@@ -7,7 +7,8 @@
 import { loadMe } from '../account/index.ts';
 import { $session } from '../account/session.ts';
 import { loadThread, loadedChats, receiveMessages } from './store.ts';
-import { refreshChatList, watchChatList } from './list-store.ts';
+import { refreshChatList } from './list-store.ts';
+import { watchChat } from './poll.ts';
 import { connectChat, onLiveMessages, onSubscribed } from './socket.ts';
 
 let started = false;
@@ -25,7 +26,7 @@ export function startChat(): void {
     void refreshChatList();
   });
   void loadMe();
-  watchChatList();
+  watchChat();
   connectChat();
   void refreshChatList();
 }

@@ -3,13 +3,11 @@
  * as `{ type: 'together', room, ...command }` and hears its events. Each time the socket opens the
  * store is told, and joins the room's news again (after an absence, it reads what it missed first).
  */
-import { computed } from 'nanostores';
 import type { RoomCommand, RoomEvent } from '../../../shared/together.ts';
-import { $keptSocket, listenOnKeptSocket, sendOnKeptSocket, type SocketFrame } from '../../lib/directus/kept-socket.ts';
+import { $keptConnection, listenOnKeptSocket, sendOnKeptSocket, type SocketFrame } from '../../lib/directus/kept-socket.ts';
 
-export type Connection = 'connecting' | 'open' | 'lost';
-
-export const $connection = computed($keptSocket, (status): Connection => (status === 'closed' ? 'lost' : status));
+/** The room's connection is the page's kept socket, told as the chat tells it too. */
+export const $connection = $keptConnection;
 
 /**
  * The room a frame is about: its `room`, except in a 'room' event, where the event's own `room` (the

@@ -9,12 +9,19 @@
  */
 import { atom } from 'nanostores';
 import type { LiveSocket } from './live-socket.ts';
+import { connectionAfter, type Connection } from './kept-connection.ts';
 import { createSignedInSocket } from './signed-in-socket.ts';
 import { $session } from '../../features/account/session.ts';
 
 export type KeptSocketStatus = 'closed' | 'connecting' | 'open';
 
 export const $keptSocket = atom<KeptSocketStatus>('closed');
+
+export type { Connection };
+
+/** What screens tell the person of the socket (a room's alert, the chat's notice); see kept-connection.ts. */
+export const $keptConnection = atom<Connection>('connecting');
+$keptSocket.listen((status) => $keptConnection.set(connectionAfter($keptConnection.get(), status)));
 
 /** A frame the socket heard, as Directus's JSON: each listener reads what it knows of it. */
 export type SocketFrame = Record<string, unknown>;
