@@ -8,7 +8,8 @@
  */
 import type { Frame, Locator, Page } from 'playwright-core';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
-import { SKIP_CHOICE_NAMES } from '../../shared/player-settings.ts';
+import { clockOf } from '../../shared/clock.ts';
+import { SKIP_CHOICE_NAMES, SPEEDS } from '../../shared/player-settings.ts';
 import { SEGMENT_NAMES, SKIP_LABELS } from '../../shared/segments.ts';
 import { newPerson } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
@@ -41,6 +42,8 @@ async function seasonsTitle(): Promise<SeasonsTitle> {
 
 async function openPlayer(page: Page, slug: string): Promise<void> {
   await page.goto(`/${slug}?tab=seasons`);
+  // It comes to life once on screen, below the fold on a phone.
+  await page.locator('#player').scrollIntoViewIfNeeded();
   await hydrated(page, '#player');
 }
 
@@ -76,6 +79,25 @@ async function openSettings(page: Page): Promise<Locator> {
   await panel.waitFor();
   return panel;
 }
+
+/** A visitor's browser the size of a small phone. */
+const phone = { context: { viewport: { width: 360, height: 780 } } };
+
+/** The demo embed's clip, from `from` seconds (muted, so a script may start it). */
+const playFrameFrom = (frame: Frame, from: number) =>
+  frame.locator('video').evaluate((v: HTMLVideoElement, at: number) => { v.muted = true; v.currentTime = at; return v.play(); }, from);
+
+/** Resolves once the video has ended and the page has drawn twice since: what the end set off has rendered. */
+const endedAndDrawn = (video: Locator) => video.evaluate((v: HTMLVideoElement) => new Promise<void>((done) => {
+  const drawn = () => requestAnimationFrame(() => requestAnimationFrame(() => done()));
+  if (v.ended) drawn();
+  else v.addEventListener('ended', drawn, { once: true });
+}));
+
+/** HTMLMediaElement.HAVE_METADATA, which Node does not know. */
+const HAVE_METADATA = 1;
+
+const storedSpeed = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('player-settings') ?? '{}') as { speed?: number }).speed);
 
 const autoplayBox = (panel: Locator) => panel.getByRole('checkbox', { name: 'Следующая серия автоматически' });
 const marksFollowBox = (panel: Locator) => panel.getByRole('checkbox', { name: 'Отмечать «Смотрю» и «Смотрел» по просмотру' });
@@ -199,6 +221,118 @@ describe('the next episode', () => {
   });
 });
 
+describe('the next episode, continued', () => {
+  it('of an upload plays on after the countdown', async ({ page }) => {
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    await playVideoFrom(page, DEMO_CLIP.ending.start - 1);
+    await page.locator('.player__next').getByText(/^Следующая серия через \d…$/).waitFor();
+    await expect.poll(() => episodeButton(page, title.series[1].name).getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => videoOf(page).evaluate((v: HTMLVideoElement) => [v.getAttribute('aria-label'), !v.paused && v.currentTime > 0]))
+      .toEqual([`${title.name}: ${title.series[1].name}`, true]);
+  });
+
+  it('of an embed plays on after the countdown, in the same frame', async ({ page }) => {
+    const title = await seriesOf('iframe');
+    await openPlayer(page, title.slug);
+    const frame = await embedFrame(page);
+    await playFrameFrom(frame, DEMO_CLIP.ending.start - 1);
+    await page.locator('.player__next').getByText(/^Следующая серия через \d…$/).waitFor();
+    await expect.poll(() => episodeButton(page, title.series[1].name).getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => frame.url().endsWith(title.series[1].iframe!)).toBe(true);
+    await expect.poll(() => frame.locator('video').evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0)).toBe(true);
+  });
+
+  it('is not started by the end once «Отмена» was pressed on its card', async ({ page }) => {
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    await playVideoFrom(page, DEMO_CLIP.ending.start - 1);
+    const card = page.locator('.player__next');
+    await card.getByRole('button', { name: 'Отмена' }).click();
+    await card.waitFor({ state: 'detached' });
+    await endedAndDrawn(videoOf(page));
+    expect(await episodeButton(page, title.series[0].name).getAttribute('aria-current')).toBe('true');
+    expect(await videoOf(page).getAttribute('aria-label')).toBe(`${title.name}: ${title.series[0].name}`);
+  });
+
+  it('of an embed keeps the speed the viewer chose in it: the next episode plays at it, and the setting stays', async ({ page }) => {
+    const speed = SPEEDS.find((s) => s > 1)!;
+    const title = await seriesOf('iframe');
+    await openPlayer(page, title.slug);
+    const frame = await embedFrame(page);
+    const frameVideo = frame.locator('video');
+    // Chosen in the embed's own controls (set again until the page, listening by then, has heard it).
+    await expect.poll(async () => {
+      await frameVideo.evaluate((v: HTMLVideoElement, s: number) => { v.playbackRate = 1; v.playbackRate = s; }, speed);
+      return storedSpeed(page);
+    }).toBe(speed);
+    await openEpisode(page, title.series[1].name);
+    await expect.poll(() => frame.url().endsWith(title.series[1].iframe!)).toBe(true);
+    await expect.poll(() => frameVideo.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(HAVE_METADATA);
+    await playFrameFrom(frame, 0);
+    // Played a while: whatever the loading said has been heard.
+    await frame.waitForFunction(() => document.querySelector('video')!.currentTime >= 1);
+    expect(await frameVideo.evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(speed);
+    expect(await storedSpeed(page)).toBe(speed);
+  });
+});
+
+describe('the player on a phone', () => {
+  it('keeps the upload\'s play, sound and fullscreen buttons 44 px wide with their icons, the volume left to the phone', async ({ browsers }) => {
+    const { page } = await browsers.visitor(phone);
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    const player = page.locator('#player');
+    for (const name of ['смотреть', 'выключить звук', 'во весь экран']) {
+      const button = player.getByRole('button', { name, exact: true });
+      await button.waitFor();
+      const box = (await button.boundingBox())!;
+      expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(44);
+      // Its icon is drawn whole inside it.
+      expect(await button.evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        return [...b.shadowRoot!.querySelectorAll('svg')].some((svg) => {
+          const i = svg.getBoundingClientRect();
+          return i.width >= 16 && i.height >= 16 && i.left >= r.left && i.right <= r.right && i.top >= r.top && i.bottom <= r.bottom;
+        });
+      }), name).toBe(true);
+    }
+    expect(await player.locator('media-volume-range').isVisible()).toBe(false);
+    expect((await player.locator('media-time-range').boundingBox())!.width).toBeGreaterThanOrEqual(44);
+  });
+
+  it('shows the suggestions after the last episode inside the picture, with no skip under them', async ({ browsers }) => {
+    const { page } = await browsers.visitor(phone);
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    await openEpisode(page, title.series.at(-1)!.name);
+    await playVideoFrom(page, DEMO_CLIP.ending.start - 1);
+    const card = page.locator('.player__next');
+    await card.getByText('Вам может понравиться').waitFor();
+    // The card and the skip come with the same second: the card is drawn, the skip is not.
+    expect(await page.locator('#player').getByRole('button', { name: SKIP_LABELS.ending }).count()).toBe(0);
+    const [box, screen] = [(await card.boundingBox())!, (await page.locator('#player .player__screen').boundingBox())!];
+    expect(box.y).toBeGreaterThanOrEqual(screen.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(screen.y + screen.height);
+  });
+});
+
+describe('an upload that does not load', () => {
+  it('says so over the player, and «Повторить» loads it again', async ({ page }) => {
+    let failing = true;
+    await page.route('**/api/assets/**', (route) => (failing && route.request().resourceType() === 'media' ? route.fulfill({ status: 500, body: '' }) : route.fallback()));
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    const alert = page.locator('#player').getByRole('alert').filter({ hasText: 'Видео не загрузилось' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain('Видео не загрузилось. Проверьте соединение и попробуйте ещё раз.');
+    failing = false;
+    await alert.getByRole('button', { name: 'Повторить' }).click();
+    await alert.waitFor({ state: 'detached' });
+    await expect.poll(() => videoOf(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(HAVE_METADATA);
+  });
+});
+
 describe('the settings of a signed-in person', () => {
   it('follow the account: autoplay switched off in one browser is off in another, whose card counts down no more', async ({ browsers }) => {
     const person = await newPerson();
@@ -283,6 +417,31 @@ describe('episodes watched', () => {
     expect(await there.page.locator(`#episode-state-${title.series[1].id}`).textContent()).toBe('просмотрена');
     expect(await there.page.locator(`#episode-state-${title.series[0].id}`).textContent()).toBe('не начата');
     expect(await there.page.evaluate(() => 'stayed' in window)).toBe(true);
+  });
+});
+
+describe('an episode stopped midway', () => {
+  it('is «начата» with how far in the list, once the person comes back', async ({ browsers }) => {
+    const person = await newPerson();
+    const title = await seriesOf('video');
+    const episode = title.series[1];
+    const { page } = await browsers.as(person);
+    await openPlayer(page, title.slug);
+    await openEpisode(page, episode.name);
+    await playVideoFrom(page, DEMO_CLIP.opening.end + 1);
+    await page.waitForFunction((at) => (document.querySelector('#player video') as HTMLVideoElement).currentTime >= at, DEMO_CLIP.opening.end + 2);
+    const pausedAt = await videoOf(page).evaluate((v: HTMLVideoElement) => { v.pause(); return v.currentTime; });
+    const api = await adminApi();
+    const saved = async () => (await api.get<{ episode: number; position: number; duration: number }[]>(
+      `/items/watchProgress?filter[user_created][_eq]=${person.id}&filter[title][_eq]=${title.id}&fields=episode,position,duration`,
+    ))[0] ?? null;
+    // The pause's save, in whole seconds (one made while it played may have come first).
+    await expect.poll(async () => (await saved())?.position).toBe(Math.floor(pausedAt));
+    const place = (await saved())!;
+    expect(place.episode).toBe(episode.id);
+
+    await openPlayer(page, title.slug);
+    await expect.poll(() => page.locator(`#episode-state-${episode.id}`).textContent()).toBe(`начата: ${clockOf(place.position)} из ${clockOf(place.duration)}`);
   });
 });
 

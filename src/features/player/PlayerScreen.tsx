@@ -54,6 +54,8 @@ interface Props {
    */
   actsByItself?: boolean;
   normalSpeed?: boolean;
+  /** False in a room, whose moment says whether the next episode plays: the player does not start it. */
+  playsOn?: boolean;
   onSkip?: (seconds: number) => void;
   overlay?: ReactNode;
   silentNote?: string;
@@ -62,7 +64,7 @@ interface Props {
 const AUTO_SKIP_NOTICE_MS = 5_000;
 
 export default function PlayerScreen({
-  episode, title, next, previous, suggestions, onMedia, actsByItself = true, normalSpeed = false, onSkip, overlay, silentNote,
+  episode, title, next, previous, suggestions, onMedia, actsByItself = true, normalSpeed = false, playsOn = true, onSkip, overlay, silentNote,
 }: Props) {
   const stage = useRef<HTMLDivElement>(null);
   const [media, setMedia] = useState<PlayerMedia | null>(null);
@@ -76,6 +78,11 @@ export default function PlayerScreen({
   const [length, setLength] = useState<number | null>(episode.duration);
   const [cancelledFor, setCancelledFor] = useState<number | null>(null);
   const cardCancelled = cancelledFor === episode.id;
+  // Read by the media's listener, which outlives the render that set it.
+  const cardCancelledNow = useRef(cardCancelled);
+  cardCancelledNow.current = cardCancelled;
+  /** The next episode is to play once its media comes (it came by itself, or was chosen while this one played). */
+  const playOnArrival = useRef(false);
   const [countOf, setCountOf] = useState({ id: episode.id, left: COUNTDOWN_SECONDS });
   const count = countOf.id === episode.id ? countOf.left : COUNTDOWN_SECONDS;
   const skip = useRef<SkipState>(NO_SEGMENT);
@@ -97,21 +104,33 @@ export default function PlayerScreen({
   const cardShown = !!next && cardAt !== null && time >= cardAt && !cardCancelled;
   const last = !next && cardAt !== null && time >= cardAt && !cardCancelled && suggestions.length > 0;
 
+  const goNext = (keepPlaying: boolean) => {
+    if (!next) return;
+    playOnArrival.current = playsOn && keepPlaying;
+    next.go();
+  };
+
   // Follows the media: segments, the watched mark, the length.
   useEffect(() => {
     if (!media) return;
     const s = $playerSettings.get();
     if (!normalSpeed) media.setSpeed(s.speed);
     media.setVolume(s.volume, s.muted);
+    // Asked now, and again once it has loaded: a frame that loads its address anew drops what it was told before.
+    if (playOnArrival.current) media.play();
     let seeked = false;
     let marked = false;
     return media.on((e) => {
       if (e.type === 'silent') setSilent(true);
       if (e.type === 'speed' && !normalSpeed && (SPEEDS as readonly number[]).includes(e.speed)) changePlayerSettings({ speed: e.speed });
       if (e.type === 'volume') changePlayerSettings({ volume: e.volume, muted: e.muted });
-      if (e.type === 'duration') setLength(e.seconds);
+      if (e.type === 'duration') {
+        setLength(e.seconds);
+        if (playOnArrival.current) media.play();
+      }
+      if (e.type === 'play' || e.type === 'blocked') playOnArrival.current = false;
       if (e.type === 'seeked') seeked = true;
-      if (e.type === 'ended' && next && actsByItself && $playerSettings.get().autoplay) next.go();
+      if (e.type === 'ended' && actsByItself && $playerSettings.get().autoplay && !cardCancelledNow.current) goNext(true);
       if (e.type !== 'time' && e.type !== 'seeked') return;
       const at = e.seconds;
       setTimeOf({ id: episode.id, seconds: at });
@@ -131,7 +150,7 @@ export default function PlayerScreen({
         setPrompt(null);
       } else setPrompt(decision.do === 'prompt' ? decision.segment : null);
     });
-  }, [media, episode, segments, next, actsByItself, normalSpeed, onSkip]);
+  }, [media, episode, segments, next, actsByItself, normalSpeed, playsOn, onSkip]);
 
   // The notice of an automatic skip goes by itself.
   useEffect(() => {
@@ -148,12 +167,12 @@ export default function PlayerScreen({
     return () => clearInterval(t);
   }, [cardShown, settings.autoplay, episode.id, actsByItself]);
   useEffect(() => {
-    if (cardShown && settings.autoplay && actsByItself && count <= 0) next?.go();
-  }, [cardShown, count, next, settings.autoplay, actsByItself]);
+    if (cardShown && settings.autoplay && actsByItself && count <= 0) goNext(true);
+  }, [cardShown, count, next, settings.autoplay, actsByItself, playsOn]);
 
   const skipNow = (segment: Segment) => {
     if (!media) return;
-    if (endsEpisode(segment, length) && next) next.go();
+    if (endsEpisode(segment, length) && next) goNext(!media.paused());
     else {
       onSkip?.(skipTarget(segment, length));
       media.seek(skipTarget(segment, length));
@@ -190,7 +209,7 @@ export default function PlayerScreen({
       case 'mute': changePlayerSettings({ muted: !s.muted }); media.setVolume(s.volume, !s.muted); break;
       case 'fullscreen': fullscreen(); break;
       case 'skip': if (skip.current.segment) skipNow(skip.current.segment); break;
-      case 'next-episode': next?.go(); break;
+      case 'next-episode': goNext(!media.paused()); break;
       case 'previous-episode': previous?.(); break;
     }
   };
@@ -223,7 +242,8 @@ export default function PlayerScreen({
         ? <VideoSource key={episode.id} src={episode.src} label={label} stage={stage} onMedia={setMedia} />
         : <EmbedSource key="embed" src={episode.src} label={label} onMedia={setMedia} />}
       <div className="player__overlays">
-        {prompt && !cardShown && (
+        {/* Neither card has a skip under it: the card offers what comes after the ending. */}
+        {prompt && !cardShown && !last && (
           <Overlay className="player__skip">
             <button type="button" className="player__skip-btn" onClick={() => skipNow(prompt)}>
               {endsEpisode(prompt, length) && next ? 'Следующая серия' : SKIP_LABELS[prompt.kind]}
@@ -244,7 +264,7 @@ export default function PlayerScreen({
             </p>
             <p className="player__next-name">{next.name}</p>
             <div className="player__next-actions">
-              <button type="button" className="player__next-now" onClick={next.go}>Смотреть сейчас</button>
+              <button type="button" className="player__next-now" onClick={() => goNext(true)}>Смотреть сейчас</button>
               <button type="button" className="player__link-btn" onClick={() => setCancelledFor(episode.id)}>Отмена</button>
             </div>
           </Overlay>
@@ -282,6 +302,7 @@ function Overlay({ className, children }: { className: string; children: ReactNo
 function VideoSource({ src, label, stage, onMedia }: { src: string; label: string; stage: React.RefObject<HTMLDivElement | null>; onMedia: (m: PlayerMedia | null) => void }) {
   const controller = useRef<HTMLElement & { fullscreenElement?: HTMLElement }>(null);
   const video = useRef<HTMLVideoElement>(null);
+  const [failed, setFailed] = useState(false);
   // The controls' code comes with the first upload played, not with the page.
   useEffect(() => {
     void import('./media-chrome.ts').then(() => {
@@ -290,23 +311,44 @@ function VideoSource({ src, label, stage, onMedia }: { src: string; label: strin
   }, [stage]);
   useEffect(() => {
     if (!video.current) return;
+    // It may have failed before the page's code came to listen.
+    if (video.current.error) setFailed(true);
     const media = videoMedia(video.current);
     onMedia(media);
     return () => { media.close(); onMedia(null); };
   }, [onMedia]);
+  // Loaded again from where it stopped: the file's address answers anew.
+  const retry = () => {
+    const v = video.current;
+    if (!v) return;
+    const at = v.currentTime;
+    setFailed(false);
+    v.load();
+    if (at > 0) v.addEventListener('loadedmetadata', () => { v.currentTime = at; }, { once: true });
+  };
   return (
-    <media-controller ref={controller} class="player__screen player__controller" nohotkeys="">
-      <video ref={video} slot="media" src={src} preload="metadata" aria-label={label} playsInline />
-      <media-control-bar class="player__bar">
-        <media-play-button />
-        <media-time-range />
-        <media-time-display showduration="" />
-        <media-mute-button />
-        <media-volume-range />
-        <media-playback-rate-button rates="0.5 0.75 1 1.25 1.5 2" />
-        <media-fullscreen-button />
-      </media-control-bar>
-    </media-controller>
+    <>
+      <media-controller ref={controller} class="player__screen player__controller" nohotkeys="">
+        <video ref={video} slot="media" src={src} preload="metadata" aria-label={label} playsInline onError={() => setFailed(true)} />
+        <media-control-bar class="player__bar">
+          <media-play-button />
+          <media-time-range />
+          <media-time-display showduration="" />
+          <media-mute-button />
+          <media-volume-range />
+          <media-playback-rate-button rates="0.5 0.75 1 1.25 1.5 2" />
+          <media-fullscreen-button />
+        </media-control-bar>
+      </media-controller>
+      {failed && (
+        <div className="player__overlays">
+          <div className="player__overlay player__failed" role="alert">
+            <p className="player__failed-text">Видео не загрузилось. Проверьте соединение и попробуйте ещё раз.</p>
+            <button type="button" className="player__next-now" onClick={retry}>Повторить</button>
+          </div>
+        </div>
+      )}
+    </>
   );
 }
 

@@ -7,7 +7,9 @@
  * people on one frame. Moved to another episode, the frame loads its address; the next episode of
  * the same serial player is asked for in place instead (`change_episode`), and what the player says
  * before it has changed is of the episode before. One that has not changed within CHANGE_EPISODE_MS
- * loads the address after all.
+ * loads the address after all. An episode loading starts at its own speed, which the frame may report:
+ * until it tells the episode's length, what it says of its speed is the loading's, not the viewer's,
+ * and then it is given the speed asked for again.
  */
 import { listeners, type PlayerMedia } from './media.ts';
 import { clockTime, hear, stoppedClock, type EmbedWord } from './embed-clock.ts';
@@ -31,6 +33,9 @@ export function embedMedia(frame: HTMLIFrameElement, move?: { from: string; to: 
   let length: number | null = null;
   let paused = true;
   let spoke = false;
+  /** The speed asked for, or last chosen in the frame's own controls. */
+  let speed: number | null = null;
+  let loading = !!move;
 
   const send = (c: ProviderCommand) => { if (origin) frame.contentWindow?.postMessage(commandMessage(c), origin); };
   /** When the time was last asked for: its answer was on the way back about half of what has passed since. */
@@ -54,12 +59,22 @@ export function embedMedia(frame: HTMLIFrameElement, move?: { from: string; to: 
         told(e.exact ? { type: 'exact', seconds: e.seconds, askedAt } : { type: 'whole', seconds: e.seconds });
         heard.tell({ type: 'time', seconds: time() });
         break;
-      case 'duration': length = e.seconds; heard.tell({ type: 'duration', seconds: length }); break;
+      case 'duration':
+        length = e.seconds;
+        loading = false;
+        if (speed !== null) send({ method: 'speed', speed });
+        heard.tell({ type: 'duration', seconds: length });
+        break;
       case 'play': paused = false; told({ type: 'play' }); askTime(); heard.tell({ type: 'play' }); break;
       case 'pause': paused = true; told({ type: 'pause' }); heard.tell({ type: 'pause' }); break;
       case 'seek': told({ type: 'exact', seconds: e.seconds }); heard.tell({ type: 'seeked', seconds: e.seconds }); break;
       case 'ended': paused = true; told({ type: 'pause' }); heard.tell({ type: 'ended' }); break;
-      case 'speed': told({ type: 'speed', speed: e.speed }); heard.tell(e); break;
+      case 'speed':
+        if (loading) break;
+        speed = e.speed;
+        told({ type: 'speed', speed: e.speed });
+        heard.tell(e);
+        break;
       case 'volume': heard.tell(e); break;
       default: break;
     }
@@ -99,7 +114,7 @@ export function embedMedia(frame: HTMLIFrameElement, move?: { from: string; to: 
     play: () => send({ method: 'play' }),
     pause: () => send({ method: 'pause' }),
     seek: (seconds) => { told({ type: 'exact', seconds }); send({ method: 'seek', seconds }); },
-    setSpeed: (speed) => send({ method: 'speed', speed }),
+    setSpeed: (s) => { speed = s; send({ method: 'speed', speed: s }); },
     setVolume: (volume, muted) => { send({ method: 'volume', volume }); send({ method: muted ? 'mute' : 'unmute' }); },
     time,
     duration: () => length,

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
 import { findEpisodes } from './episode-search.ts';
-import type { Episode, PlayerModel } from './player.ts';
+import type { Episode, PlayerModel, SavedProgress } from './player.ts';
 import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
 import LazyPart from '../../ui/LazyPart.tsx';
@@ -36,6 +36,8 @@ export default function Player({ model, title, titleId, suggestions = [] }: Prop
   const [query, setQuery] = useState('');
   const searchRef = useFilledBeforeHydration<HTMLInputElement>((_, typed) => setQuery(String(typed)));
   const [media, setMedia] = useState<PlayerMedia | null>(null);
+  // Where a signed-in person stopped, once their part has read it: the list says how far that episode is.
+  const [saved, setSaved] = useState<SavedProgress | null>(null);
   const signedIn = useSignedIn();
   const watched = useStore($watched);
   const load = useStore($watchedLoad);
@@ -58,7 +60,7 @@ export default function Player({ model, title, titleId, suggestions = [] }: Prop
   return (
     // Focusable, so «Смотреть» can take the focus to it (title-tabs.ts).
     <div className="player" id="player" tabIndex={-1} style={{ '--player-height': model.height } as CSSProperties}>
-      {signedIn && <LazyPart fallback={null}><PlayerParts titleId={titleId} model={model} current={current} media={media} open={open} /></LazyPart>}
+      {signedIn && <LazyPart fallback={null}><PlayerParts titleId={titleId} model={model} current={current} media={media} open={open} onSaved={setSaved} /></LazyPart>}
       {current
         ? <PlayerScreen episode={current} title={title} next={next} previous={before ? () => open(before.episode) : null} suggestions={suggestions} onMedia={setMedia} />
         : <div className="player__empty">Видео скоро появится</div>}
@@ -95,7 +97,7 @@ export default function Player({ model, title, titleId, suggestions = [] }: Prop
           </label>
           <ul className="player__episodes">
             {shown.map((e) => {
-              const state = episodeState(e.id, watched, null);
+              const state = episodeState(e.id, watched, saved);
               return (
                 <li key={e.id}>
                   <button type="button" aria-current={current?.id === e.id} className={`player__episode player__episode--${state.is}`}

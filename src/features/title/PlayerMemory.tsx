@@ -20,6 +20,8 @@ export interface PlayerMemoryProps {
   current: Episode | null;
   media: PlayerMedia | null;
   open: (episode: Episode) => void;
+  /** Hears the place read from the account, for the episode list's «начата: …». */
+  onSaved?: (saved: SavedProgress | null) => void;
 }
 
 /** Whole seconds of the media, the duration only when it is known. */
@@ -45,7 +47,7 @@ function seek(media: PlayerMedia, position: number): void {
   }
 }
 
-export default function PlayerMemory({ titleId, model, current, media, open }: PlayerMemoryProps) {
+export default function PlayerMemory({ titleId, model, current, media, open, onSaved }: PlayerMemoryProps) {
   const progress = useStore($titleProgress);
   const [offerGone, setOfferGone] = useState(false);
   const pending = useRef<ResumePoint | null>(null);
@@ -55,6 +57,7 @@ export default function PlayerMemory({ titleId, model, current, media, open }: P
   const episodeId = model.kind === 'series' ? current?.id ?? null : null;
 
   useEffect(() => { void loadTitleProgress(titleId); }, [titleId]);
+  useEffect(() => { onSaved?.(progress.saved); }, [progress.saved, onSaved]);
 
   // An episode the person opened is their place until the player says more.
   useEffect(() => {

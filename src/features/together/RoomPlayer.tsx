@@ -62,6 +62,7 @@ export default function RoomPlayer({ room, model, me }: Props) {
       onMedia={setMedia}
       actsByItself={room.leader === me}
       normalSpeed
+      playsOn={false}
       onSkip={onSkip}
       silentNote={SILENT_EMBED_NOTE}
       overlay={<RoomOverlay room={room} resume={() => sync.current?.sync.resume()} />}
