@@ -13,8 +13,6 @@ export const ACTOR_TITLES = 100;
 export { SEARCH_LIMIT } from '../../shared/search-limits.ts';
 export const FILTER_PAGE_SIZE = 10;
 export const PAGINATION_WINDOW = 2;
-/** The years the filter's dropdown always offers; the category's other years come beside them. */
-export const FILTER_YEARS = { from: 2020, to: 2025 } as const;
 export const TAG_PAGE_SIZE = 20;
 export const UPDATES_PAGE_SIZE = 50;
 export const ALPHABET_PAGE_SIZE = 8;

@@ -8,7 +8,6 @@
  * rather than sent to the backend; an unknown sort is the default one.
  */
 import { RELEASE_STATUSES } from '../../shared/visitor-rules.ts';
-import { FILTER_YEARS } from './constants.ts';
 
 export type ReleaseStatus = (typeof RELEASE_STATUSES)[number];
 
@@ -23,6 +22,9 @@ export const SORT_LABELS: Readonly<Record<FilterSort, string>> = {
   year: 'По году',
   added: 'Новые на сайте',
 };
+
+/** The years the year dropdown always offers; the category's other years come beside them. Here, not in constants.ts, whose chunk every page loads. */
+export const FILTER_YEARS = { from: 2020, to: 2025 } as const;
 
 /** Genres one search may require at once: each is a join, and five already leave few titles. */
 export const MAX_GENRES = 5;

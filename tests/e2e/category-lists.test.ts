@@ -10,7 +10,8 @@ import { describe, expect, inject, it } from './support/test.ts';
 import { CATEGORIES } from '../../directus/seed/data/taxonomy.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import type { TitleSeed } from '../../directus/seed/data/types.ts';
-import { CATEGORY_NEW_LIST, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE, FILTER_YEARS } from '../../src/lib/constants.ts';
+import { CATEGORY_NEW_LIST, CATEGORY_NEW_PAGE, FILTER_PAGE_SIZE } from '../../src/lib/constants.ts';
+import { FILTER_YEARS } from '../../src/lib/filter-query.ts';
 import { filterHeading } from '../../src/lib/filter-heading.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 

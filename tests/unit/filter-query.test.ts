@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_FILTER, FILTER_SORTS, MAX_GENRES, hasFilters, parseFilterQuery, resetFilters, toSearchParams,
-  withChosen, yearOptions, yearsByCategory, type FilterState,
+  FILTER_YEARS, withChosen, yearOptions, yearsByCategory, type FilterState,
 } from '../../src/lib/filter-query.ts';
 import { FILTER_ORDERS, toDirectusFilter } from '../../src/lib/directus/filter-titles.ts';
-import { FILTER_YEARS } from '../../src/lib/constants.ts';
 
 const q = (s: string) => new URLSearchParams(s);
 const published = { status: { _eq: 'published' } };
