@@ -3,7 +3,7 @@
  * category's titles by the first letters of their name and is kept in the `q` query parameter;
  * 8 results a page, 'Показать еще' adds 8; clearing resets.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { ALPHABET_GROUPS, alphabetPrefix } from '../../lib/alphabet.ts';
 import { cardView } from '../../lib/card.ts';
@@ -25,6 +25,7 @@ function setQuery(q: string | null): void {
 export default function AlphabetIndex({ categorySlug }: { categorySlug: string }) {
   const [q, setQ] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
+  const field = useRef<HTMLInputElement>(null);
   const [state, titles] = useRemoteList(() => remoteList(
     (prefix: string, page) => readAlphabetPage(categorySlug, prefix, page),
     { pageSize: ALPHABET_PAGE_SIZE },
@@ -70,10 +71,11 @@ export default function AlphabetIndex({ categorySlug }: { categorySlug: string }
       <form className="alphabet__search" role="search" onSubmit={(e) => { e.preventDefault(); choose(typed); }}>
         <label>
           <span className="visually-hidden">Название начинается с</span>
-          <input type="search" value={typed} placeholder="Начало названия"
+          <input ref={field} type="search" value={typed} placeholder="Начало названия"
             onChange={(e) => { setTyped(e.target.value); choose(e.target.value); }} />
         </label>
-        {q && <button type="button" onClick={() => { setTyped(''); choose(null); }}>Сбросить</button>}
+        {/* The button goes with what it clears: the keyboard is handed to the box, not to the page's start. */}
+        {q && <button type="button" onClick={() => { setTyped(''); choose(null); field.current?.focus(); }}>Сбросить</button>}
       </form>
       {state.items.length > 0 && (
         <div className="alphabet__results">
