@@ -96,6 +96,24 @@ describe('the search modal', () => {
     expect(asked.every((q) => q.length <= SEARCH_QUERY_MAX), asked.join(' | ')).toBe(true);
   });
 
+  it('says a search that did not reach the backend failed, and «Повторить» asks again', async ({ browsers }) => {
+    const title = TITLES.find((t) => t.slug === 'aromat-poslednego-leta')!;
+    const { page } = await browsers.visitor();
+    const { dialog, input } = await openSearch(page);
+    await page.route('**/site/search?**', (route) => route.abort());
+    await input.fill(title.name);
+    const alert = dialog.getByRole('alert');
+    await expect.poll(() => alert.count()).toBe(1);
+    expect(await alert.innerText()).toContain('Не удалось выполнить поиск');
+    expect(await dialog.innerText()).not.toContain('Ничего не найдено');
+    await page.unroute('**/site/search?**');
+    await alert.getByRole('button', { name: 'Повторить' }).click();
+    await typedAnswer(dialog);
+    await expect.poll(() => firstNames(dialog)).toContain(title.name);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    expect(await input.inputValue()).toBe(title.name);
+  });
+
   it('counts a title opened from the results for Часто ищут:', async ({ browsers }) => {
     const title = TITLES.find((t) => t.slug === 'kulak-i-dozhd')!;
     const before = await titleBySlug<{ searchOpens: number }>(title.slug, 'searchOpens');

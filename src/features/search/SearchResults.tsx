@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
-import { $search, openedFromSearch, searchFor } from './store.ts';
+import { $search, NO_ANSWER, openedFromSearch, searchFor } from './store.ts';
 import { $searchOpen, $searchText, closeSearch } from '../frame/index.ts';
 
 export default function SearchResults() {
@@ -27,7 +27,12 @@ export default function SearchResults() {
   return (
     <section className="search-modal__results" aria-live="polite" aria-busy={status === 'loading'}>
       <h3 className="search-modal__heading">{typed ? 'Найдено:' : 'Часто ищут:'}</h3>
-      {status === 'error' && <p className="search-modal__note search-modal__note--error" role="alert">{problem}</p>}
+      {status === 'error' && (
+        <p className="search-modal__note search-modal__note--error" role="alert">
+          {problem}
+          {problem === NO_ANSWER && <button type="button" className="list-status__retry" onClick={() => searchFor(text)}>Повторить</button>}
+        </p>
+      )}
       {nothing && <p className="search-modal__note">{typed ? 'Ничего не найдено. Попробуйте другое название.' : 'Пока здесь пусто.'}</p>}
       {status === 'loading' && !titles.length && !people.length && <p className="search-modal__note">Ищем…</p>}
       {understood && status !== 'error' && (

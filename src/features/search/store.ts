@@ -34,7 +34,8 @@ export interface SearchState {
 
 export const $search = atom<SearchState>({ status: 'idle', typed: false, titles: [], people: [], understood: null, problem: null });
 
-const NO_ANSWER = 'Не удалось выполнить поиск. Проверьте подключение и попробуйте ещё раз.';
+/** A search that did not reach the backend: worth asking again, unlike a query it refused. */
+export const NO_ANSWER = 'Не удалось выполнить поиск. Проверьте подключение и попробуйте ещё раз.';
 
 /** The backend's reason for a query it refused (4xx); anything else is a failure to reach it. */
 function problemOf(err: unknown): string {
