@@ -215,7 +215,7 @@ describe('filter screen', () => {
     expect(await cardNames(page, '.filter__grid')).toHaveLength(IN_CATEGORY.length - (last - 1) * FILTER_PAGE_SIZE);
   });
 
-  it('keeps the keyboard on «Показать еще» while the next page comes', async ({ browsers }) => {
+  it('keeps the keyboard on «Показать еще» and on the pager while the next page comes', async ({ browsers }) => {
     // A third page keeps the button on screen after the second.
     expect(IN_CATEGORY.length).toBeGreaterThan(2 * FILTER_PAGE_SIZE);
     const { page } = await browsers.visitor();
@@ -225,6 +225,15 @@ describe('filter screen', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => shown(page)).toBe(shownLine(IN_CATEGORY.length, 2));
     expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // So does a page's button in the pager.
+    await openFilter(page);
+    const second = page.getByRole('navigation', { name: 'Страницы' }).getByRole('button', { name: '2', exact: true });
+    await second.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => second.getAttribute('aria-current')).toBe('page');
+    await expect.poll(() => cardNames(page, '.filter__grid')).toHaveLength(Math.min(FILTER_PAGE_SIZE, IN_CATEGORY.length - FILTER_PAGE_SIZE));
+    expect(await second.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('gives the page a title and description of the choices, following them back through the history', async ({ browsers }) => {

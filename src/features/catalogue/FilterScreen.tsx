@@ -4,7 +4,7 @@
  * year, newest on the site), results 10 a page, 'Показать еще' appending the next page, and a
  * pager (current ±2, ellipsis, last page) with 'Показано X из Y'. State lives in the URL.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import FilmCard from '../../components/cards/FilmCard.tsx';
 import { cardView } from '../../lib/card.ts';
 import { FILTER_PAGE_SIZE } from '../../lib/constants.ts';
@@ -98,7 +98,10 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
     void titles.more();
   };
   const total = results.total;
-  const pages = pageCount(total ?? 0, FILTER_PAGE_SIZE);
+  // The pager keeps the last count while a page loads: redrawn, it dropped the keyboard's focus from the button pressed.
+  const lastTotal = useRef<number | null>(null);
+  if (total !== null) lastTotal.current = total;
+  const pages = pageCount(total ?? lastTotal.current ?? 0, FILTER_PAGE_SIZE);
   // A page past the last (an old link, a list that shrank) shows the last one rather than nothing.
   useEffect(() => {
     if (results.status !== 'ready' || pages < 1 || state.page <= pages) return;
