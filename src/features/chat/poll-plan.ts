@@ -19,5 +19,5 @@ export function pollPlan(o: { socketOpen: boolean; onScreen: readonly ChatKey[];
   };
 }
 
-/** Whether the poll has anything to read, so its timer runs at all. */
+/** Whether the poll has something to read, so its timer runs at all. */
 export const polling = (plan: PollPlan) => plan.list || plan.threads.length > 0;
