@@ -42,6 +42,31 @@ export function cut(text: string | null | undefined, max: number): string {
   return (body || head) + ELLIPSIS;
 }
 
+/**
+ * The first `max` characters of a text of paragraphs, the paragraphs kept (each squeezed to one line,
+ * separated by a blank line): a biography folded reads as the editor wrote it, only shorter.
+ */
+export function cutParagraphs(text: string, max: number): string {
+  const paragraphs = text.split(/\n\s*\n/).map((p) => squeeze(p)).filter(Boolean);
+  const kept: string[] = [];
+  let used = 0;
+  for (const paragraph of paragraphs) {
+    const separator = kept.length ? 2 : 0;
+    if (used + separator + paragraph.length <= max) {
+      kept.push(paragraph);
+      used += separator + paragraph.length;
+      continue;
+    }
+    const tail = cut(paragraph, max - used - separator);
+    const last = kept.at(-1);
+    // No word of the next paragraph fits: the last one kept ends in the ellipsis instead.
+    if (tail.length <= ELLIPSIS.length && last !== undefined) kept[kept.length - 1] = cut(`${last} ${paragraph}`, max - used + last.length);
+    else if (tail) kept.push(tail);
+    break;
+  }
+  return kept.join('\n\n');
+}
+
 const NAMED_ENTITIES: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', laquo: '«', raquo: '»',
   mdash: '—', ndash: '–', hellip: '…', copy: '©', shy: '',

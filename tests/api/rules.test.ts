@@ -71,7 +71,7 @@ describe('texts of reviews, posts and messages', () => {
     const title = await newTitle();
     const review = (await user.call('POST', '/items/comments', { text: 'Отзыв', title: title.id })).data.id;
     expect((await user.call('PATCH', `/items/comments/${review}`, { deleted: true })).status).toBe(200);
-    expectRefused(await user.call('POST', '/items/comments', { text: 'Ответ', comment: review }), 400, 'Комментарий удалён');
+    expectRefused(await user.call('POST', '/items/comments', { text: 'Ответ', comment: review }), 400, 'Комментарий, на который вы отвечаете, удалён');
     await (await admin()).patch(`/items/titles/${title.id}`, { status: 'draft' });
     const res = await expectNothingStored('comments', {}, () => user.call('POST', '/items/comments', { text: 'Ответ', comment: review }));
     expectRefused(res, 400, 'Комментарий, на который вы отвечаете, не найден');

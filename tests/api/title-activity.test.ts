@@ -71,7 +71,7 @@ describe('reviews', () => {
     expect((await me.call('PATCH', `/items/comments/${review.data.id}`, { deleted: true })).status).toBe(200);
     expect(await adminRead('comments', review.data.id, 'text,deleted')).toEqual({ text: '', deleted: true });
     expect((await adminRead('comments', reply.data.id, 'text')).text).toBe('Ответ остаётся');
-    expectRefused(await other.call('POST', '/items/comments', { text: 'Ещё ответ', comment: review.data.id }), 400, 'Комментарий удалён');
+    expectRefused(await other.call('POST', '/items/comments', { text: 'Ещё ответ', comment: review.data.id }), 400, 'Комментарий, на который вы отвечаете, удалён');
     expectRefused(await me.call('PATCH', `/items/comments/${review.data.id}`, { deleted: false }), 400, 'не восстанавливается');
     const counts = await call('GET', `/items/comments?aggregate[count]=*&groupBy[]=title&filter[title][_eq]=${title.id}&filter[deleted][_eq]=false`);
     const shown = await countRows('comments', { _and: [{ title: { _eq: title.id } }, { deleted: { _eq: false } }] });

@@ -323,6 +323,21 @@ describe('reviews', () => {
     expect(Number(stored.count.id)).toBe(PACE.comment.count);
   });
 
+  it('words an overloaded backend’s refusal in Russian, never in Directus’s English, and keeps the text', async ({ browsers }) => {
+    const t = await title(3);
+    const person = await newPerson();
+    const page = await openReviews(browsers, person, t);
+    // Directus's own answer when its pressure limiter sheds load.
+    await page.route('**/api/items/comments**', (route) => route.request().method() === 'POST'
+      ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Service "api" is unavailable. Under pressure.', extensions: { service: 'api', reason: 'Under pressure', code: 'SERVICE_UNAVAILABLE' } }] }) })
+      : route.continue());
+    const text = 'Мысль, которую нельзя потерять';
+    await box(page).fill(text);
+    await send(page).click();
+    await expect.poll(() => reviews(page).getByRole('alert').innerText()).toBe('Не удалось отправить комментарий');
+    expect(await box(page).inputValue()).toBe(text);
+  });
+
   it('refuses a blank review and a second reaction through the API, storing nothing', async () => {
     const t = await title(3);
     const person = await newPerson();
@@ -440,7 +455,7 @@ describe('reviews', () => {
     expect(await rowsOf<{ type: string }>(`/items/reactions?filter[comment][_eq]=${id}&fields=type`)).toEqual([{ type: 'like' }]);
   });
 
-  it('edits and deletes one’s own review; a deleted review with replies reads «Комментарий удалён» above them', async ({ browsers }) => {
+  it('edits and deletes one’s own review; a deleted review with replies reads «Комментарий удалён» above them, which take no more replies', async ({ browsers }) => {
     const t = await title(5);
     const person = await newPerson();
     const api = await apiOf(person);
@@ -470,6 +485,8 @@ describe('reviews', () => {
     await expect.poll(() => mine.getAttribute('class')).toContain('review--deleted');
     expect(await page.locator(`article[data-review-id="${id}"] > .review__body > .review__text`).innerText()).toBe('Комментарий удалён');
     expect(await mine.locator('.review__replies').innerText()).toContain(reply);
+    // The thread of a deleted review takes no more replies: its replies offer none.
+    expect(await replyActions.getByRole('button', { name: 'Ответить' }).count()).toBe(0);
     expect(await page.locator(`article[data-review-id="${id}"] > .review__body > .review__head`).count()).toBe(0);
     expect(await actionsOf(page, id).count()).toBe(0);
     expect(await (await adminApi()).get<{ deleted: boolean; text: string }>(`/items/comments/${id}?fields=deleted,text`)).toEqual({ deleted: true, text: '' });

@@ -317,52 +317,55 @@ describe('a title page for a visitor', () => {
 });
 
 describe('actor biography', () => {
-  /** The site shows the biography as one paragraph: runs of whitespace read as one space. */
-  const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+  /** The paragraphs of a text (blank lines part them), each read as one line. */
+  const paragraphs = (text: string) => text.split(/\n\s*\n/).map((p) => p.replace(/\s+/g, ' ').trim()).filter(Boolean);
 
   async function actors(): Promise<{ slug: string; biography: string }[]> {
     const api = await adminApi();
     return api.get('/items/actors?fields=slug,biography&filter[biography][_nnull]=true&sort=slug&limit=-1');
   }
 
-  it('folds a biography longer than 600 characters, expands it whole and folds it back', async ({ browsers }) => {
-    const actor = (await actors()).find((a) => squeeze(a.biography).length > 600);
-    expect(actor, 'an actor with a long biography').toBeTruthy();
-    const full = squeeze(actor!.biography);
+  it('folds a biography longer than 600 characters, its paragraphs kept, expands it whole and folds it back', async ({ browsers }) => {
+    const actor = (await actors()).find((a) => a.biography.length > 600 && paragraphs(a.biography)[0].length < 500);
+    expect(actor, 'an actor with a long biography of paragraphs').toBeTruthy();
+    const full = paragraphs(actor!.biography);
     const { page } = await browsers.visitor();
     await page.goto(`/actors/${actor!.slug}`);
     const bio = page.locator('.biography');
     await bio.scrollIntoViewIfNeeded();
     await hydrated(page, '.biography');
-    const shownText = async () => squeeze(await bio.locator('.biography__text').innerText());
+    const shown = async () => paragraphs(await bio.locator('.biography__text').innerText());
 
-    const folded = await shownText();
-    expect(folded.length).toBeLessThanOrEqual(600);
-    expect(folded.length).toBeGreaterThan(400);
-    expect(folded.endsWith('…')).toBe(true);
-    expect(full.startsWith(folded.slice(0, -1).trimEnd())).toBe(true);
+    // Whole paragraphs first, then the one the fold falls in, cut and ending in the ellipsis.
+    const folded = await shown();
+    expect(folded.join('\n\n').length).toBeLessThanOrEqual(600);
+    expect(folded.length).toBeGreaterThan(1);
+    expect(folded.slice(0, -1)).toEqual(full.slice(0, folded.length - 1));
+    const last = folded.at(-1)!;
+    expect(last.endsWith('…')).toBe(true);
+    expect(full[folded.length - 1].startsWith(last.slice(0, -1).trimEnd())).toBe(true);
 
     const expand = bio.getByRole('button', { name: 'Читать полностью' });
     expect(await expand.getAttribute('aria-expanded')).toBe('false');
     await expand.click();
-    await expect.poll(shownText).toBe(full);
+    await expect.poll(shown).toEqual(full);
     const collapse = bio.getByRole('button', { name: 'Свернуть' });
     expect(await collapse.getAttribute('aria-expanded')).toBe('true');
 
     await collapse.click();
-    await expect.poll(shownText).toBe(folded);
+    await expect.poll(shown).toEqual(folded);
     expect(await bio.getByRole('button', { name: 'Читать полностью' }).count()).toBe(1);
   });
 
-  it('shows a short biography whole, with nothing to expand', async ({ browsers }) => {
-    const actor = (await actors()).find((a) => squeeze(a.biography).length <= 600 && a.biography.trim() !== '');
-    expect(actor, 'an actor with a short biography').toBeTruthy();
+  it('shows a short biography whole, in its paragraphs, with nothing to expand', async ({ browsers }) => {
+    const actor = (await actors()).find((a) => a.biography.length <= 600 && paragraphs(a.biography).length > 1);
+    expect(actor, 'a short biography of paragraphs').toBeTruthy();
     const { page } = await browsers.visitor();
     await page.goto(`/actors/${actor!.slug}`);
     const bio = page.locator('.biography');
     await bio.scrollIntoViewIfNeeded();
     await hydrated(page, '.biography');
-    expect(squeeze(await bio.locator('.biography__text').innerText())).toBe(squeeze(actor!.biography));
+    expect(paragraphs(await bio.locator('.biography__text').innerText())).toEqual(paragraphs(actor!.biography));
     expect(await bio.getByRole('button').count()).toBe(0);
   });
 });

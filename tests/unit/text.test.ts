@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTION_CUT } from '../../src/lib/constants.ts';
-import { cut, ELLIPSIS, stripHtml, yearLabel } from '../../src/lib/text.ts';
+import { cut, cutParagraphs, ELLIPSIS, stripHtml, yearLabel } from '../../src/lib/text.ts';
 
 const PLOT = 'Парфюмер Со А приезжает в приморский городок, чтобы воссоздать аромат, который помнит с детства.';
 
@@ -97,5 +97,33 @@ describe('yearLabel', () => {
     expect(yearLabel(0)).toBe('');
     expect(yearLabel(2024.5)).toBe('');
     expect(yearLabel('скоро')).toBe('');
+  });
+});
+
+describe('cutParagraphs', () => {
+  const first = 'Родилась в Сеуле в семье музыкантов.';
+  const second = 'Дебютировала в 2015 году в молодёжной драме и быстро стала известной.';
+  const text = `${first}\n\n  ${second}  \n\n\nТретий абзац о наградах.`;
+
+  it('keeps the paragraphs of a text that fits, each on one line', () => {
+    expect(cutParagraphs(`${first}\n\n${second}`, 500)).toBe(`${first}\n\n${second}`);
+    expect(cutParagraphs('Строка\nс переносом', 500)).toBe('Строка с переносом');
+  });
+
+  it('cuts inside the paragraph the limit falls in, and drops the rest', () => {
+    const max = first.length + 2 + 20;
+    const folded = cutParagraphs(text, max);
+    expect(folded.startsWith(`${first}\n\n${cut(second, 20)}`)).toBe(true);
+    expect(folded.split('\n\n')).toHaveLength(2);
+    expect(folded.length).toBeLessThanOrEqual(max);
+  });
+
+  it('ends the last whole paragraph with an ellipsis when no word of the next fits', () => {
+    const folded = cutParagraphs(text, first.length + 3);
+    expect(folded).toBe(`${first.slice(0, -1)}${ELLIPSIS}`);
+  });
+
+  it('never exceeds the limit', () => {
+    for (let max = 1; max < text.length + 5; max++) expect(cutParagraphs(text, max).length).toBeLessThanOrEqual(max);
   });
 });

@@ -83,7 +83,8 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
     field.current?.focus();
   };
 
-  const item = (r: ReviewView, threadId: number, replies?: ReviewView[]) => {
+  // A deleted review's thread takes no new replies (the backend refuses them too).
+  const item = (r: ReviewView, thread: ReviewView, replies?: ReviewView[]) => {
     const mine = !!me && r.author.id === me.id;
     return (
       <ReviewItem
@@ -93,7 +94,7 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
         actions={(
           <div className="review__actions">
             <Reactions likes={r.likes} dislikes={r.dislikes} mine={myReactions.get(r.id)} reacting={mine ? undefined : reviewReacting.of(r.id)} />
-            <button type="button" className="review__action" onClick={answer(threadId, r)}>Ответить</button>
+            {!thread.deleted && <button type="button" className="review__action" onClick={answer(thread.id, r)}>Ответить</button>}
             {mine && editing !== r.id && <button type="button" className="review__action" onClick={() => setEditing(r.id)}>Изменить</button>}
             {mine && (
               <ConfirmDelete
@@ -107,7 +108,7 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
           </div>
         )}
       >
-        {replies && replies.length > 0 && <div className="review__replies">{replies.map((x) => item(x, threadId))}</div>}
+        {replies && replies.length > 0 && <div className="review__replies">{replies.map((x) => item(x, thread))}</div>}
       </ReviewItem>
     );
   };
@@ -137,7 +138,7 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
         </div>
         {error && <p className="reviews__error" role="alert">{error}</p>}
       </form>
-      {reviews?.map((r) => item(r, r.id, r.replies))}
+      {reviews?.map((r) => item(r, r, r.replies))}
     </>
   );
 }

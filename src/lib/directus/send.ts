@@ -3,7 +3,7 @@
  * from the queries so that a page's smallest script (the view count) brings no more than this.
  */
 import { isDirectusError, type DirectusClient, type RestClient, type RestCommand } from '@directus/sdk';
-import { DirectusRequestError } from './request-error.ts';
+import { DirectusRequestError, refusalShown } from './request-error.ts';
 import type { Schema } from './schema.ts';
 
 export type SiteClient = DirectusClient<Schema> & RestClient<Schema>;
@@ -16,8 +16,6 @@ export async function send<T>(client: SiteClient, command: RestCommand<T, Schema
     const status = isDirectusError(err) && err.response instanceof Response ? err.response.status : null;
     const reason = isDirectusError(err) ? err.errors?.[0]?.message : err instanceof Error ? err.message : String(err);
     const explained = isDirectusError(err) ? err.errors?.[0]?.extensions?.reason : undefined;
-    // Refusals explain themselves in `extensions.reason`; a limit (429) says it in the message itself.
-    const shown = typeof explained === 'string' ? explained : status === 429 && reason ? reason : null;
-    throw new DirectusRequestError(`${what}: ${status ?? 'no answer'}${reason ? ` ${reason}` : ''}`, status, shown);
+    throw new DirectusRequestError(`${what}: ${status ?? 'no answer'}${reason ? ` ${reason}` : ''}`, status, refusalShown(status, explained, reason));
   }
 }

@@ -21,6 +21,7 @@ const COMMENT_TOMBSTONE = { noRestore: 'Удалённый комментари�
 const postText = (v: unknown) =>
   requireText(v, TEXT_LIMITS.post, 'Запись не может быть пустой', `Запись длиннее ${TEXT_LIMITS.post} символов`);
 const COMMENT_MISSING = 'Комментарий, на который вы отвечаете, не найден';
+const COMMENT_ANSWERED_GONE = 'Комментарий, на который вы отвечаете, удалён';
 
 export interface CommunityPaces {
   comment: Pace;
@@ -76,7 +77,7 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
       if (post !== null && !(await database('posts').where('id', post).first('id'))) invalid('Запись не найдена');
     }
     // Said only of a parent the writer may see: under a draft, a deleted review answers as a missing one.
-    if (parentGone) invalid(COMMENT_TOMBSTONE.gone);
+    if (parentGone) invalid(COMMENT_ANSWERED_GONE);
     if (!isPrivileged(accountability) && accountability?.user) await paces.comment.take(accountability.user);
     return { ...payload, text, title, post, comment: parentId };
   });
