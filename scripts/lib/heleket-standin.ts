@@ -339,7 +339,8 @@ ${inv.is_final && back ? `<p><a href="${escapeHtml(back)}">Вернуться н
     this.expireIfDue(inv);
     if (!inv.is_final) {
       const due = Number(inv.payer_amount) - Number(inv.payment_amount);
-      if (action === 'cancel') this.change(inv, 'cancel', true);
+      // `cancel` is the gateway's word for an invoice nobody paid; one paid in part ends as `wrong_amount`.
+      if (action === 'cancel') this.change(inv, Number(inv.payment_amount) > 0 ? 'wrong_amount' : 'cancel', true);
       else {
         const paying = action === 'pay' ? due : Math.floor((due / 2) * 100) / 100;
         inv.payment_amount = money(Number(inv.payment_amount) + paying);

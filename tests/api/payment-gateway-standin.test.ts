@@ -100,7 +100,7 @@ describe('the stand-in of the gateway', () => {
     expect(received.every((r) => r.equals(raw))).toBe(true);
   });
 
-  it('takes part of the sum, shows what is left on the payer page, and cancels', async () => {
+  it('takes part of the sum, shows what is left on the payer page, and ends as underpaid when the payer gives up', async () => {
     const made = await api('/v1/payment', { amount: '399.00', currency: 'RUB', order_id: order(), url_callback: callbackUrl });
     const url = made.body.result!.url as string;
     await fetch(`${url}/partial`, { method: 'POST', redirect: 'manual' });
@@ -111,7 +111,15 @@ describe('the stand-in of the gateway', () => {
     expect(info.body.result).toMatchObject({ payment_status: 'wrong_amount_waiting', payment_amount: '199.50', is_final: false });
     await fetch(`${url}/cancel`, { method: 'POST', redirect: 'manual' });
     const after = await api('/v1/payment/info', { uuid: made.body.result!.uuid });
-    expect(after.body.result).toMatchObject({ payment_status: 'cancel', is_final: true });
+    // `cancel` means nobody paid: an invoice paid in part ends as `wrong_amount`, its money kept in view.
+    expect(after.body.result).toMatchObject({ payment_status: 'wrong_amount', payment_amount: '199.50', is_final: true });
     expect(await (await fetch(url)).text()).not.toContain('<button');
+  });
+
+  it('cancels an invoice nobody paid', async () => {
+    const made = await api('/v1/payment', { amount: '399.00', currency: 'RUB', order_id: order(), url_callback: callbackUrl });
+    await fetch(`${made.body.result!.url as string}/cancel`, { method: 'POST', redirect: 'manual' });
+    const after = await api('/v1/payment/info', { uuid: made.body.result!.uuid });
+    expect(after.body.result).toMatchObject({ payment_status: 'cancel', payment_amount: '0.00', is_final: true });
   });
 });

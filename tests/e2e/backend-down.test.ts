@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from './support/test.ts';
 import { BAD_GATEWAY_ANSWER } from '../../scripts/lib/static-server.ts';
+import { STUB_POSTER } from '../../src/lib/assets.ts';
 import { publishedTitles } from './support/account.ts';
 import { hydrated } from './support/site.ts';
 
@@ -35,5 +36,20 @@ describe('Directus down while people read the site', () => {
     await reviews.evaluate((region) => region.querySelector<HTMLButtonElement>('button.list-status__retry')?.click());
     await expect.poll(() => reviews.getByRole('heading', { level: 2 }).innerText()).toMatch(/·/);
     expect(await reviews.getByRole('alert').count()).toBe(0);
+  });
+
+  it('cards whose posters cannot load show the stub poster, not the browser\'s broken picture', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    await backendDown(page);
+    await page.goto('/');
+    const poster = page.locator('.film-card__poster img').first();
+    // The picture's load ended in failure: it has no pixels of its own.
+    await expect.poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+    const drawn = await poster.evaluate((img) => {
+      const after = getComputedStyle(img, '::after');
+      return { image: after.backgroundImage, width: after.width, box: img.getBoundingClientRect().width };
+    });
+    expect(drawn.image).toContain(STUB_POSTER);
+    expect(parseFloat(drawn.width)).toBeCloseTo(drawn.box, 0);
   });
 });

@@ -172,6 +172,24 @@ describe('buying a plan', () => {
     await expect.poll(() => history.innerText()).toContain('Отменён');
   });
 
+  it('an invoice paid in part and then given up says how much arrived, not that nothing was charged', async ({ person, signedIn }) => {
+    const { page } = signedIn;
+    await checkout(page, 'Премиум');
+    await onGateway(page, 'Оплатить не полностью');
+    const due = invoiceState(page).getByTestId('invoice-due');
+    await due.waitFor();
+    const received = (await invoiceState(page).innerText()).match(/Получено (\S+ ₽)/)?.[1];
+    expect(received, 'the part received').toBeTruthy();
+    await invoiceState(page).getByRole('link', { name: 'Доплатить' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/pay/'));
+    await onGateway(page, 'Отменить');
+    await expect.poll(() => invoiceState(page).getByRole('heading').innerText()).toBe('Оплата не прошла');
+    const said = await invoiceState(page).innerText();
+    expect(said).toContain(`По счёту получено ${received}`);
+    expect(said).not.toContain('Деньги не списаны');
+    expect(await planOf(person)).toMatchObject({ role: ROLES.user, plan: null });
+  });
+
   it('says «Произошла ошибка при создании платежа» when the invoice cannot be made', async ({ signedIn }) => {
     const { page } = signedIn;
     await page.goto('/profile/tariff');

@@ -75,7 +75,7 @@ export default function AlphabetIndex({ categorySlug }: { categorySlug: string }
             onChange={(e) => { setTyped(e.target.value); choose(e.target.value); }} />
         </label>
         {/* The button goes with what it clears: the keyboard is handed to the box, not to the page's start. */}
-        {q && <button type="button" onClick={() => { setTyped(''); choose(null); field.current?.focus(); }}>Сбросить</button>}
+        {q && <button type="button" className="btn btn--ghost" onClick={() => { setTyped(''); choose(null); field.current?.focus(); }}>Сбросить</button>}
       </form>
       {state.items.length > 0 && (
         <div className="alphabet__results">

@@ -16,6 +16,9 @@ const planName = (id: number) => PLANS.find((p) => p.id === id)?.name ?? `Тар
 function State({ invoice }: { invoice: InvoiceState }) {
   const name = planName(invoice.plan);
   const again = <a className="btn" href={`/profile/tariff?plan=${invoice.plan}`}>Выбрать тариф снова</a>;
+  // Money that reached an invoice which then ended unpaid is never passed over in silence.
+  const received = Number(invoice.paidAmount ?? 0) > 0;
+  const receivedLine = `По счёту получено ${money(invoice.paidAmount ?? 0, invoice.due?.currency ?? invoice.currency)}: напишите нам через «Связаться с нами», и мы вернём деньги.`;
   switch (invoice.status) {
     case 'paid':
       return (
@@ -51,9 +54,10 @@ function State({ invoice }: { invoice: InvoiceState }) {
     case 'refunded':
       return <><h2 className="invoice-state__title">Деньги возвращены</h2><p>Оплата по этому счёту возвращена, и подписка по нему отменена.</p>{again}</>;
     case 'expired':
-      return <><h2 className="invoice-state__title">Счёт отменён</h2><p>Счёт отменён или истёк, «{name}» не оплачен. Деньги не списаны.</p>{again}</>;
+      if (!received) return <><h2 className="invoice-state__title">Счёт отменён</h2><p>Счёт отменён или истёк, «{name}» не оплачен. Деньги не списаны.</p>{again}</>;
+      return <><h2 className="invoice-state__title">Счёт отменён</h2><p>Счёт отменён, «{name}» не оплачен. {receivedLine}</p>{again}</>;
     default:
-      return <><h2 className="invoice-state__title">Оплата не прошла</h2><p>«{name}» не оплачен. Если деньги списались, напишите нам через «Связаться с нами».</p>{again}</>;
+      return <><h2 className="invoice-state__title">Оплата не прошла</h2><p>«{name}» не оплачен. {received ? receivedLine : 'Если деньги списались, напишите нам через «Связаться с нами».'}</p>{again}</>;
   }
 }
 
