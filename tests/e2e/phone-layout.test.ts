@@ -4,7 +4,7 @@
  * controls (the chat's button, back to top, the visitor's chat prompt) never cover what a person
  * taps; long logins are not cut in the name colour tiles; the payment history keeps each invoice's
  * date and time. Counters are drawn, not emoji, and the actor's «Читать полностью» is one of the
- * site's buttons.
+ * site's buttons. At 320 px (1280 px at 400 % zoom) the header fits with every control whole.
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, inject, it } from './support/test.ts';
@@ -12,6 +12,7 @@ import { AdminApi } from '../../directus/apply/admin-api.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { newPerson } from './support/people.ts';
+import { publishedTitles } from './support/account.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 import { invoiceMoment } from '../../src/features/tariff/tariff.ts';
 
@@ -258,5 +259,32 @@ describe('drawn, not typed', () => {
       return { radius: s.borderRadius, height: s.minHeight, weight: s.fontWeight, background: s.backgroundColor, color: s.color };
     });
     expect(own).toEqual(site);
+  });
+});
+
+describe('the header at 320 px (1280 px at 400 % zoom)', () => {
+  it('fits every page type: no sideways scrolling, each header control whole and at least 40 px, the logo shrunk in proportion', async ({ browsers }) => {
+    const width = 320;
+    const { page } = await browsers.visitor({ context: { viewport: { width, height: 640 } } });
+    const [t] = await publishedTitles(1);
+    for (const path of ['/', `/${t.slug}`, '/categories/doramy-onlayn', '/updates', '/actors/kim-seo-yun', '/about', '/login', '/messages', '/not-found']) {
+      await page.goto(path);
+      await page.getByRole('button', { name: 'Открыть меню' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path}: wider than the screen by`).toBeLessThanOrEqual(0);
+      const actions = page.locator('header .header__actions');
+      const controls = [...await actions.getByRole('button').all(), ...await actions.getByRole('link').all()];
+      expect(controls.length, path).toBeGreaterThanOrEqual(4);
+      for (const control of controls) {
+        const box = (await control.boundingBox())!;
+        const name = `${path}: ${await control.getAttribute('aria-label') ?? await control.innerText()}`;
+        expect(box.x, name).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, name).toBeLessThanOrEqual(width);
+        expect(Math.min(box.width, box.height), name).toBeGreaterThanOrEqual(40);
+      }
+      const logo = (await page.locator('header').getByRole('link', { name: 'Дорамы онлайн — на главную' }).locator('img').boundingBox())!;
+      expect(logo.x, path).toBeGreaterThanOrEqual(0);
+      expect(logo.width / logo.height, `${path}: the logo's proportions`).toBeCloseTo(168 / 32, 1);
+    }
   });
 });

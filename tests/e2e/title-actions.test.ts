@@ -204,6 +204,22 @@ describe('list marks', () => {
     }
   });
 
+  it('closes the menu on Escape and hands the keyboard back to «В список ▾»', async ({ signedIn }) => {
+    const t = await title(3);
+    const { page } = signedIn;
+    await openTitle(page, t);
+    const toggle = page.getByRole('button', { name: 'В список ▾' });
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    await toggle.click();
+    const menu = page.getByRole('list', { name: 'Списки' });
+    await page.keyboard.press('Tab');
+    await expect.poll(() => menu.getByRole('button', { name: 'Избранное' }).evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
   it('keeps one mark of each kind: a second through the API is refused and nothing is added', async () => {
     const t = await title(2);
     const person = await newPerson();

@@ -12,9 +12,10 @@ import { dobProblem, formatDobInput } from '../../../shared/dob.ts';
 import {
   EMPTY_REGISTRATION, blankFields, checkRegistration, isLoginShaped, type RegistrationField, type RegistrationForm,
 } from './registration.ts';
-import { FieldMessage, describedBy, error, type FieldNote } from './form-parts.tsx';
+import { FieldMessage, describedBy, error, type FieldNote } from '../../ui/field-note.tsx';
 import PasswordInput from './PasswordInput.tsx';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
+import { useFieldFaults } from '../../ui/use-field-faults.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { registration, takenField } from './sign-in-store.ts';
 import { useAvailability, type Availability } from './use-availability.ts';
@@ -49,7 +50,7 @@ export default function RegisterForm({ ready, onSignIn }: Props) {
   const [adult, setAdult] = useState(false);
   /** Fields left once (their own checks show from then on) or flagged by a refused submission. */
   const [touched, setTouched] = useState<Set<RegistrationField>>(new Set());
-  const [blank, setBlank] = useState<Set<RegistrationField>>(new Set());
+  const blank = useFieldFaults(fieldId);
   const registering = useTask(registration, Object.values(form));
   const [problem, setProblem] = useFormProblem(form);
 
@@ -68,12 +69,12 @@ export default function RegisterForm({ ready, onSignIn }: Props) {
 
   const set = (key: RegistrationField, value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
-    if (value.trim()) setBlank((b) => (b.has(key) ? new Set([...b].filter((k) => k !== key)) : b));
+    if (value.trim()) blank.clear(key);
   };
   const touch = (key: RegistrationField) => setTouched((t) => (t.has(key) ? t : new Set(t).add(key)));
   const focus = (key: RegistrationField) => document.getElementById(fieldId(key))?.focus();
 
-  const blankNote = (key: RegistrationField): FieldNote | null => (blank.has(key) ? error('Обязательное поле') : null);
+  const blankNote = blank.note;
   const notes: Record<RegistrationField, FieldNote | null> = {
     login: blankNote('login')
       ?? (form.login.trim() && !loginShaped && touched.has('login') ? error(ACCOUNT_MESSAGES.loginShape) : null)
@@ -98,12 +99,12 @@ export default function RegisterForm({ ready, onSignIn }: Props) {
     if (!check.ok) {
       setTouched(new Set([...touched, ...check.fields]));
       if (check.message === ACCOUNT_MESSAGES.fillAll) {
-        setBlank(new Set(check.fields));
+        blank.mark(check.fields);
         setProblem(check.message, (now) => blankFields(now).length > 0);
       } else {
         setProblem(null);
+        focus(check.fields[0]);
       }
-      focus(check.fields[0]);
       return;
     }
     setProblem(null);

@@ -8,7 +8,7 @@ import { ACCOUNT_MESSAGES, PASSWORD_MIN_LENGTH } from '../../../shared/rules.ts'
 import { useTask } from '../../ui/use-task.ts';
 import { DEAD_RESET_LINK, passwordReset } from './sign-in-store.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
-import { FieldMessage, describedBy, error, type FieldNote } from './form-parts.tsx';
+import { FieldMessage, describedBy, error, type FieldNote } from '../../ui/field-note.tsx';
 import PasswordInput from './PasswordInput.tsx';
 import './account.css';
 

@@ -2,11 +2,14 @@
  * Sign in: email, password with show / hide, 'Запомнить меня' (checked, the
  * session outlives the browser; unchecked, it ends when the browser closes), the forgot-password
  * button and the switch to registration. Success returns to the screen that sent the person here
- * (`?next=`), or the page they came from, or home. A wrong email or password reads 'Неверный email или пароль'; the sign-in limits explain
+ * (`?next=`), or the page they came from, or home. Blank fields get 'Заполните все поля', each marked as registration
+ * marks them. A wrong email or password reads 'Неверный email или пароль'; the sign-in limits explain
  * themselves in the backend's words.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
+import { useFieldFaults } from '../../ui/use-field-faults.ts';
+import { FieldMessage, describedBy } from '../../ui/field-note.tsx';
 import { useTask } from '../../ui/use-task.ts';
 import { ACCOUNT_MESSAGES } from '../../../shared/rules.ts';
 import { signingIn } from './sign-in-store.ts';
@@ -24,8 +27,13 @@ interface Props {
   onRegister(): void;
 }
 
+type SignInField = 'email' | 'password';
+
 export default function SignInForm({ email, onEmailChange, notice, ready, onForgot, onRegister }: Props) {
   const id = useId();
+  const fieldId = (key: SignInField) => `${id}-${key}`;
+  // As registration: each blank field says so, marked invalid, and the first takes the keyboard.
+  const blank = useFieldFaults(fieldId);
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
   const { pending, error, run } = useTask(signingIn, [email, password]);
@@ -45,8 +53,10 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
   const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending || !ready) return;
-    if (!email.trim() || !password) {
+    const blanks = ([['email', email.trim()], ['password', password]] as const).filter(([, value]) => !value).map(([key]) => key);
+    if (blanks.length) {
       setProblem(ACCOUNT_MESSAGES.fillAll, (now) => !now.email.trim() || !now.password);
+      blank.mark(blanks);
       return;
     }
     setProblem(null);
@@ -57,14 +67,22 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
     <form ref={formRef} className="account-form" method="post" noValidate onSubmit={submit} aria-label="Вход">
       {notice && <p className="form-notice" role="status">{notice}</p>}
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-email`}>Email</label>
-        <input id={`${id}-email`} className="input" type="email" name="email" autoComplete="email" inputMode="email"
-          value={email} onChange={(e) => onEmailChange(e.target.value)} />
+        <label className="field__label" htmlFor={fieldId('email')}>Email</label>
+        <input id={fieldId('email')} className="input" type="email" name="email" autoComplete="email" inputMode="email"
+          value={email} onChange={(e) => {
+            onEmailChange(e.target.value);
+            if (e.target.value.trim()) blank.clear('email');
+          }} {...describedBy(fieldId('email'), blank.note('email'))} />
+        <FieldMessage fieldId={fieldId('email')} note={blank.note('email')} />
       </div>
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-password`}>Пароль</label>
-        <PasswordInput ref={passwordRef} id={`${id}-password`} name="password" autoComplete="current-password"
-          value={password} onChange={(e) => setPassword(e.target.value)} />
+        <label className="field__label" htmlFor={fieldId('password')}>Пароль</label>
+        <PasswordInput ref={passwordRef} id={fieldId('password')} name="password" autoComplete="current-password"
+          value={password} onChange={(e) => {
+            setPassword(e.target.value);
+            if (e.target.value) blank.clear('password');
+          }} {...describedBy(fieldId('password'), blank.note('password'))} />
+        <FieldMessage fieldId={fieldId('password')} note={blank.note('password')} />
       </div>
       <div className="account-form__actions">
         <label className="check">

@@ -3,13 +3,16 @@
  * It stores one support request and then thanks the visitor. A failure says so and keeps what
  * was typed. No checks beyond the email input's own: the backend refuses a request
  * without a name, email or message, and the form then shows the backend's reason rather than
- * blaming the connection. Used inside the contact modal and on its own as the static pages' questions form.
+ * blaming the connection: at the field it names, which takes the keyboard. Once sent, the thanks take it.
+ * Used inside the contact modal and on its own as the static pages' questions form.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import { useTask } from '../../ui/use-task.ts';
-import { contactSending } from './contact.ts';
+import { contactSending, refusedField } from './contact.ts';
+import { FieldMessage, describedBy, error as fieldError } from '../../ui/field-note.tsx';
+import { useFieldFaults } from '../../ui/use-field-faults.ts';
 import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 import type { SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';
@@ -29,18 +32,29 @@ export default function ContactForm({ onClose, onSent }: Props) {
   // The backend's refusal speaks of what was typed: it goes once the fields change.
   const { pending, error, run } = useTask(contactSending, Object.values(form));
   const id = useId();
+  const fieldId = (key: keyof SupportRequestInput) => `${id}-${key}`;
+  const faults = useFieldFaults(fieldId);
+  const thanks = useRef<HTMLDivElement>(null);
   const formRef = useFilledBeforeHydration<HTMLFormElement>((name, value) => {
     if (name in EMPTY) setForm((f) => ({ ...f, [name]: String(value) }));
   });
 
   const field = (key: keyof SupportRequestInput) => ({
-    id: `${id}-${key}`,
+    id: fieldId(key),
     name: key,
     value: form[key],
     onChange: (e: { target: { value: string } }) => {
       setForm((f) => ({ ...f, [key]: e.target.value }));
+      faults.clear(key);
     },
+    ...describedBy(fieldId(key), faults.note(key)),
   });
+  const note = (key: keyof SupportRequestInput) => <FieldMessage fieldId={fieldId(key)} note={faults.note(key)} />;
+
+  // The form that had the keyboard is gone: the thanks' «Закрыть» takes it, or the thanks themselves.
+  useEffect(() => {
+    if (sent) (thanks.current?.querySelector('button') ?? thanks.current)?.focus();
+  }, [sent]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,12 +62,17 @@ export default function ContactForm({ onClose, onSent }: Props) {
     if (await run(form)) {
       setSent(true);
       onSent?.();
+      return;
     }
+    const refused = refusedField(contactSending.$state.get().error);
+    if (refused) faults.mark([refused.field], fieldError(refused.reason));
   };
+  // A refusal of one field is said there; the form's alert tells the rest.
+  const formAlert = refusedField(error) ? null : error;
 
   if (sent) {
     return (
-      <div className="contact-form__thanks" role="status">
+      <div className="contact-form__thanks" role="status" ref={thanks} tabIndex={-1}>
         <p>Спасибо за обращение! Мы скоро свяжемся с вами по указанному email.</p>
         {onClose && <button type="button" className="btn" onClick={onClose}>Закрыть</button>}
       </div>
@@ -66,10 +85,12 @@ export default function ContactForm({ onClose, onSent }: Props) {
         <div className="field">
           <label className="field__label" htmlFor={`${id}-name`}>Имя</label>
           <input className="input" type="text" autoComplete="name" maxLength={TEXT_LIMITS.supportName} {...field('name')} />
+          {note('name')}
         </div>
         <div className="field">
           <label className="field__label" htmlFor={`${id}-email`}>Email</label>
           <input className="input" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+          {note('email')}
         </div>
       </div>
       <div className="field">
@@ -79,12 +100,14 @@ export default function ContactForm({ onClose, onSent }: Props) {
       <div className="field">
         <label className="field__label" htmlFor={`${id}-message`}>Сообщение</label>
         <textarea className="input" rows={5} maxLength={TEXT_LIMITS.supportMessage} {...field('message')} />
+        {note('message')}
       </div>
       <p className="contact-form__consent">
         Нажимая «Отправить», вы соглашаетесь с <a href={FRAME_LINKS.privacy}>политикой конфиденциальности</a>.
       </p>
-      {error && <p className="contact-form__error" role="alert">{error}</p>}
-      <button type="submit" className="btn contact-form__submit" disabled={pending}>
+      {formAlert && <p className="contact-form__error" role="alert">{formAlert}</p>}
+      {/* Not disabled while sending: a disabled button would drop the keyboard's focus to the page's start. */}
+      <button type="submit" className="btn contact-form__submit" aria-disabled={pending || undefined}>
         {pending ? 'Отправляем…' : 'Отправить'}
       </button>
     </form>

@@ -8,9 +8,10 @@ import { useStore } from '@nanostores/react';
 import { $contactOpen, closeContact } from './store.ts';
 import Modal from '../../ui/Modal.tsx';
 import LazyPart from '../../ui/LazyPart.tsx';
-// The form's look comes with the modal: the static pages' form is an island whose style sheet the build
+// The form's look (its fields' notes too) comes with the modal: the static pages' form is an island whose style sheet the build
 // leaves to those pages, so the form's own chunk may have none to load here.
 import './contact-form.css';
+import '../../ui/field-note.css';
 
 const ContactForm = lazy(() => import('./ContactForm.tsx'));
 

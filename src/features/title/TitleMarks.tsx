@@ -18,6 +18,7 @@ export default function TitleMarks({ titleId }: { titleId: number }) {
   const [open, setOpen] = useState<{ top: number; left: number } | null>(null);
   const menuId = useId();
   const box = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => { void loadTitleMarks(titleId); }, [titleId]);
 
@@ -25,7 +26,12 @@ export default function TitleMarks({ titleId }: { titleId: number }) {
     if (!open) return;
     const close = () => setOpen(null);
     const outside = (e: PointerEvent) => { if (!box.current?.contains(e.target as Node)) close(); };
-    const escape = (e: KeyboardEvent) => { if (e.key === 'Escape') close(); };
+    // The hidden menu would drop the keyboard's focus to the page's start: its button takes it back.
+    const escape = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      if (box.current?.contains(document.activeElement)) toggle.current?.focus();
+      close();
+    };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('keydown', escape);
     window.addEventListener('scroll', close, { passive: true });
@@ -62,6 +68,7 @@ export default function TitleMarks({ titleId }: { titleId: number }) {
       </button>
       <button
         type="button"
+        ref={toggle}
         className="title-marks__toggle"
         aria-expanded={open !== null}
         aria-controls={menuId}

@@ -2,7 +2,7 @@
  * Reviews, posts and reactions: no blank text, capped lengths, one reaction per person, a pace per
  * person for what everyone then reads, and only on what visitors can see.
  */
-import { REACTION_TYPES, TEXT_LIMITS } from '../../../../shared/rules.ts';
+import { REACTION_TYPES, SUPPORT_REFUSALS, TEXT_LIMITS } from '../../../../shared/rules.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { TITLE_NOT_FOUND, isPublishedTitle } from '../../shared/catalogue.ts';
@@ -134,11 +134,12 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
   });
 
   filter('supportRequests.items.create', async (payload, _meta, { accountability }) => {
-    const name = requireText(payload.name, TEXT_LIMITS.supportName, 'Укажите имя', 'Слишком длинное имя');
-    const email = requireText(payload.email, 255, 'Укажите корректный email', 'Укажите корректный email');
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) invalid('Укажите корректный email');
+    const { name: n, email: e, message: m } = SUPPORT_REFUSALS;
+    const name = requireText(payload.name, TEXT_LIMITS.supportName, n.missing, n.tooLong);
+    const email = requireText(payload.email, 255, e.missing, e.tooLong);
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) invalid(e.missing);
     const topic = topicOf(payload.topic);
-    const message = requireText(payload.message, TEXT_LIMITS.supportMessage, 'Напишите сообщение', 'Слишком длинное сообщение');
+    const message = requireText(payload.message, TEXT_LIMITS.supportMessage, m.missing, m.tooLong);
     if (!isPrivileged(accountability)) await paces.supportRequest.take(accountability?.user ?? addressKey(accountability?.ip));
     return { ...payload, name, email, topic, message };
   });

@@ -1,6 +1,9 @@
 /**
- * Small pieces the account forms share: a field's message tied to its input for screen readers.
+ * A field's message tied to its input for screen readers, and the input marked invalid while it is an error
+ * (the account forms, the contact form).
  */
+import './field-note.css';
+
 export type MessageTone = 'error' | 'ok' | 'hint';
 
 export interface FieldNote {
