@@ -6,9 +6,10 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
-import { ROLES } from '../../shared/rules.ts';
+import { ROLES, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { IMPORT_INTERNAL, IMPORT_NEEDS_WEB_ADDRESS } from '../../directus/extensions/site-rules/src/import-address.ts';
 import { FOLLOW_REFUSED } from '../../directus/extensions/site-rules/src/query-check.ts';
+import { FIND_SEGMENTS_FLOW_ID } from '../../directus/apply/flows.ts';
 import { admin, baseUrl, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, chatUpload, countRows, expectNothingStored, expectRefused, uploadAs } from '../support/fixtures.ts';
 
@@ -225,5 +226,29 @@ describe('«Добавить существующий» on a saved record', () =
     // Two names that are no relation into the collection: Directus would compare any column to its keys.
     expectRefused(await editor.call('GET', `/items/genres?fields=id&filter=${q({ '$FOLLOW(directus_users,email)': { _some: {} } })}`), 403, FOLLOW_REFUSED);
     expectRefused(await editor.call('GET', `/items/genres?fields=id&filter=${q({ '$FOLLOW(titles_actors,actors_id)': { _some: {} } })}`), 403, FOLLOW_REFUSED);
+  });
+});
+
+describe('the buttons of flows run by hand', () => {
+  const appFlows = '/flows?fields[]=*&fields[]=operations.*';
+
+  it('reach an editor\'s admin app as it loads them: the manual flows, their operations\' ids alone', async () => {
+    const res = await editor.call('GET', appFlows);
+    expect(res.status, JSON.stringify(res.errors)).toBe(200);
+    const flows = res.data as { id: string; trigger: string; status: string; options: { collections?: string[] }; operations: Record<string, unknown>[] }[];
+    expect(flows.map((f) => f.id)).toEqual([FIND_SEGMENTS_FLOW_ID]);
+    expect(flows[0]).toMatchObject({ trigger: 'manual', status: 'active', options: { collections: ['titles'] } });
+    expect(flows[0]!.operations.length).toBeGreaterThan(0);
+    for (const operation of flows[0]!.operations) expect(Object.keys(operation)).toEqual(['id']);
+  });
+
+  it('show an editor nothing an operation holds, nor the flows they do not run', async () => {
+    const operations = await editor.call('GET', '/operations?fields=*');
+    expect(operations.status).toBe(200);
+    for (const operation of operations.data as Record<string, unknown>[]) expect(Object.keys(operation)).toEqual(['id']);
+    expectRefused(await editor.call('GET', '/operations?fields=options'), 403);
+    expectRefused(await editor.call('GET', `/flows/${VIEW_FLOW_ID}?fields=id`), 403);
+    expectRefused(await member.call('GET', appFlows), 403);
+    expectRefused(await call('GET', appFlows), 403);
   });
 });
