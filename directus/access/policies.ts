@@ -240,6 +240,8 @@ const TITLE_KEPT = new Set(['views', 'searchOpens', 'segmentSearch', 'segmentSea
 const EDITOR_TITLE_FIELDS = titles.fields.map((f) => f.field).filter((f) => !TITLE_KEPT.has(f));
 const editorFields = (collection: string, action: string) => (collection === 'titles' && action !== 'read' && action !== 'delete' ? EDITOR_TITLE_FIELDS : ['*']);
 
+const manualFlow = { trigger: { _eq: 'manual' } };
+
 const EDITOR: PermissionDef[] = [
   ...CONTENT.flatMap((c) => (['create', 'read', 'update', 'delete'] as const).map((action) => ({ collection: c, action, fields: editorFields(c, action) }))),
   read('directus_files', ['*'], outsideChats),
@@ -250,8 +252,11 @@ const EDITOR: PermissionDef[] = [
   },
   { collection: 'directus_files', action: 'update', fields: FILE_DETAILS, permissions: staffFile },
   { collection: 'directus_folders', action: 'read', fields: ['*'] },
-  // The buttons of flows run by hand on a record (e.g. «Найти заставки» on a title).
-  read('directus_flows', ['id', 'name', 'icon', 'color', 'description', 'status', 'trigger', 'options'], { trigger: { _eq: 'manual' } }),
+  // The buttons of flows run by hand on a record (e.g. «Найти заставки» on a title). The app loads its flows
+  // with `operations.*`, refused whole without them; an operation's options may hold addresses and keys,
+  // so an editor sees only the ids of those of such flows.
+  read('directus_flows', ['id', 'name', 'icon', 'color', 'description', 'status', 'trigger', 'options', 'operations'], manualFlow),
+  read('directus_operations', ['id'], { flow: manualFlow }),
   ...['comments', 'posts', 'reactions', 'supportRequests', 'plans', 'invoices', 'planChanges'].map((c) => read(c)),
   read('messages', ['*'], { publicChat: { _eq: true } }),
   // Grants and revocations by hand, with their reason (applied by directus/extensions/site-payments).

@@ -6,9 +6,11 @@ import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
-import { ROLES } from '../../shared/rules.ts';
+import { ROLES, VIEW_FLOW_ID } from '../../shared/rules.ts';
 import { IMPORT_INTERNAL, IMPORT_NEEDS_WEB_ADDRESS } from '../../directus/extensions/site-rules/src/import-address.ts';
-import { baseUrl, call, newUser, pngBytes, type TestUser } from '../support/api.ts';
+import { FOLLOW_REFUSED } from '../../directus/extensions/site-rules/src/query-check.ts';
+import { FIND_SEGMENTS_FLOW_ID } from '../../directus/apply/flows.ts';
+import { admin, baseUrl, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, chatUpload, countRows, expectNothingStored, expectRefused, uploadAs } from '../support/fixtures.ts';
 
 let editor: TestUser;
@@ -146,3 +148,107 @@ describe('the admin app\'s saved views and bookmarks', () => {
   });
 });
 
+
+describe('«Добавить существующий» on a saved record', () => {
+  const q = (filter: unknown) => encodeURIComponent(JSON.stringify(filter));
+  /**
+   * The admin app's drawer of rows to link (Directus 11's list-m2m and files interfaces): rows not linked
+   * yet, by `$FOLLOW` through the junction; narrowed here to the two rows each case made.
+   */
+  const drawer = (c: Case, ask = 'fields=id&limit=25') =>
+    `${c.path}?${ask}&filter=${q({ _and: [{ id: { _in: [c.linked, c.free] } }, { [`$FOLLOW(${c.junction},${c.key})`]: { _none: { [c.back]: { _eq: c.record } } } }] })}`;
+  const ids = (res: { data?: unknown }) => ((res.data ?? []) as { id: number | string }[]).map((r) => r.id);
+
+  interface Case { name: string; path: string; junction: string; key: string; back: string; record: number; linked: number | string; free: number | string }
+  let cases: Case[];
+
+  beforeAll(async () => {
+    const root = await admin();
+    const stamp = `${Date.now()}-${randomUUID().slice(0, 6)}`;
+    const [genre, freeGenre] = await Promise.all([1, 2].map((n) => root.post<{ id: number }>('/items/genres', { name: `Жанр ящика ${n} ${stamp}` })));
+    const [person, freePerson] = await Promise.all([1, 2].map((n) => root.post<{ id: number }>('/items/actors', { slug: `drawer-${n}-${stamp}`, nameRu: `Персона ящика ${n}` })));
+    const [tag, freeTag] = await Promise.all([1, 2].map((n) => root.post<{ id: number }>('/items/tags', { name: `Тег ящика ${n}`, slug: `drawer-tag-${n}-${stamp}` })));
+    const [still, freeStill] = await Promise.all([1, 2].map(async (n) => (await uploadAs(editor, pngBytes(), 'image/png', `still-${n}.png`)).data.id));
+    const [related, freeRelated] = await Promise.all([newTitle(), newTitle()]);
+    const title = await newTitle({
+      genres: [{ genres_id: genre!.id }], actors: [{ actors_id: person!.id }], directors: [{ actors_id: person!.id }],
+      screenwriters: [{ actors_id: person!.id }], images: [{ directus_files_id: still }], tags: [{ tags_id: tag!.id }],
+      relatedTitles: [{ related_titles_id: related!.id }],
+    });
+    const actor = await root.post<{ id: number }>('/items/actors', { slug: `drawer-actor-${stamp}`, nameRu: 'Персона с жанрами', genres: [{ genres_id: genre!.id }], images: [{ directus_files_id: still }] });
+    const onTitle = { back: 'titles_id', record: title.id };
+    const onActor = { back: 'actors_id', record: actor.id };
+    cases = [
+      { name: 'Жанры', path: '/items/genres', junction: 'titles_genres', key: 'genres_id', ...onTitle, linked: genre!.id, free: freeGenre!.id },
+      ...['actors', 'directors', 'screenwriters'].map((list) => (
+        { name: list, path: '/items/actors', junction: `titles_${list}`, key: 'actors_id', ...onTitle, linked: person!.id, free: freePerson!.id })),
+      { name: 'Кадры', path: '/files', junction: 'titles_images', key: 'directus_files_id', ...onTitle, linked: still!, free: freeStill! },
+      { name: 'Теги', path: '/items/tags', junction: 'titles_tags', key: 'tags_id', ...onTitle, linked: tag!.id, free: freeTag!.id },
+      { name: 'Вам может понравиться', path: '/items/titles', junction: 'titles_related', key: 'related_titles_id', ...onTitle, linked: related!.id, free: freeRelated!.id },
+      { name: 'Жанры персоны', path: '/items/genres', junction: 'actors_genres', key: 'genres_id', ...onActor, linked: genre!.id, free: freeGenre!.id },
+      { name: 'Фотографии персоны', path: '/files', junction: 'actors_images', key: 'directus_files_id', ...onActor, linked: still!, free: freeStill! },
+    ];
+  });
+
+  it('lists an editor the genres, people, stills, tags and titles not linked yet, on a title and on a person', async () => {
+    for (const c of cases) {
+      const res = await editor.call('GET', drawer(c));
+      expect(res.status, `${c.name}: ${JSON.stringify(res.errors)}`).toBe(200);
+      expect(ids(res), c.name).toEqual([c.free]);
+      // The drawer's count of them, asked the same way.
+      const count = await editor.call('GET', drawer(c, 'aggregate[count]=*'));
+      expect(Number(count.data?.[0]?.count), c.name).toBe(1);
+    }
+  });
+
+  it('is refused to members and visitors, whatever they could read', async () => {
+    for (const c of cases.filter((c) => !c.path.startsWith('/files'))) {
+      const path = drawer(c);
+      expectRefused(await member.call('GET', path), 403, FOLLOW_REFUSED);
+      expectRefused(await call('GET', path), 403, FOLLOW_REFUSED);
+    }
+  });
+
+  it('leads an editor to no row they cannot read: private chats and their members stay hidden', async () => {
+    const secret = `Пароль ${randomUUID()}`;
+    const [writer, reader] = await Promise.all([newUser(), newUser()]);
+    const chat = (await writer.call('POST', '/items/chats', { user_invited: [{ directus_users_id: reader.id }] })).data.id;
+    expect((await writer.call('POST', '/items/messages', { text: secret, privateChat: chat })).status).toBe(200);
+    const spoken = `Привет всем ${randomUUID()}`;
+    expect((await reader.call('POST', '/items/messages', { text: spoken, publicChat: true })).status).toBe(200);
+    // Directus keeps $FOLLOW's _some to the messages an editor reads: the public ones.
+    const authors = (text: string) => editor.call('GET', `/users?fields=id&filter=${q({ '$FOLLOW(messages,user_created)': { _some: { text: { _eq: text } } } })}`);
+    expect(ids(await authors(spoken))).toEqual([reader.id]);
+    expect(ids(await authors(secret))).toEqual([]);
+    // Chat membership, which no editor reads: Directus would look through all of it.
+    const members = `/users?fields=id&filter=${q({ '$FOLLOW(chats_directus_users,directus_users_id)': { _some: { chats_id: { _eq: chat } } } })}`;
+    expectRefused(await editor.call('GET', members), 403, 'Нельзя фильтровать по полю «directus_users_id»');
+    // Two names that are no relation into the collection: Directus would compare any column to its keys.
+    expectRefused(await editor.call('GET', `/items/genres?fields=id&filter=${q({ '$FOLLOW(directus_users,email)': { _some: {} } })}`), 403, FOLLOW_REFUSED);
+    expectRefused(await editor.call('GET', `/items/genres?fields=id&filter=${q({ '$FOLLOW(titles_actors,actors_id)': { _some: {} } })}`), 403, FOLLOW_REFUSED);
+  });
+});
+
+describe('the buttons of flows run by hand', () => {
+  const appFlows = '/flows?fields[]=*&fields[]=operations.*';
+
+  it('reach an editor\'s admin app as it loads them: the manual flows, their operations\' ids alone', async () => {
+    const res = await editor.call('GET', appFlows);
+    expect(res.status, JSON.stringify(res.errors)).toBe(200);
+    const flows = res.data as { id: string; trigger: string; status: string; options: { collections?: string[] }; operations: Record<string, unknown>[] }[];
+    expect(flows.map((f) => f.id)).toEqual([FIND_SEGMENTS_FLOW_ID]);
+    expect(flows[0]).toMatchObject({ trigger: 'manual', status: 'active', options: { collections: ['titles'] } });
+    expect(flows[0]!.operations.length).toBeGreaterThan(0);
+    for (const operation of flows[0]!.operations) expect(Object.keys(operation)).toEqual(['id']);
+  });
+
+  it('show an editor nothing an operation holds, nor the flows they do not run', async () => {
+    const operations = await editor.call('GET', '/operations?fields=*');
+    expect(operations.status).toBe(200);
+    for (const operation of operations.data as Record<string, unknown>[]) expect(Object.keys(operation)).toEqual(['id']);
+    expectRefused(await editor.call('GET', '/operations?fields=options'), 403);
+    expectRefused(await editor.call('GET', `/flows/${VIEW_FLOW_ID}?fields=id`), 403);
+    expectRefused(await member.call('GET', appFlows), 403);
+    expectRefused(await call('GET', appFlows), 403);
+  });
+});

@@ -120,6 +120,37 @@ describe('the admin app', () => {
     await page.screenshot({ path: '/tmp/admin-segment-refused.png' });
   });
 
+  it('lets an editor link an existing genre to a saved title, and shows them its «Найти заставки» button', async ({ adminApp: page }) => {
+    const api = await adminApi();
+    const stamp = Date.now().toString(36);
+    // First by name, so the drawer's first page shows it.
+    const genre = await api.post<{ id: number; name: string }>('/items/genres', { name: `Аа жанр ${stamp}` });
+    const title = await api.post<{ id: number }>('/items/titles', { slug: `link-genre-${stamp}`, name: 'Жанр из списка', status: 'draft' });
+    const editor = await newPerson({ role: EDITOR_ROLE });
+    await signInToAdminApp(page, editor.email, editor.password);
+    await page.goto(`${directus()}/admin/content/titles/${title.id}`);
+
+    // The manual flow's button, in the sidebar's «Процессы».
+    await page.getByRole('button', { name: 'Процессы' }).click();
+    await page.getByRole('button', { name: 'Найти заставки' }).waitFor();
+
+    // «Добавить существующий» lists the genres not linked yet (by $FOLLOW through the junction).
+    const genres = page.locator('.v-form .field').filter({ has: page.getByText(labelOf('titles', 'genres'), { exact: true }) }).first();
+    await genres.getByRole('button', { name: 'Добавить существующий' }).click();
+    const drawer = page.locator('.v-drawer').last();
+    await drawer.getByRole('cell', { name: genre.name, exact: true }).click();
+    await drawer.locator('button:has([data-icon="check"])').click();
+    await genres.getByText(genre.name, { exact: true }).waitFor();
+    const saved = page.waitForResponse((r) => r.url().includes(`/items/titles/${title.id}`) && r.request().method() === 'PATCH');
+    await page.keyboard.press('Control+s');
+    expect((await saved).status()).toBe(200);
+    // The saved form reads it back.
+    await genres.getByText(genre.name, { exact: true }).waitFor();
+    const linked = await api.get<{ genres: { genres_id: number }[] }>(`/items/titles/${title.id}?fields=genres.genres_id`);
+    expect(linked.genres).toEqual([{ genres_id: genre.id }]);
+    await page.screenshot({ path: '/tmp/admin-linked-genre.png' });
+  });
+
   it('lets the first administrator in without the \'project owner\' dialog, which the setup answers', async ({ adminApp: page, onTestFinished }) => {
     const api = await adminApi();
     const ownerDialog = () => page.getByText('You have not set a project owner.');

@@ -3,7 +3,7 @@ import { MAX_NESTING, TOO_DEEP } from '../../shared/nesting.ts';
 import type { Permission } from '../../shared/directus-internals.ts';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { accessFrom } from './collection-access.ts';
-import { QueryCheck, linkOf, notStored, stepsThroughHidden, type Query } from './query-check.ts';
+import { FOLLOW_REFUSED, QueryCheck, linkOf, notStored, stepsThroughHidden, type Query } from './query-check.ts';
 import { collectionWithAliases, relation } from './relation-fixture.ts';
 
 const schema: SchemaOverview = {
@@ -14,6 +14,10 @@ const schema: SchemaOverview = {
     relation('reactions', 'comment', 'comments', 'reactions'),
     relation('alerts', 'item', null),
     relation('directus_users', 'plan', 'plans'),
+    // A list of genres on titles only: genres have no list of titles, so the admin app reaches it by $FOLLOW.
+    relation('titles_genres', 'titles_id', 'titles', 'genres'),
+    relation('titles_genres', 'genres_id', 'genres'),
+    relation('messages', 'user_created', 'directus_users'),
   ],
 };
 
@@ -91,7 +95,8 @@ describe('filters', () => {
   });
 
   it('refuses $FOLLOW and links to any collection', () => {
-    expect(refusal('titles', { filter: { '$FOLLOW(comments,title)': { _some: {} } } })).toBe('Фильтр через $FOLLOW недоступен');
+    expect(refusal('titles', { filter: { '$FOLLOW(comments,title)': { _some: {} } } })).toBe(FOLLOW_REFUSED);
+    expect(refusal('genres', { filter: { '$FOLLOW(titles_genres,genres_id)': { _none: { titles_id: { _eq: 1 } } } } })).toBe(FOLLOW_REFUSED);
     expect(refusal('alerts', { filter: { 'item:titles': { name: { _eq: 'x' } } } })).toBe('Фильтр по связи с любой коллекцией недоступен');
     expect(refusal('alerts', { filter: { item: { _eq: '1' } } })).toBe('Фильтр по связи с любой коллекцией недоступен');
   });
@@ -126,6 +131,52 @@ describe('filters', () => {
     let deep: Record<string, unknown> = {};
     for (let i = 0; i < MAX_NESTING + 1; i++) deep = { comments: deep };
     expect(check('titles', { deep })).toThrow(TOO_DEEP);
+  });
+});
+
+describe('$FOLLOW in the admin app', () => {
+  /** An editor: the catalogue and its junctions in full, public messages only, people without their email. */
+  const editor = accessFrom([
+    read('titles', ['*']),
+    read('genres', ['*']),
+    read('titles_genres', ['*']),
+    read('comments', ['id', 'text', 'title'], { status: { _eq: 'published' } }),
+    read('messages', ['*'], { publicChat: { _eq: true } }),
+    read('directus_users', ['id', 'login']),
+  ]);
+  const app = (collection: string, query: Query) => () => new QueryCheck(schema, editor, { follows: true }).query(collection, query);
+  const appRefusal = (collection: string, query: Query): string => {
+    try {
+      app(collection, query)();
+    } catch (err) {
+      return (err as Error).message;
+    }
+    throw new Error('the query was let through');
+  };
+
+  it('lets through the «Добавить существующий» list: the rows not yet linked to this record', () => {
+    const notLinked = { _and: [{ id: { _nin: [2, 3] } }, { '$FOLLOW(titles_genres,genres_id)': { _none: { titles_id: { _eq: 1 } } } }] };
+    expect(app('genres', { filter: notLinked, sort: ['name'] })).not.toThrow();
+    expect(app('genres', { filter: { '$FOLLOW( titles_genres , genres_id )': { _some: {} } } })).not.toThrow();
+    expect(app('comments', { filter: { '$FOLLOW(titles_genres,titles_id)': { _none: {} } } })).toThrow(FOLLOW_REFUSED);
+  });
+
+  it('checks the rows it steps into as any to-many link\'s', () => {
+    expect(appRefusal('titles', { filter: { '$FOLLOW(comments,title)': { _some: { status: { _eq: 'draft' } } } } })).toBe('Нельзя фильтровать по полю «status»');
+    expect(appRefusal('titles', { filter: { '$FOLLOW(comments,title)': { text: { _eq: 'x' } } } })).toBe('Фильтр по «$FOLLOW(comments,title)» заходит в записи, закрытые для вас');
+    expect(appRefusal('titles', { filter: { '$FOLLOW(comments,title)': { _nnull: true } } })).toBe('Связанные записи «comments» проверяются только через _some или _none');
+    expect(app('directus_users', { filter: { '$FOLLOW(messages,user_created)': { _some: { text: { _contains: 'привет' } } } } })).not.toThrow();
+  });
+
+  it('refuses a collection the caller reads nothing of, a pair of names that is no relation into the collection, and the other uses', () => {
+    // Directus would run its _some over every row of a collection the caller has no rule on.
+    expect(appRefusal('comments', { filter: { '$FOLLOW(reactions,comment)': { _some: {} } } })).toBe('Нельзя фильтровать по полю «comment»');
+    // Any column compared to the keys: never one that is no relation, nor a relation into another collection.
+    expect(appRefusal('titles', { filter: { '$FOLLOW(directus_users,login)': { _some: {} } } })).toBe(FOLLOW_REFUSED);
+    expect(appRefusal('titles', { filter: { '$FOLLOW(reactions,comment)': { _some: {} } } })).toBe(FOLLOW_REFUSED);
+    expect(appRefusal('plans', { filter: { '$FOLLOW(titles_genres,genres_id)': { _some: {} } } })).toBe(FOLLOW_REFUSED);
+    expect(appRefusal('titles', { filter: { '$FOLLOW(alerts,item,collection)': { _some: {} } } })).toBe(FOLLOW_REFUSED);
+    expect(appRefusal('genres', { sort: ['$FOLLOW(titles_genres,genres_id)'] })).toBe(FOLLOW_REFUSED);
   });
 });
 

@@ -3,7 +3,10 @@
  * caller may read the fields a filter, sort or aggregate names, but not that they may read the rows
  * those fields sit on: a filter that steps into another collection matches rows the caller could
  * never read, one yes/no at a time. So for everyone but administrators:
- * - `$FOLLOW(...)` and functions over relations are refused;
+ * - functions over relations are refused, and so is `$FOLLOW(...)`, but for the admin app's own (editors'):
+ *   there `$FOLLOW(collection,field)` filters only along a relation the schema holds, whose key the caller
+ *   reads on every row, and then as any to-many link (its «Добавить существующий» lists the rows not yet
+ *   linked that way). Members and visitors have no use for it;
  * - a field may be filtered, sorted or grouped on only where the caller reads it on every row
  *   (a person's own email, readable on their own row only, is not such a field);
  * - a filter may step into another collection only where the caller reads every row of it, or
@@ -39,6 +42,8 @@ const SHOWN_NAME = 64;
 
 /** A caller's field name or path as a refusal repeats it. */
 export const shownName = (name: string) => (name.length > SHOWN_NAME ? `${name.slice(0, SHOWN_NAME)}…` : name);
+
+export const FOLLOW_REFUSED = 'Фильтр через $FOLLOW недоступен';
 
 export const stepsThroughHidden = (field: string) => `Поле «${shownName(field)}» открыто вам не во всех записях: через него нельзя читать связанные записи`;
 
@@ -92,13 +97,26 @@ function splitFunction(key: string): [string | null, string] {
   return m ? [m[1], m[2]] : [null, key];
 }
 
+/** `$FOLLOW(collection,field)` → its two names; the form with a third (a link to any collection) is null. */
+function followed(key: string): [string, string] | null {
+  const m = /^\$FOLLOW\(([^,()]+),([^,()]+)\)$/.exec(key);
+  return m ? [m[1]!.trim(), m[2]!.trim()] : null;
+}
+
+export interface CheckOptions {
+  /** The caller works in the admin app, whose drawers filter through `$FOLLOW`. */
+  follows?: boolean;
+}
+
 export class QueryCheck {
   private schema: SchemaOverview;
   private access: ReadAccess;
+  private follows: boolean;
 
-  constructor(schema: SchemaOverview, access: ReadAccess) {
+  constructor(schema: SchemaOverview, access: ReadAccess, { follows = false }: CheckOptions = {}) {
     this.schema = schema;
     this.access = access;
+    this.follows = follows;
   }
 
   query(collection: string, q: Query): void {
@@ -134,7 +152,7 @@ export class QueryCheck {
 
   /** A field the caller may filter, order, group or count by (`use`, the verb): readable on every row they can see. */
   private field(collection: string, key: string, use: Use = 'фильтровать'): Link | null {
-    if (key.startsWith('$FOLLOW')) refuse('Фильтр через $FOLLOW недоступен');
+    if (key.startsWith('$FOLLOW')) return this.follow(collection, key, use);
     if (key.includes(':')) refuse('Фильтр по связи с любой коллекцией недоступен');
     const [fn, field] = splitFunction(key);
     const access = this.access.get(collection);
@@ -143,6 +161,21 @@ export class QueryCheck {
     if (fn && link) refuse(`Функция ${fn}() над связью недоступна`);
     if (link?.kind === 'a2o') refuse('Фильтр по связи с любой коллекцией недоступен');
     return link;
+  }
+
+  /**
+   * `$FOLLOW(many,field)` in a filter: the to-many link of `many.field`'s relation into `collection`.
+   * Directus takes the two names on trust (any column compared to the keys), and where the caller reads
+   * no rule of `many` it runs the `_some` / `_none` over all of its rows.
+   */
+  private follow(collection: string, key: string, use: Use): Link {
+    const names = followed(key);
+    if (!this.follows || use !== 'фильтровать' || !names) refuse(FOLLOW_REFUSED);
+    const [many, field] = names;
+    const real = this.schema.relations.some((r) => r.collection === many && r.field === field && r.related_collection === collection);
+    if (!real) refuse(FOLLOW_REFUSED);
+    if (!this.access.get(many)?.onEveryRow(field)) refuse(`Нельзя фильтровать по полю «${shownName(field)}»`);
+    return { kind: 'o2m', target: many, relation: `${many}.${field}` };
   }
 
   private readsAll(collection: string | null): boolean {
