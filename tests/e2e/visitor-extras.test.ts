@@ -1,12 +1,12 @@
 /**
  * More of what a visitor does, beyond interactions.test.ts: the mobile menu, the footer tag list,
- * the home banner carousel, the title banner's frames, what a title page loads before its islands
+ * the home banner carousel and card slider, the title banner's frames, what a title page loads before its islands
  * are needed, the actor's biography fold and photos, and the static pages' questions form.
  * What is expected comes from the backend (read as its administrator), not from copies of it.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from './support/test.ts';
-import { BANNER_AUTOPLAY_MS } from '../../src/lib/constants.ts';
+import { BANNER_AUTOPLAY_MS, SLIDER } from '../../src/lib/constants.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, type ThemeName } from './support/site.ts';
 
@@ -236,6 +236,80 @@ describe('home banner carousel', () => {
     await hydrated(page, '.banner-carousel');
     await expect.poll(() => activeTitle(page)).toBe(slides[0].title);
     await expect.poll(() => activeTitle(page), { timeout: 15_000 }).toBe(slides[1].title);
+  });
+});
+
+describe('home sliders', () => {
+  const LAPTOP = { width: 1366, height: 900 };
+  const lakorny = (page: Page) => page.locator('.title-block', { has: page.getByRole('heading', { name: 'Лакорны' }) }).locator('.card-slider');
+  /** The slide a slider shows first, by its place among the server's slides (Swiper reorders them for the loop). */
+  const shown = (slider: Locator) => slider.locator('.swiper-slide-active').getAttribute('data-swiper-slide-index');
+  type Box = { x: number; y: number; width: number; height: number };
+  const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+  it('go back past the first slide and on again, each step at once, for people who ask for less motion', async ({ browsers }) => {
+    const { page } = await browsers.visitor({ context: { reducedMotion: 'reduce' } });
+    await page.goto('/');
+    for (const slider of [page.locator('.banner-carousel'), lakorny(page)]) {
+      await slider.and(page.locator('.swiper-initialized')).waitFor();
+      const slides = await slider.locator('.swiper-slide').count();
+      expect(await shown(slider)).toBe('0');
+      await slider.getByRole('button', { name: 'Назад' }).click();
+      await expect.poll(() => shown(slider)).toBe(String(slides - 1));
+      await slider.getByRole('button', { name: 'Вперёд' }).click();
+      await expect.poll(() => shown(slider)).toBe('0');
+      await slider.getByRole('button', { name: 'Вперёд' }).click();
+      await expect.poll(() => shown(slider)).toBe('1');
+      // The track moves at once: there is no transition whose end to wait for.
+      expect(await slider.locator('.swiper-wrapper').evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+    }
+  });
+
+  it('stand the cards in rows of four at 1366 px with no script, the rest a sideways scroll away', async ({ browsers }) => {
+    const { page } = await browsers.visitor({ context: { javaScriptEnabled: false, viewport: LAPTOP } });
+    await page.goto('/');
+    const slider = lakorny(page);
+    const row = await slider.locator('.swiper-wrapper').evaluate((el) => el.clientWidth);
+    const perView = SLIDER.breakpoints[1200];
+    const widths = await slider.locator('.swiper-slide').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    expect(widths.length).toBeGreaterThan(perView);
+    for (const width of widths) expect(width).toBeCloseTo((row - (perView - 1) * SLIDER.gaps[1]) / perView, 0);
+
+    // The last card, past the row, is brought into view as the keyboard reaches it.
+    const last = slider.locator('.swiper-slide').last();
+    await last.getByRole('link').focus();
+    const [card, view] = [(await last.boundingBox())!, (await slider.boundingBox())!];
+    expect(card.x).toBeGreaterThanOrEqual(view.x - 1);
+    expect(card.x + card.width).toBeLessThanOrEqual(view.x + view.width + 1);
+  });
+
+  it('keep the cards\' rows when Swiper starts: the block neither shrinks nor grows', async ({ browsers }) => {
+    for (const width of [360, LAPTOP.width]) {
+      const { page } = await browsers.visitor({ context: { viewport: { width, height: 900 } } });
+      const script = await holdScripts(page, '**/_astro/start-sliders.*.js');
+      await page.goto('/', { waitUntil: 'load' });
+      const slider = lakorny(page);
+      expect(await slider.evaluate((el) => el.classList.contains('swiper-initialized')), 'Swiper held back').toBe(false);
+      const before = [(await slider.boundingBox())!.height, (await slider.locator('.swiper-slide').first().boundingBox())!.width];
+      await script.release();
+      await slider.and(page.locator('.swiper-initialized')).waitFor();
+      const after = [(await slider.boundingBox())!.height, (await slider.locator('.swiper-slide').first().boundingBox())!.width];
+      expect(after[0], `${width} px: the block's height`).toBeCloseTo(before[0], 0);
+      expect(after[1], `${width} px: a card's width`).toBeCloseTo(before[1], 0);
+    }
+  });
+
+  it('show the card slider\'s dots below the cards\' text', async ({ browsers }) => {
+    for (const width of [360, 600, 1024, LAPTOP.width]) {
+      const { page } = await browsers.visitor({ context: { viewport: { width, height: 900 } } });
+      await page.goto('/');
+      const slider = lakorny(page);
+      await slider.and(page.locator('.swiper-initialized')).waitFor();
+      expect(await slider.getByRole('button', { name: /^Слайд \d+$/ }).count(), `${width} px`).toBeGreaterThan(1);
+      const dots = (await slider.locator('.swiper-pagination').boundingBox())!;
+      const texts = await slider.locator('.film-card__body').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as Box));
+      expect(texts.filter((text) => overlap(dots, text)), `${width} px: text under the dots`).toEqual([]);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_AUTOPLAY_MS, sliderOptions } from './slider-options.ts';
+import { HOME_AUTOPLAY_MS, cardRowsCss, sliderOptions } from './slider-options.ts';
 import { BANNER_AUTOPLAY_MS, SLIDER } from '../../lib/constants.ts';
 
 describe('slider options', () => {
@@ -36,6 +36,19 @@ describe('slider options', () => {
 
   it('lets people who ask for less motion page through the banner and the photos themselves', () => {
     for (const kind of ['banner', 'photos'] as const) expect(sliderOptions(kind, 3, { lessMotion: true }).autoplay, kind).toBeUndefined();
+  });
+
+  it('moves every slider at once for people who ask for less motion', () => {
+    for (const kind of ['banner', 'cards', 'photos'] as const) expect(sliderOptions(kind, 8, { lessMotion: true }).speed, kind).toBe(0);
+  });
+
+  it('lays the cards out before Swiper starts in the rows Swiper will make, from the same breakpoints', () => {
+    const cards = sliderOptions('cards', 8);
+    const row = (o: { slidesPerView?: number | 'auto'; spaceBetween?: number | string }) => `.x{--cards-per-view:${o.slidesPerView};--cards-gap:${o.spaceBetween}px}`;
+    expect(cardRowsCss('.x')).toBe([
+      row(cards),
+      ...Object.entries(cards.breakpoints!).map(([width, o]) => `@media (min-width:${width}px){${row(o)}}`),
+    ].join(''));
   });
 
   it('names the arrows and dots in Russian on all', () => {

@@ -15,20 +15,31 @@ const A11Y = { prevSlideMessage: 'Назад', nextSlideMessage: 'Вперёд',
 
 const [SMALL_GAP, LARGE_GAP] = SLIDER.gaps;
 
-/** Breakpoints from the constants: slides per view, and the wider gap once three fit. */
-const CARD_BREAKPOINTS = Object.fromEntries(
-  Object.entries(SLIDER.breakpoints).map(([width, perView]) => [width, { slidesPerView: perView, spaceBetween: perView >= 3 ? LARGE_GAP : SMALL_GAP }]),
-);
+/** A card slider's row: slides per view and the gap between them, the wider one once three fit. */
+const cardRow = (perView: number) => ({ slidesPerView: perView, spaceBetween: perView >= 3 ? LARGE_GAP : SMALL_GAP });
+
+/** Breakpoints from the constants (min-width: row). */
+const CARD_BREAKPOINTS = Object.fromEntries(Object.entries(SLIDER.breakpoints).map(([width, perView]) => [width, cardRow(perView)]));
 
 /**
  * Looped while there is more than fits; the banner and the photos advance on their own, except for
- * people who ask their system for less motion, who page through them.
+ * people who ask their system for less motion, who page through them and see each slide at once
+ * (speed 0: Swiper then waits for no transition's end).
  */
 export function sliderOptions(kind: SliderKind, slides: number, { lessMotion = false } = {}): SwiperOptions {
-  const common: SwiperOptions = { speed: SLIDER.speed, a11y: A11Y };
+  const common: SwiperOptions = { speed: lessMotion ? 0 : SLIDER.speed, a11y: A11Y };
   const advancing = (delay: number, pauseOnMouseEnter: boolean): SwiperOptions =>
     (lessMotion ? {} : { autoplay: { delay, pauseOnMouseEnter, disableOnInteraction: false } });
   if (kind === 'banner') return { ...common, loop: slides > 1, ...advancing(HOME_AUTOPLAY_MS, true) };
   if (kind === 'photos') return { ...common, loop: slides > 1, ...advancing(BANNER_AUTOPLAY_MS.actorPhotos, false) };
-  return { ...common, loop: slides > 4, slidesPerView: 1, spaceBetween: SMALL_GAP, breakpoints: CARD_BREAKPOINTS };
+  return { ...common, loop: slides > 4, ...cardRow(1), breakpoints: CARD_BREAKPOINTS };
+}
+
+/**
+ * The card slider's row before Swiper starts, and with no script: the same cards per row and gaps as
+ * Swiper's breakpoints, as custom properties card-slider.css lays the slides out by.
+ */
+export function cardRowsCss(selector: string): string {
+  const row = (r: ReturnType<typeof cardRow>) => `${selector}{--cards-per-view:${r.slidesPerView};--cards-gap:${r.spaceBetween}px}`;
+  return [row(cardRow(1)), ...Object.entries(CARD_BREAKPOINTS).map(([width, r]) => `@media (min-width:${width}px){${row(r)}}`)].join('');
 }
