@@ -6,6 +6,7 @@
  * islands import that module alone, so the bundler never puts account rules into their scripts.
  */
 export * from './visitor-rules.ts';
+export * from './support-refusals.ts';
 
 /** Presence: online on the site within 10 minutes, in chat lists within 2. */
 export const ONLINE_WINDOW_MS = 600_000;

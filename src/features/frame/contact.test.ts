@@ -1,6 +1,6 @@
 /** Which field a refused support request concerns: the contact form marks it and hands it the keyboard. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUPPORT_REFUSALS } from '../../../shared/visitor-rules.ts';
+import { SUPPORT_REFUSALS } from '../../../shared/support-refusals.ts';
 import { DirectusRequestError } from '../../lib/directus/request-error.ts';
 
 const send = vi.fn();

@@ -5,7 +5,7 @@
  */
 import type { SupportRequestInput } from '../../lib/directus/runtime.ts';
 import { DirectusRequestError } from '../../lib/directus/request-error.ts';
-import { SUPPORT_REFUSALS } from '../../../shared/visitor-rules.ts';
+import { SUPPORT_REFUSALS } from '../../../shared/support-refusals.ts';
 import { task } from '../../ui/task.ts';
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);

@@ -3,10 +3,19 @@
  * from the queries so that a page's smallest script (the view count) brings no more than this.
  */
 import { isDirectusError, type DirectusClient, type RestClient, type RestCommand } from '@directus/sdk';
-import { DirectusRequestError, refusalShown } from './request-error.ts';
+import { DirectusRequestError } from './request-error.ts';
 import type { Schema } from './schema.ts';
 
 export type SiteClient = DirectusClient<Schema> & RestClient<Schema>;
+
+/**
+ * The words of a refusal a page may show as they are: a rule's `extensions.reason`, or a limit's (429)
+ * own message; Russian ones only, so Directus's own («Under pressure», «Too many requests») never show.
+ */
+export function refusalShown(status: number | null, reason: unknown, message: unknown): string | null {
+  const said = typeof reason === 'string' ? reason : status === 429 ? message : null;
+  return typeof said === 'string' && /[а-яё]/i.test(said) ? said : null;
+}
 
 /** Runs a command; a failure of any kind becomes a DirectusRequestError naming what was asked. */
 export async function send<T>(client: SiteClient, command: RestCommand<T, Schema>, what: string): Promise<T> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusalShown } from './request-error.ts';
+import { refusalShown } from './send.ts';
 
 describe('refusalShown', () => {
   it('shows a rule’s Russian reason for a refused value', () => {
@@ -16,9 +16,8 @@ describe('refusalShown', () => {
     expect(refusalShown(400, 'Invalid query', 'Invalid query')).toBeNull();
   });
 
-  it('shows nothing for a server failure or no answer, whatever it says', () => {
-    expect(refusalShown(503, 'Сервис перегружен', 'Сервис перегружен')).toBeNull();
-    expect(refusalShown(null, 'Нет ответа', 'Failed to fetch')).toBeNull();
+  it('shows nothing that is not text', () => {
     expect(refusalShown(400, ['Комментарий'], 'x')).toBeNull();
+    expect(refusalShown(429, undefined, { message: 'Подождите' })).toBeNull();
   });
 });
