@@ -10,11 +10,12 @@ export type SiteClient = DirectusClient<Schema> & RestClient<Schema>;
 
 /**
  * The words of a refusal a page may show as they are: a rule's `extensions.reason`, or a limit's (429)
- * own message; Russian ones only, so Directus's own («Under pressure», «Too many requests») never show.
+ * own message; only words beyond ASCII (ours are Russian), so Directus's own English («Under pressure»,
+ * «Too many requests») never shows.
  */
 export function refusalShown(status: number | null, reason: unknown, message: unknown): string | null {
   const said = typeof reason === 'string' ? reason : status === 429 ? message : null;
-  return typeof said === 'string' && /[а-яё]/i.test(said) ? said : null;
+  return typeof said === 'string' && /[^\0-~]/.test(said) ? said : null;
 }
 
 /** Runs a command; a failure of any kind becomes a DirectusRequestError naming what was asked. */
