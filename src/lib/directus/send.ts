@@ -14,8 +14,8 @@ export type SiteClient = DirectusClient<Schema> & RestClient<Schema>;
  * «Too many requests») never shows.
  */
 export function refusalShown(status: number | null, reason: unknown, message: unknown): string | null {
-  const said = typeof reason === 'string' ? reason : status === 429 ? message : null;
-  return typeof said === 'string' && /[^\0-~]/.test(said) ? said : null;
+  const said = typeof reason === 'string' ? reason : status === 429 ? String(message) : '';
+  return /[^\0-~]/.test(said) ? said : null;
 }
 
 /** Runs a command; a failure of any kind becomes a DirectusRequestError naming what was asked. */
