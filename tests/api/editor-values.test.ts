@@ -1,7 +1,8 @@
 /**
  * What an editor saves is held to the data model (text as text within its length, a choice among its
  * values, numbers in their column's range), and to the addresses it makes: a category's name is part of
- * its filter screen's address, and a banner's link is followed by every visitor.
+ * its filter screen's address, and a banner's link is followed by every visitor. A refusal reads in
+ * Russian alone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
@@ -11,7 +12,7 @@ import { series, titles } from '../../directus/schema/collections.ts';
 import type { CollectionDef } from '../../directus/schema/define.ts';
 import { BANNER_LINK_ERROR } from '../../shared/banner-link.ts';
 import { PATH_SEGMENT_ERROR } from '../../shared/path-segment.ts';
-import { newTitle, newUser, type TestUser } from '../support/api.ts';
+import { newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 
 let editor: TestUser;
@@ -68,6 +69,36 @@ describe('an editor\'s values', () => {
     const title = await newTitle();
     expect((await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear: 2024, status: 'draft', typeSource: null, name: 'Новое имя' })).status).toBe(200);
     expect(await adminRead('titles', title.id, 'releaseYear,status,name')).toEqual({ releaseYear: 2024, status: 'draft', name: 'Новое имя' });
+  });
+});
+
+/**
+ * What Directus's admin app (11.17) shows of a save the API refused: a failed validation in the form's
+ * notice of invalid values, as its `validation_message` (after the field's name when it names one); any
+ * other error in a dialog as «[CODE] message» (v-error), which read «[INVALID_PAYLOAD] Invalid payload. …».
+ */
+function adminAppShows(reply: Reply): string {
+  const error = reply.errors?.[0];
+  const ext: Record<string, unknown> = error?.extensions ?? {};
+  if (ext['code'] === 'FAILED_VALIDATION' && typeof ext['validation_message'] === 'string') {
+    return ext['field'] ? `${String(ext['field'])}: ${ext['validation_message']}` : ext['validation_message'];
+  }
+  return `[${String(ext['code'] ?? 'UNKNOWN')}] ${error?.message ?? ''}`;
+}
+
+describe('a rule\'s refusal', () => {
+  it('is a 400 whose message is the Russian reason alone, which the admin app shows alone', async () => {
+    const held = await newTitle();
+    const reason = `Адрес «${held.slug}» уже занят: укажите другой или оставьте поле пустым`;
+    const res = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: 'Проба адреса', slug: held.slug }));
+    expect(res.status).toBe(400);
+    // The site reads `extensions.reason` (src/lib/directus/send.ts).
+    expect(res.errors?.[0]).toMatchObject({ message: reason, extensions: { reason } });
+    expect(adminAppShows(res)).toBe(reason);
+    const episode = (await asAdmin('POST', '/items/series', { title: held.id, name: '1 серия' })).data;
+    const segment = await editor.call('POST', '/items/segments', { episode: episode.id, kind: 'opening', start: 40, end: 10 });
+    expectRefused(segment, 400);
+    expect(adminAppShows(segment)).toBe('Конец отрезка должен быть позже его начала');
   });
 });
 
