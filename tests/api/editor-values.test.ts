@@ -1,13 +1,14 @@
 /**
  * What an editor saves is held to the data model (text as text within its length, a choice among its
  * values, numbers in their column's range), and to the addresses it makes: a category's name is part of
- * its filter screen's address, and a banner's link is followed by every visitor. A refusal reads in
- * Russian alone.
+ * its filter screen's address, and a banner's link is followed by every visitor. A release year is one
+ * a title can have, and a refusal reads in Russian alone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { CATEGORY_ADDRESS_TAKEN } from '../../directus/extensions/site-rules/src/category-names.ts';
 import { declaredValueProblem } from '../../directus/extensions/site-rules/src/declared-values.ts';
+import { releaseYearError, releaseYearMax } from '../../directus/extensions/site-rules/src/release-years.ts';
 import { series, titles } from '../../directus/schema/collections.ts';
 import type { CollectionDef } from '../../directus/schema/define.ts';
 import { BANNER_LINK_ERROR } from '../../shared/banner-link.ts';
@@ -31,15 +32,15 @@ beforeAll(async () => {
 describe('an editor\'s values', () => {
   it('are refused where they are not of their field\'s kind, with the field named, and nothing is written', async () => {
     const title = await newTitle({ releaseYear: 2020 });
-    const before = await adminRead('titles', title.id, 'name,status,releaseYear,typeSource,originalName');
+    const before = await adminRead('titles', title.id, 'name,status,releaseYear,countSeasons,typeSource,originalName');
     const writes: [string, unknown][] = [
-      ['name', { x: 1 }], ['name', ['a', { b: 1 }]], ['status', 'weird'], ['typeSource', 'bogus'], ['releaseYear', 99_999_999_999],
-      ['releaseYear', '20x0'], ['originalName', 'x'.repeat(100_000)],
+      ['name', { x: 1 }], ['name', ['a', { b: 1 }]], ['status', 'weird'], ['typeSource', 'bogus'], ['countSeasons', 99_999_999_999],
+      ['countSeasons', '20x0'], ['originalName', 'x'.repeat(100_000)],
     ];
     for (const [field, value] of writes) {
       expectRefused(await editor.call('PATCH', `/items/titles/${title.id}`, { [field]: value }), 400, refusalOf(titles, field, value));
     }
-    expect(await adminRead('titles', title.id, 'name,status,releaseYear,typeSource,originalName')).toEqual(before);
+    expect(await adminRead('titles', title.id, 'name,status,releaseYear,countSeasons,typeSource,originalName')).toEqual(before);
     const created = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: { x: 1 }, status: 'draft' }));
     expectRefused(created, 400, refusalOf(titles, 'name', { x: 1 }));
   });
@@ -99,6 +100,28 @@ describe('a rule\'s refusal', () => {
     const segment = await editor.call('POST', '/items/segments', { episode: episode.id, kind: 'opening', start: 40, end: 10 });
     expectRefused(segment, 400);
     expect(adminAppShows(segment)).toBe('Конец отрезка должен быть позже его начала');
+  });
+});
+
+describe('a title\'s release year', () => {
+  it('is refused by anyone before 1900 or past five years ahead, in Russian, and nothing is written', async () => {
+    const title = await newTitle({ releaseYear: 2020 });
+    const max = releaseYearMax();
+    expect(max).toBe(new Date().getUTCFullYear() + 5);
+    for (const releaseYear of [-3, -5, 0, 1899, max + 1, 99_999, '99999', 99_999_999_999, '20x0', 2020.5]) {
+      expectRefused(await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear }), 400, releaseYearError());
+      expectRefused(await asAdmin('PATCH', `/items/titles/${title.id}`, { releaseYear }), 400, releaseYearError());
+    }
+    expect(await adminRead('titles', title.id, 'releaseYear')).toEqual({ releaseYear: 2020 });
+    const created = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: 'Проба год', releaseYear: 99_999 }));
+    expectRefused(created, 400, releaseYearError());
+    expect(adminAppShows(created)).toBe(releaseYearError());
+    for (const releaseYear of [1900, 2024, max, null]) {
+      expect((await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear })).status).toBe(200);
+      expect(await adminRead('titles', title.id, 'releaseYear')).toEqual({ releaseYear });
+    }
+    // The form says the range under the field.
+    expect((await asAdmin('GET', '/fields/titles/releaseYear')).data.meta.note).toBe('От 1900 до года на 5 лет вперёд');
   });
 });
 

@@ -7,8 +7,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from './support/test.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { applySettings } from '../../directus/apply/settings.ts';
+import { releaseYearError } from '../../directus/extensions/site-rules/src/release-years.ts';
 import { FOLDERS } from '../../directus/schema/folders.ts';
 import { LABELS, fieldLabel } from '../../directus/schema/labels.ts';
+import { RELEASE_YEARS } from '../../shared/rules.ts';
 import { slugFromName } from '../../shared/slug.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 import { newPerson } from './support/people.ts';
@@ -130,6 +132,20 @@ describe('the admin app', () => {
     await expectRefusalAlone(page, 'Конец отрезка должен быть позже его начала');
     expect(await api.get<{ start: number; end: number }>(`/items/segments/${segment.id}?fields=start,end`)).toEqual({ start: 10, end: 40 });
     await page.screenshot({ path: '/tmp/admin-segment-refused.png' });
+  });
+
+  it('refuses a release year no title has, saying the range under the field and in the form\'s notice', async ({ adminApp: page }) => {
+    const api = await adminApi();
+    const title = await api.post<{ id: number }>('/items/titles', { slug: `year-form-${Date.now().toString(36)}`, name: 'Год в форме', status: 'draft', releaseYear: 2020 });
+    const editor = await newPerson({ role: EDITOR_ROLE });
+    await signInToAdminApp(page, editor.email, editor.password);
+    await page.goto(`${directus()}/admin/content/titles/${title.id}`);
+    const yearField = page.locator('.v-form .field').filter({ has: page.getByText(labelOf('titles', 'releaseYear'), { exact: true }) }).first();
+    await yearField.getByText(`От ${RELEASE_YEARS.min} до года на ${RELEASE_YEARS.ahead} лет вперёд`).waitFor();
+    await yearField.locator('input').first().fill('99999');
+    await page.keyboard.press('Control+s');
+    await expectRefusalAlone(page, releaseYearError());
+    expect(await api.get<{ releaseYear: number }>(`/items/titles/${title.id}?fields=releaseYear`)).toEqual({ releaseYear: 2020 });
   });
 
   it('lets the first administrator in without the \'project owner\' dialog, which the setup answers', async ({ adminApp: page, onTestFinished }) => {

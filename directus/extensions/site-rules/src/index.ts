@@ -24,6 +24,7 @@ import { registerReactionRemovals } from './reaction-removals.ts';
 import { registerRealtimeRules } from './realtime.ts';
 import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
+import { isReleaseYear, releaseYearError } from './release-years.ts';
 import { registerServerHealth } from './server-health.ts';
 import { registerSlugRules } from './slugs.ts';
 import { registerDeclaredValues } from './declared-values.ts';
@@ -86,6 +87,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
   registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
   registerFieldValueRule(register, { mainBanners: ['link'] }, isBannerLink, BANNER_LINK_ERROR);
+  registerFieldValueRule(register, { titles: ['releaseYear'] }, isReleaseYear, releaseYearError);
   registerStaticSettingsRules(register);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');
