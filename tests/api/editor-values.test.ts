@@ -1,14 +1,15 @@
 /**
  * What an editor saves is held to the data model (text as text within its length, a choice among its
  * values, numbers in their column's range), and to the addresses it makes: a category's name is part of
- * its filter screen's address, and a banner's link is followed by every visitor. A release year is one
- * a title can have, and a refusal reads in Russian alone.
+ * its filter screen's address, and a banner's link is followed by every visitor. A name the site shows
+ * is never blank, a release year is one a title can have, and a refusal reads in Russian alone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { CATEGORY_ADDRESS_TAKEN } from '../../directus/extensions/site-rules/src/category-names.ts';
 import { declaredValueProblem } from '../../directus/extensions/site-rules/src/declared-values.ts';
 import { releaseYearError, releaseYearMax } from '../../directus/extensions/site-rules/src/release-years.ts';
+import { SHOWN_NAMES, blankNameError } from '../../directus/extensions/site-rules/src/shown-names.ts';
 import { series, titles } from '../../directus/schema/collections.ts';
 import type { CollectionDef } from '../../directus/schema/define.ts';
 import { BANNER_LINK_ERROR } from '../../shared/banner-link.ts';
@@ -122,6 +123,41 @@ describe('a title\'s release year', () => {
     }
     // The form says the range under the field.
     expect((await asAdmin('GET', '/fields/titles/releaseYear')).data.meta.note).toBe('От 1900 до года на 5 лет вперёд');
+  });
+});
+
+describe('a name the site shows', () => {
+  const BLANKS = ['', '   ', '\t\n', '\u200b'];
+
+  it('is refused blank or of spaces alone when a row is made, by anyone, and nothing is written', async () => {
+    for (const [collection, field] of Object.entries(SHOWN_NAMES)) {
+      for (const value of [...BLANKS, null, undefined]) {
+        const res = await expectNothingStored(collection, {}, () => asAdmin('POST', `/items/${collection}`, value === undefined ? {} : { [field]: value }));
+        expectRefused(res, 400, blankNameError(collection, field));
+      }
+    }
+    for (const [collection, field] of [['titles', 'name'], ['genres', 'name'], ['actors', 'nameRu']] as const) {
+      const res = await expectNothingStored(collection, {}, () => editor.call('POST', `/items/${collection}`, { [field]: '   ' }));
+      expectRefused(res, 400, blankNameError(collection, field));
+    }
+  });
+
+  it('is refused blank when a row is changed, its name kept', async () => {
+    const stamp = Date.now().toString(36);
+    const title = await newTitle();
+    const genre = (await asAdmin('POST', '/items/genres', { name: `Жанр ${stamp}` })).data;
+    const actor = (await asAdmin('POST', '/items/actors', { nameRu: `Актёр ${stamp}` })).data;
+    const rows = [['titles', title.id, 'name'], ['genres', genre.id, 'name'], ['actors', actor.id, 'nameRu']] as const;
+    const before = await Promise.all(rows.map(([collection, id, field]) => adminRead(collection, id, field)));
+    for (const [collection, id, field] of rows) {
+      for (const value of [...BLANKS, null]) {
+        expectRefused(await editor.call('PATCH', `/items/${collection}/${id}`, { [field]: value }), 400, blankNameError(collection, field));
+      }
+      expectRefused(await asAdmin('PATCH', `/items/${collection}/${id}`, { [field]: ' ' }), 400, blankNameError(collection, field));
+    }
+    expect(await Promise.all(rows.map(([collection, id, field]) => adminRead(collection, id, field)))).toEqual(before);
+    expect(blankNameError('actors', 'nameRu')).toBe('Поле «Имя по-русски» не может быть пустым');
+    expect((await editor.call('PATCH', `/items/genres/${genre.id}`, { name: ` Жанр ${stamp} 2` })).status).toBe(200);
   });
 });
 

@@ -26,6 +26,7 @@ import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
 import { isReleaseYear, releaseYearError } from './release-years.ts';
 import { registerServerHealth } from './server-health.ts';
+import { registerShownNameRule } from './shown-names.ts';
 import { registerSlugRules } from './slugs.ts';
 import { registerDeclaredValues } from './declared-values.ts';
 import { registerCategoryNameRules } from './category-names.ts';
@@ -78,6 +79,8 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerSocketSessions(register, database, (err) => logger.error(err));
   registerWriteAccess(register);
   registerTextCharacterRule(register);
+  // Before a category's name is checked as part of an address: a blank one is told as blank.
+  registerShownNameRule(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
   registerCategoryNameRules(register);
