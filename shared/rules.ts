@@ -16,6 +16,9 @@ export const CHAT_ONLINE_WINDOW_MS = 120_000;
 export const UNIQUENESS_MIN_LENGTH = 3;
 export const DOB = { digits: 8, minYear: 1900, maxYear: 2100 } as const;
 
+/** A title's release year: from the first films to a few years past the current one, for a drama announced ahead. */
+export const RELEASE_YEARS = { min: 1900, ahead: 5 } as const;
+
 /** People's vocabularies: list marks, reactions, genders, shop items (the catalogue's are in visitor-rules.ts). */
 export const MARK_TYPES = ['Избранное', 'Буду смотреть', 'Смотрел', 'Смотрю', 'Не интересно'] as const;
 export const REACTION_TYPES = ['like', 'dislike'] as const;

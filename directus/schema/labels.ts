@@ -5,6 +5,7 @@
  * field, so a field is added there and named here; `labelled()` puts both together for the apply
  * step, and a unit test keeps every collection and field named.
  */
+import { RELEASE_YEARS } from '../../shared/rules.ts';
 import type { CollectionDef, FieldDef } from './define.ts';
 
 export const LABEL_LANGUAGE = 'ru-RU';
@@ -65,7 +66,7 @@ export const LABELS: Record<string, CollectionLabel> = {
       anotherName: 'Другое название',
       description: 'Описание',
       poster: 'Постер',
-      releaseYear: 'Год выхода',
+      releaseYear: { name: 'Год выхода', note: `От ${RELEASE_YEARS.min} до года на ${RELEASE_YEARS.ahead} лет вперёд` },
       releaseStatus: 'Статус выхода',
       ageRating: { name: 'Возрастной рейтинг', note: 'Например, 16+' },
       views: { name: 'Просмотры', note: 'Считает сайт' },

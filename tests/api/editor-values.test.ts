@@ -1,17 +1,20 @@
 /**
  * What an editor saves is held to the data model (text as text within its length, a choice among its
  * values, numbers in their column's range), and to the addresses it makes: a category's name is part of
- * its filter screen's address, and a banner's link is followed by every visitor.
+ * its filter screen's address, and a banner's link is followed by every visitor. A name the site shows
+ * is never blank, a release year is one a title can have, and a refusal reads in Russian alone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { CATEGORY_ADDRESS_TAKEN } from '../../directus/extensions/site-rules/src/category-names.ts';
 import { declaredValueProblem } from '../../directus/extensions/site-rules/src/declared-values.ts';
+import { releaseYearError, releaseYearMax } from '../../directus/extensions/site-rules/src/release-years.ts';
+import { SHOWN_NAMES, blankNameError } from '../../directus/extensions/site-rules/src/shown-names.ts';
 import { series, titles } from '../../directus/schema/collections.ts';
 import type { CollectionDef } from '../../directus/schema/define.ts';
 import { BANNER_LINK_ERROR } from '../../shared/banner-link.ts';
 import { PATH_SEGMENT_ERROR } from '../../shared/path-segment.ts';
-import { newTitle, newUser, type TestUser } from '../support/api.ts';
+import { newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 
 let editor: TestUser;
@@ -30,15 +33,15 @@ beforeAll(async () => {
 describe('an editor\'s values', () => {
   it('are refused where they are not of their field\'s kind, with the field named, and nothing is written', async () => {
     const title = await newTitle({ releaseYear: 2020 });
-    const before = await adminRead('titles', title.id, 'name,status,releaseYear,typeSource,originalName');
+    const before = await adminRead('titles', title.id, 'name,status,releaseYear,countSeasons,typeSource,originalName');
     const writes: [string, unknown][] = [
-      ['name', { x: 1 }], ['name', ['a', { b: 1 }]], ['status', 'weird'], ['typeSource', 'bogus'], ['releaseYear', 99_999_999_999],
-      ['releaseYear', '20x0'], ['originalName', 'x'.repeat(100_000)],
+      ['name', { x: 1 }], ['name', ['a', { b: 1 }]], ['status', 'weird'], ['typeSource', 'bogus'], ['countSeasons', 99_999_999_999],
+      ['countSeasons', '20x0'], ['originalName', 'x'.repeat(100_000)],
     ];
     for (const [field, value] of writes) {
       expectRefused(await editor.call('PATCH', `/items/titles/${title.id}`, { [field]: value }), 400, refusalOf(titles, field, value));
     }
-    expect(await adminRead('titles', title.id, 'name,status,releaseYear,typeSource,originalName')).toEqual(before);
+    expect(await adminRead('titles', title.id, 'name,status,releaseYear,countSeasons,typeSource,originalName')).toEqual(before);
     const created = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: { x: 1 }, status: 'draft' }));
     expectRefused(created, 400, refusalOf(titles, 'name', { x: 1 }));
   });
@@ -68,6 +71,93 @@ describe('an editor\'s values', () => {
     const title = await newTitle();
     expect((await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear: 2024, status: 'draft', typeSource: null, name: 'Новое имя' })).status).toBe(200);
     expect(await adminRead('titles', title.id, 'releaseYear,status,name')).toEqual({ releaseYear: 2024, status: 'draft', name: 'Новое имя' });
+  });
+});
+
+/**
+ * What Directus's admin app (11.17) shows of a save the API refused: a failed validation in the form's
+ * notice of invalid values, as its `validation_message` (after the field's name when it names one); any
+ * other error in a dialog as «[CODE] message» (v-error), which read «[INVALID_PAYLOAD] Invalid payload. …».
+ */
+function adminAppShows(reply: Reply): string {
+  const error = reply.errors?.[0];
+  const ext: Record<string, unknown> = error?.extensions ?? {};
+  if (ext['code'] === 'FAILED_VALIDATION' && typeof ext['validation_message'] === 'string') {
+    return ext['field'] ? `${String(ext['field'])}: ${ext['validation_message']}` : ext['validation_message'];
+  }
+  return `[${String(ext['code'] ?? 'UNKNOWN')}] ${error?.message ?? ''}`;
+}
+
+describe('a rule\'s refusal', () => {
+  it('is a 400 whose message is the Russian reason alone, which the admin app shows alone', async () => {
+    const held = await newTitle();
+    const reason = `Адрес «${held.slug}» уже занят: укажите другой или оставьте поле пустым`;
+    const res = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: 'Проба адреса', slug: held.slug }));
+    expect(res.status).toBe(400);
+    // The site reads `extensions.reason` (src/lib/directus/send.ts).
+    expect(res.errors?.[0]).toMatchObject({ message: reason, extensions: { reason } });
+    expect(adminAppShows(res)).toBe(reason);
+    const episode = (await asAdmin('POST', '/items/series', { title: held.id, name: '1 серия' })).data;
+    const segment = await editor.call('POST', '/items/segments', { episode: episode.id, kind: 'opening', start: 40, end: 10 });
+    expectRefused(segment, 400);
+    expect(adminAppShows(segment)).toBe('Конец отрезка должен быть позже его начала');
+  });
+});
+
+describe('a title\'s release year', () => {
+  it('is refused by anyone before 1900 or past five years ahead, in Russian, and nothing is written', async () => {
+    const title = await newTitle({ releaseYear: 2020 });
+    const max = releaseYearMax();
+    expect(max).toBe(new Date().getUTCFullYear() + 5);
+    for (const releaseYear of [-3, -5, 0, 1899, max + 1, 99_999, '99999', 99_999_999_999, '20x0', 2020.5]) {
+      expectRefused(await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear }), 400, releaseYearError());
+      expectRefused(await asAdmin('PATCH', `/items/titles/${title.id}`, { releaseYear }), 400, releaseYearError());
+    }
+    expect(await adminRead('titles', title.id, 'releaseYear')).toEqual({ releaseYear: 2020 });
+    const created = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: 'Проба год', releaseYear: 99_999 }));
+    expectRefused(created, 400, releaseYearError());
+    expect(adminAppShows(created)).toBe(releaseYearError());
+    for (const releaseYear of [1900, 2024, max, null]) {
+      expect((await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear })).status).toBe(200);
+      expect(await adminRead('titles', title.id, 'releaseYear')).toEqual({ releaseYear });
+    }
+    // The form says the range under the field.
+    expect((await asAdmin('GET', '/fields/titles/releaseYear')).data.meta.note).toBe('От 1900 до года на 5 лет вперёд');
+  });
+});
+
+describe('a name the site shows', () => {
+  const BLANKS = ['', '   ', '\t\n', '\u200b'];
+
+  it('is refused blank or of spaces alone when a row is made, by anyone, and nothing is written', async () => {
+    for (const [collection, field] of Object.entries(SHOWN_NAMES)) {
+      for (const value of [...BLANKS, null, undefined]) {
+        const res = await expectNothingStored(collection, {}, () => asAdmin('POST', `/items/${collection}`, value === undefined ? {} : { [field]: value }));
+        expectRefused(res, 400, blankNameError(collection, field));
+      }
+    }
+    for (const [collection, field] of [['titles', 'name'], ['genres', 'name'], ['actors', 'nameRu']] as const) {
+      const res = await expectNothingStored(collection, {}, () => editor.call('POST', `/items/${collection}`, { [field]: '   ' }));
+      expectRefused(res, 400, blankNameError(collection, field));
+    }
+  });
+
+  it('is refused blank when a row is changed, its name kept', async () => {
+    const stamp = Date.now().toString(36);
+    const title = await newTitle();
+    const genre = (await asAdmin('POST', '/items/genres', { name: `Жанр ${stamp}` })).data;
+    const actor = (await asAdmin('POST', '/items/actors', { nameRu: `Актёр ${stamp}` })).data;
+    const rows = [['titles', title.id, 'name'], ['genres', genre.id, 'name'], ['actors', actor.id, 'nameRu']] as const;
+    const before = await Promise.all(rows.map(([collection, id, field]) => adminRead(collection, id, field)));
+    for (const [collection, id, field] of rows) {
+      for (const value of [...BLANKS, null]) {
+        expectRefused(await editor.call('PATCH', `/items/${collection}/${id}`, { [field]: value }), 400, blankNameError(collection, field));
+      }
+      expectRefused(await asAdmin('PATCH', `/items/${collection}/${id}`, { [field]: ' ' }), 400, blankNameError(collection, field));
+    }
+    expect(await Promise.all(rows.map(([collection, id, field]) => adminRead(collection, id, field)))).toEqual(before);
+    expect(blankNameError('actors', 'nameRu')).toBe('Поле «Имя по-русски» не может быть пустым');
+    expect((await editor.call('PATCH', `/items/genres/${genre.id}`, { name: ` Жанр ${stamp} 2` })).status).toBe(200);
   });
 });
 

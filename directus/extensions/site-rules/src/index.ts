@@ -24,7 +24,9 @@ import { registerReactionRemovals } from './reaction-removals.ts';
 import { registerRealtimeRules } from './realtime.ts';
 import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
+import { isReleaseYear, releaseYearError } from './release-years.ts';
 import { registerServerHealth } from './server-health.ts';
+import { registerShownNameRule } from './shown-names.ts';
 import { registerSlugRules } from './slugs.ts';
 import { registerDeclaredValues } from './declared-values.ts';
 import { registerCategoryNameRules } from './category-names.ts';
@@ -77,6 +79,8 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerSocketSessions(register, database, (err) => logger.error(err));
   registerWriteAccess(register);
   registerTextCharacterRule(register);
+  // Before a category's name is checked as part of an address: a blank one is told as blank.
+  registerShownNameRule(register);
   // Before the titles' rules, which check the slug made here.
   registerSlugRules(register);
   registerCategoryNameRules(register);
@@ -86,6 +90,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
   registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
   registerFieldValueRule(register, { mainBanners: ['link'] }, isBannerLink, BANNER_LINK_ERROR);
+  registerFieldValueRule(register, { titles: ['releaseYear'] }, isReleaseYear, releaseYearError);
   registerStaticSettingsRules(register);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');
