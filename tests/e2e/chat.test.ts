@@ -2,9 +2,9 @@
  * The chat in Chromium against the built site and a real Directus, two people in two browser
  * contexts: the public chat live both ways (page and window), a private chat started from a
  * profile with its unread counts, reply, edit and delete, pictures with the viewer, emoji, Enter
- * and Shift+Enter, the sending pace, history paging, the window on a narrow screen, catching up
- * after the socket was away, the notice and the 5 s reads while it is, the list read every 5 s while
- * a chat is on screen, an outsider who sees nothing of a private chat (on the page and
+ * and Shift+Enter, the sending pace, history paging, the window (Escape and focus around it, modal on a
+ * narrow screen), catching up after the socket was away, the notice and the 5 s reads while it is, the
+ * list read every 5 s while a chat is on screen, an outsider who sees nothing of a private chat (on the page and
  * through a raw websocket), and an accessibility check of /messages.
  */
 import type { Page } from 'playwright-core';
@@ -17,6 +17,7 @@ import { SESSION_KEY } from '../../src/features/account/session.ts';
 import { textLimit, tooLongMessage } from '../../src/ui/text-limit.ts';
 import { Realtime, closeAllRealtime } from '../support/realtime.ts';
 import { blockingViolations } from './support/axe.ts';
+import { VIEWPORTS } from './support/browser.ts';
 import { newPerson, sessionOf, type Person } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 
@@ -441,6 +442,92 @@ describe('the floating window', () => {
     await a.setViewportSize({ width: 1200, height: 900 });
     await a.getByRole('button', { name: 'Показать чаты' }).waitFor();
     expect(await a.getByTestId('chat-window-sidebar').count()).toBe(0);
+  });
+
+  it('Escape in a dialog over it closes that dialog only (focus back on its opener); closing the window hands focus to the launcher', async ({ browsers }) => {
+    const anna = await newPerson();
+    const a = await pageOf(browsers, anna);
+    await a.goto('/');
+    const launcher = a.locator('button.chat-launcher');
+    await launcher.click();
+    const win = a.getByRole('dialog', { name: 'Онлайн чат' });
+    await win.locator('.chat-input textarea').waitFor();
+    const focused = (el: Element) => el === document.activeElement;
+
+    // Her own message in the window, with a picture to view.
+    const text = `Для Escape ${anna.login}`;
+    await win.getByTestId('chat-files').setInputFiles([{ name: 'one.png', mimeType: 'image/png', buffer: await picture('#c61a4d') }]);
+    await type(a, text, '.chat-window');
+    const own = win.locator('.chat-msg', { hasText: text });
+    await own.locator('.chat-msg__picture img').waitFor();
+
+    const remove = own.getByRole('button', { name: 'Удалить' });
+    await own.hover();
+    await remove.click();
+    const ask = a.getByRole('dialog', { name: 'Удалить сообщение?' });
+    await ask.getByRole('button', { name: 'Отмена' }).waitFor();
+    await a.keyboard.press('Escape');
+    await ask.waitFor({ state: 'detached' });
+    await expect.poll(() => remove.evaluate(focused)).toBe(true);
+    expect(await win.count()).toBe(1);
+
+    const pictureButton = own.locator('.chat-msg__picture');
+    await pictureButton.click();
+    const viewer = a.getByRole('dialog', { name: 'Фото 1 из 1' });
+    await viewer.waitFor();
+    await a.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+    await expect.poll(() => pictureButton.evaluate(focused)).toBe(true);
+    expect(await win.count()).toBe(1);
+    // The dialog's 'close' event, which frees the page's scroll, comes after focus went back.
+    await expect.poll(() => a.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(false);
+
+    // Now Escape is the window's: it closes, and the keyboard is back on the launcher.
+    await a.keyboard.press('Escape');
+    await win.waitFor({ state: 'detached' });
+    await expect.poll(() => launcher.evaluate(focused)).toBe(true);
+    // So does «Закрыть чат».
+    await a.keyboard.press('Enter');
+    await win.locator('.chat-input textarea').waitFor();
+    await win.getByRole('button', { name: 'Закрыть чат' }).click();
+    await win.waitFor({ state: 'detached' });
+    await expect.poll(() => launcher.evaluate(focused)).toBe(true);
+  });
+
+  it('covering a narrow screen, is modal: focus moves in, Tab and Shift+Tab stay inside, the page behind is inert; wide, it is not', async ({ browsers }) => {
+    const anna = await newPerson();
+    const a = await pageOf(browsers, anna, 'mobile');
+    await a.goto('/');
+    const launcher = a.locator('button.chat-launcher');
+    await launcher.click();
+    const win = a.getByRole('dialog', { name: 'Онлайн чат' });
+    await win.locator('.chat-input textarea').waitFor();
+    const inWindow = () => a.evaluate(() => !!document.activeElement?.closest('#chat-window'));
+    await expect.poll(inWindow).toBe(true);
+    expect(await win.getAttribute('aria-modal')).toBe('true');
+    const inert = () => a.evaluate(() => ['#main', '.header', '.footer', 'button.chat-launcher'].map((s) => !!document.querySelector(s)?.closest('[inert]')));
+    expect(await inert()).toEqual([true, true, true, true]);
+
+    // Round the window and past it both ways, never out to the page.
+    const stops = await win.evaluate((el) => el.querySelectorAll('a[href], button:not([disabled]), textarea, input:not([type="hidden"])').length);
+    for (const key of ['Tab', 'Shift+Tab']) {
+      for (let i = 0; i < stops + 2; i++) {
+        await a.keyboard.press(key);
+        expect(await inWindow(), `${key} ${i + 1}`).toBe(true);
+      }
+    }
+
+    // Wide, the window sits beside the page, which stays usable.
+    await a.setViewportSize(VIEWPORTS.desktop);
+    await expect.poll(() => win.getAttribute('aria-modal')).toBe(null);
+    expect(await inert()).toEqual([false, false, false, false]);
+
+    await a.setViewportSize(VIEWPORTS.mobile);
+    await expect.poll(inert).toEqual([true, true, true, true]);
+    await win.getByRole('button', { name: 'Закрыть чат' }).click();
+    await win.waitFor({ state: 'detached' });
+    expect(await inert()).toEqual([false, false, false, false]);
+    await expect.poll(() => launcher.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
   it('visitors get a prompt to sign in instead', async ({ page: visitorPage }) => {

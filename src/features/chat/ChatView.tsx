@@ -122,7 +122,8 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
         </ol>
       </div>
       <Composer chat={chat} mode={mode} onMode={setMode} onSend={() => { stickToBottom.current = true; }} />
-      {viewer.index !== null && (
+      {/* Kept once opened: dropped while open, its dialog would neither give focus back nor free the page's scroll. */}
+      {viewer.images.length > 0 && (
         <LazyPart fallback={null}>
           <ImageViewer images={viewer.images} index={viewer.index} onIndex={(index) => setViewer({ ...viewer, index })} />
         </LazyPart>
