@@ -9,6 +9,8 @@ import { describe, expect, it } from './support/test.ts';
 import { BANNER_AUTOPLAY_MS } from '../../src/lib/constants.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, type ThemeName } from './support/site.ts';
+import { TEXT_LIMITS } from '../../shared/visitor-rules.ts';
+import { textLimit } from '../../src/ui/text-limit.ts';
 
 patientPolls();
 
@@ -435,5 +437,57 @@ describe('static pages\' questions form', () => {
 
     const api = await adminApi();
     expect(await api.get<unknown[]>(`/items/supportRequests?filter[email][_eq]=${encodeURIComponent(email)}&fields=id`)).toEqual([]);
+  });
+});
+
+describe('the contact form and its length caps', () => {
+  it('keeps a message one character over the cap whole, says so in Russian and sends nothing until it fits', async ({ browsers }) => {
+    const email = `long-${Date.now()}@example.com`;
+    const max = TEXT_LIMITS.supportMessage;
+    const { page } = await browsers.visitor();
+    await page.goto('/about');
+    const form = page.locator('.questions');
+    await form.scrollIntoViewIfNeeded();
+    await hydrated(page, '.questions .contact-form');
+    await form.getByLabel('Имя').fill('Длинное письмо');
+    await form.getByLabel('Email').fill(email);
+    const message = form.getByLabel('Сообщение');
+    await message.fill('а'.repeat(max + 1));
+    const over = textLimit('а'.repeat(max + 1), max);
+    await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual([over.over]);
+    expect(await form.locator('.text-limit__count').innerText()).toBe(over.count);
+    // Nothing is cut unseen: every character stays, and 'Отправить' is off (Enter submits nothing either).
+    expect((await message.inputValue()).length).toBe(max + 1);
+    const send = form.getByRole('button', { name: 'Отправить' });
+    expect(await send.isDisabled()).toBe(true);
+
+    // One character less fits: the whole of it is sent, and only that.
+    await message.press('Control+End');
+    await message.press('Backspace');
+    await expect.poll(() => send.isDisabled()).toBe(false);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    await send.click();
+    await expect.poll(() => form.innerText()).toContain('Спасибо за обращение!');
+    const api = await adminApi();
+    const rows = await api.get<{ message: string }[]>(`/items/supportRequests?filter[email][_eq]=${encodeURIComponent(email)}&fields=message`);
+    expect(rows.map((r) => r.message.length)).toEqual([max]);
+  });
+
+  it('sends nothing on Enter before its script has come, and keeps what was typed out of the address', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const script = await holdScripts(page, '**/_astro/ContactForm.*.js');
+    await page.goto('/privacy-policy', { waitUntil: 'domcontentloaded' });
+    const form = page.locator('.questions');
+    await form.scrollIntoViewIfNeeded();
+    await form.getByLabel('Имя').fill('Рано нажала');
+    await form.getByLabel('Email').fill('early@example.com');
+    expect(await notHydrated(page, '.questions .contact-form')).toBe(true);
+    await form.getByLabel('Email').press('Enter');
+    await script.release();
+    await hydrated(page, '.questions .contact-form');
+    // Still the page as opened, with what was typed: no submission went anywhere.
+    expect(new URL(page.url()).search).toBe('');
+    expect(await form.getByLabel('Имя').inputValue()).toBe('Рано нажала');
+    expect(await form.locator('form').getAttribute('method')).toBe('post');
   });
 });
