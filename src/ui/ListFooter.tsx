@@ -26,7 +26,7 @@ export default function ListFooter<T, Q>({ state, list, empty, onMore }: Props<T
       {state.status === 'ready' && state.items.length === 0 && empty && <p className="list-status">{empty}</p>}
       {/* Not `disabled` while the next page loads: a disabled button drops the keyboard's focus to the page's start. */}
       {state.more && state.status !== 'loading' && state.status !== 'error' && (
-        <button type="button" className="show-more" aria-disabled={state.status === 'loading-more' || undefined}
+        <button type="button" className="show-more needs-js" aria-disabled={state.status === 'loading-more' || undefined}
           onClick={() => { if (state.status !== 'loading-more') (onMore ?? (() => void list.more()))(); }}>
           Показать еще
         </button>

@@ -1,7 +1,8 @@
 /**
  * More of what a visitor does, beyond interactions.test.ts: the mobile menu, the footer tag list,
  * the home banner carousel and card slider, the title banner's frames, what a title page loads before its islands
- * are needed, the actor's biography fold and photos, and the static pages' questions form.
+ * are needed, the actor's biography fold and photos, the static pages' questions form (its length caps),
+ * and what a visitor meets with scripts off.
  * What is expected comes from the backend (read as its administrator), not from copies of it.
  */
 import type { Locator, Page } from 'playwright-core';
@@ -9,6 +10,8 @@ import { describe, expect, it } from './support/test.ts';
 import { BANNER_AUTOPLAY_MS, SLIDER } from '../../src/lib/constants.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, type ThemeName } from './support/site.ts';
+import { TEXT_LIMITS } from '../../shared/visitor-rules.ts';
+import { textLimit } from '../../src/ui/text-limit.ts';
 
 patientPolls();
 
@@ -512,5 +515,121 @@ describe('static pages\' questions form', () => {
 
     const api = await adminApi();
     expect(await api.get<unknown[]>(`/items/supportRequests?filter[email][_eq]=${encodeURIComponent(email)}&fields=id`)).toEqual([]);
+  });
+});
+
+describe('the contact form and its length caps', () => {
+  it('keeps a message one character over the cap whole, says so in Russian and sends nothing until it fits', async ({ browsers }) => {
+    const email = `long-${Date.now()}@example.com`;
+    const max = TEXT_LIMITS.supportMessage;
+    const { page } = await browsers.visitor();
+    await page.goto('/about');
+    const form = page.locator('.questions');
+    await form.scrollIntoViewIfNeeded();
+    await hydrated(page, '.questions .contact-form');
+    await form.getByLabel('Имя').fill('Длинное письмо');
+    await form.getByLabel('Email').fill(email);
+    const message = form.getByLabel('Сообщение');
+    await message.fill('а'.repeat(max + 1));
+    const over = textLimit('а'.repeat(max + 1), max);
+    await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual([over.over]);
+    expect(await form.locator('.text-limit__count').innerText()).toBe(over.count);
+    // Nothing is cut unseen: every character stays, and 'Отправить' is off (Enter submits nothing either).
+    expect((await message.inputValue()).length).toBe(max + 1);
+    const send = form.getByRole('button', { name: 'Отправить' });
+    expect(await send.isDisabled()).toBe(true);
+
+    // One character less fits: the whole of it is sent, and only that.
+    await message.press('Control+End');
+    await message.press('Backspace');
+    await expect.poll(() => send.isDisabled()).toBe(false);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    await send.click();
+    await expect.poll(() => form.innerText()).toContain('Спасибо за обращение!');
+    const api = await adminApi();
+    const rows = await api.get<{ message: string }[]>(`/items/supportRequests?filter[email][_eq]=${encodeURIComponent(email)}&fields=message`);
+    expect(rows.map((r) => r.message.length)).toEqual([max]);
+  });
+
+  it('sends nothing on Enter before its script has come, and keeps what was typed out of the address', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const script = await holdScripts(page, '**/_astro/ContactForm.*.js');
+    await page.goto('/privacy-policy', { waitUntil: 'domcontentloaded' });
+    const form = page.locator('.questions');
+    await form.scrollIntoViewIfNeeded();
+    await form.getByLabel('Имя').fill('Рано нажала');
+    await form.getByLabel('Email').fill('early@example.com');
+    expect(await notHydrated(page, '.questions .contact-form')).toBe(true);
+    await form.getByLabel('Email').press('Enter');
+    await script.release();
+    await hydrated(page, '.questions .contact-form');
+    // Still the page as opened, with what was typed: no submission went anywhere.
+    expect(new URL(page.url()).search).toBe('');
+    expect(await form.getByLabel('Имя').inputValue()).toBe('Рано нажала');
+    expect(await form.locator('form').getAttribute('method')).toBe('post');
+  });
+});
+
+describe('with scripts off', () => {
+  const scriptless = { context: { javaScriptEnabled: false } };
+
+  async function samplePages(): Promise<string[]> {
+    const api = await adminApi();
+    const [category] = await api.get<{ slug: string }[]>('/items/categories?fields=slug&sort=name&limit=1');
+    const [tag] = await api.get<{ slug: string }[]>('/items/tags?fields=slug&sort=name&limit=1');
+    return ['/', '/about', `/categories/${category.slug}`, `/categories/${category.slug}/new`, `/tag/${tag.slug}`];
+  }
+
+  it('shows no button that would do nothing', async ({ browsers }) => {
+    for (const width of ['desktop', 'mobile'] as const) {
+      const { page } = await browsers.visitor({ width, ...scriptless });
+      for (const path of await samplePages()) {
+        await page.goto(path);
+        const shown: string[] = [];
+        for (const button of await page.getByRole('button').all()) {
+          if (await button.isVisible()) shown.push(await button.innerText() || (await button.getAttribute('aria-label') ?? ''));
+        }
+        expect(shown, `${path} at ${width}`).toEqual([]);
+      }
+    }
+  });
+
+  it('shows every footer tag', async ({ browsers }) => {
+    const api = await adminApi();
+    const tags = await api.get<{ name: string }[]>('/items/tags?fields=name&sort=name&limit=-1');
+    const { page } = await browsers.visitor(scriptless);
+    await page.goto('/');
+    expect(await page.locator('footer .footer-tags__list a:visible').allInnerTexts()).toEqual(tags.map((t) => t.name));
+  });
+
+  it('offers no questions form, saying why, and puts nothing in an address', async ({ browsers }) => {
+    const { page } = await browsers.visitor(scriptless);
+    await page.goto('/about');
+    const questions = page.locator('.questions');
+    // Playwright's text search skips <noscript>, where the note is: found by its place.
+    const note = questions.locator('.questions__noscript');
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.innerText()).toBe('Чтобы отправить вопрос, включите JavaScript в браузере.');
+    expect(await questions.getByLabel('Имя').isVisible()).toBe(false);
+    expect(await questions.locator('form').getAttribute('method')).toBe('post');
+  });
+
+  it('leads a phone from the header to the footer\'s categories', async ({ browsers }) => {
+    const api = await adminApi();
+    const categories = await api.get<{ name: string; slug: string }[]>('/items/categories?fields=name,slug&limit=-1');
+    const { page } = await browsers.visitor({ width: 'mobile', ...scriptless });
+    await page.goto('/about');
+    await page.getByRole('banner').getByRole('link', { name: 'Каталог' }).click();
+    await page.waitForURL((url) => url.hash === '#footer-catalogue');
+    for (const c of categories) {
+      const link = page.locator('footer').getByRole('link', { name: c.name, exact: true });
+      // The page scrolls there smoothly: polled until it has arrived.
+      const inView = async () => {
+        const box = await link.boundingBox();
+        return !!box && box.y >= 0 && box.y + box.height <= VIEWPORTS.mobile.height;
+      };
+      await expect.poll(inView, { message: c.name }).toBe(true);
+      expect(await link.getAttribute('href')).toBe(`/categories/${c.slug}`);
+    }
   });
 });

@@ -82,13 +82,13 @@ describe('theme store', () => {
     expect($theme.get()).toBe('dark-theme');
   });
 
-  it('boot script applies the stored theme the same way', async () => {
-    const { themeBootScript } = await loadTheme();
+  it('boot script applies the stored theme the same way, and says scripts run', async () => {
+    const { themeBootScript, SCRIPTS_ON_CLASS } = await loadTheme();
     for (const [stored, expected] of [[null, 'light-theme'], ['dark-theme', 'dark-theme'], ['junk', 'light-theme']] as const) {
       const storage = fakeStorage(stored ? { theme: stored } : {});
       const dom = fakeDocument(['light-theme']);
       new Function('localStorage', 'document', themeBootScript())(storage, dom.document);
-      expect([...dom.classes]).toEqual([expected]);
+      expect([...dom.classes]).toEqual([expected, SCRIPTS_ON_CLASS]);
     }
   });
 });

@@ -21,6 +21,9 @@ export const readableHref = (href: string): string =>
     }
   });
 
+/** The footer's category list: where a phone without scripts (no burger menu) finds the categories. */
+export const FOOTER_CATALOGUE_ID = 'footer-catalogue';
+
 type Category = { slug: string; name: string };
 
 /** The category's filter screen narrowed to a sub-category or a genre, in the screen's own URL form. */

@@ -54,7 +54,7 @@ export default function AlphabetIndex({ categorySlug }: { categorySlug: string }
   };
 
   return (
-    <section className="alphabet" aria-label="Алфавитный указатель">
+    <section className="alphabet needs-js" aria-label="Алфавитный указатель">
       <div className="alphabet__keys">
         {ALPHABET_GROUPS.map((g) => (
           <div key={g.name} className="alphabet__group">

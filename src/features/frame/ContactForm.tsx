@@ -1,10 +1,13 @@
 /**
  * The contact form: name, email, topic and message, a consent note, 'Отправить'.
  * It stores one support request and then thanks the visitor. A failure says so and keeps what
- * was typed. No checks beyond the email input's own: the backend refuses a request
- * without a name, email or message, and the form then shows the backend's reason rather than
- * blaming the connection: at the field it names, which takes the keyboard. Once sent, the thanks take it.
+ * was typed. Its own checks are the email input's and the length caps (TextLimit: a counter near a
+ * cap, past it 'Отправить' is off; nothing is cut); the backend refuses a request without a name,
+ * email or message, and the form then shows the backend's reason rather than blaming the connection:
+ * at the field it names, which takes the keyboard. Once sent, the thanks take it.
  * Used inside the contact modal and on its own as the static pages' questions form.
+ * It sends only through its script: 'Отправить' is off until hydrated (so Enter submits nothing either),
+ * and `method="post"` keeps what was typed out of any address even so.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { FRAME_LINKS } from '../../components/layout/links.ts';
@@ -13,6 +16,9 @@ import { useTask } from '../../ui/use-task.ts';
 import { contactSending, refusedField } from './contact.ts';
 import { FieldMessage, describedBy, error as fieldError } from '../../ui/field-note.tsx';
 import { useFieldFaults } from '../../ui/use-field-faults.ts';
+import { useHydrated } from '../../ui/use-hydrated.ts';
+import TextLimit from '../../ui/TextLimit.tsx';
+import { overLimit } from '../../ui/text-limit.ts';
 import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 import type { SupportRequestInput } from '../../lib/directus/runtime.ts';
 import './contact-form.css';
@@ -38,6 +44,9 @@ export default function ContactForm({ onClose, onSent }: Props) {
   const formRef = useFilledBeforeHydration<HTMLFormElement>((name, value) => {
     if (name in EMPTY) setForm((f) => ({ ...f, [name]: String(value) }));
   });
+  const hydrated = useHydrated();
+  const tooLong = overLimit(form.name, TEXT_LIMITS.supportName) || overLimit(form.topic, TEXT_LIMITS.supportTopic)
+    || overLimit(form.message, TEXT_LIMITS.supportMessage);
 
   const field = (key: keyof SupportRequestInput) => ({
     id: fieldId(key),
@@ -80,11 +89,12 @@ export default function ContactForm({ onClose, onSent }: Props) {
   }
 
   return (
-    <form ref={formRef} className="contact-form" onSubmit={submit}>
+    <form ref={formRef} className="contact-form" method="post" onSubmit={submit}>
       <div className="contact-form__row">
         <div className="field">
           <label className="field__label" htmlFor={`${id}-name`}>Имя</label>
-          <input className="input" type="text" autoComplete="name" maxLength={TEXT_LIMITS.supportName} {...field('name')} />
+          <input className="input" type="text" autoComplete="name" {...field('name')} />
+          <TextLimit text={form.name} max={TEXT_LIMITS.supportName} />
           {note('name')}
         </div>
         <div className="field">
@@ -95,11 +105,13 @@ export default function ContactForm({ onClose, onSent }: Props) {
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-topic`}>Тема</label>
-        <input className="input" type="text" maxLength={TEXT_LIMITS.supportTopic} {...field('topic')} />
+        <input className="input" type="text" {...field('topic')} />
+        <TextLimit text={form.topic} max={TEXT_LIMITS.supportTopic} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-message`}>Сообщение</label>
-        <textarea className="input" rows={5} maxLength={TEXT_LIMITS.supportMessage} {...field('message')} />
+        <textarea className="input" rows={5} {...field('message')} />
+        <TextLimit text={form.message} max={TEXT_LIMITS.supportMessage} />
         {note('message')}
       </div>
       <p className="contact-form__consent">
@@ -107,7 +119,7 @@ export default function ContactForm({ onClose, onSent }: Props) {
       </p>
       {formAlert && <p className="contact-form__error" role="alert">{formAlert}</p>}
       {/* Not disabled while sending: a disabled button would drop the keyboard's focus to the page's start. */}
-      <button type="submit" className="btn contact-form__submit" aria-disabled={pending || undefined}>
+      <button type="submit" className="btn contact-form__submit" disabled={tooLong || !hydrated} aria-disabled={pending || undefined}>
         {pending ? 'Отправляем…' : 'Отправить'}
       </button>
     </form>

@@ -11,7 +11,7 @@ import './theme-toggle.css';
 
 export default function ThemeToggle({ withLabel = false }: { withLabel?: boolean }) {
   return (
-    <button type="button" className={withLabel ? 'theme-toggle theme-toggle--labelled' : 'icon-btn theme-toggle'} data-toggle-theme="">
+    <button type="button" className={withLabel ? 'theme-toggle theme-toggle--labelled needs-js' : 'icon-btn theme-toggle needs-js'} data-toggle-theme="">
       <span className="theme-toggle__icon only-light"><MoonIcon /></span>
       <span className="theme-toggle__icon only-dark"><SunIcon /></span>
       {withLabel ? (

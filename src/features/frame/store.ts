@@ -87,14 +87,21 @@ if (typeof window !== 'undefined' && typeof window.addEventListener === 'functio
 }
 
 /**
+ * The class on <html> saying scripts run: without it (JavaScript off) `.needs-js` controls are not
+ * shown (global.css), so no button that would do nothing is offered.
+ */
+export const SCRIPTS_ON_CLASS = 'js';
+
+/**
  * The body of the inline <head> script: the same rule as `readStoredTheme` and
  * `applyThemeClass`, written out because it runs before any module loads (no flash of the
- * wrong theme). Built from the constants above so the two cannot drift apart.
+ * wrong theme). Built from the constants above so the two cannot drift apart. It also marks
+ * <html> with SCRIPTS_ON_CLASS, before the first paint, so controls that need scripts never flash.
  */
 export function themeBootScript(): string {
   const themes = JSON.stringify(THEMES);
   return `(function(){var t=${themes},d=${JSON.stringify(DEFAULT_THEME)},v=null;`
     + `try{v=localStorage.getItem(${JSON.stringify(THEME_KEY)})}catch(e){}`
     + `if(t.indexOf(v)<0)v=d;var c=document.documentElement.classList;`
-    + `t.forEach(function(x){c.remove(x)});c.add(v)})();`;
+    + `t.forEach(function(x){c.remove(x)});c.add(v);c.add(${JSON.stringify(SCRIPTS_ON_CLASS)})})();`;
 }
