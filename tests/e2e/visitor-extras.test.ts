@@ -11,6 +11,7 @@ import { BANNER_AUTOPLAY_MS, SLIDER } from '../../src/lib/constants.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, type ThemeName } from './support/site.ts';
 import { TEXT_LIMITS } from '../../shared/visitor-rules.ts';
+import { SUPPORT_REFUSALS } from '../../shared/support-refusals.ts';
 import { textLimit } from '../../src/ui/text-limit.ts';
 
 patientPolls();
@@ -499,7 +500,7 @@ describe('static pages\' questions form', () => {
     expect(rows).toEqual([sent]);
   });
 
-  it("says, in the backend's words, that the message is missing, keeps what was typed, and stores nothing", async ({ browsers }) => {
+  it("says at the message, in the backend's words, that it is missing, keeps what was typed, and stores nothing", async ({ browsers }) => {
     const email = `no-message-${Date.now()}@example.com`;
     const { page } = await browsers.visitor();
     await page.goto('/partners');
@@ -509,7 +510,11 @@ describe('static pages\' questions form', () => {
     await form.getByLabel('Имя').fill('Без сообщения');
     await form.getByLabel('Email').fill(email);
     await form.getByRole('button', { name: 'Отправить' }).click();
-    await expect.poll(() => form.getByRole('alert').allInnerTexts()).toEqual(['Не удалось отправить: напишите сообщение.']);
+    // Said at the field it concerns, which is marked and takes the keyboard.
+    const message = form.getByLabel('Сообщение');
+    await expect.poll(() => message.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await message.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await message.getAttribute('aria-describedby')}`).innerText()).toBe(SUPPORT_REFUSALS.message.missing);
     expect(await form.getByLabel('Email').inputValue()).toBe(email);
     expect(await form.innerText()).not.toContain('Спасибо за обращение!');
 
