@@ -161,7 +161,7 @@ describe('$FOLLOW in the admin app', () => {
     expect(app('comments', { filter: { '$FOLLOW(titles_genres,titles_id)': { _none: {} } } })).toThrow(FOLLOW_REFUSED);
   });
 
-  it('checks the rows it steps into as any to-many link\'s', () => {
+  it('checks the rows it steps into like those of every to-many link', () => {
     expect(appRefusal('titles', { filter: { '$FOLLOW(comments,title)': { _some: { status: { _eq: 'draft' } } } } })).toBe('Нельзя фильтровать по полю «status»');
     expect(appRefusal('titles', { filter: { '$FOLLOW(comments,title)': { text: { _eq: 'x' } } } })).toBe('Фильтр по «$FOLLOW(comments,title)» заходит в записи, закрытые для вас');
     expect(appRefusal('titles', { filter: { '$FOLLOW(comments,title)': { _nnull: true } } })).toBe('Связанные записи «comments» проверяются только через _some или _none');

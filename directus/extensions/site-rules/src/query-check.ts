@@ -5,7 +5,7 @@
  * never read, one yes/no at a time. So for everyone but administrators:
  * - functions over relations are refused, and so is `$FOLLOW(...)`, but for the admin app's own (editors'):
  *   there `$FOLLOW(collection,field)` filters only along a relation the schema holds, whose key the caller
- *   reads on every row, and then as any to-many link (its «Добавить существующий» lists the rows not yet
+ *   reads on every row, and then like every to-many link (its «Добавить существующий» lists the rows not yet
  *   linked that way). Members and visitors have no use for it;
  * - a field may be filtered, sorted or grouped on only where the caller reads it on every row
  *   (a person's own email, readable on their own row only, is not such a field);
