@@ -1,8 +1,8 @@
 /**
  * Acting on titles in Chromium against the built site and a real Directus: rating stars (set,
  * replaced, the average and count following the backend's answer), the heart and the five list
- * marks with the profile's tabs showing them (the keyboard kept on each while it saves),
- * the favourite heart on an actor's page, and reviews
+ * marks with the profile's tabs showing them (the keyboard kept on each while it saves; the marks menu's
+ * Escape), the favourite heart on an actor's page, and reviews
  * (write with the length shown near the cap, reply, like and dislike — pressed, switched, taken
  * back — edit and delete one's own; links in them). Visitors see the sign-in
  * prompts; refusals made through the API store nothing.
@@ -267,6 +267,33 @@ describe('list marks', () => {
     expect(sent).toEqual(['POST', 'POST', 'PUT']);
     expect((await rowsOf<{ type: string }>(`/items/favorites?filter[user_created][_eq]=${person.id}&filter[title][_eq]=${t.id}&fields=type&sort=id`)).map((m) => m.type))
       .toEqual(['Избранное', 'Смотрю']);
+  });
+
+  it('stays open when Escape closes a dialog opened over it, and closes on the next', async ({ signedIn }) => {
+    const t = await title(9);
+    const { page } = signedIn;
+    await openTitle(page, t);
+    const toggle = page.getByRole('button', { name: 'В список ▾' });
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    await toggle.click();
+    const menu = page.getByRole('list', { name: 'Списки' });
+    await menu.waitFor();
+
+    // From the open menu the keyboard goes back up to the header's search, and Escape leaves the search.
+    const search = page.getByRole('banner').getByRole('button', { name: 'Поиск' });
+    await search.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Поиск' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await menu.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   });
 
   it('keeps one mark of each kind: a second through the API is refused and nothing is added', async () => {

@@ -29,8 +29,9 @@ export default function TitleMarks({ titleId }: { titleId: number }) {
     const close = () => setOpen(null);
     const outside = (e: PointerEvent) => { if (!box.current?.contains(e.target as Node)) close(); };
     // The hidden menu would drop the keyboard's focus to the page's start: its button takes it back.
+    // A dialog over the page prevents the default of the Escape it closes on: that one is not ours.
     const escape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
       if (box.current?.contains(document.activeElement)) toggle.current?.focus();
       close();
     };
