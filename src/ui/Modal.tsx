@@ -31,6 +31,7 @@ interface Props {
 export default function Modal({ open, onClose, title, hideTitle = false, kind = 'center', initialFocus, header, className = '', children }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const locked = useRef(false);
   const titleId = useId();
   const [opened, setOpened] = useState(open);
   if (open && !opened) setOpened(true);
@@ -42,18 +43,29 @@ export default function Modal({ open, onClose, title, hideTitle = false, kind = 
       returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       lockScroll();
+      locked.current = true;
       (initialFocus?.current ?? focusables(dialog)[0] ?? dialog).focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }
   }, [open, initialFocus]);
 
-  /** Fires however the dialog closed: release the page and put focus back. */
-  const handleClosed = () => {
+  /** Frees the page and puts focus back, once per opening. */
+  const release = () => {
+    if (!locked.current) return;
+    locked.current = false;
     unlockScroll();
     const target = returnFocus.current;
     returnFocus.current = null;
     if (target?.isConnected) target.focus();
+  };
+
+  // Taken off the page while open (its owner went, as a message deleted live): no 'close' event comes then.
+  useEffect(() => release, []);
+
+  /** Fires however the dialog closed. */
+  const handleClosed = () => {
+    release();
     if (open) onClose();
   };
 

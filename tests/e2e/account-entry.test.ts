@@ -52,6 +52,20 @@ function recordRequests(page: Page, path: string): Request[] {
   return seen;
 }
 
+/** Holds the page's requests to a path of the API, as a slow connection would, until `release`. */
+async function holdRequests(page: Page, path: string): Promise<{ release(): void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(`**/api${path}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** Whether the keyboard's focus is on the element. */
+const focused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
+
 async function usersWhere(field: 'email' | 'login', value: string): Promise<{ id: string; login: string; email: string; first_name: string; last_name: string; dob: string; gender: string; role: string }[]> {
   const api = await adminApi();
   return api.get(`/users?filter[${field}][_eq]=${encodeURIComponent(value)}&fields=id,login,email,first_name,last_name,dob,gender,role`);
@@ -192,7 +206,7 @@ describe('registration', () => {
   });
 
   /** Fills the registration form of the open /login page with a new person's values and sends it. */
-  async function register(page: Page, who: { login: string; email: string; password: string }): Promise<void> {
+  async function register(page: Page, who: { login: string; email: string; password: string }, o: { press?: 'Enter' } = {}): Promise<void> {
     const form = registerForm(page);
     await form.waitFor();
     await form.getByLabel('Логин').fill(who.login);
@@ -206,7 +220,8 @@ describe('registration', () => {
     await expect.poll(() => noteOf(form, 'Логин')).toBe('Логин свободен');
     await expect.poll(() => noteOf(form, 'Email')).toBe('Email свободен');
     await form.getByLabel('Мне исполнилось 18 лет').check();
-    await registerButton(page).click();
+    if (o.press) await registerButton(page).press(o.press);
+    else await registerButton(page).click();
   }
 
   const newcomer = () => {
@@ -291,6 +306,22 @@ describe('registration', () => {
     expect((await usersWhere('email', email)).map((u) => u.login)).toEqual([`${wanted}_2`]);
   });
 
+  it('keeps the keyboard on «Зарегистрироваться» while it sends, and sends once', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const who = newcomer();
+    const registrations = recordRequests(page, '/site/register');
+    await openLogin(page, '/login#register');
+    const sending = await holdRequests(page, '/site/register');
+    await register(page, who, { press: 'Enter' });
+    const button = registerForm(page).getByRole('button', { name: 'Создаём аккаунт…' });
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    expect(await focused(button)).toBe(true);
+    await page.keyboard.press('Enter');
+    sending.release();
+    await page.waitForURL(`${siteUrl()}/`);
+    expect(registrations).toHaveLength(1);
+  });
+
   it('counts a uniqueness check that failed as taken until one answers', async ({ browsers }) => {
     const { page } = await browsers.visitor();
     const tag = freshTag();
@@ -343,6 +374,26 @@ describe('signing in', () => {
     expect(await storedSession(page)).toBeNull();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await headerAccount(page).getAttribute('aria-label')).toBe('Войти');
+  });
+
+  it('keeps the keyboard on «Войти» while it signs in, and asks once', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const person = await newPerson();
+    const attempts = recordRequests(page, '/auth/login');
+    await openLogin(page);
+    await signInFormReady(page);
+    const form = signInForm(page);
+    await form.getByLabel('Email').fill(person.email);
+    await form.getByLabel('Пароль', { exact: true }).fill(person.password);
+    const signingIn = await holdRequests(page, '/auth/login');
+    await signInButton(page).press('Enter');
+    const button = form.getByRole('button', { name: 'Входим…' });
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    expect(await focused(button)).toBe(true);
+    await page.keyboard.press('Enter');
+    signingIn.release();
+    await page.waitForURL(`${siteUrl()}/`);
+    expect(attempts).toHaveLength(1);
   });
 
   it('signs in with what the browser filled in before the form woke', async ({ browsers }) => {

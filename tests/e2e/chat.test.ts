@@ -494,6 +494,40 @@ describe('the floating window', () => {
     await expect.poll(() => launcher.evaluate(focused)).toBe(true);
   });
 
+  it('lets the page scroll again when the message a confirmation asks about is deleted from another tab', async ({ browsers }) => {
+    const anna = await newPerson();
+    const { page: a, context } = await browsers.as(anna);
+    const { page: other } = await browsers.tab(context);
+    await a.goto('/');
+    await a.locator('button.chat-launcher').click();
+    const win = a.getByRole('dialog', { name: 'Онлайн чат' });
+    await win.locator('.chat-input textarea').waitFor();
+    const text = `Удалю из другой вкладки ${anna.login}`;
+    await type(a, text, '.chat-window');
+    const own = win.locator('.chat-msg', { hasText: text });
+    await own.hover();
+    await own.getByRole('button', { name: 'Удалить' }).click();
+    const ask = a.getByRole('dialog', { name: 'Удалить сообщение?' });
+    await ask.getByRole('button', { name: 'Отмена' }).waitFor();
+    const bodyOverflow = () => a.evaluate(() => getComputedStyle(document.body).overflow);
+    expect(await bodyOverflow()).toBe('hidden');
+
+    // Anna deletes the same message in her other tab: it goes from the window live, and the question with it.
+    await openMessages(other);
+    const there = other.locator('.messages-screen .chat-msg', { hasText: text });
+    await there.hover();
+    await there.getByRole('button', { name: 'Удалить' }).click();
+    await other.getByRole('dialog', { name: 'Удалить сообщение?' }).getByRole('button', { name: 'Удалить' }).click();
+    await own.waitFor({ state: 'detached' });
+    await ask.waitFor({ state: 'detached' });
+
+    // The page behind the window (wide, it is not modal) scrolls under the wheel again.
+    await expect.poll(bodyOverflow).not.toBe('hidden');
+    await a.mouse.move(200, 400);
+    await a.mouse.wheel(0, 600);
+    await expect.poll(() => a.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
   it('covering a narrow screen, is modal: focus moves in, Tab and Shift+Tab stay inside, the page behind is inert; wide, it is not', async ({ browsers }) => {
     const anna = await newPerson();
     const a = await pageOf(browsers, anna, 'mobile');

@@ -1,7 +1,8 @@
 /**
  * Acting on titles in Chromium against the built site and a real Directus: rating stars (set,
  * replaced, the average and count following the backend's answer), the heart and the five list
- * marks with the profile's tabs showing them, the favourite heart on an actor's page, and reviews
+ * marks with the profile's tabs showing them (the keyboard kept on each while it saves; the marks menu's
+ * Escape), the favourite heart on an actor's page, and reviews
  * (write with the length shown near the cap, reply, like and dislike — pressed, switched, taken
  * back — edit and delete one's own; links in them). Visitors see the sign-in
  * prompts; refusals made through the API store nothing.
@@ -217,6 +218,81 @@ describe('list marks', () => {
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('keeps the keyboard on the heart, a mark and a star while each is saved, and takes no second press meanwhile', async ({ person, signedIn }) => {
+    const t = await title(8);
+    const { page } = signedIn;
+    await openTitle(page, t);
+    // The writes wait here, as on a slow connection, until let through.
+    const waiting: (() => void)[] = [];
+    const sent: string[] = [];
+    await page.route(/\/api\/(items\/favorites|site\/rating\/)/, async (route) => {
+      if (route.request().method() === 'GET') return route.fallback();
+      sent.push(route.request().method());
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      await route.continue();
+    });
+    const letThrough = () => waiting.splice(0).forEach((go) => go());
+    const focused = (button: Locator) => button.evaluate((el) => el === document.activeElement);
+
+    /** Presses the focused button with Enter, twice while it saves; the keyboard stays on it throughout. */
+    async function pressAndSave(button: Locator, saved: Locator, what: string): Promise<void> {
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => button.isDisabled(), { message: what }).toBe(true);
+      expect(await focused(button), `${what}: while saved`).toBe(true);
+      await page.keyboard.press('Enter');
+      letThrough();
+      await expect.poll(() => saved.getAttribute('aria-pressed'), { message: what }).toBe('true');
+      expect(await focused(saved), `${what}: once saved`).toBe(true);
+    }
+
+    const heart = page.getByRole('button', { name: 'Добавить в избранное' });
+    await expect.poll(() => heart.isEnabled()).toBe(true);
+    await pressAndSave(heart, page.getByRole('button', { name: 'Убрать из избранного' }), 'the heart');
+
+    const toggle = page.getByRole('button', { name: 'В список ▾' });
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('list', { name: 'Списки' });
+    await menu.waitFor();
+    const watching = menu.getByRole('button', { name: 'Смотрю' });
+    await pressAndSave(watching, watching, 'a mark');
+    expect(await menu.isVisible()).toBe(true);
+
+    await pressAndSave(page.getByRole('button', { name: 'Оценить на 4 из 5' }), page.getByRole('button', { name: 'Оценить на 4 из 5' }), 'a star');
+    // One write each: the presses meanwhile were ignored.
+    expect(sent).toEqual(['POST', 'POST', 'PUT']);
+    expect((await rowsOf<{ type: string }>(`/items/favorites?filter[user_created][_eq]=${person.id}&filter[title][_eq]=${t.id}&fields=type&sort=id`)).map((m) => m.type))
+      .toEqual(['Избранное', 'Смотрю']);
+  });
+
+  it('stays open when Escape closes a dialog opened over it, and closes on the next', async ({ signedIn }) => {
+    const t = await title(9);
+    const { page } = signedIn;
+    await openTitle(page, t);
+    const toggle = page.getByRole('button', { name: 'В список ▾' });
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    await toggle.click();
+    const menu = page.getByRole('list', { name: 'Списки' });
+    await menu.waitFor();
+
+    // From the open menu the keyboard goes back up to the header's search, and Escape leaves the search.
+    const search = page.getByRole('banner').getByRole('button', { name: 'Поиск' });
+    await search.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Поиск' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await menu.isVisible()).toBe(true);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
   });
 

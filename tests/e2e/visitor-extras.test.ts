@@ -424,6 +424,7 @@ describe('actor biography', () => {
     expect(full[folded.length - 1].startsWith(last.slice(0, -1).trimEnd())).toBe(true);
 
     const expand = bio.getByRole('button', { name: 'Читать полностью' });
+    expect(await expand.isVisible()).toBe(true);
     expect(await expand.getAttribute('aria-expanded')).toBe('false');
     await expand.click();
     await expect.poll(shown).toEqual(full);
@@ -433,6 +434,21 @@ describe('actor biography', () => {
     await collapse.click();
     await expect.poll(shown).toEqual(folded);
     expect(await bio.getByRole('button', { name: 'Читать полностью' }).count()).toBe(1);
+  });
+
+  it('offers no «Читать полностью» with scripts off, where it could not unfold anything: the folded text reads alone', async ({ browsers }) => {
+    const actor = (await actors()).find((a) => a.biography.length > 600);
+    expect(actor, 'an actor with a long biography').toBeTruthy();
+    const { page } = await browsers.visitor({ context: { javaScriptEnabled: false } });
+    await page.goto(`/actors/${actor!.slug}`);
+    const bio = page.locator('.biography');
+    await bio.scrollIntoViewIfNeeded();
+    expect((await bio.locator('.biography__text').innerText()).trim().endsWith('…')).toBe(true);
+    // In the page for scripts to wake, but neither seen nor offered to a screen reader.
+    const toggle = bio.locator('.biography__toggle');
+    expect(await toggle.count()).toBe(1);
+    expect(await toggle.isVisible()).toBe(false);
+    expect(await bio.getByRole('button').count()).toBe(0);
   });
 
   it('shows a short biography whole, in its paragraphs, with nothing to expand', async ({ browsers }) => {

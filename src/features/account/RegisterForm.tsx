@@ -175,7 +175,8 @@ export default function RegisterForm({ ready, onSignIn }: Props) {
         Мне исполнилось 18 лет
       </label>
       {formAlert && <p className="form-alert" role="alert">{formAlert}</p>}
-      <button type="submit" className="btn account-form__submit" disabled={!adult || registering.pending || !ready}>
+      {/* Off until the box is ticked; while sending only aria-disabled (`submit` ignores it), keeping the keyboard's focus. */}
+      <button type="submit" className="btn account-form__submit" disabled={!adult || !ready} aria-disabled={registering.pending || undefined}>
         {registering.pending ? 'Создаём аккаунт…' : 'Зарегистрироваться'}
       </button>
       <p className="account-form__switch">

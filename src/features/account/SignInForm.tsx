@@ -92,7 +92,8 @@ export default function SignInForm({ email, onEmailChange, notice, ready, onForg
         <button type="button" className="link-button" onClick={onForgot}>Забыли пароль?</button>
       </div>
       {(problem ?? error) && <p className="form-alert" role="alert">{problem ?? error}</p>}
-      <button type="submit" className="btn account-form__submit" disabled={pending || !ready}>
+      {/* Not disabled while sending (`submit` ignores it meanwhile): the keyboard's focus would drop to the page's start. */}
+      <button type="submit" className="btn account-form__submit" disabled={!ready} aria-disabled={pending || undefined}>
         {pending ? 'Входим…' : 'Войти'}
       </button>
       <p className="account-form__switch">

@@ -1,7 +1,9 @@
 /**
  * Stars a signed-in person presses to rate the title 1 to 5; pressing another replaces the
  * rating in one backend call, and the average and count beside them follow its answer at once.
- * Their own rating is filled; before they rate, the stars show the average.
+ * Their own rating is filled; before they rate, the stars show the average. While one is saved the
+ * stars are only aria-disabled (the task ignores a press meanwhile): disabled, they would drop the
+ * keyboard's focus to the page's start.
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
@@ -28,7 +30,7 @@ export default function RatingPicker({ titleId, kind }: { titleId: number; kind:
           className={`rating-picker__star${n <= filled ? ' rating-picker__star--on' : ''}${mine ? ' rating-picker__star--mine' : ''}`}
           aria-label={`Оценить на ${n} из ${RATING_MAX}`}
           aria-pressed={mine === n}
-          disabled={pending}
+          aria-disabled={pending || undefined}
           onClick={() => void run(titleId, n)}
         >★</button>
       ))}

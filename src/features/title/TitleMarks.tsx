@@ -2,6 +2,8 @@
  * A signed-in person's list marks on the title: a heart toggling
  * 'Избранное' and a menu of the five marks, each toggling (added when absent, removed when
  * present); a mark that is set is shown dimmed. Marks change once the backend took the change.
+ * While one is saved the buttons are only aria-disabled (`toggleMark` ignores a press meanwhile):
+ * a disabled button would drop the keyboard's focus to the page's start.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -27,8 +29,9 @@ export default function TitleMarks({ titleId }: { titleId: number }) {
     const close = () => setOpen(null);
     const outside = (e: PointerEvent) => { if (!box.current?.contains(e.target as Node)) close(); };
     // The hidden menu would drop the keyboard's focus to the page's start: its button takes it back.
+    // A dialog over the page prevents the default of the Escape it closes on: that one is not ours.
     const escape = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || e.defaultPrevented) return;
       if (box.current?.contains(document.activeElement)) toggle.current?.focus();
       close();
     };
@@ -61,7 +64,8 @@ export default function TitleMarks({ titleId }: { titleId: number }) {
         aria-pressed={favourite}
         aria-label={favourite ? 'Убрать из избранного' : 'Добавить в избранное'}
         title={favourite ? 'Убрать из избранного' : 'Добавить в избранное'}
-        disabled={!ready || busy !== null}
+        disabled={!ready}
+        aria-disabled={busy !== null || undefined}
         onClick={() => void toggleMark(titleId, FAVOURITE)}
       >
         <HeartIcon />
@@ -89,7 +93,7 @@ export default function TitleMarks({ titleId }: { titleId: number }) {
                 type="button"
                 className={`title-marks__item${set ? ' title-marks__item--set' : ''}`}
                 aria-pressed={set}
-                disabled={busy !== null}
+                aria-disabled={busy !== null || undefined}
                 onClick={() => void toggleMark(titleId, type)}
               >
                 {set && <span aria-hidden="true">✓ </span>}{type}
