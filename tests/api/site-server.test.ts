@@ -8,6 +8,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
+import { BACKEND_HEALTH_REUSE_MS } from '../../scripts/lib/health.ts';
 import { IN_FLIGHT_PER_ADDRESS, TOO_MANY_IN_FLIGHT_ANSWER, startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
 
@@ -252,6 +253,35 @@ describe('GET /healthz', () => {
     const body = (await res.json()) as { status: string; backend: { status: string; ms: number }; build: { id: string; builtAt: string } };
     expect(body).toMatchObject({ status: 'ok', backend: { status: 'ok' }, build: { id: 'dist' } });
     expect(Number.isNaN(Date.parse(body.build.builtAt))).toBe(false);
+  });
+
+  it(`asks Directus once for all its callers, at most once in ${BACKEND_HEALTH_REUSE_MS} ms, and still tells a change within about that`, async () => {
+    let checks = 0;
+    let up = true;
+    const upstream = http.createServer((req, res) => {
+      req.resume();
+      if (req.url === '/server/health') checks++;
+      res.writeHead(up ? 200 : 503, { 'content-type': 'application/health+json' });
+      res.end(JSON.stringify({ status: up ? 'ok' : 'error' }));
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+    const front = await startSiteServer({ distDir: path.join(dir, 'dist'), port: 0, directusUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` });
+    const statuses = (n: number) => Promise.all(Array.from({ length: n }, async () => (await fetch(`${front.url}/healthz`)).status));
+    try {
+      expect(new Set(await statuses(200))).toEqual(new Set([200]));
+      expect(checks).toBe(1);
+      // A flood for a second and a half: a check a second at most.
+      for (const until = Date.now() + 1_500; Date.now() < until;) expect(new Set(await statuses(20))).toEqual(new Set([200]));
+      expect(checks).toBeLessThanOrEqual(3);
+      up = false;
+      const downAt = Date.now();
+      await vi.waitFor(async () => expect((await fetch(`${front.url}/healthz`)).status).toBe(503), { timeout: BACKEND_HEALTH_REUSE_MS + 1_000, interval: 50 });
+      expect(Date.now() - downAt).toBeLessThanOrEqual(BACKEND_HEALTH_REUSE_MS + 1_000);
+    } finally {
+      await front.close();
+      upstream.closeAllConnections();
+      await new Promise((r) => upstream.close(r));
+    }
   });
 });
 
