@@ -254,6 +254,14 @@ describe('what search engines read', () => {
     for (const a of ACTORS) expect(locs.has(`/actors/${a.slug}`), a.slug).toBe(true);
     expect(locs.has('/categories/doramy-onlayn')).toBe(true);
     expect(locs.has('/tag/devushki')).toBe(true);
+    // A title's pages say when the title last changed; a person's and a list's, which have no such date, nothing.
+    const lastmod = (path: string) => text.match(new RegExp(`<loc>https?://[^/<]+${path}</loc>(?:<lastmod>([^<]+)</lastmod>)?</url>`))?.[1] ?? null;
+    for (const t of TITLES) {
+      expect(lastmod(`/${t.slug}`), t.slug).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      expect(lastmod(`/${t.slug}/actors`), t.slug).toBe(lastmod(`/${t.slug}`));
+    }
+    expect(lastmod(`/actors/${ACTOR}`)).toBeNull();
+    expect(lastmod('/categories/doramy-onlayn')).toBeNull();
   });
 
   it('serves robots.txt pointing at the sitemap, letting crawlers read the pages whose noindex keeps them out', async () => {

@@ -26,8 +26,16 @@ import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
 import { everyPage } from './every-page.ts';
 
+/**
+ * What the build reads of a title besides what its pages show: its last change, for the sitemap. Named
+ * here rather than in fields.ts, whose lists the visitor's script carries.
+ */
+const BUILD_ONLY_TITLE_FIELDS = ['date_updated'] as const;
+const BUILD_TITLE_FIELDS = [...TITLE_ROW_FIELDS, ...BUILD_ONLY_TITLE_FIELDS] as const;
+const BUILD_TITLE_READ_FIELDS = [...TITLE_ROW_READ_FIELDS, ...BUILD_ONLY_TITLE_FIELDS] as const;
+
 /** A title as the build reads it: its people by id (see catalogue.ts). */
-export type TitleRow = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_ROW_FIELDS }>;
+export type TitleRow = ReadItemOutput<Schema, 'titles', { fields: typeof BUILD_TITLE_FIELDS }>;
 export type ActorPage = ReadItemOutput<Schema, 'actors', { fields: typeof ACTOR_FIELDS }>;
 /** A person as cast lists show them. */
 export type Person = Pick<ActorPage, (typeof PERSON_FIELDS)[number]>;
@@ -148,7 +156,7 @@ export function createBuildClient(url: string, ready?: () => Promise<unknown>): 
 }
 
 /** A title as Directus answers the build, before its segments are put in. */
-type TitleRowRead = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_ROW_READ_FIELDS }>;
+type TitleRowRead = ReadItemOutput<Schema, 'titles', { fields: typeof BUILD_TITLE_READ_FIELDS }>;
 type SegmentRow = ReadItemOutput<Schema, 'segments', { fields: typeof SEGMENT_ROW_FIELDS }>;
 type Segment = Extract<NonNullable<EpisodeRow['segments']>[number], object>;
 
@@ -243,7 +251,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
 
   const titlePages = async (filter: Parameters<typeof titleFilter>[0], at: { limit: number; page?: number }, what: string) => {
     const titles = await send(client, readItems('titles', {
-      fields: TITLE_ROW_READ_FIELDS,
+      fields: BUILD_TITLE_READ_FIELDS,
       filter: titleFilter(filter),
       deep: {
         ...EPISODES_DEEP,
