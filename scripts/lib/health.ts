@@ -5,10 +5,18 @@
  */
 import type http from 'node:http';
 import type { SiteHandler } from './static-server.ts';
+import { sharedRun } from '../../directus/extensions/shared/shared-run.ts';
 
 export const HEALTH_PATH = '/healthz';
 /** Directus has this long to answer before the node counts as down. */
 const BACKEND_TIMEOUT_MS = 2_000;
+/**
+ * How long one answer of Directus's health is told to every caller after it came. Directus counts the
+ * check against this server's own address, the one the page build reads from: asked on every hit, a
+ * flood of /healthz used up that address's rate and failed a build on 429. Shared, a flood costs
+ * Directus at most one call a second, and a monitor still hears of a change within about a second.
+ */
+export const BACKEND_HEALTH_REUSE_MS = 1_000;
 
 export interface ServedBuild {
   id: string;
@@ -35,16 +43,21 @@ export async function backendHealth(directusUrl: string): Promise<Health['backen
   }
 }
 
-export async function health(directusUrl: string, build: ServedBuild | null): Promise<Health> {
-  const backend = await backendHealth(directusUrl);
+export async function health(directusUrl: string, build: ServedBuild | null, backendState = () => backendHealth(directusUrl)): Promise<Health> {
+  const backend = await backendState();
   return { status: backend.status === 'ok' && build ? 'ok' : 'fail', backend, build };
 }
 
-/** The handler: GET or HEAD /healthz, never cached. */
+/**
+ * The handler: GET or HEAD /healthz, never cached by anyone else. Every caller shares one check of
+ * Directus (BACKEND_HEALTH_REUSE_MS), so it is not limited per address as /api is: an answer costs this
+ * server what a page does, and a load balancer asking from one address is never refused.
+ */
 export function healthCheck(directusUrl: string, build: () => ServedBuild | null): SiteHandler {
+  const backendState = sharedRun(() => backendHealth(directusUrl), BACKEND_HEALTH_REUSE_MS);
   return async (req: http.IncomingMessage, res: http.ServerResponse, target) => {
     if (target.pathname !== HEALTH_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    const state = await health(directusUrl, build());
+    const state = await health(directusUrl, build(), backendState);
     res.writeHead(state.status === 'ok' ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
     res.end(req.method === 'HEAD' ? undefined : JSON.stringify(state));
     return true;

@@ -1,8 +1,10 @@
 /**
  * Serves the static build (dist/) the way production does, on one origin:
  * - `/api/*` is proxied to Directus with the prefix stripped: any method, headers and body streamed both
- *   ways, websocket upgrade (`/api/websocket`), X-Forwarded-For / -Proto / -Host set. This server is the
- *   edge, so X-Forwarded-For is the connecting address, never what the visitor claims.
+ *   ways, websocket upgrade (`/api/websocket`, the one upgrade made: any other Upgrade is answered as a
+ *   plain request), X-Forwarded-For / -Proto / -Host set. This server is the edge, so X-Forwarded-For is
+ *   the connecting address, never what the visitor claims. Each address has a share of what is under way
+ *   (IN_FLIGHT_PER_ADDRESS) and of open sockets (SOCKETS_PER_ADDRESS).
  * - Everything else goes through the rewrite table (`rewrites.ts`): GET and HEAD only, never outside dist,
  *   a real 404 status with the 404 page.
  * - `/_astro/*` (hashed) is cached for a year (immutable); HTML is `no-cache` and revalidated with
@@ -27,6 +29,14 @@ import { API_PREFIX, ASSETS_PREFIX, resolveRoute } from './rewrites.ts';
 import { ApiCache, isSharedRead, touchedBy, type CachedAnswer } from './api-cache.ts';
 import { healthCheck, type ServedBuild } from './health.ts';
 import { addressKey } from '../../shared/address-key.ts';
+
+// Node 22.21 added this option (the package's Node); @types/node 22 does not name it yet.
+declare module 'node:http' {
+  interface ServerOptions {
+    /** Which requests with an Upgrade header go to the 'upgrade' listener; the rest are ordinary requests. */
+    shouldUpgradeCallback?: (req: http.IncomingMessage) => boolean;
+  }
+}
 
 /** The request path as sent (still percent-encoded, never normalised) and its query. */
 export interface RequestTarget {
@@ -84,6 +94,14 @@ export const BAD_GATEWAY_ANSWER = { errors: [{ message: 'Сервер данны
  * six connections to a site).
  */
 export const IN_FLIGHT_PER_ADDRESS = { body: 16, read: 64 } as const;
+/**
+ * The realtime sockets (`/api/websocket`) one address may hold open at once. A page holds at most two
+ * (the reviews' public one, and the signed-in one the chat, watched marks and a room of watching together
+ * share), so this is sixteen pages open behind one address: a household or a small office each in a room
+ * of its own. Directus's own allowance (socket-budget.ts, 64) closes a socket only once it is open;
+ * here one past the share is refused before Directus is asked.
+ */
+export const SOCKETS_PER_ADDRESS = 32;
 export const TOO_MANY_IN_FLIGHT_ANSWER = { errors: [{ message: 'Слишком много запросов одновременно, попробуйте позже', extensions: { code: 'TOO_MANY_REQUESTS' } }] };
 /** Smaller bodies are sent as they are (as nginx's gzip_min_length). */
 export const COMPRESS_MIN_BYTES = 256;
@@ -184,6 +202,17 @@ class CompressedCache {
 
 /** Directus's realtime socket, the one address the site upgrades (Directus leaves an upgrade elsewhere open and unanswered). */
 export const API_SOCKET_PATH = `${API_PREFIX}/websocket`;
+
+/**
+ * Whether a request asking for an upgrade gets one: a websocket to Directus's socket alone. Any other
+ * (curl's `--http2` asks every address for h2c, say) is answered as the plain request it also is, as
+ * RFC 9110 §7.8 lets a server ignore an Upgrade.
+ */
+export function upgradesTo(req: Pick<http.IncomingMessage, 'url' | 'headers'>): boolean {
+  const rawPath = (req.url ?? '/').split('?')[0];
+  const protocols = String(req.headers.upgrade ?? '').toLowerCase().split(',').map((p) => p.trim());
+  return rawPath === API_SOCKET_PATH && protocols.includes('websocket');
+}
 /** How long an upgrade may wait for Directus's answer. */
 const UPGRADE_ANSWER_MS = 10_000;
 
@@ -248,6 +277,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   // Each address's share is capped instead (IN_FLIGHT_PER_ADDRESS).
   const agent = new http.Agent({ keepAlive: true, timeout: 10 * 60_000 });
   const inFlight = { body: new Map<string, number>(), read: new Map<string, number>() };
+  const socketsOf = new Map<string, number>();
   const cache = new CompressedCache(64 * 1024 * 1024);
   const apiCache = o.apiCache === false ? null : new ApiCache();
   const servedBuild = o.build ?? ((): ServedBuild | null => {
@@ -386,7 +416,26 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     else req.pipe(upstream);
   }
 
+  /** Counts a socket of its address until it closes; false past SOCKETS_PER_ADDRESS. */
+  function holdSocket(req: http.IncomingMessage, socket: Duplex): boolean {
+    const from = addressKey(req.socket.remoteAddress);
+    const held = socketsOf.get(from) ?? 0;
+    if (held >= SOCKETS_PER_ADDRESS) return false;
+    socketsOf.set(from, held + 1);
+    socket.once('close', () => {
+      const left = (socketsOf.get(from) ?? 1) - 1;
+      if (left > 0) socketsOf.set(from, left);
+      else socketsOf.delete(from);
+    });
+    return true;
+  }
+
   function proxyUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
+    if (!holdSocket(req, socket)) {
+      const body = JSON.stringify(TOO_MANY_IN_FLIGHT_ANSWER);
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncache-control: no-store\r\nconnection: close\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      return;
+    }
     const headers = forwardHeaders(req, target);
     headers.connection = 'Upgrade';
     headers.upgrade = req.headers.upgrade ?? 'websocket';
@@ -504,7 +553,8 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     stream.pipe(res);
   }
 
-  const server = http.createServer(async (req, res) => {
+  // Node hands the 'upgrade' listener only what `upgradesTo` takes (Node ≥ 22.21); the rest reach the handler below.
+  const server = http.createServer({ shouldUpgradeCallback: upgradesTo }, async (req, res) => {
     const started = Date.now();
     if (o.log) res.on('finish', () => o.log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`));
     try {
@@ -529,11 +579,8 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   });
 
   server.on('upgrade', (req, socket, head) => {
-    const rawPath = (req.url ?? '/').split('?')[0] as string;
-    if (rawPath !== API_SOCKET_PATH) {
-      socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-      return;
-    }
+    // Only on a Node without shouldUpgradeCallback: nothing else is upgraded, and the request cannot be answered as a plain one here.
+    if (!upgradesTo(req)) return void socket.destroy();
     proxyUpgrade(req, socket, head);
   });
   server.on('clientError', (_err, socket) => {

@@ -5,9 +5,9 @@
  * for 500,000 pages) and the old one would then be deleted (a minute more of the disk). Each page is
  * renamed over the old one, so a reader gets the old page or the new one, never part of either.
  */
-import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { isSitemapFile } from '../../src/lib/sitemap.ts';
+import { sitemapFileNumber, sitemapIndexFiles } from '../../src/lib/sitemap.ts';
 
 /** Every file under `dir`, relative to it. */
 function* filesUnder(dir: string, prefix = ''): Generator<string> {
@@ -20,14 +20,15 @@ function* filesUnder(dir: string, prefix = ''): Generator<string> {
 
 /**
  * Moves every file of `from` into `to` over what is there, then deletes the pages `gone` (and a
- * title's folder they leave empty) and, when `from` has the sitemap's files, those of `to` it no
- * longer has (the last one after titles left, say). What an edit did not make stays as it is served:
- * the category and tag pages and the sitemap's files when the edit could not change them (edit-reach.ts).
- * Categories and tags themselves never change in an edit: those build afresh.
+ * title's folder they leave empty) and the sitemap's files past those the index `from` made lists
+ * (the last one after titles left, say). What an edit did not make stays as it is served: the category
+ * and tag pages and the sitemap's files it could not change (edit-reach.ts: all of them when an address
+ * moved, else those of the titles whose last change did). Categories and tags themselves never change in
+ * an edit: those build afresh.
  */
 export function applyInPlace(from: string, to: string, gone: readonly string[]): void {
-  const made = new Set(readdirSync(from, { withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name));
-  const sitemapMade = [...made].some(isSitemapFile);
+  const index = path.join(from, 'sitemap.xml');
+  const sitemapFiles = existsSync(index) ? sitemapIndexFiles(readFileSync(index, 'utf8')) : null;
   const folders = new Set<string>();
   for (const file of filesUnder(from)) {
     const folder = path.dirname(path.join(to, file));
@@ -48,8 +49,9 @@ export function applyInPlace(from: string, to: string, gone: readonly string[]):
       }
     }
   }
-  if (!sitemapMade) return;
+  if (sitemapFiles === null) return;
   for (const entry of readdirSync(to, { withFileTypes: true })) {
-    if (entry.isFile() && isSitemapFile(entry.name) && !made.has(entry.name)) rmSync(path.join(to, entry.name), { force: true });
+    const n = entry.isFile() ? sitemapFileNumber(entry.name) : null;
+    if (n !== null && n > sitemapFiles) rmSync(path.join(to, entry.name), { force: true });
   }
 }

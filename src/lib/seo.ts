@@ -1,10 +1,42 @@
 /**
- * Structured data for search engines: a title as TVSeries or Movie with its cast and rating,
- * a person as Person. Built at page build time from the same data the page shows.
+ * What search engines read besides the page: structured data (a title as TVSeries or Movie with its
+ * cast and rating, a person as Person), descriptions of rich text, OpenGraph types and robots.txt.
+ * Built at page build time from the same data the page shows.
  */
 import type { Person } from './title.ts';
+import { cut, stripHtml } from './text.ts';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
+
+/**
+ * What a page without a picture of its own is shared with: the logo drawn as a PNG, since no social
+ * network shows an SVG, at the 1.91:1 they all show whole (drawn by scripts/pictures.ts).
+ */
+export const SHARE_PICTURE = { path: '/share.png', width: 1200, height: 630 } as const;
+
+/** How long a meta description may be before it is cut. */
+export const DESCRIPTION_MAX = 160;
+
+/** A heading of rich text, with what it holds. */
+const HEADING = /<h([1-6])\b[^>]*>[\s\S]*?<\/h\1\s*>/gi;
+
+/**
+ * A meta description from rich text: its prose without its headings, which would run into the first
+ * sentence («О сайте «Дорамы онлайн» — это…»); the headings' words only when there is nothing else.
+ */
+export function richTextDescription(html: string | null | undefined, max = DESCRIPTION_MAX): string {
+  return cut(stripHtml((html ?? '').replace(HEADING, ' ')) || stripHtml(html), max);
+}
+
+/** The OpenGraph type of a title's page: a film (one video, as its JSON-LD Movie) or a series. */
+export function titleOgType(t: { typeSource?: string | null }): 'video.movie' | 'video.tv_show' {
+  return t.typeSource === 'Одиночный' ? 'video.movie' : 'video.tv_show';
+}
+
+/** robots.txt: every page may be crawled but the API, so the pages that carry noindex are read and kept out of the index. */
+export function robotsTxt(siteUrl: string): string {
+  return ['User-agent: *', 'Disallow: /api/', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}
 
 export function titleJsonLd(origin: string, t: {
   slug: string; name: string; originalName?: string | null; description?: string | null; releaseYear?: number | null;

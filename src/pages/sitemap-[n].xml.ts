@@ -1,12 +1,13 @@
-/** /sitemap-{n}.xml: one file of the sitemap, up to the protocol's 50,000 addresses. */
+/** /sitemap-{n}.xml: one file of the sitemap, up to the protocol's 50,000 addresses, each with its page's last change where known. */
 import type { APIRoute } from 'astro';
-import { publicPathCount, publicPaths, rendersSitemapFiles, SITE_URL } from '../site-build/build-data.ts';
+import { publicPathCount, publicPaths, sitemapFilesRendered, SITE_URL } from '../site-build/build-data.ts';
 import { sitemapFileCount, sitemapSlice, urlsetXml, XML_HEADERS } from '../lib/sitemap.ts';
 
 export async function getStaticPaths() {
-  if (!(await rendersSitemapFiles())) return [];
-  const files = sitemapFileCount(await publicPathCount());
-  return Array.from({ length: files }, (_, i) => ({ params: { n: String(i + 1) } }));
+  const rendered = await sitemapFilesRendered();
+  if (rendered !== 'all' && !rendered.size) return [];
+  const files = Array.from({ length: sitemapFileCount(await publicPathCount()) }, (_, i) => i + 1);
+  return files.filter((n) => rendered === 'all' || rendered.has(n)).map((n) => ({ params: { n: String(n) } }));
 }
 
 export const GET: APIRoute = async ({ params }) =>

@@ -11,7 +11,7 @@ import { finishBeforeBuildEnds } from './build-end.ts';
 import type { GetStaticPathsOptions } from 'astro';
 import { markBulkRoute } from './bulk-pages.ts';
 import { pageKey } from './page-key.ts';
-import { countOf, sitemapPaths, type SitemapSources } from '../lib/sitemap.ts';
+import { countOf, sitemapFilesOfTitles, sitemapPaths, type SitemapSources } from '../lib/sitemap.ts';
 import { createPageReuse } from './page-reuse.ts';
 import { editReach, type ListReach, type PageReach } from './edit-reach.ts';
 import { listedTitlesKeeper, loadListedTitles } from './listed-titles.ts';
@@ -174,21 +174,30 @@ const narrowedTo = once(async (): Promise<PageReach | null> => {
 
 /**
  * What of an edit's reach as a whole (edit-reach.ts) this process renders: `lists`, the category and tag
- * pages; `addresses`, the sitemap's files. The lead renders them all, unless it is an edit put in place:
- * then the list pages its reach names, and the sitemap's files if an address moved. The rest stay as they
- * are served, and their queries to Directus are not sent.
+ * pages; `sitemap`, the sitemap's files (by number). The lead renders them all, unless it is an edit put in
+ * place: then the list pages its reach names, and the sitemap's files all if an address moved, else those
+ * telling of the titles whose last change moved. The rest stay as they are served, and their queries to
+ * Directus are not sent.
  */
-const wholeRendered = once(async (): Promise<{ lists: ListReach; addresses: boolean }> => {
-  if (!rendersListPages) return { lists: new Set(), addresses: false };
+const wholeRendered = once(async (): Promise<{ lists: ListReach; sitemap: 'all' | ReadonlySet<number> }> => {
+  if (!rendersListPages) return { lists: new Set(), sitemap: new Set() };
   const reach = handoff().reuse?.inPlace ? await narrowedTo() : null;
-  return reach ? { lists: reach.lists, addresses: reach.addresses } : { lists: 'all', addresses: true };
+  if (!reach) return { lists: 'all', sitemap: 'all' };
+  return { lists: reach.lists, sitemap: reach.addresses ? 'all' : await sitemapFilesOf(reach.sitemapDates) };
 });
+
+/** The sitemap files that tell of `titles` (ids), by their place in the sitemap. */
+async function sitemapFilesOf(titles: ReadonlySet<number>): Promise<Set<number>> {
+  if (!titles.size) return new Set();
+  const sources = await sitemapSources();
+  return sitemapFilesOfTitles(sources, sources.titles.flatMap((t, place) => (titles.has(t.id) ? [place] : [])));
+}
 
 /** Whether this process renders every list page; the filter screens, which offer what the lists choose by, only then. */
 export const rendersEveryListPage = async () => (await wholeRendered()).lists === 'all';
 
-/** Whether this process renders the sitemap's files (its index, a few lines, is rendered with the single pages). */
-export const rendersSitemapFiles = async () => (await wholeRendered()).addresses;
+/** Which of the sitemap's files this process renders: all, or these (its index, a few lines, is rendered with the single pages). */
+export const sitemapFilesRendered = async () => (await wholeRendered()).sitemap;
 
 /** How a route's pages are made from its items (titles or people). */
 interface RoutePages<I, P> {
@@ -395,8 +404,8 @@ export async function categoryPaths<T>(route: Omit<ListRoute<CategoryRow, T>, 'p
 
 /** What the sitemap lists the pages of. */
 const sitemapSources = once(async (): Promise<SitemapSources> => {
-  const [{ slugs }, categories, tags] = await Promise.all([getCatalogue(), reader.getCategories(), reader.getTags()]);
-  return { ...slugs, categories: categories.map((c) => c.slug), tags: tags.map((t) => t.slug) };
+  const [{ sitemap }, categories, tags] = await Promise.all([getCatalogue(), reader.getCategories(), reader.getTags()]);
+  return { ...sitemap, categories: categories.map((c) => c.slug), tags: tags.map((t) => t.slug) };
 });
 
 /** How many public pages the build makes: counted once (the index and the files' paths both ask), not kept, while the pages are still to render. */

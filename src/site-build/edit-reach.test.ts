@@ -70,7 +70,14 @@ async function edit(changed: { titles: number[]; actors: number[] }, fresh: Cata
   if (lists !== 'all') expect(movedLists.filter((page) => !lists.has(page)), 'list pages whose data moved outside the reach').toEqual([]);
   const [wasAddresses, isAddresses] = await Promise.all([addressesOf(before), addressesOf(after)]);
   if (wasAddresses !== isAddresses) expect(reach.addresses, 'addresses that moved').toBe(true);
-  return { reach: inReach, moved, lists: lists === 'all' ? lists : [...lists].sort(), addresses: reach.addresses };
+  else {
+    // The addresses as they were: each one whose date moved is a page of a title the reach names.
+    const [was, is] = await Promise.all([sitemapOf(before), sitemapOf(after)]);
+    const redated = is.filter((u, i) => u.lastmod !== was[i]!.lastmod).map((u) => u.path);
+    const titleOf = (p: string) => after.titles.find((t) => p === `/${t.slug}` || p === `/${t.slug}/actors`)?.id;
+    expect(redated.filter((p) => !reach.sitemapDates.has(titleOf(p) ?? -1)), 'dated addresses outside the reach').toEqual([]);
+  }
+  return { reach: inReach, moved, lists: lists === 'all' ? lists : [...lists].sort(), addresses: reach.addresses, sitemapDates: [...reach.sitemapDates] };
 }
 
 type Row = CatalogueRows['titles'][number];
@@ -115,8 +122,13 @@ function listPages(rows: CatalogueRows): { pages: Map<string, string>; listed: L
 
 /** The addresses the sitemap lists. */
 async function addressesOf(rows: CatalogueRows): Promise<string> {
-  const { slugs } = await catalogueFrom(noReads, shareOf(rows));
-  return JSON.stringify([...sitemapPaths({ ...slugs, categories: [], tags: [] })]);
+  return JSON.stringify((await sitemapOf(rows)).map((u) => u.path));
+}
+
+/** What the sitemap says: each address, and its page's last change where known. */
+async function sitemapOf(rows: CatalogueRows) {
+  const { sitemap } = await catalogueFrom(noReads, shareOf(rows));
+  return [...sitemapPaths({ ...sitemap, categories: [], tags: [] })];
 }
 
 const counters = before.counters!;
@@ -129,6 +141,16 @@ describe("an edit's reach", () => {
     // Its card is on no category or tag page, and its address is as it was.
     expect(Object.values(listPages(before).listed).flat()).not.toContain(2);
     expect([lists, addresses]).toEqual([[], false]);
+  });
+
+  it("a title saved: the sitemap's date of its two pages moves, so the files telling of it render, and no address moved", async () => {
+    const saved = { ...title(2, 'Явь', [11, 12], [13]), date_updated: '2026-12-02T08:00:00.000Z' };
+    const { moved, addresses, sitemapDates } = await edit({ titles: [2], actors: [] }, { titles: [saved], actors: [], counters });
+    expect([addresses, sitemapDates]).toEqual([false, [2]]);
+    expect(moved.sort()).toEqual(['cast 2', 'title 2']);
+    // Read again unchanged, it moves nothing.
+    const again = await edit({ titles: [2], actors: [] }, { titles: [title(2, 'Явь', [11, 12], [13])], actors: [], counters });
+    expect(again.sitemapDates).toEqual([]);
   });
 
   it('a title on list pages renamed: those pages; one that may now enter a list or move a total: every list page', async () => {

@@ -5,7 +5,8 @@
  * - a title's page: its row with its people, its related titles' cards, its rating;
  * - its cast page: its row with its people;
  * - a person's page: their row and the cards of their titles.
- * A title's card is its row and its review count. The list pages and the sitemap are reached as a whole.
+ * A title's card is its row and its review count. The list pages are reached as a whole; the sitemap as a
+ * whole when an address moved, else the files that tell of titles whose last change moved.
  */
 import { castOf, type CatalogueRows } from '../lib/directus/catalogue.ts';
 import type { TitleRow } from '../lib/directus/reader.ts';
@@ -28,6 +29,8 @@ export interface PageReach {
   lists: ListReach;
   /** Whether the site's addresses (its sitemap) may have changed: a title or person came, left or took another slug. */
   addresses: boolean;
+  /** The titles whose last change, which the sitemap tells of their pages, moved: only their files of the sitemap change. */
+  sitemapDates: Set<number>;
 }
 
 const ids = (record: Record<number, unknown>) => Object.keys(record).map(Number);
@@ -46,6 +49,17 @@ function factsMoved<R extends { id: number }>(previous: readonly R[], changed: r
 }
 
 const slugOf = (row: { slug: string }) => row.slug;
+
+/** The ids of the rows of `changed` that were in `previous` with other `facts`. */
+function factsChanged<R extends { id: number }>(previous: readonly R[], changed: readonly R[], facts: (row: R) => string): Set<number> {
+  const now = new Map(changed.map((row) => [row.id, facts(row)]));
+  const moved = new Set<number>();
+  for (const row of previous) {
+    const fact = now.get(row.id);
+    if (fact !== undefined && fact !== facts(row)) moved.add(row.id);
+  }
+  return moved;
+}
 
 /**
  * What the category and tag pages choose and order titles by (their filters and sorts; a list newest by
@@ -101,5 +115,6 @@ export function editReach(previous: CatalogueRows, next: CatalogueRows, delta: R
     lists: listsReached(previous, delta, cards, listed),
     addresses: delta.gone.titles.length + delta.gone.actors.length > 0
       || factsMoved(previous.titles, delta.titles, slugOf) || factsMoved(previous.actors, delta.actors, slugOf),
+    sitemapDates: factsChanged(previous.titles, delta.titles, (t) => String(t.date_updated)),
   };
 }

@@ -15,6 +15,7 @@ import { createRuntime, type Runtime } from '../../src/lib/directus/runtime.ts';
 import { readCommentCounts } from '../../src/lib/directus/queries.ts';
 import { catalogueFrom, loadCatalogue, readCatalogueRows, shareOf, type Catalogue } from '../../src/lib/directus/catalogue.ts';
 import type { Schema } from '../../src/lib/directus/schema.ts';
+import { lastmodOf, sitemapPaths } from '../../src/lib/sitemap.ts';
 import { admin, baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, shopItem } from '../support/fixtures.ts';
 
@@ -259,13 +260,26 @@ describe('the build-time reader', () => {
     const part = await catalogueFrom(reader, shareOf(rows, oddPlace));
     expect(ids(part.titles)).toEqual(ids(odd(catalogue.titles)));
     expect(ids(part.actors)).toEqual(ids(odd(catalogue.actors)));
-    expect(part.slugs).toEqual({ titles: catalogue.titles.map((t) => t.slug), actors: catalogue.actors.map((a) => a.slug) });
+    expect(part.sitemap.titles.map((t) => t.slug)).toEqual(catalogue.titles.map((t) => t.slug));
+    expect(part.sitemap.actors).toEqual(catalogue.actors.map((a) => a.slug));
     const title = catalogue.titles.find((t) => t.id === t1.id)!;
     expect(part.relatedTo(title)).toEqual(catalogue.relatedTo(title));
     expect(part.titlesOf(actor.id)).toEqual(catalogue.titlesOf(actor.id));
     // Cards carry what a card shows, not the title's episodes or cast.
     expect(part.relatedTo(title)[0]).not.toHaveProperty('series');
     expect(part.relatedTo(title)[0]).not.toHaveProperty('actors');
+  });
+
+  it("dates a title's pages in the sitemap by the title's last save, its episodes saved with it included", async () => {
+    const a = await admin();
+    const before = Date.now();
+    await a.patch(`/items/titles/${t5.id}`, { series: { create: [{ title: t5.id, name: 'Новая серия', sort: 1 }], update: [], delete: [] } });
+    const [row] = await reader.getTitleRowsById([t5.id]);
+    const saved = Date.parse(row!.date_updated ?? '');
+    expect(saved).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    const lastmod = lastmodOf(row!.date_updated);
+    const urls = [...sitemapPaths({ titles: [row!], actors: [], categories: [], tags: [] })];
+    expect(urls.filter((u) => u.lastmod)).toEqual([{ path: `/${t5.slug}`, lastmod }, { path: `/${t5.slug}/actors`, lastmod }]);
   });
 
   it('gives each title its public rating', async () => {

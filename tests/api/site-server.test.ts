@@ -8,7 +8,8 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
-import { IN_FLIGHT_PER_ADDRESS, TOO_MANY_IN_FLIGHT_ANSWER, startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
+import { BACKEND_HEALTH_REUSE_MS } from '../../scripts/lib/health.ts';
+import { IN_FLIGHT_PER_ADDRESS, SOCKETS_PER_ADDRESS, TOO_MANY_IN_FLIGHT_ANSWER, startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
 
 const PAGE = (text: string) => `<!doctype html><html lang="ru"><head><meta charset="utf-8"><title>${text}</title></head><body><h1>${text}</h1>${'<p>текст страницы</p>'.repeat(40)}</body></html>`;
@@ -120,16 +121,105 @@ describe('bodies on their way to Directus', () => {
     for (let i = 0; i < 3; i++) expect((await raw('/api/server/ping')).body.toString()).toBe('pong');
   });
 
-  it('upgrade only Directus\'s socket: another /api address gets a 404 and its connection ends', async () => {
-    const url = new URL(site.url);
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(url.port), url.hostname, () => socket.write('GET /api/x HTTP/1.1\r\nHost: site\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n'));
-      let text = '';
-      socket.on('data', (chunk) => { text += chunk; });
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
+  it('upgrade only Directus\'s socket: a websocket asked of another /api address is that address\'s plain answer', async () => {
+    const answer = await exchange(site.url, 'GET /api/x HTTP/1.1\r\nHost: site\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+    expect(answer.head).toMatch(/^HTTP\/1\.1 404 /);
+    expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ extensions: { code: 'ROUTE_NOT_FOUND' } }] });
+  });
+});
+
+/**
+ * One request sent as written on a connection of its own, and the answer: its head, and its body as far
+ * as its length says.
+ */
+function exchange(siteUrl: string, request: string): Promise<{ head: string; body: string }> {
+  const url = new URL(siteUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(url.port), url.hostname, () => socket.write(request));
+    let received = Buffer.alloc(0);
+    const answered = () => {
+      const end = received.indexOf('\r\n\r\n');
+      if (end === -1) return null;
+      const head = received.subarray(0, end).toString();
+      const length = Number(/^content-length: *(\d+)/im.exec(head)?.[1] ?? 0);
+      const body = received.subarray(end + 4);
+      return body.length >= length ? { head, body: body.subarray(0, length).toString() } : null;
+    };
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      const answer = answered();
+      if (answer) {
+        socket.destroy();
+        resolve(answer);
+      }
     });
-    expect(answer).toMatch(/^HTTP\/1\.1 404 /);
+    socket.on('close', () => resolve(answered() ?? { head: received.toString(), body: '' }));
+    socket.on('error', reject);
+  });
+}
+
+describe('a request that asks for another protocol (an Upgrade the site does not make)', () => {
+  // What `curl --http2 http://…` sends: HTTP/1.1 asking to go on in cleartext HTTP/2.
+  const h2c = (pathname: string) => `GET ${pathname} HTTP/1.1\r\nHost: site\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nHTTP2-Settings: AAMAAABkAAQCAAAAAAIAAAAA\r\n\r\n`;
+
+  it('is answered with the page, as without the header', async () => {
+    for (const [pathname, text] of [['/', 'Дорамы онлайн'], ['/some-title', 'Некий тайтл'], ['/profile/anyone', 'Профиль пользователя']]) {
+      const answer = await exchange(site.url, h2c(pathname));
+      expect(answer.head, pathname).toMatch(/^HTTP\/1\.1 200 /);
+      expect(answer.body, pathname).toContain(text);
+    }
+    const missing = await exchange(site.url, h2c('/no-such-page'));
+    expect(missing.head).toMatch(/^HTTP\/1\.1 404 /);
+    expect(missing.body).toContain('Страница не найдена');
+  });
+
+  it('is passed on to Directus as the plain request through /api', async () => {
+    expect((await exchange(site.url, h2c('/api/server/ping'))).body).toBe('pong');
+  });
+
+  it('is not upgraded on a page when it asks for a websocket either', async () => {
+    const answer = await exchange(site.url, 'GET / HTTP/1.1\r\nHost: site\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+    expect(answer.head).toMatch(/^HTTP\/1\.1 200 /);
+    expect(answer.body).toContain('Дорамы онлайн');
+  });
+});
+
+/** A websocket to the site's /api/websocket from a given local address: open, or refused with the status the site answered. */
+function socketFrom(siteUrl: string, from: string): Promise<{ ws: WebSocket; refused: number | null }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${siteUrl.replace('http', 'ws')}/api/websocket`, { localAddress: from });
+    ws.once('open', () => resolve({ ws, refused: null }));
+    ws.once('unexpected-response', (_req, res) => {
+      res.resume();
+      resolve({ ws, refused: res.statusCode ?? 0 });
+    });
+    ws.once('error', reject);
+  });
+}
+
+describe('realtime sockets through /api/websocket', () => {
+  it(`are at most ${SOCKETS_PER_ADDRESS} an address: the next is refused with 429 before Directus, others go on, one closed makes room`, async () => {
+    const held: WebSocket[] = [];
+    try {
+      for (let i = 0; i < SOCKETS_PER_ADDRESS; i++) {
+        const socket = await socketFrom(site.url, '127.0.0.5');
+        held.push(socket.ws);
+        expect(socket.refused, `socket ${i + 1}`).toBeNull();
+      }
+      const over = await socketFrom(site.url, '127.0.0.5');
+      expect(over.refused).toBe(429);
+      const other = await socketFrom(site.url, '127.0.0.6');
+      expect(other.refused).toBeNull();
+      other.ws.terminate();
+      held.pop()?.terminate();
+      await vi.waitFor(async () => {
+        const again = await socketFrom(site.url, '127.0.0.5');
+        if (again.refused === null) held.push(again.ws);
+        expect(again.refused).toBeNull();
+      });
+    } finally {
+      for (const ws of held) ws.terminate();
+    }
   });
 });
 
@@ -252,6 +342,35 @@ describe('GET /healthz', () => {
     const body = (await res.json()) as { status: string; backend: { status: string; ms: number }; build: { id: string; builtAt: string } };
     expect(body).toMatchObject({ status: 'ok', backend: { status: 'ok' }, build: { id: 'dist' } });
     expect(Number.isNaN(Date.parse(body.build.builtAt))).toBe(false);
+  });
+
+  it(`asks Directus once for all its callers, at most once in ${BACKEND_HEALTH_REUSE_MS} ms, and still tells a change within about that`, async () => {
+    let checks = 0;
+    let up = true;
+    const upstream = http.createServer((req, res) => {
+      req.resume();
+      if (req.url === '/server/health') checks++;
+      res.writeHead(up ? 200 : 503, { 'content-type': 'application/health+json' });
+      res.end(JSON.stringify({ status: up ? 'ok' : 'error' }));
+    });
+    await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', () => r()));
+    const front = await startSiteServer({ distDir: path.join(dir, 'dist'), port: 0, directusUrl: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` });
+    const statuses = (n: number) => Promise.all(Array.from({ length: n }, async () => (await fetch(`${front.url}/healthz`)).status));
+    try {
+      expect(new Set(await statuses(200))).toEqual(new Set([200]));
+      expect(checks).toBe(1);
+      // A flood for a second and a half: a check a second at most.
+      for (const until = Date.now() + 1_500; Date.now() < until;) expect(new Set(await statuses(20))).toEqual(new Set([200]));
+      expect(checks).toBeLessThanOrEqual(3);
+      up = false;
+      const downAt = Date.now();
+      await vi.waitFor(async () => expect((await fetch(`${front.url}/healthz`)).status).toBe(503), { timeout: BACKEND_HEALTH_REUSE_MS + 1_000, interval: 50 });
+      expect(Date.now() - downAt).toBeLessThanOrEqual(BACKEND_HEALTH_REUSE_MS + 1_000);
+    } finally {
+      await front.close();
+      upstream.closeAllConnections();
+      await new Promise((r) => upstream.close(r));
+    }
   });
 });
 

@@ -137,6 +137,7 @@ async function head(path: string) {
     description: attr(/<meta name="description" content="([^"]*)"/),
     canonical: attr(/<link rel="canonical" href="([^"]*)"/),
     ogImage: attr(/<meta property="og:image" content="([^"]*)"/),
+    ogType: attr(/<meta property="og:type" content="([^"]*)"/),
     jsonLd,
   };
 }
@@ -192,6 +193,36 @@ describe('what search engines read', () => {
     expect(res.headers.get('content-type')).toMatch(/^image\//);
   });
 
+  it('shares a page without a picture of its own with a PNG the social networks show, a title as a show or a film', async () => {
+    for (const path of ['/', '/about', '/categories/doramy-onlayn', `/${TITLE}/actors`]) {
+      const h = await head(path);
+      expect(new URL(h.ogImage!).pathname, path).toBe('/share.png');
+      expect(h.ogType, path).toBe('website');
+    }
+    const picture = await fetch(new URL('/share.png', inject('siteUrl')));
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/png');
+    expect((await head(`/${TITLE}`)).ogType).toBe('video.tv_show');
+    expect((await head(`/${FILM.slug}`)).ogType).toBe('video.movie');
+    expect((await head(`/actors/${ACTOR}`)).ogType).toBe('profile');
+  });
+
+  it('describes a static page by its text, not its heading run into it', async () => {
+    for (const [path, heading] of [['/about', 'О сайте'], ['/privacy-policy', 'Политика конфиденциальности'], ['/copyright', 'Правообладателям'], ['/partners', 'Партнёрам']]) {
+      const { description } = await head(path);
+      expect(description, path).toBeTruthy();
+      expect(description!.startsWith(heading), `${path}: ${description}`).toBe(false);
+    }
+    expect((await head('/about')).description).toMatch(/^«Дорамы онлайн» — это место/);
+  });
+
+  it('answers /favicon.ico with an icon', async () => {
+    const res = await fetch(new URL('/favicon.ico', inject('siteUrl')));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/x-icon');
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  });
+
   it('describes a series as TVSeries, a film as Movie and an actor as Person in JSON-LD', async () => {
     const series = (await head(`/${TITLE}`)).jsonLd.find((j) => j['@type'] === 'TVSeries');
     expect(series).toBeTruthy();
@@ -223,12 +254,25 @@ describe('what search engines read', () => {
     for (const a of ACTORS) expect(locs.has(`/actors/${a.slug}`), a.slug).toBe(true);
     expect(locs.has('/categories/doramy-onlayn')).toBe(true);
     expect(locs.has('/tag/devushki')).toBe(true);
+    // A title's pages say when the title last changed; a person's and a list's, which have no such date, nothing.
+    const lastmod = (path: string) => text.match(new RegExp(`<loc>https?://[^/<]+${path}</loc>(?:<lastmod>([^<]+)</lastmod>)?</url>`))?.[1] ?? null;
+    for (const t of TITLES) {
+      expect(lastmod(`/${t.slug}`), t.slug).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+      expect(lastmod(`/${t.slug}/actors`), t.slug).toBe(lastmod(`/${t.slug}`));
+    }
+    expect(lastmod(`/actors/${ACTOR}`)).toBeNull();
+    expect(lastmod('/categories/doramy-onlayn')).toBeNull();
   });
 
-  it('serves robots.txt pointing at the sitemap', async () => {
+  it('serves robots.txt pointing at the sitemap, letting crawlers read the pages whose noindex keeps them out', async () => {
     const { status, text } = await fetchText('/robots.txt');
     expect(status).toBe(200);
     expect(text).toMatch(/^User-agent: \*/m);
     expect(text).toMatch(/^Sitemap: \S+\/sitemap\.xml$/m);
+    expect(text).toMatch(/^Disallow: \/api\/$/m);
+    for (const path of ['/profile', '/messages', '/login', '/reset-password']) {
+      expect(text, path).not.toMatch(new RegExp(`^Disallow: ${path}`, 'm'));
+      expect((await fetchText(path)).text, path).toContain('<meta name="robots" content="noindex, follow">');
+    }
   });
 });

@@ -297,7 +297,7 @@ describe('editors change the catalogue', () => {
     expect(whole.lists.size).toBeGreaterThan(showing.length);
   });
 
-  it('a title on no list page renamed: its page shows the name, and the list pages and the sitemap are left as they are', WITH_BUILDS, async () => {
+  it('a title on no list page renamed: its page shows the name, the list pages are left as they are, and the sitemap file listing it tells its new date', WITH_BUILDS, async () => {
     // Published with no category and no tag: no category or tag page can show it.
     const slug = `vne-spiskov-${randomUUID().slice(0, 6)}`;
     const adding = await lastStarted();
@@ -308,13 +308,21 @@ describe('editors change the catalogue', () => {
     expect(listFilesShowing(slug)).toEqual([]);
     const whole = wholeFiles();
     const since = await lastStarted();
+    const lastmod = async () => (await sitemapOf()).match(new RegExp(`<loc>[^<]*/${slug}</loc><lastmod>([^<]+)</lastmod>`))?.[1];
+    const dated = await lastmod();
+    expect(dated).toBeTruthy();
     const name = `Вне списков — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/titles/${created.json.data.id}`, editor.token, { name })).status).toBe(200);
     const [build] = await buildsAfter(since);
     expect([build?.ok, build?.incremental]).toEqual([true, true]);
     expect((await page(`/${slug}`)).text.includes(name)).toBe(true);
     expect(whole.lists.size).toBeGreaterThan(0);
-    expect(wholeFiles()).toEqual(whole);
+    expect(wholeFiles().lists).toEqual(whole.lists);
+    // The demo's sitemap is one file: it is written again, with the title's new date.
+    expect([...wholeFiles().sitemap.keys()]).toEqual([...whole.sitemap.keys()]);
+    expect(wholeFiles().sitemap.get('sitemap-1.xml')).not.toBe(whole.sitemap.get('sitemap-1.xml'));
+    expect(Date.parse((await lastmod())!)).toBeGreaterThanOrEqual(Date.parse(dated!));
+    expect(await lastmod()).not.toBe(dated);
   });
 
   it('a person renamed: their page and the pages of every title they are in show the new name, and nothing else is rendered', WITH_BUILDS, async () => {

@@ -1,8 +1,8 @@
-// The build's reader tries a read again when Directus is busy or a call gets no answer, and fails at once on a refusal.
+// The build's reader tries a read again when Directus is busy, limits its address or a call gets no answer, and fails at once on a refusal.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createReader } from '../../src/lib/directus/reader.ts';
+import { createReader, LIMITED_PAUSE_MAX_MS, LIMITED_TRIES, pacedFetch, pauseAfterLimit } from '../../src/lib/directus/reader.ts';
 import { DirectusRequestError } from '../../src/lib/directus/request-error.ts';
 import { MAX_READ_ROWS } from '../../shared/rules.ts';
 
@@ -38,6 +38,37 @@ describe('build reader', () => {
       : json(res, 200, { data: TAGS })));
     expect(await reader.getTags()).toEqual(TAGS);
     expect(seen()).toBe(3);
+  });
+
+  it('waits as long as a 429 asks (Retry-After) and reads again', async () => {
+    const { reader, seen } = await serve((n, _req, res) => {
+      if (n > 1) return json(res, 200, { data: TAGS });
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ errors: [{ message: 'Too many requests, retry after 448ms.', extensions: { code: 'REQUESTS_EXCEEDED' } }] }));
+    });
+    const started = performance.now();
+    expect(await reader.getTags()).toEqual(TAGS);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    expect(seen()).toBe(2);
+  });
+
+  it(`gives a 429 up after ${LIMITED_TRIES} tries, each pause longer, none past ${LIMITED_PAUSE_MAX_MS / 1000} s`, async () => {
+    const pauses: number[] = [];
+    let calls = 0;
+    const limited = pacedFetch(async () => (calls++, new Response('{}', { status: 429, headers: { 'retry-after': '0' } })), async (ms) => void pauses.push(ms));
+    expect((await limited('http://directus.test/items/tags')).status).toBe(429);
+    expect(calls).toBe(LIMITED_TRIES);
+    expect(pauses).toEqual([500, 1000, 2000, 4000, 8000]);
+  });
+
+  it('reads Retry-After as seconds or as a date, and never waits past the most', () => {
+    const now = Date.parse('2026-12-06T09:00:00Z');
+    expect(pauseAfterLimit('3', 1, now)).toBe(3000);
+    expect(pauseAfterLimit('0', 1, now)).toBe(500);
+    expect(pauseAfterLimit(null, 2, now)).toBe(1000);
+    expect(pauseAfterLimit('Sun, 06 Dec 2026 09:00:04 GMT', 1, now)).toBe(4000);
+    expect(pauseAfterLimit('soon', 1, now)).toBe(500);
+    expect(pauseAfterLimit('3600', 1, now)).toBe(LIMITED_PAUSE_MAX_MS);
   });
 
   it('fails at once on a refusal, naming what was read and why', async () => {

@@ -11,6 +11,7 @@ import { rowsDelta } from '../../src/site-build/rows-delta.ts';
 import { mergeRows, personOf, rowsToReread, shareOf, summaryOf, type CatalogueRows, type CatalogueShare } from '../../src/lib/directus/catalogue.ts';
 import { partCounts, promoteKeys } from '../../scripts/site-build/page-keys.ts';
 import { applyInPlace } from '../../scripts/site-build/apply-in-place.ts';
+import { sitemapIndexXml } from '../../src/lib/sitemap.ts';
 
 /** A build in one part. */
 const WHOLE = { index: 0, count: 1 };
@@ -265,11 +266,12 @@ describe('kept rows and page reuse on disk', () => {
       .toThrow(/needs the page keys/);
   });
 
-  it("an edit put in place: its pages renamed over the served ones, the pages that left deleted, and the sitemap's files it no longer has", () => {
+  it("an edit put in place: its pages renamed over the served ones, the pages that left deleted, and the sitemap's files its index no longer lists", () => {
     const served = tmp();
     const edit = tmp();
     for (const file of ['index.html', 'sitemap-1.xml', 'sitemap-2.xml', 'dream/index.html', 'dream/actors.html', 'sea/index.html', 'old/index.html', 'old/actors.html', 'actors/p1.html']) write(served, file, `old ${file}`);
     for (const file of ['index.html', 'sitemap-1.xml', 'dream/index.html', 'new/index.html', '_astro/page.js']) write(edit, file, `new ${file}`);
+    write(edit, 'sitemap.xml', sitemapIndexXml('https://example.org', 1));
     const kept = statSync(path.join(served, 'sea/index.html')).ino;
     applyInPlace(edit, served, ['old/index.html', 'old/actors.html']);
     const read = (file: string) => (existsSync(path.join(served, file)) ? readFileSync(path.join(served, file), 'utf8') : null);
@@ -290,13 +292,25 @@ describe('kept rows and page reuse on disk', () => {
     const edit = tmp();
     const kept = ['sitemap-1.xml', 'sitemap-2.xml', 'categories/anime/index.html', 'tag/amneziya.html'];
     for (const file of ['index.html', 'sitemap.xml', 'actors/p1.html', ...kept]) write(served, file, `old ${file}`);
-    for (const file of ['index.html', 'sitemap.xml', 'actors/p1.html']) write(edit, file, `new ${file}`);
+    for (const file of ['index.html', 'actors/p1.html']) write(edit, file, `new ${file}`);
+    write(edit, 'sitemap.xml', sitemapIndexXml('https://example.org', 2));
     const before = kept.map((file) => statSync(path.join(served, file)).ino);
     applyInPlace(edit, served, []);
     expect(kept.map((file) => statSync(path.join(served, file)).ino)).toEqual(before);
     expect(kept.map((file) => readFileSync(path.join(served, file), 'utf8'))).toEqual(kept.map((file) => `old ${file}`));
     expect(readFileSync(path.join(served, 'actors/p1.html'), 'utf8')).toBe('new actors/p1.html');
-    expect(readFileSync(path.join(served, 'sitemap.xml'), 'utf8')).toBe('new sitemap.xml');
+    expect(readFileSync(path.join(served, 'sitemap.xml'), 'utf8')).toBe(sitemapIndexXml('https://example.org', 2));
+  });
+
+  it("an edit put in place that made one of the sitemap's files (a title's date moved) leaves the others as they are", () => {
+    const served = tmp();
+    const edit = tmp();
+    for (const file of ['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml']) write(served, file, `old ${file}`);
+    write(edit, 'sitemap-2.xml', 'new sitemap-2.xml');
+    write(edit, 'sitemap.xml', sitemapIndexXml('https://example.org', 3));
+    applyInPlace(edit, served, []);
+    expect(['sitemap-1.xml', 'sitemap-2.xml', 'sitemap-3.xml'].map((file) => readFileSync(path.join(served, file), 'utf8')))
+      .toEqual(['old sitemap-1.xml', 'new sitemap-2.xml', 'old sitemap-3.xml']);
   });
 
   it('fails the build, and forgets the keys, when a kept page cannot be linked', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { people, soundtrackGroups, tagLinks, titleFacts } from '../../src/lib/title.ts';
-import { personJsonLd, titleJsonLd } from '../../src/lib/seo.ts';
+import { personJsonLd, richTextDescription, robotsTxt, titleJsonLd, titleOgType } from '../../src/lib/seo.ts';
 
 const actor = { slug: 'kim-so-yon', nameRu: 'Ким Со Ён', nameEn: 'Kim So-yeon', avatar: null };
 
@@ -48,5 +48,33 @@ describe('structured data', () => {
   it('describes a person', () => {
     expect(personJsonLd('https://example.ru', { ...actor, dob: '1990-05-01', birthPlace: 'Сеул', career: 'Актриса' }))
       .toMatchObject({ '@type': 'Person', name: 'Ким Со Ён', alternateName: 'Kim So-yeon', birthDate: '1990-05-01', birthPlace: 'Сеул' });
+  });
+});
+
+describe('what a shared or found page says of itself', () => {
+  it('describes a static page by its prose, without the headings that would run into it', () => {
+    const html = '<h2>О сайте</h2>\n<p>«Дорамы онлайн» — это место для всех, кто любит азиатские сериалы.</p><h3>Что у нас есть</h3><ul><li>Каталог</li></ul>';
+    expect(richTextDescription(html)).toBe('«Дорамы онлайн» — это место для всех, кто любит азиатские сериалы. Каталог');
+    expect(richTextDescription('<h1 class="x">Политика</h1><p>Настоящая политика описывает данные.</p>')).toBe('Настоящая политика описывает данные.');
+    expect(richTextDescription(`<h2>Партнёрам</h2><p>${'слово '.repeat(60)}</p>`)).toMatch(/^слово .*…$/);
+    expect(richTextDescription(`<h2>Партнёрам</h2><p>${'слово '.repeat(60)}</p>`).length).toBeLessThanOrEqual(160);
+  });
+
+  it('falls back to the headings when the text is nothing else, and to nothing for nothing', () => {
+    expect(richTextDescription('<h2>Только заголовок</h2>')).toBe('Только заголовок');
+    expect(richTextDescription(null)).toBe('');
+  });
+
+  it('types a title page for OpenGraph as a film or a series, as its JSON-LD does', () => {
+    expect(titleOgType({ typeSource: 'Одиночный' })).toBe('video.movie');
+    expect(titleOgType({ typeSource: 'Сезоны' })).toBe('video.tv_show');
+    expect(titleOgType({ typeSource: 'Без сезонов' })).toBe('video.tv_show');
+    expect(titleOgType({ typeSource: null })).toBe('video.tv_show');
+  });
+
+  it('lets crawlers read every page, so the noindex of the personal ones is seen', () => {
+    const text = robotsTxt('https://example.org');
+    expect(text).toBe('User-agent: *\nDisallow: /api/\nSitemap: https://example.org/sitemap.xml\n');
+    for (const page of ['/profile', '/messages', '/login', '/reset-password']) expect(text).not.toContain(`Disallow: ${page}`);
   });
 });

@@ -38,8 +38,8 @@ export interface Catalogue {
   ownActors: OwnRow<ActorPage>[];
   /** A title's row as its pages show it, made anew each time and kept by nobody, so pages render without every page held. */
   pageOf(title: OwnRow<TitleRow>): TitlePage;
-  /** Every title's and person's slug, for the sitemap. */
-  slugs: { titles: string[]; actors: string[] };
+  /** Every title (its slug and last change) and every person's slug, for the sitemap, in the catalogue's order. */
+  sitemap: { titles: readonly TitleSummary[]; actors: string[] };
   /** The public rating of a title, or null when nobody rated it (as GET /site/rating answers). */
   ratingOf(titleId: number): RatingSummary;
   /** 'Вам может понравиться': the titles most like it, pinned ones first (see related.ts). */
@@ -236,8 +236,8 @@ type TopField<F> = F extends string ? F : keyof F;
 type CardKey = TopField<(typeof TITLE_CARD_FIELDS)[number]> & keyof TitleRow;
 const CARD_KEYS = TITLE_CARD_FIELDS.map((f) => (typeof f === 'string' ? f : Object.keys(f)[0]!)) as CardKey[];
 
-/** What a title whose pages are rendered elsewhere is kept as: its card's fields and its people. */
-export type TitleSummary = Pick<TitleRow, CardKey | (typeof CAST_RELATIONS)[number]>;
+/** What a title whose pages are rendered elsewhere is kept as: its card's fields, its people and its last change (the sitemap's). */
+export type TitleSummary = Pick<TitleRow, CardKey | (typeof CAST_RELATIONS)[number] | 'date_updated'>;
 
 /**
  * What one process of a build keeps of the rows: every title as a summary and every person as cast
@@ -280,7 +280,7 @@ export function summaryOf(row: TitleSummary): TitleSummary {
     releaseYear: row.releaseYear, views: row.views,
     releaseStatus: sharedValue(row.releaseStatus), ageRating: sharedValue(row.ageRating),
     genres: row.genres && row.genres.map(sharedValue), country: sharedValue(row.country), category: sharedValue(row.category),
-    actors: row.actors, directors: row.directors, screenwriters: row.screenwriters,
+    actors: row.actors, directors: row.directors, screenwriters: row.screenwriters, date_updated: row.date_updated,
   };
 }
 
@@ -363,7 +363,7 @@ export async function catalogueFrom(reader: CounterReader, share: CatalogueShare
     ownTitles,
     ownActors,
     pageOf,
-    slugs: { titles: titles.map((t) => t.slug), actors: people.map((a) => a.slug) },
+    sitemap: { titles, actors: people.map((a) => a.slug) },
     ratingOf: (titleId) => ratings[titleId] ?? { average: null, count: 0 },
     relatedTo: (title, limit = RELATED_TITLES) =>
       (related[title.id] ?? []).flatMap((id) => cardOf(id) ?? []).slice(0, limit),

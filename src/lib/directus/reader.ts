@@ -26,8 +26,16 @@ import type { CoMarks } from '../related.ts';
 import { DirectusRequestError } from './request-error.ts';
 import { everyPage } from './every-page.ts';
 
+/**
+ * What the build reads of a title besides what its pages show: its last change, for the sitemap. Named
+ * here rather than in fields.ts, whose lists the visitor's script carries.
+ */
+const BUILD_ONLY_TITLE_FIELDS = ['date_updated'] as const;
+const BUILD_TITLE_FIELDS = [...TITLE_ROW_FIELDS, ...BUILD_ONLY_TITLE_FIELDS] as const;
+const BUILD_TITLE_READ_FIELDS = [...TITLE_ROW_READ_FIELDS, ...BUILD_ONLY_TITLE_FIELDS] as const;
+
 /** A title as the build reads it: its people by id (see catalogue.ts). */
-export type TitleRow = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_ROW_FIELDS }>;
+export type TitleRow = ReadItemOutput<Schema, 'titles', { fields: typeof BUILD_TITLE_FIELDS }>;
 export type ActorPage = ReadItemOutput<Schema, 'actors', { fields: typeof ACTOR_FIELDS }>;
 /** A person as cast lists show them. */
 export type Person = Pick<ActorPage, (typeof PERSON_FIELDS)[number]>;
@@ -60,7 +68,7 @@ export const INLINE_PICTURE_MAX_BYTES = 16_384;
 async function readPicture(address: string): Promise<string | null> {
   let res: Response;
   try {
-    res = await fetch(address);
+    res = await fetchPaced(address);
   } catch (err) {
     throw new DirectusRequestError(`no answer: ${err instanceof Error ? err.message : String(err)}`, null);
   }
@@ -83,7 +91,8 @@ const READ_TRIES = 6;
 /**
  * `read()`, tried again after a pause while Directus answers 503 (busy: its pressure limiter) or
  * does not answer at all (a connection it closed as the call went out, or a call queued too long):
- * every read here is idempotent, and a busy machine must not fail a build.
+ * every read here is idempotent, and a busy machine must not fail a build. A 429 is waited out by the
+ * call itself (pacedFetch), where its Retry-After is read.
  */
 async function withRetries<T>(read: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -99,17 +108,55 @@ async function withRetries<T>(read: () => Promise<T>): Promise<T> {
 
 const send: typeof sendOnce = (client, command, what) => withRetries(() => sendOnce(client, command, what));
 
+/** Tries of a call Directus refuses for its address's rate (429) before the build fails on it. */
+export const LIMITED_TRIES = 6;
+/** The longest pause before another try, whatever Retry-After asks. */
+export const LIMITED_PAUSE_MAX_MS = 10_000;
+
 /**
- * A Directus REST client without a token, for the build. Its calls wait for `ready` when given (a
- * build started ahead reads nothing until it is told what changed).
+ * How long to wait before trying again after the `attempt`-th 429: what its Retry-After asks (seconds,
+ * or a date) when that is longer than 250 ms doubled each try (Directus rounds what is left of its
+ * second, so it often says 0).
+ */
+export function pauseAfterLimit(retryAfter: string | null, attempt: number, now = Date.now()): number {
+  const seconds = retryAfter === null || retryAfter.trim() === '' ? Number.NaN : Number(retryAfter);
+  const asked = Number.isFinite(seconds) ? seconds * 1000 : retryAfter ? Date.parse(retryAfter) - now : 0;
+  return Math.min(LIMITED_PAUSE_MAX_MS, Math.max(250 * 2 ** attempt, Number.isFinite(asked) ? asked : 0));
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `fetch`, sent again while Directus answers 429, after the pause it asks for, at most LIMITED_TRIES
+ * times. The build reads from the address of the server it runs beside, which other callers from there
+ * can use up for a second; every call the build makes is a read, given as an address and options, so
+ * it can go again.
+ */
+export function pacedFetch(send: typeof fetch = (input, init) => fetch(input, init), wait: (ms: number) => Promise<void> = sleep): typeof fetch {
+  return async (input, init) => {
+    for (let attempt = 1; ; attempt++) {
+      const res = await send(input, init);
+      if (res.status !== 429 || attempt >= LIMITED_TRIES) return res;
+      await res.body?.cancel();
+      await wait(pauseAfterLimit(res.headers.get('retry-after'), attempt));
+    }
+  };
+}
+
+const fetchPaced = pacedFetch();
+
+/**
+ * A Directus REST client without a token, for the build, whose calls wait out Directus's rate limit
+ * (pacedFetch). They wait for `ready` when given (a build started ahead reads nothing until it is
+ * told what changed).
  */
 export function createBuildClient(url: string, ready?: () => Promise<unknown>): SiteClient {
-  const globals = ready ? { fetch: async (...call: Parameters<typeof fetch>) => (await ready(), fetch(...call)) } : {};
-  return createDirectus<Schema>(url, { globals }).with(rest());
+  const paced: typeof fetch = ready ? async (input, init) => (await ready(), fetchPaced(input, init)) : fetchPaced;
+  return createDirectus<Schema>(url, { globals: { fetch: paced } }).with(rest());
 }
 
 /** A title as Directus answers the build, before its segments are put in. */
-type TitleRowRead = ReadItemOutput<Schema, 'titles', { fields: typeof TITLE_ROW_READ_FIELDS }>;
+type TitleRowRead = ReadItemOutput<Schema, 'titles', { fields: typeof BUILD_TITLE_READ_FIELDS }>;
 type SegmentRow = ReadItemOutput<Schema, 'segments', { fields: typeof SEGMENT_ROW_FIELDS }>;
 type Segment = Extract<NonNullable<EpisodeRow['segments']>[number], object>;
 
@@ -204,7 +251,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
 
   const titlePages = async (filter: Parameters<typeof titleFilter>[0], at: { limit: number; page?: number }, what: string) => {
     const titles = await send(client, readItems('titles', {
-      fields: TITLE_ROW_READ_FIELDS,
+      fields: BUILD_TITLE_READ_FIELDS,
       filter: titleFilter(filter),
       deep: {
         ...EPISODES_DEEP,
