@@ -134,8 +134,8 @@ export default function FilterScreen({ routeCategory, categoryName, genres, coun
           {select('country', 'Страна', draft.country, withChosen(countries, draft.country), (v) => set({ country: v }))}
           {select('status', 'Статус', draft.releaseStatus, RELEASE_STATUSES, (v) => set({ releaseStatus: v as FilterState['releaseStatus'] }))}
           <div className="filter__buttons">
-            <button type="button" onClick={() => apply(resetFilters(state))}>Сбросить</button>
-            <button type="submit" className="filter__find">Найти</button>
+            <button type="button" className="btn btn--ghost" onClick={() => apply(resetFilters(state))}>Сбросить</button>
+            <button type="submit" className="btn">Найти</button>
           </div>
         </form>
       )}

@@ -51,7 +51,7 @@ export default function GenrePicker({ genres, chosen, onChange }: Props) {
       <button
         ref={button}
         type="button"
-        className="filter-genres__button"
+        className="select filter-genres__button"
         aria-expanded={open}
         aria-controls={`${id}-list`}
         aria-labelledby={`${id}-label ${id}-value`}

@@ -110,7 +110,10 @@ export default function ChatWindow() {
               <button type="button" className="chat-window__heading" onClick={() => open('public')}>Онлайн чат</button>
             </h2>
             {chat !== 'public' && <span className="chat-window__sub">{title}</span>}
-            <a className="chat-window__page" href={messagesHref(chat)}>Открыть страницу</a>
+            <a className="chat-window__page" href={messagesHref(chat)}>
+              <Icon><path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" /></Icon>
+              <span className="chat-window__page-text">Открыть страницу</span>
+            </a>
             <button type="button" className="icon-btn" aria-label="Закрыть чат" onClick={hideChat}>
               <Icon><path d="M6 6l12 12M18 6 6 18" /></Icon>
             </button>

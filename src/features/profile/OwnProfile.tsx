@@ -34,7 +34,7 @@ function TabBar({ tab, open }: { tab: ProfileTab; open: (href: string) => void }
     if (item.left < box.left || item.right > box.right) nav.current.scrollLeft += item.left - box.left - (box.width - item.width) / 2;
   }, [tab]);
   return (
-    <nav ref={nav} className="account-tabs" aria-label={tab.section === 'profile' ? 'Вкладки профиля' : 'Вкладки избранного'}>
+    <nav ref={nav} className="account-tabs scroll-row" aria-label={tab.section === 'profile' ? 'Вкладки профиля' : 'Вкладки избранного'}>
       {tabsOf(tab.section).map((t) => (
         <a key={t.key} className="account-tabs__tab" href={tabHref(t)} aria-current={t.key === tab.key ? 'page' : undefined}
           onClick={inPlace(open, tabHref(t))}>
