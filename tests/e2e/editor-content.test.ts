@@ -2,7 +2,7 @@
  * What editors may write, rendered as an editor's save renders it and seen in Chromium: a word longer
  * than any column (a pasted address) breaks inside it — in a title's description and name, its episode
  * names, an actor's name, facts and biography, a banner's title and text — so no page scrolls sideways at
- * 375 or 1366 px and nothing is cut off.
+ * 375 or 1366 px and nothing is cut off; a title without a year has no empty brackets in its page's title.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -111,4 +111,11 @@ describe('a word longer than the column', () => {
       expect(outside).toEqual([]);
     });
   }
+});
+
+describe('a title without a year', () => {
+  it('has no empty brackets in its page\'s title', async ({ page }) => {
+    await page.goto(`/${words.title.slug}`);
+    expect(await page.title()).toBe(`${words.title.name} смотреть онлайн — Дорамы онлайн`);
+  });
 });
