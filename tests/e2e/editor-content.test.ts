@@ -2,7 +2,8 @@
  * What editors may write, rendered as an editor's save renders it and seen in Chromium: a word longer
  * than any column (a pasted address) breaks inside it — in a title's description and name, its episode
  * names, an actor's name, facts and biography, a banner's title and text — so no page scrolls sideways at
- * 375 or 1366 px and nothing is cut off; a title without a year has no empty brackets in its page's title.
+ * 375 or 1366 px and nothing is cut off; an episode with nothing to play yet is named as coming; a title
+ * without a year has no empty brackets in its page's title.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -111,6 +112,20 @@ describe('a word longer than the column', () => {
       expect(outside).toEqual([]);
     });
   }
+});
+
+describe('an episode with nothing to play yet', () => {
+  it('is named under the player as coming, the list and the count holding the playable ones', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    await page.goto(`/${words.title.slug}?tab=seasons`);
+    await page.locator('#player').scrollIntoViewIfNeeded();
+    await hydrated(page, '#player');
+    const names = await page.locator('#player .player__episode').allInnerTexts();
+    expect(names.map((n) => n.slice(0, 8))).toEqual(['Серия ЩЩ', '3 серия']);
+    const coming = page.getByRole('region', { name: 'Скоро появятся' });
+    expect(await coming.getByRole('listitem').allInnerTexts()).toEqual(['2 серия']);
+    await expect.poll(() => page.locator('#player .player__summary').innerText()).toBe('Просмотрено 0 из 2');
+  });
 });
 
 describe('a title without a year', () => {
