@@ -4,7 +4,7 @@
  * names, an actor's name, facts and biography, a banner's title and text — so no page scrolls sideways at
  * 375 or 1366 px and nothing is cut off; an episode with nothing to play yet is named as coming; a title
  * without a year has no empty brackets in its page's title; in a list of 300 episodes the playing one is
- * kept in view.
+ * kept in view; a banner's picture shows, and a link whose address was removed is plain text.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -174,5 +174,16 @@ describe('in a list of 300 episodes', () => {
     await expect.poll(() => page.locator('#player').getByRole('button', { name: '151 серия', exact: true }).getAttribute('aria-current')).toBe('true');
     await expect.poll(() => inView('151 серия')).toBe('in view');
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+});
+
+describe('a banner\'s rich text', () => {
+  it('shows the picture an editor put in it, and a link whose address was removed as plain text', async ({ page }) => {
+    await page.goto('/');
+    const description = page.locator('.banner-slide', { hasText: 'ЁЁЁ' }).first().locator('.banner-slide__description');
+    const picture = description.getByRole('img', { name: 'Кадр' });
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await description.innerText()).toContain('ссылка');
+    expect(await description.locator('a').count()).toBe(0);
   });
 });
