@@ -3,8 +3,8 @@
  * than any column (a pasted address) breaks inside it — in a title's description and name, its episode
  * names, an actor's name, facts and biography, a banner's title and text — so no page scrolls sideways at
  * 375 or 1366 px and nothing is cut off; an episode with nothing to play yet is named as coming; a title
- * without a year has no empty brackets in its page's title; in a list of 300 episodes the playing one is
- * kept in view; a banner's picture shows, and a link whose address was removed is plain text.
+ * without a year has no empty brackets in its page's title; a banner's picture shows, and a link whose
+ * address was removed is plain text.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -21,7 +21,6 @@ const WIDTHS = [VIEWPORTS.mobile, { width: 1366, height: 800 }];
 const made = { titles: [] as number[], actors: [] as number[], banners: [] as number[] };
 const words = {
   title: { slug: `long-words-${stamp}`, name: `Проба ${'Щ'.repeat(200)}` },
-  list: { slug: `long-list-${stamp}`, name: 'Проба длинного списка' },
   actor: { slug: `long-words-actor-${stamp}`, nameRu: `Проба ${'Ё'.repeat(150)}` },
   banner: { title: `Баннер ${'Ё'.repeat(100)}` },
 };
@@ -40,15 +39,13 @@ beforeAll(async () => {
     ...words.title, status: 'published', typeSource: 'Без сезонов', source: 'iframe', releaseYear: null,
     description: `Начало ${'Ы'.repeat(2000)} конец.`, actors: [{ actors_id: actor.id }],
   });
-  const list = await api.post<{ id: number }>('/items/titles', { ...words.list, status: 'published', typeSource: 'Без сезонов', source: 'iframe', releaseYear: 2024 });
-  made.titles.push(title.id, list.id);
+  made.titles.push(title.id);
   await api.post('/items/series', [
     { title: title.id, sort: 1, name: `Серия ${'Щ'.repeat(110)}`, source: 'iframe', iframe },
     // Nothing to play yet.
     { title: title.id, sort: 2, name: '2 серия', source: 'iframe', iframe: null },
     { title: title.id, sort: 3, name: '3 серия', source: 'iframe', iframe },
   ]);
-  await api.post('/items/series', Array.from({ length: 300 }, (_, i) => ({ title: list.id, sort: i + 1, name: `${i + 1} серия`, source: 'iframe', iframe })));
   const banner = await api.post<{ id: number }>('/items/mainBanners', {
     ...words.banner, priority: -1000,
     description: `<p>${'Ж'.repeat(600)}</p><p><img src="/api/assets/${poster}?key=poster" alt="Кадр"> <a href="javascript:alert(1)">ссылка</a></p>`,
@@ -133,47 +130,6 @@ describe('a title without a year', () => {
   it('has no empty brackets in its page\'s title', async ({ page }) => {
     await page.goto(`/${words.title.slug}`);
     expect(await page.title()).toBe(`${words.title.name} смотреть онлайн — Дорамы онлайн`);
-  });
-});
-
-describe('in a list of 300 episodes', () => {
-  it('the playing one is kept in view, the list scrolled rather than the page: after a search is cleared and after the next episode', async ({ page }) => {
-    await page.goto(`/${words.list.slug}?tab=seasons`);
-    await page.locator('#player').scrollIntoViewIfNeeded();
-    await hydrated(page, '#player');
-    const list = page.locator('#player .player__episodes');
-    const search = page.getByRole('searchbox', { name: 'Поиск серии' });
-    /** Whether the episode's button lies whole inside the list's box, as it is scrolled. */
-    const inView = (name: string) => list.evaluate((ul, n) => {
-      const button = [...ul.querySelectorAll('button')].find((b) => b.textContent === n);
-      if (!button) return `${n}: not listed`;
-      const [b, box] = [button.getBoundingClientRect(), ul.getBoundingClientRect()];
-      return b.top >= box.top && b.bottom <= box.bottom ? 'in view' : `${n} at ${Math.round(b.top)}–${Math.round(b.bottom)}, the list ${Math.round(box.top)}–${Math.round(box.bottom)}`;
-    }, name);
-    const pick = async (query: string, name: string) => {
-      await search.fill(query);
-      await page.locator('#player').getByRole('button', { name, exact: true }).click();
-      await expect.poll(() => page.locator('#player').getByRole('button', { name, exact: true }).getAttribute('aria-current')).toBe('true');
-      const scrolled = await page.evaluate(() => window.scrollY);
-      await search.fill('');
-      await expect.poll(() => list.locator('li').count()).toBe(300);
-      await expect.poll(() => inView(name)).toBe('in view');
-      expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
-    };
-
-    await pick('299', '299 серия');
-    expect(await list.evaluate((ul) => ul.scrollTop)).toBeGreaterThan(0);
-    await pick('5', '5 серия');
-
-    // The next episode by the key: the list follows it down.
-    await pick('150', '150 серия');
-    await list.evaluate((ul) => { ul.scrollTop = 0; });
-    await page.locator('#player .player__stage').focus();
-    const scrolled = await page.evaluate(() => window.scrollY);
-    await page.keyboard.press('Shift+KeyN');
-    await expect.poll(() => page.locator('#player').getByRole('button', { name: '151 серия', exact: true }).getAttribute('aria-current')).toBe('true');
-    await expect.poll(() => inView('151 серия')).toBe('in view');
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
   });
 });
 

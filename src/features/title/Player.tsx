@@ -47,16 +47,6 @@ export default function Player({ model, title, titleId, suggestions = [] }: Prop
 
   useEffect(() => { void loadWatched(titleId); }, [titleId]);
 
-  // The playing episode is kept in the list's view, the list scrolled rather than the page: after the
-  // next episode, a search cleared, a resume. The list is positioned: the episode's offsetParent.
-  useEffect(() => {
-    const at = document.querySelector<HTMLElement>('.player__episodes [aria-current=true]');
-    const box = at?.offsetParent;
-    if (!at || !box) return;
-    box.scrollTop = Math.max(box.scrollTop, at.offsetTop + at.offsetHeight - box.clientHeight);
-    box.scrollTop = Math.min(box.scrollTop, at.offsetTop);
-  }, [current, shown]);
-
   const open = useCallback((e: Episode) => {
     setSeasonIndex(Math.max(0, model.seasons.findIndex((s) => s.episodes.some((x) => x.id === e.id))));
     setCurrent(e);
