@@ -207,7 +207,7 @@ export const LABELS: Record<string, CollectionLabel> = {
       avatar: 'Фото',
       biography: { name: 'Биография', note: 'На странице свёрнута после 600 символов' },
       career: 'Карьера',
-      dob: 'Дата рождения',
+      dob: { name: 'Дата рождения', note: 'Не позже сегодняшнего дня' },
       birthPlace: 'Место рождения',
       genres: 'Жанры',
       images: 'Фотографии',

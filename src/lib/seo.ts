@@ -1,7 +1,7 @@
 /**
- * What search engines read besides the page: structured data (a title as TVSeries or Movie with its
- * cast and rating, a person as Person), descriptions of rich text, OpenGraph types and robots.txt.
- * Built at page build time from the same data the page shows.
+ * What search engines read beyond a page's text: a title page's <title>, structured data (a title as TVSeries
+ * or Movie with its cast and rating, a person as Person), descriptions of rich text, OpenGraph types and
+ * robots.txt. Built at page build time from the same data the page shows.
  */
 import type { Person } from './title.ts';
 import { cut, stripHtml } from './text.ts';
@@ -36,6 +36,11 @@ export function titleOgType(t: { typeSource?: string | null }): 'video.movie' | 
 /** robots.txt: every page may be crawled but the API, so the pages that carry noindex are read and kept out of the index. */
 export function robotsTxt(siteUrl: string): string {
   return ['User-agent: *', 'Disallow: /api/', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}
+
+/** A title page's <title>: 'Имя (2024) смотреть онлайн — Дорамы онлайн', the brackets only with a year. */
+export function titlePageTitle(t: { name: string; releaseYear?: number | null }): string {
+  return `${t.name}${t.releaseYear ? ` (${t.releaseYear})` : ''} смотреть онлайн — Дорамы онлайн`;
 }
 
 export function titleJsonLd(origin: string, t: {

@@ -2,13 +2,15 @@
  * What an editor saves is held to the data model (text as text within its length, a choice among its
  * values, numbers in their column's range), and to the addresses it makes: a category's name is part of
  * its filter screen's address, and a banner's link is followed by every visitor. A name the site shows
- * is never blank, a release year is one a title can have, and a refusal reads in Russian alone.
+ * is never blank, a release year is one a title can have, an actor's birth date is not in the future, and a
+ * refusal reads in Russian alone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { CATEGORY_ADDRESS_TAKEN } from '../../directus/extensions/site-rules/src/category-names.ts';
 import { declaredValueProblem } from '../../directus/extensions/site-rules/src/declared-values.ts';
 import { releaseYearError, releaseYearMax } from '../../directus/extensions/site-rules/src/release-years.ts';
+import { BIRTH_DATE_ERROR } from '../../directus/extensions/site-rules/src/birth-dates.ts';
 import { SHOWN_NAMES, blankNameError } from '../../directus/extensions/site-rules/src/shown-names.ts';
 import { series, titles } from '../../directus/schema/collections.ts';
 import type { CollectionDef } from '../../directus/schema/define.ts';
@@ -123,6 +125,26 @@ describe('a title\'s release year', () => {
     }
     // The form says the range under the field.
     expect((await asAdmin('GET', '/fields/titles/releaseYear')).data.meta.note).toBe('От 1900 до года на 5 лет вперёд');
+  });
+});
+
+describe('an actor\'s birth date', () => {
+  it('is refused by anyone in the future, in Russian, and nothing is written; today and the past are taken', async () => {
+    const actor = (await asAdmin('POST', '/items/actors', { nameRu: `Актёр ${Date.now().toString(36)}`, dob: '1990-05-01' })).data;
+    const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    for (const dob of ['2031-05-05', day(2), '9999-12-31']) {
+      expectRefused(await editor.call('PATCH', `/items/actors/${actor.id}`, { dob }), 400, BIRTH_DATE_ERROR);
+      expectRefused(await asAdmin('PATCH', `/items/actors/${actor.id}`, { dob }), 400, BIRTH_DATE_ERROR);
+    }
+    expect(await adminRead('actors', actor.id, 'dob')).toEqual({ dob: '1990-05-01' });
+    const created = await expectNothingStored('actors', {}, () => editor.call('POST', '/items/actors', { nameRu: 'Проба даты', dob: '2031-05-05' }));
+    expectRefused(created, 400, BIRTH_DATE_ERROR);
+    expect(adminAppShows(created)).toBe('Дата рождения не может быть в будущем');
+    for (const dob of ['1950-01-31', day(-1), day(0), null]) {
+      expect((await editor.call('PATCH', `/items/actors/${actor.id}`, { dob })).status).toBe(200);
+      expect(await adminRead('actors', actor.id, 'dob')).toEqual({ dob });
+    }
+    expect((await asAdmin('GET', '/fields/actors/dob')).data.meta.note).toBe('Не позже сегодняшнего дня');
   });
 });
 

@@ -3,6 +3,8 @@
  * seeded template, which the seed made in a fresh backend; seed.test.ts checks it), the site built by
  * `astro build` from it (into a temp folder, so the working copy's dist/ is untouched), and the site
  * server (scripts/lib/static-server.ts) in front of both. Tests get the address with `inject('siteUrl')`.
+ * The build keeps its page keys, so a test that makes content of its own renders its pages again as an
+ * editor's save does (`renderChanges` in support/site.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -54,6 +56,7 @@ async function start(project: TestProject) {
   workDir = mkdtempSync(path.join(os.tmpdir(), 'dorama-e2e-'));
   const dataDir = path.join(workDir, 'data');
   const distDir = path.join(workDir, 'dist');
+  const cacheDir = path.join(workDir, 'build-cache');
 
   // The site's address is known first: password reset mails link to it.
   const sitePort = await freePort();
@@ -83,7 +86,7 @@ async function start(project: TestProject) {
   console.log(`[e2e] Directus up with the demo in ${seconds(t)} at ${backend.url}`);
 
   t = Date.now();
-  await buildSite({ directusUrl: backend.url, outDir: distDir });
+  await buildSite({ directusUrl: backend.url, outDir: distDir, cacheDir });
   console.log(`[e2e] site built in ${seconds(t)}`);
 
   site = await startSiteServer({ distDir, port: sitePort, directusUrl: backend.url });
@@ -91,6 +94,7 @@ async function start(project: TestProject) {
 
   project.provide('siteUrl', site.url);
   project.provide('e2eDirectusUrl', backend.url);
+  project.provide('e2eSiteBuild', { distDir, cacheDir });
   project.provide('e2eMailOutbox', mailOutbox(dataDir));
   project.provide('e2eGateway', { url: gateway.standinUrl!, merchant: gateway.merchant, apiKey: gateway.apiKey });
 }
@@ -110,6 +114,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string;
     e2eDirectusUrl: string;
+    /** The served build and its page keys, for `renderChanges`. */
+    e2eSiteBuild: { distDir: string; cacheDir: string };
     e2eMailOutbox: string;
     e2eGateway: { url: string; merchant: string; apiKey: string };
   }

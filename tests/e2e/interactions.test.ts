@@ -10,6 +10,7 @@ import { adminApi, controlsUnderNotice, holdScripts, hydrated, idleIslandsHydrat
 import { API_CACHE_STALE_MS, API_CACHE_TTL_MS } from '../../scripts/lib/api-cache.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import { PLAYER_HEIGHT_PX } from '../../src/lib/constants.ts';
+import { VIEW_FLOW_ID } from '../../shared/visitor-rules.ts';
 import { VIEWPORTS } from './support/browser.ts';
 
 patientPolls();
@@ -396,6 +397,25 @@ describe('title page', () => {
     const { page } = await browsers.visitor();
     await page.goto(`/${slug}`);
     await expect.poll(async () => (await titleBySlug<{ views: number }>(slug)).views, { timeout: 15_000 }).toBe(before + 1);
+  });
+
+  it('says nothing when the view is not counted, the backend too busy to take it', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    const said: string[] = [];
+    page.on('console', (m) => void (m.type() === 'error' && said.push(m.text())));
+    for (const status of [429, 503]) {
+      said.splice(0);
+      await page.route(`**/api/flows/trigger/${VIEW_FLOW_ID}`, (route) => route.fulfill({
+        status, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Under pressure', extensions: { code: 'SERVICE_UNAVAILABLE' } }] }),
+      }));
+      const answered = page.waitForResponse((r) => r.url().endsWith(`/flows/trigger/${VIEW_FLOW_ID}`));
+      await page.goto(`/${TITLES[0].slug}`);
+      expect((await answered).status()).toBe(status);
+      await page.waitForLoadState('networkidle');
+      // The browser's own line about a failed request aside, the page says nothing.
+      expect(said.filter((line) => !line.startsWith('Failed to load resource')), String(status)).toEqual([]);
+      await page.unrouteAll();
+    }
   });
 
   it('shows the reviews fresh from the backend and asks visitors to sign in', async ({ browsers, onTestFinished }) => {

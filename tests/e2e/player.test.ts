@@ -314,6 +314,12 @@ describe('the player on a phone', () => {
     const [box, screen] = [(await card.boundingBox())!, (await page.locator('#player .player__screen').boundingBox())!];
     expect(box.y).toBeGreaterThanOrEqual(screen.y);
     expect(box.y + box.height).toBeLessThanOrEqual(screen.y + screen.height);
+    // «Закрыть» is in view as the card opens, nothing scrolled inside it.
+    const close = (await card.getByRole('button', { name: 'Закрыть' }).boundingBox())!;
+    expect(await card.evaluate((el) => el.scrollTop)).toBe(0);
+    expect(close.y).toBeGreaterThanOrEqual(box.y);
+    expect(close.y + close.height).toBeLessThanOrEqual(box.y + box.height);
+    expect(close.y + close.height).toBeLessThanOrEqual(page.viewportSize()!.height);
   });
 });
 

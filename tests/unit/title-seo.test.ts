@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { people, soundtrackGroups, tagLinks, titleFacts } from '../../src/lib/title.ts';
-import { personJsonLd, richTextDescription, robotsTxt, titleJsonLd, titleOgType } from '../../src/lib/seo.ts';
+import { personJsonLd, richTextDescription, robotsTxt, titleJsonLd, titleOgType, titlePageTitle } from '../../src/lib/seo.ts';
 
 const actor = { slug: 'kim-so-yon', nameRu: 'Ким Со Ён', nameEn: 'Kim So-yeon', avatar: null };
 
@@ -27,6 +27,14 @@ describe('title facts', () => {
     expect(f).toMatchObject({ year: '2023 г.', genres: ['Драма'], seasons: '2 сезона', episodes: '32 серии' });
     expect(f.shortDescription.length).toBeLessThanOrEqual(200);
     expect(titleFacts({ typeSource: 'Одиночный', countSeasons: 1, countEpisodes: 1 })).toMatchObject({ seasons: '', episodes: '' });
+  });
+});
+
+describe('a title page\'s <title>', () => {
+  it('names the year in brackets, and no brackets when the year is not set', () => {
+    expect(titlePageTitle({ name: 'Икс', releaseYear: 2024 })).toBe('Икс (2024) смотреть онлайн — Дорамы онлайн');
+    expect(titlePageTitle({ name: 'Икс', releaseYear: null })).toBe('Икс смотреть онлайн — Дорамы онлайн');
+    expect(titlePageTitle({ name: 'Икс' })).toBe('Икс смотреть онлайн — Дорамы онлайн');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findEpisodes } from './episode-search.ts';
-import { clock, playerModel, resumeLabel, resumePoint, type PlayerModel } from './player.ts';
+import { clock, comingEpisodes, playerModel, resumeLabel, resumePoint, type PlayerModel } from './player.ts';
 
 describe('player model', () => {
   it('plays a film from its video file at 500 px', () => {
@@ -66,6 +66,26 @@ describe('player model', () => {
   it('leaves out episodes with nothing to play', () => {
     const m = playerModel({ id: 3, typeSource: 'Без сезонов', series: [{ id: 1, name: '1 серия', source: 'video', video: null }, { id: 2, name: '2 серия', source: 'iframe', iframe: '/embed/2' }] });
     expect(m.seasons[0].episodes.map((e) => e.id)).toEqual([2]);
+  });
+
+  it('names the episodes with nothing to play as coming, numbered in their list, those kept for subscribers aside', () => {
+    const series = [
+      { id: 1, name: '', source: 'iframe', iframe: '/embed/1' },
+      { id: 2, name: '', source: 'iframe', iframe: null },
+      { id: 3, name: 'Финал', source: 'video', video: null },
+      { id: 4, name: '4 серия', deleted: true, source: null },
+    ];
+    const loose = { id: 3, typeSource: 'Без сезонов', series };
+    expect(playerModel(loose).seasons[0].episodes.map((e) => e.name)).toEqual(['1 серия']);
+    expect(comingEpisodes(loose)).toEqual([{ id: 2, name: '2 серия' }, { id: 3, name: 'Финал' }]);
+    // With seasons, named with their season when there are several; a film lists none.
+    const seasons = {
+      id: 4, typeSource: 'Сезоны', iframeSeasons: [{ id: 5, name: '1 сезон' }, { id: 6, name: '2 сезон' }],
+      series: [{ id: 10, name: '1 серия', season: 5, source: 'iframe', iframe: '/embed/10' }, { id: 11, name: '', season: 6, source: 'iframe', iframe: '' }],
+    };
+    expect(comingEpisodes(seasons)).toEqual([{ id: 11, name: '2 сезон · 1 серия' }]);
+    expect(comingEpisodes({ ...loose, typeSource: 'Одиночный' })).toEqual([]);
+    expect(comingEpisodes({ id: 5, series: [{ id: 1, name: '1 серия', source: 'iframe', iframe: '/embed/1' }] })).toEqual([]);
   });
 
   it('frames no address but another site\'s over https or the site\'s own embed, whatever is stored', () => {

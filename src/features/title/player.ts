@@ -72,9 +72,21 @@ export function toEpisode(e: EpisodeSource, fallbackName: string, season?: Seaso
 
 const seasonOf = (e: EpisodeRow): number | null => (typeof e.season === 'object' ? e.season?.id ?? null : e.season ?? null);
 
+/** An episode's name, or its place in its list where it has none. */
+const nameAt = (e: EpisodeRow, i: number): string => e.name || `${i + 1} серия`;
+
 /** Episodes numbered within their list, those with nothing to play left out. */
 const playable = (list: EpisodeRow[], season?: SeasonRow): Episode[] =>
-  list.map((e, i) => toEpisode(e, `${i + 1} серия`, season)).filter((e): e is Episode => !!e);
+  list.map((e, i) => toEpisode(e, nameAt(e, i), season)).filter((e): e is Episode => !!e);
+
+/** The lists the player shows, in order: episodes of no season (or of one not shown) first, unnamed, then each season's. */
+function episodeLists(episodes: EpisodeRow[], named: SeasonRow[]): { season?: SeasonRow; rows: EpisodeRow[] }[] {
+  const shown = new Set<number | null>(named.map((s) => s.id));
+  return [
+    { rows: episodes.filter((e) => !shown.has(seasonOf(e))) },
+    ...named.map((s) => ({ season: s, rows: episodes.filter((e) => seasonOf(e) === s.id) })),
+  ];
+}
 
 /** The title's episodes kept for subscribers, in order (their sources reach subscribers alone). */
 function keptOf(episodes: EpisodeRow[], seasons: { id: number; name?: string | null }[]): KeptEpisode[] {
@@ -89,18 +101,28 @@ export function playerModel(t: TitleSource): PlayerModel {
   const episodes = objects<EpisodeRow>(t.series);
   const named = objects<SeasonRow>(t.iframeSeasons);
   const kept = keptOf(episodes, named);
-  const shown = new Set<number | null>(named.map((s) => s.id));
-  const seasons: Season[] = named
-    .map((s) => ({ id: s.id, name: s.name ?? '', episodes: playable(episodes.filter((e) => seasonOf(e) === s.id), s) }))
+  const seasons: Season[] = episodeLists(episodes, named)
+    .map(({ season, rows }) => ({ id: season?.id ?? 0, name: season?.name ?? '', episodes: playable(rows, season) }))
     .filter((s) => s.episodes.length > 0);
-  // Episodes of no season (or of one not shown) play first, as an unnamed season.
-  const loose = playable(episodes.filter((e) => !shown.has(seasonOf(e))));
-  if (loose.length) seasons.unshift({ id: 0, name: '', episodes: loose });
 
   if (seasons.length === 0 || t.typeSource === 'Одиночный') {
     return { kind: 'single', height: PLAYER_HEIGHT_PX.single, single: toEpisode(t, 'Фильм'), seasons: [], kept };
   }
   return { kind: 'series', height: PLAYER_HEIGHT_PX.series, single: null, seasons, kept };
+}
+
+/**
+ * Episodes an editor listed with nothing to play yet (neither an upload nor a player's address), kept
+ * for subscribers aside: the page names them as coming, so the gap they leave in the list is explained.
+ * Named as the list would name them, with their season's name when the title has several.
+ */
+export function comingEpisodes(t: TitleSource): KeptEpisode[] {
+  if (t.typeSource === 'Одиночный') return [];
+  const named = objects<SeasonRow>(t.iframeSeasons);
+  return episodeLists(objects<EpisodeRow>(t.series), named).flatMap(({ season, rows }) => rows.flatMap((e, i) => {
+    if (e.deleted === true || toEpisode(e, '', season)) return [];
+    return [{ id: e.id, name: [named.length > 1 ? season?.name : '', nameAt(e, i)].filter(Boolean).join(' · ') }];
+  }));
 }
 
 

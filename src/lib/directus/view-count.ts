@@ -1,7 +1,7 @@
 /**
  * Registers a view of a title (POST /flows/trigger/{id} with { titleId }); a signed-in person is
  * counted by their account rather than their address, so two people behind one address both count.
- * A refusal is an error carrying the HTTP status, for the caller to log. Apart
+ * A refusal is an error carrying the HTTP status. Apart
  * from the runtime's other calls: every title page sends it as it opens, and needs nothing else.
  */
 import { triggerFlow } from '@directus/sdk';

@@ -1,6 +1,7 @@
 /**
  * Helpers for the visitor tests: a page in a chosen theme and width that records uncaught page
- * errors, waiting for an island to hydrate, and the Directus admin API of the e2e backend.
+ * errors, waiting for an island to hydrate, the Directus admin API of the e2e backend, and the pages
+ * of content a test made rendered into the served build.
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page, Route } from 'playwright-core';
 import { expect, inject, vi } from 'vitest';
@@ -8,6 +9,8 @@ import { AdminApi } from '../../../directus/apply/admin-api.ts';
 import { E2E_ADMIN } from '../global-setup.ts';
 import { VIEWPORTS, newContext } from './browser.ts';
 import { SESSION_KEY } from '../../../src/features/account/session-key.ts';
+import type { CatalogueChanges } from '../../../src/lib/directus/catalogue.ts';
+import { buildSite } from '../../../scripts/site-build/build.ts';
 
 /**
  * `expect.poll` waits 1 s by default: too little for an island that hydrates when the browser is
@@ -119,6 +122,17 @@ let admin: Promise<AdminApi> | undefined;
 export function adminApi(): Promise<AdminApi> {
   admin ??= AdminApi.login(inject('e2eDirectusUrl'), E2E_ADMIN.email, E2E_ADMIN.password);
   return admin;
+}
+
+/**
+ * Renders into the served build what a test made, changed or deleted, as an editor's save does: told the
+ * titles and people (`changed`), only they are read again and their pages put in place; without, the
+ * whole catalogue is read (a banner, a genre), and either way only pages whose data changed are rendered.
+ * Seconds, not the minutes of the whole build; a test that made content renders again once it is deleted.
+ */
+export async function renderChanges(changed?: CatalogueChanges): Promise<void> {
+  const { distDir, cacheDir } = inject('e2eSiteBuild');
+  await buildSite({ directusUrl: inject('e2eDirectusUrl'), outDir: distDir, cacheDir, ...(changed ? { changed, inPlace: true } : {}) });
 }
 
 /** A published title's row by slug, with the fields asked. */

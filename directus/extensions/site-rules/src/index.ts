@@ -25,6 +25,7 @@ import { registerRealtimeRules } from './realtime.ts';
 import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
 import { isReleaseYear, releaseYearError } from './release-years.ts';
+import { BIRTH_DATE_ERROR, isBirthDateSoFar } from './birth-dates.ts';
 import { registerServerHealth } from './server-health.ts';
 import { registerShownNameRule } from './shown-names.ts';
 import { registerSlugRules } from './slugs.ts';
@@ -91,6 +92,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
   registerFieldValueRule(register, { mainBanners: ['link'] }, isBannerLink, BANNER_LINK_ERROR);
   registerFieldValueRule(register, { titles: ['releaseYear'] }, isReleaseYear, releaseYearError);
+  registerFieldValueRule(register, { actors: ['dob'] }, isBirthDateSoFar, BIRTH_DATE_ERROR);
   registerStaticSettingsRules(register);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');
