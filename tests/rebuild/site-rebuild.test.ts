@@ -4,7 +4,7 @@
  * API) changing the catalogue. Builds of the demo take a while, so each test makes one or two.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from '../e2e/support/test.ts';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import { buildSite, startStandby, type BuildStandby } from '../../scripts/site-b
 import { REBUILD_PATH } from '../../scripts/site-build/rebuild-webhook.ts';
 import { servedBuild, type BuildRecord, type RebuildState } from '../../scripts/site-build/rebuilder.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { ROOT } from '../../scripts/lib/paths.ts';
 import { isSitemapFile } from '../../src/lib/sitemap.ts';
 import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
@@ -120,6 +121,28 @@ function wholeFiles(): { lists: Map<string, number>; sitemap: Map<string, number
 /** The served category and tag pages, relative to the served folder `dir`. */
 const listFiles = (dir: string) => ['categories', 'tag'].flatMap((folder) => readdirSync(path.join(dir, folder), { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))));
+
+/** Every page of the served build (the HTML the build writes, not public/'s files) by its inode. */
+function pageInodes(): Map<string, number> {
+  const dir = loop.rebuilder.currentDir()!;
+  return new Map(readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !existsSync(path.join(ROOT, 'public', file)))
+    .map((file) => [file, statSync(path.join(dir, file)).ino]));
+}
+
+/**
+ * The pages of the served build written since `before` was taken: new ones, and those that are another
+ * file than before (a kept page is the same file, linked or left in place).
+ */
+const writtenSince = (before: Map<string, number>) => [...pageInodes()].filter(([file, ino]) => before.get(file) !== ino).map(([file]) => file);
+
+/** Of `files`, the title, cast and person pages (those with keys, see src/site-build/page-reuse.ts). */
+async function keyedPages(files: string[]): Promise<string[]> {
+  const titles = new Set((await backend.api.get<{ slug: string }[]>('/items/titles?filter[status][_eq]=published&fields=slug&limit=-1')).map((t) => t.slug));
+  return files.filter((file) => /^actors\/[^/]+\.html$/.test(file) || (titles.has(file.split('/')[0]!) && /^[^/]+\/(index|actors)\.html$/.test(file)));
+}
 
 /** The served category and tag pages that link to the title at `slug`. */
 function listFilesShowing(slug: string): string[] {
@@ -275,6 +298,7 @@ describe('editors change the catalogue', () => {
     const served = (await webhookState()).current;
     const before = served?.pages;
     const whole = wholeFiles();
+    const pages = pageInodes();
     const since = await lastStarted();
     const name = `Серия — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/series/${episode!.id}`, editor.token, { name })).status).toBe(200);
@@ -283,8 +307,13 @@ describe('editors change the catalogue', () => {
     expect(build?.changes.map((c) => [c.collection, c.keys.map(Number), c.titles, c.actors])).toEqual([['series', [episode!.id], [title.id], undefined]]);
     expect(describeTally(build!.tally!)).toBe(`изменена серия «${name}» (дорама «${title.name}»)`);
     expect(build?.incremental).toBe(true);
-    // The title page and its cast page: nothing else shows an episode.
-    expect(build?.pages).toEqual({ kept: before!.kept + before!.rendered - 2, rendered: 2 });
+    // Every page it wrote anew counts, of every page of the site: the title page and its cast page (nothing
+    // else shows an episode), the list pages showing its card, home and the other single pages.
+    const written = writtenSince(pages);
+    expect((await keyedPages(written)).sort()).toEqual([`${title.slug}/actors.html`, `${title.slug}/index.html`]);
+    expect(written).toEqual(expect.arrayContaining(['index.html', '404.html', ...showing]));
+    expect(build?.pages).toEqual({ kept: pageInodes().size - written.length, rendered: written.length });
+    expect(build!.pages!.kept + build!.pages!.rendered).toBe(before!.kept + before!.rendered);
     // Put into the served build's folder in place, not into a new folder of every page.
     expect(build?.dir).toBe(served?.dir ?? served?.id);
     expect((await page(`/${title.slug}`)).text.includes(name)).toBe(true);
@@ -334,22 +363,42 @@ describe('editors change the catalogue', () => {
     const inTitle = ['actors', 'directors', 'screenwriters'].map((relation, i) => `filter[_or][${i}][${relation}][actors_id][_eq]=${id}`).join('&');
     const titles = await backend.api.get<{ slug: string }[]>(`/items/titles?filter[status][_eq]=published&${inTitle}&fields=slug&limit=-1`);
     expect(titles.length).toBeGreaterThan(0);
-    const before = (await webhookState()).current?.pages;
     const whole = wholeFiles();
+    const pages = pageInodes();
     const since = await lastStarted();
     const nameRu = `Актёр — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/actors/${id}`, editor.token, { nameRu })).status).toBe(200);
     const [build] = await buildsAfter(since);
     expect(build?.ok).toBe(true);
     expect(build?.incremental).toBe(true);
-    // The person's page, and the page and cast page of each of their titles: the cast is on both.
-    const rendered = 1 + 2 * titles.length;
-    expect(build?.pages).toEqual({ kept: before!.kept + before!.rendered - rendered, rendered });
+    // The person's page, and the page and cast page of each of their titles (the cast is on both), besides
+    // the single pages every build writes.
+    const written = writtenSince(pages);
+    expect((await keyedPages(written)).sort()).toEqual([`actors/${slug}.html`, ...titles.flatMap((t) => [`${t.slug}/index.html`, `${t.slug}/actors.html`])].sort());
+    expect(build?.pages).toEqual({ kept: pageInodes().size - written.length, rendered: written.length });
     expect((await page(`/actors/${slug}`)).text.includes(nameRu)).toBe(true);
     for (const t of titles) expect((await page(`/${t.slug}/actors`)).text.includes(nameRu)).toBe(true);
     // No card shows a person and no address moved: the category and tag pages and the sitemap are left as they were.
     expect(whole.lists.size).toBeGreaterThan(0);
     expect(wholeFiles()).toEqual(whole);
+  });
+
+  it('a banner edited: the build counts home among the pages it wrote anew, of every page of the site', WITH_BUILDS, async () => {
+    const [banner] = await backend.api.get<{ id: number }[]>('/items/mainBanners?fields=id&sort=id&limit=1');
+    expect(banner).toBeTruthy();
+    const pages = pageInodes();
+    const since = await lastStarted();
+    // One unbroken run of letters, which the admin app's list of builds wraps (see 'the admin app').
+    const title = `Баннер${'Ё'.repeat(150)}`;
+    expect((await api('PATCH', `/items/mainBanners/${banner!.id}`, editor.token, { title })).status).toBe(200);
+    const [build] = await buildsAfter(since);
+    expect(build?.ok).toBe(true);
+    expect(describeTally(build!.tally!)).toBe(`изменён баннер главной «${title}»`);
+    // Home shows it, and every build renders it (a full build also catches up on what moved since: a
+    // title page whose review count an earlier test changed, say).
+    const written = writtenSince(pages);
+    expect(written).toContain('index.html');
+    expect(build?.pages).toEqual({ kept: pageInodes().size - written.length, rendered: written.length });
   });
 
   it("a tag taken off a title in the editor's way: the change names the title, and its page drops the tag", WITH_BUILDS, async () => {
