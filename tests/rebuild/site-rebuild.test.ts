@@ -19,6 +19,7 @@ import { REBUILD_PATH } from '../../scripts/site-build/rebuild-webhook.ts';
 import { servedBuild, type BuildRecord, type RebuildState } from '../../scripts/site-build/rebuilder.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
 import { ROOT } from '../../scripts/lib/paths.ts';
+import { NGINX_REDIRECTS_FILE, REDIRECTS_FILE } from '../../scripts/lib/redirects.ts';
 import { isSitemapFile } from '../../src/lib/sitemap.ts';
 import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
@@ -448,32 +449,71 @@ describe('editors change the catalogue', () => {
     expect((await page(`/${neighbour!.slug}`)).text.includes(link)).toBe(false);
   });
 
-  it('a new slug answers at its new address and the old one is gone; a deleted person and tag leave with their pages', WITH_BUILDS, async () => {
+  it('a new slug answers at its new address, and its former addresses send visitors and crawlers on to it with a 301', WITH_BUILDS, async () => {
+    const title = await topTitleOfACategory();
+    const served = (await webhookState()).current;
+    const since = await lastStarted();
+    const slug = `${title.slug}-novyy-adres`;
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { slug })).status).toBe(200);
+    const [build] = await buildsAfter(since);
+    // An edit put into the served build in place: the redirects come with its pages.
+    expect([build?.ok, build?.incremental, build?.dir]).toEqual([true, true, served?.dir ?? served?.id]);
+
+    expect((await page(`/${slug}`)).status).toBe(200);
+    const sitemap = await sitemapOf();
+    expect([sitemap.includes(`/${slug}<`), sitemap.includes(`/${title.slug}<`)]).toEqual([true, false]);
+    const moves = [
+      [`/${title.slug}`, `/${slug}`], [`/${title.slug}/`, `/${slug}`], [`/titles/${title.slug}`, `/${slug}`],
+      [`/${title.slug}/actors`, `/${slug}/actors`], [`/titles/${title.slug}/actors?from=bookmark`, `/${slug}/actors?from=bookmark`],
+    ];
+    for (const [from, to] of moves) {
+      const res = await fetch(`${site.url}${from}`, { redirect: 'manual' });
+      expect([from, res.status, res.headers.get('location')]).toEqual([from, 301, to]);
+    }
+    // Written into the build for a static host or CDN, and for nginx.
+    const dir = loop.rebuilder.currentDir()!;
+    expect(readFileSync(path.join(dir, REDIRECTS_FILE), 'utf8')).toContain(`/titles/${title.slug} /${slug} 301\n`);
+    expect(readFileSync(path.join(dir, NGINX_REDIRECTS_FILE), 'utf8')).toContain(`/${title.slug}/actors /${slug}/actors;\n`);
+    // The title unpublished: its former addresses lead nowhere, as its own.
+    const hiding = await lastStarted();
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { status: 'draft' })).status).toBe(200);
+    expect((await buildsAfter(hiding)).every((b) => b.ok)).toBe(true);
+    expect([(await page(`/${title.slug}`)).status, (await page(`/${slug}`)).status]).toEqual([404, 404]);
+    const showing = await lastStarted();
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { status: 'published' })).status).toBe(200);
+    expect((await buildsAfter(showing)).every((b) => b.ok)).toBe(true);
+    expect((await fetch(`${site.url}/${title.slug}`, { redirect: 'manual' })).headers.get('location')).toBe(`/${slug}`);
+  });
+
+  it('a tag\'s new slug: its former page sends on to it; a deleted person and tag leave with their pages and former addresses', WITH_BUILDS, async () => {
     const title = await topTitleOfACategory();
     const [link] = await backend.api.get<{ actors_id: { id: number; slug: string; nameRu: string } }[]>(
       `/items/titles_actors?filter[titles_id][_eq]=${title.id}&fields=actors_id.id,actors_id.slug,actors_id.nameRu&limit=1`,
     );
-    const [tag] = await backend.api.get<{ id: number; slug: string }[]>('/items/tags?fields=id,slug&sort=id&limit=1');
-    expect(link && tag).toBeTruthy();
+    const [tag, renamedTag] = await backend.api.get<{ id: number; slug: string }[]>('/items/tags?fields=id,slug&sort=id&limit=2');
+    expect(link && tag && renamedTag).toBeTruthy();
     const person = link!.actors_id;
     expect((await page(`/actors/${person.slug}`)).status).toBe(200);
     expect((await page(`/${title.slug}/actors`)).text.includes(person.nameRu)).toBe(true);
     expect((await page(`/tag/${tag!.slug}`)).status).toBe(200);
 
     const since = await lastStarted();
-    const slug = `${title.slug}-novyy-adres`;
-    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { slug })).status).toBe(200);
+    const personSlug = `${person.slug}-novyy`;
+    const tagSlug = `${renamedTag!.slug}-novyy`;
+    expect((await api('PATCH', `/items/actors/${person.id}`, editor.token, { slug: personSlug })).status).toBe(200);
     expect((await api('DELETE', `/items/actors/${person.id}`, editor.token)).status).toBe(204);
+    expect((await api('PATCH', `/items/tags/${renamedTag!.id}`, editor.token, { slug: tagSlug })).status).toBe(200);
     expect((await api('DELETE', `/items/tags/${tag!.id}`, editor.token)).status).toBe(204);
     const builds = await buildsAfter(since);
     expect(builds.every((b) => b.ok)).toBe(true);
 
-    expect((await page(`/${slug}`)).status).toBe(200);
-    expect((await page(`/${title.slug}`)).status).toBe(404);
+    const moved = await fetch(`${site.url}/tag/${renamedTag!.slug}`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, `/tag/${tagSlug}`]);
+    expect((await page(`/tag/${tagSlug}`)).status).toBe(200);
     const sitemap = await sitemapOf();
-    expect([sitemap.includes(`/${slug}<`), sitemap.includes(`/${title.slug}<`), sitemap.includes(`/actors/${person.slug}<`)]).toEqual([true, false, false]);
-    expect((await page(`/actors/${person.slug}`)).status).toBe(404);
-    expect((await page(`/${slug}/actors`)).text.includes(person.nameRu)).toBe(false);
+    expect(sitemap.includes(`/actors/${person.slug}<`)).toBe(false);
+    expect([(await page(`/actors/${person.slug}`)).status, (await page(`/actors/${personSlug}`)).status]).toEqual([404, 404]);
+    expect((await page(`/${title.slug}/actors`)).text.includes(person.nameRu)).toBe(false);
     expect((await page(`/tag/${tag!.slug}`)).status).toBe(404);
   });
 

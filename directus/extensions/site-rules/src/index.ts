@@ -34,6 +34,7 @@ import { registerCategoryNameRules } from './category-names.ts';
 import { registerOwnPresets } from './own-presets.ts';
 import { BANNER_LINK_ERROR, isBannerLink } from '../../../../shared/banner-link.ts';
 import { registerFieldValueRule } from './field-values.ts';
+import { registerFormerSlugs } from './former-slugs.ts';
 import { EMBED_ADDRESS_ERROR, EMBED_FIELDS, isEmbedAddress } from '../../../../shared/embed-address.ts';
 import { NAME_PAINT_ERROR, isNamePaint } from '../../../../shared/name-paint.ts';
 import { registerSocketFrameLimit } from './socket-size.ts';
@@ -129,4 +130,6 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerWatchedRules(register, pace('watched', env, 'Слишком много отметок подряд.'), (err) => logger.error(err));
   // Last: a collection's own rules say first what is wrong in their words.
   registerDeclaredValues(register);
+  // After every rule that may refuse the write: it writes the slug a row leaves.
+  registerFormerSlugs(register);
 });
