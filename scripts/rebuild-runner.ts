@@ -7,13 +7,19 @@
  *
  *   SITE_ROOT=/srv/dorama SITE_URL=https://example.ru DIRECTUS_URL=http://127.0.0.1:8055 \
  *   SITE_REBUILD_SECRET=… node scripts/rebuild-runner.ts
+ *
+ * SITE_RELOAD_COMMAND (e.g. `sudo -n systemctl reload nginx`) runs after a build that changed the former
+ * addresses' redirects.map, which nginx reads only as it loads.
  */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { COUNTERS_REFRESH_MINUTES, createRebuildLoop } from './site-build/rebuild-loop.ts';
 import { REBUILD_PATH } from './site-build/rebuild-webhook.ts';
 import { currentLink, servedBuild } from './site-build/rebuilder.ts';
 import { healthCheck } from './lib/health.ts';
+import { NGINX_REDIRECTS_FILE } from './lib/redirects.ts';
 
 const env = process.env;
 function required(name: string): string {
@@ -30,13 +36,35 @@ const directusUrl = required('DIRECTUS_URL');
 const secret = required('SITE_REBUILD_SECRET');
 const minutes = Number(env.SITE_COUNTERS_REFRESH_MINUTES ?? COUNTERS_REFRESH_MINUTES);
 
+const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
+
+const redirectsOf = (dir: string): string | null => {
+  try {
+    return readFileSync(path.join(dir, NGINX_REDIRECTS_FILE), 'utf8');
+  } catch {
+    return null;
+  }
+};
+let redirectsRead = redirectsOf(currentLink(sitesDir));
+/** Has the front server load the redirects again when a build changed them. */
+function reloadWhenRedirectsMoved(dir: string): void {
+  const command = env.SITE_RELOAD_COMMAND;
+  const now = redirectsOf(dir);
+  if (!command || now === redirectsRead) return;
+  redirectsRead = now;
+  spawn(command, { shell: true, stdio: 'inherit' })
+    .on('error', (err) => log(`SITE_RELOAD_COMMAND could not run: ${err.message}`))
+    .on('exit', (code) => code && log(`SITE_RELOAD_COMMAND ended with ${code}`));
+}
+
 const loop = createRebuildLoop({
   sitesDir,
   directusUrl,
   secret,
   siteUrl: env.SITE_URL,
   countersEveryMs: minutes * 60_000,
-  log: (line) => console.log(`${new Date().toISOString()} ${line}`),
+  log,
+  onServed: reloadWhenRedirectsMoved,
 });
 
 const health = healthCheck(directusUrl, () => servedBuild(loop.rebuilder));

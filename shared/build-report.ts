@@ -24,6 +24,6 @@ export interface BuildReport {
   error?: string;
   /** Whether only the changed titles and people were read again. */
   incremental?: boolean;
-  /** Pages kept from the build before, and title, cast and person pages rendered anew. */
+  /** The site's pages kept as the build before made them, and those written anew. */
   pages?: { kept: number; rendered: number };
 }

@@ -13,6 +13,7 @@ import {
 import { LOGIN_LIKENESS_SQL } from '../../shared/login-likeness.ts';
 import { SEGMENT_KINDS, SEGMENT_SEARCH_STATES, SEGMENT_SOURCES, SEGMENT_STATES } from '../../shared/segments.ts';
 import { CONTROL_MODES, MEMBER_STATES } from '../../shared/together.ts';
+import { FORMER_SLUG_COLLECTIONS, FORMER_SLUGS } from '../../shared/former-slugs.ts';
 
 type Part = FieldDef | [FieldDef, RelationDef] | { alias: FieldDef; junction: CollectionDef };
 
@@ -475,6 +476,18 @@ export const togetherMessages = collection('togetherMessages', { icon: 'chat_bub
   dateCreated(),
 ]);
 
+/**
+ * The slugs titles, people, categories and tags had before they changed, so their former addresses lead
+ * to their pages now (shared/former-slugs.ts). Written by the backend alone (site-rules/former-slugs.ts):
+ * one row per collection and former slug, the last row to leave it.
+ */
+export const formerSlugs = collection(FORMER_SLUGS, { icon: 'alt_route', hidden: true, sort_field: null, display_template: '{{slug}}' }, [
+  integerKey(),
+  choice('collection', FORMER_SLUG_COLLECTIONS, { required: true, readonly: true, width: 'half' }),
+  integer('item', { required: true, readonly: true, width: 'half' }),
+  string('slug', { required: true, max: 120, readonly: true }),
+]);
+
 /** The longest social link of the static settings (site-rules refuses longer ones on every database). */
 export const SOCIAL_LINK_MAX = 500;
 
@@ -518,6 +531,7 @@ export const COLLECTIONS: CollectionDef[] = [
   // The player's data: segments to skip and episodes watched.
   segments, watchedEpisodes,
   togetherRooms, togetherMembers, togetherMessages,
+  formerSlugs,
   ...junctions,
 ];
 
@@ -583,6 +597,9 @@ export const COMPOSITE_INDEXES = [
   { name: 'together_members_room_user_unique', table: 'togetherMembers', columns: ['room', 'user'], unique: true },
   { name: 'together_messages_room_id', table: 'togetherMessages', columns: ['room', 'id'], unique: false },
   { name: 'users_role_paid_until', table: 'directus_users', columns: ['role', 'paidUntil'], unique: false },
+  // A former address leads to one row: the last to leave it.
+  { name: 'former_slugs_collection_slug_unique', table: 'formerSlugs', columns: ['collection', 'slug'], unique: true },
+  { name: 'former_slugs_collection_item', table: 'formerSlugs', columns: ['collection', 'item'], unique: false },
 ] as const;
 
 /** Indexes one of COMPOSITE_INDEXES took the place of: dropped where a database still has them. */

@@ -44,7 +44,7 @@ const SOURCE: FieldLabel = {
 
 const SLUG: FieldLabel = {
   name: 'Адрес страницы',
-  note: 'Латиница, цифры и дефисы. Пустой заполнится из названия; у опубликованной записи лучше не менять: старые ссылки перестанут работать',
+  note: 'Латиница, цифры и дефисы. Пустой заполнится из названия; после смены прежний адрес ведёт на новый',
 };
 
 /** A junction of a many-to-many link: its two sides. */
@@ -383,6 +383,15 @@ export const LABELS: Record<string, CollectionLabel> = {
       replyTo: 'Ответ на',
     },
     list: { fields: ['room', 'user', 'kind', 'text', 'date_created'], sort: ['-date_created'] },
+  },
+  formerSlugs: {
+    singular: 'прежнего адреса', plural: 'Прежние адреса', note: 'Адреса страниц до смены: ведут на страницу с новым адресом',
+    fields: {
+      collection: { name: 'Раздел', choices: { titles: 'Дорамы и фильмы', actors: 'Актёры и создатели', categories: 'Категории', tags: 'Теги' } },
+      item: 'Запись',
+      slug: 'Прежний адрес',
+    },
+    list: { fields: ['collection', 'slug', 'item'], sort: ['collection', 'slug'] },
   },
   favorites: {
     singular: 'отметки', plural: 'Отметки зрителей', note: 'Списки «Избранное», «Буду смотреть», «Смотрел», «Смотрю», «Не интересно»',

@@ -15,7 +15,7 @@ const NAMES: Record<string, string> = {
   posts: 'Post', comments: 'Comment', reactions: 'ReactionRow', chats: 'Chat', messages: 'Message',
   supportRequests: 'SupportRequest', invoices: 'Invoice', planChanges: 'PlanChange', planNotices: 'PlanNotice', static: 'StaticContent', watchProgress: 'WatchProgress', alerts: 'Alert', chatReads: 'ChatRead', friendships: 'Friendship',
   segments: 'SegmentRow', watchedEpisodes: 'WatchedEpisode',
-  togetherRooms: 'TogetherRoom', togetherMembers: 'TogetherMember', togetherMessages: 'TogetherMessage',
+  togetherRooms: 'TogetherRoom', togetherMembers: 'TogetherMember', togetherMessages: 'TogetherMessage', formerSlugs: 'FormerSlugRow',
   titles_genres: 'TitleGenre', titles_actors: 'TitleActor', titles_directors: 'TitleDirector', titles_screenwriters: 'TitleScreenwriter',
   titles_images: 'TitleImage', titles_tags: 'TitleTag', titles_related: 'TitleRelated', actors_genres: 'ActorGenre', actors_images: 'ActorImage',
   soundtracks_files: 'SoundtrackFile', comments_files: 'CommentFile', posts_files: 'PostFile', messages_files: 'MessageFile',

@@ -6,7 +6,7 @@
  *   the connecting address, never what the visitor claims. Each address has a share of what is under way
  *   (IN_FLIGHT_PER_ADDRESS) and of open sockets (SOCKETS_PER_ADDRESS).
  * - Everything else goes through the rewrite table (`rewrites.ts`): GET and HEAD only, never outside dist,
- *   a real 404 status with the 404 page.
+ *   a real 404 status with the 404 page, or a 301 where the path is a page's former address (`redirects.ts`).
  * - `/_astro/*` (hashed) is cached for a year (immutable); HTML is `no-cache` and revalidated with
  *   ETag / Last-Modified; other files an hour. Text types are compressed (brotli or gzip, by Accept-Encoding).
  *
@@ -28,6 +28,7 @@ import { promisify } from 'node:util';
 import { API_PREFIX, ASSETS_PREFIX, resolveRoute } from './rewrites.ts';
 import { ApiCache, isSharedRead, touchedBy, type CachedAnswer } from './api-cache.ts';
 import { healthCheck, type ServedBuild } from './health.ts';
+import { redirectLookup } from './redirects.ts';
 import { addressKey } from '../../shared/address-key.ts';
 
 // Node 22.21 added this option (the package's Node); @types/node 22 does not name it yet.
@@ -286,6 +287,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   });
   const handlers = [healthCheck(o.directusUrl, servedBuild), ...(o.handlers ?? [])];
   const upgraded = new Set<Duplex>();
+  const formerAddress = redirectLookup();
 
   const fileStat = (distDir: string, file: string): Stats | null => {
     const full = path.join(distDir, file);
@@ -501,6 +503,14 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     }
     // A path of broken encoding is a 400 that still shows the site's page of a missing address.
     const route = resolveRoute(url.pathname, (file) => fileStat(distDir, file) !== null);
+    // A page's former address (a slug changed): sent on to the page, its query kept (redirects.ts).
+    const movedTo = route.status === 404 ? formerAddress(distDir, url.pathname) : null;
+    if (movedTo) {
+      const query = url.searchParams.toString();
+      res.writeHead(301, { ...PAGE_HEADERS, location: query ? `${movedTo}?${query}` : movedTo, 'cache-control': CACHE_HTML });
+      res.end();
+      return;
+    }
     const full = path.join(distDir, route.file);
     const stat = fileStat(distDir, route.file);
     if (!stat) {

@@ -13,6 +13,7 @@ import { asBuildMessage, handoffEnv, type BuildHandoff, type GoMessage } from '.
 import { codeHash, dropKeys, dropNextKeys, partCounts, promoteKeys } from './page-keys.ts';
 import { moveMissing } from './move-missing.ts';
 import { applyInPlace } from './apply-in-place.ts';
+import { writeBuildRedirects } from './redirects-file.ts';
 
 export interface SiteBuildOptions {
   directusUrl: string;
@@ -292,6 +293,8 @@ export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }
       for (const b of builds) b.child.kill();
       throw err;
     });
+    // Former addresses, beside the pages: put in place or swapped in with them.
+    await writeBuildRedirects(outs[0]!, o.directusUrl);
     if (inPlace && cacheDir) {
       o.onOutput?.(`[in place] its process told to go ${launchedAt} s and ended ${secondsIn()} s into the build\n`);
       const started = performance.now();

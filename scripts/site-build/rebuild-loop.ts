@@ -23,7 +23,7 @@ export function rebuildSecret(directusSecret: string, env: NodeJS.ProcessEnv = p
 }
 
 /** What the pages are made from on this side: the site's code, its shared rules and the lock file. */
-const SOURCES = ['src', 'shared', 'public', 'astro.config.mjs', 'package-lock.json', 'scripts/site-build/build.ts', 'scripts/site-build/astro-process.ts', 'scripts/site-build/write-in-place.ts', 'scripts/site-build/move-missing.ts'];
+const SOURCES = ['src', 'shared', 'public', 'astro.config.mjs', 'package-lock.json', 'scripts/site-build/build.ts', 'scripts/site-build/astro-process.ts', 'scripts/site-build/write-in-place.ts', 'scripts/site-build/move-missing.ts', 'scripts/site-build/redirects-file.ts', 'scripts/lib/redirects.ts'];
 
 function hashTree(hash: ReturnType<typeof createHash>, full: string): void {
   const stat = statSync(full, { throwIfNoEntry: false });
@@ -57,6 +57,8 @@ export interface RebuildLoopOptions {
   onBuildStart?: (pid: number) => void;
   /** Receives each build's output as it comes (the benchmark prints where its time and memory went). */
   onBuildOutput?: (text: string) => void;
+  /** Called with the served folder after each good build. */
+  onServed?: (dir: string) => void;
 }
 
 export interface RebuildLoop {
@@ -104,6 +106,7 @@ export function createRebuildLoop(o: RebuildLoopOptions): RebuildLoop {
     },
     fingerprint,
     onFailure: (record: BuildRecord) => backendCall(o, 'POST', 'report', record),
+    onServed: o.onServed,
   });
   const every = o.countersEveryMs ?? COUNTERS_REFRESH_MINUTES * 60_000;
   const timer = every > 0 ? setInterval(() => void rebuilder.refreshCounters(), every) : null;

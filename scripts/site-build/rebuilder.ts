@@ -67,6 +67,8 @@ export interface RebuilderOptions {
   quietMs?: number;
   /** Called after a failed build (tell the editors); its own failure is only logged. */
   onFailure?: (record: BuildRecord) => Promise<void>;
+  /** Called with the served folder once a good build is served (the runner has nginx read its redirects). */
+  onServed?: (dir: string) => void;
   log?: (line: string) => void;
 }
 
@@ -290,6 +292,7 @@ export class Rebuilder {
     this.persist();
     this.o.log?.(`site build ${record.ok ? 'done' : 'FAILED'} in ${(record.durationMs / 1000).toFixed(1)} s (${record.reason}, ${record.changeCount} change(s))`);
     if (!record.ok) await this.o.onFailure?.(record).catch((err) => this.o.log?.(`could not report the failure: ${(err as Error).message}`));
+    else this.o.onServed?.(this.currentDir()!);
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 

@@ -19,6 +19,7 @@ import { rowsDelta } from './rows-delta.ts';
 import { announceRowsSaved, rowsSaved } from './catalogue-relay.ts';
 import { handoff } from './handoff.ts';
 import { inShard, shardOf } from './shard.ts';
+import { countKeptWholePages } from './whole-pages.ts';
 import { buildChanges, prepareAhead, startedAhead } from './standby.ts';
 import { cardView, type CardView } from '../lib/card.ts';
 import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById, rowsToReread, shareOf, streamCatalogueRows, type Catalogue, type CatalogueShare, type OwnRow } from '../lib/directus/catalogue.ts';
@@ -371,6 +372,11 @@ const keepListed = once(async () => {
   return listedTitlesKeeper(handoff().rowsDir, lists === 'all' ? {} : previousListed() ?? {});
 });
 
+/** Counts list pages an edit put in place leaves as they are served: the lead's alone, which renders the list pages. */
+export function leftAsServed(pages: string[]): void {
+  if (rendersListPages) countKeptWholePages(pages);
+}
+
 /** How a list route's pages are made: each item's page address (without the leading slash) and query, and the titles its answer shows. */
 interface ListRoute<I, T> {
   page(item: I): string;
@@ -385,6 +391,7 @@ interface ListRoute<I, T> {
 export async function listPaths<I, T>(items: I[], route: ListRoute<I, T>): Promise<{ item: I; data: Promise<T> }[]> {
   const { lists } = await wholeRendered();
   const rendered = lists === 'all' ? items : items.filter((item) => lists.has(route.page(item)));
+  if (lists !== 'all') leftAsServed(items.map(route.page).filter((page) => !lists.has(page)));
   return rendered.map((item) => ({
     item,
     data: ahead(async () => {

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer, PathWithRoute } from 'astro';
 import { logged } from './build-log.ts';
 import { handoff } from './handoff.ts';
+import { shardOf } from './shard.ts';
+import { countRenderedWholePages } from './whole-pages.ts';
 import { isBulkRoute, pageOutput, renderEach } from './bulk-pages.ts';
 
 /**
@@ -54,6 +56,8 @@ function withBulkPages(astro: AstroPrerenderer, out: Output): AstroPrerenderer {
         if (pages) pages.push(page);
         else bulk.set(route, [page]);
       }
+      // The single pages every part renders are the lead's alone once the parts are put together.
+      if (shardOf(handoff().part).lead) countRenderedWholePages(rest.filter((page) => page.route.type === 'page').length);
       for (const [route, pages] of bulk) {
         await logged(`${pages.length} pages of ${route} rendered by the build's loop`, () => renderEach(pages, (page) => renderPage(astro, out, page)), { costs: true });
       }

@@ -26,7 +26,7 @@ export interface KeysHead {
   common?: string;
 }
 
-/** How many keyed pages a build kept from the previous one, and how many it rendered. */
+/** How many pages a build kept as the previous one made them, and how many it wrote anew (whole-pages.ts: every page, keyed or not). */
 export interface PageCounts {
   kept: number;
   rendered: number;

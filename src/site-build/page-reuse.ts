@@ -18,6 +18,7 @@ import { rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pagesDirOf, type BuildHandoff } from './handoff.ts';
 import { createPageLinker, type PageLinker } from './page-linker.ts';
+import { wholePages } from './whole-pages.ts';
 import {
   createKeysWriter, FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE,
   type FolderStamp, type KeysHead, type PartCounts,
@@ -89,9 +90,11 @@ export function createPageReuse({ outDir, pagesDir, part, reuse: given }: Pick<B
     if (saved) return;
     saved = true;
     keys.close();
-    const counts: PartCounts = { kept, rendered: fresh, gone: [...left.keys()] };
+    // Every page the build wrote anew counts, and every page of the site: an editor reads them as the edit's reach.
+    const whole = wholePages();
+    const counts: PartCounts = { kept: kept + whole.kept, rendered: fresh + whole.rendered, gone: [...left.keys()] };
     writeFileSync(path.join(cacheDir, nextCountsFile(part.index)), JSON.stringify(counts));
-    console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered (at ${process.uptime().toFixed(1)} s)`);
+    console.log(`[incremental] ${kept} pages kept from the previous build, ${fresh} keyed pages rendered, ${whole.rendered} others rendered and ${whole.kept} left as served (at ${process.uptime().toFixed(1)} s)`);
   };
   // The build's process ends once its pages are written: the keys are saved as it goes.
   process.once('exit', saveKeys);

@@ -5,6 +5,7 @@ import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { normaliseSearch } from '../../shared/search-text.ts';
 import { EMBED_ADDRESS_ERROR } from '../../shared/embed-address.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
+import { SUBCATEGORY_ELSEWHERE } from '../../directus/extensions/site-rules/src/title-categories.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, timestampMs, uploadAs, words } from '../support/fixtures.ts';
 
@@ -394,6 +395,53 @@ describe('titles', () => {
       expect((await adminRead('series', episode.id, 'iframe')).iframe).toBe('https://player.example/3');
       expect((await editor.call('PATCH', `/items/series/${episode.id}`, { iframe: '/embed/player.html?v=1' })).status).toBe(200);
       expect((await editor.call('PATCH', `/items/series/${episode.id}`, { iframe: null })).status).toBe(200);
+    });
+  });
+
+  describe('a subcategory of the title\'s own category', () => {
+    let editor: TestUser;
+    let anime: { id: number };
+    let dramas: { id: number };
+    let animeSeries: { id: number };
+    let korean: { id: number };
+    beforeAll(async () => {
+      editor = await newUser(EDITOR_ROLE);
+      const a = await admin();
+      const stamp = Math.random().toString(36).slice(2, 8).replace(/\d/g, '');
+      [anime, dramas] = await Promise.all([a.post('/items/categories', { name: `Аниме ${stamp}` }), a.post('/items/categories', { name: `Дорамы ${stamp}` })]);
+      [animeSeries, korean] = await Promise.all([
+        a.post('/items/subCategories', { name: `Аниме-сериалы ${stamp}`, category: anime.id }),
+        a.post('/items/subCategories', { name: `Корейские ${stamp}`, category: dramas.id }),
+      ]);
+    });
+
+    it('refuses a new title whose subcategory is another category\'s, or has no category, and stores nothing', async () => {
+      for (const body of [
+        { category: dramas.id, subCategory: animeSeries.id },
+        { subCategory: korean.id },
+        { category: { id: dramas.id }, subCategory: { id: animeSeries.id } },
+        { category: anime.id, subCategory: { name: 'Новая корейская', category: dramas.id } },
+      ]) {
+        const res = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: 'Чужая подкатегория', status: 'draft', ...body }));
+        expectRefused(res, 400, SUBCATEGORY_ELSEWHERE);
+      }
+      const taken = await editor.call('POST', '/items/titles', { name: 'Своя подкатегория', status: 'draft', category: dramas.id, subCategory: korean.id });
+      expect(taken.status).toBe(200);
+    });
+
+    it('refuses a change of the subcategory, of the category alone, or of both, that parts them; keeps the title as it was', async () => {
+      const t = await newTitle({ category: dramas.id, subCategory: korean.id });
+      expectRefused(await editor.call('PATCH', `/items/titles/${t.id}`, { subCategory: animeSeries.id }), 400, SUBCATEGORY_ELSEWHERE);
+      expectRefused(await editor.call('PATCH', `/items/titles/${t.id}`, { category: anime.id }), 400, SUBCATEGORY_ELSEWHERE);
+      expectRefused(await editor.call('PATCH', `/items/titles/${t.id}`, { category: null }), 400, SUBCATEGORY_ELSEWHERE);
+      expectRefused(await asAdmin('PATCH', `/items/titles/${t.id}`, { category: dramas.id, subCategory: animeSeries.id }), 400, SUBCATEGORY_ELSEWHERE);
+      expectRefused(await editor.call('PATCH', '/items/titles', { keys: [t.id], data: { subCategory: animeSeries.id } }), 400, SUBCATEGORY_ELSEWHERE);
+      expect(await adminRead('titles', t.id, 'category,subCategory')).toEqual({ category: dramas.id, subCategory: korean.id });
+      // Together, or the subcategory taken off first, the category moves.
+      expect((await editor.call('PATCH', `/items/titles/${t.id}`, { category: anime.id, subCategory: animeSeries.id })).status).toBe(200);
+      expect((await editor.call('PATCH', `/items/titles/${t.id}`, { subCategory: null })).status).toBe(200);
+      expect((await editor.call('PATCH', `/items/titles/${t.id}`, { category: dramas.id })).status).toBe(200);
+      expect(await adminRead('titles', t.id, 'category,subCategory')).toEqual({ category: dramas.id, subCategory: null });
     });
   });
 

@@ -8,7 +8,8 @@ import { SLUG_SOURCES } from '../../directus/schema/collections.ts';
 import { CATEGORY_ADDRESS_TAKEN } from '../../directus/extensions/site-rules/src/category-names.ts';
 import { RESERVED_SLUGS } from '../../shared/rules.ts';
 import { slugFromName } from '../../shared/slug.ts';
-import { admin, newUser, type TestUser } from '../support/api.ts';
+import { FORMER_SLUG_COLLECTIONS, type FormerSlug } from '../../shared/former-slugs.ts';
+import { admin, call, newUser, type TestUser } from '../support/api.ts';
 import { adminRead, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 
 let editor: TestUser;
@@ -129,5 +130,84 @@ describe('a slug typed by hand', () => {
     const [a, b] = [await created('titles', { name: `Пара ${stamp()}` }), await created('titles', { name: `Пара ${stamp()}` })];
     const res = await editor.call('PATCH', '/items/titles', { keys: [a.id, b.id], data: { slug: `one-for-two-${Date.now()}` } });
     expectRefused(res, 400, 'Адрес у каждой записи свой');
+  });
+});
+
+describe('a slug changed', () => {
+  /** What the build reads: each former slug that leads to a page now, with the slug there. */
+  const leading = async (collection: string, ...slugs: string[]) => {
+    const res = await call<FormerSlug[]>('GET', '/site/former-slugs');
+    expect(res.status).toBe(200);
+    return res.data.filter((f) => f.collection === collection && slugs.includes(f.from)).map((f) => [f.from, f.to]);
+  };
+  const kept = async (collection: string, item: number) =>
+    (await (await admin()).get<{ slug: string }[]>(`/items/formerSlugs?filter[collection][_eq]=${collection}&filter[item][_eq]=${item}&fields=slug&sort=slug`)).map((r) => r.slug);
+  const renamed = async (collection: string, id: number, slug: string) => {
+    const res = await editor.call('PATCH', `/items/${collection}/${id}?fields=slug`, { slug });
+    expect(res.status, JSON.stringify(res.errors)).toBe(200);
+    expect(res.data.slug).toBe(slug);
+  };
+  const unique = (base: string) => `${base}-${Math.random().toString(36).slice(2, 8).replace(/\d/g, 'x')}`;
+
+  it.each(FORMER_SLUG_COLLECTIONS)('keeps the one %s left, leading to the row\'s page now, and nothing for other changes', async (collection) => {
+    const { from } = SLUG_SOURCES[collection]!;
+    const row = await created(collection, { [from]: stamp(), ...(collection === 'titles' ? { status: 'published' } : {}) });
+    expect((await editor.call('PATCH', `/items/${collection}/${row.id}`, { [from]: stamp() })).status).toBe(200);
+    expect((await editor.call('PATCH', `/items/${collection}/${row.id}`, { slug: row.slug })).status).toBe(200);
+    expect(await kept(collection, row.id)).toEqual([]);
+    const next = unique('novyy');
+    await renamed(collection, row.id, next);
+    expect(await kept(collection, row.id)).toEqual([row.slug]);
+    expect(await leading(collection, row.slug)).toEqual([[row.slug, next]]);
+  });
+
+  it('leads every former slug to the slug now, leaves out one the row took back, and one of a draft', async () => {
+    const title = await created('titles', { name: stamp(), status: 'published' });
+    const [second, third] = [unique('vtoroy'), unique('tretiy')];
+    await renamed('titles', title.id, second);
+    await renamed('titles', title.id, third);
+    expect(await leading('titles', title.slug, second)).toEqual([[title.slug, third], [second, third]]);
+    // Its first slug again: that is its page, and the others lead there.
+    await renamed('titles', title.id, title.slug);
+    expect(await leading('titles', title.slug, second, third)).toEqual([[second, title.slug], [third, title.slug]]);
+    // A draft has no page: its former slugs lead nowhere until it is published again.
+    expect((await editor.call('PATCH', `/items/titles/${title.id}`, { status: 'draft' })).status).toBe(200);
+    expect(await leading('titles', second, third)).toEqual([]);
+    expect((await editor.call('PATCH', `/items/titles/${title.id}`, { status: 'published' })).status).toBe(200);
+    expect(await leading('titles', second, third)).toHaveLength(2);
+  });
+
+  it('gives a former slug another row took to that row, and to the last row that left it', async () => {
+    const [a, b] = [await created('actors', { nameRu: stamp() }), await created('actors', { nameRu: stamp() })];
+    const aNow = unique('a-teper');
+    await renamed('actors', a.id, aNow);
+    expect(await leading('actors', a.slug)).toEqual([[a.slug, aNow]]);
+    // b takes a's former slug: the address is b's page.
+    await renamed('actors', b.id, a.slug);
+    expect(await leading('actors', a.slug)).toEqual([]);
+    // ...and once b leaves it, it leads to b.
+    const bNow = unique('b-teper');
+    await renamed('actors', b.id, bNow);
+    expect(await leading('actors', a.slug)).toEqual([[a.slug, bNow]]);
+    expect(await kept('actors', a.id)).toEqual([]);
+  });
+
+  it('keeps the slug an emptied one was made again over, and forgets a deleted row\'s', async () => {
+    const name = stamp();
+    const tag = await created('tags', { name, slug: unique('ruchnoy') });
+    expect((await editor.call('PATCH', `/items/tags/${tag.id}`, { slug: '' })).status).toBe(200);
+    expect(await kept('tags', tag.id)).toEqual([tag.slug]);
+    expect(await leading('tags', tag.slug)).toEqual([[tag.slug, slugFromName(name)]]);
+    expect((await editor.call('DELETE', `/items/tags/${tag.id}`)).status).toBe(204);
+    expect(await kept('tags', tag.id)).toEqual([]);
+    expect(await leading('tags', tag.slug)).toEqual([]);
+  });
+
+  it('is written by the backend alone: nobody else reads or writes the former slugs', async () => {
+    const reader = await newUser();
+    for (const who of [undefined, reader.token, editor.token]) {
+      expect((await call('GET', '/items/formerSlugs', { token: who })).status).toBe(403);
+      expect((await call('POST', '/items/formerSlugs', { token: who, body: { collection: 'titles', item: 1, slug: 'x' } })).status).toBe(403);
+    }
   });
 });

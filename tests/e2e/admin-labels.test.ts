@@ -14,9 +14,11 @@ import { RELEASE_YEARS } from '../../shared/rules.ts';
 import { slugFromName } from '../../shared/slug.ts';
 import { E2E_ADMIN } from './global-setup.ts';
 import { newPerson } from './support/people.ts';
-import { adminApi } from './support/site.ts';
+import { adminApi, patientPolls } from './support/site.ts';
 
 const directus = () => inject('e2eDirectusUrl');
+// The admin app loads a row's form in a second or more on a busy machine.
+patientPolls(30_000);
 
 async function signInToAdminApp(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${directus()}/admin/login`);
@@ -115,6 +117,68 @@ describe('the admin app', () => {
     await name.pressSequentially(' 2');
     expect(await slug.inputValue()).toBe('moy-adres');
     await page.screenshot({ path: '/tmp/admin-new-title.png' });
+  });
+
+  it('keeps a saved row\'s address as it is opened, renamed or saved, and stops a new row\'s slug following its name once it is saved', async ({ adminApp: page, onTestFinished }) => {
+    const api = await adminApi();
+    const editor = await newPerson({ role: EDITOR_ROLE });
+    await signInToAdminApp(page, editor.email, editor.password);
+    const fieldNamed = (collection: string, field: string) =>
+      page.locator('.v-form .field').filter({ has: page.getByText(labelOf(collection, field), { exact: true }) }).first().locator('input').first();
+    const slug = page.locator('input[data-slug-input], [data-slug-input] input').first();
+    const saved = (collection: string) => page.waitForResponse((r) => r.url().includes(`/items/${collection}`) && ['PATCH', 'POST'].includes(r.request().method()));
+
+    // Seed rows whose address is not the one their name makes now: a field following the name would change it.
+    const cases = [
+      { collection: 'actors', from: 'nameRu', other: 'career', value: 'Актриса (правка)' },
+      { collection: 'titles', from: 'name', other: 'ageRating', value: '18+' },
+      { collection: 'categories', from: 'name', other: 'name', value: ' (правка)' },
+    ];
+    for (const { collection, from, other, value } of cases) {
+      const rows = await api.get<Record<string, string | number | null>[]>(`/items/${collection}?fields=id,slug,${from},${other}&sort=id&limit=-1`);
+      const row = rows.find((r) => slugFromName(r[from]) !== r.slug)!;
+      expect(row, collection).toBeTruthy();
+      onTestFinished(() => api.patch(`/items/${collection}/${row.id}`, { slug: row.slug, [from]: row[from], [other]: row[other] }).then(() => {}));
+      await page.goto(`${directus()}/admin/content/${collection}/${row.id}`);
+      const name = fieldNamed(collection, from);
+      await expect.poll(() => name.inputValue()).toBe(row[from]);
+      await expect.poll(() => slug.inputValue()).toBe(row.slug);
+      expect(await slug.getAttribute('placeholder'), collection).toBeNull();
+
+      // Another field (for a category, its name) changed and saved: the address stays.
+      const field = fieldNamed(collection, other);
+      if (other === from) {
+        await field.press('End');
+        await field.pressSequentially(value);
+      } else await field.fill(value);
+      const save = saved(collection);
+      await page.keyboard.press('Control+s');
+      const answer = await save;
+      expect(answer.status(), collection).toBe(200);
+      expect(Object.keys(answer.request().postDataJSON() as object), collection).not.toContain('slug');
+      expect((await api.get<{ slug: string }>(`/items/${collection}/${row.id}?fields=slug`)).slug, collection).toBe(row.slug);
+      await expect.poll(() => slug.inputValue()).toBe(row.slug);
+    }
+
+    // A new row's slug follows its name until it is saved; then the saved row keeps it through a rename.
+    await page.goto(`${directus()}/admin/content/titles/+`);
+    const typed = `Новый адрес ${Date.now().toString(36)}`;
+    await fieldNamed('titles', 'name').pressSequentially(typed);
+    await expect.poll(() => slug.inputValue()).toBe(slugFromName(typed));
+    const created = saved('titles');
+    await page.keyboard.press('Control+s');
+    const id = ((await (await created).json()) as { data: { id: number } }).data.id;
+    onTestFinished(() => api.delete(`/items/titles/${id}`).then(() => {}));
+    await page.waitForURL(new RegExp(`/admin/content/titles/${id}$`));
+    const name = fieldNamed('titles', 'name');
+    await expect.poll(() => name.inputValue()).toBe(typed);
+    await name.press('End');
+    await name.pressSequentially(' 2');
+    const renamed = saved('titles');
+    await page.keyboard.press('Control+s');
+    expect((await renamed).status()).toBe(200);
+    expect(await api.get<{ name: string; slug: string }>(`/items/titles/${id}?fields=name,slug`)).toEqual({ name: `${typed} 2`, slug: slugFromName(typed) });
+    await expect.poll(() => slug.inputValue()).toBe(slugFromName(typed));
   });
 
   it('refuses an editor\'s segment that ends before it starts, in Russian alone, keeping the row', async ({ adminApp: page }) => {

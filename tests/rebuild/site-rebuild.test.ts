@@ -4,7 +4,7 @@
  * API) changing the catalogue. Builds of the demo take a while, so each test makes one or two.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from '../e2e/support/test.ts';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -18,6 +18,8 @@ import { buildSite, startStandby, type BuildStandby } from '../../scripts/site-b
 import { REBUILD_PATH } from '../../scripts/site-build/rebuild-webhook.ts';
 import { servedBuild, type BuildRecord, type RebuildState } from '../../scripts/site-build/rebuilder.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
+import { ROOT } from '../../scripts/lib/paths.ts';
+import { NGINX_REDIRECTS_FILE, REDIRECTS_FILE } from '../../scripts/lib/redirects.ts';
 import { isSitemapFile } from '../../src/lib/sitemap.ts';
 import { applyAll } from '../../directus/apply/index.ts';
 import { EDITOR_ROLE, PUBLIC_POLICY } from '../../directus/access/policies.ts';
@@ -120,6 +122,28 @@ function wholeFiles(): { lists: Map<string, number>; sitemap: Map<string, number
 /** The served category and tag pages, relative to the served folder `dir`. */
 const listFiles = (dir: string) => ['categories', 'tag'].flatMap((folder) => readdirSync(path.join(dir, folder), { recursive: true, withFileTypes: true })
   .filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))));
+
+/** Every page of the served build (the HTML the build writes, not public/'s files) by its inode. */
+function pageInodes(): Map<string, number> {
+  const dir = loop.rebuilder.currentDir()!;
+  return new Map(readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !existsSync(path.join(ROOT, 'public', file)))
+    .map((file) => [file, statSync(path.join(dir, file)).ino]));
+}
+
+/**
+ * The pages of the served build written since `before` was taken: new ones, and those that are another
+ * file than before (a kept page is the same file, linked or left in place).
+ */
+const writtenSince = (before: Map<string, number>) => [...pageInodes()].filter(([file, ino]) => before.get(file) !== ino).map(([file]) => file);
+
+/** Of `files`, the title, cast and person pages (those with keys, see src/site-build/page-reuse.ts). */
+async function keyedPages(files: string[]): Promise<string[]> {
+  const titles = new Set((await backend.api.get<{ slug: string }[]>('/items/titles?filter[status][_eq]=published&fields=slug&limit=-1')).map((t) => t.slug));
+  return files.filter((file) => /^actors\/[^/]+\.html$/.test(file) || (titles.has(file.split('/')[0]!) && /^[^/]+\/(index|actors)\.html$/.test(file)));
+}
 
 /** The served category and tag pages that link to the title at `slug`. */
 function listFilesShowing(slug: string): string[] {
@@ -275,6 +299,7 @@ describe('editors change the catalogue', () => {
     const served = (await webhookState()).current;
     const before = served?.pages;
     const whole = wholeFiles();
+    const pages = pageInodes();
     const since = await lastStarted();
     const name = `Серия — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/series/${episode!.id}`, editor.token, { name })).status).toBe(200);
@@ -283,8 +308,13 @@ describe('editors change the catalogue', () => {
     expect(build?.changes.map((c) => [c.collection, c.keys.map(Number), c.titles, c.actors])).toEqual([['series', [episode!.id], [title.id], undefined]]);
     expect(describeTally(build!.tally!)).toBe(`изменена серия «${name}» (дорама «${title.name}»)`);
     expect(build?.incremental).toBe(true);
-    // The title page and its cast page: nothing else shows an episode.
-    expect(build?.pages).toEqual({ kept: before!.kept + before!.rendered - 2, rendered: 2 });
+    // Every page it wrote anew counts, of every page of the site: the title page and its cast page (nothing
+    // else shows an episode), the list pages showing its card, home and the other single pages.
+    const written = writtenSince(pages);
+    expect((await keyedPages(written)).sort()).toEqual([`${title.slug}/actors.html`, `${title.slug}/index.html`]);
+    expect(written).toEqual(expect.arrayContaining(['index.html', '404.html', ...showing]));
+    expect(build?.pages).toEqual({ kept: pageInodes().size - written.length, rendered: written.length });
+    expect(build!.pages!.kept + build!.pages!.rendered).toBe(before!.kept + before!.rendered);
     // Put into the served build's folder in place, not into a new folder of every page.
     expect(build?.dir).toBe(served?.dir ?? served?.id);
     expect((await page(`/${title.slug}`)).text.includes(name)).toBe(true);
@@ -334,22 +364,42 @@ describe('editors change the catalogue', () => {
     const inTitle = ['actors', 'directors', 'screenwriters'].map((relation, i) => `filter[_or][${i}][${relation}][actors_id][_eq]=${id}`).join('&');
     const titles = await backend.api.get<{ slug: string }[]>(`/items/titles?filter[status][_eq]=published&${inTitle}&fields=slug&limit=-1`);
     expect(titles.length).toBeGreaterThan(0);
-    const before = (await webhookState()).current?.pages;
     const whole = wholeFiles();
+    const pages = pageInodes();
     const since = await lastStarted();
     const nameRu = `Актёр — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/actors/${id}`, editor.token, { nameRu })).status).toBe(200);
     const [build] = await buildsAfter(since);
     expect(build?.ok).toBe(true);
     expect(build?.incremental).toBe(true);
-    // The person's page, and the page and cast page of each of their titles: the cast is on both.
-    const rendered = 1 + 2 * titles.length;
-    expect(build?.pages).toEqual({ kept: before!.kept + before!.rendered - rendered, rendered });
+    // The person's page, and the page and cast page of each of their titles (the cast is on both), besides
+    // the single pages every build writes.
+    const written = writtenSince(pages);
+    expect((await keyedPages(written)).sort()).toEqual([`actors/${slug}.html`, ...titles.flatMap((t) => [`${t.slug}/index.html`, `${t.slug}/actors.html`])].sort());
+    expect(build?.pages).toEqual({ kept: pageInodes().size - written.length, rendered: written.length });
     expect((await page(`/actors/${slug}`)).text.includes(nameRu)).toBe(true);
     for (const t of titles) expect((await page(`/${t.slug}/actors`)).text.includes(nameRu)).toBe(true);
     // No card shows a person and no address moved: the category and tag pages and the sitemap are left as they were.
     expect(whole.lists.size).toBeGreaterThan(0);
     expect(wholeFiles()).toEqual(whole);
+  });
+
+  it('a banner edited: the build counts home among the pages it wrote anew, of every page of the site', WITH_BUILDS, async () => {
+    const [banner] = await backend.api.get<{ id: number }[]>('/items/mainBanners?fields=id&sort=id&limit=1');
+    expect(banner).toBeTruthy();
+    const pages = pageInodes();
+    const since = await lastStarted();
+    // One unbroken run of letters, which the admin app's list of builds wraps (see 'the admin app').
+    const title = `Баннер${'Ё'.repeat(150)}`;
+    expect((await api('PATCH', `/items/mainBanners/${banner!.id}`, editor.token, { title })).status).toBe(200);
+    const [build] = await buildsAfter(since);
+    expect(build?.ok).toBe(true);
+    expect(describeTally(build!.tally!)).toBe(`изменён баннер главной «${title}»`);
+    // Home shows it, and every build renders it (a full build also catches up on what moved since: a
+    // title page whose review count an earlier test changed, say).
+    const written = writtenSince(pages);
+    expect(written).toContain('index.html');
+    expect(build?.pages).toEqual({ kept: pageInodes().size - written.length, rendered: written.length });
   });
 
   it("a tag taken off a title in the editor's way: the change names the title, and its page drops the tag", WITH_BUILDS, async () => {
@@ -399,32 +449,71 @@ describe('editors change the catalogue', () => {
     expect((await page(`/${neighbour!.slug}`)).text.includes(link)).toBe(false);
   });
 
-  it('a new slug answers at its new address and the old one is gone; a deleted person and tag leave with their pages', WITH_BUILDS, async () => {
+  it('a new slug answers at its new address, and its former addresses send visitors and crawlers on to it with a 301', WITH_BUILDS, async () => {
+    const title = await topTitleOfACategory();
+    const served = (await webhookState()).current;
+    const since = await lastStarted();
+    const slug = `${title.slug}-novyy-adres`;
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { slug })).status).toBe(200);
+    const [build] = await buildsAfter(since);
+    // An edit put into the served build in place: the redirects come with its pages.
+    expect([build?.ok, build?.incremental, build?.dir]).toEqual([true, true, served?.dir ?? served?.id]);
+
+    expect((await page(`/${slug}`)).status).toBe(200);
+    const sitemap = await sitemapOf();
+    expect([sitemap.includes(`/${slug}<`), sitemap.includes(`/${title.slug}<`)]).toEqual([true, false]);
+    const moves = [
+      [`/${title.slug}`, `/${slug}`], [`/${title.slug}/`, `/${slug}`], [`/titles/${title.slug}`, `/${slug}`],
+      [`/${title.slug}/actors`, `/${slug}/actors`], [`/titles/${title.slug}/actors?from=bookmark`, `/${slug}/actors?from=bookmark`],
+    ];
+    for (const [from, to] of moves) {
+      const res = await fetch(`${site.url}${from}`, { redirect: 'manual' });
+      expect([from, res.status, res.headers.get('location')]).toEqual([from, 301, to]);
+    }
+    // Written into the build for a static host or CDN, and for nginx.
+    const dir = loop.rebuilder.currentDir()!;
+    expect(readFileSync(path.join(dir, REDIRECTS_FILE), 'utf8')).toContain(`/titles/${title.slug} /${slug} 301\n`);
+    expect(readFileSync(path.join(dir, NGINX_REDIRECTS_FILE), 'utf8')).toContain(`/${title.slug}/actors /${slug}/actors;\n`);
+    // The title unpublished: its former addresses lead nowhere, as its own.
+    const hiding = await lastStarted();
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { status: 'draft' })).status).toBe(200);
+    expect((await buildsAfter(hiding)).every((b) => b.ok)).toBe(true);
+    expect([(await page(`/${title.slug}`)).status, (await page(`/${slug}`)).status]).toEqual([404, 404]);
+    const showing = await lastStarted();
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { status: 'published' })).status).toBe(200);
+    expect((await buildsAfter(showing)).every((b) => b.ok)).toBe(true);
+    expect((await fetch(`${site.url}/${title.slug}`, { redirect: 'manual' })).headers.get('location')).toBe(`/${slug}`);
+  });
+
+  it('a tag\'s new slug: its former page sends on to it; a deleted person and tag leave with their pages and former addresses', WITH_BUILDS, async () => {
     const title = await topTitleOfACategory();
     const [link] = await backend.api.get<{ actors_id: { id: number; slug: string; nameRu: string } }[]>(
       `/items/titles_actors?filter[titles_id][_eq]=${title.id}&fields=actors_id.id,actors_id.slug,actors_id.nameRu&limit=1`,
     );
-    const [tag] = await backend.api.get<{ id: number; slug: string }[]>('/items/tags?fields=id,slug&sort=id&limit=1');
-    expect(link && tag).toBeTruthy();
+    const [tag, renamedTag] = await backend.api.get<{ id: number; slug: string }[]>('/items/tags?fields=id,slug&sort=id&limit=2');
+    expect(link && tag && renamedTag).toBeTruthy();
     const person = link!.actors_id;
     expect((await page(`/actors/${person.slug}`)).status).toBe(200);
     expect((await page(`/${title.slug}/actors`)).text.includes(person.nameRu)).toBe(true);
     expect((await page(`/tag/${tag!.slug}`)).status).toBe(200);
 
     const since = await lastStarted();
-    const slug = `${title.slug}-novyy-adres`;
-    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { slug })).status).toBe(200);
+    const personSlug = `${person.slug}-novyy`;
+    const tagSlug = `${renamedTag!.slug}-novyy`;
+    expect((await api('PATCH', `/items/actors/${person.id}`, editor.token, { slug: personSlug })).status).toBe(200);
     expect((await api('DELETE', `/items/actors/${person.id}`, editor.token)).status).toBe(204);
+    expect((await api('PATCH', `/items/tags/${renamedTag!.id}`, editor.token, { slug: tagSlug })).status).toBe(200);
     expect((await api('DELETE', `/items/tags/${tag!.id}`, editor.token)).status).toBe(204);
     const builds = await buildsAfter(since);
     expect(builds.every((b) => b.ok)).toBe(true);
 
-    expect((await page(`/${slug}`)).status).toBe(200);
-    expect((await page(`/${title.slug}`)).status).toBe(404);
+    const moved = await fetch(`${site.url}/tag/${renamedTag!.slug}`, { redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, `/tag/${tagSlug}`]);
+    expect((await page(`/tag/${tagSlug}`)).status).toBe(200);
     const sitemap = await sitemapOf();
-    expect([sitemap.includes(`/${slug}<`), sitemap.includes(`/${title.slug}<`), sitemap.includes(`/actors/${person.slug}<`)]).toEqual([true, false, false]);
-    expect((await page(`/actors/${person.slug}`)).status).toBe(404);
-    expect((await page(`/${slug}/actors`)).text.includes(person.nameRu)).toBe(false);
+    expect(sitemap.includes(`/actors/${person.slug}<`)).toBe(false);
+    expect([(await page(`/actors/${person.slug}`)).status, (await page(`/actors/${personSlug}`)).status]).toEqual([404, 404]);
+    expect((await page(`/${title.slug}/actors`)).text.includes(person.nameRu)).toBe(false);
     expect((await page(`/tag/${tag!.slug}`)).status).toBe(404);
   });
 
@@ -500,7 +589,11 @@ describe('the admin app', () => {
     const edit = history.find((b) => b.reason === 'change' && b.tally?.length);
     expect(edit).toBeTruthy();
     await view.locator('[data-build] [data-reason]', { hasText: describeTally(edit!.tally!) }).first().waitFor();
-    expect(describeTally(edit!.tally!)).toMatch(/^изменен/);
+    expect(describeTally(edit!.tally!)).toMatch(/^измен[её]н/);
+    // A name of one unbroken run (the banner's) wraps inside the list rather than running past its edge.
+    const unbroken = view.locator('[data-build] [data-reason]', { hasText: 'ЁЁЁЁЁЁЁЁЁЁ' }).first();
+    await unbroken.waitFor();
+    expect(await unbroken.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     // A manual build reads everything, and still renders only the pages whose data changed.
     const pages = loop.rebuilder.snapshot().last?.pages;
     expect(pages).toBeTruthy();

@@ -5,6 +5,7 @@ import { REWRITE_RULES, nginxForm } from '../../scripts/lib/rewrites.ts';
 import { API_SOCKET_PATH, CACHE_IMMUTABLE, PAGE_HEADERS } from '../../scripts/lib/static-server.ts';
 import { API_CACHE_TTL_MS, CACHED_ROUTES } from '../../scripts/lib/api-cache.ts';
 import { HELEKET_WEBHOOK_SOURCE } from '../../directus/extensions/site-payments/src/heleket-protocol.ts';
+import { NGINX_REDIRECTS_FILE, redirectKey } from '../../scripts/lib/redirects.ts';
 
 const conf = readFileSync(new URL('../../deploy/nginx.conf.example', import.meta.url), 'utf8');
 
@@ -113,8 +114,26 @@ describe('deploy/nginx.conf.example', () => {
     expect(assets?.body).toContain(`add_header Cache-Control "${CACHE_IMMUTABLE}" always;`);
     expect(conf).toMatch(/~\^text\/html\s+'no-cache';/);
     expect(conf).toMatch(/^\s*gzip on;/m);
-    expect(conf).toMatch(/^\s*error_page 404 \/404\.html;/m);
+    expect(conf).toMatch(/^\s*error_page 404 @missing;/m);
+    expect(blocks.find((b) => b.location === 'location @missing')?.body.at(-1)).toBe('rewrite ^ /404.html break;');
     const fallback = blocks.find((b) => b.location === 'location /');
     expect(fallback?.body).toContain('try_files $uri $uri/index.html $uri.html =404;');
+  });
+
+  it('sends a page\'s former address on with a 301 from the served build\'s redirects.map, only where no page answers', () => {
+    const root = /^\s*root (\S+);/m.exec(conf)?.[1];
+    expect(root).toBeDefined();
+    // The build writes the map beside its pages; the `*` lets nginx start before the first build.
+    const map = /map \$site_page_path \$former_address \{\s*include (\S+);\s*\}/.exec(conf)?.[1];
+    expect(map).toBe(`${root}/${NGINX_REDIRECTS_FILE}*`);
+    // Looked up as the site's server does: without a trailing slash.
+    const bare = /map \$uri \$site_page_path \{\s*~(\S+)\s+\$bare;\s*default\s+\$uri;\s*\}/.exec(conf)?.[1];
+    expect(bare).toBeDefined();
+    const lookedUp = (uri: string) => new RegExp(bare!).exec(uri)?.groups?.bare ?? uri;
+    for (const uri of ['/old', '/old/', '/titles/old/actors//', '/', '/a']) expect(lookedUp(uri), uri).toBe(redirectKey(uri));
+    // Every missing page goes through the check; the 404 page itself is what is left.
+    const missing = blocks.find((b) => b.location === 'location @missing');
+    expect(missing?.body.slice(0, 2)).toEqual(['if ($former_address) {', 'return 301 $former_address$is_args$args;']);
+    expect(conf).not.toMatch(/error_page 404 \/404\.html;/);
   });
 });

@@ -428,6 +428,13 @@ export interface TogetherMessage {
   date_created: string | null;
 }
 
+export interface FormerSlugRow {
+  id: number;
+  collection: 'titles' | 'actors' | 'categories' | 'tags';
+  item: number;
+  slug: string;
+}
+
 export interface TitleGenre {
   id: number;
   titles_id: number | Title | null;
@@ -609,6 +616,7 @@ export interface Schema {
   togetherRooms: TogetherRoom[];
   togetherMembers: TogetherMember[];
   togetherMessages: TogetherMessage[];
+  formerSlugs: FormerSlugRow[];
   titles_genres: TitleGenre[];
   titles_actors: TitleActor[];
   titles_directors: TitleDirector[];

@@ -1,7 +1,7 @@
 /**
  * The site's own routes under /site: small public answers that expose no user or rating
- * (GET /site/availability, /site/online, /site/rating/:titleId, and for the build /site/ratings and
- * /site/comment-counts),
+ * (GET /site/availability, /site/online, /site/rating/:titleId, and for the build /site/ratings,
+ * /site/comment-counts and /site/former-slugs),
  * accounts in one step (POST /site/register, /site/account/delete, see account.ts), a person's
  * rating and watching progress (PUT /site/rating/:titleId, /site/progress/:titleId, my-titles.ts),
  * their private chats with unread counts (GET /site/chats, POST /site/chats/:id/read, chats.ts),
@@ -24,6 +24,7 @@ import { registerReactionRoutes } from './reactions.ts';
 import { registerWatchedRoutes } from './watched.ts';
 import { registerKeptVideoRoutes } from './kept-videos.ts';
 import { commentCounts } from './comment-counts.ts';
+import { formerSlugs } from './former-slugs.ts';
 import { ratingSummary, summarise, type RatingSummary } from './rating-summary.ts';
 import { eachPage } from './each-page.ts';
 import { ensureIndexes } from './indexes.ts';
@@ -130,6 +131,15 @@ export default defineEndpoint({
     router.get('/comment-counts', async (_req, res, next) => {
       try {
         res.json({ data: await reviewCounts() });
+      } catch (err) {
+        next(err);
+      }
+    });
+
+    // Read afresh by every build: a slug changed a moment ago is a redirect in the build it starts.
+    router.get('/former-slugs', async (_req, res, next) => {
+      try {
+        res.json({ data: await formerSlugs(database) });
       } catch (err) {
         next(err);
       }

@@ -34,6 +34,7 @@ import { registerCategoryNameRules } from './category-names.ts';
 import { registerOwnPresets } from './own-presets.ts';
 import { BANNER_LINK_ERROR, isBannerLink } from '../../../../shared/banner-link.ts';
 import { registerFieldValueRule } from './field-values.ts';
+import { registerFormerSlugs } from './former-slugs.ts';
 import { EMBED_ADDRESS_ERROR, EMBED_FIELDS, isEmbedAddress } from '../../../../shared/embed-address.ts';
 import { NAME_PAINT_ERROR, isNamePaint } from '../../../../shared/name-paint.ts';
 import { registerSocketFrameLimit } from './socket-size.ts';
@@ -41,6 +42,7 @@ import { registerSocketSessions } from './socket-sessions.ts';
 import { registerStaticSettingsRules } from './static-settings.ts';
 import { registerTextCharacterRule } from './text-characters.ts';
 import { registerTitleRules } from './titles.ts';
+import { registerTitleCategoryRules } from './title-categories.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 import { registerUserRemoval } from './user-removal.ts';
@@ -87,6 +89,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerCategoryNameRules(register);
   registerOwnPresets(register);
   registerTitleRules(register);
+  registerTitleCategoryRules(register);
   // A player's address is framed on every viewer's page; a shop's name colour painted wherever its wearer is named.
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
   registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
@@ -127,4 +130,6 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerWatchedRules(register, pace('watched', env, 'Слишком много отметок подряд.'), (err) => logger.error(err));
   // Last: a collection's own rules say first what is wrong in their words.
   registerDeclaredValues(register);
+  // After every rule that may refuse the write: it writes the slug a row leaves.
+  registerFormerSlugs(register);
 });

@@ -34,7 +34,7 @@ export function recentBuilds(state: SiteBuildState): BuildReport[] {
   return state.history?.length ? state.history : state.last ? [state.last] : [];
 }
 
-/** 'заново 2 из 50 000 (остальные — из прошлой сборки)': the title, cast and person pages of a build. */
+/** 'заново 2 из 50 000 (остальные — из прошлой сборки)': the pages of the site a build wrote anew, of all of them. */
 export function describePages(r: BuildReport): string | null {
   if (!r.pages) return null;
   const count = (n: number) => n.toLocaleString('ru-RU');
