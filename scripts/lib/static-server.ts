@@ -355,20 +355,23 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
     res.end(JSON.stringify(BAD_GATEWAY_ANSWER));
   }
 
-  /** Counts a request under way from its address until its answer ends; false past the address's share. */
-  function holdSlot(kind: keyof typeof inFlight, req: http.IncomingMessage, res: http.ServerResponse): boolean {
-    const counts = inFlight[kind];
+  /** Counts one more of its address in `counts` until `holder` closes; false past `share`. */
+  function holdShare(counts: Map<string, number>, share: number, req: http.IncomingMessage, holder: { once(event: 'close', done: () => void): unknown }): boolean {
     const from = addressKey(req.socket.remoteAddress);
     const held = counts.get(from) ?? 0;
-    if (held >= IN_FLIGHT_PER_ADDRESS[kind]) return false;
+    if (held >= share) return false;
     counts.set(from, held + 1);
-    res.once('close', () => {
+    holder.once('close', () => {
       const left = (counts.get(from) ?? 1) - 1;
       if (left > 0) counts.set(from, left);
       else counts.delete(from);
     });
     return true;
   }
+
+  /** Counts a request under way from its address until its answer ends; false past the address's share. */
+  const holdSlot = (kind: keyof typeof inFlight, req: http.IncomingMessage, res: http.ServerResponse): boolean =>
+    holdShare(inFlight[kind], IN_FLIGHT_PER_ADDRESS[kind], req, res);
 
   function proxy(req: http.IncomingMessage, res: http.ServerResponse, again = false): void {
     const upPath = upstreamPath(req.url ?? '/');
@@ -419,18 +422,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
   }
 
   /** Counts a socket of its address until it closes; false past SOCKETS_PER_ADDRESS. */
-  function holdSocket(req: http.IncomingMessage, socket: Duplex): boolean {
-    const from = addressKey(req.socket.remoteAddress);
-    const held = socketsOf.get(from) ?? 0;
-    if (held >= SOCKETS_PER_ADDRESS) return false;
-    socketsOf.set(from, held + 1);
-    socket.once('close', () => {
-      const left = (socketsOf.get(from) ?? 1) - 1;
-      if (left > 0) socketsOf.set(from, left);
-      else socketsOf.delete(from);
-    });
-    return true;
-  }
+  const holdSocket = (req: http.IncomingMessage, socket: Duplex): boolean => holdShare(socketsOf, SOCKETS_PER_ADDRESS, req, socket);
 
   function proxyUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer): void {
     if (!holdSocket(req, socket)) {
