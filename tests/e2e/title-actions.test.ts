@@ -35,6 +35,17 @@ async function openTitle(page: Page, t: TitleRow): Promise<void> {
   await hydrated(page, '.rating-stars');
 }
 
+/** The title's page with its «В список ▾» menu opened by the pointer. */
+async function openMarksMenu(page: Page, t: TitleRow): Promise<{ toggle: Locator; menu: Locator }> {
+  await openTitle(page, t);
+  const toggle = page.getByRole('button', { name: 'В список ▾' });
+  await expect.poll(() => toggle.isEnabled()).toBe(true);
+  await toggle.click();
+  const menu = page.getByRole('list', { name: 'Списки' });
+  await menu.waitFor();
+  return { toggle, menu };
+}
+
 const ratingValue = (page: Page) => page.locator('.rating-stars__value').innerText();
 const reviews = (page: Page) => page.getByRole('region', { name: /^Отзывы/ });
 const review = (page: Page, text: string): Locator => page.locator('article.review', { has: page.locator('.review__text', { hasText: text }) }).last();
@@ -208,11 +219,7 @@ describe('list marks', () => {
   it('closes the menu on Escape and hands the keyboard back to «В список ▾»', async ({ signedIn }) => {
     const t = await title(3);
     const { page } = signedIn;
-    await openTitle(page, t);
-    const toggle = page.getByRole('button', { name: 'В список ▾' });
-    await expect.poll(() => toggle.isEnabled()).toBe(true);
-    await toggle.click();
-    const menu = page.getByRole('list', { name: 'Списки' });
+    const { toggle, menu } = await openMarksMenu(page, t);
     await page.keyboard.press('Tab');
     await expect.poll(() => menu.getByRole('button', { name: 'Избранное' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Escape');
@@ -272,12 +279,7 @@ describe('list marks', () => {
   it('stays open when Escape closes a dialog opened over it, and closes on the next', async ({ signedIn }) => {
     const t = await title(9);
     const { page } = signedIn;
-    await openTitle(page, t);
-    const toggle = page.getByRole('button', { name: 'В список ▾' });
-    await expect.poll(() => toggle.isEnabled()).toBe(true);
-    await toggle.click();
-    const menu = page.getByRole('list', { name: 'Списки' });
-    await menu.waitFor();
+    const { toggle, menu } = await openMarksMenu(page, t);
 
     // From the open menu the keyboard goes back up to the header's search, and Escape leaves the search.
     const search = page.getByRole('banner').getByRole('button', { name: 'Поиск' });
