@@ -19,7 +19,8 @@ async function readFormerSlugs(directusUrl: string): Promise<FormerSlug[]> {
     } catch {
       // No answer: tried again below, as a busy answer is.
     }
-    if ((status !== null && status !== 503) || attempt >= TRIES) throw new Error(`GET /site/former-slugs: ${status ?? 'no answer'}`);
+    // Busy (503) or this address's rate used up for a moment (429), as the build's other reads wait them out.
+    if ((status !== null && status !== 503 && status !== 429) || attempt >= TRIES) throw new Error(`GET /site/former-slugs: ${status ?? 'no answer'}`);
     await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
   }
 }

@@ -97,3 +97,29 @@ describe('looking a path up', () => {
     expect(lookup(dir, '/old')).toBe('/newer');
   });
 });
+
+describe('the build\'s read of the former slugs', () => {
+  it('waits out a busy or rate-limited backend and then writes the table', async () => {
+    const http = await import('node:http');
+    const { writeBuildRedirects } = await import('../../scripts/site-build/redirects-file.ts');
+    const answers = [429, 503, 200];
+    const asked: number[] = [];
+    const server = http.createServer((_req, res) => {
+      const status = answers[asked.length] ?? 200;
+      asked.push(status);
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(status === 200 ? { data: [{ collection: 'titles', from: 'old', to: 'new' }] } : { errors: [] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'redirects-read-'));
+    dirs.push(dir);
+    try {
+      const { port } = server.address() as { port: number };
+      await writeBuildRedirects(dir, `http://127.0.0.1:${port}`);
+    } finally {
+      server.close();
+    }
+    expect(asked).toEqual([429, 503, 200]);
+    expect(parseRedirects(readFileSync(path.join(dir, REDIRECTS_FILE), 'utf8')).get('/old')).toBe('/new');
+  });
+});
