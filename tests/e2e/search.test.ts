@@ -141,6 +141,19 @@ describe('the player\'s episode search', () => {
       await expect.poll(() => episodes.allInnerTexts(), { message: q }).toEqual(['3 серия']);
     }
   });
+
+  it('says so when the search\'s code cannot load, and still lists the season', async ({ browsers }) => {
+    const series = TITLES.find((t) => t.typeSource === 'Без сезонов' && t.episodes >= 10)!;
+    const { page } = await browsers.visitor();
+    await page.route('**/_astro/episode-search.*.js', (route) => route.abort());
+    await page.goto(`/${series.slug}?tab=seasons`);
+    await hydrated(page, '#player .player__episode');
+    const episodes = page.locator('#player .player__episode');
+    const all = await episodes.count();
+    await page.getByPlaceholder('Поиск серии').fill('3');
+    await expect.poll(() => page.locator('#player').getByRole('alert').allInnerTexts()).toEqual(['Поиск серий не загрузился. Обновите страницу']);
+    expect(await episodes.count()).toBe(all);
+  });
 });
 
 describe('Вам может понравиться', () => {

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useStore } from '@nanostores/react';
-import { findEpisodes } from './episode-search.ts';
+import { useEpisodeSearch } from './episode-search-loader.ts';
 import type { Episode, PlayerModel, SavedProgress } from './player.ts';
 import { useFilledBeforeHydration } from '../../ui/use-filled-before-hydration.ts';
 import { signedInPart, useSignedIn } from './signed-in.ts';
@@ -42,7 +42,9 @@ export default function Player({ model, title, titleId, suggestions = [] }: Prop
   const watched = useStore($watched);
   const load = useStore($watchedLoad);
   const marking = useStore($watchedMark);
-  const shown = useMemo(() => (season ? findEpisodes(season.episodes, query) : []), [season, query]);
+  const search = useEpisodeSearch(query.trim() !== '');
+  // Until the search's code is here, the whole season shows.
+  const shown = useMemo(() => (!season ? [] : search.find ? search.find(season.episodes, query) : season.episodes), [season, query, search.find]);
   const allIds = useMemo(() => model.seasons.flatMap((s) => s.episodes.map((e) => e.id)), [model]);
 
   useEffect(() => { void loadWatched(titleId); }, [titleId]);
@@ -109,6 +111,7 @@ export default function Player({ model, title, titleId, suggestions = [] }: Prop
                 </li>
               );
             })}
+            {search.failed && query.trim() && <li className="player__none" role="alert">Поиск серий не загрузился. Обновите страницу</li>}
             {shown.length === 0 && <li className="player__none">Серии не найдены</li>}
           </ul>
         </div>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { findEpisodes } from './episode-search.ts';
 import { clock, comingEpisodes, playerModel, resumeLabel, resumePoint, type PlayerModel } from './player.ts';
 
 describe('player model', () => {
@@ -93,29 +92,6 @@ describe('player model', () => {
       .map((iframe, i) => ({ id: i + 1, name: `${i + 1} серия`, source: 'iframe', iframe }));
     const m = playerModel({ id: 3, typeSource: 'Без сезонов', series });
     expect(m.seasons[0].episodes.map((e) => e.src)).toEqual(['https://player.example/4', '/embed/player.html?v=5']);
-  });
-
-  it('finds episodes by number or name', () => {
-    const eps = [1, 2, 12].map((n) => ({ id: n, name: `${n} серия`, kind: 'iframe' as const, src: `/p/${n}` }));
-    expect(findEpisodes(eps, '2').map((e) => e.id)).toEqual([2]);
-    expect(findEpisodes(eps, '  ').length).toBe(3);
-    expect(findEpisodes(eps, 'СЕРИЯ').length).toBe(3);
-  });
-
-  it('understands the ways people write an episode number', () => {
-    const eps = Array.from({ length: 24 }, (_, i) => ({ id: i + 1, name: `${i + 1} серия`, kind: 'iframe' as const, src: `/p/${i + 1}` }));
-    for (const q of ['3', 'серия 3', '3 серия', 'третья', 'Третья серия', 'серию третью', '3-я', 'три']) {
-      expect(findEpisodes(eps, q).map((e) => e.name), q).toEqual(['3 серия']);
-    }
-    expect(findEpisodes(eps, 'пятнадцатая').map((e) => e.id)).toEqual([15]);
-    expect(findEpisodes(eps, 'двадцать первая').map((e) => e.id)).toEqual([21]);
-    expect(findEpisodes(eps, 'сто')).toEqual([]);
-  });
-
-  it('takes the place in the list when names carry no numbers', () => {
-    const eps = ['Пилот', 'Возвращение', 'Финал'].map((name, i) => ({ id: i + 1, name, kind: 'iframe' as const, src: `/p/${i}` }));
-    expect(findEpisodes(eps, 'вторая').map((e) => e.name)).toEqual(['Возвращение']);
-    expect(findEpisodes(eps, 'фин').map((e) => e.name)).toEqual(['Финал']);
   });
 });
 
