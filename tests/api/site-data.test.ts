@@ -38,6 +38,9 @@ let country: { id: number; name: string };
 let tag: { id: number; slug: string };
 let actor: { id: number; slug: string };
 let t1: Row; let t2: Row; let t3: Row; let t4: Row; let t5: Row; let draft: Row;
+/** A cast past Directus's default of 100 rows a nested list, which it cuts silently unless asked. */
+const LARGE_CAST = 105;
+let largeCast: { title: Row; actors: number[] };
 const comments: Record<string, number> = {};
 
 beforeAll(async () => {
@@ -79,6 +82,14 @@ beforeAll(async () => {
   });
 
   await a.post('/items/series', Array.from({ length: 105 }, (_, i) => ({ title: t1.id, name: `Серия ${i + 1}`, sort: i + 1 })));
+
+  const castIds: number[] = (await a.post('/items/actors', Array.from({ length: LARGE_CAST }, (_, i) => ({
+    slug: `sd-cast-${i}-${stamp}`, nameRu: `Актёр ${i + 1} ${stamp}`,
+  })))).map((r: { id: number }) => r.id);
+  largeCast = {
+    title: await newTitle({ slug: `sd-large-cast-${stamp}`, name: `Большой состав ${ru}`, actors: castIds.map((id) => ({ actors_id: id })) }),
+    actors: castIds,
+  };
 
   author = await newUser();
   comments.first = (await author.call('POST', '/items/comments', { text: 'Первый отзыв', title: t1.id })).data.id;
@@ -244,6 +255,13 @@ describe('the build-time reader', () => {
     const rows = await reader.getActorPagesById(ids);
     expect(rows.map((r) => r.id)).toEqual(ids);
     expect(await createReader(baseUrl(), { rowsByIdPerCall: 1 }).getActorPagesById(ids)).toEqual(rows);
+  });
+
+  it('reads a cast of any size whole, and lists the title on the page of its last actor', async () => {
+    const title = catalogue.titles.find((t) => t.slug === largeCast.title.slug)!;
+    const cast = title.actors?.map((a) => (typeof a.actors_id === 'object' ? a.actors_id?.id : a.actors_id));
+    expect(cast?.sort((a, b) => a! - b!)).toEqual(largeCast.actors);
+    expect(ids(catalogue.titlesOf(largeCast.actors.at(-1)!))).toEqual([largeCast.title.id]);
   });
 
   it("lists a person's titles: played, directed and written, without drafts", async () => {

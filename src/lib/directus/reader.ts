@@ -13,12 +13,13 @@ import {
   PERSON_FIELDS, SEGMENT_ROW_FIELDS, STATIC_FIELDS, TAG_FIELDS, TITLE_ROW_FIELDS, TITLE_ROW_READ_FIELDS, type CAST_RELATIONS,
 } from './fields.ts';
 import { EPISODES_DEEP } from './signed-in-fields.ts';
+import { wholeLists } from './whole-lists.ts';
 import { ACTORS_PER_CALL, TITLES_PER_CALL } from './catalogue.ts';
 import {
   BY_RELEASE, BY_VIEWS, addCounts, inCategory, published, withTag, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
-import type { Schema, ShopItem } from './schema.ts';
+import type { Actor, Schema, ShopItem, Title } from './schema.ts';
 import type { AssetPreset } from '../assets.ts';
 import { once } from '../once.ts';
 import { MAX_FILTER_VALUES } from '../../../shared/rules.ts';
@@ -253,10 +254,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     const titles = await send(client, readItems('titles', {
       fields: BUILD_TITLE_READ_FIELDS,
       filter: titleFilter(filter),
-      deep: {
-        ...EPISODES_DEEP,
-        soundtracks: { _limit: -1, _sort: ['id'] },
-      },
+      deep: wholeLists<Title>(BUILD_TITLE_READ_FIELDS, { ...EPISODES_DEEP, soundtracks: { _sort: ['id'] } }),
       sort: ['id'],
       ...at,
     }), what);
@@ -266,7 +264,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
 
   const actorPages = (at: { limit: number; page?: number; filter?: { id: { _in: number[] } } }, what: string) =>
     send(client, readItems('actors', {
-      fields: ACTOR_FIELDS, sort: ['id'], deep: { images: { _limit: -1 } }, ...at,
+      fields: ACTOR_FIELDS, sort: ['id'], deep: wholeLists<Actor>(ACTOR_FIELDS), ...at,
     }), what) as Promise<ActorPage[]>;
 
   return {
