@@ -11,14 +11,14 @@
  * (6 s).
  */
 import type http from 'node:http';
+import { API_CACHE_STALE_MS, API_CACHE_TTL_MS } from '../../shared/shared-read-age.ts';
 
-/** How long an anonymous read is served from memory. */
-export const API_CACHE_TTL_MS = 5_000;
 /**
- * Just after that, an answer may still be served while one read fetches its successor: a read asked
- * all the time never makes its visitors wait, and one asked rarely is read afresh.
+ * How long an anonymous read is served from memory (API_CACHE_TTL_MS), and how long just after that
+ * an answer may still be served while one read fetches its successor (API_CACHE_STALE_MS): a read
+ * asked all the time never makes its visitors wait, and one asked rarely is read afresh.
  */
-export const API_CACHE_STALE_MS = 1_000;
+export { API_CACHE_STALE_MS, API_CACHE_TTL_MS };
 /** While the backend fails (down, restarting, 5xx), a public read kept this long past its expiry is served instead. */
 export const API_CACHE_IF_BROKEN_MS = 10 * 60_000;
 /** Larger answers are passed through uncached. */
