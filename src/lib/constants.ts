@@ -18,6 +18,13 @@ export const UPDATES_PAGE_SIZE = 50;
 export const ALPHABET_PAGE_SIZE = 8;
 /** Profile posts a page ('Показать еще'). */
 export const POSTS_PAGE_SIZE = 10;
+/**
+ * A title's reviews a page ('Показать еще'; the spec names no number): a screenful or two of
+ * threads, each folded to its first replies, so the section draws a few dozen items, not hundreds.
+ */
+export const REVIEWS_PAGE_SIZE = 20;
+/** Replies a thread shows before 'Показать ответы (N)'. */
+export const REPLIES_FOLDED_AFTER = 3;
 export const FOOTER_TAGS_COLLAPSED = 6;
 export const DESCRIPTION_CUT = { titlePage: 200, card: 40, searchCard: 40, listCard: 55 } as const;
 export const BIOGRAPHY_FOLD = 600;

@@ -10,17 +10,19 @@ interface Props<T, Q> {
   list: RemoteList<T, Q>;
   /** What an empty list says; nothing when the empty case needs no words. */
   empty?: ReactNode;
+  /** What a failed load says, before 'Повторить'. */
+  failure?: string;
   /** What 'Показать еще' does, when the screen does more than append (the filter screen also updates its address). */
   onMore?: () => void;
 }
 
-export default function ListFooter<T, Q>({ state, list, empty, onMore }: Props<T, Q>) {
+export default function ListFooter<T, Q>({ state, list, empty, failure = 'Не удалось загрузить.', onMore }: Props<T, Q>) {
   return (
     <>
       {state.status === 'loading' && <p className="list-status" role="status">Загружаем…</p>}
       {state.status === 'error' && (
         <p className="list-status list-status--error" role="alert">
-          Не удалось загрузить. <button type="button" className="list-status__retry" onClick={() => void list.retry()}>Повторить</button>
+          {failure} <button type="button" className="list-status__retry" onClick={() => void list.retry()}>Повторить</button>
         </p>
       )}
       {state.status === 'ready' && state.items.length === 0 && empty && <p className="list-status">{empty}</p>}

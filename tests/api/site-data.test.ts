@@ -12,6 +12,7 @@ import { createReader, type Reader, type TitleRow } from '../../src/lib/directus
 import { TITLE_ROW_FIELDS } from '../../src/lib/directus/fields.ts';
 import { EPISODES_DEEP } from '../../src/lib/directus/signed-in-fields.ts';
 import { createRuntime, type Runtime } from '../../src/lib/directus/runtime.ts';
+import { readReplies, readReviewCount, readReviewPage } from '../../src/lib/directus/review-reads.ts';
 import { readCommentCounts } from '../../src/lib/directus/queries.ts';
 import { catalogueFrom, loadCatalogue, readCatalogueRows, shareOf, type Catalogue } from '../../src/lib/directus/catalogue.ts';
 import type { Schema } from '../../src/lib/directus/schema.ts';
@@ -409,15 +410,21 @@ describe('the runtime helpers of the islands', () => {
     expect(await countRows('supportRequests', { email: { _eq: email } })).toBe(1);
   });
 
-  it('reads the reviews of a title with authors, replies and reactions', async () => {
-    const list = await runtime.getComments(t1.id);
-    expect(ids(list)).toEqual([comments.reply, comments.second, comments.first]);
-    const [reply, , first] = list;
-    expect(reply.text).toBe('Ответ на первый');
-    expect(reply.user_created).toMatchObject({ id: author.id, login: author.login, avatar: null, nameColor: null, frame: null });
-    expect(reply.comment).toMatchObject({ id: comments.first, text: 'Первый отзыв', user_created: { login: author.login } });
-    expect(first.reactions?.map((r) => r.type)).toEqual(['like']);
-    expect(await runtime.getComments(t3.id)).toEqual([]);
+  it('reads a title\'s reviews a page at a time, with authors, first replies and reactions, and counts them', async () => {
+    const [second, ...rest] = await readReviewPage(runtime.client, t1.id, {}, 1);
+    expect([second!.id, rest]).toEqual([comments.second, []]);
+    const older = await readReviewPage(runtime.client, t1.id, { olderThan: { date: second!.date_created!, id: second!.id } }, 5);
+    expect(ids(older)).toEqual([comments.first]);
+    const [first] = older;
+    expect(first!.text).toBe('Первый отзыв');
+    expect(first!.user_created).toMatchObject({ id: author.id, login: author.login, avatar: null, nameColor: null, frame: null });
+    expect(first!.reactions?.map((r) => r.type)).toEqual(['like']);
+    expect(first!.replies.map((r) => r.text)).toEqual(['Ответ на первый']);
+    expect(first!.replyIds).toEqual([{ id: comments.reply }]);
+    expect(ids(await readReviewPage(runtime.client, t1.id, { notOlderThan: { date: first!.date_created!, id: first!.id } }, 5))).toEqual([comments.second, comments.first]);
+    expect(ids(await readReplies(runtime.client, comments.first, null))).toEqual([comments.reply]);
+    expect(await readReviewCount(runtime.client, t1.id)).toEqual({ count: 3, upTo: comments.reply });
+    expect(await readReviewPage(runtime.client, t3.id, {}, 5)).toEqual([]);
   });
 
   it('filters a category by genre, by name or slug, with the total', async () => {

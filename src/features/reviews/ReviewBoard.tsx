@@ -15,12 +15,13 @@ import { cut } from '../../lib/text.ts';
 import { aboutKind, type TitleKind } from '../../lib/title-kind.ts';
 import { $me, loadMe } from '../account/index.ts';
 import { $myReactions, deleteReview, loadMyReactions, reviewEditing, reviewReacting, reviewWriting } from './signed-in-store.ts';
-import { $reviews } from './store.ts';
+import { $reviews, replyShowing } from './store.ts';
 import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../ui/text-limit.ts';
 import Reactions from '../../ui/Reactions.tsx';
 import ReviewItem from './ReviewItem.tsx';
+import ThreadReplies from './ThreadReplies.tsx';
 import './review-board.css';
 
 interface ReplyTo { threadId: number; login: string; text: string }
@@ -75,6 +76,8 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
     if (await send(titleId, replyTo?.threadId ?? null, text)) {
       setText('');
       setReplyTo(null);
+      // The reply lands at the thread's end: it is opened whole, so the person sees it.
+      if (replyTo) void replyShowing.of(replyTo.threadId).run();
     }
   }
 
@@ -84,7 +87,7 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
   };
 
   // A deleted review's thread takes no new replies (the backend refuses them too).
-  const item = (r: ReviewView, thread: ReviewView, replies?: ReviewView[]) => {
+  const item = (r: ReviewView, thread: ReviewView) => {
     const mine = !!me && r.author.id === me.id;
     return (
       <ReviewItem
@@ -108,7 +111,7 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
           </div>
         )}
       >
-        {replies && replies.length > 0 && <div className="review__replies">{replies.map((x) => item(x, thread))}</div>}
+        {r === thread && <ThreadReplies thread={thread}>{(x) => item(x, thread)}</ThreadReplies>}
       </ReviewItem>
     );
   };
@@ -138,7 +141,7 @@ export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: 
         </div>
         {error && <p className="reviews__error" role="alert">{error}</p>}
       </form>
-      {reviews?.map((r) => item(r, r, r.replies))}
+      {reviews.map((r) => item(r, r))}
     </>
   );
 }

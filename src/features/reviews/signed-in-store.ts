@@ -1,5 +1,5 @@
 /**
- * What a signed-in person does to the open title's reviews (state in `title-reviews.ts`): a review
+ * What a signed-in person does to the open title's reviews (state in `store.ts`): a review
  * or reply written, their own edited or deleted, a like or dislike (pressed again, taken back),
  * and which ones they pressed. Each change shows once the backend accepted it (counters never
  * rise before); a refusal reaches the caller with the backend's reason.
@@ -9,11 +9,11 @@ import * as calls from '../../lib/directus/reviews.ts';
 import { changeReactions, pressedReaction } from '../../lib/reaction-list.ts';
 import type { CommentSource } from './reviews.ts';
 import { mergeReviews } from './reviews-live.ts';
-import { $reviewRows } from './store.ts';
+import { $reviewRows, noteGone } from './store.ts';
 import { task, taskPerKey } from '../../ui/task.ts';
 
 const replaceRow = (id: number, change: (row: CommentSource) => CommentSource) =>
-  $reviewRows.set({ ...$reviewRows.get(), rows: $reviewRows.get().rows.map((r) => (r.id === id ? change(r) : r)) });
+  $reviewRows.set($reviewRows.get().map((r) => (r.id === id ? change(r) : r)));
 
 /** A new review (no parent) or a reply to a review; the text is sent trimmed, a blank one never. */
 export async function writeReview(titleId: number, parentId: number | null, text: string): Promise<void> {
@@ -21,7 +21,7 @@ export async function writeReview(titleId: number, parentId: number | null, text
   if (!trimmed) return;
   const created = await calls.writeReview(titleId, parentId, trimmed);
   // The live feed may have brought it already: merged by id, it shows once.
-  $reviewRows.set({ ...$reviewRows.get(), rows: mergeReviews($reviewRows.get().rows, [created], titleId) });
+  $reviewRows.set(mergeReviews($reviewRows.get(), [created], titleId));
 }
 
 export async function editReview(id: number, text: string): Promise<void> {
@@ -33,6 +33,7 @@ export async function editReview(id: number, text: string): Promise<void> {
 
 export async function deleteReview(id: number): Promise<void> {
   await calls.deleteReview(id);
+  noteGone(id);
   replaceRow(id, (row) => ({ ...row, text: '', deleted: true }));
 }
 

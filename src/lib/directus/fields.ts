@@ -108,12 +108,17 @@ export const AUTHOR_FIELDS = [
 /** A friendship or a request with its two people, as friends lists and buttons show them. */
 export const FRIENDSHIP_FIELDS = ['id', 'status', { requester: AUTHOR_FIELDS }, { addressee: AUTHOR_FIELDS }] as const;
 
-/** A review with its author, images, reactions and the comment it answers. */
-export const COMMENT_FIELDS = [
+/** A review or reply as the title page draws it: its author, images and reactions. */
+export const REVIEW_FIELDS = [
   'id', 'text', 'date_created', 'title', 'deleted',
   { user_created: AUTHOR_FIELDS },
   { images: [{ directus_files_id: FILE_FIELDS }] },
   { reactions: ['id', 'type'] },
+] as const;
+
+/** A review with its author, images, reactions and the comment it answers. */
+export const COMMENT_FIELDS = [
+  ...REVIEW_FIELDS,
   { comment: ['id', 'text', 'date_created', { user_created: AUTHOR_FIELDS }, { reactions: ['id', 'type'] }] },
 ] as const;
 

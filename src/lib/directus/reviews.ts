@@ -7,7 +7,7 @@ import { createItem, updateItem } from '@directus/sdk';
 import { pageClient } from './client.ts';
 import { COMMENT_FIELDS } from './fields.ts';
 import { send } from './queries.ts';
-import type { CommentItem } from './runtime.ts';
+import type { CommentItem } from './review-reads.ts';
 
 export { myReactions, setReaction, type ReactionType } from './reactions.ts';
 

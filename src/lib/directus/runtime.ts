@@ -3,24 +3,21 @@
  * the page's one client. The base URL can be given so the same helpers run against any Directus
  * (the API tests pass the test server's address).
  */
-import { createItem, customEndpoint, readItems, type ReadItemOutput, type RestCommand } from '@directus/sdk';
+import { createItem, customEndpoint, type RestCommand } from '@directus/sdk';
 import { alphabetPrefix } from '../alphabet.ts';
 import {
   ALPHABET_PAGE_SIZE, CATEGORY_NEW_PAGE, TAG_PAGE_SIZE, UPDATES_PAGE_SIZE,
 } from '../constants.ts';
 import { once } from '../once.ts';
-import { MAX_READ_ROWS } from '../../../shared/rules.ts';
 import { searchQuery } from '../search.ts';
 import { createSiteClient, pageClient } from './client.ts';
 import { countView } from './view-count.ts';
-import { COMMENT_FIELDS, PERSON_FIELDS } from './fields.ts';
+import { PERSON_FIELDS } from './fields.ts';
 import {
   BY_RELEASE, BY_VIEWS, inCategory, namePrefix, published, readTitleCards, readTitlePage, readUpdatesPage, send, withTag,
   type Page, type RatingSummary, type TitleCard,
 } from './queries.ts';
 import type { Schema } from './schema.ts';
-
-export type CommentItem = ReadItemOutput<Schema, 'comments', { fields: typeof COMMENT_FIELDS }>;
 
 export type { RatingSummary };
 
@@ -85,16 +82,6 @@ export function createRuntime(base?: string) {
       const { name, email, topic, message } = input;
       await send(client, createItem('supportRequests', { name, email, topic, message }), 'support request');
     },
-
-    /** Every review of a title (the newest MAX_READ_ROWS) with its author, reactions and the review it answers, newest first. */
-    getComments: (titleId: number): Promise<CommentItem[]> =>
-      send(client, readItems('comments', {
-        fields: COMMENT_FIELDS,
-        filter: { title: { _eq: titleId } },
-        sort: ['-date_created', '-id'],
-        deep: { reactions: { _limit: -1 }, images: { _limit: -1 } },
-        limit: MAX_READ_ROWS,
-      }), 'comments') as Promise<CommentItem[]>,
 
     /**
      * One page of the category's alphabetical index: titles whose name starts with the key or
