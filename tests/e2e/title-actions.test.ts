@@ -18,7 +18,7 @@ import { aboutKind, kindIn, titleKind, type TitleKind } from '../../src/lib/titl
 import { apiOf, publishedTitles, siteApiOf, type TitleRow } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
 import { blockingViolations } from './support/axe.ts';
-import { adminApi, everyIslandHydrated, hydrated, idleIslandsHydrated, patientPolls, type ThemeName } from './support/site.ts';
+import { adminApi, everyIslandHydrated, holdScripts, hydrated, idleIslandsHydrated, notHydrated, patientPolls, type ThemeName } from './support/site.ts';
 
 patientPolls(20_000);
 
@@ -342,6 +342,31 @@ describe('favourite actors', () => {
     await idleIslandsHydrated(page);
     expect(await page.locator('#favorite-actor').innerHTML()).toBe('');
     expect(await page.getByRole('button', { name: /^В избранное/ }).count()).toBe(0);
+  });
+});
+
+describe('the prompt to sign in under reviews', () => {
+  it('shows to a visitor from the first paint, and never to a signed-in person, not even before the reviews wake', async ({ browsers, signedIn }) => {
+    const t = await title(10);
+    const promptOn = async (page: Page) => {
+      const held = await holdScripts(page, '**/_astro/Reviews.*.js');
+      await page.goto(`/${t.slug}`);
+      const prompt = reviews(page).getByRole('link', { name: 'Войдите, чтобы оставить комментарий', includeHidden: true });
+      await prompt.waitFor({ state: 'attached' });
+      expect(await notHydrated(page, '.reviews')).toBe(true);
+      return { prompt, shown: await prompt.isVisible(), release: held.release };
+    };
+
+    const visitor = await promptOn((await browsers.visitor()).page);
+    expect(visitor.shown).toBe(true);
+
+    const member = await promptOn(signedIn.page);
+    expect(member.shown).toBe(false);
+    await member.release();
+    // The reviews wake once in view.
+    await reviews(signedIn.page).scrollIntoViewIfNeeded();
+    await reviews(signedIn.page).getByRole('textbox').waitFor();
+    expect(await member.prompt.count()).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { readItem, rootElement, writeItem } from '../../lib/storage.ts';
+import { SESSION_KEY } from '../account/session-key.ts';
 
 export type Overlay = 'search' | 'mobileMenu' | 'contact';
 
@@ -93,15 +94,22 @@ if (typeof window !== 'undefined' && typeof window.addEventListener === 'functio
 export const SCRIPTS_ON_CLASS = 'js';
 
 /**
+ * The class on <html> saying a session is stored: until the page's scripts know who is looking, parts
+ * shown to visitors alone (the reviews' «Войдите…») hide under it rather than flash at a signed-in person.
+ */
+export const SESSION_HINT_CLASS = 'has-session';
+
+/**
  * The body of the inline <head> script: the same rule as `readStoredTheme` and
  * `applyThemeClass`, written out because it runs before any module loads (no flash of the
  * wrong theme). Built from the constants above so the two cannot drift apart. It also marks
- * <html> with SCRIPTS_ON_CLASS, before the first paint, so controls that need scripts never flash.
+ * <html> with SCRIPTS_ON_CLASS, before the first paint, so controls that need scripts never flash,
+ * and with SESSION_HINT_CLASS when a session is stored.
  */
 export function themeBootScript(): string {
   const themes = JSON.stringify(THEMES);
-  return `(function(){var t=${themes},d=${JSON.stringify(DEFAULT_THEME)},v=null;`
-    + `try{v=localStorage.getItem(${JSON.stringify(THEME_KEY)})}catch(e){}`
+  return `(function(){var t=${themes},d=${JSON.stringify(DEFAULT_THEME)},v=null,s=null;`
+    + `try{v=localStorage.getItem(${JSON.stringify(THEME_KEY)});s=localStorage.getItem(${JSON.stringify(SESSION_KEY)})}catch(e){}`
     + `if(t.indexOf(v)<0)v=d;var c=document.documentElement.classList;`
-    + `t.forEach(function(x){c.remove(x)});c.add(v);c.add(${JSON.stringify(SCRIPTS_ON_CLASS)})})();`;
+    + `t.forEach(function(x){c.remove(x)});c.add(v);c.add(${JSON.stringify(SCRIPTS_ON_CLASS)});if(s)c.add(${JSON.stringify(SESSION_HINT_CLASS)})})();`;
 }
