@@ -6,7 +6,7 @@
  */
 import { atom, computed } from 'nanostores';
 import { readItem, rootElement, writeItem } from '../../lib/storage.ts';
-import { SESSION_KEY } from '../account/session-key.ts';
+import { SESSION_KEY } from '../account/session.ts';
 
 export type Overlay = 'search' | 'mobileMenu' | 'contact';
 
