@@ -76,9 +76,7 @@ function Look({ me, type, item, size }: { me: Me; type: ShopType; item: ShopItem
   const login = me.login ?? '';
   const avatar = avatarUrl(me.avatar);
   if (type === 'nameColor') {
-    const look = nameLook(item);
-    const name = <PersonName person={{ login, href: null, name: look }} className={`look-name look-name--${size}`} />;
-    return look ? <span className="name-stage">{name}</span> : name;
+    return <PersonName person={{ login, href: null, name: nameLook(item) }} className={`look-name look-name--${size}`} />;
   }
   if (type === 'frame') {
     return <Avatar person={{ avatar, frame: assetUrl(fileId(item?.frameProfile)) }} size={size === 'tile' ? 56 : 96} />;

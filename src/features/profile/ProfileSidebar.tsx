@@ -54,9 +54,7 @@ export default function ProfileSidebar({ me, section = null, editing = false, on
         style={wallpaper ? { backgroundImage: `url("${wallpaper}")` } : undefined} data-testid="account-card">
         <Avatar person={person} size={112} />
         <div className="account-card__names">
-          {person.name
-            ? <span className="name-stage"><PersonName person={person} className="account-card__login" /></span>
-            : <PersonName person={person} className="account-card__login" />}
+          <PersonName person={person} className="account-card__login" />
           {fullName && <span className="account-card__full">{fullName}</span>}
         </div>
         <a className="account-card__edit" href="/profile/edit" aria-current={editing ? 'page' : undefined}><PencilIcon /><span>Редактировать профиль</span></a>
