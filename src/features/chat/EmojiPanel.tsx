@@ -52,7 +52,7 @@ export default function EmojiPanel({ onPick, dark }: { onPick: (emoji: string) =
       categories={CATEGORIES}
       suggestedEmojisMode="recent"
       lazyLoadEmojis
-      width={320}
+      width="var(--chat-emoji-width, 320px)"
       height={380}
       previewConfig={{ showPreview: false }}
       onEmojiClick={(e) => onPick(e.emoji)}
