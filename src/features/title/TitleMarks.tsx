@@ -5,28 +5,55 @@
  * While one is saved the buttons are only aria-disabled (`toggleMark` ignores a press meanwhile):
  * a disabled button would drop the keyboard's focus to the page's start.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { MARK_TYPES, type MarkType } from '../../../shared/rules.ts';
 import { $titleMarks, loadTitleMarks, toggleMark } from './signed-in-store.ts';
 import HeartIcon from '../../ui/HeartIcon.tsx';
+import { menuPlace } from './menu-place.ts';
 import './title-actions.css';
 
 const FAVOURITE: MarkType = 'Избранное';
 
 export default function TitleMarks({ titleId }: { titleId: number }) {
   const { status, marks, busy, error } = useStore($titleMarks);
-  // Where the open menu sits on screen: the banner clips what overflows it, so the menu is fixed under its button.
-  const [open, setOpen] = useState<{ top: number; left: number } | null>(null);
+  const [open, setOpen] = useState(false);
   const menuId = useId();
   const box = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
 
   useEffect(() => { void loadTitleMarks(titleId); }, [titleId]);
 
+  // The open menu is a popover: in the top layer, neither clipped by the banner nor under the page's floating
+  // buttons. It sits where it fits beside its button, and follows it as the page scrolls, until the button leaves the screen.
+  useLayoutEffect(() => {
+    const list = menu.current;
+    if (!open || !list) return;
+    list.showPopover();
+    const place = () => {
+      const button = toggle.current!.getBoundingClientRect();
+      const screen = { width: document.documentElement.clientWidth, height: window.innerHeight };
+      if (button.bottom < 0 || button.top > screen.height) {
+        setOpen(false);
+        return;
+      }
+      const at = menuPlace(button, { width: list.offsetWidth, height: list.scrollHeight }, screen);
+      Object.assign(list.style, { top: `${at.top}px`, left: `${at.left}px`, maxHeight: `${at.maxHeight}px` });
+    };
+    place();
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+      if (list.matches(':popover-open')) list.hidePopover();
+    };
+  }, [open]);
+
   useEffect(() => {
     if (!open) return;
-    const close = () => setOpen(null);
+    const close = () => setOpen(false);
     const outside = (e: PointerEvent) => { if (!box.current?.contains(e.target as Node)) close(); };
     // The hidden menu would drop the keyboard's focus to the page's start: its button takes it back.
     // A dialog over the page prevents the default of the Escape it closes on: that one is not ours.
@@ -37,13 +64,9 @@ export default function TitleMarks({ titleId }: { titleId: number }) {
     };
     document.addEventListener('pointerdown', outside);
     document.addEventListener('keydown', escape);
-    window.addEventListener('scroll', close, { passive: true });
-    window.addEventListener('resize', close);
     return () => {
       document.removeEventListener('pointerdown', outside);
       document.removeEventListener('keydown', escape);
-      window.removeEventListener('scroll', close);
-      window.removeEventListener('resize', close);
     };
   }, [open]);
 
@@ -74,17 +97,14 @@ export default function TitleMarks({ titleId }: { titleId: number }) {
         type="button"
         ref={toggle}
         className="title-marks__toggle"
-        aria-expanded={open !== null}
+        aria-expanded={open}
         aria-controls={menuId}
         disabled={!ready}
-        onClick={(e) => {
-          const r = e.currentTarget.getBoundingClientRect();
-          setOpen(open ? null : { top: r.bottom + 6, left: r.left });
-        }}
+        onClick={() => setOpen(!open)}
       >
         В список ▾
       </button>
-      <ul id={menuId} className="title-marks__menu" hidden={!open} aria-label="Списки" style={open ?? undefined}>
+      <ul id={menuId} ref={menu} className="title-marks__menu" popover="manual" aria-label="Списки">
         {MARK_TYPES.map((type) => {
           const set = marks[type] !== undefined;
           return (
