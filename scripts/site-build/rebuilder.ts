@@ -65,14 +65,24 @@ export interface RebuilderOptions {
   fingerprint?: () => Promise<Fingerprint | null>;
   /** Quiet period that ends a burst of changes. */
   quietMs?: number;
-  /** Called after a failed build (tell the editors); its own failure is only logged. */
+  /** Called after the first failed build of a run of them (tell the editors); its own failure is only logged. */
   onFailure?: (record: BuildRecord) => Promise<void>;
+  /** The wait before a failed build's changes are built again, doubled for each failure after it. */
+  retryBaseMs?: number;
   /** Called with the served folder once a good build is served (the runner has nginx read its redirects). */
   onServed?: (dir: string) => void;
   log?: (line: string) => void;
 }
 
 export const DEFAULT_QUIET_MS = 1000;
+export const DEFAULT_RETRY_BASE_MS = 5000;
+/** The longest wait between tries of a build that keeps failing (a fault in the code, say): editors were told at the first. */
+const RETRY_MAX_MS = 5 * 60_000;
+
+/** How long to wait before the next try after `failures` failed builds in a row. */
+export function retryDelay(failures: number, baseMs: number): number {
+  return Math.min(RETRY_MAX_MS, baseMs * 2 ** Math.max(0, failures - 1));
+}
 const MAX_CHANGES_KEPT = 20;
 const HISTORY_KEPT = 20;
 const ERROR_TAIL = 4000;
@@ -94,7 +104,7 @@ export function servedBuild(rebuilder: Rebuilder): ServedBuild | null {
 export const stateFile = (sitesDir: string) => path.join(sitesDir, 'state.json');
 
 export class Rebuilder {
-  private readonly o: Required<Pick<RebuilderOptions, 'quietMs'>> & RebuilderOptions;
+  private readonly o: Required<Pick<RebuilderOptions, 'quietMs' | 'retryBaseMs'>> & RebuilderOptions;
   private readonly buildsDir: string;
   private state: RebuildState;
   private pendingChanges: RebuildChange[] = [];
@@ -112,12 +122,14 @@ export class Rebuilder {
   private closed = false;
   /** Until start(), changes are only gathered (a seed or an import before the first build). */
   private started = false;
+  /** Failed builds in a row since the last one served. */
+  private failures = 0;
   private waiting: (() => void)[] = [];
   private idleWaiters: (() => void)[] = [];
 
   constructor(o: RebuilderOptions) {
     // Not a spread default: an option given as undefined would override it.
-    this.o = { ...o, quietMs: o.quietMs ?? DEFAULT_QUIET_MS };
+    this.o = { ...o, quietMs: o.quietMs ?? DEFAULT_QUIET_MS, retryBaseMs: o.retryBaseMs ?? DEFAULT_RETRY_BASE_MS };
     this.buildsDir = path.join(o.sitesDir, 'builds');
     mkdirSync(this.buildsDir, { recursive: true });
     // What a stop interrupted deleting.
@@ -225,7 +237,7 @@ export class Rebuilder {
       this.timer = null;
       this.running = this.run().finally(() => {
         this.running = null;
-        if (this.pendingCount && !this.closed) this.schedule(this.o.quietMs);
+        if (this.pendingCount && !this.closed) this.schedule(this.failures ? retryDelay(this.failures, this.o.retryBaseMs) : this.o.quietMs);
         else this.settleIfIdle();
       });
     }, ms);
@@ -289,11 +301,30 @@ export class Rebuilder {
     this.state.last = record;
     this.state.history = [record, ...this.state.history].slice(0, HISTORY_KEPT);
     if (record.ok) this.prune(previousDir);
+    if (record.ok) this.failures = 0;
+    else if (this.state.current && !this.closed) this.tryAgain(record);
     this.persist();
     this.o.log?.(`site build ${record.ok ? 'done' : 'FAILED'} in ${(record.durationMs / 1000).toFixed(1)} s (${record.reason}, ${record.changeCount} change(s))`);
-    if (!record.ok) await this.o.onFailure?.(record).catch((err) => this.o.log?.(`could not report the failure: ${(err as Error).message}`));
+    if (!record.ok && this.failures <= 1) await this.o.onFailure?.(record).catch((err) => this.o.log?.(`could not report the failure: ${(err as Error).message}`));
     else this.o.onServed?.(this.currentDir()!);
     for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  /**
+   * The served site still lacks what a failed build carried, and no editor's change may come to ask
+   * again: its changes wait for the next build, which reads everything, after a wait that grows.
+   */
+  private tryAgain(failed: BuildRecord): void {
+    this.failures++;
+    this.pendingChanges = [...failed.changes, ...this.pendingChanges].slice(0, MAX_CHANGES_KEPT);
+    // Its lines first: the record of the try that serves them says what they were.
+    this.pendingTally = [...structuredClone(failed.tally ?? []), ...this.pendingTally];
+    this.pendingCount += Math.max(1, failed.changeCount);
+    if (!this.pendingReason || failed.reason === 'manual') {
+      this.pendingReason = failed.reason;
+      this.pendingBy = failed.by;
+      this.pendingByName = failed.byName;
+    }
   }
 
   /** `current` → builds/<dir> in one rename, so nginx never sees a missing or half-written root. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEFAULT_QUIET_MS, Rebuilder, currentLink, stateFile, type BuildPlan, type Fingerprint } from '../../scripts/site-build/rebuilder.ts';
+import { DEFAULT_QUIET_MS, Rebuilder, currentLink, retryDelay, stateFile, type BuildPlan, type Fingerprint } from '../../scripts/site-build/rebuilder.ts';
 import { parseRebuildRequest } from '../../scripts/site-build/rebuild-webhook.ts';
 
 const dirs: string[] = [];
@@ -89,12 +89,13 @@ describe('Rebuilder', () => {
     let failNext = false;
     const b = standIn({ fail: () => failNext });
     const reported: string[] = [];
-    const r = rebuilder({ build: b.build, onFailure: async (rec) => void reported.push(rec.error ?? '') });
+    // A try again far off, so the failure is what is seen.
+    const r = rebuilder({ build: b.build, retryBaseMs: 60_000, onFailure: async (rec) => void reported.push(rec.error ?? '') });
     await r.start();
     const before = r.currentDir();
     failNext = true;
     r.request('change', [change(7)]);
-    await r.idle();
+    await vi.waitFor(() => expect(reported).toHaveLength(1), { interval: 5 });
     const s = r.snapshot();
     expect(s.last?.ok).toBe(false);
     expect(s.last?.error).toContain('Cannot read genres');
@@ -104,6 +105,35 @@ describe('Rebuilder', () => {
     expect(reported).toEqual([s.last?.error]);
     // Nothing half-written is left beside the served build.
     expect(readdirSync(path.dirname(before as string))).toEqual([path.basename(before as string)]);
+    // Its change waits for the try again.
+    expect(s.pending).toBe(1);
+    await r.close();
+  });
+
+  it('builds a failed build\'s changes again until they are served, waiting longer each time, and tells the editors once', async () => {
+    let failures = 0;
+    const b = standIn({ fail: () => failures-- > 0 });
+    const reported: string[] = [];
+    const r = rebuilder({ build: b.build, retryBaseMs: 20, onFailure: async (rec) => void reported.push(rec.error ?? '') });
+    await r.start();
+    failures = 2;
+    r.request('change', [change(7)]);
+    await r.idle();
+    const s = r.snapshot();
+    expect(b.count()).toBe(4);
+    expect(s.history.map((h) => h.ok)).toEqual([true, false, false, true]);
+    expect(s.last).toMatchObject({ ok: true, reason: 'change', changeCount: 1, changes: [change(7)] });
+    expect(served(r)).toBe('build 4');
+    expect(reported).toHaveLength(1);
+    expect([1, 2, 3, 20].map((n) => retryDelay(n, 5000))).toEqual([5000, 10_000, 20_000, 5 * 60_000]);
+  });
+
+  it('does not try a first build again: with nothing served, start says it failed', async () => {
+    const b = standIn({ fail: () => true });
+    const r = rebuilder({ build: b.build, retryBaseMs: 20 });
+    await expect(r.start()).rejects.toThrow('Cannot read genres');
+    await r.idle();
+    expect(b.count()).toBe(1);
   });
 
   it('waits the default quiet period when given none', async () => {
@@ -253,8 +283,9 @@ describe('what a build reads again', () => {
 
   it('everything after a change to anything else, a button press or a failed build', async () => {
     let failing = false;
-    const p = planned({ fail: () => failing });
-    const r = rebuilder({ build: p.build });
+    // One failure: the try again after it is served.
+    const p = planned({ fail: () => failing && !(failing = false) });
+    const r = rebuilder({ build: p.build, retryBaseMs: 20 });
     await r.start();
     r.request('change', [titleChange(1), { event: 'update', collection: 'tags', keys: [3] }]);
     await r.idle();
@@ -263,12 +294,9 @@ describe('what a build reads again', () => {
     failing = true;
     r.request('change', [titleChange(2)]);
     await r.idle();
-    failing = false;
     r.request('change', [titleChange(3)]);
     await r.idle();
-    r.request('change', [titleChange(4)]);
-    await r.idle();
-    expect(p.plans.map((plan) => plan.changed)).toEqual([undefined, undefined, undefined, { titles: [2], actors: [] }, undefined, { titles: [4], actors: [] }]);
+    expect(p.plans.map((plan) => plan.changed)).toEqual([undefined, undefined, undefined, { titles: [2], actors: [] }, undefined, { titles: [3], actors: [] }]);
   });
 });
 
