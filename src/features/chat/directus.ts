@@ -10,6 +10,7 @@ import { CHAT_PAGE_SIZE } from '../../lib/chat-constants.ts';
 import { pageClient } from '../../lib/directus/client.ts';
 import { CHAT_MESSAGE_FIELDS } from '../../lib/directus/fields.ts';
 import { send } from '../../lib/directus/queries.ts';
+import { wholeLists } from '../../lib/directus/whole-lists.ts';
 import type { Message, Schema } from '../../lib/directus/schema.ts';
 
 export type ChatMessage = ReadItemOutput<Schema, 'messages', { fields: typeof CHAT_MESSAGE_FIELDS }>;
@@ -49,7 +50,7 @@ export async function readChatMessages(chat: ChatKey, before?: number): Promise<
     filter,
     sort: ['-id'],
     limit: CHAT_PAGE_SIZE,
-    deep: { images: { _limit: -1 } },
+    deep: wholeLists<Message>(CHAT_MESSAGE_FIELDS),
   }), 'chat messages') as Promise<ChatMessage[]>;
 }
 

@@ -7,6 +7,8 @@ import { queryToParams } from '@directus/sdk';
 import type { ChatMessage } from './directus.ts';
 import { listenOnKeptSocket, sendOnKeptSocket, type SocketFrame } from '../../lib/directus/kept-socket.ts';
 import { CHAT_MESSAGE_FIELDS } from '../../lib/directus/fields.ts';
+import { wholeLists } from '../../lib/directus/whole-lists.ts';
+import type { Message } from '../../lib/directus/schema.ts';
 
 type Listener = (messages: ChatMessage[]) => void;
 const listeners = new Set<Listener>();
@@ -31,7 +33,7 @@ const EVENTS = ['create', 'update'] as const;
 const uidOf = (event: string) => `messages-${event}`;
 
 function subscribeAll(): void {
-  const query = queryToParams({ fields: [...CHAT_MESSAGE_FIELDS] });
+  const query = queryToParams({ fields: [...CHAT_MESSAGE_FIELDS], deep: wholeLists<Message>(CHAT_MESSAGE_FIELDS) });
   for (const event of EVENTS) sendOnKeptSocket({ type: 'subscribe', collection: 'messages', event, query, uid: uidOf(event) });
 }
 

@@ -11,6 +11,7 @@ import { LOGIN_PATTERN } from '../../../shared/rules.ts';
 import { pageClient } from '../../lib/directus/client.ts';
 import { COMMENT_FIELDS, FRIENDSHIP_FIELDS, POST_FIELDS, PROFILE_FIELDS } from '../../lib/directus/fields.ts';
 import { everyPage } from '../../lib/directus/every-page.ts';
+import { wholeLists } from '../../lib/directus/whole-lists.ts';
 import { send } from '../../lib/directus/queries.ts';
 import type { Post, Schema } from '../../lib/directus/schema.ts';
 import type { Target } from '../../lib/directus/reactions.ts';
@@ -42,7 +43,7 @@ export async function readPosts(authorId: string, offset: number, limit: number)
       fields: POST_FIELDS,
       filter: postsBy(authorId),
       sort: ['-date_created', '-id'],
-      deep: { images: { _limit: -1 }, reactions: { _limit: -1 }, comments: { _limit: -1, reactions: { _limit: -1 } } },
+      deep: wholeLists<Post>(POST_FIELDS),
       limit,
       offset,
     }), 'posts') as Promise<PostItem[]>,

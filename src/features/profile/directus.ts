@@ -13,6 +13,7 @@ import { everyPage } from '../../lib/directus/every-page.ts';
 import { readCommentCounts, send, type Page, type TitleCard } from '../../lib/directus/queries.ts';
 import type { Alert, Favorite, FavoriteActor, Schema } from '../../lib/directus/schema.ts';
 import { ALERT_FIELDS } from '../../lib/directus/signed-in-fields.ts';
+import { wholeLists } from '../../lib/directus/whole-lists.ts';
 
 type MarkRow = ReadItemOutput<Schema, 'favorites', { fields: typeof MARK_FIELDS }>;
 export type FavoriteActorRow = ReadItemOutput<Schema, 'favoriteActors', { fields: typeof FAVORITE_ACTOR_FIELDS }>;
@@ -58,7 +59,7 @@ export async function readMarks(userId: string, type: MarkType, request: PageReq
   const client = pageClient();
   const [rows, counted] = await Promise.all([
     send(client, readItems('favorites', {
-      fields: MARK_FIELDS, filter, sort: ['-date_created', '-id'], limit: request.pageSize, offset: offsetOf(request),
+      fields: MARK_FIELDS, filter, sort: ['-date_created', '-id'], limit: request.pageSize, offset: offsetOf(request), deep: wholeLists<Favorite>(MARK_FIELDS),
     }), 'marks') as Promise<MarkRow[]>,
     send(client, aggregate('favorites', { aggregate: { count: '*' }, query: { filter } }), 'mark count'),
   ]);

@@ -9,7 +9,8 @@ import { send, type RatingSummary, readCommentCounts, type TitleCard } from '../
 import { EPISODE_FIELDS } from '../../lib/directus/fields.ts';
 import type { SavedProgress } from './player.ts';
 import { CONTINUE_FIELDS, EPISODES_DEEP, PROGRESS_FIELDS } from '../../lib/directus/signed-in-fields.ts';
-import type { Schema } from '../../lib/directus/schema.ts';
+import type { Schema, Series, WatchProgress } from '../../lib/directus/schema.ts';
+import { wholeLists } from '../../lib/directus/whole-lists.ts';
 import { MAX_READ_ROWS } from '../../../shared/rules.ts';
 
 export type RatingAnswer = RatingSummary & { mine: number };
@@ -37,6 +38,7 @@ export function rateTitle(titleId: number, rating: number): Promise<RatingAnswer
 export function readKeptEpisodes(titleId: number) {
   return send(pageClient(), readItems('series', {
     fields: EPISODE_FIELDS, filter: { _and: [{ title: { _eq: titleId } }, { deleted: { _eq: true } }] }, sort: ['sort', 'id'], limit: MAX_READ_ROWS,
+    deep: wholeLists<Series>(EPISODE_FIELDS),
   }), 'kept episodes');
 }
 
@@ -83,7 +85,7 @@ export async function readTitlesInProgress(limit: number): Promise<TitleInProgre
   const rows = await send(client, readItems('watchProgress', {
     fields: CONTINUE_FIELDS,
     filter: { user_created: { _eq: ME } },
-    deep: { title: EPISODES_DEEP },
+    deep: wholeLists<WatchProgress>(CONTINUE_FIELDS, { title: EPISODES_DEEP }),
     sort: ['-date_updated', '-id'],
     limit,
   }), 'titles in progress') as ContinueRow[];

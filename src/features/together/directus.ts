@@ -8,6 +8,8 @@ import { pageClient } from '../../lib/directus/client.ts';
 import { send } from '../../lib/directus/send.ts';
 import { PLAYER_FIELDS } from '../../lib/directus/fields.ts';
 import { EPISODES_DEEP } from '../../lib/directus/signed-in-fields.ts';
+import { wholeLists } from '../../lib/directus/whole-lists.ts';
+import type { Title } from '../../lib/directus/schema.ts';
 import type { RoomMessage, RoomView } from '../../../shared/together.ts';
 
 const post = <T,>(path: string, body?: unknown) =>
@@ -34,7 +36,9 @@ export async function leaveRoom(code: string): Promise<void> {
   await send(pageClient(), post<unknown>(`/together/rooms/${encodeURIComponent(code)}/leave`), 'together leave');
 }
 
+const ROOM_TITLE_FIELDS = ['id', 'name', 'slug', ...PLAYER_FIELDS] as const;
+
 /** The title's sources in the player's order, for its player model. */
 export function readRoomTitle(id: number) {
-  return send(pageClient(), readItem('titles', id, { fields: ['id', 'name', 'slug', ...PLAYER_FIELDS], deep: EPISODES_DEEP }), 'together title');
+  return send(pageClient(), readItem('titles', id, { fields: ROOM_TITLE_FIELDS, deep: wholeLists<Title>(ROOM_TITLE_FIELDS, EPISODES_DEEP) }), 'together title');
 }

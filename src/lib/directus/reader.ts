@@ -19,7 +19,7 @@ import {
   BY_RELEASE, BY_VIEWS, addCounts, inCategory, published, withTag, readTitleCards, readTitlePage, readUpdatesPage, send as sendOnce, titleFilter,
   type Page, type SiteClient, type TitleCard, type TitleRating, type TitleSort,
 } from './queries.ts';
-import type { Actor, Schema, ShopItem, Title } from './schema.ts';
+import type { Actor, Category, Schema, ShopItem, Title } from './schema.ts';
 import type { AssetPreset } from '../assets.ts';
 import { once } from '../once.ts';
 import { MAX_FILTER_VALUES } from '../../../shared/rules.ts';
@@ -300,7 +300,7 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
       fields: CATEGORY_FIELDS,
       filter: { subCategories: { _some: { id: { _nnull: true } } } },
       sort: ['name', 'id'],
-      deep: { subCategories: { _sort: ['sort', 'name'], _limit: -1 } },
+      deep: wholeLists<Category>(CATEGORY_FIELDS, { subCategories: { _sort: ['sort', 'name'] } }),
       ...at,
     }), 'categories'))),
 
