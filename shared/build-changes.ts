@@ -80,9 +80,12 @@ interface Noun {
 
 const noun = (gender: Gender, ...forms: PluralForms): Noun => ({ gender, forms });
 
+/** A title as editors call it, counted. */
+export const TITLE_FORMS: PluralForms = ['дорама', 'дорамы', 'дорам'];
+
 /** Each collection a public page shows, as editors call its rows. */
 const NOUNS: Readonly<Record<string, Noun>> = {
-  titles: noun('f', 'дорама', 'дорамы', 'дорам'),
+  titles: noun('f', ...TITLE_FORMS),
   series: noun('f', 'серия', 'серии', 'серий'),
   iframeSeasons: noun('m', 'сезон', 'сезона', 'сезонов'),
   segments: noun('m', 'отрезок', 'отрезка', 'отрезков'),

@@ -5,7 +5,7 @@ import { ADULTS_ONLY, DOB_ERROR } from '../../shared/dob.ts';
 import { normaliseSearch } from '../../shared/search-text.ts';
 import { EMBED_ADDRESS_ERROR } from '../../shared/embed-address.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
-import { SUBCATEGORY_ELSEWHERE } from '../../directus/extensions/site-rules/src/title-categories.ts';
+import { SUBCATEGORY_ELSEWHERE, categoryInUse } from '../../directus/extensions/site-rules/src/title-categories.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, timestampMs, uploadAs, words } from '../support/fixtures.ts';
 
@@ -442,6 +442,24 @@ describe('titles', () => {
       expect((await editor.call('PATCH', `/items/titles/${t.id}`, { subCategory: null })).status).toBe(200);
       expect((await editor.call('PATCH', `/items/titles/${t.id}`, { category: dramas.id })).status).toBe(200);
       expect(await adminRead('titles', t.id, 'category,subCategory')).toEqual({ category: dramas.id, subCategory: null });
+    });
+
+    it('refuses to delete a category titles are in, saying how many, and deletes it once they are moved', async () => {
+      const a = await admin();
+      const doomed: { id: number } = await a.post('/items/categories', { name: `Удаляемая ${Math.random().toString(36).slice(2, 8).replace(/\d/g, '')}` });
+      const [shown, draft] = await Promise.all([newTitle({ category: doomed.id }), newTitle({ category: doomed.id, status: 'draft' })]);
+      const inIt = await countRows('titles', { category: { _eq: doomed.id } });
+      for (const res of [
+        await editor.call('DELETE', `/items/categories/${doomed.id}`),
+        await editor.call('DELETE', '/items/categories', [doomed.id, anime.id]),
+        await asAdmin('DELETE', `/items/categories/${doomed.id}`),
+      ]) expectRefused(res, 400, categoryInUse(inIt));
+      expect(await adminRead('categories', doomed.id, 'id')).toEqual({ id: doomed.id });
+      expect(await adminRead('titles', shown.id, 'category')).toEqual({ category: doomed.id });
+
+      for (const t of [shown, draft]) expect((await editor.call('PATCH', `/items/titles/${t.id}`, { category: dramas.id })).status).toBe(200);
+      expect((await editor.call('DELETE', `/items/categories/${doomed.id}`)).status).toBe(204);
+      expect(await countRows('categories', { id: { _eq: doomed.id } })).toBe(0);
     });
   });
 

@@ -1,5 +1,6 @@
 /**
- * A title's subcategory is one of its category's: the category page shows a block per subcategory,
+ * A category is not deleted while titles are in it: they would stay published, on no category page,
+ * home block or menu, found by search alone. A title's subcategory is one of its category's: the category page shows a block per subcategory,
  * which lists its titles whatever their category, so a Дорамы title with an anime subcategory showed
  * on the anime page. Checked when either is written, the other taken as stored; a subcategory needs
  * its category chosen.
@@ -7,9 +8,14 @@
 import type { Knex } from 'knex';
 import { numberKeyOf } from '../../shared/keys.ts';
 import { invalid } from '../../shared/errors.ts';
+import { TITLE_FORMS } from '../../../../shared/build-changes.ts';
+import { pluralRu } from '../../../../shared/russian-plural.ts';
 import type { Meta, Payload, Register } from './types.ts';
 
 export const SUBCATEGORY_ELSEWHERE = 'Подкатегория не относится к выбранной категории';
+
+export const categoryInUse = (titles: number) =>
+  `Категорию нельзя удалить: в ней ${titles} ${pluralRu(titles, TITLE_FORMS)}. Сначала перенесите их в другую категорию`;
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
@@ -49,6 +55,14 @@ function subcategoryCategories(db: Knex): (id: number) => Promise<number | null 
 }
 
 export function registerTitleCategoryRules({ filter }: Register): void {
+  filter('categories.items.delete', async (keys: unknown, _meta, { database }) => {
+    const ids = (Array.isArray(keys) ? keys : []).map(numberKeyOf).filter((k): k is number => k !== null);
+    if (!ids.length) return keys;
+    const row = await database('titles').whereIn('category', ids).count({ n: '*' }).first();
+    const titles = Number(row?.n ?? 0);
+    if (titles > 0) invalid(categoryInUse(titles));
+    return keys;
+  });
   filter('titles.items.create', async (payload: Payload, _meta, { database }) => {
     await check(payload.category, payload.subCategory, subcategoryCategories(database));
     return payload;
