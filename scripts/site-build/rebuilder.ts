@@ -305,8 +305,8 @@ export class Rebuilder {
     else if (this.state.current && !this.closed) this.tryAgain(record);
     this.persist();
     this.o.log?.(`site build ${record.ok ? 'done' : 'FAILED'} in ${(record.durationMs / 1000).toFixed(1)} s (${record.reason}, ${record.changeCount} change(s))`);
-    if (!record.ok && this.failures <= 1) await this.o.onFailure?.(record).catch((err) => this.o.log?.(`could not report the failure: ${(err as Error).message}`));
-    else this.o.onServed?.(this.currentDir()!);
+    if (record.ok) this.o.onServed?.(this.currentDir()!);
+    else if (this.failures <= 1) await this.o.onFailure?.(record).catch((err) => this.o.log?.(`could not report the failure: ${(err as Error).message}`));
     for (const resolve of this.waiting.splice(0)) resolve();
   }
 

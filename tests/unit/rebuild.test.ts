@@ -114,7 +114,8 @@ describe('Rebuilder', () => {
     let failures = 0;
     const b = standIn({ fail: () => failures-- > 0 });
     const reported: string[] = [];
-    const r = rebuilder({ build: b.build, retryBaseMs: 20, onFailure: async (rec) => void reported.push(rec.error ?? '') });
+    const servedDirs: string[] = [];
+    const r = rebuilder({ build: b.build, retryBaseMs: 20, onFailure: async (rec) => void reported.push(rec.error ?? ''), onServed: (dir) => void servedDirs.push(dir) });
     await r.start();
     failures = 2;
     r.request('change', [change(7)]);
@@ -125,6 +126,8 @@ describe('Rebuilder', () => {
     expect(s.last).toMatchObject({ ok: true, reason: 'change', changeCount: 1, changes: [change(7)] });
     expect(served(r)).toBe('build 4');
     expect(reported).toHaveLength(1);
+    // Only the builds served are told to the runner (nginx reads their redirects).
+    expect(servedDirs).toEqual(s.history.filter((h) => h.ok).reverse().map((h) => path.join(path.dirname(r.currentDir()!), h.dir ?? h.id)));
     expect([1, 2, 3, 20].map((n) => retryDelay(n, 5000))).toEqual([5000, 10_000, 20_000, 5 * 60_000]);
   });
 
