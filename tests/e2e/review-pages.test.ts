@@ -71,8 +71,8 @@ describe('a title\'s reviews at size', () => {
     const { page } = await browsers.visitor();
     const { reads, subscribed } = await openReviews(page);
     await expect.poll(subscribed).toBeGreaterThanOrEqual(SUBSCRIPTIONS);
-    // The feed listens: a second read, had there been one, went out on its confirmations.
-    await page.waitForTimeout(1_000);
+    // A second read, had there been one, goes out on the confirmations: the page then falls quiet without it.
+    await page.waitForLoadState('networkidle');
     expect(reads()).toBe(1);
     expect(await listed(page)).toEqual(order.slice(0, REVIEWS_PAGE_SIZE));
   });
