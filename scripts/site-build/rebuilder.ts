@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { PageCounts } from '../../src/site-build/page-keys-file.ts';
 import type { CatalogueChanges } from '../../src/lib/directus/catalogue.ts';
 import { tallyChanges, type ChangeFacts, type Tallied } from '../../shared/build-changes.ts';
@@ -150,10 +151,14 @@ export class Rebuilder {
   /** Asks for a build after the quiet period; changes during a build wait for the one after it. */
   request(reason: BuildReason, changes: RebuildChange[] = [], by?: string, byName?: string): void {
     if (this.closed) return;
-    for (const c of changes) if (this.pendingChanges.length < MAX_CHANGES_KEPT) this.pendingChanges.push(c);
-    tallyChanges(this.pendingTally, changes);
-    this.pendingCount += Math.max(1, changes.length);
-    this.noteCatalogue(reason, changes);
+    // A press of the button while one waits is not another change (editors press again when a build is slow).
+    const pressedAgain = reason === 'manual' && !changes.length && this.pendingReason === 'manual';
+    if (!pressedAgain) {
+      for (const c of changes) if (this.pendingChanges.length < MAX_CHANGES_KEPT) this.pendingChanges.push(c);
+      tallyChanges(this.pendingTally, changes);
+      this.pendingCount += Math.max(1, changes.length);
+      this.noteCatalogue(reason, changes);
+    }
     // A person's request outranks a change: the record says who asked.
     if (reason === 'manual' || !this.pendingReason) {
       this.pendingReason = reason;
@@ -293,7 +298,8 @@ export class Rebuilder {
       // The rows the failed build read may be missing these changes: the next one reads everything.
       this.changedElsewhere = true;
       record.ok = false;
-      record.error = String((err as Error).message ?? err).slice(-ERROR_TAIL);
+      // The build's output is coloured for a terminal; editors read it in the admin app and in a notice.
+      record.error = stripVTControlCharacters(String((err as Error).message ?? err)).slice(-ERROR_TAIL);
     }
     record.finished = new Date().toISOString();
     record.durationMs = Date.now() - started.getTime();

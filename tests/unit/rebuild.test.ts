@@ -23,7 +23,8 @@ function standIn(o: { fail?: () => boolean; gate?: boolean } = {}) {
     most = Math.max(most, running);
     try {
       if (o.gate) await new Promise<void>((r) => (release = r));
-      if (o.fail?.()) throw new Error('astro build failed (1):\nCannot read genres');
+      // Coloured, as the build's terminal output is.
+      if (o.fail?.()) throw new Error('astro build failed (1):\n\u001b[31m[ERROR]\u001b[39m Cannot read genres');
       mkdirSync(outDir, { recursive: true });
       writeFileSync(path.join(outDir, 'index.html'), `build ${builds}`);
     } finally {
@@ -85,6 +86,23 @@ describe('Rebuilder', () => {
     expect(r.snapshot().last?.changeCount).toBe(3);
   });
 
+  it('a press of the button while one waits asks for one build, however often pressed', async () => {
+    const b = standIn({ gate: true });
+    const r = rebuilder({ build: b.build });
+    const started = r.start();
+    await b.waitStarted(1);
+    for (let i = 0; i < 5; i++) r.request('manual', [], 'u1');
+    r.request('change', [change(1)]);
+    expect(r.snapshot().pending).toBe(2);
+    b.release();
+    await started;
+    await b.waitStarted(2);
+    b.release();
+    await r.idle();
+    expect(b.count()).toBe(2);
+    expect(r.snapshot().last).toMatchObject({ reason: 'manual', changeCount: 2 });
+  });
+
   it('a failed build keeps the served one and records why; the failure is reported', async () => {
     let failNext = false;
     const b = standIn({ fail: () => failNext });
@@ -98,7 +116,8 @@ describe('Rebuilder', () => {
     await vi.waitFor(() => expect(reported).toHaveLength(1), { interval: 5 });
     const s = r.snapshot();
     expect(s.last?.ok).toBe(false);
-    expect(s.last?.error).toContain('Cannot read genres');
+    expect(s.last?.error).toContain('[ERROR] Cannot read genres');
+    expect(s.last?.error).not.toContain('\u001b');
     expect(s.current?.ok).toBe(true);
     expect(r.currentDir()).toBe(before);
     expect(served(r)).toBe('build 1');
