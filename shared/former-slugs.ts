@@ -21,3 +21,14 @@ export interface FormerSlug {
   from: string;
   to: string;
 }
+
+/**
+ * The pages a row has by its slug (`{}`), and where each is sent from a former slug: the same page at the
+ * slug now, a title's under /titles at its canonical address.
+ */
+export const SLUG_PAGES: Readonly<Record<FormerSlugCollection, readonly (readonly [from: string, to: string])[]>> = {
+  titles: [['/{}', '/{}'], ['/{}/actors', '/{}/actors'], ['/titles/{}', '/{}'], ['/titles/{}/actors', '/{}/actors']],
+  actors: [['/actors/{}', '/actors/{}']],
+  categories: [['/categories/{}', '/categories/{}'], ['/categories/{}/new', '/categories/{}/new'], ['/categories/{}/filter', '/categories/{}/filter']],
+  tags: [['/tag/{}', '/tag/{}']],
+};

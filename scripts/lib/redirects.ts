@@ -9,23 +9,12 @@
  */
 import { statSync, readFileSync, writeFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import type { FormerSlug, FormerSlugCollection } from '../../shared/former-slugs.ts';
+import { SLUG_PAGES, type FormerSlug } from '../../shared/former-slugs.ts';
 import { SLUG_PATTERN } from '../../shared/slug.ts';
 import { normalizePath } from './rewrites.ts';
 
 export const REDIRECTS_FILE = '_redirects';
 export const NGINX_REDIRECTS_FILE = 'redirects.map';
-
-/**
- * The pages a row has by its slug (`{}`), and where each is sent from a former slug: the same page at the
- * slug now, a title's under /titles at its canonical address.
- */
-export const SLUG_PAGES: Readonly<Record<FormerSlugCollection, readonly (readonly [from: string, to: string])[]>> = {
-  titles: [['/{}', '/{}'], ['/{}/actors', '/{}/actors'], ['/titles/{}', '/{}'], ['/titles/{}/actors', '/{}/actors']],
-  actors: [['/actors/{}', '/actors/{}']],
-  categories: [['/categories/{}', '/categories/{}'], ['/categories/{}/new', '/categories/{}/new'], ['/categories/{}/filter', '/categories/{}/filter']],
-  tags: [['/tag/{}', '/tag/{}']],
-};
 
 /** Every former address and the address it is sent to, in the order the backend answered. */
 export function redirectsOf(former: readonly FormerSlug[]): Map<string, string> {

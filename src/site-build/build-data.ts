@@ -26,6 +26,7 @@ import { catalogueFrom, mergeRows, prepareEdit, readCatalogueRows, readRowsById,
 import type { TitleCard } from '../lib/directus/queries.ts';
 import type { ActorPage, TitlePage, TitleRow } from '../lib/directus/reader.ts';
 import { createReader } from '../lib/directus/reader.ts';
+import type { KnownSlugs } from '../features/home/banner-target.ts';
 
 export const DIRECTUS_URL = process.env.DIRECTUS_URL ?? `http://127.0.0.1:${process.env.DIRECTUS_PORT ?? 8055}`;
 
@@ -419,4 +420,12 @@ const sitemapSources = once(async (): Promise<SitemapSources> => {
 export const publicPathCount = once(async (): Promise<number> => countOf(sitemapPaths(await sitemapSources())));
 
 /** Every public page the build makes, for the sitemap's files: made once the first of them renders, after the pages. */
+/** The slugs that have a page, now or formerly (a former slug sends on to it): what a home banner may name. */
+export const knownSlugs = once(async (): Promise<KnownSlugs> => {
+  const [{ titles, actors, categories, tags }, former] = await Promise.all([sitemapSources(), reader.getFormerSlugs()]);
+  const known = { titles: new Set(titles.map((t) => t.slug)), actors: new Set(actors), categories: new Set(categories), tags: new Set(tags) };
+  for (const { collection, from } of former) known[collection].add(from);
+  return known;
+});
+
 export const publicPaths = once(() => logged('the sitemap\'s addresses', async () => [...sitemapPaths(await sitemapSources())]));

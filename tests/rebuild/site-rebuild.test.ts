@@ -430,9 +430,17 @@ describe('editors change the catalogue', () => {
     expect((await page(`/${title.slug}`)).text.includes(tagLink)).toBe(false);
   });
 
-  it('unpublishing a title gives a 404 and takes it out of the sitemap and its category', WITH_BUILDS, async () => {
+  it("unpublishing a title gives a 404 and takes it out of the sitemap, its category and a home banner's «Подробнее»", WITH_BUILDS, async () => {
     const title = await topTitleOfACategory();
     const link = `/${title.slug}"`;
+    // A home banner that leads to it, by its canonical address and by the /titles one.
+    const banners = await backend.api.get<{ id: number }[]>('/items/mainBanners?fields=id&sort=id&limit=2');
+    expect(banners).toHaveLength(2);
+    const bannerLinks = [`/${title.slug}`, `/titles/${title.slug}?tab=seasons`];
+    for (const [i, banner] of banners.entries()) {
+      expect((await api('PATCH', `/items/mainBanners/${banner.id}`, editor.token, { link: bannerLinks[i] })).status).toBe(200);
+    }
+    const moreLinks = async () => [...(await page('/')).text.matchAll(/<a class="banner-slide__more" href="([^"]*)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
     // Another title of its category, whose 'Вам может понравиться' an editor pins it in.
     const [neighbour] = await backend.api.get<{ id: number; slug: string }[]>(
       `/items/titles?filter[status][_eq]=published&filter[category][slug][_eq]=${title.category}&filter[id][_neq]=${title.id}&fields=id,slug&sort=-views&limit=1`,
@@ -445,6 +453,7 @@ describe('editors change the catalogue', () => {
     expect((await sitemapOf()).includes(`/${title.slug}<`)).toBe(true);
     expect((await page(`/categories/${title.category}`)).text.includes(link)).toBe(true);
     expect((await page(`/${neighbour!.slug}`)).text.includes(link)).toBe(true);
+    expect(await moreLinks()).toEqual(expect.arrayContaining(bannerLinks));
 
     const since = await lastStarted();
     expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { status: 'draft' })).status).toBe(200);
@@ -456,6 +465,11 @@ describe('editors change the catalogue', () => {
     expect(category.status).toBe(200);
     expect(category.text.includes(link)).toBe(false);
     expect((await page(`/${neighbour!.slug}`)).text.includes(link)).toBe(false);
+    // The banners stay, with no «Подробнее» to a missing page.
+    const home = (await page('/')).text;
+    expect(home.includes(`href="/${title.slug}"`)).toBe(false);
+    expect(home.includes(`href="/titles/${title.slug}`)).toBe(false);
+    expect(home.match(/class="banner-slide"/g)?.length).toBe((await backend.api.get<unknown[]>('/items/mainBanners?fields=id&limit=-1')).length);
   });
 
   it('a new slug answers at its new address, and its former addresses send visitors and crawlers on to it with a 301', WITH_BUILDS, async () => {

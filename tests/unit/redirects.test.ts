@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  NGINX_REDIRECTS_FILE, REDIRECTS_FILE, SLUG_PAGES, parseRedirects, redirectKey, redirectLookup, redirectsOf, writeRedirects,
+  NGINX_REDIRECTS_FILE, REDIRECTS_FILE, parseRedirects, redirectKey, redirectLookup, redirectsOf, writeRedirects,
 } from '../../scripts/lib/redirects.ts';
-import { FORMER_SLUG_COLLECTIONS } from '../../shared/former-slugs.ts';
+import { FORMER_SLUG_COLLECTIONS, SLUG_PAGES } from '../../shared/former-slugs.ts';
 import { sitemapPaths, type SitemapSources } from '../../src/lib/sitemap.ts';
 import { resolveRoute } from '../../scripts/lib/rewrites.ts';
 

@@ -24,6 +24,7 @@ import type { AssetPreset } from '../assets.ts';
 import { once } from '../once.ts';
 import { MAX_FILTER_VALUES } from '../../../shared/rules.ts';
 import type { CoMarks } from '../related.ts';
+import type { FormerSlug } from '../../../shared/former-slugs.ts';
 import { DirectusRequestError } from './request-error.ts';
 import { everyPage } from './every-page.ts';
 
@@ -362,6 +363,9 @@ export function createReader(url: string, o: { ready?: () => Promise<unknown>; s
     /** The reviews and replies every published title with any shows (GET /site/comment-counts). */
     getAllCommentCounts: async () => addCounts(new Map(),
       await send(client, customEndpoint<unknown[]>({ path: '/site/comment-counts', method: 'GET' }), 'comment counts'), () => true),
+
+    /** The former slugs that lead somewhere, each with the slug its row has now (GET /site/former-slugs). */
+    getFormerSlugs: once(() => send(client, customEndpoint<FormerSlug[]>({ path: '/site/former-slugs', method: 'GET' }), 'former slugs')),
 
     /** The average and number of ratings of every rated published title (GET /site/ratings). */
     getRatingSummaries: () =>
