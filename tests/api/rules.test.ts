@@ -6,6 +6,7 @@ import { normaliseSearch } from '../../shared/search-text.ts';
 import { EMBED_ADDRESS_ERROR } from '../../shared/embed-address.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { SUBCATEGORY_ELSEWHERE, categoryInUse } from '../../directus/extensions/site-rules/src/title-categories.ts';
+import { titleKeptForMembers } from '../../directus/extensions/site-rules/src/title-removal.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, timestampMs, uploadAs, words } from '../support/fixtures.ts';
 
@@ -461,6 +462,27 @@ describe('titles', () => {
       expect((await editor.call('DELETE', `/items/categories/${doomed.id}`)).status).toBe(204);
       expect(await countRows('categories', { id: { _eq: doomed.id } })).toBe(0);
     });
+  });
+
+  it('refuses an editor deleting a title members reviewed or rated, saying to archive it; an administrator may', async () => {
+    const editor = await newUser(EDITOR_ROLE);
+    const [kept, bare] = await Promise.all([newTitle(), newTitle()]);
+    expect((await user.call('POST', '/items/ratings', { title: kept.id, rating: 4 })).status).toBe(200);
+    expect((await someone.call('POST', '/items/comments', { text: 'Отзыв, который стоит сохранить', title: kept.id })).status).toBe(200);
+    const theirs = async () => (await Promise.all(['comments', 'ratings'].map((c) => countRows(c, { title: { _eq: kept.id } })))).reduce((a, b) => a + b);
+    const records = await theirs();
+    for (const res of [
+      await editor.call('DELETE', `/items/titles/${kept.id}`),
+      await editor.call('DELETE', '/items/titles', [bare.id, kept.id]),
+      await editor.call('DELETE', '/items/titles', { query: { filter: { id: { _in: [kept.id, bare.id] } } } }),
+    ]) expectRefused(res, 400, titleKeptForMembers(records));
+    expect(await countRows('titles', { id: { _in: [kept.id, bare.id] } })).toBe(2);
+    // Archived, it leaves the site and keeps what members wrote.
+    expect((await editor.call('PATCH', `/items/titles/${kept.id}`, { status: 'archived' })).status).toBe(200);
+    expect(await theirs()).toBe(records);
+    expect((await editor.call('DELETE', `/items/titles/${bare.id}`)).status).toBe(204);
+    expect((await asAdmin('DELETE', `/items/titles/${kept.id}`)).status).toBe(204);
+    expect(await theirs()).toBe(0);
   });
 
   it('refuses renaming a slug to a route', async () => {

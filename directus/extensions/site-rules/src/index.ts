@@ -43,6 +43,7 @@ import { registerStaticSettingsRules } from './static-settings.ts';
 import { registerTextCharacterRule } from './text-characters.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerTitleCategoryRules } from './title-categories.ts';
+import { registerTitleRemovalRules } from './title-removal.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 import { registerUserRemoval } from './user-removal.ts';
@@ -90,6 +91,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerOwnPresets(register);
   registerTitleRules(register);
   registerTitleCategoryRules(register);
+  registerTitleRemovalRules(register);
   // A player's address is framed on every viewer's page; a shop's name colour painted wherever its wearer is named.
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
   registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
