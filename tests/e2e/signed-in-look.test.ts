@@ -31,6 +31,14 @@ const meet = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.widt
 const screenOf = (page: Page): Box => ({ x: 0, y: 0, ...page.viewportSize()! });
 const fmt = (b: Box) => `${Math.round(b.x)},${Math.round(b.y)} ${Math.round(b.width)}×${Math.round(b.height)}`;
 
+/** Every element `targets` finds is a target of 24 px square or more (WCAG 2.5.8). */
+async function expectTargetSize(targets: Locator): Promise<void> {
+  for (const target of await targets.all()) {
+    const b = await boxOf(target);
+    expect(Math.min(b.width, b.height), fmt(b)).toBeGreaterThanOrEqual(24);
+  }
+}
+
 interface ShopItem { id: number; name: string; nameColor: string | null; backgroundFile: string | null }
 
 async function shopItem(type: 'nameColor' | 'background', name?: string): Promise<ShopItem> {
@@ -189,10 +197,7 @@ describe('the chat on a phone', () => {
     ]);
     const removes = page.locator('.messages-screen .chat-input__remove');
     await expect.poll(() => removes.count()).toBe(2);
-    for (const remove of await removes.all()) {
-      const b = await boxOf(remove);
-      expect(Math.min(b.width, b.height), fmt(b)).toBeGreaterThanOrEqual(24);
-    }
+    await expectTargetSize(removes);
   });
 });
 
@@ -246,10 +251,7 @@ describe('the title page on a phone', () => {
     await page.goto(`/${t!.slug}`);
     const stars = page.locator('.rating-picker__star');
     await expect.poll(() => stars.count()).toBe(5);
-    for (const star of await stars.all()) {
-      const b = await boxOf(star);
-      expect(Math.min(b.width, b.height), fmt(b)).toBeGreaterThanOrEqual(24);
-    }
+    await expectTargetSize(stars);
   });
 });
 
@@ -307,7 +309,7 @@ describe('another person\'s profile at 375 px', () => {
     const { page } = await browsers.as(reader, at(375, 'light-theme'));
     await openProfile(page, person.login);
     const home = page.getByRole('navigation', { name: 'Навигационная цепочка' }).getByRole('link', { name: 'Главная' });
-    const b = await boxOf(home);
-    expect(Math.min(b.width, b.height), fmt(b)).toBeGreaterThanOrEqual(24);
+    await home.waitFor();
+    await expectTargetSize(home);
   });
 });
