@@ -7,6 +7,7 @@ import { EMBED_ADDRESS_ERROR } from '../../shared/embed-address.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { SUBCATEGORY_ELSEWHERE, categoryInUse } from '../../directus/extensions/site-rules/src/title-categories.ts';
 import { titleKeptForMembers } from '../../directus/extensions/site-rules/src/title-removal.ts';
+import { TAXONOMY_IN_USE } from '../../directus/extensions/site-rules/src/taxonomy-removal.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
 import { adminRead, asAdmin, countRows, expectNothingStored, expectRefused, timestampMs, uploadAs, words } from '../support/fixtures.ts';
 
@@ -483,6 +484,30 @@ describe('titles', () => {
     expect((await editor.call('DELETE', `/items/titles/${bare.id}`)).status).toBe(204);
     expect((await asAdmin('DELETE', `/items/titles/${kept.id}`)).status).toBe(204);
     expect(await theirs()).toBe(0);
+  });
+
+  it('refuses an editor deleting a genre, tag or country titles or people carry, saying how many; unused, or by an administrator, it goes', async () => {
+    const editor = await newUser(EDITOR_ROLE);
+    const a = await admin();
+    const stamp = Math.random().toString(36).slice(2, 8).replace(/\d/g, '');
+    const made = async (collection: string) => (await a.post<{ id: number }>(`/items/${collection}`, { name: `Проба ${collection} ${stamp}` })).id;
+    const [genre, tag, country, unused] = [await made('genres'), await made('tags'), await made('countries'), await made('genres')];
+    const t = await newTitle({ genres: [{ genres_id: genre }], tags: [{ tags_id: tag }], country });
+    const uses = {
+      genres: (await countRows('titles_genres', { genres_id: { _eq: genre } })) + (await countRows('actors_genres', { genres_id: { _eq: genre } })),
+      tags: await countRows('titles_tags', { tags_id: { _eq: tag } }),
+      countries: await countRows('titles', { country: { _eq: country } }),
+    };
+    for (const [collection, id] of [['genres', genre], ['tags', tag], ['countries', country]] as const) {
+      expectRefused(await editor.call('DELETE', `/items/${collection}/${id}`), 400, TAXONOMY_IN_USE[collection]!(uses[collection]));
+      expectRefused(await editor.call('DELETE', `/items/${collection}`, [id]), 400, TAXONOMY_IN_USE[collection]!(uses[collection]));
+    }
+    expect(await adminRead('titles', t.id, 'country,genres.genres_id,tags.tags_id')).toEqual({ country, genres: [{ genres_id: genre }], tags: [{ tags_id: tag }] });
+    expect((await editor.call('DELETE', `/items/genres/${unused}`)).status).toBe(204);
+    for (const [collection, id] of [['genres', genre], ['tags', tag], ['countries', country]] as const) {
+      expect((await asAdmin('DELETE', `/items/${collection}/${id}`)).status).toBe(204);
+    }
+    expect(await adminRead('titles', t.id, 'country,genres,tags')).toEqual({ country: null, genres: [], tags: [] });
   });
 
   it('refuses renaming a slug to a route', async () => {

@@ -44,6 +44,7 @@ import { registerTextCharacterRule } from './text-characters.ts';
 import { registerTitleRules } from './titles.ts';
 import { registerTitleCategoryRules } from './title-categories.ts';
 import { registerTitleRemovalRules } from './title-removal.ts';
+import { registerTaxonomyRemovalRules } from './taxonomy-removal.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 import { registerUserRemoval } from './user-removal.ts';
@@ -92,6 +93,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerTitleRules(register);
   registerTitleCategoryRules(register);
   registerTitleRemovalRules(register);
+  registerTaxonomyRemovalRules(register);
   // A player's address is framed on every viewer's page; a shop's name colour painted wherever its wearer is named.
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
   registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
