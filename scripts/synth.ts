@@ -20,7 +20,7 @@ import knex, { type Knex } from 'knex';
 import { AdminApi } from '../directus/apply/admin-api.ts';
 import { seededRandom } from './lib/seeded-random.ts';
 import { CATEGORY_NAMES } from '../src/lib/constants.ts';
-import { RELEASE_STATUSES, ROLES } from '../shared/rules.ts';
+import { AGE_RATINGS, RELEASE_STATUSES, ROLES } from '../shared/rules.ts';
 import { normaliseSearch } from '../shared/search-text.ts';
 import { personSearchKeys, titleIndexFields } from '../shared/search-variants.ts';
 
@@ -444,7 +444,7 @@ export async function synthesise(o: SynthOptions): Promise<SynthResult> {
       description: description(d, hero),
       releaseYear,
       releaseStatus,
-      ageRating: d.pick(['0+', '6+', '12+', '16+', '18+']),
+      ageRating: d.pick(AGE_RATINGS),
       views,
       promo: d.chance(0.02),
       category: categories.get(cat)!.id,

@@ -13,6 +13,8 @@ export const RELEASE_STATUSES = ['Окончен', 'Выпускается', 'Д
 export const TYPE_SOURCES = ['Без сезонов', 'Сезоны', 'Одиночный'] as const;
 export const SOURCES = ['iframe', 'video'] as const;
 export const TITLE_STATUSES = ['draft', 'published', 'archived'] as const;
+/** The age classes of Russian law for films and shows. */
+export const AGE_RATINGS = ['0+', '6+', '12+', '16+', '18+'] as const;
 
 /** The flow behind `POST /flows/trigger/{id}` that registers a title view. */
 export const VIEW_FLOW_ID = '7a1c2f4e-1d2b-4c3a-9e8f-000000000001';

@@ -8,7 +8,7 @@ import {
   type CollectionDef, type FieldDef, type RelationDef,
 } from './define.ts';
 import {
-  FRIENDSHIP_STATUSES, INVOICE_STATUSES, MARK_TYPES, PLAN_CHANGE_KINDS, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
+  AGE_RATINGS, FRIENDSHIP_STATUSES, INVOICE_STATUSES, MARK_TYPES, PLAN_CHANGE_KINDS, REACTION_TYPES, RELEASE_STATUSES, SHOP_TYPES, SOURCES, TITLE_STATUSES, TYPE_SOURCES, GENDERS,
 } from '../../shared/rules.ts';
 import { LOGIN_LIKENESS_SQL } from '../../shared/login-likeness.ts';
 import { SEGMENT_KINDS, SEGMENT_SEARCH_STATES, SEGMENT_SOURCES, SEGMENT_STATES } from '../../shared/segments.ts';
@@ -50,7 +50,7 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   file('titles', 'poster'),
   integer('releaseYear', { indexed: true, width: 'half' }),
   choice('releaseStatus', RELEASE_STATUSES, { indexed: true, width: 'half' }),
-  string('ageRating', { max: 8, width: 'half' }),
+  choice('ageRating', AGE_RATINGS, { max: 8, width: 'half' }),
   integer('views', { default: 0, indexed: true, width: 'half', readonly: true }),
   // Kept by the database (directus/extensions/site-api/src/title-orders.ts) for the lists' orders.
   decimal('ratingAverage', { default: 0, nullable: false, width: 'half', readonly: true }),

@@ -178,7 +178,7 @@ export const choice = (field: string, values: readonly string[], o: Opts = {}): 
     options: { choices: values.map((value) => ({ text: value, value })) },
     ...o,
   }),
-  schema: schema(o, { max_length: 32 }),
+  schema: schema(o, { max_length: o.max ?? 32 }),
 });
 
 export const dateCreated = (): FieldDef => ({

@@ -68,7 +68,10 @@ export const LABELS: Record<string, CollectionLabel> = {
       poster: 'Постер',
       releaseYear: { name: 'Год выхода', note: `От ${RELEASE_YEARS.min} до года на ${RELEASE_YEARS.ahead} лет вперёд` },
       releaseStatus: 'Статус выхода',
-      ageRating: { name: 'Возрастной рейтинг', note: 'Например, 16+' },
+      ageRating: {
+        name: 'Возрастной рейтинг',
+        choices: { '0+': '0+ — для всех', '6+': '6+ — старше 6 лет', '12+': '12+ — старше 12 лет', '16+': '16+ — старше 16 лет', '18+': '18+ — только взрослым' },
+      },
       views: { name: 'Просмотры', note: 'Считает сайт' },
       ratingAverage: { name: 'Средняя оценка', note: 'Считает сайт' },
       ratingCount: { name: 'Оценок', note: 'Считает сайт' },

@@ -35,15 +35,15 @@ beforeAll(async () => {
 describe('an editor\'s values', () => {
   it('are refused where they are not of their field\'s kind, with the field named, and nothing is written', async () => {
     const title = await newTitle({ releaseYear: 2020 });
-    const before = await adminRead('titles', title.id, 'name,status,releaseYear,countSeasons,typeSource,originalName');
+    const before = await adminRead('titles', title.id, 'name,status,releaseYear,countSeasons,typeSource,originalName,ageRating');
     const writes: [string, unknown][] = [
       ['name', { x: 1 }], ['name', ['a', { b: 1 }]], ['status', 'weird'], ['typeSource', 'bogus'], ['countSeasons', 99_999_999_999],
-      ['countSeasons', '20x0'], ['originalName', 'x'.repeat(100_000)],
+      ['countSeasons', '20x0'], ['originalName', 'x'.repeat(100_000)], ['ageRating', '99+'],
     ];
     for (const [field, value] of writes) {
       expectRefused(await editor.call('PATCH', `/items/titles/${title.id}`, { [field]: value }), 400, refusalOf(titles, field, value));
     }
-    expect(await adminRead('titles', title.id, 'name,status,releaseYear,countSeasons,typeSource,originalName')).toEqual(before);
+    expect(await adminRead('titles', title.id, 'name,status,releaseYear,countSeasons,typeSource,originalName,ageRating')).toEqual(before);
     const created = await expectNothingStored('titles', {}, () => editor.call('POST', '/items/titles', { name: { x: 1 }, status: 'draft' }));
     expectRefused(created, 400, refusalOf(titles, 'name', { x: 1 }));
   });
@@ -71,8 +71,8 @@ describe('an editor\'s values', () => {
 
   it('are taken when they are', async () => {
     const title = await newTitle();
-    expect((await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear: 2024, status: 'draft', typeSource: null, name: 'Новое имя' })).status).toBe(200);
-    expect(await adminRead('titles', title.id, 'releaseYear,status,name')).toEqual({ releaseYear: 2024, status: 'draft', name: 'Новое имя' });
+    expect((await editor.call('PATCH', `/items/titles/${title.id}`, { releaseYear: 2024, status: 'draft', typeSource: null, name: 'Новое имя', ageRating: '18+' })).status).toBe(200);
+    expect(await adminRead('titles', title.id, 'releaseYear,status,name,ageRating')).toEqual({ releaseYear: 2024, status: 'draft', name: 'Новое имя', ageRating: '18+' });
   });
 });
 

@@ -131,7 +131,7 @@ describe('the admin app', () => {
     // Seed rows whose address is not the one their name makes now: a field following the name would change it.
     const cases = [
       { collection: 'actors', from: 'nameRu', other: 'career', value: 'Актриса (правка)' },
-      { collection: 'titles', from: 'name', other: 'ageRating', value: '18+' },
+      { collection: 'titles', from: 'name', other: 'originalName', value: 'Original (edited)' },
       { collection: 'categories', from: 'name', other: 'name', value: ' (правка)' },
     ];
     for (const { collection, from, other, value } of cases) {

@@ -86,7 +86,7 @@ export interface Title {
   poster: string | SiteFile | null;
   releaseYear: number | null;
   releaseStatus: 'Окончен' | 'Выпускается' | 'Должен выйти' | null;
-  ageRating: string | null;
+  ageRating: '0+' | '6+' | '12+' | '16+' | '18+' | null;
   views: number | null;
   ratingAverage: number | string;
   ratingCount: number;
