@@ -86,6 +86,8 @@ export const MAX_FILTER_VALUES = 10_000;
 /** Image types users may upload; SVG and HTML are never accepted from users. */
 export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest file staff upload (Directus's FILES_MAX_UPLOAD_SIZE), in megabytes. */
+export const STAFF_UPLOAD_MAX_MB = 20;
 /**
  * The types of every file the site shows (pictures, clips, soundtracks): the only ones Directus
  * takes as uploads, and the only ones anyone but staff reads. An export an editor makes is data

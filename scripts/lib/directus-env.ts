@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { EXTENSIONS_DIR, ROOT } from './paths.ts';
-import { IMAGE_MAX_SIDE, IMPORT_DENIED_NETWORKS, MEDIA_TYPES } from '../../shared/rules.ts';
+import { IMAGE_MAX_SIDE, IMPORT_DENIED_NETWORKS, MEDIA_TYPES, STAFF_UPLOAD_MAX_MB } from '../../shared/rules.ts';
 import { SEARCH_TABLES } from '../../directus/extensions/site-search/src/search-index.ts';
 
 export interface DirectusOptions {
@@ -74,7 +74,7 @@ export function directusEnv(o: DirectusOptions): Record<string, string> {
     RATE_LIMITER_REGISTRATION_ENABLED: 'true',
     RATE_LIMITER_REGISTRATION_POINTS: '5',
     RATE_LIMITER_REGISTRATION_DURATION: '60',
-    FILES_MAX_UPLOAD_SIZE: '20mb',
+    FILES_MAX_UPLOAD_SIZE: `${STAFF_UPLOAD_MAX_MB}mb`,
     // Users are further limited to images by their permissions.
     FILES_MIME_TYPE_ALLOW_LIST: MEDIA_TYPES.join(','),
     IMPORT_IP_DENY_LIST: IMPORT_DENIED_NETWORKS.join(','),

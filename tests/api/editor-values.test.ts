@@ -17,7 +17,7 @@ import type { CollectionDef } from '../../directus/schema/define.ts';
 import { BANNER_LINK_ERROR } from '../../shared/banner-link.ts';
 import { PATH_SEGMENT_ERROR } from '../../shared/path-segment.ts';
 import { newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
-import { adminRead, asAdmin, expectNothingStored, expectRefused } from '../support/fixtures.ts';
+import { adminRead, asAdmin, expectNothingStored, expectRefused, uploadAs } from '../support/fixtures.ts';
 
 let editor: TestUser;
 
@@ -103,6 +103,18 @@ describe('a rule\'s refusal', () => {
     const segment = await editor.call('POST', '/items/segments', { episode: episode.id, kind: 'opening', start: 40, end: 10 });
     expectRefused(segment, 400);
     expect(adminAppShows(segment)).toBe('Конец отрезка должен быть позже его начала');
+  });
+
+  it('is in Russian where Directus itself refuses: a save too large for one request, a file of a type not taken', async () => {
+    const title = await newTitle();
+    const before = await adminRead('titles', title.id, 'description');
+    const huge = await editor.call('PATCH', `/items/titles/${title.id}`, { description: 'Ж'.repeat(1_100_000) });
+    expect(huge.status).toBe(400);
+    expect(adminAppShows(huge)).toBe('[INVALID_PAYLOAD] Слишком много данных за один раз: сократите текст');
+    expect(await adminRead('titles', title.id, 'description')).toEqual(before);
+    const page = await uploadAs(editor, new TextEncoder().encode('<html></html>'), 'text/html', 'page.html');
+    expect(page.status).toBe(400);
+    expect(adminAppShows(page)).toBe('[INVALID_PAYLOAD] Такой файл не принимается: загрузите изображение, видео MP4 или WebM, аудио MP3 или OGG');
   });
 });
 

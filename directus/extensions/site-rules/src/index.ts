@@ -45,6 +45,7 @@ import { registerTitleRules } from './titles.ts';
 import { registerTitleCategoryRules } from './title-categories.ts';
 import { registerTitleRemovalRules } from './title-removal.ts';
 import { registerTaxonomyRemovalRules } from './taxonomy-removal.ts';
+import { registerErrorWords } from './error-words.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 import { registerUserRemoval } from './user-removal.ts';
@@ -94,6 +95,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerTitleCategoryRules(register);
   registerTitleRemovalRules(register);
   registerTaxonomyRemovalRules(register);
+  registerErrorWords(register);
   // A player's address is framed on every viewer's page; a shop's name colour painted wherever its wearer is named.
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
   registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
