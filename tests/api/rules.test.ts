@@ -490,8 +490,8 @@ describe('titles', () => {
     const editor = await newUser(EDITOR_ROLE);
     const a = await admin();
     const stamp = Math.random().toString(36).slice(2, 8).replace(/\d/g, '');
-    const made = async (collection: string) => (await a.post<{ id: number }>(`/items/${collection}`, { name: `Проба ${collection} ${stamp}` })).id;
-    const [genre, tag, country, unused] = [await made('genres'), await made('tags'), await made('countries'), await made('genres')];
+    const made = async (collection: string, which = 'в деле') => (await a.post<{ id: number }>(`/items/${collection}`, { name: `Проба ${which} ${stamp}` })).id;
+    const [genre, tag, country, unused] = [await made('genres'), await made('tags'), await made('countries'), await made('genres', 'без дела')];
     const t = await newTitle({ genres: [{ genres_id: genre }], tags: [{ tags_id: tag }], country });
     const uses = {
       genres: (await countRows('titles_genres', { genres_id: { _eq: genre } })) + (await countRows('actors_genres', { genres_id: { _eq: genre } })),
