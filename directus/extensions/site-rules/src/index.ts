@@ -35,6 +35,7 @@ import { registerOwnPresets } from './own-presets.ts';
 import { BANNER_LINK_ERROR, isBannerLink } from '../../../../shared/banner-link.ts';
 import { registerFieldValueRule } from './field-values.ts';
 import { registerFormerSlugs } from './former-slugs.ts';
+import { registerNewVideo } from './new-video.ts';
 import { EMBED_ADDRESS_ERROR, EMBED_FIELDS, isEmbedAddress } from '../../../../shared/embed-address.ts';
 import { NAME_PAINT_ERROR, isNamePaint } from '../../../../shared/name-paint.ts';
 import { registerSocketFrameLimit } from './socket-size.ts';
@@ -138,4 +139,10 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerDeclaredValues(register);
   // After every rule that may refuse the write: it writes the slug a row leaves.
   registerFormerSlugs(register);
+  // Likewise: it takes away what was timed in an episode's old video, in the write's own transaction where it has one.
+  registerNewVideo(register, async () => {
+    // Clearing the cache is an admin's act to Directus: the backend acts as one here.
+    const accountability = { role: null, roles: [], user: null, admin: true, app: false, ip: null };
+    await new services.UtilsService({ knex: database, schema: await getSchema(), accountability }).clearCache({ system: false });
+  }, (err) => logger.error(err));
 });

@@ -9,6 +9,7 @@ import { MIN_SEGMENT_SECONDS, SEGMENT_SOURCES, SEGMENT_STATES, lengthProblem, se
 import type { Actor } from '../../shared/accountability.ts';
 import { forbidden, invalid } from '../../shared/errors.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
+import { episodesPlan } from './new-video.ts';
 import type { Payload, Register } from './types.ts';
 import { flagOf } from './values.ts';
 
@@ -134,10 +135,13 @@ export function registerSegmentRules({ filter }: Register): void {
     if (!('duration' in payload)) return payload;
     const length = lengthOf(payload.duration);
     // A person's change is checked against the episodes' own segments; a length measured from the
-    // uploaded file (no person) is a fact, and the segments it cuts are the editor's to mend.
+    // uploaded file (no person) is a fact, and the segments it cuts are the editor's to mend. Those a
+    // new video of the same save takes away (new-video.ts) hold nothing back.
     if (length !== null && accountability?.user) {
+      const leaving = (await episodesPlan(database, meta.keys ?? [], payload, null))?.segments ?? [];
       const own: Segment[] = (await database('segments')
         .whereIn('episode', (meta.keys ?? []).map(Number))
+        .modify((q) => { if (leaving.length) q.whereNotIn('id', leaving); })
         .whereNot('state', 'rejected')
         .whereNotNull('end')
         .select('kind', 'start', 'end'))
