@@ -6,7 +6,7 @@ import { assetUrl } from '../../lib/assets.ts';
 import { clockOf } from '../../../shared/clock.ts';
 import { episodeSegments, type SegmentKind, type StoredSegment } from '../../../shared/segments.ts';
 import { isWatchedAt } from '../../../shared/watching.ts';
-import { isEmbedAddress } from '../../../shared/embed-address.ts';
+import { playedVideo } from '../../../shared/played-video.ts';
 import { PLAYER_HEIGHT_PX } from '../../lib/constants.ts';
 import type { PlayableEpisode } from '../player/index.ts';
 
@@ -57,12 +57,11 @@ const stored = (rows: SegmentSource[], at: { episode: number | null; season: num
 
 /** An episode or film as something playable: its chosen source, or null when it has none. */
 export function toEpisode(e: EpisodeSource, fallbackName: string, season?: SeasonRow): Episode | null {
-  const video = assetUrl(e.video ?? null);
-  // An address the backend would refuse now (one stored before the rule) is framed nowhere.
-  const iframe = isEmbedAddress(e.iframe) ? e.iframe : null;
-  const kind = e.source === 'video' || (!e.source && !iframe && video) ? 'video' : 'iframe';
-  const src = kind === 'video' ? video : iframe;
-  if (!src) return null;
+  // Chosen as the backend chooses it, which takes a replaced video's segments away.
+  const played = playedVideo(e);
+  const src = played && (played.kind === 'video' ? assetUrl(played.file) : played.address);
+  if (!played || !src) return null;
+  const { kind } = played;
   const rows = [
     ...stored(objects(e.segments), { episode: e.id, season: null }),
     ...(season ? stored(objects(season.segments), { episode: null, season: season.id }) : []),
