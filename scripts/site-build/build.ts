@@ -10,7 +10,7 @@ import { ownedTempDir, removeOrphanedDirs } from '../lib/owned-dirs.ts';
 import type { PageCounts } from '../../src/site-build/page-keys-file.ts';
 import { createRowsRelay } from '../../src/site-build/catalogue-relay.ts';
 import { asBuildMessage, handoffEnv, type BuildHandoff, type GoMessage } from '../../src/site-build/handoff.ts';
-import { codeHash, dropKeys, dropNextKeys, partCounts, promoteKeys } from './page-keys.ts';
+import { codeHash, dropKeys, dropNextKeys, keysFit, partCounts, promoteKeys } from './page-keys.ts';
 import { moveMissing } from './move-missing.ts';
 import { applyInPlace } from './apply-in-place.ts';
 import { writeBuildRedirects } from './redirects-file.ts';
@@ -155,6 +155,21 @@ interface Launched {
   inPlace: string | undefined;
 }
 
+/** Whether `o` puts an edit into the served folder in place, given keys that fit it. */
+const intoServed = (o: SiteBuildOptions): boolean => Boolean(o.inPlace && o.cacheDir && existsSync(path.resolve(o.previousDir ?? o.outDir)));
+
+/**
+ * The titles and people an edit's build reads again, or undefined when it reads everything. An edit
+ * goes into the served folder in place only on page keys that describe that folder as this code
+ * makes it (keysFit); keys made by other code (the site's code changed under a running loop: a
+ * deploy, or a merge into the checkout `npm start` runs from) tell of no page that it is unchanged,
+ * and the rows kept beside them were read by that code: the whole catalogue is read and every page
+ * rendered into a new folder, as after a change to anything else.
+ */
+export function editRead(o: SiteBuildOptions, code: string): CatalogueChanges | undefined {
+  return o.changed && (!intoServed(o) || keysFit(path.resolve(o.cacheDir!), path.resolve(o.previousDir ?? o.outDir), code)) ? o.changed : undefined;
+}
+
 /** What a build hands its processes, one a part, before any is started. */
 export interface PlannedBuild {
   outs: string[];
@@ -171,11 +186,12 @@ export interface PlannedBuild {
  * cores (at 10,000 titles an edit's build took 13.9 to 17.7 s in two parts, 7.7 to 11.2 s in one).
  */
 export function planBuild(o: SiteBuildOptions, staging: string, code: string, standby = false): PlannedBuild {
-  const parts = standby || o.changed ? 1 : buildParts();
+  const changed = standby ? undefined : editRead(o, code);
+  const parts = standby || changed ? 1 : buildParts();
   const outs = Array.from({ length: parts }, (_, k) => path.join(staging, k ? `dist-${k}` : 'dist'));
   const cacheDir = o.cacheDir ? path.resolve(o.cacheDir) : undefined;
   const previousDir = path.resolve(o.previousDir ?? o.outDir);
-  const inPlace = o.inPlace && cacheDir && (standby || o.changed) && existsSync(previousDir) ? previousDir : undefined;
+  const inPlace = intoServed(o) && (standby || changed) && keysFit(cacheDir!, previousDir, code) ? previousDir : undefined;
   const common: Omit<BuildHandoff, 'outDir' | 'part'> = {
     // The rows are kept for the next incremental build, or only for the other parts of this one.
     ...(cacheDir || parts > 1 ? { rowsDir: cacheDir ?? staging } : {}),
@@ -183,7 +199,7 @@ export function planBuild(o: SiteBuildOptions, staging: string, code: string, st
     // there only once it has read the catalogue, after that.
     ...(parts > 1 ? { pagesDir: outs[0] } : {}),
     ...(cacheDir ? { reuse: { cacheDir, codeHash: code, ...(existsSync(previousDir) ? { previousDir } : {}), ...(inPlace ? { inPlace: true } : {}) } } : {}),
-    changes: standby ? { kind: 'later' } : cacheDir && o.changed ? { kind: 'some', changed: o.changed } : { kind: 'all' },
+    changes: standby ? { kind: 'later' } : cacheDir && changed ? { kind: 'some', changed } : { kind: 'all' },
     astroLog: process.env.SITE_BUILD_LOG === 'info' ? 'info' : 'warn',
   };
   const handoffs = outs.map((out, k): BuildHandoff => ({ ...common, outDir: out, part: { index: k, count: parts } }));
@@ -301,7 +317,10 @@ export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }
   const began = performance.now();
   const secondsIn = () => ((performance.now() - began) / 1000).toFixed(2);
   const code = codeHash();
-  const launched = (o.standby && (await takeStandby(o.standby, o, code))) || launch(o, code);
+  const changed = editRead(o, code);
+  if (o.changed && !changed) o.onOutput?.('[in place] the page keys do not describe the served folder as this code makes it: everything is read and rendered\n');
+  const planned = { ...o, changed };
+  const launched = (o.standby && (await takeStandby(o.standby, planned, code))) || launch(planned, code);
   const launchedAt = secondsIn();
   const { staging, outs, builds, cacheDir, inPlace } = launched;
   try {
