@@ -10,7 +10,7 @@ import { ownedTempDir, removeOrphanedDirs } from '../lib/owned-dirs.ts';
 import type { PageCounts } from '../../src/site-build/page-keys-file.ts';
 import { createRowsRelay } from '../../src/site-build/catalogue-relay.ts';
 import { asBuildMessage, handoffEnv, type BuildHandoff, type GoMessage } from '../../src/site-build/handoff.ts';
-import { codeHash, dropKeys, dropNextKeys, partCounts, promoteKeys } from './page-keys.ts';
+import { codeHash, dropKeys, dropNextKeys, keysFit, partCounts, promoteKeys } from './page-keys.ts';
 import { moveMissing } from './move-missing.ts';
 import { applyInPlace } from './apply-in-place.ts';
 import { writeBuildRedirects } from './redirects-file.ts';
@@ -155,16 +155,61 @@ interface Launched {
   inPlace: string | undefined;
 }
 
+/** Whether `o` puts an edit into the served folder in place, given keys that fit it. */
+const intoServed = (o: SiteBuildOptions): boolean => Boolean(o.inPlace && o.cacheDir && existsSync(path.resolve(o.previousDir ?? o.outDir)));
+
 /**
- * Starts a build in `parts` processes. `standby`: one process that bundles the site and then waits to
- * be told what changed (see BuildStandby).
+ * The titles and people an edit's build reads again, or undefined when it reads everything. An edit
+ * goes into the served folder in place only on page keys that describe that folder as this code
+ * makes it (keysFit); keys made by other code (the site's code changed under a running loop: a
+ * deploy, or a merge into the checkout `npm start` runs from) tell of no page that it is unchanged,
+ * and the rows kept beside them were read by that code: the whole catalogue is read and every page
+ * rendered into a new folder, as after a change to anything else.
  */
-function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
-  const staging = stagingDir();
+export function editRead(o: SiteBuildOptions, code: string): CatalogueChanges | undefined {
+  return o.changed && (!intoServed(o) || keysFit(path.resolve(o.cacheDir!), path.resolve(o.previousDir ?? o.outDir), code)) ? o.changed : undefined;
+}
+
+/** What a build hands its processes, one a part, before any is started. */
+export interface PlannedBuild {
+  outs: string[];
+  handoffs: BuildHandoff[];
+  cacheDir: string | undefined;
+  /** The served folder an edit is put into in place, when it is. */
+  inPlace: string | undefined;
+}
+
+/**
+ * The handoffs of a build of `o` into `staging`, with the site's code digest `code`. `standby`: one
+ * process that bundles the site and then waits to be told what changed (see BuildStandby). An edit
+ * renders a handful of pages: more parts would only start Astro and load the rows again on the same
+ * cores (at 10,000 titles an edit's build took 13.9 to 17.7 s in two parts, 7.7 to 11.2 s in one).
+ */
+export function planBuild(o: SiteBuildOptions, staging: string, code: string, standby = false): PlannedBuild {
+  const changed = standby ? undefined : editRead(o, code);
+  const parts = standby || changed ? 1 : buildParts();
   const outs = Array.from({ length: parts }, (_, k) => path.join(staging, k ? `dist-${k}` : 'dist'));
   const cacheDir = o.cacheDir ? path.resolve(o.cacheDir) : undefined;
   const previousDir = path.resolve(o.previousDir ?? o.outDir);
-  const inPlace = o.inPlace && cacheDir && (standby || o.changed) && existsSync(previousDir) ? previousDir : undefined;
+  const inPlace = intoServed(o) && (standby || changed) && keysFit(cacheDir!, previousDir, code) ? previousDir : undefined;
+  const common: Omit<BuildHandoff, 'outDir' | 'part'> = {
+    // The rows are kept for the next incremental build, or only for the other parts of this one.
+    ...(cacheDir || parts > 1 ? { rowsDir: cacheDir ?? staging } : {}),
+    // The lead's folder is emptied as its Astro starts, before it bundles; the other parts write
+    // there only once it has read the catalogue, after that.
+    ...(parts > 1 ? { pagesDir: outs[0] } : {}),
+    ...(cacheDir ? { reuse: { cacheDir, codeHash: code, ...(existsSync(previousDir) ? { previousDir } : {}), ...(inPlace ? { inPlace: true } : {}) } } : {}),
+    changes: standby ? { kind: 'later' } : cacheDir && changed ? { kind: 'some', changed } : { kind: 'all' },
+    astroLog: process.env.SITE_BUILD_LOG === 'info' ? 'info' : 'warn',
+  };
+  const handoffs = outs.map((out, k): BuildHandoff => ({ ...common, outDir: out, part: { index: k, count: parts } }));
+  return { outs, handoffs, cacheDir, inPlace };
+}
+
+/** Starts the processes of a build planned by `planBuild`. */
+function launch(o: SiteBuildOptions, code: string, standby = false): Launched {
+  const staging = stagingDir();
+  const { outs, handoffs, cacheDir, inPlace } = planBuild(o, staging, code, standby);
   // The operator's settings (Directus's and the site's addresses) go as they are; the rest in the handoff.
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -172,16 +217,6 @@ function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
     ...(o.siteUrl ? { SITE_URL: o.siteUrl } : {}),
     ...(o.siteSecret ? { SITE_REBUILD_SECRET: o.siteSecret } : {}),
     ASTRO_TELEMETRY_DISABLED: '1',
-  };
-  const common: Omit<BuildHandoff, 'outDir' | 'part'> = {
-    // The rows are kept for the next incremental build, or only for the other parts of this one.
-    ...(cacheDir || parts > 1 ? { rowsDir: cacheDir ?? staging } : {}),
-    // The lead's folder is emptied as its Astro starts, before it bundles; the other parts write
-    // there only once it has read the catalogue, after that.
-    ...(parts > 1 ? { pagesDir: outs[0] } : {}),
-    ...(cacheDir ? { reuse: { cacheDir, codeHash: codeHash(), ...(existsSync(previousDir) ? { previousDir } : {}), ...(inPlace ? { inPlace: true } : {}) } } : {}),
-    changes: standby ? { kind: 'later' } : cacheDir && o.changed ? { kind: 'some', changed: o.changed } : { kind: 'all' },
-    astroLog: process.env.SITE_BUILD_LOG === 'info' ? 'info' : 'warn',
   };
   if (cacheDir) {
     mkdirSync(cacheDir, { recursive: true });
@@ -193,8 +228,7 @@ function launch(o: SiteBuildOptions, parts: number, standby = false): Launched {
     const child = builds[part]?.child;
     if (child?.connected) child.send(message);
   });
-  outs.forEach((out, k) => builds.push(astroBuild({ ...common, outDir: out, part: { index: k, count: parts } }, env,
-    (message) => relay.receive(k, message))));
+  handoffs.forEach((handoff, k) => builds.push(astroBuild(handoff, env, (message) => relay.receive(k, message))));
   return { staging, outs, builds, cacheDir, inPlace };
 }
 
@@ -228,12 +262,13 @@ interface Waiting {
 
 const standbys = new WeakMap<BuildStandby, Waiting>();
 
-const fitOf = (o: SiteBuildOptions) => JSON.stringify([
-  o.directusUrl, o.siteUrl ?? null, o.cacheDir ? path.resolve(o.cacheDir) : null, path.resolve(o.previousDir ?? o.outDir), Boolean(o.inPlace), codeHash(),
+const fitOf = (o: SiteBuildOptions, code: string) => JSON.stringify([
+  o.directusUrl, o.siteUrl ?? null, o.cacheDir ? path.resolve(o.cacheDir) : null, path.resolve(o.previousDir ?? o.outDir), Boolean(o.inPlace), code,
 ]);
 
 export function startStandby(o: SiteBuildOptions): BuildStandby {
-  const launched = launch({ ...o, changed: undefined }, 1, true);
+  const code = codeHash();
+  const launched = launch({ ...o, changed: undefined }, code, true);
   const [only] = launched.builds;
   const ready = new Promise<void>((resolve, reject) => {
     only!.child.on('message', (message) => asBuildMessage(message)?.type === 'standby-waiting' && resolve());
@@ -248,18 +283,18 @@ export function startStandby(o: SiteBuildOptions): BuildStandby {
       abandon(launched);
     },
   };
-  standbys.set(standby, { launched, fits: fitOf(o), ready });
+  standbys.set(standby, { launched, fits: fitOf(o, code), ready });
   return standby;
 }
 
 /** The standby's build, told to go with `o.changed`, when it fits `o`; else null, and it is stopped. */
-async function takeStandby(standby: BuildStandby, o: SiteBuildOptions): Promise<Launched | null> {
+async function takeStandby(standby: BuildStandby, o: SiteBuildOptions, code: string): Promise<Launched | null> {
   const waiting = standbys.get(standby);
   standbys.delete(standby);
   if (!waiting) return null;
   const [only] = waiting.launched.builds;
   const alive = only!.child.exitCode === null && only!.child.signalCode === null;
-  if (!o.changed || !alive || waiting.fits !== fitOf(o)) {
+  if (!o.changed || !alive || waiting.fits !== fitOf(o, code)) {
     abandon(waiting.launched);
     return null;
   }
@@ -281,10 +316,11 @@ async function takeStandby(standby: BuildStandby, o: SiteBuildOptions): Promise<
 export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }): Promise<SiteBuilt> {
   const began = performance.now();
   const secondsIn = () => ((performance.now() - began) / 1000).toFixed(2);
-  // An edit renders a handful of pages: more parts would only start Astro and load the rows again
-  // on the same cores (at 10,000 titles an edit's build took 13.9 to 17.7 s in two parts, 7.7 to
-  // 11.2 s in one).
-  const launched = (o.standby && (await takeStandby(o.standby, o))) || launch(o, o.changed ? 1 : buildParts());
+  const code = codeHash();
+  const changed = editRead(o, code);
+  if (o.changed && !changed) o.onOutput?.('[in place] the page keys do not describe the served folder as this code makes it: everything is read and rendered\n');
+  const planned = { ...o, changed };
+  const launched = (o.standby && (await takeStandby(o.standby, planned, code))) || launch(planned, code);
   const launchedAt = secondsIn();
   const { staging, outs, builds, cacheDir, inPlace } = launched;
   try {

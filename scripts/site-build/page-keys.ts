@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  FOLDER_FILE, isNextFile, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, STAMP_FILE, type FolderStamp, type PageCounts, type PartCounts,
+  FOLDER_FILE, isNextFile, KEYS_FILE, keysDescribe, nextCountsFile, nextKeysFile, readJson, readKeysHead, STAMP_FILE, type FolderStamp, type PageCounts, type PartCounts,
 } from '../../src/site-build/page-keys-file.ts';
 import { ROOT } from '../lib/paths.ts';
 
@@ -26,6 +26,15 @@ export function codeHash(root = ROOT): string {
     for (const file of files(path.join(root, top))) hash.update(path.relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('base64url');
+}
+
+/**
+ * Whether the keys in `cacheDir` describe the folder `dir` as the code `code` makes it: what an edit
+ * put into `dir` in place needs (src/site-build/page-reuse.ts). Every key names the code, so keys
+ * made before the site's code changed under a running loop tell of no page that it is unchanged.
+ */
+export function keysFit(cacheDir: string, dir: string, code: string): boolean {
+  return keysDescribe(cacheDir, dir) && readKeysHead(path.join(cacheDir, KEYS_FILE))?.codeHash === code;
 }
 
 /** The part numbers of the last build's parts that left their keys. */

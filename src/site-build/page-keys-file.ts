@@ -6,7 +6,7 @@
  * the folder they describe (its STAMP_FILE's inode, once the build is in place) and, for each part
  * of a build until then, what it kept, rendered and lost.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
 import path from 'node:path';
 
 /** The keys the build in place was made with. */
@@ -116,6 +116,37 @@ export function readKeys(file: string): { head: KeysHead; keys: Map<string, stri
     keys.set(line.slice(space + 1), line.slice(0, space));
   }
   return { head, keys };
+}
+
+/** The head of the keys in `file` (their first line), read without the keys, or null when there is none. */
+export function readKeysHead(file: string): KeysHead | null {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const chunk = Buffer.alloc(64 * 1024);
+    let text = '';
+    for (let read = 0; !text.includes('\n') && (read = readSync(fd, chunk)) > 0;) text += chunk.toString('utf8', 0, read);
+    return JSON.parse(text.slice(0, text.indexOf('\n'))) as KeysHead;
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whether the keys in `cacheDir` were put in place with the folder `dir` (its STAMP_FILE is the one they name). */
+export function keysDescribe(cacheDir: string, dir: string): boolean {
+  const stamp = readJson<FolderStamp>(path.join(cacheDir, FOLDER_FILE));
+  try {
+    const st = statSync(path.join(dir, STAMP_FILE));
+    return st.dev === stamp?.dev && st.ino === stamp.ino;
+  } catch {
+    return false;
+  }
 }
 
 /** A small JSON file, or null when there is none or it does not parse. */

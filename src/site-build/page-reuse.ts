@@ -14,14 +14,13 @@
  * What it works from comes in the build's handoff (handoff.ts): `reuse` (the keys' folder, the
  * previous build's folder and the code's digest), `outDir` (or `pagesDir`) and the part.
  */
-import { rmSync, statSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pagesDirOf, type BuildHandoff } from './handoff.ts';
 import { createPageLinker, type PageLinker } from './page-linker.ts';
 import { wholePages } from './whole-pages.ts';
 import {
-  createKeysWriter, FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKeys, STAMP_FILE,
-  type FolderStamp, type KeysHead, type PartCounts,
+  createKeysWriter, KEYS_FILE, keysDescribe, nextCountsFile, nextKeysFile, readKeys, type KeysHead, type PartCounts,
 } from './page-keys-file.ts';
 
 export interface PageReuse {
@@ -61,14 +60,7 @@ export async function keptPagesLinked(): Promise<void> {
 
 /** The previous keys, when they describe the folder `reuseDir` holds and the same code. */
 function previousKeys(cacheDir: string, reuseDir: string | undefined, codeHash: string): { head: KeysHead; keys: Map<string, string> } | null {
-  if (!reuseDir) return null;
-  const stamp = readJson<FolderStamp>(path.join(cacheDir, FOLDER_FILE));
-  try {
-    const st = statSync(path.join(reuseDir, STAMP_FILE));
-    if (st.dev !== stamp?.dev || st.ino !== stamp.ino) return null;
-  } catch {
-    return null;
-  }
+  if (!reuseDir || !keysDescribe(cacheDir, reuseDir)) return null;
   const previous = readKeys(path.join(cacheDir, KEYS_FILE));
   return previous?.head.codeHash === codeHash ? previous : null;
 }
@@ -77,7 +69,8 @@ export function createPageReuse({ outDir, pagesDir, part, reuse: given }: Pick<B
   if (!given) return { active: false, keep: () => false, keepAsBefore: () => false, sameCommon: () => false, saveKeys: () => {} };
   const { cacheDir, codeHash, previousDir, inPlace } = given;
   const previous = previousKeys(cacheDir, previousDir, codeHash);
-  // Every page it did not render would be left as it was, whatever its data: the build fails instead, and the next reads everything.
+  // Every page it did not render would be left as it was, whatever its data. The parent puts an edit in
+  // place only on keys that fit (scripts/site-build/page-keys.ts, keysFit): should they not, the build fails.
   if (inPlace && !previous) throw new Error('an edit put in place needs the page keys of the folder it changes');
   const head: KeysHead = { codeHash };
   // A page's previous key is taken out once the page is decided: what is left at the end left the site.

@@ -1,5 +1,5 @@
 /** Incremental builds: page keys, page files, which rows are read again and how they merge, page reuse. */
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +9,8 @@ import { FOLDER_FILE, KEYS_FILE, nextCountsFile, nextKeysFile, readJson, readKey
 import { appendEdit, loadRows, loadShare, saveRows, saveRowsAsRead } from '../../src/site-build/catalogue-snapshot.ts';
 import { rowsDelta } from '../../src/site-build/rows-delta.ts';
 import { mergeRows, personOf, rowsToReread, shareOf, summaryOf, type CatalogueRows, type CatalogueShare } from '../../src/lib/directus/catalogue.ts';
-import { partCounts, promoteKeys } from '../../scripts/site-build/page-keys.ts';
+import { codeHash, partCounts, promoteKeys } from '../../scripts/site-build/page-keys.ts';
+import { buildParts, planBuild, type SiteBuildOptions } from '../../scripts/site-build/build.ts';
 import { applyInPlace } from '../../scripts/site-build/apply-in-place.ts';
 import { sitemapIndexXml } from '../../src/lib/sitemap.ts';
 
@@ -264,6 +265,49 @@ describe('kept rows and page reuse on disk', () => {
     expect(existsSync(path.join(out, 'dream/index.html'))).toBe(false);
     expect(() => createPageReuse({ outDir: out, part: WHOLE, reuse: { cacheDir: cache, previousDir: prev, codeHash: 'c2', inPlace: true } }))
       .toThrow(/needs the page keys/);
+  });
+
+  it("an edit goes into the served folder in place only on keys of that folder made by the site's code as it is; else everything is read and rendered anew", () => {
+    const cache = tmp();
+    const served = tmp();
+    const code = codeHash();
+    for (const file of ['dream/index.html', STAMP_FILE]) write(served, file, `old ${file}`);
+    /** The served folder's keys, as a build by `by` put them in place. */
+    const keysMadeBy = (by: string) => {
+      writeKeys(path.join(cache, nextKeysFile(0)), { codeHash: by }, new Map([['dream/index.html', 'k1']]));
+      writeFileSync(path.join(cache, nextCountsFile(0)), JSON.stringify({ kept: 0, rendered: 1, gone: [] }));
+      promoteKeys(cache, served);
+    };
+    const edit: SiteBuildOptions = { directusUrl: 'http://127.0.0.1:8055', outDir: path.join(tmp(), 'next'), previousDir: served, cacheDir: cache, changed: { titles: [1] }, inPlace: true };
+    /** The build planned for `o`, each of its processes' page reuse as it starts there. */
+    const started = (o: SiteBuildOptions, standby = false) => {
+      const plan = planBuild(o, tmp(), code, standby);
+      const reuses = plan.handoffs.map((handoff) => createPageReuse(handoff));
+      for (const reuse of reuses) reuse.saveKeys();
+      return { plan, reuses };
+    };
+
+    keysMadeBy(code);
+    const inPlace = started(edit);
+    expect(inPlace.plan.inPlace).toBe(served);
+    expect(inPlace.plan.handoffs.map((h) => h.changes)).toEqual([{ kind: 'some', changed: { titles: [1] } }]);
+
+    // The site's code changed under the running loop (a deploy, a merge into the checkout it runs
+    // from): every key names the code before, so none tells a page the edit left as it was.
+    keysMadeBy('the code before');
+    const afterCode = started(edit);
+    expect(afterCode.plan.inPlace).toBeUndefined();
+    expect(afterCode.plan.handoffs.map((h) => h.changes)).toEqual(Array(buildParts()).fill({ kind: 'all' }));
+    // Nor does the edit's build started ahead go in place (it would stop as it starts).
+    expect(started({ ...edit, changed: undefined }, true).plan.inPlace).toBeUndefined();
+
+    // The served folder is not the one the keys describe: its page every build writes is another file.
+    keysMadeBy(code);
+    write(served, 'next.html', 'another build');
+    renameSync(path.join(served, 'next.html'), path.join(served, STAMP_FILE));
+    const otherFolder = started(edit);
+    expect(otherFolder.plan.inPlace).toBeUndefined();
+    expect(otherFolder.plan.handoffs.map((h) => h.changes.kind)).toEqual(Array(buildParts()).fill('all'));
   });
 
   it("an edit put in place: its pages renamed over the served ones, the pages that left deleted, and the sitemap's files its index no longer lists", () => {
