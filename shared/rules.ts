@@ -88,12 +88,17 @@ export const USER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image
 export const USER_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 /** The largest file staff upload (Directus's FILES_MAX_UPLOAD_SIZE), in megabytes. */
 export const STAFF_UPLOAD_MAX_MB = 20;
+export const VIDEO_TYPES = ['video/mp4', 'video/webm'] as const;
+export const AUDIO_TYPES = ['audio/mpeg', 'audio/ogg'] as const;
 /**
  * The types of every file the site shows (pictures, clips, soundtracks): the only ones Directus
  * takes as uploads, and the only ones anyone but staff reads. An export an editor makes is data
  * (JSON, CSV) and stays theirs.
  */
-export const MEDIA_TYPES = [...USER_IMAGE_TYPES, 'video/mp4', 'video/webm', 'audio/mpeg', 'audio/ogg'] as const;
+export const MEDIA_TYPES = [...USER_IMAGE_TYPES, ...VIDEO_TYPES, ...AUDIO_TYPES] as const;
+/** What a catalogue file field shows, and the types of file it takes (directus/schema: a file field's `kind`). */
+export const FILE_KINDS = { picture: USER_IMAGE_TYPES, video: VIDEO_TYPES, audio: AUDIO_TYPES } as const;
+export type FileKind = keyof typeof FILE_KINDS;
 
 /**
  * Where an editor's import of a file by its address may not reach (Directus's IMPORT_IP_DENY_LIST):

@@ -37,7 +37,7 @@ function collection(name: string, meta: Record<string, unknown>, parts: Part[]):
   return { collection: name, meta: { accountability: 'all', ...meta }, fields, relations };
 }
 
-const file = (c: string, f: string, o = {}) => m2o(c, f, 'directus_files', o);
+const file = (c: string, f: string, o: Parameters<typeof m2o>[3] = {}) => m2o(c, f, 'directus_files', o);
 
 export const titles = collection('titles', { icon: 'movie', sort_field: null, display_template: '{{name}}', archive_field: 'status', archive_value: 'archived', unarchive_value: 'draft' }, [
   integerKey(),
@@ -47,7 +47,7 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   string('originalName', { max: 255, width: 'half' }),
   string('anotherName', { max: 255, width: 'half' }),
   text('description'),
-  file('titles', 'poster'),
+  file('titles', 'poster', { kind: 'picture' }),
   integer('releaseYear', { indexed: true, width: 'half' }),
   choice('releaseStatus', RELEASE_STATUSES, { indexed: true, width: 'half' }),
   choice('ageRating', AGE_RATINGS, { max: 8, width: 'half' }),
@@ -66,13 +66,13 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
   m2m('titles', 'actors', 'actors', 'titles_actors'),
   m2m('titles', 'directors', 'actors', 'titles_directors'),
   m2m('titles', 'screenwriters', 'actors', 'titles_screenwriters'),
-  m2m('titles', 'images', 'directus_files', 'titles_images'),
+  m2m('titles', 'images', 'directus_files', 'titles_images', { kind: 'picture' }),
   m2m('titles', 'tags', 'tags', 'titles_tags'),
   m2m('titles', 'relatedTitles', 'titles', 'titles_related', { rightKey: 'related_titles_id', note: 'Показываются первыми в «Вам может понравиться»' }),
   choice('typeSource', TYPE_SOURCES, { width: 'half' }),
   choice('source', SOURCES, { width: 'half' }),
   string('iframe', { max: 1000, note: 'Адрес плеера для одиночного видео' }),
-  file('titles', 'video'),
+  file('titles', 'video', { kind: 'video' }),
   string('iframeSeries', { max: 1000, note: 'Адрес плеера со всеми сериями, если он один на сериал' }),
   o2m('series'),
   o2m('iframeSeasons'),
@@ -111,7 +111,7 @@ export const series = collection('series', { icon: 'smart_display', sort_field: 
   integer('sort', { hidden: true }),
   choice('source', SOURCES, { width: 'half' }),
   string('iframe', { max: 1000 }),
-  file('series', 'video'),
+  file('series', 'video', { kind: 'video' }),
   boolean('deleted', { note: 'Только для подписчиков: серия убрана из бесплатного каталога, Премиум и Премиум+ смотрят её с отметкой, остальные видят её закрытой' }),
   boolean('takenDown', { note: 'Снята по требованию правообладателя: не видна никому, подписчикам тоже' }),
   float('duration', { width: 'half', note: 'Длина серии в секундах; у загруженного видеофайла заполняется сама' }),
@@ -150,7 +150,7 @@ export const soundtracks = collection('soundtracks', { icon: 'library_music', di
   integerKey(),
   string('name', { required: true, max: 120 }),
   m2o('soundtracks', 'title', 'titles', { required: true, oneField: 'soundtracks' }),
-  m2m('soundtracks', 'soundtracks', 'directus_files', 'soundtracks_files'),
+  m2m('soundtracks', 'soundtracks', 'directus_files', 'soundtracks_files', { kind: 'audio' }),
 ]);
 
 export const categories = collection('categories', { icon: 'category', sort_field: 'sort', display_template: '{{name}}' }, [
@@ -172,7 +172,7 @@ export const subCategories = collection('subCategories', { icon: 'segment', sort
 export const genres = collection('genres', { icon: 'theater_comedy', display_template: '{{name}}' }, [
   integerKey(),
   string('name', { required: true, unique: true, max: 80 }),
-  file('genres', 'image'),
+  file('genres', 'image', { kind: 'picture' }),
 ]);
 
 export const countries = collection('countries', { icon: 'public', display_template: '{{name}}' }, [
@@ -191,13 +191,13 @@ export const actors = collection('actors', { icon: 'person', display_template: '
   slug('nameRu', { max: 120 }),
   string('nameRu', { required: true, max: 160, width: 'half' }),
   string('nameEn', { max: 160, width: 'half' }),
-  file('actors', 'avatar'),
+  file('actors', 'avatar', { kind: 'picture' }),
   text('biography'),
   string('career', { max: 160, width: 'half' }),
   date('dob', { width: 'half' }),
   string('birthPlace', { max: 160, width: 'half' }),
   m2m('actors', 'genres', 'genres', 'actors_genres'),
-  m2m('actors', 'images', 'directus_files', 'actors_images'),
+  m2m('actors', 'images', 'directus_files', 'actors_images', { kind: 'picture' }),
   text('searchNames', { hidden: true, readonly: true, note: 'Заполняется автоматически для поиска' }),
 ]);
 
@@ -205,7 +205,7 @@ export const mainBanners = collection('mainBanners', { icon: 'view_carousel', so
   integerKey(),
   string('title', { required: true, max: 160 }),
   html('description'),
-  file('mainBanners', 'image'),
+  file('mainBanners', 'image', { kind: 'picture' }),
   integer('priority', { default: 0, indexed: true }),
   string('link', { max: 500 }),
 ]);
@@ -347,9 +347,9 @@ export const shop = collection('shop', { icon: 'storefront', display_template: '
   string('name', { required: true, max: 80 }),
   string('nameColor', { max: 200, note: 'Цвет или градиент ника (CSS)' }),
   string('nameEffect', { max: 32 }),
-  file('shop', 'frameProfile'),
-  file('shop', 'frameMessage'),
-  file('shop', 'backgroundFile'),
+  file('shop', 'frameProfile', { kind: 'picture' }),
+  file('shop', 'frameMessage', { kind: 'picture' }),
+  file('shop', 'backgroundFile', { kind: 'picture' }),
   integer('sort', { hidden: true }),
 ]);
 
@@ -495,14 +495,14 @@ export const staticContent = collection('static', { icon: 'settings', singleton:
   integerKey(),
   string('vk', { max: SOCIAL_LINK_MAX }),
   string('telegram', { max: SOCIAL_LINK_MAX }),
-  file('static', 'updatesImage'),
-  file('static', 'privacyPolicyImg'),
+  file('static', 'updatesImage', { kind: 'picture' }),
+  file('static', 'privacyPolicyImg', { kind: 'picture' }),
   html('privacyPolicyText'),
-  file('static', 'copyrightImg'),
+  file('static', 'copyrightImg', { kind: 'picture' }),
   html('copyrightText'),
-  file('static', 'aboutImg'),
+  file('static', 'aboutImg', { kind: 'picture' }),
   html('aboutText'),
-  file('static', 'partnersImg'),
+  file('static', 'partnersImg', { kind: 'picture' }),
   html('partnersText'),
 ]);
 

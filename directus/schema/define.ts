@@ -4,6 +4,8 @@
  * of fields while `apply` stays a plain diff against `/fields` and `/relations`.
  */
 
+import { FILE_KINDS, type FileKind } from '../../shared/rules.ts';
+
 export interface FieldDef {
   field: string;
   type: string;
@@ -40,6 +42,11 @@ type Opts = {
   interface?: string;
   options?: Record<string, unknown>;
   width?: 'half' | 'full';
+  /**
+   * A file field's kind: the admin app's file picker offers and uploads only its types, and the backend
+   * (site-rules: file-kinds.ts) refuses a file of another type in it.
+   */
+  kind?: FileKind;
 };
 
 /** Field metadata; `special` carries casts such as cast-boolean, without which SQLite hands back 1/0 and JSON as text. */
@@ -52,7 +59,7 @@ function meta(o: Opts, extra: Record<string, unknown> = {}): Record<string, unkn
     note: o.note ?? null,
     width: o.width ?? 'full',
     ...(o.interface ? { interface: o.interface } : {}),
-    ...(o.options ? { options: o.options } : {}),
+    ...(o.options || o.kind ? { options: { ...o.options, ...(o.kind ? { allowedMimeTypes: [...FILE_KINDS[o.kind]] } : {}) } } : {}),
     ...extra,
   };
 }

@@ -10,8 +10,11 @@ import { createError, ForbiddenError } from '@directus/errors';
  */
 const RuleRefusal = createError<{ reason: string; field: string; validation_message: string }>('FAILED_VALIDATION', (e) => e.reason, 400);
 
+/** A rule's refusal to hand on rather than throw (an error handler's answer). */
+export const refusal = (reason: string): Error => new RuleRefusal({ reason, field: '', validation_message: reason });
+
 export function invalid(reason: string): never {
-  throw new RuleRefusal({ reason, field: '', validation_message: reason });
+  throw refusal(reason);
 }
 
 export function forbidden(): never {

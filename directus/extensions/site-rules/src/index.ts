@@ -8,6 +8,7 @@ import { registerBulkWrites } from './bulk-writes.ts';
 import { registerChatRules } from './chat.ts';
 import { registerCommunityRules } from './community.ts';
 import { registerFileRules } from './files.ts';
+import { registerFileKindRules } from './file-kinds.ts';
 import { registerFriendshipRules } from './friendships.ts';
 import { registerGraphqlReads } from './graphql-reads.ts';
 import { registerUtilityRoutes } from './utility-routes.ts';
@@ -103,6 +104,8 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerFieldValueRule(register, { mainBanners: ['link'] }, isBannerLink, BANNER_LINK_ERROR);
   registerFieldValueRule(register, { titles: ['releaseYear'] }, isReleaseYear, releaseYearError);
   registerFieldValueRule(register, { actors: ['dob'] }, isBirthDateSoFar, BIRTH_DATE_ERROR);
+  // A poster is a picture, an episode's video a video, a soundtrack audio: in its field and while it is shown there.
+  registerFileKindRules(register, database);
   registerStaticSettingsRules(register);
   registerMarkRules(register);
   const edit = pace('edit', env, 'Слишком много правок подряд.');

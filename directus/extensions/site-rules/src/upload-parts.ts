@@ -5,6 +5,7 @@
  * request kept Directus busy for everyone for most of a minute.
  */
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { InvalidPayloadError } from '@directus/errors';
 import type { Request } from 'express';
@@ -57,6 +58,59 @@ export function parseParts(body: Buffer, headers: Request['headers']): Promise<P
     parser.on('error', () => reject(brokenForm()));
     parser.on('close', () => resolve(parts));
     parser.end(body);
+  });
+}
+
+/** How far into a form its first file's headers may come: past the few fields before it. */
+export const FORM_HEAD_MAX = 256 * 1024;
+
+/**
+ * The declared type of a multipart form's first file (null when it has none), read from the start of
+ * the request alone, so that a file of any size is never held: what was read is given back, and
+ * Directus's own parser reads the whole request after this as if nothing had.
+ */
+export function firstFileType(req: Request): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8' });
+    } catch {
+      return reject(brokenForm());
+    }
+    const read: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (outcome: { type: string | null } | { error: Error }) => {
+      if (done) return;
+      done = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.pause();
+      const head = Buffer.concat(read);
+      // Before its end was told, the request takes its start back; after, Directus's parser is given the whole of it.
+      if (!req.readableEnded) req.unshift(head);
+      else req.pipe = ((dest: NodeJS.WritableStream, opts?: { end?: boolean }) => Readable.from([head]).pipe(dest, opts)) as typeof req.pipe;
+      if ('error' in outcome) reject(outcome.error);
+      else resolve(outcome.type);
+    };
+    parser.on('file', (_name, stream, info) => {
+      stream.on('error', () => {});
+      stream.resume();
+      finish({ type: info.mimeType });
+    });
+    parser.on('error', () => finish({ error: brokenForm() }));
+    const onData = (chunk: Buffer) => {
+      read.push(chunk);
+      size += chunk.length;
+      if (size > FORM_HEAD_MAX) return finish({ error: brokenForm() });
+      parser.write(chunk);
+    };
+    const onEnd = () => finish({ type: null });
+    const onError = (err: Error) => finish({ error: err });
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
   });
 }
 
