@@ -67,40 +67,35 @@ describe('Rebuilder', () => {
     expect(served(r)).toBe('build 2');
   });
 
-  it('never runs two builds at once: changes during a build make exactly one more', async () => {
+  /** Runs `asked` while the first build is held, then lets every build through: what waited, and what was built. */
+  async function duringTheFirstBuild(asked: (r: Rebuilder) => void) {
     const b = standIn({ gate: true });
     const r = rebuilder({ build: b.build });
     const started = r.start();
     await b.waitStarted(1);
-    r.request('change', [change(1)]);
-    r.request('change', [change(2)]);
-    r.request('change', [change(3)]);
-    expect(r.snapshot().pending).toBe(3);
+    asked(r);
+    const pending = r.snapshot().pending;
     b.release();
     await started;
     await b.waitStarted(2);
     b.release();
     await r.idle();
-    expect(b.count()).toBe(2);
-    expect(b.most()).toBe(1);
-    expect(r.snapshot().last?.changeCount).toBe(3);
+    return { builds: b.count(), most: b.most(), pending, last: r.snapshot().last };
+  }
+
+  it('never runs two builds at once: changes during a build make exactly one more', async () => {
+    const seen = await duringTheFirstBuild((r) => {
+      for (const key of [1, 2, 3]) r.request('change', [change(key)]);
+    });
+    expect(seen).toMatchObject({ builds: 2, most: 1, pending: 3, last: { changeCount: 3 } });
   });
 
   it('a press of the button while one waits asks for one build, however often pressed', async () => {
-    const b = standIn({ gate: true });
-    const r = rebuilder({ build: b.build });
-    const started = r.start();
-    await b.waitStarted(1);
-    for (let i = 0; i < 5; i++) r.request('manual', [], 'u1');
-    r.request('change', [change(1)]);
-    expect(r.snapshot().pending).toBe(2);
-    b.release();
-    await started;
-    await b.waitStarted(2);
-    b.release();
-    await r.idle();
-    expect(b.count()).toBe(2);
-    expect(r.snapshot().last).toMatchObject({ reason: 'manual', changeCount: 2 });
+    const seen = await duringTheFirstBuild((r) => {
+      for (let i = 0; i < 5; i++) r.request('manual', [], 'u1');
+      r.request('change', [change(1)]);
+    });
+    expect(seen).toMatchObject({ builds: 2, pending: 2, last: { reason: 'manual', changeCount: 2 } });
   });
 
   it('a failed build keeps the served one and records why; the failure is reported', async () => {
