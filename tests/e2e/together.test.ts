@@ -5,9 +5,9 @@
  * member whose connection is cut shown disconnected and brought back to the room's moment,
  * the chat with a reply, a reaction floating for the other, the leader-only switch, the lead handed
  * over, a member removed, the next episode shared (the end of an episode asking for it once, however
- * slowly the room answers), a member whose video stalls holding the room until it comes (then it
- * plays on together) or the leader chooses «Не ждать», and an embed that cannot be followed said so,
- * its episode shared.
+ * slowly the room answers), a member on a slow machine sending no seek the sync made, a member whose
+ * video stalls holding the room until it comes (then it plays on together) or the leader chooses
+ * «Не ждать», and an embed that cannot be followed said so, its episode shared.
  */
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
@@ -240,6 +240,45 @@ describe('the shared moment', () => {
     expect(commandsIn(socket.sent, 'episode')).toEqual([expect.objectContaining({ episode: title.series[1].id, reason: 'next' })]);
     await expect.poll(() => eventLines(page).allTextContents()).toContainEqual(expect.stringMatching(/ включил\S* следующую серию/));
     expect((await eventLines(page).allTextContents()).filter((line) => line.includes(' включил'))).toHaveLength(1);
+  });
+
+  it('a member on a slow machine, whose page hears the end of the sync\'s seek late, sends no seek of their own', async ({ browsers }) => {
+    const title = await seriesOf();
+    const [leader, member] = await Promise.all([newPerson(), newPerson()]);
+    const { page: leaderPage, url } = await makeRoom(browsers, leader, title);
+    const { page: memberPage } = await browsers.as(member);
+    // The start reaches the member after its time, so their sync puts the video at the room's second and plays it.
+    const socket = await roomSocketThrough(memberPage, 2_000);
+    // Then the page is busy for a while (a slow CPU), the video playing on before the page hears the seek's end.
+    await memberPage.addInitScript(() => {
+      let once = true;
+      document.addEventListener('seeking', (e) => {
+        if (!once || (e.target as HTMLVideoElement).paused) return;
+        once = false;
+        setTimeout(() => {
+          const until = performance.now() + 2_500;
+          while (performance.now() < until);
+        });
+      }, true);
+    });
+    await memberPage.goto(url);
+    await roomReady(memberPage);
+    await memberRow(leaderPage, member).waitFor();
+    const cpu = await memberPage.context().newCDPSession(memberPage);
+    await cpu.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+
+    socket.slow();
+    await playerKey(leaderPage, 'k');
+    await expect.poll(() => videoPaused(memberPage)).toBe(false);
+    await expect.poll(() => gapToRoom(memberPage), { timeout: 20_000 }).toBeLessThan(0.25);
+    // A line of the member's after it: once the leader reads it, whatever the member sent before was told.
+    const field = memberPage.getByRole('form', { name: 'Сообщение в комнату' }).getByLabel('Сообщение');
+    await field.fill('Смотрю');
+    await field.press('Enter');
+    await chatLines(leaderPage).locator('.room-chat__line', { hasText: 'Смотрю' }).waitFor();
+    expect(commandsIn(socket.sent, 'seek')).toEqual([]);
+    expect(await eventLines(leaderPage).allTextContents()).not.toContainEqual(expect.stringMatching(/перемотал/));
+    expect((await roomMoment(leaderPage)).playing).toBe(true);
   });
 
   it('the next episode is everyone\'s', async ({ browsers }) => {
