@@ -333,6 +333,23 @@ describe('the room over the socket', () => {
     ]);
   });
 
+  it('the episode the room is on, asked again (a slow answer\'s repeat), changes nothing: one line, everyone held once', async () => {
+    const { code, sockets, people } = await roomOf(2, 'again');
+    const [a, b] = sockets as [RoomSocket, RoomSocket];
+    const [x] = people as [TestUser];
+    a.send({ action: 'play', position: 5 });
+    await b.view((v) => v.moment.playing, 'the play');
+    const asks = 3;
+    for (let i = 0; i < asks; i++) a.send({ action: 'episode', episode: show.episodes[1], reason: 'next' });
+    // One socket's frames are served in order: once this line is told, every repeat before it was served.
+    a.send({ action: 'message', text: 'Повторы позади' });
+    await b.message('Повторы позади');
+    const onNext = b.views().filter((v) => v.episode === show.episodes[1]);
+    expect(new Set(onNext.map((v) => v.version)).size).toBe(1);
+    expect(onNext[0]!.waitingFor.sort()).toEqual(people.map((p) => p.id).sort());
+    expect(await linesOf(code)).toEqual([`${people[1]!.login} присоединился(ась)`, `${x.login} продолжил(а) просмотр`, `${x.login} включил(а) следующую серию`]);
+  });
+
   it('a member whose socket closes goes offline, and comes back with the room as it is', async () => {
     const { code, sockets, people } = await roomOf(2, 'away');
     const [a, b] = sockets as [RoomSocket, RoomSocket];

@@ -4,9 +4,10 @@
  * seek reaching the other member (their video at the room's moment, the room's lines in the chat), a
  * member whose connection is cut shown disconnected and brought back to the room's moment,
  * the chat with a reply, a reaction floating for the other, the leader-only switch, the lead handed
- * over, a member removed, the next episode shared, a member whose video stalls holding the room
- * until it comes (then it plays on together) or the leader chooses «Не ждать», and an embed that
- * cannot be followed said so, its episode shared.
+ * over, a member removed, the next episode shared (the end of an episode asking for it once, however
+ * slowly the room answers), a member on a slow machine sending no seek the sync made, a member whose
+ * video stalls holding the room until it comes (then it plays on together) or the leader chooses
+ * «Не ждать», and an embed that cannot be followed said so, its episode shared.
  */
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
@@ -65,9 +66,9 @@ async function roomReady(page: Page): Promise<void> {
   await page.locator('.room__title').click({ position: { x: 2, y: 2 } });
 }
 
-/** A new room made from the title's player by `leader`; its address. */
-async function makeRoom(browsers: Browsers, leader: Person, title: SeriesTitle): Promise<{ page: Page; url: string }> {
-  const { page } = await browsers.as(leader);
+/** A new room made from the title's player by `leader` (on `opened`, their page the test set up); its address. */
+async function makeRoom(browsers: Browsers, leader: Person, title: SeriesTitle, opened?: Page): Promise<{ page: Page; url: string }> {
+  const page = opened ?? (await browsers.as(leader)).page;
   await page.goto(`/${title.slug}?tab=seasons`);
   await hydrated(page, '#player');
   await togetherButton(page).click();
@@ -75,6 +76,31 @@ async function makeRoom(browsers: Browsers, leader: Person, title: SeriesTitle):
   await roomReady(page);
   return { page, url: page.url() };
 }
+
+/**
+ * The page's socket passes through the test: what the page sends is kept in `sent`, and once `slow()`
+ * is called the room's views reach the page `ms` late, as from a server under load or to a busy page.
+ */
+async function roomSocketThrough(page: Page, ms: number): Promise<{ sent: string[]; slow(): void }> {
+  const sent: string[] = [];
+  let late = false;
+  await page.routeWebSocket(/\/websocket$/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((frame) => {
+      if (typeof frame === 'string') sent.push(frame);
+      server.send(frame);
+    });
+    server.onMessage((frame) => {
+      const pass = () => { try { ws.send(frame); } catch { /* the page has gone */ } };
+      if (late && typeof frame === 'string' && frame.includes('"event":"room"')) setTimeout(pass, ms);
+      else pass();
+    });
+  });
+  return { sent, slow: () => { late = true; } };
+}
+
+/** The room's commands among the frames a page sent (not its pings, states and readiness). */
+const commandsIn = (sent: string[], action: string) => sent.map((f) => JSON.parse(f) as Record<string, unknown>).filter((f) => f.type === 'together' && f.action === action);
 
 /** Presses a key of the player's with the player focused. */
 async function playerKey(page: Page, key: string): Promise<void> {
@@ -192,6 +218,67 @@ describe('the shared moment', () => {
     await expect.poll(() => videoPaused(memberPage)).toBe(false);
     await expect.poll(() => gapToRoom(memberPage), { timeout: 10_000 }).toBeLessThan(0.25);
     expect(await memberPage.getByText('Связь с комнатой потеряна').count()).toBe(0);
+  });
+
+  it('the end of an episode asks the room for the next once, however long the room takes to answer', async ({ browsers }) => {
+    const title = await seriesOf();
+    const leader = await newPerson();
+    const { page } = await browsers.as(leader);
+    // The room's answer to the ask takes seconds, as the demo's did under load (4.2 s).
+    const socket = await roomSocketThrough(page, 4_500);
+    await makeRoom(browsers, leader, title, page);
+    const start = DEMO_CLIP.seconds - 3;
+    await seekBy(page, start);
+    await expect.poll(async () => (await roomMoment(page)).position).toBeCloseTo(start, 0);
+    socket.slow();
+    // The card counts down from the ending's start, and the video ends meanwhile: either asks.
+    await playerKey(page, 'k');
+    await expect.poll(() => commandsIn(socket.sent, 'episode').length, { timeout: 20_000 }).toBeGreaterThan(0);
+    // A click of the person's own while the room has not answered asks nothing more.
+    await page.locator('.player__next').getByRole('button', { name: 'Смотреть сейчас' }).click();
+    await expect.poll(() => roomPlayer(page).getAttribute('data-episode')).toBe(String(title.series[1].id));
+    expect(commandsIn(socket.sent, 'episode')).toEqual([expect.objectContaining({ episode: title.series[1].id, reason: 'next' })]);
+    await expect.poll(() => eventLines(page).allTextContents()).toContainEqual(expect.stringMatching(/ включил\S* следующую серию/));
+    expect((await eventLines(page).allTextContents()).filter((line) => line.includes(' включил'))).toHaveLength(1);
+  });
+
+  it('a member on a slow machine, whose page hears the end of the sync\'s seek late, sends no seek of their own', async ({ browsers }) => {
+    const title = await seriesOf();
+    const [leader, member] = await Promise.all([newPerson(), newPerson()]);
+    const { page: leaderPage, url } = await makeRoom(browsers, leader, title);
+    const { page: memberPage } = await browsers.as(member);
+    // The start reaches the member after its time, so their sync puts the video at the room's second and plays it.
+    const socket = await roomSocketThrough(memberPage, 2_000);
+    // Then the page is busy for a while (a slow CPU), the video playing on before the page hears the seek's end.
+    await memberPage.addInitScript(() => {
+      let once = true;
+      document.addEventListener('seeking', (e) => {
+        if (!once || (e.target as HTMLVideoElement).paused) return;
+        once = false;
+        setTimeout(() => {
+          const until = performance.now() + 2_500;
+          while (performance.now() < until);
+        });
+      }, true);
+    });
+    await memberPage.goto(url);
+    await roomReady(memberPage);
+    await memberRow(leaderPage, member).waitFor();
+    const cpu = await memberPage.context().newCDPSession(memberPage);
+    await cpu.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+
+    socket.slow();
+    await playerKey(leaderPage, 'k');
+    await expect.poll(() => videoPaused(memberPage)).toBe(false);
+    await expect.poll(() => gapToRoom(memberPage), { timeout: 20_000 }).toBeLessThan(0.25);
+    // A line of the member's after it: once the leader reads it, whatever the member sent before was told.
+    const field = memberPage.getByRole('form', { name: 'Сообщение в комнату' }).getByLabel('Сообщение');
+    await field.fill('Смотрю');
+    await field.press('Enter');
+    await chatLines(leaderPage).locator('.room-chat__line', { hasText: 'Смотрю' }).waitFor();
+    expect(commandsIn(socket.sent, 'seek')).toEqual([]);
+    expect(await eventLines(leaderPage).allTextContents()).not.toContainEqual(expect.stringMatching(/перемотал/));
+    expect((await roomMoment(leaderPage)).playing).toBe(true);
   });
 
   it('the next episode is everyone\'s', async ({ browsers }) => {

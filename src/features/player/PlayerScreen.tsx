@@ -101,8 +101,11 @@ export default function PlayerScreen({
   const segments = episode.segments;
   const cardAt = cardFrom(length, segments);
   // From the ending's start the card offers the next episode (and stands in for the ending's skip).
-  const cardShown = !!next && cardAt !== null && time >= cardAt && !cardCancelled;
-  const last = !next && cardAt !== null && time >= cardAt && !cardCancelled && suggestions.length > 0;
+  const atCard = cardAt !== null && time >= cardAt && !cardCancelled;
+  const cardShown = !!next && atCard;
+  const last = !next && atCard && suggestions.length > 0;
+  /** The card counts down to the next episode, which then starts by itself. */
+  const counting = cardShown && settings.autoplay && actsByItself;
 
   const goNext = (keepPlaying: boolean) => {
     if (!next) return;
@@ -161,14 +164,15 @@ export default function PlayerScreen({
 
   // The next-episode countdown.
   useEffect(() => {
-    if (!cardShown || !settings.autoplay || !actsByItself) return;
+    if (!counting) return;
     const id = episode.id;
-    const t = setInterval(() => setCountOf((c) => ({ id, left: (c.id === id ? c.left : COUNTDOWN_SECONDS) - 1 })), 1000);
+    // It stops at 0, where the next episode is asked for once: a room may take seconds to switch, this episode on screen meanwhile.
+    const t = setInterval(() => setCountOf((c) => ({ id, left: Math.max(0, (c.id === id ? c.left : COUNTDOWN_SECONDS) - 1) })), 1000);
     return () => clearInterval(t);
-  }, [cardShown, settings.autoplay, episode.id, actsByItself]);
+  }, [counting, episode.id]);
   useEffect(() => {
-    if (cardShown && settings.autoplay && actsByItself && count <= 0) goNext(true);
-  }, [cardShown, count, next, settings.autoplay, actsByItself, playsOn]);
+    if (counting && count <= 0) goNext(true);
+  }, [counting, count, next, playsOn]);
 
   const skipNow = (segment: Segment) => {
     if (!media) return;
@@ -260,7 +264,7 @@ export default function PlayerScreen({
         {cardShown && next && (
           <Overlay className="player__next">
             <p className="player__next-title" role="status">
-              {settings.autoplay && actsByItself ? `Следующая серия через ${Math.max(0, count)}…` : 'Следующая серия'}
+              {counting ? `Следующая серия через ${count}…` : 'Следующая серия'}
             </p>
             <p className="player__next-name">{next.name}</p>
             <div className="player__next-actions">

@@ -9,6 +9,7 @@ export type MediaEvent =
   | { type: 'pause' }
   /** A seek began (our <video>; an embed tells only where it ended). */
   | { type: 'seeking'; seconds: number }
+  /** A seek ended, at the second it went to (a playing video has run on from there by the time it is heard). */
   | { type: 'seeked'; seconds: number }
   | { type: 'ended' }
   /** The viewer changed them in the source's own controls. */

@@ -10,8 +10,14 @@ export function videoMedia(video: HTMLVideoElement): PlayerMedia {
   on('durationchange', () => { const d = length(); if (d) heard.tell({ type: 'duration', seconds: d }); });
   on('play', () => heard.tell({ type: 'play' }));
   on('pause', () => { if (!video.ended) heard.tell({ type: 'pause' }); });
-  on('seeking', () => heard.tell({ type: 'seeking', seconds: video.currentTime }));
-  on('seeked', () => heard.tell({ type: 'seeked', seconds: video.currentTime }));
+  /*
+   * A seek ends at the second it went to, read as it begins (the time says it while the seek is under
+   * way): a busy page hears its 'seeked' late, when a playing video has run on from there, seconds on a
+   * slow machine, and the end of a room sync's own seek would look like the person's.
+   */
+  let wentTo = video.currentTime;
+  on('seeking', () => heard.tell({ type: 'seeking', seconds: (wentTo = video.currentTime) }));
+  on('seeked', () => heard.tell({ type: 'seeked', seconds: wentTo }));
   on('ended', () => heard.tell({ type: 'ended' }));
   on('waiting', () => heard.tell({ type: 'waiting' }));
   on('playing', () => heard.tell({ type: 'playing' }));

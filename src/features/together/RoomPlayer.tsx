@@ -10,7 +10,7 @@ import { clockOf } from '../../../shared/clock.ts';
 import { ROOM_MESSAGES, SILENT_EMBED_NOTE, type RoomView } from '../../../shared/together.ts';
 import { episodeAfter, episodeBefore, PlayerScreen, watchingOrder, type PlayerMedia } from '../player/index.ts';
 import type { PlayerModel } from '../title/for-signed-in.ts';
-import { $playBlocked, $reactions, $roomNotice, command, notice, playBlocked, serverNow } from './store.ts';
+import { $playBlocked, $reactions, $roomNotice, askEpisode, command, notice, playBlocked, serverNow } from './store.ts';
 import { mayControl, syncMedia, type RoomSync } from './sync.ts';
 
 interface Props {
@@ -44,10 +44,11 @@ export default function RoomPlayer({ room, model, me }: Props) {
 
   const go = useCallback((episode: number, reason?: 'next') => {
     if (!mayControl(roomRef.current, me)) notice(ROOM_MESSAGES.leaderOnly);
-    else command(reason ? { action: 'episode', episode, reason } : { action: 'episode', episode });
+    else askEpisode(episode, reason);
   }, [me]);
-  const after = current && model.kind === 'series' ? episodeAfter(model, current.id) : null;
+  const after = useMemo(() => (current && model.kind === 'series' ? episodeAfter(model, current.id) : null), [model, current]);
   const before = current && model.kind === 'series' ? episodeBefore(model, current.id) : null;
+  // Kept while the episode is: the player's countdown asks for it once, not again with every view of the room.
   const next = useMemo(() => (after ? { name: after.episode.name, go: () => go(after.episode.id, 'next') } : null), [after, go]);
   const onSkip = useCallback((seconds: number) => sync.current?.sync.skipping(seconds), []);
 

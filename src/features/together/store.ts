@@ -12,6 +12,7 @@ import { $me, loadMe } from '../account/index.ts';
 import { playerModel, type PlayerModel } from '../title/for-signed-in.ts';
 import { addSample, clockOffset, NO_CLOCK, nextPingIn, reportedRtt, sampleOf, type Clock } from './clock-offset.ts';
 import { joinRoom, leaveRoom, readRoomTitle } from './directus.ts';
+import { afterView, repeatsAsk, type EpisodeAsk } from './episode-ask.ts';
 import { $connection, closeRoomSocket, openRoomSocket, sendRoomCommand } from './socket.ts';
 
 export { $connection };
@@ -44,6 +45,8 @@ let code: string | null = null;
 let pingTimer: ReturnType<typeof setTimeout> | undefined;
 let noticeTimer: ReturnType<typeof setTimeout> | undefined;
 let reactionKey = 0;
+/** The episode change asked of the room and not yet answered (episode-ask.ts). */
+let episodeAsk: EpisodeAsk | null = null;
 
 export function notice(text: string): void {
   clearTimeout(noticeTimer);
@@ -54,6 +57,7 @@ export function notice(text: string): void {
 function takeView(view: RoomView): void {
   const held = $room.get();
   if (held && held.code === view.code && held.version > view.version) return;
+  episodeAsk = afterView(episodeAsk, view.episode);
   $room.set(view);
 }
 
@@ -90,6 +94,8 @@ function receive(e: RoomEvent): void {
     case 'removed': stopFollowing(ROOM_MESSAGES.removed); break;
     case 'error': {
       console.warn('room refused:', e.action, e.code);
+      // A refused ask may be asked again at once.
+      if (e.action === 'episode') episodeAsk = null;
       const fatal = e.action === 'join' ? FATAL[e.code] : undefined;
       if (fatal) stopFollowing(fatal);
       else if (e.action === 'message') $sendProblem.set(e.message);
@@ -110,6 +116,8 @@ function ping(): void {
 /** The socket opened: join the room's news; after an absence, read what was missed first. */
 async function opened(again: boolean): Promise<void> {
   if (!code) return;
+  // What was asked on the connection that closed may never have reached the room.
+  episodeAsk = null;
   if (again) {
     try {
       const { room, messages } = await joinRoom(code);
@@ -172,11 +180,28 @@ export const entering = task(async (roomCode: string) => {
 
 const NO_CONNECTION = 'Нет связи с комнатой: команда не отправлена.';
 
-/** A command of the room; said to the person when there is no connection to send it on. */
-export function command(c: RoomCommand): void {
-  if (sendRoomCommand(c)) return;
+/** Sends a command of the room; false, said to the person, when there is no connection to send it on. */
+function sent(c: RoomCommand): boolean {
+  if (sendRoomCommand(c)) return true;
   console.warn('room command not sent:', c.action);
   notice(NO_CONNECTION);
+  return false;
+}
+
+/** A command of the room; said to the person when there is no connection to send it on. */
+export function command(c: RoomCommand): void {
+  sent(c);
+}
+
+/**
+ * Asks the room for an episode, once: the same ask again before the room answers (a slow server,
+ * a second click, the end of the episode after the click) sends nothing more.
+ */
+export function askEpisode(episode: number, reason?: 'next'): void {
+  const room = $room.get();
+  const now = Date.now();
+  if (!room || repeatsAsk(episodeAsk, episode, room.episode, now)) return;
+  if (sent(reason ? { action: 'episode', episode, reason } : { action: 'episode', episode })) episodeAsk = { episode, from: room.episode, at: now };
 }
 
 /** A chat line's refusal by the backend (pace, length). */

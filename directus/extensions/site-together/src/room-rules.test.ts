@@ -174,6 +174,17 @@ describe('seeking and episodes', () => {
     expect(named.lines[0]).toMatchObject({ kind: 'episode', name: '3 серия' });
     expect(named.room.waitingFor).toEqual([]);
   });
+
+  it('the episode the room is on already changes nothing: no wait, no line', () => {
+    const switched = applied(room({ moment: playing(300) }), LENA, { action: 'episode', episode: 12, name: '2 серия', next: true }).room;
+    const going = applied(switched, ANYA, { action: 'ready' }, NOW + 50).room;
+    for (const next of [true, false]) {
+      const again = applied(going, LENA, { action: 'episode', episode: 12, name: '2 серия', next }, NOW + 4000);
+      expect(again.changed).toBe(false);
+      expect(again.lines).toEqual([]);
+      expect(again.room).toEqual(going);
+    }
+  });
 });
 
 describe('members who load', () => {

@@ -199,6 +199,9 @@ function decide(room: RoomState, actorId: string, change: RoomChange, now: numbe
     }
     case 'episode': {
       if (!Number.isSafeInteger(change.episode) || change.episode <= 0) return refuse('badEpisode');
+      // The episode the room is on already: a repeat (a slow answer, two members at once) changes nothing,
+      // so it neither holds everyone again nor says so in the chat.
+      if (change.episode === room.episode) return done(room);
       const line: RoomLine = change.next ? { kind: 'nextEpisode', actor: who } : { kind: 'episode', actor: who, name: change.name };
       // A new episode starts over: everyone is waited for again.
       return done({ ...holdFor({ ...room, unwaited: [] }, 0, now), episode: change.episode }, [line]);
