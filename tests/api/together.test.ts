@@ -608,9 +608,10 @@ describe('the sweep', () => {
     await join(ghost, code);
     const room = await roomId(code);
     const row = (await asAdmin('GET', `/items/togetherMembers?filter[room][_eq]=${room}&filter[user][_eq]=${ghost.id}&fields=id`)).data[0].id;
-    // As a stopped instance leaves it: online, last seen ten minutes ago, and the room waiting for them.
-    await asAdmin('PATCH', `/items/togetherMembers/${row}`, { state: 'loading', seen: Date.now() - 600_000 });
+    // As a stopped instance leaves it: the room waiting for them, and they online, last seen ten minutes
+    // ago. The room first: a sweep between the two would otherwise take them offline before the room waits.
     await asAdmin('PATCH', `/items/togetherRooms/${room}`, { waitingFor: [ghost.id], waitingSince: Date.now() - 1000, emptySince: null });
+    await asAdmin('PATCH', `/items/togetherMembers/${row}`, { state: 'loading', seen: Date.now() - 600_000 });
     await expect.poll(async () => (await asAdmin('GET', `/items/togetherMembers/${row}?fields=state`)).data.state, { timeout: 20_000, interval: 500 }).toBe('offline');
     const { data } = await join(leader, code);
     expect(data.room.waitingFor).toEqual([]);
