@@ -3,7 +3,7 @@
  * measured in the old one, all together: the episode's own segments and the search's proposals for
  * the old file (new-video-plan.ts), and every member's saved place in that episode or film (the
  * episode stays their place; the second goes). Watched marks stay: a person did watch the episode,
- * and a mark holds no second. A file upload asks the search by sound as any upload does (segment-finder).
+ * and a mark holds no second. A file upload asks the search by sound as every upload does (segment-finder).
  *
  * Where Directus hands the update's filter the write's own transaction (an episode saved in its
  * title's form, a batch given as a list), it all goes in it. A single update or one by keys runs its
