@@ -118,7 +118,8 @@ const reset = (place: Place) => ({ ...place, position: null, duration: null });
 
 beforeAll(async () => {
   [editor, member, other] = await Promise.all([newUser(EDITOR_ROLE), newUser(), newUser()]);
-  oldFile = await uploaded(pngBytes(), 'image/png', 'old-file.png');
+  // An episode's video field takes a file declared a video; its bytes need not be one here.
+  oldFile = await uploaded(pngBytes(), 'video/mp4', 'old-file.mp4');
 });
 
 describe('a new player\'s address of one episode', () => {

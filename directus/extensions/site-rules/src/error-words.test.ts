@@ -15,6 +15,9 @@ describe('Directus\'s own refusals', () => {
       { message: 'Invalid payload. Something else.', extensions: { code: 'INVALID_PAYLOAD', reason: 'Something else' } },
       { message: 'Конец отрезка должен быть позже его начала', extensions: { code: 'FAILED_VALIDATION' } },
       { message: 'No extensions' },
+      // Our own refusals that share Directus's codes keep their words.
+      { message: 'Слишком большое тело запроса', extensions: { code: 'CONTENT_TOO_LARGE' } },
+      { message: 'constructor', extensions: { code: 'INVALID_PAYLOAD', reason: 'toString' } },
     ]) expect(inRussian(error)).toBe(error);
   });
 });

@@ -9,21 +9,21 @@ import type { Payload, Register } from './types.ts';
 interface ErrorBody { message: string; extensions?: Record<string, unknown> }
 
 /** By the reason Directus gave an invalid payload. */
-const BY_REASON: Readonly<Record<string, string>> = {
-  'request entity too large': 'Слишком много данных за один раз: сократите текст',
-  'File is of invalid content type': 'Такой файл не принимается: загрузите изображение, видео MP4 или WebM, аудио MP3 или OGG',
-};
+const BY_REASON: ReadonlyMap<string, string> = new Map([
+  ['request entity too large', 'Слишком много данных за один раз: сократите текст'],
+  ['File is of invalid content type', 'Такой файл не принимается: загрузите изображение, видео MP4 или WebM, аудио MP3 или OGG'],
+]);
 
-/** By the error's code. */
-const BY_CODE: Readonly<Record<string, string>> = {
-  CONTENT_TOO_LARGE: `Файл слишком большой: не больше ${STAFF_UPLOAD_MAX_MB} МБ`,
-};
+/** By Directus's own message, which rules of ours that share its code never give. */
+const BY_MESSAGE: ReadonlyMap<string, string> = new Map([
+  ['Uploaded content is too large.', `Файл слишком большой: не больше ${STAFF_UPLOAD_MAX_MB} МБ`],
+]);
 
 export function inRussian(error: ErrorBody): ErrorBody {
   const code = error.extensions?.['code'];
   const reason = error.extensions?.['reason'];
-  const words = (code === 'INVALID_PAYLOAD' && typeof reason === 'string' ? BY_REASON[reason] : undefined)
-    ?? (typeof code === 'string' ? BY_CODE[code] : undefined);
+  const words = (code === 'INVALID_PAYLOAD' && typeof reason === 'string' ? BY_REASON.get(reason) : undefined)
+    ?? BY_MESSAGE.get(error.message);
   return words ? { ...error, message: words } : error;
 }
 
