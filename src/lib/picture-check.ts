@@ -1,11 +1,12 @@
 /** Pictures a person attaches (posts, chat): checked here as the backend checks them, images only, size and number. */
 import { PICTURES_MAX, USER_IMAGE_TYPES, USER_UPLOAD_MAX_BYTES } from '../../shared/rules.ts';
+import { typeNames } from '../../shared/file-type-names.ts';
 
 const MEGABYTES = Math.round(USER_UPLOAD_MAX_BYTES / (1024 * 1024));
 
 /** Why a picture cannot be attached, or null when it can. */
 export function pictureRefusal(file: File): string | null {
-  if (!(USER_IMAGE_TYPES as readonly string[]).includes(file.type)) return `«${file.name}» — не картинка: можно JPEG, PNG, WebP или GIF`;
+  if (!(USER_IMAGE_TYPES as readonly string[]).includes(file.type)) return `«${file.name}» — не картинка: можно ${typeNames(USER_IMAGE_TYPES)}`;
   if (file.size > USER_UPLOAD_MAX_BYTES) return `«${file.name}» больше ${MEGABYTES} МБ`;
   return null;
 }

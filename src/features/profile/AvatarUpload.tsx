@@ -6,6 +6,7 @@
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { USER_IMAGE_TYPES, USER_UPLOAD_MAX_BYTES } from '../../../shared/rules.ts';
+import { typeNames } from '../../../shared/file-type-names.ts';
 import { personView } from '../../lib/people.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { $isPremium, type Me } from '../account/index.ts';
@@ -35,7 +36,7 @@ export default function AvatarUpload({ me }: { me: Me }) {
     setNote(null);
     upload.dismiss();
     if (!(USER_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-      setNote({ kind: 'error', text: 'Аватаром может быть только картинка: JPEG, PNG, WebP или GIF' });
+      setNote({ kind: 'error', text: `Аватаром может быть только картинка: ${typeNames(USER_IMAGE_TYPES)}` });
       return;
     }
     if (file.size > USER_UPLOAD_MAX_BYTES) {

@@ -3,7 +3,8 @@
  * message as it comes («[INVALID_PAYLOAD] Invalid payload. request entity too large.»). The code and the
  * rest of the error stay as Directus made them.
  */
-import { STAFF_UPLOAD_MAX_MB } from '../../../../shared/rules.ts';
+import { FILE_KINDS, STAFF_UPLOAD_MAX_MB } from '../../../../shared/rules.ts';
+import { typeNames } from '../../../../shared/file-type-names.ts';
 import type { Payload, Register } from './types.ts';
 
 interface ErrorBody { message: string; extensions?: Record<string, unknown> }
@@ -11,7 +12,7 @@ interface ErrorBody { message: string; extensions?: Record<string, unknown> }
 /** By the reason Directus gave an invalid payload. */
 const BY_REASON: ReadonlyMap<string, string> = new Map([
   ['request entity too large', 'Слишком много данных за один раз: сократите текст'],
-  ['File is of invalid content type', 'Такой файл не принимается: загрузите изображение, видео MP4 или WebM, аудио MP3 или OGG'],
+  ['File is of invalid content type', `Такой файл не принимается: загрузите изображение, видео ${typeNames(FILE_KINDS.video)}, аудио ${typeNames(FILE_KINDS.audio)}`],
 ]);
 
 /** By Directus's own message, which rules of ours that share its code never give. */

@@ -18,6 +18,7 @@ import { isDirectusError } from '@directus/errors';
 import type { Knex } from 'knex';
 import type { NextFunction, Request, Response } from 'express';
 import { FILE_KINDS, type FileKind } from '../../../../shared/rules.ts';
+import { typeNames } from '../../../../shared/file-type-names.ts';
 import { COLLECTIONS } from '../../../schema/collections.ts';
 import type { CollectionDef, FieldDef } from '../../../schema/define.ts';
 import { fieldName } from '../../../schema/labels.ts';
@@ -32,9 +33,9 @@ import { firstFileType } from './upload-parts.ts';
 
 /** What a field of each kind takes, said after the field's name: one message a kind. */
 const TAKES: Record<FileKind, string> = {
-  picture: 'только изображение (JPEG, PNG, WebP или GIF)',
-  video: 'только видео (MP4 или WebM)',
-  audio: 'только аудио (MP3 или OGG)',
+  picture: `только изображение (${typeNames(FILE_KINDS.picture)})`,
+  video: `только видео (${typeNames(FILE_KINDS.video)})`,
+  audio: `только аудио (${typeNames(FILE_KINDS.audio)})`,
 };
 
 export const NO_SUCH_FILE = 'Такого файла нет';
