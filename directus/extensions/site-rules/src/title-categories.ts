@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import { numberKeyOf } from '../../shared/keys.ts';
 import { invalid } from '../../shared/errors.ts';
+import { keepWhileNamed } from './kept-while-named.ts';
 import { TITLE_FORMS } from '../../../../shared/build-changes.ts';
 import { pluralRu } from '../../../../shared/russian-plural.ts';
 import type { Meta, Payload, Register } from './types.ts';
@@ -54,15 +55,9 @@ function subcategoryCategories(db: Knex): (id: number) => Promise<number | null 
   };
 }
 
-export function registerTitleCategoryRules({ filter }: Register): void {
-  filter('categories.items.delete', async (keys: unknown, _meta, { database }) => {
-    const ids = (Array.isArray(keys) ? keys : []).map(numberKeyOf).filter((k): k is number => k !== null);
-    if (!ids.length) return keys;
-    const row = await database('titles').whereIn('category', ids).count({ n: '*' }).first();
-    const titles = Number(row?.n ?? 0);
-    if (titles > 0) invalid(categoryInUse(titles));
-    return keys;
-  });
+export function registerTitleCategoryRules(register: Register): void {
+  const { filter } = register;
+  keepWhileNamed(register, { collection: 'categories', namedIn: [['titles', 'category']], refusal: categoryInUse, adminMay: false });
   filter('titles.items.create', async (payload: Payload, _meta, { database }) => {
     await check(payload.category, payload.subCategory, subcategoryCategories(database));
     return payload;
