@@ -108,7 +108,9 @@ describe('the build\'s read of the former slugs', () => {
       const status = answers[asked.length] ?? 200;
       asked.push(status);
       res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(status === 200 ? { data: [{ collection: 'titles', from: 'old', to: 'new' }] } : { errors: [] }));
+      // As Directus answers: its limiter's 429 and its pressure guard's 503.
+      const refusal = status === 429 ? { message: 'Too many requests', code: 'REQUESTS_EXCEEDED' } : { message: 'Under pressure', code: 'SERVICE_UNAVAILABLE' };
+      res.end(JSON.stringify(status === 200 ? { data: [{ collection: 'titles', from: 'old', to: 'new' }] } : { errors: [{ message: refusal.message, extensions: { code: refusal.code } }] }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const dir = mkdtempSync(path.join(os.tmpdir(), 'redirects-read-'));
