@@ -5,5 +5,5 @@ import { withScriptPolicy } from './site-build/script-policy.ts';
 export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
-  return new Response(withScriptPolicy(await response.text()), response);
+  return new Response(withScriptPolicy(new Uint8Array(await response.arrayBuffer())), response);
 });
