@@ -18,7 +18,7 @@ import { catalogueFrom, loadCatalogue, readCatalogueRows, shareOf, type Catalogu
 import type { Schema } from '../../src/lib/directus/schema.ts';
 import { lastmodOf, sitemapPaths } from '../../src/lib/sitemap.ts';
 import { admin, baseUrl, newTitle, newUser, type TestUser } from '../support/api.ts';
-import { adminRead, countRows, shopItem } from '../support/fixtures.ts';
+import { adminRead, countRows, shopItem, timestampMs } from '../support/fixtures.ts';
 
 const stamp = `${Date.now().toString(36)}${randomUUID().slice(0, 4)}`;
 /** The same stamp in Cyrillic letters, so a Russian word of our own can be searched for. */
@@ -299,6 +299,28 @@ describe('the build-time reader', () => {
     const lastmod = lastmodOf(row!.date_updated);
     const urls = [...sitemapPaths({ titles: [row!], actors: [], categories: [], tags: [] })];
     expect(urls.filter((u) => u.lastmod)).toEqual([{ path: `/${t5.slug}`, lastmod }, { path: `/${t5.slug}/actors`, lastmod }]);
+  });
+
+  it("moves a title's date when a part of it is saved on its own: an episode added, renamed, moved or deleted, a segment, a soundtrack", async () => {
+    const a = await admin();
+    const title = await newTitle({ slug: `sd-parts-${stamp}`, name: `Части ${ru}` });
+    const other = await newTitle({ slug: `sd-parts-other-${stamp}`, name: `Другие части ${ru}` });
+    const dateOf = async (id: number) => timestampMs((await adminRead<{ date_updated: string }>('titles', id, 'date_updated')).date_updated);
+    /** Runs a save of a part and expects the titles' dates moved past what they were. */
+    const movesDates = async (ids: number[], save: () => Promise<unknown>) => {
+      const before = await Promise.all(ids.map(dateOf));
+      await save();
+      const after = await Promise.all(ids.map(dateOf));
+      after.forEach((date, i) => expect(date, `title ${ids[i]}`).toBeGreaterThan(before[i]!));
+    };
+
+    let episode = 0;
+    await movesDates([title.id], async () => { episode = (await a.post<{ id: number }>('/items/series', { title: title.id, name: '1 серия', sort: 1 })).id; });
+    await movesDates([title.id], () => a.patch(`/items/series/${episode}`, { name: 'Первая серия' }));
+    await movesDates([title.id], () => a.post('/items/segments', { episode, kind: 'opening', start: 0, end: 60 }));
+    await movesDates([title.id], () => a.post('/items/soundtracks', { title: title.id, name: 'OST' }));
+    await movesDates([title.id, other.id], () => a.patch(`/items/series/${episode}`, { title: other.id }));
+    await movesDates([other.id], () => a.delete(`/items/series/${episode}`));
   });
 
   it('gives each title its public rating', async () => {

@@ -5,7 +5,7 @@
  */
 import knex, { type Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownersOf } from '../../directus/extensions/site-rebuild/src/row-owners.ts';
+import { ownersOf } from '../../directus/extensions/shared/row-owners.ts';
 import { rowNames } from '../../directus/extensions/site-rebuild/src/row-names.ts';
 
 let db: Knex;

@@ -8,7 +8,7 @@ import { defineHook } from '@directus/extensions';
 import type { Knex } from 'knex';
 import { PUBLIC_COLLECTIONS } from './public-collections.ts';
 import { fileUsedPublicly } from './file-use.ts';
-import { joinOwners, ownersOf, type Owners } from './row-owners.ts';
+import { joinOwners, ownersOf, type Owners } from '../../shared/row-owners.ts';
 import { rowNames, type RowNames } from './row-names.ts';
 import { envText } from '../../shared/env.ts';
 

@@ -5,7 +5,7 @@
  */
 import type { Knex } from 'knex';
 import { NAMES_SHOWN } from '../../../../shared/build-changes.ts';
-import type { Owners } from './row-owners.ts';
+import type { Owners } from '../../shared/row-owners.ts';
 
 /** The field that names a row of each collection. */
 const NAME_FIELD: Readonly<Record<string, string>> = {

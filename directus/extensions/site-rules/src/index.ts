@@ -47,6 +47,7 @@ import { registerTitleRules } from './titles.ts';
 import { registerTitleCategoryRules } from './title-categories.ts';
 import { registerTitleRemovalRules } from './title-removal.ts';
 import { registerTaxonomyRemovalRules } from './taxonomy-removal.ts';
+import { registerTitleDateRules } from './title-date.ts';
 import { registerErrorWords } from './error-words.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
@@ -97,6 +98,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerTitleCategoryRules(register);
   registerTitleRemovalRules(register);
   registerTaxonomyRemovalRules(register);
+  registerTitleDateRules(register);
   registerErrorWords(register);
   // A player's address is framed on every viewer's page; a shop's name colour painted wherever its wearer is named.
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
