@@ -419,7 +419,6 @@ const sitemapSources = once(async (): Promise<SitemapSources> => {
 /** How many public pages the build makes: counted once (the index and the files' paths both ask), not kept, while the pages are still to render. */
 export const publicPathCount = once(async (): Promise<number> => countOf(sitemapPaths(await sitemapSources())));
 
-/** Every public page the build makes, for the sitemap's files: made once the first of them renders, after the pages. */
 /** The slugs that have a page, now or formerly (a former slug sends on to it): what a home banner may name. */
 export const knownSlugs = once(async (): Promise<KnownSlugs> => {
   const [{ titles, actors, categories, tags }, former] = await Promise.all([sitemapSources(), reader.getFormerSlugs()]);
@@ -428,4 +427,5 @@ export const knownSlugs = once(async (): Promise<KnownSlugs> => {
   return known;
 });
 
+/** Every public page the build makes, for the sitemap's files: made once the first of them renders, after the pages. */
 export const publicPaths = once(() => logged('the sitemap\'s addresses', async () => [...sitemapPaths(await sitemapSources())]));

@@ -1,6 +1,8 @@
 /**
  * Renders the routes marked in bulk-pages.ts with a loop of the build's own, before Astro renders the
- * rest: each page is asked of Astro's own renderer and written, and nothing of it is kept.
+ * rest: each page is asked of Astro's own renderer and written, and nothing of it is kept. Every page,
+ * the loop's and Astro's own, leaves with its script policy (script-policy.ts) put in here: as a
+ * middleware it cost each page Astro's middleware chain and a second response, its bytes copied twice.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import { handoff } from './handoff.ts';
 import { shardOf } from './shard.ts';
 import { countRenderedWholePages } from './whole-pages.ts';
 import { isBulkRoute, pageOutput, renderEach } from './bulk-pages.ts';
+import { withScriptPolicy } from './script-policy.ts';
 
 /**
  * Where pages go (the handoff's `pagesDir`, else Astro's output folder) and the origin of the
@@ -31,7 +34,13 @@ async function renderPage(astro: AstroPrerenderer, out: Output, { pathname, rout
   const target = path.join(out.dir, file);
   const folder = path.dirname(target);
   if (folder !== out.lastFolder) mkdirSync((out.lastFolder = folder), { recursive: true });
-  writeFileSync(target, Buffer.from(await response.arrayBuffer()));
+  writeFileSync(target, withScriptPolicy(new Uint8Array(await response.arrayBuffer())));
+}
+
+/** A page Astro itself writes, with its script policy put in. */
+async function withPolicy(response: Response): Promise<Response> {
+  if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
+  return new Response(withScriptPolicy(new Uint8Array(await response.arrayBuffer())), response);
 }
 
 /** Astro's prerenderer, with the marked routes' pages rendered by `renderPage` as the paths are asked for. */
@@ -40,7 +49,10 @@ function withBulkPages(astro: AstroPrerenderer, out: Output): AstroPrerenderer {
     name: 'site-build:bulk-pages',
     setup: () => astro.setup?.() ?? Promise.resolve(),
     teardown: () => astro.teardown?.() ?? Promise.resolve(),
-    render: (request, options) => astro.render(request, options),
+    async render(request, options) {
+      const rendered = await astro.render(request, options);
+      return rendered instanceof Response ? withPolicy(rendered) : { ...rendered, response: await withPolicy(rendered.response) };
+    },
     ...(astro.collectStaticImages ? { collectStaticImages: astro.collectStaticImages } : {}),
     async getStaticPaths() {
       const rest: PathWithRoute[] = [];
