@@ -55,13 +55,18 @@ const objects = <T,>(list: (T | number)[] | null | undefined): T[] => (list ?? [
 const stored = (rows: SegmentSource[], at: { episode: number | null; season: number | null }): StoredSegment[] =>
   rows.map((r) => ({ kind: r.kind, start: r.start ?? 0, end: r.end ?? 0, absent: r.absent ?? false, ...at }));
 
-/** An episode or film as something playable: its chosen source, or null when it has none. */
-export function toEpisode(e: EpisodeSource, fallbackName: string, season?: SeasonRow): Episode | null {
-  // Chosen as the backend chooses it, which takes a replaced video's segments away.
+/** What an episode or film plays and from where, chosen as the backend chooses it (which takes a replaced video's segments away); null when nothing. */
+function sourceOf(e: EpisodeSource): { kind: Episode['kind']; src: string } | null {
   const played = playedVideo(e);
   const src = played && (played.kind === 'video' ? assetUrl(played.file) : played.address);
-  if (!played || !src) return null;
-  const { kind } = played;
+  return played && src ? { kind: played.kind, src } : null;
+}
+
+/** An episode or film as something playable: its chosen source, or null when it has none. */
+export function toEpisode(e: EpisodeSource, fallbackName: string, season?: SeasonRow): Episode | null {
+  const source = sourceOf(e);
+  if (!source) return null;
+  const { kind, src } = source;
   const rows = [
     ...stored(objects(e.segments), { episode: e.id, season: null }),
     ...(season ? stored(objects(season.segments), { episode: null, season: season.id }) : []),
@@ -119,7 +124,7 @@ export function comingEpisodes(t: TitleSource): KeptEpisode[] {
   if (t.typeSource === 'Одиночный') return [];
   const named = objects<SeasonRow>(t.iframeSeasons);
   return episodeLists(objects<EpisodeRow>(t.series), named).flatMap(({ season, rows }) => rows.flatMap((e, i) => {
-    if (e.deleted === true || toEpisode(e, '', season)) return [];
+    if (e.deleted === true || sourceOf(e)) return [];
     return [{ id: e.id, name: [named.length > 1 ? season?.name : '', nameAt(e, i)].filter(Boolean).join(' · ') }];
   }));
 }
