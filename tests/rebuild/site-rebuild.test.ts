@@ -295,7 +295,7 @@ describe('editors change the catalogue', () => {
     expect(describeTally(builds[0]!.tally ?? [])).toBe(`изменена дорама «${names.at(-1)}»`);
   });
 
-  it('an episode renamed: the build reads its title alone again, renders its two pages and the list pages that show it, and keeps the rest', WITH_BUILDS, async () => {
+  it('an episode renamed: the build reads its title alone again, renders its two pages, the list pages that show it and the sitemap with its date, and keeps the rest', WITH_BUILDS, async () => {
     const [episode] = await backend.api.get<{ id: number; name: string; title: { id: number; slug: string; name: string } }[]>(
       '/items/series?filter[title][status][_eq]=published&fields=id,name,title.id,title.slug,title.name&sort=id&limit=1',
     );
@@ -309,6 +309,9 @@ describe('editors change the catalogue', () => {
     const before = served?.pages;
     const whole = wholeFiles();
     const pages = pageInodes();
+    const lastmod = async () => (await sitemapOf()).match(new RegExp(`<loc>[^<]*/${title.slug}</loc><lastmod>([^<]+)</lastmod>`))?.[1];
+    const dated = await lastmod();
+    expect(dated).toBeTruthy();
     const since = await lastStarted();
     const name = `Серия — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/series/${episode!.id}`, editor.token, { name })).status).toBe(200);
@@ -327,10 +330,12 @@ describe('editors change the catalogue', () => {
     // Put into the served build's folder in place, not into a new folder of every page.
     expect(build?.dir).toBe(served?.dir ?? served?.id);
     expect((await page(`/${title.slug}`)).text.includes(name)).toBe(true);
-    // No address moved: the sitemap's files are left as they were. The list pages that show the title's card are
-    // written again, and only those.
+    // No address moved, but the title's date did (a part of it changed): the demo's one sitemap file is written
+    // again with the title's new date. The list pages that show the title's card are written again, and only those.
     expect(whole.sitemap.size).toBeGreaterThan(0);
-    expect(wholeFiles().sitemap).toEqual(whole.sitemap);
+    expect([...wholeFiles().sitemap.keys()]).toEqual([...whole.sitemap.keys()]);
+    expect(wholeFiles().sitemap.get('sitemap-1.xml')).not.toBe(whole.sitemap.get('sitemap-1.xml'));
+    expect(Date.parse((await lastmod())!)).toBeGreaterThan(Date.parse(dated!));
     const lists = wholeFiles().lists;
     expect([...whole.lists].filter(([file, ino]) => lists.get(file) !== ino).map(([file]) => file).sort()).toEqual(showing.sort());
     expect(whole.lists.size).toBeGreaterThan(showing.length);
