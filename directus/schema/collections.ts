@@ -470,7 +470,7 @@ export const togetherMessages = collection('togetherMessages', { icon: 'chat_bub
   integerKey(),
   m2o('togetherMessages', 'room', 'togetherRooms', { required: true, onDelete: 'CASCADE', width: 'half' }),
   m2o('togetherMessages', 'user', 'directus_users', { onDelete: 'CASCADE', width: 'half' }),
-  choice('kind', ['text', 'event'], { required: true, default: 'text', width: 'half' }),
+  choice('kind', ['text', 'event', 'seek'], { required: true, default: 'text', width: 'half' }),
   text('text', { required: true }),
   m2o('togetherMessages', 'replyTo', 'togetherMessages', { onDelete: 'SET NULL', width: 'half' }),
   dateCreated(),

@@ -381,7 +381,7 @@ export const LABELS: Record<string, CollectionLabel> = {
     fields: {
       room: 'Комната',
       user: 'Автор',
-      kind: { name: 'Вид', choices: { text: 'Сообщение', event: 'Событие' } },
+      kind: { name: 'Вид', choices: { text: 'Сообщение', event: 'Событие', seek: 'Перемотка' } },
       text: 'Текст',
       replyTo: 'Ответ на',
     },

@@ -75,7 +75,7 @@ async function roomOf(n: number, label: string): Promise<{ code: string; people:
 
 const linesOf = async (code: string): Promise<string[]> => {
   const room = (await asAdmin('GET', `/items/togetherRooms?filter[code][_eq]=${code}&fields=id`)).data[0].id;
-  const rows = (await asAdmin('GET', `/items/togetherMessages?filter[room][_eq]=${room}&filter[kind][_eq]=event&sort=id&fields=text&limit=-1`)).data as { text: string }[];
+  const rows = (await asAdmin('GET', `/items/togetherMessages?filter[room][_eq]=${room}&filter[kind][_neq]=text&sort=id&fields=text&limit=-1`)).data as { text: string }[];
   return rows.map((r) => r.text);
 };
 
@@ -331,6 +331,27 @@ describe('the room over the socket', () => {
       `${y.login} присоединился(ась)`, `${x.login} поставил(а) на паузу`, `${y.login} пропустил(а) заставку`, `${y.login} перемотал(а) на 50:00`,
       `${y.login} включил(а) следующую серию`, `${x.login} включил(а) «3 серия»`, `${y.login} включил(а) «1 серия»`,
     ]);
+  });
+
+  it("a run of one member's seeks is one line, rewritten as they go; another's seek or a word between starts a new one", async () => {
+    const { code, sockets, people } = await roomOf(2, 'run');
+    const [a, b] = sockets as [RoomSocket, RoomSocket];
+    const [x, y] = people as [TestUser, TestUser];
+    a.send({ action: 'seek', position: 60 });
+    const first = (await b.message(`${x.login} перемотал(а) на 1:00`)).message;
+    a.send({ action: 'seek', position: 120 });
+    const rewritten = (await b.message(`${x.login} перемотал(а) на 2:00`)).message;
+    expect(rewritten).toMatchObject({ id: first.id, kind: 'event', user: null, replyTo: null });
+    b.send({ action: 'seek', position: 180 });
+    const another = (await a.message(`${y.login} перемотал(а) на 3:00`)).message;
+    expect(another.id).toBeGreaterThan(first.id);
+    b.send({ action: 'message', text: 'Вот тут' });
+    await a.message('Вот тут');
+    b.send({ action: 'seek', position: 240 });
+    expect((await a.message(`${y.login} перемотал(а) на 4:00`)).message.id).toBeGreaterThan(another.id);
+    const lines = [`${y.login} присоединился(ась)`, `${x.login} перемотал(а) на 2:00`, `${y.login} перемотал(а) на 3:00`, `${y.login} перемотал(а) на 4:00`];
+    expect(await linesOf(code)).toEqual(lines);
+    expect((await join(x, code)).data.messages.map((m) => m.text)).toEqual([...lines.slice(0, 3), 'Вот тут', lines[3]]);
   });
 
   it('the episode the room is on, asked again (a slow answer\'s repeat), changes nothing: one line, everyone held once', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROOM_MAX_MEMBERS, ROOM_WAIT_LIMIT_MS, SCHEDULE_MAX_MS, SCHEDULE_MIN_MS } from '../../../../shared/together.ts';
-import { applyChange, positionOf, skippedSegment, type MemberFacts, type RoomChange, type RoomOutcome, type RoomState } from './room-rules.ts';
+import { applyChange, positionOf, rewritesLastLine, SEEK_LINE_RUN_MS, skippedSegment, type MemberFacts, type RoomChange, type RoomOutcome, type RoomState } from './room-rules.ts';
 
 const NOW = 1_800_000_000_000;
 const ANYA = 'a0000000-0000-4000-8000-000000000001';
@@ -280,6 +280,23 @@ describe('skippedSegment', () => {
     expect(skippedSegment(segments, 1500, 200, 150)).toBeNull();
     expect(skippedSegment(segments, 1500, 10, 150)).toBeNull();
     expect(skippedSegment([], null, 75, 150)).toBeNull();
+  });
+});
+
+describe('rewritesLastLine', () => {
+  const seekLine = { kind: 'seek', user: MAX, at: NOW };
+
+  it("a seek soon after the same member's seek line rewrites it", () => {
+    expect(rewritesLastLine(seekLine, MAX, NOW + 1)).toBe(true);
+    expect(rewritesLastLine(seekLine, MAX, NOW + SEEK_LINE_RUN_MS)).toBe(true);
+  });
+
+  it("adds a line after someone else's seek, another kind of line, a pause too long, or in an empty chat", () => {
+    expect(rewritesLastLine(seekLine, ANYA, NOW + 1)).toBe(false);
+    expect(rewritesLastLine({ ...seekLine, kind: 'event' }, MAX, NOW + 1)).toBe(false);
+    expect(rewritesLastLine({ ...seekLine, kind: 'text' }, MAX, NOW + 1)).toBe(false);
+    expect(rewritesLastLine(seekLine, MAX, NOW + SEEK_LINE_RUN_MS + 1)).toBe(false);
+    expect(rewritesLastLine(undefined, MAX, NOW)).toBe(false);
   });
 });
 

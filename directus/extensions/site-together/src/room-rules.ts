@@ -73,6 +73,17 @@ export type RoomLine =
   | { kind: 'control'; actor: RoomPerson; mode: ControlMode }
   | { kind: 'dontWait'; actor: RoomPerson; waited: RoomPerson[] };
 
+/** A run of seeks (a slider tapped along, arrows pressed in bursts) is one line: how long after the last one a seek still joins it. */
+export const SEEK_LINE_RUN_MS = 10_000;
+
+/**
+ * Whether a seek by `actor` at `now` rewrites the room's last line rather than adding one: that line
+ * is their own seek line, told no longer than SEEK_LINE_RUN_MS ago, with nothing said since.
+ */
+export function rewritesLastLine(last: { kind: string; user: string | null; at: number } | undefined, actor: string, now: number): boolean {
+  return last !== undefined && last.kind === 'seek' && last.user === actor && now - last.at <= SEEK_LINE_RUN_MS;
+}
+
 export type RoomRefusal = keyof typeof ROOM_MESSAGES;
 
 export type RoomOutcome =

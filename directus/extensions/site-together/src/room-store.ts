@@ -12,7 +12,9 @@ import {
 } from '../../../../shared/together.ts';
 import { locked } from '../../shared/row-lock.ts';
 import { lineText } from './room-lines.ts';
-import { applyChange, type MemberFacts, type RoomChange, type RoomOutcome, type RoomPerson, type RoomState } from './room-rules.ts';
+import {
+  applyChange, rewritesLastLine, type MemberFacts, type RoomChange, type RoomLine, type RoomOutcome, type RoomPerson, type RoomState,
+} from './room-rules.ts';
 
 /** How the chat names a person with no login. */
 export const UNKNOWN_PERSON = 'Пользователь';
@@ -137,6 +139,12 @@ export function viewOf(loaded: Pick<LoadedRoom, 'code' | 'title' | 'rows'>, stat
   };
 }
 
+/**
+ * A row's kind: a member's `text`, the room's own line (`event`), or the room's line of a seek
+ * (`seek`, whose `user` is who seeked, so that a run of their seeks stays one line).
+ */
+type MessageKind = 'text' | 'event' | 'seek';
+
 interface MessageRow { id: number; kind: string; user: string | null; text: string; replyTo: number | null; date_created: unknown }
 
 function isoOf(value: unknown): string {
@@ -148,8 +156,8 @@ function isoOf(value: unknown): string {
 
 export const messageOf = (row: MessageRow): RoomMessage => ({
   id: Number(row.id),
-  kind: row.kind === 'event' ? 'event' : 'text',
-  user: row.user ?? null,
+  kind: row.kind === 'text' ? 'text' : 'event',
+  user: row.kind === 'text' ? row.user ?? null : null,
   text: row.text,
   replyTo: num(row.replyTo),
   date: isoOf(row.date_created),
@@ -162,10 +170,22 @@ export async function recentMessages(db: Knex, room: number): Promise<RoomMessag
 }
 
 /** Stores a line of the room's chat and answers it as members see it. */
-export async function writeMessage(db: Knex, room: number, message: { kind: 'text' | 'event'; user: string | null; text: string; replyTo: number | null }, now: Date): Promise<RoomMessage> {
+export async function writeMessage(db: Knex, room: number, message: { kind: MessageKind; user: string | null; text: string; replyTo: number | null }, now: Date): Promise<RoomMessage> {
   const [inserted] = await db('togetherMessages').insert({ room, ...message, date_created: now }).returning('id');
   const id = typeof inserted === 'object' && inserted !== null ? (inserted as { id: unknown }).id : inserted;
-  return { id: Number(id), ...message, date: now.toISOString() };
+  return messageOf({ id: Number(id), ...message, date_created: now });
+}
+
+/** Stores the room's line of what `actor` did; a seek right after their last seek line rewrites that line instead. */
+async function tellLine(db: Knex, room: number, actor: string, line: RoomLine, now: Date): Promise<RoomMessage> {
+  const text = lineText(line);
+  if (line.kind !== 'seeked') return writeMessage(db, room, { kind: 'event', user: null, text, replyTo: null }, now);
+  const last: MessageRow | undefined = await db('togetherMessages').where({ room }).orderBy('id', 'desc').first('id', 'kind', 'user', 'date_created');
+  if (last && rewritesLastLine({ kind: last.kind, user: last.user, at: Date.parse(isoOf(last.date_created)) }, actor, now.getTime())) {
+    await db('togetherMessages').where({ id: last.id }).update({ text, date_created: now });
+    return messageOf({ ...last, text, replyTo: null, date_created: now });
+  }
+  return writeMessage(db, room, { kind: 'seek', user: actor, text, replyTo: null }, now);
 }
 
 export interface Applied {
@@ -237,7 +257,7 @@ async function applyOnce(trx: Knex, code: string, actor: string, change: RoomCha
   if (outcome.left) await trx('togetherMembers').where({ room: loaded.id, user: outcome.left }).update({ left: true, state: 'offline' });
 
   const lines: RoomMessage[] = [];
-  for (const line of quiet ? [] : outcome.lines) lines.push(await writeMessage(trx, loaded.id, { kind: 'event', user: null, text: lineText(line), replyTo: null }, new Date(now)));
+  for (const line of quiet ? [] : outcome.lines) lines.push(await tellLine(trx, loaded.id, actor, line, new Date(now)));
 
   // A member entering is in the rows from now on: the view names their login and avatar.
   if (change.action === 'enter' && !loaded.rows.has(change.person.id)) {
