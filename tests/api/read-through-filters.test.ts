@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
-import { notStored } from '../../directus/extensions/site-rules/src/query-check.ts';
+import { countedPerLinkedRow, notStored } from '../../directus/extensions/site-rules/src/query-check.ts';
 import { GROUP_SHAPE } from '../../directus/extensions/site-rules/src/query-shape.ts';
 import { ROLES } from '../../shared/rules.ts';
 import { admin, call, newTitle, newUser, pngBytes, type TestUser } from '../support/api.ts';
@@ -166,6 +166,20 @@ describe('a visitor', () => {
     expect(res.status).not.toBe(500);
     expect(res.data?.series_aggregated ?? null).toBeNull();
     expect(JSON.stringify(res.errors)).toContain(notStored('segments'));
+  });
+
+  it('counts through a filter on a list of related rows only once a row: a hidden linked row is not counted', async () => {
+    const show = await newTitle({ series: [{ name: '1 серия' }, { name: '2 серия' }, { name: 'Для подписчиков', deleted: true }] });
+    const shown = await call('GET', `/items/series?fields=id&filter[title][_eq]=${show.id}`);
+    expect(shown.data).toHaveLength(2);
+    const through = `filter=${q({ _and: [{ id: { _eq: show.id } }, { series: { _some: { id: { _gt: 0 } } } }] })}`;
+    for (const [fn, field] of [['count', '*'], ['count', 'id'], ['sum', 'views'], ['avg', 'views']]) {
+      expectRefused(await call('GET', `/items/titles?${through}&aggregate[${fn}]=${field}`), 400, countedPerLinkedRow(fn!));
+    }
+    const graphql = await call('POST', '/graphql', { body: { query: `{ titles_aggregated(filter: { id: { _eq: ${show.id} }, series: { _some: { id: { _gt: 0 } } } }) { count { id } } }` } });
+    expect(JSON.stringify(graphql.errors)).toContain(countedPerLinkedRow('count'));
+    expect((await call('GET', `/items/titles?${through}&aggregate[countDistinct]=id`)).data).toEqual([{ countDistinct: { id: 1 } }]);
+    expect((await call('GET', `/items/titles?filter[id][_eq]=${show.id}&aggregate[count]=id`)).data).toEqual([{ count: { id: 1 } }]);
   });
 
   it('is told an administrator too where a group by a list of related rows was a 500', async () => {

@@ -3,7 +3,7 @@ import { MAX_NESTING, TOO_DEEP } from '../../shared/nesting.ts';
 import type { Permission } from '../../shared/directus-internals.ts';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { accessFrom } from './collection-access.ts';
-import { FOLLOW_REFUSED, QueryCheck, linkOf, notStored, stepsThroughHidden, type Query } from './query-check.ts';
+import { FOLLOW_REFUSED, QueryCheck, countedPerLinkedRow, linkOf, notStored, stepsThroughHidden, type Query } from './query-check.ts';
 import { collectionWithAliases, relation } from './relation-fixture.ts';
 
 const schema: SchemaOverview = {
@@ -144,7 +144,7 @@ describe('$FOLLOW in the admin app', () => {
     read('messages', ['*'], { publicChat: { _eq: true } }),
     read('directus_users', ['id', 'login']),
   ]);
-  const app = (collection: string, query: Query) => () => new QueryCheck(schema, editor, { follows: true }).query(collection, query);
+  const app = (collection: string, query: Query) => () => new QueryCheck(schema, editor, { app: true }).query(collection, query);
   const appRefusal = (collection: string, query: Query): string => {
     try {
       app(collection, query)();
@@ -202,6 +202,28 @@ describe('sorts, groups and aggregates', () => {
       expect(check('titles', query)).toThrow(notStored('comments'));
     }
     expect(check('comments', { sort: '-title.comments' })).toThrow(notStored('-title.comments'));
+  });
+});
+
+describe('aggregates under a filter through a to-many link', () => {
+  const throughList = { comments: { _some: { text: { _nnull: true } } } };
+
+  it('count each row once: countDistinct, min and max', () => {
+    expect(check('titles', { filter: throughList, aggregate: { countDistinct: ['id'], max: ['id'] } })).not.toThrow();
+    expect(check('titles', { filter: { id: { _eq: 1 } }, aggregate: { count: '*' } })).not.toThrow();
+  });
+
+  it('refuses count, sum and avg, which count a row once per linked row, hidden ones too', () => {
+    expect(check('titles', { filter: throughList, aggregate: { count: '*' } })).toThrow(countedPerLinkedRow('count'));
+    expect(check('titles', { filter: { _or: [{ id: { _eq: 1 } }, { comments: { _none: { id: { _gt: 0 } } } }] }, aggregate: { sum: ['id'] } }))
+      .toThrow(countedPerLinkedRow('sum'));
+    expect(check('comments', { filter: { reactions: { _some: { type: { _eq: 'like' } } } }, group: ['title'], aggregate: { avg: ['id'] } }))
+      .toThrow(countedPerLinkedRow('avg'));
+  });
+
+  it('leaves a filter of a nested read alone, and the admin app its own totals', () => {
+    expect(check('titles', { deep: { comments: { _filter: { reactions: { _some: { type: { _eq: 'like' } } } } } }, aggregate: { count: '*' } })).not.toThrow();
+    expect(() => new QueryCheck(schema, person, { app: true }).query('titles', { filter: throughList, aggregate: { count: '*' } })).not.toThrow();
   });
 });
 

@@ -13,6 +13,9 @@
  *   through a to-many link with `_some` / `_none`, where Directus itself keeps to readable rows;
  * - sorts, groups and aggregates stay on the collection or step along many-to-one links into
  *   collections the caller reads in full, and end on a stored field;
+ * - an aggregate under a filter through a to-many link counts each row once (`countDistinct`, `min`,
+ *   `max`): Directus joins the linked rows to count, all of them, hidden ones too, so `count` said 16
+ *   of a title whose 15 episodes a visitor reads. The admin app's own totals are left to it;
  * - the fields asked step into related rows only through a field the caller reads on every row:
  *   Directus hides another person's `plan` asked alone, but not `plan.name`;
  * - filters nested deeper than the limit are refused.
@@ -44,6 +47,12 @@ const SHOWN_NAME = 64;
 export const shownName = (name: string) => (name.length > SHOWN_NAME ? `${name.slice(0, SHOWN_NAME)}…` : name);
 
 export const FOLLOW_REFUSED = 'Фильтр через $FOLLOW недоступен';
+
+/** Aggregates a join's repeated rows leave as they are. */
+const COUNTED_ONCE = ['countDistinct', 'min', 'max', 'sumDistinct', 'avgDistinct'];
+
+export const countedPerLinkedRow = (fn: string) =>
+  `С фильтром по связанным записям считаются только ${COUNTED_ONCE.join(', ')}: ${shownName(fn)} посчитал бы запись по разу на каждую связанную`;
 
 export const stepsThroughHidden = (field: string) => `Поле «${shownName(field)}» открыто вам не во всех записях: через него нельзя читать связанные записи`;
 
@@ -105,23 +114,30 @@ function followed(key: string): [string, string] | null {
 
 export interface CheckOptions {
   /** The caller works in the admin app, whose drawers filter through `$FOLLOW`. */
-  follows?: boolean;
+  app?: boolean;
 }
 
 export class QueryCheck {
   private schema: SchemaOverview;
   private access: ReadAccess;
-  private follows: boolean;
+  private app: boolean;
+  /** Whether the filter checked last stepped along a to-many link. */
+  private stepsToMany = false;
 
-  constructor(schema: SchemaOverview, access: ReadAccess, { follows = false }: CheckOptions = {}) {
+  constructor(schema: SchemaOverview, access: ReadAccess, { app = false }: CheckOptions = {}) {
     this.schema = schema;
     this.access = access;
-    this.follows = follows;
+    this.app = app;
   }
 
   query(collection: string, q: Query): void {
     if (nestsDeeperThan(q.filter) || nestsDeeperThan(q.deep)) throw new InvalidQueryError({ reason: TOO_DEEP });
+    this.stepsToMany = false;
     this.filter(collection, q.filter);
+    if (this.stepsToMany && !this.app) {
+      const repeated = Object.keys(q.aggregate ?? {}).find((fn) => !COUNTED_ONCE.includes(fn));
+      if (repeated) throw new InvalidQueryError({ reason: countedPerLinkedRow(repeated) });
+    }
     for (const path of [q.sort].flat()) if (typeof path === 'string') this.path(collection, path, 'сортировать');
     for (const path of [q.group].flat()) if (typeof path === 'string') this.path(collection, path, 'группировать');
     for (const fields of Object.values(q.aggregate ?? {})) {
@@ -170,7 +186,7 @@ export class QueryCheck {
    */
   private follow(collection: string, key: string, use: Use): Link {
     const names = followed(key);
-    if (!this.follows || use !== 'фильтровать' || !names) refuse(FOLLOW_REFUSED);
+    if (!this.app || use !== 'фильтровать' || !names) refuse(FOLLOW_REFUSED);
     const [many, field] = names;
     const real = this.schema.relations.some((r) => r.collection === many && r.field === field && r.related_collection === collection);
     if (!real) refuse(FOLLOW_REFUSED);
@@ -194,6 +210,7 @@ export class QueryCheck {
 
   private step(collection: string, key: string, value: unknown): void {
     const link = this.field(collection, key);
+    if (link?.kind === 'o2m') this.stepsToMany = true;
     if (!link || !isTree(value)) return;
     const target = link.target!;
     for (const [inner, condition] of Object.entries(value)) {

@@ -23,7 +23,7 @@ export function registerQueryGuard({ filter }: Pick<RegisterFunctions, 'filter'>
     // Editors' admin app reads wide records; they are trusted with its cost. Cost first: its refusals are 400s.
     if (!accountability.app) checkReadReach(schema, meta.collection, query);
     const access = await readAccess(accountability, { knex: database, schema });
-    new QueryCheck(schema, access, { follows: accountability.app }).query(meta.collection, query as Query);
+    new QueryCheck(schema, access, { app: accountability.app }).query(meta.collection, query as Query);
     return query;
   };
   for (const event of ['items.query', ...SYSTEM_QUERY_EVENTS]) filter(event, guard);
