@@ -96,7 +96,7 @@ export const titles = collection('titles', { icon: 'movie', sort_field: null, di
 
 export const iframeSeasons = collection('iframeSeasons', { icon: 'video_library', hidden: false, sort_field: 'sort', display_template: '{{name}}' }, [
   integerKey(),
-  m2o('iframeSeasons', 'title', 'titles', { required: true, oneField: 'iframeSeasons' }),
+  m2o('iframeSeasons', 'title', 'titles', { required: true, oneField: 'iframeSeasons', sortField: 'sort' }),
   string('name', { required: true, max: 120 }),
   integer('sort', { hidden: true }),
   o2m('series'),
@@ -105,8 +105,8 @@ export const iframeSeasons = collection('iframeSeasons', { icon: 'video_library'
 
 export const series = collection('series', { icon: 'smart_display', sort_field: 'sort', display_template: '{{name}}' }, [
   integerKey(),
-  m2o('series', 'title', 'titles', { required: true, oneField: 'series' }),
-  m2o('series', 'season', 'iframeSeasons', { oneField: 'series', onDelete: 'CASCADE' }),
+  m2o('series', 'title', 'titles', { required: true, oneField: 'series', sortField: 'sort' }),
+  m2o('series', 'season', 'iframeSeasons', { oneField: 'series', onDelete: 'CASCADE', sortField: 'sort' }),
   string('name', { required: true, max: 120 }),
   integer('sort', { hidden: true }),
   choice('source', SOURCES, { width: 'half' }),
@@ -128,8 +128,8 @@ export const segments = collection('segments', { icon: 'content_cut', sort_field
   boolean('absent', { width: 'half' }),
   float('start', { width: 'half' }),
   float('end', { width: 'half' }),
-  m2o('segments', 'episode', 'series', { oneField: 'segments', onDelete: 'CASCADE', width: 'half' }),
-  m2o('segments', 'season', 'iframeSeasons', { oneField: 'segments', onDelete: 'CASCADE', width: 'half' }),
+  m2o('segments', 'episode', 'series', { oneField: 'segments', onDelete: 'CASCADE', owned: true, width: 'half' }),
+  m2o('segments', 'season', 'iframeSeasons', { oneField: 'segments', onDelete: 'CASCADE', owned: true, width: 'half' }),
   choice('state', SEGMENT_STATES, { default: 'confirmed', nullable: false, indexed: true, width: 'half' }),
   choice('source', SEGMENT_SOURCES, { default: 'editor', nullable: false, readonly: true, width: 'half' }),
   float('confidence', { readonly: true, width: 'half' }),
@@ -165,7 +165,7 @@ export const subCategories = collection('subCategories', { icon: 'segment', sort
   integerKey(),
   string('name', { required: true, max: 80 }),
   slug('name', { max: 80 }),
-  m2o('subCategories', 'category', 'categories', { required: true, oneField: 'subCategories' }),
+  m2o('subCategories', 'category', 'categories', { required: true, oneField: 'subCategories', sortField: 'sort' }),
   integer('sort', { hidden: true }),
 ]);
 

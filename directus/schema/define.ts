@@ -238,7 +238,15 @@ export function m2o(
   collection: string,
   field: string,
   related: string,
-  o: Opts & { keyType?: 'integer' | 'uuid'; onDelete?: 'SET NULL' | 'CASCADE'; oneField?: string } = {},
+  o: Opts & {
+    keyType?: 'integer' | 'uuid';
+    onDelete?: 'SET NULL' | 'CASCADE';
+    oneField?: string;
+    /** The row lives on its parent's list alone (by default when the key is required): taken off the list, it is deleted, not left without a parent. */
+    owned?: boolean;
+    /** The row's field the parent's list is ordered by, dragged in the admin app. */
+    sortField?: string;
+  } = {},
 ): [FieldDef, RelationDef] {
   const isFile = related === 'directus_files';
   const isUser = related === 'directus_users';
@@ -255,6 +263,8 @@ export function m2o(
     },
     relation(collection, field, related, o.onDelete ?? (o.required ? 'CASCADE' : 'SET NULL'), {
       one_field: o.oneField ?? null,
+      sort_field: o.sortField ?? null,
+      one_deselect_action: o.owned ?? o.required ? 'delete' : 'nullify',
     }),
   ];
 }

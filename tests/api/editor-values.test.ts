@@ -235,3 +235,49 @@ describe('a banner\'s link', () => {
     }
   });
 });
+
+describe('a list of rows that live on their parent alone', () => {
+  type Row = { id: number };
+  const idsOf = async (path: string) => ((await asAdmin<Row[]>('GET', `${path}&fields=id&sort=id&limit=-1`)).data ?? []).map((r) => r.id);
+  const takeOff = (ids: number[]) => ({ create: [], update: [], delete: ids });
+
+  it('lets an editor take an episode, a season, a soundtrack or a segment off it: the row is deleted, the rest kept', async () => {
+    const title = await newTitle({
+      iframeSeasons: [{ name: '1 сезон' }, { name: '2 сезон' }],
+      series: [
+        { name: '1 серия', segments: [{ kind: 'opening', start: 10, end: 100 }, { kind: 'ending', start: 1200, end: 1300 }] },
+        { name: '2 серия' }, { name: '3 серия' },
+      ],
+      soundtracks: [{ name: 'OST 1' }, { name: 'OST 2' }],
+    });
+    const [season1, season2] = await idsOf(`/items/iframeSeasons?filter[title][_eq]=${title.id}`);
+    const [episode1, ...rest] = await idsOf(`/items/series?filter[title][_eq]=${title.id}`);
+    const [opening, ending] = await idsOf(`/items/segments?filter[episode][_eq]=${episode1}`);
+    const [soundtrack1, soundtrack2] = await idsOf(`/items/soundtracks?filter[title][_eq]=${title.id}`);
+
+    const saved = await editor.call('PATCH', `/items/titles/${title.id}`, {
+      series: takeOff(rest), iframeSeasons: takeOff([season2!]), soundtracks: takeOff([soundtrack2!]),
+    });
+    expect(saved.status, JSON.stringify(saved.errors)).toBe(200);
+    expect(await idsOf(`/items/series?filter[title][_eq]=${title.id}`)).toEqual([episode1]);
+    expect(await idsOf(`/items/iframeSeasons?filter[title][_eq]=${title.id}`)).toEqual([season1]);
+    expect(await idsOf(`/items/soundtracks?filter[title][_eq]=${title.id}`)).toEqual([soundtrack1]);
+
+    expect((await editor.call('PATCH', `/items/series/${episode1}`, { segments: takeOff([opening!]) })).status).toBe(200);
+    expect(await idsOf(`/items/segments?filter[episode][_eq]=${episode1}`)).toEqual([ending]);
+  });
+
+  it('but an episode taken off its season stays in the title, without a season', async () => {
+    const title = await newTitle({ iframeSeasons: [{ name: '1 сезон' }] });
+    const [season] = await idsOf(`/items/iframeSeasons?filter[title][_eq]=${title.id}`);
+    const episode = (await asAdmin<Row>('POST', '/items/series', { title: title.id, season, name: '1 серия' })).data!.id;
+    expect((await editor.call('PATCH', `/items/iframeSeasons/${season}`, { series: takeOff([episode]) })).status).toBe(200);
+    expect(await adminRead('series', episode, 'title,season')).toEqual({ title: title.id, season: null });
+  });
+
+  it('is ordered by dragging in the admin app', async () => {
+    for (const [collection, field] of [['series', 'title'], ['series', 'season'], ['iframeSeasons', 'title'], ['subCategories', 'category']]) {
+      expect((await asAdmin<{ meta: { sort_field: string } }>('GET', `/relations/${collection}/${field}`)).data?.meta.sort_field, `${collection}.${field}`).toBe('sort');
+    }
+  });
+});
