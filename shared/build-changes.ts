@@ -18,6 +18,8 @@ export interface ChangeFacts {
   names?: Record<string, string>;
   /** The title an episode, season, segment or soundtrack belongs to. */
   of?: string;
+  /** Rows the change is to past `keys`, whose list is cut to keep a request small. */
+  more?: number;
 }
 
 /** Rows of one collection a build's changes created, changed or deleted. */
@@ -43,18 +45,18 @@ const LINKS_OF = new Set([
 ]);
 
 /** What a change is a change to: a link row is its title or person changed. */
-function subject(c: ChangeFacts): { event: string; collection: string; keys: string[] } {
+function subject(c: ChangeFacts): { event: string; collection: string; keys: string[]; more: number } {
   if (LINKS_OF.has(c.collection)) {
-    if (c.titles?.length) return { event: 'update', collection: 'titles', keys: c.titles.map(String) };
-    if (c.actors?.length) return { event: 'update', collection: 'actors', keys: c.actors.map(String) };
+    if (c.titles?.length) return { event: 'update', collection: 'titles', keys: c.titles.map(String), more: 0 };
+    if (c.actors?.length) return { event: 'update', collection: 'actors', keys: c.actors.map(String), more: 0 };
   }
-  return { event: c.event, collection: c.collection, keys: c.keys.map(String) };
+  return { event: c.event, collection: c.collection, keys: c.keys.map(String), more: c.more ?? 0 };
 }
 
 /** Adds changes to a tally in place. */
 export function tallyChanges(tally: Tallied[], changes: readonly ChangeFacts[]): Tallied[] {
   for (const change of changes) {
-    const { event, collection, keys } = subject(change);
+    const { event, collection, keys, more } = subject(change);
     let line = tally.find((t) => t.event === event && t.collection === collection);
     if (!line) tally.push((line = { event, collection, keys: [], count: 0, names: {} }));
     for (const key of keys) {
@@ -62,6 +64,8 @@ export function tallyChanges(tally: Tallied[], changes: readonly ChangeFacts[]):
       if (line.keys.length < TALLY_KEYS_KEPT) line.keys.push(key);
       line.count++;
     }
+    // Rows past the keys sent are not known by key: counted as they come.
+    line.count += more;
     // A row renamed twice in one build goes by its latest name.
     for (const [key, name] of Object.entries(change.names ?? {})) {
       if (keys.includes(key) && (key in line.names || Object.keys(line.names).length < NAMES_SHOWN)) line.names[key] = name;

@@ -13,6 +13,8 @@ import type { RebuildChange, Rebuilder } from './rebuilder.ts';
 export const REBUILD_PATH = '/__rebuild';
 const MAX_BODY = 256 * 1024;
 const MAX_CHANGES = 1000;
+/** A change's keys kept: the rest are counted (`more`), for the admin app's words about the build. */
+const KEYS_KEPT = 50;
 
 function bearer(req: http.IncomingMessage): string | undefined {
   const h = req.headers.authorization;
@@ -66,8 +68,9 @@ export function parseRebuildRequest(text: string): RebuildRequest | null {
     const change: RebuildChange = {
       event: c.event.slice(0, 40),
       collection: c.collection.slice(0, 64),
-      keys: c.keys.slice(0, 50).map((k) => (typeof k === 'string' ? k.slice(0, 64) : k)),
+      keys: c.keys.slice(0, KEYS_KEPT).map((k) => (typeof k === 'string' ? k.slice(0, 64) : k)),
     };
+    if (c.keys.length > KEYS_KEPT) change.more = c.keys.length - KEYS_KEPT;
     const names = Object.entries((c.names ?? {}) as Record<string, string>).slice(0, NAMES_SHOWN);
     if (names.length) change.names = Object.fromEntries(names.map(([k, n]) => [k.slice(0, 64), line(n)]));
     if (c.of) change.of = line(c.of);

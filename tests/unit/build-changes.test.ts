@@ -31,6 +31,12 @@ describe('describeTally', () => {
       .toBe('добавлен 21 жанр');
   });
 
+  it('counts the rows of a change whose keys were cut short', () => {
+    const keys = Array.from({ length: 50 }, (_, i) => i + 1);
+    expect(said({ event: 'update', collection: 'titles', keys, more: 30 })).toBe('изменены 80 дорам');
+    expect(said({ event: 'update', collection: 'titles', keys, more: 30 }, { event: 'update', collection: 'titles', keys: [1, 2], more: 0 })).toBe('изменены 80 дорам');
+  });
+
   it('tells a link row as a change to its title or person, each title once', () => {
     expect(said(
       { event: 'update', collection: 'titles', keys: [5], titles: [5], names: { 5: 'Сон' } },

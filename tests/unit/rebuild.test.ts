@@ -363,6 +363,13 @@ describe('webhook body', () => {
     expect(parseRebuildRequest('{"manual":true,"byName":7}')).toBeNull();
   });
 
+  it('keeps 50 keys of a change and counts the rest', () => {
+    const keys = Array.from({ length: 80 }, (_, i) => i + 1);
+    const change = parseRebuildRequest(JSON.stringify({ changes: [{ event: 'update', collection: 'titles', keys }] }))?.changes[0];
+    expect(change).toEqual({ event: 'update', collection: 'titles', keys: keys.slice(0, 50), more: 30 });
+    expect(parseRebuildRequest(JSON.stringify({ changes: [{ event: 'update', collection: 'titles', keys: [1], more: 1e9 }] }))?.changes[0]).not.toHaveProperty('more');
+  });
+
   it('takes the titles and people a change names, whole or not at all', () => {
     const body = (change: object) => parseRebuildRequest(JSON.stringify({ changes: [{ event: 'update', collection: 'series', keys: [1], ...change }] }));
     expect(body({ titles: [4, 5] })?.changes[0]).toEqual({ event: 'update', collection: 'series', keys: [1], titles: [4, 5] });
