@@ -5,7 +5,7 @@
  * room's rules, vocabulary and messages from here.
  */
 
-import { BAD_TEXT_CHARACTER } from './text-characters.ts';
+import { BAD_TEXT_CHARACTER, STACKED_MARKS } from './text-characters.ts';
 
 /** A room holds this many people; a room nobody is in lives this long, then its link stops working. */
 export const ROOM_MAX_MEMBERS = 20;
@@ -175,6 +175,7 @@ export const ROOM_MESSAGES = {
   badTitle: 'Такой дорамы нет',
   emptyMessage: 'Напишите сообщение',
   badCharacter: BAD_TEXT_CHARACTER,
+  stackedMarks: STACKED_MARKS,
   tooLong: `Сообщение длиннее ${ROOM_MESSAGE_MAX} символов`,
   badReaction: 'Такой реакции нет',
 } as const;

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { BAD_KEY } from '../../directus/extensions/shared/keys.ts';
 import { NOT_FLAG, NOT_TEXT } from '../../directus/extensions/site-rules/src/values.ts';
-import { BAD_TEXT_CHARACTER } from '../../shared/text-characters.ts';
+import { BAD_TEXT_CHARACTER, STACKED_MARKS } from '../../shared/text-characters.ts';
 import { NOT_A_WEB_ADDRESS } from '../../directus/extensions/site-rules/src/static-settings.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { SOCIAL_LINK_MAX } from '../../directus/schema/collections.ts';
@@ -188,6 +188,26 @@ describe('text holding a NUL character', () => {
     const registration = { email, password: 'secret-password-1', login: `nul_${Date.now()}`, first_name: 'Имя\u0000', last_name: 'Фамилия', dob: '1990-01-01', gender: 'Мужской' };
     const res = await expectNothingStored('directus_users', { email: { _eq: email } }, () => call('POST', '/site/register', { body: registration }));
     expectRefused(res, 400, BAD_TEXT_CHARACTER);
+  });
+});
+
+describe('text stacking marks on one letter', () => {
+  const zalgo = `О${'\u0301'.repeat(1999)}`;
+
+  it('is refused in a review, a post, a chat message and a profile, nothing stored, what was stored kept', async () => {
+    for (const [collection, send] of [
+      ['comments', () => user.call('POST', '/items/comments', { text: zalgo, title: title.id })],
+      ['posts', () => user.call('POST', '/items/posts', { text: `Запись ${zalgo}` })],
+      ['messages', () => user.call('POST', '/items/messages', { text: zalgo, publicChat: 1 })],
+    ] as const) expectRefused(await expectNothingStored(collection, {}, send), 400, STACKED_MARKS);
+    expectRefused(await user.call('PATCH', `/items/comments/${review}`, { text: zalgo }), 400, STACKED_MARKS);
+    expect((await adminRead('comments', review, 'text')).text).toBe('Отзыв для проверок');
+    expectRefused(await user.call('PATCH', '/users/me', { aboutMe: zalgo }), 400, STACKED_MARKS);
+  });
+
+  it('is taken where a language stacks marks as it does', async () => {
+    const thai = await user.call('POST', '/items/comments', { text: 'ละครเรื่องนี้สนุกมาก น้ำตาไหล', title: title.id });
+    expect(thai.status, JSON.stringify(thai.errors)).toBe(200);
   });
 });
 

@@ -1,6 +1,6 @@
-/** Every write of items, accounts and files is refused before it is made when its text holds a NUL character. */
+/** Every write of items, accounts and files is refused before it is made when its text holds what no text may (shared/text-characters.ts). */
 import { invalid } from '../../shared/errors.ts';
-import { BAD_TEXT_CHARACTER, holdsNul } from '../../../../shared/text-characters.ts';
+import { textProblem } from '../../../../shared/text-characters.ts';
 import type { Payload, Register } from './types.ts';
 
 /** Collections' items, accounts and files: what members, editors and the admin app write. */
@@ -8,7 +8,8 @@ const WRITES = ['items.create', 'items.update', 'users.create', 'users.update', 
 
 export function registerTextCharacterRule({ filter }: Register): void {
   const check = (payload: Payload): Payload => {
-    if (holdsNul(payload)) invalid(BAD_TEXT_CHARACTER);
+    const problem = textProblem(payload);
+    if (problem) invalid(problem);
     return payload;
   };
   for (const event of WRITES) filter(event, check);

@@ -43,6 +43,7 @@ describe('a together frame', () => {
     expect(readFrame(frame({ action: 'message', text: 'я'.repeat(ROOM_MESSAGE_MAX) }))).toMatchObject({ command: { action: 'message' } });
     expect(readFrame(frame({ action: 'message', text: 'я'.repeat(ROOM_MESSAGE_MAX + 1) }))).toMatchObject({ code: 'tooLong' });
     expect(readFrame(frame({ action: 'message', text: 'при\u0000вет' }))).toMatchObject({ code: 'badCharacter' });
+    expect(readFrame(frame({ action: 'message', text: `при${'\u0301'.repeat(40)}вет` }))).toMatchObject({ code: 'stackedMarks' });
     expect(readFrame(frame({ action: 'message', text: ' '.repeat(1_000_000) }))).toMatchObject({ code: 'tooLong' });
   });
 

@@ -9,6 +9,7 @@ import {
   type ControlMode, type RoomCommand, type RoomReaction,
 } from '../../../../shared/together.ts';
 import { showsSomething } from '../../../../shared/visible-text.ts';
+import { STACKED_MARKS, textCharacterProblem } from '../../../../shared/text-characters.ts';
 import { positionOf } from './room-rules.ts';
 
 export interface RoomFrame {
@@ -17,7 +18,7 @@ export interface RoomFrame {
   command: RoomCommand;
 }
 
-export type FrameRefusal = { action: string; uid?: string | number; room?: string; code: 'badCommand' | 'notFound' | 'badReaction' | 'emptyMessage' | 'badCharacter' | 'tooLong' };
+export type FrameRefusal = { action: string; uid?: string | number; room?: string; code: 'badCommand' | 'notFound' | 'badReaction' | 'emptyMessage' | 'badCharacter' | 'stackedMarks' | 'tooLong' };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ACTIONS = ['join', 'leave', 'ping', 'play', 'pause', 'seek', 'episode', 'state', 'ready', 'message', 'react', 'control', 'lead', 'remove', 'dont-wait'] as const;
@@ -83,7 +84,8 @@ export function readFrame(frame: Record<string, unknown>): RoomFrame | FrameRefu
       if (frame.text.length > ROOM_MESSAGE_MAX * 4) return refuse('tooLong');
       const text = frame.text.trim();
       if (!showsSomething(text)) return refuse('emptyMessage');
-      if (text.includes('\u0000')) return refuse('badCharacter');
+      const problem = textCharacterProblem(text);
+      if (problem) return refuse(problem === STACKED_MARKS ? 'stackedMarks' : 'badCharacter');
       if ([...text].length > ROOM_MESSAGE_MAX) return refuse('tooLong');
       const replyTo = frame.replyTo;
       if (replyTo === undefined || replyTo === null) return ok({ action: 'message', text, replyTo: null });
