@@ -16,7 +16,9 @@ import { series, titles } from '../../directus/schema/collections.ts';
 import type { CollectionDef } from '../../directus/schema/define.ts';
 import { BANNER_LINK_ERROR } from '../../shared/banner-link.ts';
 import { PATH_SEGMENT_ERROR } from '../../shared/path-segment.ts';
-import { newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
+import { baseUrl, call, newTitle, newUser, type Reply, type TestUser } from '../support/api.ts';
+import { NOT_AN_OBJECT } from '../../directus/extensions/shared/json-body.ts';
+import { MAX_READ_ROWS } from '../../shared/rules.ts';
 import { adminRead, asAdmin, expectNothingStored, expectRefused, uploadAs } from '../support/fixtures.ts';
 
 let editor: TestUser;
@@ -115,6 +117,26 @@ describe('a rule\'s refusal', () => {
     const page = await uploadAs(editor, new TextEncoder().encode('<html></html>'), 'text/html', 'page.html');
     expect(page.status).toBe(400);
     expect(adminAppShows(page)).toBe('[INVALID_PAYLOAD] Такой файл не принимается: загрузите изображение, видео MP4 или WebM, аудио MP3 или OGG');
+  });
+});
+
+describe('Directus\'s own refusals', () => {
+  it('read in Russian, names kept, for the admin app and every caller alike', async () => {
+    const broken = await fetch(`${baseUrl()}/items/titles`, { method: 'POST', headers: { authorization: `Bearer ${editor.token}`, 'content-type': 'application/json' }, body: '{"name":' });
+    const brokenBody = await broken.json() as { errors: { message: string; extensions: { reason: string } }[] };
+    expect(broken.status).toBe(400);
+    expect(brokenBody.errors[0]).toMatchObject({ message: NOT_AN_OBJECT, extensions: { reason: NOT_AN_OBJECT } });
+    for (const [send, words] of [
+      [() => editor.call('POST', '/items/titles', { name: 'Лишнее поле', status: 'draft', bogus: 1 }), 'Поля «bogus» нет в «titles» или оно вам недоступно'],
+      [() => editor.call('POST', '/items/series', { name: 'Серия без дорамы' }), 'Поле «title» не может быть пустым'],
+      [() => editor.call('POST', '/items/actors', { nameRu: 'Актёр с датой', dob: '31.12.1985' }), 'Неверная дата в поле «dob»: нужен формат ГГГГ-ММ-ДД'],
+      [() => call('GET', `/items/titles?limit=${MAX_READ_ROWS + 1}`), `Запрос отдаёт не больше ${MAX_READ_ROWS} записей за раз`],
+    ] as const) {
+      const res = await send();
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(res.errors?.[0]?.message).toBe(words);
+    }
   });
 });
 
