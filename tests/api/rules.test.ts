@@ -477,6 +477,10 @@ describe('titles', () => {
       await editor.call('DELETE', '/items/titles', [bare.id, kept.id]),
       await editor.call('DELETE', '/items/titles', { query: { filter: { id: { _in: [kept.id, bare.id] } } } }),
     ]) expectRefused(res, 400, titleKeptForMembers(records));
+    // Of a batch, the refusal names the title kept.
+    const keptName = (await adminRead('titles', kept.id, 'name')).name;
+    const batch = await editor.call('DELETE', '/items/titles', [bare.id, kept.id]);
+    expect(batch.errors?.[0]?.message).toBe(`Среди выбранных: «${keptName}». ${titleKeptForMembers(records)}`);
     expect(await countRows('titles', { id: { _in: [kept.id, bare.id] } })).toBe(2);
     // Archived, it leaves the site and keeps what members wrote.
     expect((await editor.call('PATCH', `/items/titles/${kept.id}`, { status: 'archived' })).status).toBe(200);

@@ -1,7 +1,8 @@
 /**
  * A row other rows name is not deleted while they do: the database would take them with it, or unlink
  * it from all of them at once, behind Directus's generic warning. Each rule names where its rows are
- * named and what the refusal says, with the count of rows naming them.
+ * named and what the refusal says, with the count of rows naming them; of a batch, the refusal names
+ * the rows that are kept, so an editor who chose 2,500 knows which.
  */
 import { numberKeyOf } from '../../shared/keys.ts';
 import { invalid } from '../../shared/errors.ts';
@@ -21,9 +22,17 @@ export function keepWhileNamed({ filter }: Register, rule: KeptWhileNamed): void
     if (rule.adminMay && (!accountability || accountability.admin)) return keys;
     const ids = (Array.isArray(keys) ? keys : []).map(numberKeyOf).filter((k): k is number => k !== null);
     if (!ids.length) return keys;
-    const counts = await Promise.all(rule.namedIn.map(([table, column]) => database(table).whereIn(column, ids).count({ n: '*' }).first()));
-    const rows = counts.reduce((sum, row) => sum + Number(row?.n ?? 0), 0);
-    if (rows > 0) invalid(rule.refusal(rows));
-    return keys;
+    const counts = await Promise.all(rule.namedIn.map(([table, column]) =>
+      database(table).whereIn(column, ids).groupBy(column).select({ key: column }).count<{ key: unknown; n: unknown }[]>({ n: '*' })));
+    const rows = counts.flat().reduce((sum, row) => sum + Number(row.n), 0);
+    if (rows === 0) return keys;
+    if (ids.length === 1) invalid(rule.refusal(rows));
+    const named = [...new Set(counts.flat().map((row) => Number(row.key)))].sort((a, b) => a - b);
+    const names: { name: unknown }[] = await database(rule.collection).whereIn('id', named.slice(0, NAMES_SHOWN)).orderBy('id').select('name');
+    const more = named.length - names.length;
+    invalid(`Среди выбранных: ${names.map((r) => `«${String(r.name ?? '')}»`).join(', ')}${more > 0 ? ` и ещё ${more}` : ''}. ${rule.refusal(rows)}`);
   });
 }
+
+/** Kept rows a batch's refusal names: the rest are counted. */
+const NAMES_SHOWN = 3;
