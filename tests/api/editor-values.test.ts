@@ -5,7 +5,8 @@
  * is never blank, a release year is one a title can have, an actor's birth date is not in the future, and a
  * refusal reads in Russian alone.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { mailTo } from '../support/mail.ts';
 import { EDITOR_ROLE } from '../../directus/access/policies.ts';
 import { CATEGORY_ADDRESS_TAKEN } from '../../directus/extensions/site-rules/src/category-names.ts';
 import { declaredValueProblem } from '../../directus/extensions/site-rules/src/declared-values.ts';
@@ -301,5 +302,25 @@ describe('a list of rows that live on their parent alone', () => {
     for (const [collection, field] of [['series', 'title'], ['series', 'season'], ['iframeSeasons', 'title'], ['subCategories', 'category']]) {
       expect((await asAdmin<{ meta: { sort_field: string } }>('GET', `/relations/${collection}/${field}`)).data?.meta.sort_field, `${collection}.${field}`).toBe('sort');
     }
+  });
+});
+
+describe('an export the admin app runs in the background', () => {
+  it('is told to its editor in Russian, in the admin app and by letter', async () => {
+    const started = await editor.call('POST', '/utils/export/titles', { format: 'csv', query: { fields: ['id', 'name'], limit: 5 }, file: {} });
+    expect(started.status, JSON.stringify(started.errors)).toBeLessThan(300);
+    const subject = 'Выгрузка «Дорамы и фильмы» готова';
+    const notice = await vi.waitFor(async () => {
+      const found = (await editor.call<{ subject: string; message: string }[]>('GET', `/notifications?filter[recipient][_eq]=${editor.id}&fields=subject,message`)).data ?? [];
+      const ready = found.find((n) => n.subject === subject);
+      if (!ready) throw new Error(`no notice yet: ${JSON.stringify(found)}`);
+      return ready;
+    }, { timeout: 20_000, interval: 250 });
+    expect(notice.message).toContain('Выгрузка «Дорамы и фильмы» готова.');
+    expect(notice.message).not.toMatch(/Hello|Click here/);
+    const letter = await mailTo(inject('mailOutbox'), editor.email);
+    expect(letter.subject).toBe(subject);
+    expect(letter.html).toContain('Открыть файл');
+    expect(letter.html).not.toMatch(/Hello|Click here/);
   });
 });

@@ -49,6 +49,7 @@ import { registerTitleRemovalRules } from './title-removal.ts';
 import { registerTaxonomyRemovalRules } from './taxonomy-removal.ts';
 import { registerTitleDateRules } from './title-date.ts';
 import { registerErrorWords } from './error-words.ts';
+import { registerStaffNotices } from './staff-notices.ts';
 import { registerUploadRules } from './uploads.ts';
 import { registerUserRules } from './users.ts';
 import { registerUserRemoval } from './user-removal.ts';
@@ -100,6 +101,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   registerTaxonomyRemovalRules(register);
   registerTitleDateRules(register);
   registerErrorWords(register);
+  registerStaffNotices(register);
   // A player's address is framed on every viewer's page; a shop's name colour painted wherever its wearer is named.
   registerFieldValueRule(register, EMBED_FIELDS, isEmbedAddress, EMBED_ADDRESS_ERROR);
   registerFieldValueRule(register, { shop: ['nameColor'] }, isNamePaint, NAME_PAINT_ERROR);
