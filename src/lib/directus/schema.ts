@@ -422,7 +422,7 @@ export interface TogetherMessage {
   id: number;
   room: number | TogetherRoom;
   user: string | User | null;
-  kind: 'text' | 'event';
+  kind: 'text' | 'event' | 'seek';
   text: string;
   replyTo: number | TogetherMessage | null;
   date_created: string | null;
