@@ -121,7 +121,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   }, deleteFiles);
   registerOwnReactionRule(register);
   registerReactionRemovals(register);
-  registerReviewDeletions(register, services.ItemsService, getSchema);
+  registerReviewDeletions(register, services.ItemsService, getSchema, (err) => logger.error(err));
   registerChatRules(register, deleteFiles, {
     message: pace('message', env, 'Слишком много сообщений подряд.'),
     edit,

@@ -27,15 +27,15 @@ const NOTE_KEPT_MS = 60_000;
 const keysIn = (payload: unknown): (string | number)[] =>
   (Array.isArray(payload) ? payload : []).filter((k): k is string | number => typeof k === 'string' || typeof k === 'number');
 
-export function registerReviewDeletions({ filter, action }: Register, ItemsService: ItemsServiceClass, getSchema: () => Promise<SchemaOverview>): void {
+export function registerReviewDeletions(
+  { filter, action }: Register, ItemsService: ItemsServiceClass, getSchema: () => Promise<SchemaOverview>, logError: (err: unknown) => void,
+): void {
   /** By the id of each review being deleted: what a visitor read of it and of its replies, and when. */
   const noted = new Map<string, { at: number; rows: DeletedRow[] }>();
 
-  filter('comments.items.delete', async (keys, _meta, { database, schema }) => {
-    const ids = keysIn(keys);
-    if (ids.length === 0) return keys;
+  async function note(ids: (string | number)[], database: Knex, schema: SchemaOverview | null): Promise<void> {
     const now = Date.now();
-    for (const [key, note] of noted) if (now - note.at > NOTE_KEPT_MS) noted.delete(key);
+    for (const [key, kept] of noted) if (now - kept.at > NOTE_KEPT_MS) noted.delete(key);
     const replies: { id: number; comment: number }[] = await database('comments').whereIn('comment', ids).select('id', 'comment');
     // In the deletion's own transaction when it has one: SQLite has a single connection.
     const visitor = new ItemsService('comments', { knex: database, schema: schema ?? await getSchema(), accountability: visitorFrom(null) });
@@ -46,10 +46,17 @@ export function registerReviewDeletions({ filter, action }: Register, ItemsServi
         shown.set(String(row.id), { id: Number(row.id), title: row.title == null ? null : Number(row.title), deleted: Boolean(row.deleted) });
       }
     }
-    for (const id of ids) {
-      const rows = [id, ...replies.filter((r) => String(r.comment) === String(id)).map((r) => r.id)].flatMap((key) => shown.get(String(key)) ?? []);
-      noted.set(String(id), { at: now, rows });
+    for (const id of ids) noted.set(String(id), { at: now, rows: shown.has(String(id)) ? [shown.get(String(id))!] : [] });
+    for (const reply of replies) {
+      const row = shown.get(String(reply.id));
+      if (row) noted.get(String(reply.comment))?.rows.push(row);
     }
+  }
+
+  filter('comments.items.delete', async (keys, _meta, { database, schema }) => {
+    const ids = keysIn(keys);
+    // A deletion is never held up by its telling: what could not be read is told to nobody.
+    if (ids.length) await note(ids, database, schema).catch(logError);
     return keys;
   });
 
