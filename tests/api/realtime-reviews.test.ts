@@ -1,6 +1,7 @@
 /**
  * Reviews live on a title page, for visitors too: a socket without sign-in hears the reviews and
- * likes of published titles, and nothing of a draft's, not even that one was deleted outright. A
+ * likes of published titles and their deletion outright by an editor, and nothing of a draft's, not
+ * even that one was deleted outright. A
  * subscription that could only answer with errors about rows its reader cannot see is refused when
  * made; a socket whose sign-in fails reads as a visitor, never as nobody in particular.
  */
@@ -127,6 +128,65 @@ describe('a visitor on a title page', () => {
       const answer = await rt.waitFor(answered(uid), `the answer to ${uid}`);
       expect(answer.status, uid).toBe('error');
     }
+  });
+});
+
+describe('a review an editor deletes outright', () => {
+  it('is heard with the replies that go with it by visitors and readers; a draft\'s, and a reaction taken back, by nobody', async () => {
+    const visitor = await Realtime.visitor(baseUrl(), 'visitor');
+    const signedIn = await Realtime.open(baseUrl(), reader.token, 'reader');
+    const query = { fields: ['id'], filter: { title: { _nnull: true } } };
+    for (const rt of [visitor, signedIn]) expect((await subscribe(rt, 'gone', 'comments', query, 'delete')).event).toBe('init');
+    // Every event, as an attacker would ask.
+    expect((await subscribe(visitor, 'all', 'comments', { fields: ['id'], limit: 1 })).event).toBe('init');
+    expect((await subscribe(visitor, 'likes', 'reactions', { fields: ['id'], limit: 1 })).event).toBe('init');
+
+    const api = await admin();
+    const review = (await author.call('POST', '/items/comments', { text: 'Отзыв, который удалит редактор', title: published.id })).data.id;
+    const reply = (await reader.call('POST', '/items/comments', { text: 'Ответ на него', comment: review })).data.id;
+    // Its like goes with it, and is not told.
+    expect((await reader.call('POST', '/items/reactions', { type: 'like', comment: review })).status).toBe(200);
+    // A review its author deleted, kept for its reply: nobody counted it.
+    const kept = (await author.call('POST', '/items/comments', { text: 'Удалённый автором', title: published.id })).data.id;
+    const keptReply = (await reader.call('POST', '/items/comments', { text: 'Ответ удалённому', comment: kept })).data.id;
+    expect((await author.call('PATCH', `/items/comments/${kept}`, { deleted: true })).status).toBe(200);
+    const hidden = (await api.post<{ id: number }>('/items/comments', { text: 'Отзыв черновика', title: draft.id })).id;
+    const hiddenReply = (await api.post<{ id: number }>('/items/comments', { text: 'Ответ в черновике', comment: hidden })).id;
+    const hiddenToo = (await api.post<{ id: number }>('/items/comments', { text: 'Ещё отзыв черновика', title: draft.id })).id;
+    const shownToo = (await author.call('POST', '/items/comments', { text: 'Второй отзыв под удаление', title: published.id })).data.id;
+    await visitor.waitFor(about('all', shownToo), 'the last review written');
+
+    expect((await editor.call('DELETE', `/items/comments/${review}`)).status).toBe(204);
+    const heard = [{ id: review, title: published.id, deleted: false }, { id: reply, title: published.id, deleted: false }];
+    for (const rt of [visitor, signedIn]) {
+      const frame = await rt.waitFor(about('gone', review), `${rt.label}: the deletion`);
+      expect(frame.event).toBe('delete');
+      expect(frame.data).toEqual(heard);
+    }
+    expect((await visitor.waitFor((f) => about('all', review)(f) && f.event === 'delete', 'the deletion, to every event')).data).toEqual(heard);
+
+    expect((await editor.call('DELETE', `/items/comments/${hidden}`)).status).toBe(204);
+    expect((await editor.call('DELETE', '/items/comments', [hiddenToo, shownToo, kept])).status).toBe(204);
+    const both = await visitor.waitFor(about('gone', shownToo), 'the deletion of several');
+    expect(both.data).toEqual([
+      { id: shownToo, title: published.id, deleted: false },
+      { id: kept, title: published.id, deleted: true },
+      { id: keptReply, title: published.id, deleted: false },
+    ]);
+    // Taken back: a reaction's deletion is told as its review read again, never as a deletion.
+    const other = (await author.call('POST', '/items/comments', { text: 'Для реакции', title: published.id })).data.id;
+    const otherLike = (await reader.call('POST', '/items/reactions', { type: 'like', comment: other })).data.id;
+    expect((await reader.call('DELETE', `/items/reactions/${otherLike}`)).status).toBe(204);
+
+    // Events reach a subscriber in the order they happened: once this later one arrived, the others' turn is over.
+    const last = (await author.call('POST', '/items/comments', { text: 'Последний отзыв', title: published.id })).data.id;
+    await visitor.waitFor(about('all', last), 'the review written last');
+    const deletions = visitor.frames.filter((f) => f.event === 'delete');
+    expect(deletions.map((f) => [f.uid, f.data.map((row: Frame) => row.id)])).toEqual([
+      ['gone', [review, reply]], ['all', [review, reply]], ['gone', [shownToo, kept, keptReply]], ['all', [shownToo, kept, keptReply]],
+    ]);
+    // Nothing of the draft's, whichever way asked.
+    for (const id of [hidden, hiddenReply, hiddenToo]) expect(rowsOf(visitor.frames, 'all').map((row) => row.id)).not.toContain(id);
   });
 });
 

@@ -1,14 +1,16 @@
 /**
  * The open title's reviews as others write them, without a reload: a socket that reads as a
  * visitor (reviews are public, so nobody signs in on it) subscribed to reviews and to likes and
- * dislikes, created and changed, site-wide with one query, so the backend reads each event once for
- * all its listeners. It tells its listener when every subscription is in place (at first, and after
+ * dislikes, created and changed, and to reviews deleted outright (by an editor: the backend names
+ * only those a visitor could read), site-wide with one query, so the backend reads each event once
+ * for all its listeners. It tells its listener when every subscription is in place (at first, and after
  * the socket was away) and when it went away, and passes on each change; what is done with them is
  * reading.ts's. Loaded with the first page of reviews.
  */
 import { queryToParams } from '@directus/sdk';
 import { COMMENT_FIELDS } from '../../lib/directus/fields.ts';
 import { createPublicSocket, type LiveSocket } from '../../lib/directus/live-socket.ts';
+import type { DeletedRow } from '../../../shared/deleted-rows.ts';
 import type { LiveChange, LiveReview, ReactionSource } from './reviews-live.ts';
 
 interface Frame { type?: string; event?: string; uid?: string; data?: unknown; error?: { message?: string } }
@@ -23,17 +25,17 @@ export interface ReviewListener {
 
 const FEEDS = [
   // Every reaction of a review: one taken back comes in as its review, read again whole (site-rules, reaction-removals.ts).
-  { uid: 'reviews', collection: 'comments', query: queryToParams({ fields: [...COMMENT_FIELDS], filter: { title: { _nnull: true } }, deep: { reactions: { _limit: -1 } } }) },
-  { uid: 'review-reactions', collection: 'reactions', query: queryToParams({ fields: ['id', 'type', 'comment'], filter: { comment: { _nnull: true } } }) },
+  { uid: 'reviews', collection: 'comments', query: queryToParams({ fields: [...COMMENT_FIELDS], filter: { title: { _nnull: true } }, deep: { reactions: { _limit: -1 } } }), events: ['create', 'update', 'delete'] },
+  // No deletions: a like taken back comes as its review (above), and one on a review deleted outright goes with it.
+  { uid: 'review-reactions', collection: 'reactions', query: queryToParams({ fields: ['id', 'type', 'comment'], filter: { comment: { _nnull: true } } }), events: ['create', 'update'] },
 ] as const;
-const EVENTS = ['create', 'update'] as const;
-const SUBSCRIPTIONS = FEEDS.length * EVENTS.length;
+const SUBSCRIPTIONS = FEEDS.reduce((n, feed) => n + feed.events.length, 0);
 
 let socket: LiveSocket | null = null;
 
 function subscribe(s: LiveSocket): void {
   for (const feed of FEEDS) {
-    for (const event of EVENTS) {
+    for (const event of feed.events) {
       s.sendMessage({ type: 'subscribe', collection: feed.collection, event, query: feed.query, uid: `${feed.uid}-${event}` });
     }
   }
@@ -61,7 +63,8 @@ export function watchReviews(listener: ReviewListener): void {
     if (!Array.isArray(frame.data)) return;
     listener.change(frame.uid.startsWith(`${FEEDS[1].uid}-`)
       ? { kind: 'reactions', data: frame.data as ReactionSource[] }
-      : { kind: 'reviews', event: frame.event === 'create' ? 'create' : 'update', data: frame.data as LiveReview[] });
+      : frame.event === 'delete' ? { kind: 'deleted', data: frame.data as DeletedRow[] }
+        : { kind: 'reviews', event: frame.event === 'create' ? 'create' : 'update', data: frame.data as LiveReview[] });
   }
 
   const connect = () => s.connect().catch((err: unknown) => {

@@ -28,7 +28,7 @@ const SUBSCRIBE_WAIT_MS = 3_000;
 
 const log = changeLog<LiveChange>(SHARED_READ_MAX_AGE_MS);
 /** The page's title; its reviews are watched from the first read on. */
-let titleId: number | null = null;
+export let titleId: number | null = null;
 /** The subscriptions are in place (the first page waits for this, or for the wait to run out). */
 let listening: Promise<void> = Promise.resolve();
 let subscribed = false;
@@ -57,12 +57,18 @@ function listen(id: number): void {
       subscribed = false;
       ready();
     },
-    change(change) {
-      log.note(change);
-      for (const gone of deletedBy(change, $reviewRows.get(), id)) noteGone(gone);
-      $reviewRows.set(applyLive($reviewRows.get(), change, id));
-    },
+    change: take,
   });
+}
+
+/**
+ * A change the live feed told, or one a refusal revealed (signed-in-store.ts): kept for the reads on
+ * their way, counted, and laid over the rows.
+ */
+export function take(change: LiveChange): void {
+  log.note(change);
+  for (const gone of deletedBy(change, $reviewRows.get(), titleId!)) noteGone(gone);
+  $reviewRows.set(applyLive($reviewRows.get(), change, titleId!));
 }
 
 /** Sends a read; once it is over, its answer laid over the rows with the changes to replay. */

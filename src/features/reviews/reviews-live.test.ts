@@ -63,6 +63,26 @@ describe('live changes', () => {
   });
 });
 
+describe('reviews deleted outright', () => {
+  const gone = (...rows: [number, number | null, boolean?][]) => ({ kind: 'deleted' as const, data: rows.map(([id, title, deleted]) => ({ id, title, deleted: !!deleted })) });
+
+  it('leave with their replies, and a folded reply leaves its review\'s count', () => {
+    const held = [review(1, { replyIds: [2, 3] }), reply(2, 1), review(10, { replyIds: [11, 12, 13, 14] }), reply(11, 10), review(20)];
+    const after = applyLive(held, gone([1, 7], [2, 7], [12, 7]), 7);
+    expect(ids(after)).toEqual([10, 11, 20]);
+    expect(after.find((r) => r.id === 10)?.replyIds).toEqual([11, 13, 14]);
+  });
+
+  it('change nothing when none of them is at hand', () => {
+    const held = [review(1), reply(2, 1)];
+    expect(applyLive(held, gone([30, 8], [31, 7]), 7)).toBe(held);
+  });
+
+  it('count off the title\'s rows that counted, at hand or not: not another title\'s, nor one its author had deleted', () => {
+    expect(deletedBy(gone([1, 7], [2, 7, true], [3, 8], [4, null], [5, 7]), [review(1)], 7)).toEqual([1, 5]);
+  });
+});
+
 describe('a thread\'s replies not at hand', () => {
   it('are those read with it and not loaded', () => {
     expect(missingReplies([review(1, { replyIds: [2, 3, 4] }), reply(2, 1), reply(5, 1)], 1)).toBe(2);

@@ -3,6 +3,7 @@
  * laid over them, a live change merged in, and what a thread still lacks. Apart from reviews.ts, so
  * a visitor's page carries it only once the reviews are read.
  */
+import type { DeletedRow } from '../../../shared/deleted-rows.ts';
 import { changeReactions } from '../../lib/reaction-list.ts';
 import type { ReviewKey, ReviewPageItem } from '../../lib/directus/review-reads.ts';
 import { parentId, type CommentSource } from './reviews.ts';
@@ -16,7 +17,8 @@ export type LiveReview = CommentSource & { title?: { id: number } | number | nul
 /** What one frame of the live feed says. */
 export type LiveChange =
   | { kind: 'reviews'; event: 'create' | 'update'; data: LiveReview[] }
-  | { kind: 'reactions'; data: ReactionSource[] };
+  | { kind: 'reactions'; data: ReactionSource[] }
+  | { kind: 'deleted'; data: DeletedRow[] };
 
 const keyOfRef = (ref: { id: number } | number | null | undefined) => (typeof ref === 'object' && ref ? ref.id : ref ?? null);
 
@@ -69,13 +71,33 @@ export function mergeReactions(rows: CommentSource[], incoming: ReactionSource[]
  */
 export function applyLive(rows: CommentSource[], change: LiveChange, titleId: number): CommentSource[] {
   if (change.kind === 'reactions') return mergeReactions(rows, change.data);
+  if (change.kind === 'deleted') return withoutRows(rows, new Set(change.data.map((c) => c.id)));
   if (change.event === 'create') return mergeReviews(rows, change.data, titleId);
   const known = new Set(rows.map((r) => r.id));
   return mergeReviews(rows, change.data.filter((c) => known.has(c.id) || known.has(parentId(c) ?? NaN)), titleId);
 }
 
-/** The title's reviews and replies a change deletes (those at hand already deleted are not news). */
+/**
+ * The rows without those deleted outright and the replies under them (the database takes them too),
+ * and without their ids in a review's count of replies; the same rows when none was there.
+ */
+export function withoutRows(rows: CommentSource[], ids: ReadonlySet<number>): CommentSource[] {
+  let changed = false;
+  const next = rows.flatMap((r) => {
+    if (ids.has(r.id) || ids.has(parentId(r) ?? NaN)) return (changed = true, []);
+    if (!r.replyIds?.some((id) => ids.has(id))) return [r];
+    changed = true;
+    return [{ ...r, replyIds: r.replyIds.filter((id) => !ids.has(id)) }];
+  });
+  return changed ? next : rows;
+}
+
+/**
+ * The title's reviews and replies a change deletes: marked deleted (those at hand already deleted are
+ * not news), or deleted outright while still shown (the feed names all of them, those not at hand too).
+ */
 export function deletedBy(change: LiveChange, rows: CommentSource[], titleId: number): number[] {
+  if (change.kind === 'deleted') return change.data.filter((c) => c.title === titleId && !c.deleted).map((c) => c.id);
   if (change.kind !== 'reviews' || change.event !== 'update') return [];
   const gone = new Set(rows.filter((r) => r.deleted).map((r) => r.id));
   return change.data.filter((c) => c.deleted && keyOfRef(c.title) === titleId && !gone.has(c.id)).map((c) => c.id);

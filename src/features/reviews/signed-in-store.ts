@@ -5,9 +5,11 @@
  * rise before); a refusal reaches the caller with the backend's reason.
  */
 import { atom } from 'nanostores';
+import { REVIEW_GONE } from '../../../shared/review-refusals.ts';
 import * as calls from '../../lib/directus/reviews.ts';
+import { DirectusRequestError } from '../../lib/directus/request-error.ts';
 import { changeReactions, pressedReaction } from '../../lib/reaction-list.ts';
-import type { CommentSource } from './reviews.ts';
+import { parentId as parentOf, type CommentSource } from './reviews.ts';
 import { mergeReviews } from './reviews-live.ts';
 import { $reviewRows, noteGone } from './store.ts';
 import { task, taskPerKey } from '../../ui/task.ts';
@@ -15,11 +17,33 @@ import { task, taskPerKey } from '../../ui/task.ts';
 const replaceRow = (id: number, change: (row: CommentSource) => CommentSource) =>
   $reviewRows.set($reviewRows.get().map((r) => (r.id === id ? change(r) : r)));
 
-/** A new review (no parent) or a reply to a review; the text is sent trimmed, a blank one never. */
+/** Whether a refusal says the review or reply it named is no longer there. */
+const saysGone = (err: unknown, reason: string) => err instanceof DirectusRequestError && err.reason === reason;
+
+/**
+ * A review or reply the backend says is gone (deleted outright, or its title hidden) leaves the page
+ * with its replies, and the count follows: as if the live feed had told it, which a page whose socket
+ * was away may have missed.
+ */
+async function dropGone(id: number): Promise<void> {
+  const live = await import('./reading.ts');
+  const rows = $reviewRows.get();
+  const gone = rows.filter((r) => r.id === id || parentOf(r) === id).map((r) => ({ id: r.id, deleted: !!r.deleted }));
+  for (const reply of rows.find((r) => r.id === id)?.replyIds ?? []) gone.push({ id: reply, deleted: false });
+  live.take({ kind: 'deleted', data: gone.map((r) => ({ ...r, title: live.titleId })) });
+}
+
+/**
+ * A new review (no parent) or a reply to a review; the text is sent trimmed, a blank one never. A
+ * reply to a review that is gone takes it off the page; the refusal is still told, the text kept.
+ */
 export async function writeReview(titleId: number, parentId: number | null, text: string): Promise<void> {
   const trimmed = text.trim();
   if (!trimmed) return;
-  const created = await calls.writeReview(titleId, parentId, trimmed);
+  const created = await calls.writeReview(titleId, parentId, trimmed).catch(async (err: unknown) => {
+    if (parentId !== null && saysGone(err, REVIEW_GONE.answered)) await dropGone(parentId);
+    throw err;
+  });
   // The live feed may have brought it already: merged by id, it shows once.
   $reviewRows.set(mergeReviews($reviewRows.get(), [created], titleId));
 }
@@ -48,10 +72,17 @@ export async function loadMyReactions(titleId: number): Promise<void> {
 
 /**
  * A like or dislike pressed: the person's own pressed again is taken back, the other one replaces
- * it. The counts change once the backend took it, by the reaction it says went and came.
+ * it. The counts change once the backend took it, by the reaction it says went and came. One on a
+ * review or reply that is gone takes it off the page instead.
  */
 export async function reactToReview(id: number, type: calls.ReactionType): Promise<void> {
-  const { before, after } = await calls.setReaction({ comment: id }, pressedReaction($myReactions.get().get(id), type));
+  const answer = await calls.setReaction({ comment: id }, pressedReaction($myReactions.get().get(id), type)).catch((err: unknown) => {
+    if (saysGone(err, REVIEW_GONE.reacted)) return null;
+    throw err;
+  });
+  // Gone: it leaves the page, and no alert is left beside it.
+  if (!answer) return dropGone(id);
+  const { before, after } = answer;
   replaceRow(id, (row) => ({ ...row, reactions: changeReactions(row.reactions, before?.id ?? null, after) }));
   const mine = new Map($myReactions.get());
   if (after) mine.set(id, after.type);

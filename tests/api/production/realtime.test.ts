@@ -166,6 +166,24 @@ describe('two Directus instances on PostgreSQL + Redis', () => {
     expect([...onA.frames, ...onB.frames].filter((f) => f.type === 'subscription' && f.event === 'delete')).toEqual([]);
   });
 
+  it('tells a review an admin deletes outright through A, with its reply, to a visitor on B; a draft\'s to nobody', async () => {
+    const author = await newPerson();
+    const title = (slug: string, status: string) => a!.api.post<{ id: number }>('/items/titles', { slug: `${slug}-${randomUUID().slice(0, 6)}`, name: 'Тайтл', status, views: 0 });
+    const [shown, draft] = await Promise.all([title('deleted-reviews', 'published'), title('deleted-reviews-draft', 'draft')]);
+    const onB = await Realtime.visitor(b!.url, 'visitor on B');
+    onB.send({ type: 'subscribe', uid: 'gone', collection: 'comments', event: 'delete', query: { fields: ['id'] } });
+    await onB.waitFor((f) => f.uid === 'gone' && f.event === 'init', 'the subscription on B');
+
+    const hidden = await a!.api.post<{ id: number }>('/items/comments', { text: 'Отзыв черновика', title: draft.id });
+    const review = await http(a!.url, 'POST', '/items/comments', { token: author.token, body: { text: 'Отзыв под удаление', title: shown.id } });
+    const reply = await http(a!.url, 'POST', '/items/comments', { token: author.token, body: { text: 'Ответ под удаление', comment: review.data.id } });
+    await a!.api.delete(`/items/comments/${hidden.id}`);
+    await a!.api.delete(`/items/comments/${review.data.id}`);
+    const told = await onB.waitFor((f) => f.uid === 'gone' && f.event === 'delete', 'the deletion on B');
+    expect(told.data).toEqual([{ id: review.data.id, title: shown.id, deleted: false }, { id: reply.data.id, title: shown.id, deleted: false }]);
+    expect(onB.frames.filter((f) => f.event === 'delete')).toHaveLength(1);
+  });
+
   it('reads an event once for many subscribers of one query, yet gives a private chat\'s message to its members alone', async () => {
     const [owner, guest, ...others] = await Promise.all(Array.from({ length: 8 }, () => newPerson()));
     const chat = await http(a!.url, 'POST', '/items/chats', { token: owner.token, body: { user_invited: [{ directus_users_id: guest.id }] } });

@@ -3,6 +3,7 @@
  * person for what everyone then reads, and only on what visitors can see.
  */
 import { REACTION_TYPES, SUPPORT_REFUSALS, TEXT_LIMITS } from '../../../../shared/rules.ts';
+import { REVIEW_GONE } from '../../../../shared/review-refusals.ts';
 import { isPrivileged } from '../../shared/accountability.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { TITLE_NOT_FOUND, isPublishedTitle } from '../../shared/catalogue.ts';
@@ -20,7 +21,7 @@ const commentText = (v: unknown) =>
 const COMMENT_TOMBSTONE = { noRestore: 'Удалённый комментарий не восстанавливается', gone: 'Комментарий удалён' };
 const postText = (v: unknown) =>
   requireText(v, TEXT_LIMITS.post, 'Запись не может быть пустой', `Запись длиннее ${TEXT_LIMITS.post} символов`);
-const COMMENT_MISSING = 'Комментарий, на который вы отвечаете, не найден';
+const COMMENT_MISSING = REVIEW_GONE.answered;
 const COMMENT_ANSWERED_GONE = 'Комментарий, на который вы отвечаете, удалён';
 
 export interface CommunityPaces {
@@ -39,7 +40,7 @@ function reactionType(value: unknown): string {
 /** A comment people may react to: shown to visitors (on a published title or a post) and not deleted. */
 async function shownComment(database: Knex, id: number): Promise<void> {
   const row = await database('comments as c').leftJoin('titles as t', 't.id', 'c.title').where('c.id', id).first('c.deleted', 'c.title', 't.status');
-  if (!row || (row.title !== null && row.status !== 'published')) invalid('Комментарий не найден');
+  if (!row || (row.title !== null && row.status !== 'published')) invalid(REVIEW_GONE.reacted);
   if (row.deleted) invalid(COMMENT_TOMBSTONE.gone);
 }
 

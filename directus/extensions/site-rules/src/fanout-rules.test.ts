@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Accountability } from '../../shared/directus.ts';
 import type { WebSocketEvent } from '../../shared/directus-internals.ts';
-import { NOBODY, announces, eventKeys, hears, readKey, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
+import { NOBODY, announces, deletedFor, eventKeys, hears, readKey, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
 
 const USER_ROLE = 'role-user';
 const person = (user: string | null, more: Partial<Accountability> = {}): Accountability =>
@@ -14,6 +14,16 @@ const deleted: WebSocketEvent = { collection: 'messages', action: 'delete', keys
 describe('which events go out', () => {
   it('announces creations and updates, never deletions', () => {
     expect([created, updated, deleted].map(announces)).toEqual([true, true, false]);
+  });
+
+  it('tells a deletion only to subscriptions that hear deletions; to one of a row, only that row', () => {
+    const rows = [{ id: 7, title: 3, deleted: false }, { id: 8, title: 3, deleted: true }];
+    expect(deletedFor({}, rows)).toEqual(rows);
+    expect(deletedFor({ event: 'delete' }, rows)).toEqual(rows);
+    expect(deletedFor({ event: 'update' }, rows)).toEqual([]);
+    expect(deletedFor({ event: 'create' }, rows)).toEqual([]);
+    expect(deletedFor({ item: '8' }, rows)).toEqual([rows[1]]);
+    expect(deletedFor({ item: '9', event: 'delete' }, rows)).toEqual([]);
   });
 
   it('names the rows of one-row and many-row events alike', () => {

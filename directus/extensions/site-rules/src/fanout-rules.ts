@@ -4,12 +4,28 @@
  */
 import type { Accountability } from '../../shared/directus.ts';
 import type { Subscription, WebSocketEvent } from '../../shared/directus-internals.ts';
+import type { DeletedRow } from '../../../../shared/deleted-rows.ts';
+
+export type { DeletedRow };
 
 /** The reader of a shared read: no user has this id. */
 export const NOBODY = '00000000-0000-4000-8000-000000000000';
 
-/** Deletions are never announced: the ids of deleted rows would reach every subscriber. */
+/**
+ * Directus's own deletion events are never announced: they name every deleted row to every
+ * subscriber. A deletion reaches subscribers as DELETION_NEWS instead, naming only rows a visitor
+ * could read just before they went.
+ */
 export const announces = (event: WebSocketEvent): boolean => event.action !== 'delete';
+
+/** The bus channel of deletions told (review-deletions.ts): every instance's fan-out hears them. */
+export const DELETION_NEWS = 'site.deleted';
+
+export interface DeletionNews { collection: string; rows: DeletedRow[] }
+
+/** The told rows a subscription hears of: none unless it hears deletions; of a one-row subscription, that row alone. */
+export const deletedFor = (subscription: Pick<Subscription, 'event' | 'item'>, rows: DeletedRow[]): DeletedRow[] =>
+  rows.filter((row) => hears(subscription, { collection: '', action: 'delete', keys: [row.id], payload: null }));
 
 /** The rows an event names. */
 export const eventKeys = (event: WebSocketEvent): (string | number)[] => ('keys' in event ? event.keys : [event.key]);

@@ -22,6 +22,7 @@ import { registerOwnReactionRule } from './own-reactions.ts';
 import { registerQueryGuard } from './query-guard.ts';
 import { registerQueryShapeCheck } from './query-shape-check.ts';
 import { registerReactionRemovals } from './reaction-removals.ts';
+import { registerReviewDeletions } from './review-deletions.ts';
 import { registerRealtimeRules } from './realtime.ts';
 import { registerAddressCheck } from './request-address.ts';
 import { registerSegmentRules } from './segments.ts';
@@ -122,6 +123,7 @@ export default defineHook((register, { services, database, getSchema, logger, en
   }, deleteFiles);
   registerOwnReactionRule(register);
   registerReactionRemovals(register);
+  registerReviewDeletions(register, services.ItemsService, getSchema, (err) => logger.error(err));
   registerChatRules(register, deleteFiles, {
     message: pace('message', env, 'Слишком много сообщений подряд.'),
     edit,

@@ -10,8 +10,10 @@
  * - each person the changed rows concern (the author, a private chat's members) gets a read of
  *   their own, exactly as Directus would make it;
  * - frames go out in the order the events happened, so an edit never overtakes its message;
- * - deletions are not announced: messages are marked deleted (an update), and the ids of deleted
- *   rows would reach every subscriber, whatever they may read;
+ * - Directus's deletion events are not announced: they name every deleted row to every subscriber,
+ *   whatever they may read (messages are marked deleted instead, an update); a deletion told on
+ *   the bus (DELETION_NEWS: a review an editor deleted outright, review-deletions.ts) names only
+ *   rows a visitor could read just before, and goes to the subscriptions that hear deletions;
  * - a subscription to one row (`item`) is taken only when its reader may read that row; a query or
  *   row its reader may not read is refused when they subscribe, even one naming an event (Directus
  *   skips its first read then);
@@ -21,7 +23,7 @@
  *
  * Reviews and their reactions are served the same way (`createFanout`): every visitor of a title
  * page listens to them, and a review an editor deletes outright must not name itself to people who
- * could never read it (a draft's review). So are the chat's other rows (`createChatFanouts`): private
+ * could never read it (a draft's review): only one everyone could read is told. So are the chat's other rows (`createChatFanouts`): private
  * chats, their invitations and the pictures of messages, for the people they concern.
  */
 import { InvalidPayloadError, isDirectusError } from '@directus/errors';
@@ -33,7 +35,10 @@ import type { Knex } from 'knex';
 import { chatMembers } from '../../shared/chats.ts';
 import type { Accountability, SchemaOverview } from '../../shared/directus.ts';
 import { valueError } from './database-errors.ts';
-import { announces, eventKeys, hears, readKey, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey } from './fanout-rules.ts';
+import {
+  DELETION_NEWS, announces, deletedFor, eventKeys, hears, readKey, readerFor, readingGroup, readsAlone, seesNone, sharedFrameKey, sharedReadKey,
+  type DeletedRow, type DeletionNews,
+} from './fanout-rules.ts';
 
 /** A subscribe message Directus's own schema refuses (an unknown event, an item that is no key). */
 export const SUBSCRIPTION_SHAPE = 'Подписка задана неверно: проверьте event, item и query';
@@ -154,14 +159,35 @@ export function createFanout(collection: string, { database, getSchema, logError
     return out;
   }
 
+  /**
+   * A deletion told (DELETION_NEWS): the rows a visitor could read before they went, so anyone may
+   * hear of them; no read, one frame per subscription name.
+   */
+  function deletions(rows: DeletedRow[]): { client: Client; frame: string | null }[] {
+    const frames = new Map<string, string | null>();
+    const out: { client: Client; frame: string | null }[] = [];
+    for (const subscription of subscriptions) {
+      const data = deletedFor(subscription, rows);
+      if (!subscription.client.accountability || data.length === 0) continue;
+      const named = sharedFrameKey(subscription.item ?? '', subscription.uid);
+      if (!frames.has(named)) frames.set(named, frameOf({ event: 'delete', data }, subscription.uid));
+      out.push({ client: subscription.client, frame: frames.get(named)! });
+    }
+    return out;
+  }
+
   // Reads of the next event start at once; frames go out in the order the events happened.
   let sending = Promise.resolve();
-  void useBus().subscribe('websocket.event', (event: WebSocketEvent) => {
-    if (event.collection !== collection) return;
-    const prepared = prepare(event);
+  const inTurn = (prepared: Promise<{ client: Client; frame: string | null }[]>) => {
     sending = sending.then(() => prepared).then((deliveries) => {
       for (const { client, frame } of deliveries) if (frame !== null) client.send(frame);
     }).catch(() => {});
+  };
+  void useBus().subscribe('websocket.event', (event: WebSocketEvent) => {
+    if (event.collection === collection) inTurn(prepare(event));
+  });
+  void useBus().subscribe(DELETION_NEWS, (news: DeletionNews) => {
+    if (news.collection === collection) inTurn(Promise.resolve(deletions(news.rows)));
   });
 
   const unsubscribe = (client: Client, uid?: unknown) => {

@@ -1,6 +1,6 @@
 /**
  * A like or dislike taken back reaches the title page's listeners as a change of the review it was
- * on: the fan-outs announce no deletion (message-fanout.ts), so its review is announced as updated
+ * on: the fan-outs announce no reaction's deletion (message-fanout.ts), so its review is announced as updated
  * instead, and each listener reads it again, with its reactions as they now are, under its own
  * permissions. The reviews are noted before the reactions go, and announced once they went.
  */

@@ -6,7 +6,8 @@
  * serves only collections the subscriber reads in full. Subscriptions to the chat (messages, private
  * chats, their invitations and pictures), reviews and reactions are served by fan-outs
  * (message-fanout.ts), which refuse at once what the reader may not read, read each event once per
- * group, and announce no deletion and no failed read. Subscriptions to watched marks, administrators'
+ * group, and announce no failed read and no deletion but those of rows a visitor could read
+ * (review-deletions.ts). Subscriptions to watched marks, administrators'
  * too, are served by watched-live.ts: each person hears of their own marks alone. A socket whose
  * sign-in ends reads as a visitor (socket-accountability.ts).
  */
