@@ -113,7 +113,7 @@ function followed(key: string): [string, string] | null {
 }
 
 export interface CheckOptions {
-  /** The caller works in the admin app, whose drawers filter through `$FOLLOW`. */
+  /** The caller works in the admin app: its drawers filter through `$FOLLOW`, its lists count their totals under any filter. */
   app?: boolean;
 }
 
