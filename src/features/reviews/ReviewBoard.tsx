@@ -1,12 +1,17 @@
 /**
- * The reviews as a signed-in person uses them (loaded only for them): the form — blank after
- * trimming is not sent, nor text over the length cap (TextLimit says so); 'Ответить' makes it a
- * reply whose placeholder quotes the text answered, and it empties once sent — likes and dislikes
- * of others' reviews that count once the backend took them (one each: theirs shows pressed,
- * pressed again it goes, the other replaces it), and on their own reviews 'Изменить' and
- * 'Удалить' (after a confirmation) with their counts only.
+ * The reviews as a signed-in person uses them (loaded only for them): the form for a new review —
+ * blank after trimming is not sent, nor text over the length cap (TextLimit says so) — and
+ * 'Ответить', which opens a reply form right under what it answers, its placeholder quoting that
+ * text (Escape or 'Отменить ответ' closes it, keeping what was typed); once sent it empties and
+ * closes, and the person is taken to their reply at the thread's end. Likes and dislikes of others'
+ * reviews count once the backend took them (one each: theirs shows pressed, pressed again it goes,
+ * the other replaces it); on their own reviews 'Изменить' and 'Удалить' (after a confirmation).
+ *
+ * A title may have thousands of reviews: each form keeps its own text, each thread its own editing
+ * and replying, and a thread or reply is drawn again only when what it shows changed, so typing or
+ * a like redraws one part and not the whole list.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent, type KeyboardEvent, type ReactNode, type RefObject, type SubmitEvent } from 'react';
 import { useTask } from '../../ui/use-task.ts';
 import { useStore } from '@nanostores/react';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
@@ -14,7 +19,8 @@ import type { ReviewView } from './reviews.ts';
 import { cut } from '../../lib/text.ts';
 import { aboutKind, type TitleKind } from '../../lib/title-kind.ts';
 import { $me, loadMe } from '../account/index.ts';
-import { $myReactions, deleteReview, loadMyReactions, reviewEditing, reviewReacting, reviewWriting } from './signed-in-store.ts';
+import { sameData } from '../../lib/same-data.ts';
+import { $myReactions, deleteReview, lastSent, loadMyReactions, reviewEditing, reviewReacting, reviewWriting } from './signed-in-store.ts';
 import { $reviews, replyShowing } from './store.ts';
 import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
 import TextLimit from '../../ui/TextLimit.tsx';
@@ -24,10 +30,7 @@ import ReviewItem from './ReviewItem.tsx';
 import ThreadReplies from './ThreadReplies.tsx';
 import './review-board.css';
 
-interface ReplyTo { threadId: number; login: string; text: string }
-
 const QUOTE_LENGTH = 80;
-
 
 function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
   const [text, setText] = useState(r.text);
@@ -55,93 +58,208 @@ function ReviewEditor({ r, onDone }: { r: ReviewView; onDone: () => void }) {
   );
 }
 
-export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: TitleKind }) {
-  const reviews = useStore($reviews);
-  const me = useStore($me);
-  const myReactions = useStore($myReactions);
-  const [text, setText] = useState('');
-  const [replyTo, setReplyTo] = useState<ReplyTo | null>(null);
-  const [editing, setEditing] = useState<number | null>(null);
-  const { pending: sending, error, run: send } = useTask(reviewWriting, [text]);
-  const field = useRef<HTMLTextAreaElement>(null);
+interface Reply {
+  threadId: number;
+  to: ReviewView;
+  /** What was typed, kept while the form moves to another reply of the thread or is closed. */
+  draft: RefObject<string>;
+  field: RefObject<HTMLTextAreaElement | null>;
+  onCancel(): void;
+  /** Sent: the new reply's id. */
+  onSent(id: number): void;
+}
+
+/** The comment box: a new review, or (`reply`) a reply under what it answers. Its text is its own, so typing redraws the box alone. */
+function ReviewForm({ titleId, placeholder, reply }: { titleId: number; placeholder: string; reply?: Reply }) {
+  const [text, setText] = useState(() => reply?.draft.current ?? '');
+  const parentId = reply?.threadId ?? null;
+  const { pending: sending, error, run: send } = useTask(reviewWriting.of(parentId), [text]);
   const fieldId = useId();
   const unsendable = !text.trim() || overLimit(text, TEXT_LIMITS.comment);
+  const label = reply ? `Ответ ${reply.to.author.login}` : 'Ваш комментарий';
+
+  function change(value: string) {
+    setText(value);
+    if (reply) reply.draft.current = value;
+  }
+
+  async function submit(e: SubmitEvent) {
+    e.preventDefault();
+    if (unsendable || sending) return;
+    if (await send(titleId, text)) {
+      change('');
+      const id = lastSent(parentId);
+      if (reply && id !== null) reply.onSent(id);
+    }
+  }
+
+  const escape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || e.nativeEvent.isComposing) return;
+    e.stopPropagation();
+    reply?.onCancel();
+  };
+
+  return (
+    <form className={reply ? 'review-form review-form--reply' : 'review-form'} aria-label={reply && label} onSubmit={submit} onKeyDown={reply && escape}>
+      {reply && (
+        <p className="review-form__replying">
+          <span>Ответ <b>{reply.to.author.login}</b></span>
+          <button type="button" className="review__action" onClick={reply.onCancel}>Отменить ответ</button>
+        </p>
+      )}
+      <label className="visually-hidden" htmlFor={fieldId}>{label}</label>
+      <textarea
+        ref={reply?.field}
+        id={fieldId}
+        className="input review-form__input"
+        rows={3}
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => change(e.target.value)}
+        autoFocus={!!reply}
+      />
+      <TextLimit text={text} max={TEXT_LIMITS.comment} />
+      <div className="review-form__buttons">
+        <button type="submit" className="btn" aria-busy={sending} disabled={unsendable || sending}>{reply ? 'Ответить' : 'Отправить'}</button>
+      </div>
+      {error && <p className="reviews__error" role="alert">{error}</p>}
+    </form>
+  );
+}
+
+/** What a thread's reviews do to it: one object a thread, so its replies are drawn again only when they change. */
+interface ThreadActions {
+  titleId: number;
+  threadId: number;
+  draft: RefObject<string>;
+  edit(id: number | null): void;
+  replyTo(id: number | null): void;
+  sent(id: number): void;
+  /** The new reply has been shown to the person. */
+  shown(): void;
+}
+
+interface EntryProps {
+  r: ReviewView;
+  on: ThreadActions;
+  mine: boolean;
+  /** The thread takes replies: its review is not deleted (the backend refuses them too). */
+  answerable: boolean;
+  editing: boolean;
+  replying: boolean;
+  /** The person's reply just sent: brought into view and focused. */
+  arrived: boolean;
+  children?: ReactNode;
+}
+
+/** The person's own like or dislike of one review: only its part is drawn again when it changes. */
+const useMyReaction = (id: number) => useSyncExternalStore($myReactions.listen, () => $myReactions.get().get(id));
+
+/** A review or reply with the person's buttons, and the reply form under it while it is answered. */
+function Entry({ r, on, mine, answerable, editing, replying, arrived, children }: EntryProps) {
+  const pressed = useMyReaction(r.id);
+  const answer = useRef<HTMLButtonElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const field = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (!arrived) return;
+    const article = actions.current?.closest('article');
+    if (article) {
+      // Focusable only until focus leaves it, so later clicks inside it do not outline it.
+      article.tabIndex = -1;
+      article.addEventListener('blur', () => article.removeAttribute('tabindex'), { once: true });
+      article.scrollIntoView({ block: 'center' });
+      article.focus({ preventScroll: true });
+    }
+    on.shown();
+  }, [arrived, on]);
+
+  const cancel = () => {
+    on.replyTo(null);
+    answer.current?.focus();
+  };
+
+  return (
+    <ReviewItem
+      r={r}
+      body={editing ? <ReviewEditor r={r} onDone={() => on.edit(null)} /> : undefined}
+      actions={(
+        <div className="review__actions" ref={actions}>
+          <Reactions likes={r.likes} dislikes={r.dislikes} mine={pressed} reacting={mine ? undefined : reviewReacting.of(r.id)} />
+          {answerable && <button ref={answer} type="button" className="review__action" onClick={() => (replying ? field.current?.focus() : on.replyTo(r.id))}>Ответить</button>}
+          {mine && !editing && <button type="button" className="review__action" onClick={() => on.edit(r.id)}>Изменить</button>}
+          {mine && (
+            <ConfirmDelete
+              buttonClassName="review__action"
+              question="Удалить комментарий?"
+              consequence="Текст исчезнет. Если на комментарий уже ответили, ответы останутся под надписью «Комментарий удалён»."
+              failure="Не удалось удалить комментарий"
+              onDelete={() => deleteReview(r.id)}
+            />
+          )}
+        </div>
+      )}
+    >
+      {replying && answerable && (
+        <ReviewForm
+          titleId={on.titleId}
+          placeholder={`«${cut(r.text, QUOTE_LENGTH)}»`}
+          reply={{ threadId: on.threadId, to: r, draft: on.draft, field, onCancel: cancel, onSent: on.sent }}
+        />
+      )}
+      {children}
+    </ReviewItem>
+  );
+}
+
+/** A reply, drawn again only when it or the person's part in it changed. */
+const ReplyEntry = memo(Entry, sameData);
+
+/** A review and its replies, with what the person is doing in them; drawn again only when they change. */
+const Thread = memo(function Thread({ thread, titleId, meId }: { thread: ReviewView; titleId: number; meId: string | null }) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const [replyTo, setReplyTo] = useState<number | null>(null);
+  const [arrived, setArrived] = useState<number | null>(null);
+  const draft = useRef('');
+  const threadId = thread.id;
+  const on = useMemo((): ThreadActions => ({
+    titleId,
+    threadId,
+    draft,
+    edit: setEditing,
+    replyTo: setReplyTo,
+    sent(id) {
+      setReplyTo(null);
+      setArrived(id);
+      // The reply lands at the thread's end: the thread is opened whole to show it.
+      void replyShowing.of(threadId).run();
+    },
+    shown: () => setArrived(null),
+  }), [titleId, threadId]);
+
+  const props = (r: ReviewView) => ({
+    r, on, mine: !!meId && r.author.id === meId, answerable: !thread.deleted,
+    editing: editing === r.id, replying: replyTo === r.id, arrived: arrived === r.id,
+  });
+  return (
+    <Entry {...props(thread)}>
+      <ThreadReplies thread={thread}>{(x) => <ReplyEntry key={x.id} {...props(x)} />}</ThreadReplies>
+    </Entry>
+  );
+}, sameData);
+
+export default function ReviewBoard({ titleId, kind }: { titleId: number; kind: TitleKind }) {
+  const reviews = useStore($reviews);
+  const meId = useStore($me)?.id ?? null;
 
   useEffect(() => { void loadMe(); }, []);
   useEffect(() => { loadMyReactions(titleId).catch(console.error); }, [titleId]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (unsendable || sending) return;
-    if (await send(titleId, replyTo?.threadId ?? null, text)) {
-      setText('');
-      setReplyTo(null);
-      // The reply lands at the thread's end: it is opened whole, so the person sees it.
-      if (replyTo) void replyShowing.of(replyTo.threadId).run();
-    }
-  }
-
-  const answer = (threadId: number, r: ReviewView) => () => {
-    setReplyTo({ threadId, login: r.author.login, text: r.text });
-    field.current?.focus();
-  };
-
-  // A deleted review's thread takes no new replies (the backend refuses them too).
-  const item = (r: ReviewView, thread: ReviewView) => {
-    const mine = !!me && r.author.id === me.id;
-    return (
-      <ReviewItem
-        key={r.id}
-        r={r}
-        body={editing === r.id ? <ReviewEditor r={r} onDone={() => setEditing(null)} /> : undefined}
-        actions={(
-          <div className="review__actions">
-            <Reactions likes={r.likes} dislikes={r.dislikes} mine={myReactions.get(r.id)} reacting={mine ? undefined : reviewReacting.of(r.id)} />
-            {!thread.deleted && <button type="button" className="review__action" onClick={answer(thread.id, r)}>Ответить</button>}
-            {mine && editing !== r.id && <button type="button" className="review__action" onClick={() => setEditing(r.id)}>Изменить</button>}
-            {mine && (
-              <ConfirmDelete
-                buttonClassName="review__action"
-                question="Удалить комментарий?"
-                consequence="Текст исчезнет. Если на комментарий уже ответили, ответы останутся под надписью «Комментарий удалён»."
-                failure="Не удалось удалить комментарий"
-                onDelete={() => deleteReview(r.id)}
-              />
-            )}
-          </div>
-        )}
-      >
-        {r === thread && <ThreadReplies thread={thread}>{(x) => item(x, thread)}</ThreadReplies>}
-      </ReviewItem>
-    );
-  };
-
   return (
     <>
-      <form className="review-form" onSubmit={submit}>
-        {replyTo && (
-          <p className="review-form__replying">
-            <span>Ответ <b>{replyTo.login}</b></span>
-            <button type="button" className="review__action" onClick={() => setReplyTo(null)}>Отменить ответ</button>
-          </p>
-        )}
-        <label className="visually-hidden" htmlFor={fieldId}>{replyTo ? `Ответ ${replyTo.login}` : 'Ваш комментарий'}</label>
-        <textarea
-          ref={field}
-          id={fieldId}
-          className="input review-form__input"
-          rows={3}
-          placeholder={replyTo ? `«${cut(replyTo.text, QUOTE_LENGTH)}»` : `Напишите, что думаете ${aboutKind(kind)}…`}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <TextLimit text={text} max={TEXT_LIMITS.comment} />
-        <div className="review-form__buttons">
-          <button type="submit" className="btn" aria-busy={sending} disabled={unsendable || sending}>{replyTo ? 'Ответить' : 'Отправить'}</button>
-        </div>
-        {error && <p className="reviews__error" role="alert">{error}</p>}
-      </form>
-      {reviews.map((r) => item(r, r))}
+      <ReviewForm titleId={titleId} placeholder={`Напишите, что думаете ${aboutKind(kind)}…`} />
+      {reviews.map((r) => <Thread key={r.id} thread={r} titleId={titleId} meId={meId} />)}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { changeReactions, pressedReaction } from '../../lib/reaction-list.ts';
 import { parentId as parentOf, type CommentSource } from './reviews.ts';
 import { mergeReviews } from './reviews-live.ts';
 import { $reviewRows, noteGone } from './store.ts';
-import { task, taskPerKey } from '../../ui/task.ts';
+import { taskPerKey } from '../../ui/task.ts';
 
 const replaceRow = (id: number, change: (row: CommentSource) => CommentSource) =>
   $reviewRows.set($reviewRows.get().map((r) => (r.id === id ? change(r) : r)));
@@ -33,6 +33,10 @@ async function dropGone(id: number): Promise<void> {
   live.take({ kind: 'deleted', data: gone.map((r) => ({ ...r, title: live.titleId })) });
 }
 
+/** What each form sent last (by the review it answers; null for a new review): the page shows it where it landed. */
+const sent = new Map<number | null, number>();
+export const lastSent = (parentId: number | null): number | null => sent.get(parentId) ?? null;
+
 /**
  * A new review (no parent) or a reply to a review; the text is sent trimmed, a blank one never. A
  * reply to a review that is gone takes it off the page; the refusal is still told, the text kept.
@@ -44,6 +48,7 @@ export async function writeReview(titleId: number, parentId: number | null, text
     if (parentId !== null && saysGone(err, REVIEW_GONE.answered)) await dropGone(parentId);
     throw err;
   });
+  sent.set(parentId, created.id);
   // The live feed may have brought it already: merged by id, it shows once.
   $reviewRows.set(mergeReviews($reviewRows.get(), [created], titleId));
 }
@@ -93,8 +98,8 @@ export async function reactToReview(id: number, type: calls.ReactionType): Promi
 /** A like or dislike of a review, each review on its own. */
 export const reviewReacting = taskPerKey(reactToReview, 'Не удалось поставить реакцию');
 
-/** Sending the form: a review, or a reply to a thread (one at a time). */
-export const reviewWriting = task(writeReview, 'Не удалось отправить комментарий');
+/** Sending a form: a review (key null) or a reply to a thread (its id), one at a time each. */
+export const reviewWriting = taskPerKey((parentId: number | null, titleId: number, text: string) => writeReview(titleId, parentId, text), 'Не удалось отправить комментарий');
 
 /** Saving an edit, each review on its own. */
 export const reviewEditing = taskPerKey(editReview, 'Не удалось сохранить комментарий');
