@@ -140,7 +140,7 @@ describe('reviews on an open title page', () => {
     }
   });
 
-  it('take a review the page missed being deleted off it at the first like or reply, with no alert beside it', async ({ browsers }) => {
+  it('take a review the page missed being deleted off it at the first like, or once a reply refused is closed, its text kept till then', async ({ browsers }) => {
     const [t] = (await publishedTitles(25)).slice(-1);
     const [author, reader, editor] = await Promise.all([newPerson(), newPerson(), newPerson({ role: EDITOR_ROLE })]);
     const { page, context } = await browsers.as(reader);
@@ -166,10 +166,11 @@ describe('reviews on an open title page', () => {
     const field = reviews(page).getByRole('textbox', { name: /^Ответ / });
     await field.fill(`Мой ответ ${stamp}`);
     await reviews(page).locator('.review-form').getByRole('button', { name: 'Ответить' }).click();
-    await expect.poll(() => review(`Отзыв для ответа ${stamp}`).count()).toBe(0);
-    await expect.poll(() => counted(page)).toBe(before);
-    // The refusal is told at the form, which keeps the text; nothing is left of the review it answered.
+    // The refusal is told at the form, which keeps the text; the review it answered leaves once the form closes.
     await expect.poll(() => reviews(page).getByRole('alert').allInnerTexts()).toEqual([REVIEW_GONE.answered]);
     expect(await field.inputValue()).toBe(`Мой ответ ${stamp}`);
+    await reviews(page).getByRole('button', { name: 'Отменить ответ' }).click();
+    await expect.poll(() => review(`Отзыв для ответа ${stamp}`).count()).toBe(0);
+    await expect.poll(() => counted(page)).toBe(before);
   });
 });

@@ -20,7 +20,7 @@ import { cut } from '../../lib/text.ts';
 import { aboutKind, type TitleKind } from '../../lib/title-kind.ts';
 import { $me, loadMe } from '../account/index.ts';
 import { sameData } from '../../lib/same-data.ts';
-import { $myReactions, deleteReview, lastSent, loadMyReactions, reviewEditing, reviewReacting, reviewWriting } from './signed-in-store.ts';
+import { $myReactions, closeReply, deleteReview, lastSent, loadMyReactions, reviewEditing, reviewReacting, reviewWriting } from './signed-in-store.ts';
 import { $reviews, replyShowing } from './store.ts';
 import ConfirmDelete from '../../ui/ConfirmDelete.tsx';
 import TextLimit from '../../ui/TextLimit.tsx';
@@ -178,6 +178,7 @@ function Entry({ r, on, mine, answerable, editing, replying, arrived, children }
   const cancel = () => {
     on.replyTo(null);
     answer.current?.focus();
+    void closeReply(on.threadId);
   };
 
   return (

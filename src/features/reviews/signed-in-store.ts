@@ -37,20 +37,29 @@ async function dropGone(id: number): Promise<void> {
 const sent = new Map<number | null, number>();
 export const lastSent = (parentId: number | null): number | null => sent.get(parentId) ?? null;
 
+/** Reviews a reply was refused to because they are gone: each leaves the page once its reply form closes. */
+const goneWhileAnswered = new Set<number>();
+
 /**
  * A new review (no parent) or a reply to a review; the text is sent trimmed, a blank one never. A
- * reply to a review that is gone takes it off the page; the refusal is still told, the text kept.
+ * reply to a review that is gone is refused at its form, which keeps the text; the review leaves the
+ * page when the form closes (`closeReply`).
  */
 export async function writeReview(titleId: number, parentId: number | null, text: string): Promise<void> {
   const trimmed = text.trim();
   if (!trimmed) return;
-  const created = await calls.writeReview(titleId, parentId, trimmed).catch(async (err: unknown) => {
-    if (parentId !== null && saysGone(err, REVIEW_GONE.answered)) await dropGone(parentId);
+  const created = await calls.writeReview(titleId, parentId, trimmed).catch((err: unknown) => {
+    if (parentId !== null && saysGone(err, REVIEW_GONE.answered)) goneWhileAnswered.add(parentId);
     throw err;
   });
   sent.set(parentId, created.id);
   // The live feed may have brought it already: merged by id, it shows once.
   $reviewRows.set(mergeReviews($reviewRows.get(), [created], titleId));
+}
+
+/** A reply form on `threadId` closed: a review found gone while it was open leaves the page now. */
+export async function closeReply(threadId: number): Promise<void> {
+  if (goneWhileAnswered.delete(threadId)) await dropGone(threadId);
 }
 
 export async function editReview(id: number, text: string): Promise<void> {
