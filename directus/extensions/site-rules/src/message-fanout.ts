@@ -23,8 +23,9 @@
  *
  * Reviews and their reactions are served the same way (`createFanout`): every visitor of a title
  * page listens to them, and a review an editor deletes outright must not name itself to people who
- * could never read it (a draft's review): only one everyone could read is told. So are the chat's other rows (`createChatFanouts`): private
- * chats, their invitations and the pictures of messages, for the people they concern.
+ * could never read it (a draft's review): only one everyone could read is told. So are the chat's
+ * other rows (`createChatFanouts`): private chats, their invitations and the pictures of messages,
+ * for the people they concern.
  */
 import { InvalidPayloadError, isDirectusError } from '@directus/errors';
 import {
