@@ -55,6 +55,26 @@ describe('the chat list', () => {
     expect((await a.call('GET', '/site/chats')).data[0].online).toBe(true);
   });
 
+  it('lets nobody watch a person through a chat they have not written in: an empty chat is not listed to the person invited, and their presence is not told', async () => {
+    const [watcher, watched] = await Promise.all([newUser(), newUser()]);
+    const opened = (await watcher.call('POST', '/items/chats', { user_invited: [{ directus_users_id: watched.id }] })).data.id;
+    await watched.call('PATCH', '/users/me', { last_access: new Date().toISOString() });
+    // The one who opened it sees it, as it was opened; the person invited does not, and is not watched.
+    expect((await watcher.call('GET', '/site/chats')).data).toEqual([expect.objectContaining({ id: opened, with: expect.objectContaining({ id: watched.id }), online: false, lastMessage: null })]);
+    expect((await watched.call('GET', '/site/chats')).data).toEqual([]);
+    // The first message brings it to the invited person's list (read again on every live message and every poll),
+    // with the writer's presence: they wrote to them.
+    await watcher.call('POST', '/items/messages', { text: 'Здравствуйте!', privateChat: opened });
+    await watcher.call('PATCH', '/users/me', { last_access: new Date().toISOString() });
+    expect((await watched.call('GET', '/site/chats')).data).toEqual([expect.objectContaining({ id: opened, with: expect.objectContaining({ id: watcher.id }), online: true, unread: 1 })]);
+    expect((await watcher.call('GET', '/site/chats')).data[0].online).toBe(false);
+    // Once they answer (even a message they then delete), the one who opened it sees theirs too.
+    const answer = (await watched.call('POST', '/items/messages', { text: 'Кто вы?', privateChat: opened })).data.id;
+    await watched.call('PATCH', `/items/messages/${answer}`, { deleted: true });
+    await watched.call('PATCH', '/users/me', { last_access: new Date().toISOString() });
+    expect((await watcher.call('GET', '/site/chats')).data[0].online).toBe(true);
+  });
+
   it('shows an outsider nothing of it, and lets nobody else mark it read', async () => {
     expect((await c.call('GET', '/site/chats')).data).toEqual([]);
     expectRefused(await c.call('POST', `/site/chats/${chatId}/read`), 403);

@@ -88,6 +88,8 @@ describe('what screens still get', () => {
   it('a private chat lists whether the other person is online, not when they were seen', async () => {
     const chat = await stranger.call('POST', '/items/chats', { user_invited: [{ directus_users_id: person.id }] });
     expect(chat.status).toBe(200);
+    // Presence is told once the person has written in the chat (chat-list.test.ts).
+    await person.call('POST', '/items/messages', { text: 'Привет', privateChat: chat.data.id });
     const list = await stranger.call('GET', '/site/chats');
     const entry = list.data.find((c: { id: number }) => c.id === chat.data.id);
     expect(entry.online).toBe(true);

@@ -1,7 +1,8 @@
 /**
  * A person's private chats in one answer (GET /site/chats): the other person (public profile, online
- * within 2 minutes), the last message and how many messages of theirs are unread, newest activity
- * first, with the total unread for the profile icon. POST /site/chats/:id/read marks a chat read up
+ * within 2 minutes once they have written in the chat), the last message and how many messages of
+ * theirs are unread, newest activity first, with the total unread for the profile icon. A chat with
+ * no message yet is listed to its creator alone (chat-presence.ts). POST /site/chats/:id/read marks a chat read up
  * to now. Members only: rows are read with the caller's own permissions.
  */
 import { ForbiddenError } from '@directus/errors';
@@ -10,6 +11,7 @@ import type { Router } from 'express';
 import { CHAT_ONLINE_WINDOW_MS } from '../../../../shared/rules.ts';
 import { chatMembers } from '../../shared/chats.ts';
 import { handle } from '../../shared/route-handler.ts';
+import { chatShown } from './chat-presence.ts';
 
 
 const PERSON_FIELDS = ['id', 'login', 'avatar', 'nameColor.nameColor', 'nameColor.nameEffect', 'frame.frameMessage'];
@@ -23,10 +25,22 @@ export function registerChatRoutes(router: Router, { database, services, getSche
     const accountability = req.accountability;
     const me = accountability?.user;
     if (!accountability || !me) throw new ForbiddenError();
-    const rows: { id: number; user_created: string; invited: string; date_created: unknown }[] = await database('chats as c')
+    const memberOf: { id: number; user_created: string; invited: string; date_created: unknown }[] = await database('chats as c')
       .join('chats_directus_users as j', 'j.chats_id', 'c.id')
       .where((q) => q.where('c.user_created', me).orWhere('j.directus_users_id', me))
       .select('c.id', 'c.user_created', { invited: 'j.directus_users_id' }, 'c.date_created');
+    // Who has written in each chat, deleted messages too: they decide what the chat shows (chat-presence.ts).
+    const writerRows: { privateChat: number; user_created: string }[] = memberOf.length
+      ? await database('messages').whereIn('privateChat', memberOf.map((r) => r.id)).distinct('privateChat', 'user_created')
+      : [];
+    const writers = new Map<number, Set<string>>();
+    for (const w of writerRows) writers.set(Number(w.privateChat), (writers.get(Number(w.privateChat)) ?? new Set()).add(w.user_created));
+    const rows = memberOf
+      .map((r) => {
+        const other = r.user_created === me ? r.invited : r.user_created;
+        return { ...r, other, shown: chatShown({ creator: r.user_created, other }, me, writers.get(r.id) ?? new Set()) };
+      })
+      .filter((r) => r.shown.listed);
     if (!rows.length) {
       res.json({ data: [], meta: { unread: 0 } });
       return;
@@ -46,7 +60,7 @@ export function registerChatRoutes(router: Router, { database, services, getSche
     const unread = new Map(unreadRows.map((r) => [Number(r.chat), Number(r.unread)]));
 
     const schema = await getSchema();
-    const others = rows.map((r) => (r.user_created === me ? r.invited : r.user_created));
+    const others = rows.map((r) => r.other);
     const people = await new services.ItemsService('directus_users', { schema, accountability }).readMany(others, { fields: PERSON_FIELDS });
     // When each was last seen stays here: the list says only whether they are online.
     const seenRows: { id: string; last_access: unknown }[] = await database('directus_users').whereIn('id', others).select('id', 'last_access');
@@ -55,13 +69,13 @@ export function registerChatRoutes(router: Router, { database, services, getSche
       ? await new services.ItemsService('messages', { schema, accountability }).readMany(lastIds, { fields: MESSAGE_FIELDS })
       : [];
     const now = Date.now();
-    const chats = rows.map((r, i) => {
-      const person = people.find((p) => p.id === others[i]) ?? null;
+    const chats = rows.map((r) => {
+      const person = people.find((p) => p.id === r.other) ?? null;
       const last = messages.find((m) => Number(m.privateChat) === r.id) ?? null;
       return {
         id: r.id,
         with: person,
-        online: isOnline(lastSeen.get(others[i]), now),
+        online: r.shown.presence && isOnline(lastSeen.get(r.other), now),
         lastMessage: last,
         unread: unread.get(r.id) ?? 0,
         activity: ms(last?.date_created ?? r.date_created),
