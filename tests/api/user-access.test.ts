@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { ACCOUNT_MESSAGES, ROLES } from '../../shared/rules.ts';
 import { CURRENT_PASSWORD_NEEDED } from '../../shared/current-password.ts';
-import { admin, call, newTitle, newUser, type TestUser } from '../support/api.ts';
+import { admin, baseUrl, call, newTitle, newUser, type TestUser } from '../support/api.ts';
+import { NOT_JSON_TYPE } from '../../directus/extensions/shared/json-body.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused } from '../support/fixtures.ts';
 import { stepsThroughHidden } from '../../directus/extensions/site-rules/src/query-check.ts';
 
@@ -319,6 +320,24 @@ describe('posts, messages and comments: own only', () => {
     expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: false }), 400, 'Удалённое сообщение не восстанавливается');
     expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { text: 'Воскрес' }), 400, 'Сообщение удалено');
     expect(await adminRead('messages', msg.data.id, 'text,deleted')).toEqual({ text: '', deleted: true });
+  });
+
+  it('edits a live message sent back whole with `deleted: false`, which is no restoring; its edits keep their pace', async () => {
+    const msg = await me.call('POST', '/items/messages', { text: 'Живое' });
+    expect((await me.call('PATCH', `/items/messages/${msg.data.id}`, { text: 'Живое, правка', deleted: false })).status).toBe(200);
+    expect((await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: false })).status).toBe(200);
+    expect(await adminRead('messages', msg.data.id, 'text,deleted')).toEqual({ text: 'Живое, правка', deleted: false });
+    expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { text: '   ', deleted: false }), 400, 'Сообщение не может быть пустым');
+    expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: 'нет' }), 400);
+  });
+
+  it('is told a message sent as anything but JSON is not JSON, not that it is empty; nothing is stored', async () => {
+    const before = await countRows('messages', { user_created: { _eq: me.id } });
+    for (const [body, type] of [['hello', 'text/plain'], ['text=hello', 'application/x-www-form-urlencoded'], ['{"text":"hello"}', 'text/plain']]) {
+      const res = await fetch(`${baseUrl()}/items/messages`, { method: 'POST', headers: { authorization: `Bearer ${me.token}`, 'content-type': type }, body });
+      expectRefused({ status: res.status, data: undefined, errors: (await res.json()).errors }, 400, NOT_JSON_TYPE);
+    }
+    expect(await countRows('messages', { user_created: { _eq: me.id } })).toBe(before);
   });
 
   it('edits the text of its own message', async () => {

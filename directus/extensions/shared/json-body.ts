@@ -8,6 +8,8 @@ import { InvalidPayloadError } from '@directus/errors';
 import { requestBytes } from './request-body.ts';
 
 export const NOT_AN_OBJECT = 'Тело запроса должно быть объектом JSON';
+/** A collection's routes read JSON alone: a body of any other type would reach them as no data at all. */
+export const NOT_JSON_TYPE = 'Тело запроса должно быть объектом JSON (Content-Type: application/json)';
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 

@@ -9,7 +9,7 @@ import type { Pace } from '../../shared/pace.ts';
 import { invalid, forbidden } from '../../shared/errors.ts';
 import { chatMembers } from '../../shared/chats.ts';
 import { keyOf, numberKeyOf } from '../../shared/keys.ts';
-import { removePictures, tombstoneUpdate } from './tombstones.ts';
+import { editsText, removePictures, tombstoneUpdate } from './tombstones.ts';
 import { NOT_TEXT } from './values.ts';
 import { showsSomething } from '../../../../shared/visible-text.ts';
 import type { Knex } from 'knex';
@@ -111,7 +111,7 @@ export function registerChatRules({ filter, action }: Register, deleteFiles: (id
    */
   filter('messages.items.update', async (payload, meta, { database, accountability }) => {
     const checked = await tombstoneUpdate(payload, meta.keys ?? [], 'messages', database, MESSAGE_TOMBSTONE, (text) => messageText(text, false));
-    if ('text' in payload && !('deleted' in payload) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user, meta.keys?.length);
+    if (editsText(checked) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user, meta.keys?.length);
     return checked;
   });
 

@@ -11,7 +11,7 @@ import { invalid } from '../../shared/errors.ts';
 import { numberKeyOf } from '../../shared/keys.ts';
 import type { Pace } from '../../shared/pace.ts';
 import { requireText } from './values.ts';
-import { removePictures, tombstoneUpdate } from './tombstones.ts';
+import { editsText, removePictures, tombstoneUpdate } from './tombstones.ts';
 import type { Knex } from 'knex';
 import type { Register } from './types.ts';
 import { addressKey } from '../../../../shared/address-key.ts';
@@ -84,7 +84,7 @@ export function registerCommunityRules({ filter, action }: Register, paces: Comm
   });
   filter('comments.items.update', async (payload, meta, { database, accountability }) => {
     const checked = await tombstoneUpdate(payload, meta.keys ?? [], 'comments', database, COMMENT_TOMBSTONE, commentText);
-    if ('text' in payload && !('deleted' in payload) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user, meta.keys?.length);
+    if (editsText(checked) && !isPrivileged(accountability) && accountability?.user) await paces.edit.take(accountability.user, meta.keys?.length);
     return checked;
   });
   // A deleted review shows «Комментарий удалён» and nobody's name: its author and pictures go from the row too.

@@ -9,7 +9,7 @@ import { flagOf } from './values.ts';
 import type { Payload } from './types.ts';
 
 export interface TombstoneWords {
-  /** Refusal of `deleted: false`. */
+  /** Refusal of `deleted: false` for a deleted row. */
   noRestore: string;
   /** Refusal of an edit of a deleted row. */
   gone: string;
@@ -18,15 +18,21 @@ export interface TombstoneWords {
 export async function tombstoneUpdate(
   payload: Payload, keys: (string | number)[], table: string, database: Knex, words: TombstoneWords, checkText: (text: unknown) => string,
 ): Promise<Payload> {
+  const gone = () => database(table).whereIn('id', keys).where('deleted', true).first('id');
   if ('deleted' in payload) {
-    if (flagOf(payload.deleted) !== true) invalid(words.noRestore);
-    return { deleted: true, text: '' };
+    if (flagOf(payload.deleted)) return { deleted: true, text: '' };
+    // `deleted: false` leaves a live row as it is (a client may send the row back whole) and never restores one.
+    if (await gone()) invalid(words.noRestore);
+    const { deleted: _unchanged, ...rest } = payload;
+    return 'text' in rest ? { ...rest, text: checkText(rest.text) } : rest;
   }
   if (!('text' in payload)) return payload;
-  const gone = await database(table).whereIn('id', keys).where('deleted', true).first('id');
-  if (gone) invalid(words.gone);
+  if (await gone()) invalid(words.gone);
   return { ...payload, text: checkText(payload.text) };
 }
+
+/** Whether a checked update changes a row's text, as an edit and not a deletion: edits have their pace. */
+export const editsText = (checked: Payload) => 'text' in checked && checked.deleted !== true;
 
 /** A deleted row's pictures: unlinked from it, and removed from storage unless something else shows them. */
 export async function removePictures(

@@ -4,9 +4,11 @@
  * over the websocket; it took an array as one row's changes (`PATCH /items/genres/1` with `[null]`
  * answered 204), and a socket delete of `ids: [null]` failed writing its activity log. The same holds
  * of a row's list of related rows (a message's pictures, `images: [null]`), by every path a write takes.
+ * A REST write whose body is not JSON (text, a form) is refused for its type (unreadBody).
  */
 import { InvalidPayloadError } from '@directus/errors';
 import type { Request } from 'express';
+import { NOT_JSON_TYPE } from '../../shared/json-body.ts';
 import type { SchemaOverview } from '../../shared/directus.ts';
 import { WebSocketError } from '../../shared/directus-internals.ts';
 import { isTree } from '../../shared/tree.ts';
@@ -72,6 +74,16 @@ export function collectionRoute(path: string, schema: SchemaOverview): { oneRow:
 
 type Caller = Request & { schema?: SchemaOverview };
 
+/**
+ * Whether a request sent a body Directus's JSON parser left unread (text, a form): its routes take it
+ * for no data, which a rule then refused for what it lacked («Сообщение не может быть пустым»).
+ * Uploads (multipart) are read by their own route.
+ */
+function unreadBody(req: Caller): boolean {
+  const sent = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  return sent && !(req as { _body?: unknown })._body && !req.is('multipart/form-data');
+}
+
 /** The shape error of the related lists in a socket frame's rows, or null. */
 function socketRelatedError(frame: Record<string, unknown>, schema: SchemaOverview): string | null {
   const { action, collection, data } = frame;
@@ -88,7 +100,7 @@ export function registerWriteListCheck({ init, filter }: Register, getSchema: ()
   init('routes.before', ({ app }) => {
     app.use((req: Caller, _res: unknown, next: (err?: unknown) => void) => {
       const route = (req.method === 'POST' || req.method === 'PATCH') && req.schema ? collectionRoute(req.path, req.schema) : null;
-      const reason = route ? restRowsError(req.body, route.oneRow) : null;
+      const reason = !route ? null : unreadBody(req) ? NOT_JSON_TYPE : restRowsError(req.body, route.oneRow);
       next(reason ? new InvalidPayloadError({ reason }) : undefined);
     });
   });
