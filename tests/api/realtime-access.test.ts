@@ -175,6 +175,30 @@ describe('messages over the socket', () => {
   });
 });
 
+describe('a rule\'s refusal over the socket', () => {
+  it('names the uid of the frame it refuses: a subscription\'s deep filter, an `items` create and update', async () => {
+    const own = await outsider.call('POST', '/items/messages', { text: 'Моё сообщение' });
+    const rt = await Realtime.open(baseUrl(), outsider.token, 'outsider');
+    const refusals: [Frame, string, string][] = [
+      [{ type: 'subscribe', collection: 'posts', uid: 'g', query: { deep: { comments: { _filter: { user_created: { email: { _nnull: true } } } } } } }, 'subscribe', 'заходит в записи, закрытые для вас'],
+      [{ type: 'items', action: 'create', collection: 'messages', data: { text: '   ' }, uid: 'h' }, 'items', 'Сообщение не может быть пустым'],
+      [{ type: 'items', action: 'update', collection: 'messages', id: own.data.id, data: { text: '   ' }, uid: 7 }, 'items', 'Сообщение не может быть пустым'],
+    ];
+    // Sent at once, each followed by a frame that is served: each refusal names its own (a number as text, as the site's refusals do).
+    for (const [frame] of refusals) {
+      rt.send(frame);
+      rt.send({ type: 'items', action: 'read', collection: 'genres', query: { fields: ['id'], limit: 1 }, uid: `read after ${String(frame.uid)}` });
+    }
+    const refused = () => rt.frames.filter((f) => f.status === 'error');
+    await rt.waitFor(() => refused().length >= refusals.length, 'the refusals');
+    expect(refused()).toHaveLength(refusals.length);
+    expect(refused()).toEqual(expect.arrayContaining(refusals.map(([frame, type, words]) =>
+      expect.objectContaining({ type, uid: String(frame.uid), error: expect.objectContaining({ message: expect.stringContaining(words) }) }))));
+    for (const [frame] of refusals) await rt.waitFor((f) => f.uid === `read after ${String(frame.uid)}` && f.status !== 'error', 'the frame served after it');
+    expect(await adminRead('messages', own.data.id, 'text')).toEqual({ text: 'Моё сообщение' });
+  });
+});
+
 describe('frames nested thousands deep', () => {
   /** A visitor's subscription whose filter nests `levels` times, written as text: the value is too deep to stringify. */
   const deepSubscription = (levels: number) =>

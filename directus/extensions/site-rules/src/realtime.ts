@@ -7,9 +7,9 @@
  * chats, their invitations and pictures), reviews and reactions are served by fan-outs
  * (message-fanout.ts), which refuse at once what the reader may not read, read each event once per
  * group, and announce no failed read and no deletion but those of rows a visitor could read
- * (review-deletions.ts). Subscriptions to watched marks, administrators'
- * too, are served by watched-live.ts: each person hears of their own marks alone. A socket whose
- * sign-in ends reads as a visitor (socket-accountability.ts).
+ * (review-deletions.ts). Subscriptions to watched marks, administrators' too, are served by
+ * watched-live.ts: each person hears of their own marks alone. A socket whose sign-in ends reads
+ * as a visitor (socket-accountability.ts). Every refusal names its frame's uid (socket-refusal-uid.ts).
  */
 import { WebSocketError } from '../../shared/directus-internals.ts';
 import type { Knex } from 'knex';
@@ -20,17 +20,19 @@ import { createWatchedLive } from './watched-live.ts';
 import { neverUnaccountable } from './socket-accountability.ts';
 import { createSocketBudget, TOO_MANY_SOCKETS, TOO_MANY_SOCKETS_CODE, TOO_MANY_SUBSCRIPTIONS } from './socket-budget.ts';
 import { guardFrameDepth, type DepthGuardedSocket } from './socket-depth.ts';
+import { nameRefusals, type UidNamingSocket } from './socket-refusal-uid.ts';
 import { socketMessagePace } from './socket-pace.ts';
 import { socketQueryShapeError } from './query-shape-check.ts';
 import type { Meta, Register } from './types.ts';
 import { addressKey } from '../../../../shared/address-key.ts';
 
-interface Socket extends DepthGuardedSocket {
+// An intersection: each guard lists the socket's methods for the events it wraps.
+type Socket = DepthGuardedSocket & UidNamingSocket & {
   accountability?: Accountability | null;
   send(data: string): void;
   close(code: number, reason: string): void;
   prependListener(event: 'message', listener: () => void): unknown;
-}
+};
 
 export const NO_SUCH_COLLECTION = 'Такой коллекции нет или она вам недоступна';
 
@@ -66,6 +68,8 @@ export function registerRealtimeRules({ filter, action }: Register, { database, 
     const client = meta.client as Socket;
     // First, while Directus's listener is the socket's only one (socket-depth.ts).
     guardFrameDepth(client);
+    // Also while Directus's listener of parsed frames is the only one: a rule's refusal names its frame's uid.
+    nameRefusals(client);
     neverUnaccountable(client);
     const address = addressKey(client.accountability?.ip);
     if (!budget.opened(client, address)) client.close(TOO_MANY_SOCKETS_CODE, TOO_MANY_SOCKETS);
