@@ -168,9 +168,12 @@ describe('private chats', () => {
     const a = await pageOf(browsers, anna);
     const b = await pageOf(browsers, boris);
     await openMessages(a, chatId);
-    await openMessages(b, chatId);
+    // The chat Anna opened is in Boris's list once she writes in it, brought there live.
+    await openMessages(b);
 
     await type(a, 'Исходное сообщение');
+    await b.locator(`.chat-list [data-chat-id="${chatId}"] a`).click();
+    await b.waitForURL(`**/messages?id=${chatId}`);
     await expect.poll(() => texts(b)).toEqual(['Исходное сообщение']);
     const annaOnB = b.locator('.messages-screen .chat-msg').first();
     // Not Boris's message: he may reply, not edit or delete.
@@ -235,7 +238,6 @@ describe('private chats', () => {
     const addresses: string[] = [];
     b.on('request', (r) => addresses.push(r.url()));
     await openMessages(a, chatId);
-    await openMessages(b, chatId);
 
     const files = a.locator('.messages-screen [data-testid="chat-files"]');
     await files.setInputFiles([
@@ -255,6 +257,8 @@ describe('private chats', () => {
     expect(await a.locator('.messages-screen .chat-input__error').count()).toBe(0);
     await expect.poll(() => a.locator('.messages-screen .chat-msg__picture').count()).toBe(2);
 
+    // Boris opens the chat once Anna has written in it: an empty chat is not in his list.
+    await openMessages(b, chatId);
     const shown = b.locator('.messages-screen .chat-msg__picture img');
     await expect.poll(() => shown.count()).toBe(2);
     // Private pictures load for the member, read with the session's header: no address carries a credential.

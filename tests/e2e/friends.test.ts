@@ -76,6 +76,7 @@ describe('a friend request', () => {
     const [anna, boris, carl] = await Promise.all([newPerson(), newPerson(), newPerson()]);
     // Anna already writes with Carl, who is no friend: his chat is newer than anything with Boris.
     const carlsChat = await asPerson<{ id: number }>(carl, 'POST', '/items/chats?fields=id', { user_invited: [{ directus_users_id: anna.id }] });
+    await asPerson(carl, 'POST', '/items/messages?fields=id', { text: 'Здравствуй, Анна', privateChat: carlsChat.id });
     const a = await pageOf(browsers, anna);
     const b = await pageOf(browsers, boris);
     await openProfile(a, boris.login);

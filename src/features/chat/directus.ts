@@ -28,6 +28,7 @@ export interface ChatSummary {
     nameColor: { nameColor: string | null; nameEffect: string | null } | null;
     frame: { frameMessage: string | null } | null;
   } | null;
+  /** Seen in 2 minutes; false until they have written in the chat (nobody watches someone through an empty chat). */
   online: boolean;
   lastMessage: { id: number; text: string | null; deleted: boolean | null; date_created: string | null; user_created: string | null } | null;
   unread: number;
