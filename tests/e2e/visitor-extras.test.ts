@@ -13,6 +13,7 @@ import { adminApi, holdScripts, hydrated, idleIslandsHydrated, notHydrated, pati
 import { TEXT_LIMITS } from '../../shared/visitor-rules.ts';
 import { SUPPORT_REFUSALS } from '../../shared/support-refusals.ts';
 import { textLimit } from '../../src/ui/text-limit.ts';
+import { PRESET_SIZE } from '../../src/lib/assets.ts';
 
 patientPolls();
 
@@ -352,6 +353,23 @@ describe('title banner frames', () => {
     expect(shown.map((f) => [f.running, f.cycleMs])).toEqual(frameIds.map(() => [true, frameIds.length * BANNER_AUTOPLAY_MS.titlePage]));
     const first = await shownFrame(page);
     await expect.poll(() => shownFrame(page)).not.toBe(first);
+  });
+
+  it('come at the small banner\'s size to a phone and at the full size to a wide screen', async ({ browsers }) => {
+    const withFrames = (await titles()).find((t) => t.images.length > 0)!;
+    const first = withFrames.images[0].directus_files_id;
+    /** The picture the first frame's browser chose, once it has loaded it. */
+    const chosen = async (page: Page) => {
+      const img = page.locator('.banner-frames__frame').first();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      return img.evaluate((el: HTMLImageElement) => ({ src: new URL(el.currentSrc).pathname + new URL(el.currentSrc).search, width: el.naturalWidth }));
+    };
+    const phone = (await browsers.visitor({ width: 'mobile' })).page;
+    await phone.goto(`/${withFrames.slug}`);
+    expect(await chosen(phone)).toEqual({ src: `/api/assets/${first}?key=banner-small`, width: PRESET_SIZE['banner-small'].width });
+    const wide = (await browsers.visitor({ width: 'desktop' })).page;
+    await wide.goto(`/${withFrames.slug}`);
+    expect(await chosen(wide)).toEqual({ src: `/api/assets/${first}?key=banner`, width: PRESET_SIZE.banner.width });
   });
 
   it('stay still for visitors who ask for less motion, and are absent without frames', async ({ browsers }) => {
