@@ -27,14 +27,23 @@ export function avatarUrl(fileId: string | null | undefined): string {
   return assetUrl(fileId, 'avatar') ?? DEFAULT_AVATAR;
 }
 
-/** The addresses of a files relation (a title's frames, an actor's photos), through one preset. */
-export function fileListUrls(
-  list: readonly ({ directus_files_id?: { id: string } | string | null } | number | null)[] | null | undefined,
-  preset: AssetPreset,
-): string[] {
+type FileList = readonly ({ directus_files_id?: { id: string } | string | null } | number | null)[] | null | undefined;
+
+/** The file ids of a files relation (a title's frames, an actor's photos), read as objects or as ids. */
+export function fileListIds(list: FileList): string[] {
   return (list ?? []).flatMap((entry) => {
     const file = typeof entry === 'object' && entry ? entry.directus_files_id : null;
-    const url = assetUrl(typeof file === 'object' && file ? file.id : file, preset);
-    return url ? [url] : [];
+    const id = typeof file === 'object' && file ? file.id : file;
+    return id ? [id] : [];
   });
+}
+
+/** The addresses of a files relation, through one preset. */
+export function fileListUrls(list: FileList, preset: AssetPreset): string[] {
+  return fileListIds(list).map((id) => assetUrl(id, preset)!);
+}
+
+/** One file at several presets as a srcset, each named by its width: the browser takes what the screen needs. */
+export function assetSrcset(fileId: string, presets: readonly AssetPreset[]): string {
+  return presets.map((preset) => `${assetUrl(fileId, preset)} ${PRESET_SIZE[preset].width}w`).join(', ');
 }

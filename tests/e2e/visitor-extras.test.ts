@@ -354,6 +354,23 @@ describe('title banner frames', () => {
     await expect.poll(() => shownFrame(page)).not.toBe(first);
   });
 
+  it('come at the small banner\'s size to a phone and at the full size to a wide screen', async ({ browsers }) => {
+    const withFrames = (await titles()).find((t) => t.images.length > 0)!;
+    const first = withFrames.images[0].directus_files_id;
+    /** The picture the first frame's browser chose, once it has loaded it (a preset Directus lacks would not load). */
+    const chosen = async (page: Page) => {
+      const img = page.locator('.banner-frames__frame').first();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+      return img.evaluate((el: HTMLImageElement) => new URL(el.currentSrc).pathname + new URL(el.currentSrc).search);
+    };
+    const phone = (await browsers.visitor({ width: 'mobile' })).page;
+    await phone.goto(`/${withFrames.slug}`);
+    expect(await chosen(phone)).toBe(`/api/assets/${first}?key=banner-small`);
+    const wide = (await browsers.visitor({ width: 'desktop' })).page;
+    await wide.goto(`/${withFrames.slug}`);
+    expect(await chosen(wide)).toBe(`/api/assets/${first}?key=banner`);
+  });
+
   it('stay still for visitors who ask for less motion, and are absent without frames', async ({ browsers }) => {
     const all = await titles();
     const withFrames = all.find((t) => t.images.length > 1)!;

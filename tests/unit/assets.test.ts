@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetUrl, avatarUrl, DEFAULT_AVATAR, fileListUrls, posterUrl, STUB_POSTER } from '../../src/lib/assets.ts';
+import { assetSrcset, assetUrl, avatarUrl, DEFAULT_AVATAR, fileListIds, fileListUrls, posterUrl, PRESET_SIZE, STUB_POSTER } from '../../src/lib/assets.ts';
 
 describe('asset addresses', () => {
   it('reach Directus files on the same origin through a preset', () => {
@@ -17,5 +17,14 @@ describe('asset addresses', () => {
     expect(fileListUrls([{ directus_files_id: { id: 'a' } }, { directus_files_id: 'b' }, { directus_files_id: null }, 7, null], 'banner'))
       .toEqual(['/api/assets/a?key=banner', '/api/assets/b?key=banner']);
     expect(fileListUrls(null, 'photo')).toEqual([]);
+  });
+
+  it('name each size of a file by its width, so a phone asks for the small one', () => {
+    expect(fileListIds([{ directus_files_id: { id: 'a' } }, { directus_files_id: 'b' }, 7, null])).toEqual(['a', 'b']);
+    expect(assetSrcset('a', ['banner-small', 'banner']))
+      .toBe(`/api/assets/a?key=banner-small ${PRESET_SIZE['banner-small'].width}w, /api/assets/a?key=banner ${PRESET_SIZE.banner.width}w`);
+    expect(PRESET_SIZE['banner-small'].width).toBeLessThan(PRESET_SIZE.banner.width);
+    // The same frame, cut the same way: only the pixels differ.
+    expect(PRESET_SIZE['banner-small'].width / PRESET_SIZE['banner-small'].height).toBe(PRESET_SIZE.banner.width / PRESET_SIZE.banner.height);
   });
 });
