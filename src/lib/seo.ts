@@ -33,9 +33,13 @@ export function titleOgType(t: { typeSource?: string | null }): 'video.movie' | 
   return t.typeSource === 'Одиночный' ? 'video.movie' : 'video.tv_show';
 }
 
-/** robots.txt: every page may be crawled but the API, so the pages that carry noindex are read and kept out of the index. */
+/**
+ * robots.txt: every page may be crawled but the API, so the pages that carry noindex are read and kept out of
+ * the index. The pictures live under the API (/api/assets/…) and are allowed, or no poster, og:image or
+ * JSON-LD image could be fetched; the longer rule wins over /api/ for Google and Yandex alike.
+ */
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Disallow: /api/', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /api/assets/', 'Disallow: /api/', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
 /** A title page's <title>: 'Имя (2024) смотреть онлайн — Дорамы онлайн', the brackets only with a year. */

@@ -267,12 +267,15 @@ describe('what search engines read', () => {
     expect(lastmod('/categories/doramy-onlayn')).toBeNull();
   });
 
-  it('serves robots.txt pointing at the sitemap, letting crawlers read the pages whose noindex keeps them out', async () => {
+  it('serves robots.txt pointing at the sitemap, letting crawlers read the pages whose noindex keeps them out and the pictures', async () => {
     const { status, text } = await fetchText('/robots.txt');
     expect(status).toBe(200);
     expect(text).toMatch(/^User-agent: \*/m);
     expect(text).toMatch(/^Sitemap: \S+\/sitemap\.xml$/m);
+    // Posters, og:image and JSON-LD images are under /api/assets/; the rest of the API stays closed.
+    expect(text).toMatch(/^Allow: \/api\/assets\/$/m);
     expect(text).toMatch(/^Disallow: \/api\/$/m);
+    expect(text).not.toMatch(/^Allow: \/api\/$/m);
     for (const path of ['/profile', '/messages', '/login', '/reset-password']) {
       expect(text, path).not.toMatch(new RegExp(`^Disallow: ${path}`, 'm'));
       expect((await fetchText(path)).text, path).toContain('<meta name="robots" content="noindex, follow">');

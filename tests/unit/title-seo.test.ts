@@ -80,9 +80,16 @@ describe('what a shared or found page says of itself', () => {
     expect(titleOgType({ typeSource: null })).toBe('video.tv_show');
   });
 
-  it('lets crawlers read every page, so the noindex of the personal ones is seen', () => {
+  it('lets crawlers read every page and every picture, so the noindex of the personal ones is seen', () => {
     const text = robotsTxt('https://example.org');
-    expect(text).toBe('User-agent: *\nDisallow: /api/\nSitemap: https://example.org/sitemap.xml\n');
+    expect(text).toBe('User-agent: *\nAllow: /api/assets/\nDisallow: /api/\nSitemap: https://example.org/sitemap.xml\n');
     for (const page of ['/profile', '/messages', '/login', '/reset-password']) expect(text).not.toContain(`Disallow: ${page}`);
+    // As Google and Yandex read it: the longest matching rule decides, Allow winning a tie.
+    const rules = [...text.matchAll(/^(Allow|Disallow): (\S+)$/gm)].map(([, kind, prefix]) => ({ allow: kind === 'Allow', prefix }));
+    const crawlable = (path: string) => rules.filter(r => path.startsWith(r.prefix))
+      .sort((a, b) => b.prefix.length - a.prefix.length || Number(b.allow) - Number(a.allow))[0]?.allow ?? true;
+    expect(crawlable('/api/assets/649430e6-0000?key=poster')).toBe(true);
+    expect(crawlable('/boss-na-polstavki')).toBe(true);
+    for (const path of ['/api/items/comments', '/api/users/me', '/api/site/chats', '/api/assetsx']) expect(crawlable(path), path).toBe(false);
   });
 });
