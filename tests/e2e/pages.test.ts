@@ -242,6 +242,29 @@ describe('what search engines read', () => {
     expect(person!.alternateName).toBe('Kim Seo Yun');
   });
 
+  it('gives the breadcrumbs a page shows as a BreadcrumbList, and names the site on the home page as a WebSite', async () => {
+    for (const path of [`/${TITLE}/actors`, '/categories/doramy-onlayn', '/tag/devushki', `/actors/${ACTOR}`]) {
+      const { text } = await fetchText(path);
+      const h = await head(path);
+      const origin = new URL(h.canonical!).origin;
+      // The trail as the page shows it: each step's link (the page itself has none) and its label.
+      const nav = text.match(/<nav class="breadcrumbs[^"]*"[\s\S]*?<\/nav>/)?.[0] ?? '';
+      const shown = [...nav.matchAll(/<li[^>]*>(?:<a href="([^"]*)"[^>]*>|<span[^>]*>)([^<]*)</g)].map(([, href, label]) => ({ href, label }));
+      expect(shown.length, path).toBeGreaterThanOrEqual(2);
+      const trails = h.jsonLd.filter((j) => j['@type'] === 'BreadcrumbList');
+      expect(trails, path).toHaveLength(1);
+      expect(trails[0]!.itemListElement, path).toEqual(shown.map((step, i) => ({
+        '@type': 'ListItem', position: i + 1, name: step.label, ...(step.href ? { item: new URL(step.href, origin).href } : {}),
+      })));
+    }
+    const cast = (await head(`/${TITLE}/actors`)).jsonLd.find((j) => j['@type'] === 'BreadcrumbList')!;
+    expect((cast.itemListElement as { name: string; item?: string }[]).map((step) => [step.name, step.item && new URL(step.item).pathname]))
+      .toEqual([['Главная', '/'], ['Дорамы', '/categories/doramy-onlayn'], [TITLE_NAME, `/${TITLE}`], ['Актёры', undefined]]);
+
+    const home = await head('/');
+    expect(home.jsonLd).toEqual([{ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Дорамы онлайн', url: home.canonical, inLanguage: 'ru' }]);
+  });
+
   it('lists every title and actor in the files of the sitemap index', async () => {
     const index = await fetchText('/sitemap.xml');
     expect(index.status).toBe(200);
