@@ -342,7 +342,8 @@ export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }
       const gone = partCounts(cacheDir).flatMap((p) => p.gone);
       // Stopped halfway, the folder would be neither build: with no keys, the next build renders every page.
       dropKeys(cacheDir);
-      const unchanged = applyInPlace(outs[0]!, inPlace, gone).filter((file) => file.endsWith('.html')).length;
+      // Pages rendered, as the counts have them: public/'s files (embed/player.html) are copied, not rendered.
+      const unchanged = applyInPlace(outs[0]!, inPlace, gone).filter((file) => file.endsWith('.html') && !existsSync(path.join(ROOT, 'public', file))).length;
       const pages = promoteKeys(cacheDir, inPlace);
       o.onOutput?.(`[in place] pages moved in and keys kept: ${((performance.now() - started) / 1000).toFixed(2)} s; ${unchanged} ${UNCHANGED_PAGES_NOTE}\n`);
       return { dir: inPlace, pages };
