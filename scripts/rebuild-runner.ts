@@ -17,23 +17,19 @@ import http from 'node:http';
 import path from 'node:path';
 import { COUNTERS_REFRESH_MINUTES, createRebuildLoop } from './site-build/rebuild-loop.ts';
 import { REBUILD_PATH } from './site-build/rebuild-webhook.ts';
+import { readRunnerSettings } from './site-build/runner-settings.ts';
 import { currentLink, servedBuild } from './site-build/rebuilder.ts';
 import { healthCheck } from './lib/health.ts';
 import { NGINX_REDIRECTS_FILE } from './lib/redirects.ts';
 
 const env = process.env;
-function required(name: string): string {
-  const value = env[name];
-  if (!value) {
-    console.error(`${name} is not set (see deploy/README.md)`);
-    process.exit(1);
-  }
-  return value;
+const settings = readRunnerSettings(env);
+if (Array.isArray(settings)) {
+  for (const problem of settings) console.error(problem);
+  process.exit(1);
 }
-
-const sitesDir = path.resolve(required('SITE_ROOT'));
-const directusUrl = required('DIRECTUS_URL');
-const secret = required('SITE_REBUILD_SECRET');
+const sitesDir = path.resolve(settings.siteRoot);
+const { directusUrl, secret, siteUrl } = settings;
 const minutes = Number(env.SITE_COUNTERS_REFRESH_MINUTES ?? COUNTERS_REFRESH_MINUTES);
 
 const log = (line: string) => console.log(`${new Date().toISOString()} ${line}`);
@@ -61,7 +57,7 @@ const loop = createRebuildLoop({
   sitesDir,
   directusUrl,
   secret,
-  siteUrl: env.SITE_URL,
+  siteUrl,
   countersEveryMs: minutes * 60_000,
   log,
   onServed: reloadWhenRedirectsMoved,

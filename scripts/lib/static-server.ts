@@ -137,6 +137,11 @@ const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
 };
 
+/** A served file's ETag, from its size and time as nginx makes it: a file left untouched keeps it. */
+export function fileEtag(stat: Pick<Stats, 'size' | 'mtimeMs'>): string {
+  return `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+}
+
 export function contentType(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
@@ -519,7 +524,7 @@ export async function startSiteServer(o: SiteServerOptions): Promise<SiteServer>
       'cache-control': route.status === 200 && url.pathname.startsWith(ASSETS_PREFIX) ? CACHE_IMMUTABLE : isHtml || route.status !== 200 ? CACHE_HTML : CACHE_OTHER,
     };
     if (route.status === 200) {
-      const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+      const etag = fileEtag(stat);
       headers.etag = etag;
       headers['last-modified'] = stat.mtime.toUTCString();
       const inm = req.headers['if-none-match'];

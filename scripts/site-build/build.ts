@@ -56,6 +56,11 @@ export interface SiteBuilt {
 
 /** Builds' folders, `build-<pid>-…` (scripts/lib/owned-dirs.ts): what a killed build left is removed by the next. */
 const STAGING_PREFIX = 'build-';
+/**
+ * What an edit's build says after the count of pages it rendered to the bytes served, which stay as they
+ * are (apply-in-place.ts): counted among those rendered, though no file of them moved.
+ */
+export const UNCHANGED_PAGES_NOTE = 'rendered pages the same as served left as they are';
 
 /**
  * Astro keeps its intermediate prerender bundle inside the output folder only when that lies under
@@ -337,9 +342,10 @@ export async function buildSite(o: SiteBuildOptions & { standby?: BuildStandby }
       const gone = partCounts(cacheDir).flatMap((p) => p.gone);
       // Stopped halfway, the folder would be neither build: with no keys, the next build renders every page.
       dropKeys(cacheDir);
-      applyInPlace(outs[0]!, inPlace, gone);
+      // Pages rendered, as the counts have them: public/'s files (embed/player.html) are copied, not rendered.
+      const unchanged = applyInPlace(outs[0]!, inPlace, gone).filter((file) => file.endsWith('.html') && !existsSync(path.join(ROOT, 'public', file))).length;
       const pages = promoteKeys(cacheDir, inPlace);
-      o.onOutput?.(`[in place] pages moved in and keys kept: ${((performance.now() - started) / 1000).toFixed(2)} s\n`);
+      o.onOutput?.(`[in place] pages moved in and keys kept: ${((performance.now() - started) / 1000).toFixed(2)} s; ${unchanged} ${UNCHANGED_PAGES_NOTE}\n`);
       return { dir: inPlace, pages };
     }
     for (const out of outs.slice(1)) moveMissing(out, outs[0]!);

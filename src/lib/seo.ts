@@ -14,6 +14,12 @@ const absolute = (origin: string, path: string) => new URL(path, origin).href;
  */
 export const SHARE_PICTURE = { path: '/share.png', width: 1200, height: 630 } as const;
 
+/** The site's name, as its pages' titles, OpenGraph and the home page's WebSite name it. */
+export const SITE_NAME = 'Дорамы онлайн';
+
+/** Structured data as the text of a <script type="application/ld+json">: a `</script>` inside a value must not end it early. */
+export const jsonLdText = (data: Record<string, unknown> | Record<string, unknown>[]): string => JSON.stringify(data).replace(/</g, '\\u003c');
+
 /** How long a meta description may be before it is cut. */
 export const DESCRIPTION_MAX = 160;
 
@@ -33,14 +39,18 @@ export function titleOgType(t: { typeSource?: string | null }): 'video.movie' | 
   return t.typeSource === 'Одиночный' ? 'video.movie' : 'video.tv_show';
 }
 
-/** robots.txt: every page may be crawled but the API, so the pages that carry noindex are read and kept out of the index. */
+/**
+ * robots.txt: every page may be crawled but the API, so the pages that carry noindex are read and kept out of
+ * the index. The pictures live under the API (/api/assets/…) and are allowed, or no poster, og:image or
+ * JSON-LD image could be fetched; the longer rule wins over /api/ for Google and Yandex alike.
+ */
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Disallow: /api/', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /api/assets/', 'Disallow: /api/', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
 /** A title page's <title>: 'Имя (2024) смотреть онлайн — Дорамы онлайн', the brackets only with a year. */
 export function titlePageTitle(t: { name: string; releaseYear?: number | null }): string {
-  return `${t.name}${t.releaseYear ? ` (${t.releaseYear})` : ''} смотреть онлайн — Дорамы онлайн`;
+  return `${t.name}${t.releaseYear ? ` (${t.releaseYear})` : ''} смотреть онлайн — ${SITE_NAME}`;
 }
 
 export function titleJsonLd(origin: string, t: {
@@ -84,4 +94,32 @@ export function personJsonLd(origin: string, p: {
     ...(p.birthPlace ? { birthPlace: p.birthPlace } : {}),
     ...(p.career ? { jobTitle: p.career } : {}),
   };
+}
+
+/** One step of a page's breadcrumbs: its label, and its address unless it is the page itself. */
+export interface Crumb { label: string; href?: string }
+
+/**
+ * The breadcrumbs a page shows as a BreadcrumbList, for the trail search engines print over a result. The
+ * page itself, the last step, carries no address: search engines take the page's own.
+ */
+export function breadcrumbJsonLd(origin: string, items: readonly Crumb[]): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((crumb, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: crumb.label,
+      ...(crumb.href && i < items.length - 1 ? { item: absolute(origin, crumb.href) } : {}),
+    })),
+  };
+}
+
+/**
+ * The home page's WebSite: the name search engines show for the site. No SearchAction: the site's search
+ * is an overlay with no address a crawler could open.
+ */
+export function websiteJsonLd(origin: string): Record<string, unknown> {
+  return { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, url: absolute(origin, '/'), inLanguage: 'ru' };
 }

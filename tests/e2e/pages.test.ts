@@ -244,6 +244,29 @@ describe('what search engines read', () => {
     expect(person!.alternateName).toBe('Kim Seo Yun');
   });
 
+  it('gives the breadcrumbs a page shows as a BreadcrumbList, and names the site on the home page as a WebSite', async () => {
+    for (const path of [`/${TITLE}/actors`, '/categories/doramy-onlayn', '/tag/devushki', `/actors/${ACTOR}`]) {
+      const { text } = await fetchText(path);
+      const h = await head(path);
+      const origin = new URL(h.canonical!).origin;
+      // The trail as the page shows it: each step's link (the page itself has none) and its label.
+      const nav = text.match(/<nav class="breadcrumbs[^"]*"[\s\S]*?<\/nav>/)?.[0] ?? '';
+      const shown = [...nav.matchAll(/<li[^>]*>(?:<a href="([^"]*)"[^>]*>|<span[^>]*>)([^<]*)</g)].map(([, href, label]) => ({ href, label }));
+      expect(shown.length, path).toBeGreaterThanOrEqual(2);
+      const trails = h.jsonLd.filter((j) => j['@type'] === 'BreadcrumbList');
+      expect(trails, path).toHaveLength(1);
+      expect(trails[0]!.itemListElement, path).toEqual(shown.map((step, i) => ({
+        '@type': 'ListItem', position: i + 1, name: step.label, ...(step.href ? { item: new URL(step.href, origin).href } : {}),
+      })));
+    }
+    const cast = (await head(`/${TITLE}/actors`)).jsonLd.find((j) => j['@type'] === 'BreadcrumbList')!;
+    expect((cast.itemListElement as { name: string; item?: string }[]).map((step) => [step.name, step.item && new URL(step.item).pathname]))
+      .toEqual([['Главная', '/'], ['Дорамы', '/categories/doramy-onlayn'], [TITLE_NAME, `/${TITLE}`], ['Актёры', undefined]]);
+
+    const home = await head('/');
+    expect(home.jsonLd).toEqual([{ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Дорамы онлайн', url: home.canonical, inLanguage: 'ru' }]);
+  });
+
   it('lists every title and actor in the files of the sitemap index', async () => {
     const index = await fetchText('/sitemap.xml');
     expect(index.status).toBe(200);
@@ -269,12 +292,15 @@ describe('what search engines read', () => {
     expect(lastmod('/categories/doramy-onlayn')).toBeNull();
   });
 
-  it('serves robots.txt pointing at the sitemap, letting crawlers read the pages whose noindex keeps them out', async () => {
+  it('serves robots.txt pointing at the sitemap, letting crawlers read the pages whose noindex keeps them out and the pictures', async () => {
     const { status, text } = await fetchText('/robots.txt');
     expect(status).toBe(200);
     expect(text).toMatch(/^User-agent: \*/m);
     expect(text).toMatch(/^Sitemap: \S+\/sitemap\.xml$/m);
+    // Posters, og:image and JSON-LD images are under /api/assets/; the rest of the API stays closed.
+    expect(text).toMatch(/^Allow: \/api\/assets\/$/m);
     expect(text).toMatch(/^Disallow: \/api\/$/m);
+    expect(text).not.toMatch(/^Allow: \/api\/$/m);
     for (const path of ['/profile', '/messages', '/login', '/reset-password']) {
       expect(text, path).not.toMatch(new RegExp(`^Disallow: ${path}`, 'm'));
       expect((await fetchText(path)).text, path).toContain('<meta name="robots" content="noindex, follow">');

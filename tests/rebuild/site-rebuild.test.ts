@@ -14,7 +14,7 @@ import type { Backend } from '../../scripts/lib/backend.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/static-server.ts';
 import { createRebuildLoop, type RebuildLoop } from '../../scripts/site-build/rebuild-loop.ts';
 import { SITE_SECRET_HEADER } from '../../shared/secret-match.ts';
-import { buildSite, startStandby, type BuildStandby } from '../../scripts/site-build/build.ts';
+import { buildSite, startStandby, UNCHANGED_PAGES_NOTE, type BuildStandby } from '../../scripts/site-build/build.ts';
 import { REBUILD_PATH } from '../../scripts/site-build/rebuild-webhook.ts';
 import { servedBuild, type BuildRecord, type RebuildState } from '../../scripts/site-build/rebuilder.ts';
 import { freePort } from '../../scripts/lib/free-port.ts';
@@ -42,6 +42,8 @@ let loop: RebuildLoop;
 let secret = '';
 let sitesDir = '';
 let directusUrl = '';
+/** What the loop's builds printed since a test emptied it. */
+let buildOutput = '';
 /** What GET /healthz answered before the first build. */
 let healthBeforeBuild: { status: number; body: unknown } | undefined;
 
@@ -148,6 +150,18 @@ function pageInodes(): Map<string, number> {
  */
 const writtenSince = (before: Map<string, number>) => [...pageInodes()].filter(([file, ino]) => before.get(file) !== ino).map(([file]) => file);
 
+/**
+ * The pages the edits built since `buildOutput` was emptied rendered to the bytes served: counted as
+ * rendered, yet left as they are (apply-in-place.ts), so no file of them is written.
+ */
+const unchangedPages = () => [...buildOutput.matchAll(new RegExp(`(\\d+) ${UNCHANGED_PAGES_NOTE}`, 'g'))].reduce((n, m) => n + Number(m[1]), 0);
+
+/** A build's counts of the served pages: rendered, those written anew and those rendered to the same bytes; kept, the rest. */
+function expectPagesCounted(build: BuildRecord | undefined, written: string[]): void {
+  const same = unchangedPages();
+  expect(build?.pages).toEqual({ kept: pageInodes().size - written.length - same, rendered: written.length + same });
+}
+
 /** Of `files`, the title, cast and person pages (those with keys, see src/site-build/page-reuse.ts). */
 async function keyedPages(files: string[]): Promise<string[]> {
   const titles = new Set((await backend.api.get<{ slug: string }[]>('/items/titles?filter[status][_eq]=published&fields=slug&limit=-1')).map((t) => t.slug));
@@ -166,7 +180,7 @@ beforeAll(async () => {
   secret = randomBytes(24).toString('hex');
   const directusPort = await freePort();
   directusUrl = `http://127.0.0.1:${directusPort}`;
-  loop = createRebuildLoop({ sitesDir, directusUrl, secret, countersEveryMs: 0 });
+  loop = createRebuildLoop({ sitesDir, directusUrl, secret, countersEveryMs: 0, onBuildOutput: (text) => { buildOutput += text; } });
   site = await startSiteServer({
     distDir: () => loop.rebuilder.currentDir(), port: 0, directusUrl, handlers: [loop.webhook], build: () => servedBuild(loop.rebuilder),
   });
@@ -313,6 +327,7 @@ describe('editors change the catalogue', () => {
     const dated = await lastmod();
     expect(dated).toBeTruthy();
     const since = await lastStarted();
+    buildOutput = '';
     const name = `Серия — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/series/${episode!.id}`, editor.token, { name })).status).toBe(200);
     const [build] = await buildsAfter(since);
@@ -320,12 +335,13 @@ describe('editors change the catalogue', () => {
     expect(build?.changes.map((c) => [c.collection, c.keys.map(Number), c.titles, c.actors])).toEqual([['series', [episode!.id], [title.id], undefined]]);
     expect(describeTally(build!.tally!)).toBe(`изменена серия «${name}» (дорама «${title.name}»)`);
     expect(build?.incremental).toBe(true);
-    // Every page it wrote anew counts, of every page of the site: the title page and its cast page (nothing
-    // else shows an episode), the list pages showing its card, home and the other single pages.
+    // It renders the title page and its cast page (nothing else shows an episode), the list pages showing its
+    // card, home and the other single pages. Only the title page shows the episode: the others come out the
+    // same bytes as served and stay as they are (their ETag and Last-Modified with them), counted as rendered.
     const written = writtenSince(pages);
-    expect((await keyedPages(written)).sort()).toEqual([`${title.slug}/actors.html`, `${title.slug}/index.html`]);
-    expect(written).toEqual(expect.arrayContaining(['index.html', '404.html', ...showing]));
-    expect(build?.pages).toEqual({ kept: pageInodes().size - written.length, rendered: written.length });
+    expect(await keyedPages(written)).toEqual([`${title.slug}/index.html`]);
+    expect(unchangedPages()).toBeGreaterThan(0);
+    expectPagesCounted(build, written);
     expect(build!.pages!.kept + build!.pages!.rendered).toBe(before!.kept + before!.rendered);
     // Put into the served build's folder in place, not into a new folder of every page.
     expect(build?.dir).toBe(served?.dir ?? served?.id);
@@ -336,9 +352,41 @@ describe('editors change the catalogue', () => {
     expect([...wholeFiles().sitemap.keys()]).toEqual([...whole.sitemap.keys()]);
     expect(wholeFiles().sitemap.get('sitemap-1.xml')).not.toBe(whole.sitemap.get('sitemap-1.xml'));
     expect(Date.parse((await lastmod())!)).toBeGreaterThan(Date.parse(dated!));
+    // Of the list pages only those showing the title's card are rendered (and written only if their bytes moved).
     const lists = wholeFiles().lists;
-    expect([...whole.lists].filter(([file, ino]) => lists.get(file) !== ino).map(([file]) => file).sort()).toEqual(showing.sort());
+    expect([...whole.lists].filter(([file, ino]) => lists.get(file) !== ino).map(([file]) => file).filter((file) => !showing.includes(file))).toEqual([]);
     expect(whole.lists.size).toBeGreaterThan(showing.length);
+  });
+
+  it("an edit's build leaves a page it rendered to the bytes served as it is: its ETag and Last-Modified stay, a changed page's move on", WITH_BUILDS, async () => {
+    const title = await topTitleOfACategory();
+    const validators = async (route: string) => {
+      const res = await fetch(`${site.url}${route}`);
+      await res.arrayBuffer();
+      expect(res.status, route).toBe(200);
+      return { etag: res.headers.get('etag'), lastModified: res.headers.get('last-modified') };
+    };
+    const file = (name: string) => statSync(path.join(loop.rebuilder.currentDir()!, name));
+    // /about is one of the single pages every build renders; an edit of a title does not change its bytes.
+    const about = await validators('/about');
+    const aboutFile = file('about.html');
+    const titleBefore = await validators(`/${title.slug}`);
+    const pages = pageInodes();
+    const since = await lastStarted();
+    buildOutput = '';
+    expect((await api('PATCH', `/items/titles/${title.id}`, editor.token, { name: `${title.name} — правка ${randomUUID().slice(0, 6)}` })).status).toBe(200);
+    const [build] = await buildsAfter(since);
+    expect([build?.ok, build?.incremental]).toEqual([true, true]);
+    // Rendered (the count holds more pages than those put in place) yet the same bytes: the served file stays.
+    expect([file('about.html').ino, file('about.html').mtimeMs]).toEqual([aboutFile.ino, aboutFile.mtimeMs]);
+    expect(await validators('/about')).toEqual(about);
+    const revalidated = await fetch(`${site.url}/about`, { headers: { 'if-none-match': about.etag! } });
+    await revalidated.arrayBuffer();
+    expect(revalidated.status).toBe(304);
+    // The title page changed: new validators.
+    expect((await validators(`/${title.slug}`)).etag).not.toBe(titleBefore.etag);
+    expect(unchangedPages()).toBeGreaterThan(0);
+    expectPagesCounted(build, writtenSince(pages));
   });
 
   it('a title on no list page renamed: its page shows the name, the list pages are left as they are, and the sitemap file listing it tells its new date', WITH_BUILDS, async () => {
@@ -381,6 +429,7 @@ describe('editors change the catalogue', () => {
     const whole = wholeFiles();
     const pages = pageInodes();
     const since = await lastStarted();
+    buildOutput = '';
     const nameRu = `Актёр — правка ${randomUUID().slice(0, 6)}`;
     expect((await api('PATCH', `/items/actors/${id}`, editor.token, { nameRu })).status).toBe(200);
     const [build] = await buildsAfter(since);
@@ -390,7 +439,7 @@ describe('editors change the catalogue', () => {
     // the single pages every build writes.
     const written = writtenSince(pages);
     expect((await keyedPages(written)).sort()).toEqual([`actors/${slug}.html`, ...titles.flatMap((t) => [`${t.slug}/index.html`, `${t.slug}/actors.html`])].sort());
-    expect(build?.pages).toEqual({ kept: pageInodes().size - written.length, rendered: written.length });
+    expectPagesCounted(build, written);
     expect((await page(`/actors/${slug}`)).text.includes(nameRu)).toBe(true);
     for (const t of titles) expect((await page(`/${t.slug}/actors`)).text.includes(nameRu)).toBe(true);
     // No card shows a person and no address moved: the category and tag pages and the sitemap are left as they were.
@@ -403,6 +452,7 @@ describe('editors change the catalogue', () => {
     expect(banner).toBeTruthy();
     const pages = pageInodes();
     const since = await lastStarted();
+    buildOutput = '';
     // One unbroken run of letters, which the admin app's list of builds wraps (see 'the admin app').
     const title = `Баннер${'Ё'.repeat(150)}`;
     expect((await api('PATCH', `/items/mainBanners/${banner!.id}`, editor.token, { title })).status).toBe(200);
@@ -413,7 +463,7 @@ describe('editors change the catalogue', () => {
     // title page whose review count an earlier test changed, say).
     const written = writtenSince(pages);
     expect(written).toContain('index.html');
-    expect(build?.pages).toEqual({ kept: pageInodes().size - written.length, rendered: written.length });
+    expectPagesCounted(build, written);
   });
 
   it("a tag taken off a title in the editor's way: the change names the title, and its page drops the tag", WITH_BUILDS, async () => {

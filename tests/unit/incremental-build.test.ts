@@ -1,5 +1,5 @@
 /** Incremental builds: page keys, page files, which rows are read again and how they merge, page reuse. */
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { mergeRows, personOf, rowsToReread, shareOf, summaryOf, type CatalogueRo
 import { codeHash, partCounts, promoteKeys } from '../../scripts/site-build/page-keys.ts';
 import { buildParts, planBuild, type SiteBuildOptions } from '../../scripts/site-build/build.ts';
 import { applyInPlace } from '../../scripts/site-build/apply-in-place.ts';
+import { fileEtag } from '../../scripts/lib/static-server.ts';
 import { sitemapIndexXml } from '../../src/lib/sitemap.ts';
 
 /** A build in one part. */
@@ -344,6 +345,32 @@ describe('kept rows and page reuse on disk', () => {
     expect(kept.map((file) => readFileSync(path.join(served, file), 'utf8'))).toEqual(kept.map((file) => `old ${file}`));
     expect(readFileSync(path.join(served, 'actors/p1.html'), 'utf8')).toBe('new actors/p1.html');
     expect(readFileSync(path.join(served, 'sitemap.xml'), 'utf8')).toBe(sitemapIndexXml('https://example.org', 2));
+  });
+
+  it('an edit put in place leaves a page it rendered to the same bytes as served, so its ETag and Last-Modified stay', () => {
+    const served = tmp();
+    const edit = tmp();
+    for (const file of ['same/index.html', 'changed/index.html', 'sized/index.html']) write(served, file, `old ${file}`);
+    // Served an hour ago: a page moved in now would have this minute's time.
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const file of ['same/index.html', 'changed/index.html', 'sized/index.html']) utimesSync(path.join(served, file), hourAgo, hourAgo);
+    write(edit, 'same/index.html', 'old same/index.html');
+    write(edit, 'changed/index.html', 'new changed/index.html');
+    // The same length, other bytes: compared, not only sized.
+    write(edit, 'sized/index.html', 'OLD sized/index.html');
+    const before = (file: string) => statSync(path.join(served, file));
+    const same = before('same/index.html');
+    const changed = before('changed/index.html');
+    expect(applyInPlace(edit, served, [])).toEqual(['same/index.html']);
+    const after = (file: string) => statSync(path.join(served, file));
+    expect(after('same/index.html').ino).toBe(same.ino);
+    expect(after('same/index.html').mtimeMs).toBe(same.mtimeMs);
+    expect(fileEtag(after('same/index.html'))).toBe(fileEtag(same));
+    expect(readFileSync(path.join(served, 'changed/index.html'), 'utf8')).toBe('new changed/index.html');
+    expect(fileEtag(after('changed/index.html'))).not.toBe(fileEtag(changed));
+    expect(after('changed/index.html').mtimeMs).toBeGreaterThan(changed.mtimeMs);
+    expect(readFileSync(path.join(served, 'sized/index.html'), 'utf8')).toBe('OLD sized/index.html');
+    expect(after('sized/index.html').mtimeMs).toBeGreaterThan(hourAgo.getTime());
   });
 
   it("an edit put in place that made one of the sitemap's files (a title's date moved) leaves the others as they are", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { people, soundtrackGroups, tagLinks, titleFacts } from '../../src/lib/title.ts';
-import { personJsonLd, richTextDescription, robotsTxt, titleJsonLd, titleOgType, titlePageTitle } from '../../src/lib/seo.ts';
+import { breadcrumbJsonLd, jsonLdText, personJsonLd, richTextDescription, robotsTxt, titleJsonLd, titleOgType, titlePageTitle, websiteJsonLd } from '../../src/lib/seo.ts';
 
 const actor = { slug: 'kim-so-yon', nameRu: 'Ким Со Ён', nameEn: 'Kim So-yeon', avatar: null };
 
@@ -80,9 +80,56 @@ describe('what a shared or found page says of itself', () => {
     expect(titleOgType({ typeSource: null })).toBe('video.tv_show');
   });
 
-  it('lets crawlers read every page, so the noindex of the personal ones is seen', () => {
+  it('lets crawlers read every page and every picture, so the noindex of the personal ones is seen', () => {
     const text = robotsTxt('https://example.org');
-    expect(text).toBe('User-agent: *\nDisallow: /api/\nSitemap: https://example.org/sitemap.xml\n');
+    expect(text).toBe('User-agent: *\nAllow: /api/assets/\nDisallow: /api/\nSitemap: https://example.org/sitemap.xml\n');
     for (const page of ['/profile', '/messages', '/login', '/reset-password']) expect(text).not.toContain(`Disallow: ${page}`);
+    // As Google and Yandex read it: the longest matching rule decides, Allow winning a tie.
+    const rules = [...text.matchAll(/^(Allow|Disallow): (\S+)$/gm)].map(([, kind, prefix]) => ({ allow: kind === 'Allow', prefix }));
+    const crawlable = (path: string) => rules.filter(r => path.startsWith(r.prefix))
+      .sort((a, b) => b.prefix.length - a.prefix.length || Number(b.allow) - Number(a.allow))[0]?.allow ?? true;
+    expect(crawlable('/api/assets/649430e6-0000?key=poster')).toBe(true);
+    expect(crawlable('/boss-na-polstavki')).toBe(true);
+    for (const path of ['/api/items/comments', '/api/users/me', '/api/site/chats', '/api/assetsx']) expect(crawlable(path), path).toBe(false);
+  });
+});
+
+describe('the trail and the site as structured data', () => {
+  it('gives the breadcrumbs a page shows as a BreadcrumbList of absolute addresses, the page itself last without one', () => {
+    expect(breadcrumbJsonLd('https://example.org', [
+      { label: 'Главная', href: '/' },
+      { label: 'Дорамы', href: '/categories/doramy-onlayn' },
+      { label: 'Аромат последнего лета', href: '/aromat-poslednego-leta' },
+      { label: 'Актёры' },
+    ])).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Главная', item: 'https://example.org/' },
+        { '@type': 'ListItem', position: 2, name: 'Дорамы', item: 'https://example.org/categories/doramy-onlayn' },
+        { '@type': 'ListItem', position: 3, name: 'Аромат последнего лета', item: 'https://example.org/aromat-poslednego-leta' },
+        { '@type': 'ListItem', position: 4, name: 'Актёры' },
+      ],
+    });
+  });
+
+  it('leaves the last step without an address even when it was given one, as the breadcrumbs show it unlinked', () => {
+    const list = breadcrumbJsonLd('https://example.org', [{ label: 'Главная', href: '/' }, { label: 'Девушки', href: '/tag/devushki' }]);
+    expect(list.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Главная', item: 'https://example.org/' },
+      { '@type': 'ListItem', position: 2, name: 'Девушки' },
+    ]);
+  });
+
+  it('names the site on the home page as a WebSite, with no SearchAction a crawler could not follow', () => {
+    const site = websiteJsonLd('https://example.org');
+    expect(site).toEqual({ '@context': 'https://schema.org', '@type': 'WebSite', name: 'Дорамы онлайн', url: 'https://example.org/', inLanguage: 'ru' });
+    expect(site).not.toHaveProperty('potentialAction');
+  });
+
+  it('writes structured data that no value can end early', () => {
+    const text = jsonLdText(breadcrumbJsonLd('https://example.org', [{ label: 'Главная', href: '/' }, { label: '</script><script>alert(1)</script>' }]));
+    expect(text).not.toContain('</script>');
+    expect((JSON.parse(text) as { itemListElement: { name: string }[] }).itemListElement[1]!.name).toBe('</script><script>alert(1)</script>');
   });
 });
