@@ -1,6 +1,8 @@
 /**
  * The keys of a row of tabs (WAI-ARIA's tabs pattern): ←/→ go to the tab before or after, round the
- * ends, Home and End to the first and the last. Shared by the title page's tabs and the login screen's.
+ * ends, Home and End to the first and the last. The title page's tabs use it. The login screen's two
+ * tabs keep their own few lines: a module shared with an island's code becomes a chunk of its own, and
+ * the title page's tab script, inlined into the page now, would load as two files and weigh more.
  */
 export function tabAfterKey(key: string, at: number, count: number): number | null {
   switch (key) {

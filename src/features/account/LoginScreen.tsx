@@ -11,7 +11,6 @@ import { $isSignedIn } from './session.ts';
 import { $madeAccount, registration, signingIn } from './sign-in-store.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { useHydrated } from '../../ui/use-hydrated.ts';
-import { tabAfterKey } from '../../lib/tab-keys.ts';
 import ForgotPasswordForm from './ForgotPasswordForm.tsx';
 import RegisterForm from './RegisterForm.tsx';
 import SignedInCard from './SignedInCard.tsx';
@@ -73,10 +72,10 @@ export default function LoginScreen() {
 
   const tab = view === 'register' ? 'register' : 'signin';
   const onTabKey = (event: KeyboardEvent) => {
-    const to = tabAfterKey(event.key, TABS.findIndex((t) => t.view === tab), TABS.length);
-    if (to === null) return;
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight' && event.key !== 'Home' && event.key !== 'End') return;
     event.preventDefault();
-    const target = TABS[to].view;
+    const next = tab === 'signin' ? 'register' : 'signin';
+    const target = event.key === 'Home' ? 'signin' : event.key === 'End' ? 'register' : next;
     show(target);
     document.getElementById(`account-tab-${target}`)?.focus();
   };
