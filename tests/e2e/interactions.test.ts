@@ -254,32 +254,6 @@ describe('title page', () => {
     await expect.poll(() => paneVisible(page, 'seasons')).toBe(true);
   });
 
-  it('moves between the tabs by the arrows, Home and End, the chosen one the only Tab stop', async ({ browsers }) => {
-    const { page } = await browsers.visitor();
-    await page.goto('/aromat-poslednego-leta');
-    await hydrated(page, '.tabs');
-    const focusedTab = () => page.evaluate(() => document.activeElement?.textContent);
-    await page.getByRole('tab', { name: 'Описание' }).focus();
-    await page.keyboard.press('ArrowRight');
-    expect(await focusedTab()).toBe('Серии');
-    expect(param(page, 'tab')).toBe('seasons');
-    await expect.poll(() => paneVisible(page, 'seasons')).toBe(true);
-    expect(await page.getByRole('tab', { name: 'Серии' }).getAttribute('aria-selected')).toBe('true');
-    await page.keyboard.press('End');
-    expect(await focusedTab()).toBe('Саундтреки');
-    await expect.poll(() => paneVisible(page, 'soundtrack')).toBe(true);
-    // Round the end to the first.
-    await page.keyboard.press('ArrowRight');
-    expect(await focusedTab()).toBe('Описание');
-    expect(param(page, 'tab')).toBe(null);
-    await page.keyboard.press('ArrowLeft');
-    expect(await focusedTab()).toBe('Саундтреки');
-    await page.keyboard.press('Home');
-    expect(await focusedTab()).toBe('Описание');
-    await expect.poll(() => paneVisible(page, 'description')).toBe(true);
-    expect(await page.getByRole('tab').evaluateAll((tabs) => tabs.map((t) => (t as HTMLElement).tabIndex))).toEqual([0, -1, -1]);
-  });
-
   it('falls back to the description for a missing soundtrack or an unknown tab', async ({ browsers }) => {
     const { page } = await browsers.visitor();
     for (const url of ['/boss-na-polstavki?tab=soundtrack', '/aromat-poslednego-leta?tab=nonsense']) {
