@@ -180,6 +180,61 @@ describe('skipping the opening', () => {
   });
 });
 
+describe('the player\'s buttons by the keys', () => {
+  const focusInStage = (page: Page) => page.evaluate(() => document.activeElement?.className === 'player__stage');
+  const paused = (page: Page) => videoOf(page).evaluate((v: HTMLVideoElement) => v.paused);
+
+  it('press with Space, which plays and pauses only on the player itself', async ({ page }) => {
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    await openEpisode(page, title.series[1].name);
+    await playVideoFrom(page, DEMO_CLIP.opening.start + 1);
+    await openingSkip(page).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(DEMO_CLIP.opening.end);
+    expect(await paused(page)).toBe(false);
+
+    // media-chrome's sound button: it unmutes, the video plays on and the page stays where it was.
+    await page.locator('#player media-mute-button').focus();
+    const scrolled = await page.evaluate(() => scrollY);
+    await page.keyboard.press('Space');
+    await expect.poll(() => videoOf(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+    expect(await paused(page)).toBe(false);
+    expect(await page.evaluate(() => scrollY)).toBe(scrolled);
+
+    await settingsButton(page).focus();
+    await page.keyboard.press('Space');
+    await page.getByRole('dialog', { name: 'Настройки плеера' }).waitFor();
+    expect(await paused(page)).toBe(false);
+    await page.keyboard.press('Escape');
+
+    await page.locator('#player .player__stage').focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => paused(page)).toBe(true);
+  });
+
+  it('that go with their overlay leave the focus in the player, where Tab goes on', async ({ page }) => {
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    await openEpisode(page, title.series[1].name);
+    await playVideoFrom(page, DEMO_CLIP.opening.start + 1);
+    await openingSkip(page).focus();
+    await page.keyboard.press('Enter');
+    await openingSkip(page).waitFor({ state: 'detached' });
+    expect(await focusInStage(page)).toBe(true);
+    // On to media-chrome's controller and controls, not back to the top of the page.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('.player__controller'))).toBe(true);
+
+    await playVideoFrom(page, DEMO_CLIP.ending.start - 1);
+    const watchNow = page.locator('.player__next').getByRole('button', { name: 'Смотреть сейчас' });
+    await watchNow.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => episodeButton(page, title.series[2].name).getAttribute('aria-current')).toBe('true');
+    expect(await focusInStage(page)).toBe(true);
+  });
+});
+
 describe('the next episode', () => {
   it('of an embed comes in the same frame, whose player changes episode in place, and is followed there', async ({ page }) => {
     const title = await seriesOf('iframe');
@@ -298,6 +353,23 @@ describe('the player on a phone', () => {
       }), name).toBe(true);
     }
     expect(await player.locator('media-volume-range').isVisible()).toBe(false);
+    expect((await player.locator('media-time-range').boundingBox())!.width).toBeGreaterThanOrEqual(44);
+  });
+
+  it('shows the time and the duration in small type beside the seek bar, inside the bar', async ({ browsers }) => {
+    const { page } = await browsers.visitor(phone);
+    const title = await seriesOf('video');
+    await openPlayer(page, title.slug);
+    await expect.poll(() => videoOf(page).evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(HAVE_METADATA);
+    const player = page.locator('#player');
+    const time = player.locator('media-time-display');
+    expect(await time.isVisible()).toBe(true);
+    expect(await time.evaluate((t) => t.shadowRoot!.textContent!.trim())).toMatch(/\d+:\d\d\s\/\s\d+:\d\d$/);
+    const [box, bar] = [(await time.boundingBox())!, (await player.locator('media-control-bar').boundingBox())!];
+    expect(box.x).toBeGreaterThanOrEqual(bar.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(bar.x + bar.width);
+    const last = (await player.locator('media-fullscreen-button').boundingBox())!;
+    expect(last.x + last.width).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
     expect((await player.locator('media-time-range').boundingBox())!.width).toBeGreaterThanOrEqual(44);
   });
 

@@ -226,8 +226,15 @@ export default function PlayerScreen({
       const focus = document.activeElement;
       // A dialog of the player's (the keys, the settings) keeps its keys: arrows between radios, Space on a box.
       if (focus?.closest('dialog')) return;
-      const inPlayer = !!focus && !!stage.current?.contains(focus);
-      if (!inPlayer && (takesTyping(focus as HTMLElement | null) || (focus && focus !== document.body && focus.closest('button, a, [role="tab"]')))) return;
+      const inPlayer = stage.current?.contains(focus);
+      // A control keeps Space, which presses it; outside the player it keeps every key.
+      const control = focus?.closest('button, a, [role="button"], [role="tab"]');
+      if (control && (!inPlayer || e.code === 'Space')) {
+        // media-chrome's buttons (role="button", native ones have none) press on keyup, and would leave the page to scroll.
+        if (inPlayer && control.role) e.preventDefault();
+        return;
+      }
+      if (!inPlayer && takesTyping(focus as HTMLElement | null)) return;
       const action = actionOf(e);
       if (!action) return;
       e.preventDefault();
@@ -245,7 +252,8 @@ export default function PlayerScreen({
       {episode.kind === 'video'
         ? <VideoSource key={episode.id} src={episode.src} label={label} stage={stage} onMedia={setMedia} />
         : <EmbedSource key="embed" src={episode.src} label={label} onMedia={setMedia} />}
-      <div className="player__overlays">
+      {/* A pressed button of theirs goes with its overlay: the focus stays in the player, the next Tab goes on from there. */}
+      <div className="player__overlays" onClick={() => stage.current?.focus()}>
         {/* Neither card has a skip under it: the card offers what comes after the ending. */}
         {prompt && !cardShown && !last && (
           <Overlay className="player__skip">
@@ -380,5 +388,5 @@ function EmbedSource({ src, label, onMedia }: { src: string; label: string; onMe
     return () => { gone = true; media?.close(); onMedia(null); };
   }, [src, onMedia]);
   // Lazy: a frame in the hidden 'Серии' tab loads once the tab is shown, not with the page.
-  return <iframe ref={frame} className="player__screen" src={first} loading="lazy" title={label} allow="autoplay; fullscreen" allowFullScreen />;
+  return <iframe ref={frame} className="player__screen" src={first} loading="lazy" title={label} allow="autoplay; fullscreen" />;
 }

@@ -31,29 +31,23 @@ export interface KeyPress {
   metaKey: boolean;
 }
 
+/** By KeyboardEvent.code ('KeyK', 'Space'…), none of which is a name an object inherits, such as 'toString'. */
+const ACTIONS: Readonly<Record<string, PlayerAction>> = {
+  Space: 'toggle-play', KeyK: 'toggle-play', ArrowLeft: 'back', ArrowRight: 'forward', ArrowUp: 'volume-up',
+  ArrowDown: 'volume-down', KeyF: 'fullscreen', KeyM: 'mute', KeyS: 'skip',
+};
+const SHIFTED: Readonly<Record<string, PlayerAction>> = { KeyN: 'next-episode', KeyP: 'previous-episode' };
+
 export function actionOf(e: KeyPress): PlayerAction | null {
   if (e.ctrlKey || e.altKey || e.metaKey) return null;
-  if (e.shiftKey) return e.code === 'KeyN' ? 'next-episode' : e.code === 'KeyP' ? 'previous-episode' : null;
-  switch (e.code) {
-    case 'Space': case 'KeyK': return 'toggle-play';
-    case 'ArrowLeft': return 'back';
-    case 'ArrowRight': return 'forward';
-    case 'ArrowUp': return 'volume-up';
-    case 'ArrowDown': return 'volume-down';
-    case 'KeyF': return 'fullscreen';
-    case 'KeyM': return 'mute';
-    case 'KeyS': return 'skip';
-    default: return null;
-  }
+  return (e.shiftKey ? SHIFTED : ACTIONS)[e.code] ?? null;
 }
 
 /** A focused element that takes typing (or its own keys) keeps them. */
 export function takesTyping(el: { tagName: string; isContentEditable?: boolean; getAttribute(name: string): string | null } | null): boolean {
   if (!el) return false;
-  if (el.isContentEditable) return true;
-  const tag = el.tagName.toLowerCase();
-  if (tag === 'textarea' || tag === 'select') return true;
-  if (tag !== 'input') return false;
-  const type = (el.getAttribute('type') ?? 'text').toLowerCase();
-  return !['button', 'checkbox', 'radio', 'range', 'submit', 'reset'].includes(type);
+  // An HTML page's tag names are upper case.
+  const tag = el.tagName;
+  return !!el.isContentEditable || tag === 'TEXTAREA' || tag === 'SELECT'
+    || (tag === 'INPUT' && !/^(button|checkbox|radio|range|submit|reset)$/i.test(el.getAttribute('type') ?? ''));
 }
