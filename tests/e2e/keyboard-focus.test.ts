@@ -72,6 +72,16 @@ describe('keyboard focus on a 360 px phone', () => {
     await page.locator('.site-main .film-card__link').first().focus();
     expect(await walk(page, 'Tab', 30)).toEqual([]);
   });
+
+  it('is never under the floating buttons going down a series\' episodes with Tab', async ({ browsers }) => {
+    const { page } = await browsers.visitor(PHONE_360);
+    await page.goto('/aromat-poslednego-leta?tab=seasons#player');
+    await hydrated(page, '#player');
+    const episodes = page.locator('#player .player__episode');
+    await episodes.first().waitFor();
+    await episodes.first().focus();
+    expect(await walk(page, 'Tab', (await episodes.count()) - 1)).toEqual([]);
+  });
 });
 
 describe('the chat from the keyboard', () => {
