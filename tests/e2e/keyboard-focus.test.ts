@@ -1,8 +1,7 @@
 /**
  * Where the keyboard's focus lands and what it is called, on a 360 px phone and on /messages: a focused
  * element is never under the sticky header or the floating buttons, whichever way Tab goes; Escape in
- * the emoji panel gives the focus back to its button; the chat has a skip button to its message box;
- * a film card's link is named by its title.
+ * the emoji panel gives the focus back to its button; the chat has a skip button to its message box.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from './support/test.ts';
@@ -120,17 +119,5 @@ describe('the chat from the keyboard', () => {
     expect(box!.height).toBeGreaterThan(20);
     await page.keyboard.press('Enter');
     expect(await pane.getByRole('textbox', { name: 'Сообщение' }).evaluate((el) => el === document.activeElement)).toBe(true);
-  });
-});
-
-describe('film cards for a screen reader', () => {
-  it('name each card\'s link by its title and year, not by all the card says', async ({ page }) => {
-    for (const path of ['/', CATEGORY]) {
-      await page.goto(path);
-      const link = page.getByRole('main').getByRole('link', { name: 'Аромат последнего лета, 2023 г.', exact: true }).first();
-      expect(await link.getAttribute('href'), path).toBe('/aromat-poslednego-leta');
-      // The genres, the description and the counters are no part of any card's name.
-      expect(await page.getByRole('main').getByRole('link', { name: /Просмотры:/ }).count(), path).toBe(0);
-    }
   });
 });
