@@ -20,8 +20,6 @@ export default function FilmCard({ card, variant, eager = false, onOpen }: Props
       <a
         className="film-card__link"
         href={card.href}
-        // Named by the title (and its year), not by everything the card says, which screen readers would read out at each card.
-        aria-label={card.year ? `${card.name}, ${card.year}` : card.name}
         onClick={onOpen ? (e) => { e.preventDefault(); onOpen(card.href); } : undefined}
       >
         <span className="film-card__poster">
