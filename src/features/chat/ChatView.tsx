@@ -1,8 +1,9 @@
 /**
  * One open chat: its messages (newest at the bottom, 50 a page, older pages as the person scrolls
  * up, the view staying where it was), the picture viewer, and the input with its reply and edit
- * modes. A private chat is marked read while it is on screen. While the socket is away it says so
- * (the chat on screen is then read every 5 s: poll.ts).
+ * modes; a skip button, shown on focus, takes the keyboard past the messages to the input. A private
+ * chat is marked read while it is on screen. While the socket is away it says so (the chat on screen is
+ * then read every 5 s: poll.ts).
  */
 import { useStore } from '@nanostores/react';
 import { lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -37,6 +38,7 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
   const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [viewer, setViewer] = useState<{ images: ViewerImage[]; index: number | null }>({ images: [], index: null });
   const list = useRef<HTMLDivElement>(null);
+  const view = useRef<HTMLElement>(null);
   const stickToBottom = useRef(true);
   const fromBottom = useRef<number | null>(null);
 
@@ -93,7 +95,12 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
 
   const myId = me?.id ?? null;
   return (
-    <section className="chat-view" aria-label={label}>
+    <section className="chat-view" aria-label={label} ref={view}>
+      {/* Past every message's links and buttons (two or three each) to the box, in one press. */}
+      <button type="button" className="skip-link chat-view__skip"
+        onClick={() => view.current?.querySelector<HTMLTextAreaElement>('.chat-input__field')?.focus()}>
+        Перейти к вводу сообщения
+      </button>
       {connection === 'lost' && (
         <p className="chat-view__connection" role="status">Нет связи с сервером: новые сообщения могут прийти с задержкой. Переподключаемся…</p>
       )}

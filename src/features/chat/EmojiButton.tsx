@@ -1,8 +1,9 @@
 /**
  * The emoji button of the input: the panel shows 0.2 s after the pointer comes and hides 0.4 s
  * after it leaves; a click or Enter opens and closes it at once, Escape closes
- * it. The picker's code loads the first time the panel opens; it takes the site's look (the class on
- * <html>) when it opens, without the theme store, which visitors' islands keep to themselves.
+ * it and puts the focus back on the button (the panel it was in is gone). The picker's code loads the
+ * first time the panel opens; it takes the site's look (the class on <html>) when it opens, without the
+ * theme store, which visitors' islands keep to themselves.
  */
 import { lazy, useEffect, useRef, useState } from 'react';
 import { EMOJI_PANEL_MS } from '../../lib/chat-constants.ts';
@@ -14,6 +15,7 @@ const EmojiPanel = lazy(() => import('./EmojiPanel.tsx'));
 export default function EmojiButton({ onPick }: { onPick: (emoji: string) => void }) {
   const [open, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
 
   const later = (next: boolean, ms: number) => {
     if (timer.current) clearTimeout(timer.current);
@@ -31,8 +33,9 @@ export default function EmojiButton({ onPick }: { onPick: (emoji: string) => voi
         if (e.key !== 'Escape' || !open) return;
         e.stopPropagation();
         now(false);
+        button.current?.focus();
       }}>
-      <button type="button" className="icon-btn chat-emoji__btn" aria-label="Эмодзи" aria-expanded={open} onClick={() => now(!open)}>
+      <button ref={button} type="button" className="icon-btn chat-emoji__btn" aria-label="Эмодзи" aria-expanded={open} onClick={() => now(!open)}>
         <SmileIcon />
       </button>
       {open && (
