@@ -5,6 +5,7 @@
  */
 import type { Person } from './title.ts';
 import { cut, stripHtml } from './text.ts';
+import { FILTER_PARAMS } from './filter-query.ts';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
@@ -40,12 +41,24 @@ export function titleOgType(t: { typeSource?: string | null }): 'video.movie' | 
 }
 
 /**
+ * Query parameters that do not change what a crawler reads, by the path they go with (Yandex's Clean-param):
+ * a title page holds every tab in its markup, and the filter screen is one frame whatever it is asked,
+ * so its combinations would be a trap of endless addresses. Google reads the canonical links instead.
+ */
+const CLEAN_PARAMS: readonly { params: readonly string[]; path?: string }[] = [
+  // `tab`: the title page's tab (title-tabs.ts), named here rather than imported into the page's inline script.
+  { params: ['tab', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] },
+  { params: Object.values(FILTER_PARAMS), path: '/categories/' },
+];
+
+/**
  * robots.txt: every page may be crawled but the API, so the pages that carry noindex are read and kept out of
  * the index. The pictures live under the API (/api/assets/…) and are allowed, or no poster, og:image or
  * JSON-LD image could be fetched; the longer rule wins over /api/ for Google and Yandex alike.
  */
 export function robotsTxt(siteUrl: string): string {
-  return ['User-agent: *', 'Allow: /api/assets/', 'Disallow: /api/', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+  const clean = CLEAN_PARAMS.map(({ params, path }) => `Clean-param: ${params.join('&')}${path ? ` ${path}` : ''}`);
+  return ['User-agent: *', 'Allow: /api/assets/', 'Disallow: /api/', ...clean, `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
 /** A title page's <title>: 'Имя (2024) смотреть онлайн — Дорамы онлайн', the brackets only with a year. */

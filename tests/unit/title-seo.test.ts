@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { people, soundtrackGroups, tagLinks, titleFacts } from '../../src/lib/title.ts';
+import { FILTER_PARAMS } from '../../src/lib/filter-query.ts';
+import { tabHref } from '../../src/lib/title-tabs.ts';
 import { breadcrumbJsonLd, jsonLdText, personJsonLd, richTextDescription, robotsTxt, titleJsonLd, titleOgType, titlePageTitle, websiteJsonLd } from '../../src/lib/seo.ts';
 
 const actor = { slug: 'kim-so-yon', nameRu: 'Ким Со Ён', nameEn: 'Kim So-yeon', avatar: null };
@@ -82,7 +84,7 @@ describe('what a shared or found page says of itself', () => {
 
   it('lets crawlers read every page and every picture, so the noindex of the personal ones is seen', () => {
     const text = robotsTxt('https://example.org');
-    expect(text).toBe('User-agent: *\nAllow: /api/assets/\nDisallow: /api/\nSitemap: https://example.org/sitemap.xml\n');
+    expect(text).toMatch(/^User-agent: \*\nAllow: \/api\/assets\/\nDisallow: \/api\/\n(Clean-param: .*\n)+Sitemap: https:\/\/example\.org\/sitemap\.xml\n$/);
     for (const page of ['/profile', '/messages', '/login', '/reset-password']) expect(text).not.toContain(`Disallow: ${page}`);
     // As Google and Yandex read it: the longest matching rule decides, Allow winning a tie.
     const rules = [...text.matchAll(/^(Allow|Disallow): (\S+)$/gm)].map(([, kind, prefix]) => ({ allow: kind === 'Allow', prefix }));
@@ -91,6 +93,22 @@ describe('what a shared or found page says of itself', () => {
     expect(crawlable('/api/assets/649430e6-0000?key=poster')).toBe(true);
     expect(crawlable('/boss-na-polstavki')).toBe(true);
     for (const path of ['/api/items/comments', '/api/users/me', '/api/site/chats', '/api/assetsx']) expect(crawlable(path), path).toBe(false);
+  });
+});
+
+describe('parameters Yandex may drop', () => {
+  const cleanParams = () => [...robotsTxt('https://example.org').matchAll(/^Clean-param: (\S+)(?: (\S+))?$/gm)]
+    .map(([, params, path]) => ({ params: params.split('&'), path: path ?? '/' }));
+
+  it('name every parameter of the filter screen, which is one frame whatever it is asked', () => {
+    const filter = cleanParams().find((rule) => rule.path === '/categories/');
+    expect(filter?.params.sort()).toEqual(Object.values(FILTER_PARAMS).sort());
+  });
+
+  it('name the title page\'s tab, whose panes are all in its markup, and campaign tags, site-wide', () => {
+    const everywhere = cleanParams().find((rule) => rule.path === '/');
+    expect(everywhere?.params).toContain(new URL(tabHref('https://example.org/t', 'seasons', ['description', 'seasons'])).searchParams.keys().next().value);
+    expect(everywhere?.params).toEqual(expect.arrayContaining(['utm_source', 'utm_medium', 'utm_campaign']));
   });
 });
 
