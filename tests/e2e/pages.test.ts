@@ -3,6 +3,7 @@
  * 1280 px: status, theme class, the heading or key text, no uncaught error. Then what search
  * engines read: titles, descriptions, canonical links, OpenGraph, JSON-LD, sitemap and robots.
  */
+import sharp from 'sharp';
 import { describe, expect, inject, it } from './support/test.ts';
 import { TITLES } from '../../directus/seed/data/titles.ts';
 import { ACTORS } from '../../directus/seed/data/actors.ts';
@@ -226,6 +227,16 @@ describe('what search engines read', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/x-icon');
     expect(Buffer.from(await res.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from([0, 0, 1, 0]));
+  });
+
+  it('shares an actor with their photo at a size social networks show (200 px and more), as the JSON-LD names it', async () => {
+    const h = await head(`/actors/${ACTOR}`);
+    const url = new URL(h.ogImage!);
+    const res = await fetch(new URL(url.pathname + url.search, inject('siteUrl')));
+    expect(res.status).toBe(200);
+    const { width, height } = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(Math.min(width ?? 0, height ?? 0), h.ogImage!).toBeGreaterThanOrEqual(200);
+    expect(h.jsonLd.find((j) => j['@type'] === 'Person')?.image).toBe(h.ogImage);
   });
 
   it('describes a series as TVSeries, a film as Movie and an actor as Person in JSON-LD', async () => {
