@@ -331,7 +331,7 @@ describe('posts, messages and comments: own only', () => {
     expectRefused(await me.call('PATCH', `/items/messages/${msg.data.id}`, { deleted: 'нет' }), 400);
   });
 
-  it('is told a message sent as anything but JSON is not JSON, not that it is empty; nothing is stored', async () => {
+  it('is told a message sent in any form but JSON is not JSON, not that it is empty; nothing is stored', async () => {
     const before = await countRows('messages', { user_created: { _eq: me.id } });
     for (const [body, type] of [['hello', 'text/plain'], ['text=hello', 'application/x-www-form-urlencoded'], ['{"text":"hello"}', 'text/plain']]) {
       const res = await fetch(`${baseUrl()}/items/messages`, { method: 'POST', headers: { authorization: `Bearer ${me.token}`, 'content-type': type }, body });
