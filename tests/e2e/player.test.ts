@@ -356,7 +356,7 @@ describe('the player on a phone', () => {
     expect((await player.locator('media-time-range').boundingBox())!.width).toBeGreaterThanOrEqual(44);
   });
 
-  it('shows the time and the duration in small type beside the seek bar, inside the bar', async ({ browsers }) => {
+  it('gives the seek bar a row of its own above the buttons, and shows the time and the duration in small type inside the bar', async ({ browsers }) => {
     const { page } = await browsers.visitor(phone);
     const title = await seriesOf('video');
     await openPlayer(page, title.slug);
@@ -370,7 +370,15 @@ describe('the player on a phone', () => {
     expect(box.x + box.width).toBeLessThanOrEqual(bar.x + bar.width);
     const last = (await player.locator('media-fullscreen-button').boundingBox())!;
     expect(last.x + last.width).toBeLessThanOrEqual(bar.x + bar.width + 0.5);
-    expect((await player.locator('media-time-range').boundingBox())!.width).toBeGreaterThanOrEqual(44);
+    // The whole width, whatever the time's length (an hour-long episode's took the room of the bar).
+    const [range, play] = [(await player.locator('media-time-range').boundingBox())!, (await player.locator('media-play-button').boundingBox())!];
+    expect(range.width).toBeGreaterThanOrEqual(bar.width - 1);
+    expect(range.y + range.height).toBeLessThanOrEqual(play.y + 0.5);
+    // The skip offered over the opening stands clear of the seek bar.
+    await playVideoFrom(page, DEMO_CLIP.opening.start + 1);
+    await openingSkip(page).waitFor();
+    const skip = (await openingSkip(page).boundingBox())!;
+    expect(skip.y + skip.height).toBeLessThanOrEqual(range.y);
   });
 
   it('shows the suggestions after the last episode inside the picture, with no skip under them', async ({ browsers }) => {
