@@ -1,8 +1,8 @@
 /**
- * What goes with a deleted account (POST /site/account/delete), as the README's account section
- * says: everything the person wrote, rated, marked and uploaded, with the threads that hang on
- * it (replies to their reviews, comments on their posts, the private chats they started);
- * what others wrote elsewhere stays.
+ * What goes with a deleted account (POST /site/account/delete), as docs/architecture.md's
+ * «Deleting an account» says: everything the person wrote, rated, marked and uploaded, with the
+ * threads that hang on it (comments on their posts, the private chats they started); what others
+ * wrote elsewhere stays, replies to their reviews included, under «Комментарий удалён».
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +27,12 @@ beforeAll(async () => {
   const title = await newTitle();
   const actor = await (await admin()).post<{ id: number }>('/items/actors', { slug: `actor-${leaving.login}`, nameRu: 'Актёр для удаления' });
 
+  ids.title = title.id;
   ids.review = await made(leaving, '/items/comments', { text: 'Мой отзыв', title: title.id });
   ids.replyToReview = await made(staying, '/items/comments', { text: 'Ответ на отзыв', comment: ids.review });
+  ids.myReplyToMyReview = await made(leaving, '/items/comments', { text: 'Мой ответ себе', comment: ids.review });
+  ids.reviewWithOwnReply = await made(leaving, '/items/comments', { text: 'Отзыв без чужих ответов', title: title.id });
+  ids.ownReplyOnly = await made(leaving, '/items/comments', { text: 'Дополнение', comment: ids.reviewWithOwnReply });
   ids.othersReview = await made(staying, '/items/comments', { text: 'Чужой отзыв', title: title.id });
   ids.myReply = await made(leaving, '/items/comments', { text: 'Мой ответ', comment: ids.othersReview });
   ids.myReaction = await made(leaving, '/items/reactions', { type: 'like', comment: ids.othersReview });
@@ -66,11 +70,19 @@ describe('a deleted account', () => {
     expect(await exists('directus_users', staying.id)).toBe(true);
   });
 
-  it('takes its reviews with the replies to them, its replies and reactions elsewhere', async () => {
-    for (const key of ['review', 'replyToReview', 'myReply', 'myReaction']) {
+  it('takes its reviews nobody else answered, its replies and reactions elsewhere', async () => {
+    for (const key of ['reviewWithOwnReply', 'ownReplyOnly', 'myReplyToMyReview', 'myReply', 'myReaction']) {
       expect(await exists(key === 'myReaction' ? 'reactions' : 'comments', ids[key]), key).toBe(false);
     }
     expect(await exists('comments', ids.othersReview)).toBe(true);
+  });
+
+  it('keeps a review others answered as a deleted one without its text or author, and their replies under it', async () => {
+    expect(await adminRead('comments', ids.review, 'text,deleted,user_created')).toEqual({ text: '', deleted: true, user_created: null });
+    expect(await adminRead('comments', ids.replyToReview, 'text,comment')).toEqual({ text: 'Ответ на отзыв', comment: ids.review });
+    // A visitor reads the thread as the title page does: the deleted review, and the reply under it.
+    const thread = await call('GET', `/items/comments?fields=id,text,deleted,user_created,replies.text&filter[id][_eq]=${ids.review}`);
+    expect(thread.data).toEqual([{ id: ids.review, text: '', deleted: true, user_created: null, replies: [{ text: 'Ответ на отзыв' }] }]);
   });
 
   it('takes its posts with the comments and reactions on them', async () => {

@@ -350,7 +350,7 @@ describe('leaving', () => {
     await menu(page).getByRole('button', { name: 'Удалить профиль' }).click();
     const dialog = page.getByRole('dialog', { name: 'Удалить профиль' });
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('отзывы вместе с ответами на них');
+    expect(await dialog.innerText()).toContain('ответы других людей останутся под надписью «Комментарий удалён»');
     await dialog.getByLabel('Пароль для подтверждения').fill('not-my-password');
     await dialog.getByRole('button', { name: 'Удалить навсегда' }).click();
     await expect.poll(() => dialog.getByRole('alert').innerText()).toBe(ACCOUNT_MESSAGES.wrongPassword);

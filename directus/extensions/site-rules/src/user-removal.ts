@@ -2,11 +2,17 @@
  * Removing a person, from the admin app or by their own deletion: the files they uploaded go with
  * them (avatar, review, post and chat pictures), and so do the pictures of the private chats they
  * started, which leave with them. Staff uploads (posters, photos, clips) stay in the catalogue,
- * only without their uploader. Without this the files' foreign keys stop the delete.
+ * only without their uploader. Without this the files' foreign keys stop the delete. A review
+ * others answered stays for their replies as a deleted one («Комментарий удалён»), named by nobody,
+ * as when its author deletes it alone.
  */
 import type { Knex } from 'knex';
 import { validateRemainingAdminUsers } from '../../shared/directus-internals.ts';
+import { removePictures } from './tombstones.ts';
 import type { Register } from './types.ts';
+
+/** Keys written at once: well under SQLite's cap of a statement's values. */
+const CHUNK = 500;
 
 /** Those of `people` whose role or own policies open the admin app. */
 async function staffAmong(database: Knex, people: string[]): Promise<Set<string>> {
@@ -17,6 +23,23 @@ async function staffAmong(database: Knex, people: string[]): Promise<Set<string>
     .where((q) => q.where('p.admin_access', true).orWhere('p.app_access', true))
     .distinct('u.id as id');
   return new Set(rows.map((r) => r.id));
+}
+
+/**
+ * The comments of `people` that someone else replied to: kept as deleted rows without an author, so
+ * the replies' foreign key does not take others' writing with them.
+ */
+async function keepAnsweredComments(database: Knex, people: string[], deleteFiles: (ids: string[]) => Promise<void>): Promise<void> {
+  const answered: number[] = await database('comments as c')
+    .whereIn('c.user_created', people)
+    .whereExists((q) => q.select(database.raw('1')).from('comments as r').whereRaw('?? = ??', ['r.comment', 'c.id'])
+      .where((by) => by.whereNotIn('r.user_created', people).orWhereNull('r.user_created')))
+    .pluck('c.id');
+  for (let i = 0; i < answered.length; i += CHUNK) {
+    const ids = answered.slice(i, i + CHUNK);
+    await removePictures(database, 'comments_files', 'comments_id', ids, deleteFiles);
+    await database('comments').whereIn('id', ids).update({ deleted: true, text: '', user_created: null });
+  }
 }
 
 export function registerUserRemoval({ filter }: Register, deleteFiles: (ids: string[]) => Promise<void>): void {
@@ -30,6 +53,7 @@ export function registerUserRemoval({ filter }: Register, deleteFiles: (ids: str
     const staff = await staffAmong(database, people);
     const members = people.filter((id) => !staff.has(id));
     if (members.length) {
+      await keepAnsweredComments(database, members, deleteFiles);
       const files: string[] = await database('directus_files')
         .whereIn('uploaded_by', members)
         .orWhereIn('chat', database('chats').whereIn('user_created', members).select('id'))
