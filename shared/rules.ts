@@ -118,6 +118,12 @@ export const IMPORT_DENIED_NETWORKS = [
  */
 export const IMAGE_MAX_SIDE = 6000;
 export const IMAGE_TOO_LARGE = `Изображение больше ${IMAGE_MAX_SIDE} пикселей по стороне — уменьшите его`;
+/**
+ * The most pixels a picture may hold, all its frames together: the largest still allowed. Checking a
+ * picture decodes every pixel, so a moving one of many large frames costs as much as that many stills.
+ */
+export const IMAGE_MAX_PIXELS = IMAGE_MAX_SIDE * IMAGE_MAX_SIDE;
+export const ANIMATION_TOO_LARGE = 'Слишком большая анимация — уменьшите её размер или число кадров';
 /** A person's file title and download name: a name, never a page of text served with every picture. */
 export const FILE_NAME_MAX = 255;
 /** Pictures one message, review or post may carry (the forms stop there too). */

@@ -1,7 +1,7 @@
 /** Users upload images only: jpeg, png, webp, gif, capped in bytes and in pixels; never HTML, SVG or text. */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_MAX_SIDE, IMAGE_TOO_LARGE, USER_UPLOAD_MAX_BYTES } from '../../shared/rules.ts';
+import { ANIMATION_TOO_LARGE, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, IMAGE_TOO_LARGE, USER_UPLOAD_MAX_BYTES } from '../../shared/rules.ts';
 import { baseUrl, call, gifBytes, newUser, pngBytes, upload, type TestUser } from '../support/api.ts';
 import { adminRead, countRows, expectNothingStored, expectRefused, jpegBytes, textBytes, uploadAs, webpBytes } from '../support/fixtures.ts';
 
@@ -88,6 +88,18 @@ describe('files a user may not upload', () => {
     const wide = await plainPicture(IMAGE_MAX_SIDE + 1, 40, 'png');
     const res = await expectNothingStored('directus_files', {}, () => uploadAs(user, wide, 'image/png', 'panorama.png'));
     expectRefused(res, 400, IMAGE_TOO_LARGE);
+  });
+
+  it('refuses a moving picture of more pixels in all its frames than the largest still, and stores nothing', async () => {
+    const side = 2000;
+    const count = Math.floor(IMAGE_MAX_PIXELS / (side * side)) + 1;
+    // Frames that differ: a GIF encoder folds a repeated frame into the one before.
+    const frames = await Promise.all(Array.from({ length: count }, (_, i) =>
+      sharp({ create: { width: side, height: side, channels: 3, background: { r: 20 * i, g: 60, b: 110 } } }).png().toBuffer()));
+    const gif = await sharp(frames, { join: { animated: true } }).gif().toBuffer();
+    expect((await sharp(gif, { animated: true }).metadata()).pages).toBe(count);
+    const res = await expectNothingStored('directus_files', {}, () => uploadAs(user, gif, 'image/gif', 'long.gif'));
+    expectRefused(res, 400, ANIMATION_TOO_LARGE);
   });
 
   it('refuses an image whose bytes are another format than the one declared', async () => {

@@ -3,6 +3,7 @@
  * itself uses): one of the four image types users may upload, and whether it moves.
  */
 import sharp from 'sharp';
+import { IMAGE_MAX_PIXELS } from '../../../../shared/rules.ts';
 import { isAnimatedPng } from './png-chunks.ts';
 
 export const ONLY_IMAGES = 'Можно загружать только изображения jpeg, png, webp или gif';
@@ -16,20 +17,31 @@ export interface ImageFacts {
   /** Its size in pixels (a frame's, for one that moves). */
   width: number;
   height: number;
+  /** How many frames it has (1 for a still). */
+  frames: number;
   /** How its EXIF says it is turned (1 to 8; 1 when it says nothing). */
   orientation: number;
 }
 
-/** The image's true type, or null for anything that is not a whole jpeg, png, webp or gif (SVG and HTML included). */
+/**
+ * The image's true type, or null for anything that is not a whole jpeg, png, webp or gif (SVG and HTML
+ * included). One of more than IMAGE_MAX_PIXELS is told by its header alone, never decoded: a few
+ * hundred kilobytes of 16,000 × 16,000 pixels took a worker thread 20 s and 2 GB to decode, to be
+ * refused for its size after (upload-rules.ts `sizeRefusal`, which refuses every image this skips).
+ */
 export async function imageFacts(bytes: Buffer): Promise<ImageFacts | null> {
   try {
     const meta = await sharp(bytes, { animated: true }).metadata();
     const type = meta.format ? TYPES[meta.format] : undefined;
     if (!type || !meta.width || !meta.height) return null;
     const animated = type === 'image/gif' || (meta.pages ?? 1) > 1 || (type === 'image/png' && isAnimatedPng(bytes));
+    const facts = {
+      type, animated, width: meta.width, height: meta.pageHeight ?? meta.height, frames: meta.pages ?? 1, orientation: meta.orientation ?? 1,
+    };
+    if (facts.width * facts.height * facts.frames > IMAGE_MAX_PIXELS) return facts;
     // Every pixel decoded as Directus decodes a preset: a file cut short had a sound header, and each view of it by a preset was a 500.
-    await sharp(bytes, { animated: true, failOn: 'warning' }).stats();
-    return { type, animated, width: meta.width, height: meta.pageHeight ?? meta.height, orientation: meta.orientation ?? 1 };
+    await sharp(bytes, { animated: true, failOn: 'warning', limitInputPixels: IMAGE_MAX_PIXELS }).stats();
+    return facts;
   } catch {
     return null;
   }

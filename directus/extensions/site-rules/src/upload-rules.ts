@@ -1,13 +1,19 @@
 /** What a signed-in user's upload may be: uploads.ts applies these to each part of the form. */
-import { IMAGE_MAX_SIDE } from '../../../../shared/rules.ts';
+import { ANIMATION_TOO_LARGE, IMAGE_MAX_PIXELS, IMAGE_MAX_SIDE, IMAGE_TOO_LARGE } from '../../../../shared/rules.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import type { ImageFacts } from './image-facts.ts';
 
 /** One of the user image types, as its own bytes say, and declared as what it is. */
 export const isDeclaredImage = (facts: ImageFacts | null, declaredType: string): facts is ImageFacts => !!facts && facts.type === declaredType.toLowerCase();
 
-/** An image the backend can make its sizes from: no side longer than IMAGE_MAX_SIDE. */
-export const fitsSizes = (facts: Pick<ImageFacts, 'width' | 'height'>): boolean => facts.width <= IMAGE_MAX_SIDE && facts.height <= IMAGE_MAX_SIDE;
+/**
+ * Why an image is too large for the backend to make its sizes from (no side longer than IMAGE_MAX_SIDE,
+ * no more than IMAGE_MAX_PIXELS in all its frames), or null when it is not.
+ */
+export function sizeRefusal({ width, height, frames }: Pick<ImageFacts, 'width' | 'height' | 'frames'>): string | null {
+  if (width > IMAGE_MAX_SIDE || height > IMAGE_MAX_SIDE) return IMAGE_TOO_LARGE;
+  return width * height * frames > IMAGE_MAX_PIXELS ? ANIMATION_TOO_LARGE : null;
+}
 
 /** The private chat a part is sent to: none, a chat's id, or 'invalid' when the field names no chat. */
 export function attachedChat(fields: Record<string, string>): number | 'invalid' | null {

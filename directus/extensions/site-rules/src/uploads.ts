@@ -13,7 +13,7 @@ import { Readable } from 'node:stream';
 import { ContentTooLargeError, ForbiddenError, InvalidPayloadError } from '@directus/errors';
 import type { Knex } from 'knex';
 import type { Request, RequestHandler } from 'express';
-import { FILE_NAME_MAX, IMAGE_TOO_LARGE, USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
+import { FILE_NAME_MAX, USER_UPLOAD_MAX_BYTES } from '../../../../shared/rules.ts';
 import type { Accountability } from '../../shared/directus.ts';
 import { chatMembers } from '../../shared/chats.ts';
 import { requestBytes } from '../../shared/request-body.ts';
@@ -24,7 +24,7 @@ import type { Pace } from '../../shared/pace.ts';
 import type { Register } from './types.ts';
 import { formOf, parseParts, type Part } from './upload-parts.ts';
 import { isStaff } from '../../shared/accountability.ts';
-import { attachedChat, fitsSizes, isDeclaredImage, mayAttach } from './upload-rules.ts';
+import { attachedChat, isDeclaredImage, mayAttach, sizeRefusal } from './upload-rules.ts';
 import { importRefusal } from './import-address.ts';
 
 /** Room for the multipart envelope and the fields around the files. */
@@ -42,7 +42,8 @@ async function checkPart(part: Part, who: Accountability, database: Knex): Promi
   }
   const facts = await imageFacts(part.bytes);
   if (!isDeclaredImage(facts, part.declaredType)) throw new InvalidPayloadError({ reason: ONLY_IMAGES });
-  if (!fitsSizes(facts)) throw new InvalidPayloadError({ reason: IMAGE_TOO_LARGE });
+  const tooLarge = sizeRefusal(facts);
+  if (tooLarge) throw new InvalidPayloadError({ reason: tooLarge });
   const chat = attachedChat(part.fields);
   if (chat === null) return facts;
   const members = chat === 'invalid' ? null : await chatMembers(database, chat);

@@ -14,6 +14,7 @@ import { invalid } from '../../shared/errors.ts';
 import type { Pace } from '../../shared/pace.ts';
 import { ownFile } from './files.ts';
 import { ONLY_IMAGES, imageFacts } from './image-facts.ts';
+import { sizeRefusal } from './upload-rules.ts';
 import { keyOf } from '../../shared/keys.ts';
 import { isLoginTaken } from '../../shared/login-taken.ts';
 import { optionalText } from './values.ts';
@@ -141,6 +142,9 @@ async function checkAvatar(avatar: unknown, database: Knex, actor: Actor | null,
   const bytes = await readStored(String(keyOf(avatar)));
   const facts = bytes ? await imageFacts(bytes) : null;
   if (!facts) invalid(ONLY_IMAGES);
+  // An editor's own upload may be larger than a member's: such a picture is not read whole to be an avatar.
+  const tooLarge = sizeRefusal(facts);
+  if (tooLarge) invalid(tooLarge);
   if (facts.animated && !(await paid(PREMIUM_ROLES))) invalid(GIF_NEEDS_PLAN);
   // A plan's end reads this mark: a moving WebP or PNG is not told by its type, as a GIF is.
   await database('directus_files').where('id', String(keyOf(avatar))).update({ animated: facts.animated });
