@@ -75,6 +75,16 @@ describe('the chat list', () => {
     expect((await watcher.call('GET', '/site/chats')).data[0].online).toBe(true);
   });
 
+  it('tells no presence of a person whose profile it may not show (a suspended account)', async () => {
+    const [talker, suspended] = await Promise.all([newUser(), newUser()]);
+    const chat = (await talker.call('POST', '/items/chats', { user_invited: [{ directus_users_id: suspended.id }] })).data.id;
+    await suspended.call('POST', '/items/messages', { text: 'Я здесь', privateChat: chat });
+    await suspended.call('PATCH', '/users/me', { last_access: new Date().toISOString() });
+    expect((await talker.call('GET', '/site/chats')).data[0]).toMatchObject({ id: chat, online: true });
+    await asAdmin('PATCH', `/users/${suspended.id}`, { status: 'suspended' });
+    expect((await talker.call('GET', '/site/chats')).data[0]).toMatchObject({ id: chat, with: null, online: false });
+  });
+
   it('shows an outsider nothing of it, and lets nobody else mark it read', async () => {
     expect((await c.call('GET', '/site/chats')).data).toEqual([]);
     expectRefused(await c.call('POST', `/site/chats/${chatId}/read`), 403);

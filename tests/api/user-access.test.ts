@@ -337,6 +337,11 @@ describe('posts, messages and comments: own only', () => {
       const res = await fetch(`${baseUrl()}/items/messages`, { method: 'POST', headers: { authorization: `Bearer ${me.token}`, 'content-type': type }, body });
       expectRefused({ status: res.status, data: undefined, errors: (await res.json()).errors }, 400, NOT_JSON_TYPE);
     }
+    // A form of parts too: only the files' routes read one.
+    const form = new FormData();
+    form.append('text', 'hello');
+    const res = await fetch(`${baseUrl()}/items/messages`, { method: 'POST', headers: { authorization: `Bearer ${me.token}` }, body: form });
+    expectRefused({ status: res.status, data: undefined, errors: (await res.json()).errors }, 400, NOT_JSON_TYPE);
     expect(await countRows('messages', { user_created: { _eq: me.id } })).toBe(before);
   });
 

@@ -75,7 +75,8 @@ export function registerChatRoutes(router: Router, { database, services, getSche
       return {
         id: r.id,
         with: person,
-        online: r.shown.presence && isOnline(lastSeen.get(r.other), now),
+        // Of one whose profile may not be shown (a suspended account), no presence either.
+        online: r.shown.presence && person !== null && isOnline(lastSeen.get(r.other), now),
         lastMessage: last,
         unread: unread.get(r.id) ?? 0,
         activity: ms(last?.date_created ?? r.date_created),

@@ -77,11 +77,12 @@ type Caller = Request & { schema?: SchemaOverview };
 /**
  * Whether a request sent a body Directus's JSON parser left unread (text, a form): its routes take it
  * for no data, which a rule then refused for what it lacked («Сообщение не может быть пустым»).
- * Uploads (multipart) are read by their own route.
+ * Uploads (multipart) are read by the files' own routes, and only there.
  */
 function unreadBody(req: Caller): boolean {
   const sent = req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  return sent && !(req as { _body?: unknown })._body && !req.is('multipart/form-data');
+  const upload = /^\/files(?:\/|$)/i.test(req.path) && req.is('multipart/form-data');
+  return sent && !(req as { _body?: unknown })._body && !upload;
 }
 
 /** The shape error of the related lists in a socket frame's rows, or null. */
