@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { namingUid } from './socket-refusal-uid.ts';
+import { nameRefusals, namingUid } from './socket-refusal-uid.ts';
 
 const refusal = (type: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ type, status: 'error', error: { code: 'FORBIDDEN', message: 'Нет доступа' }, ...extra });
@@ -23,5 +24,37 @@ describe('an error frame answering a frame', () => {
       'not "error" json',
       JSON.stringify(['error']),
     ]) expect(namingUid(data, 'items', 'h')).toBe(data);
+  });
+});
+
+describe('a socket whose refusals are named', () => {
+  /** A socket as Directus's controller has it: frames heard on 'parsed-message', sent as text. */
+  function socket() {
+    const sent: string[] = [];
+    const events = new EventEmitter();
+    const ws = {
+      sent,
+      listeners: (event: 'parsed-message') => events.listeners(event) as ((message: unknown) => unknown)[],
+      off: (event: 'parsed-message', listener: (message: unknown) => unknown) => events.off(event, listener),
+      on: (event: 'parsed-message', listener: (message: unknown) => unknown) => events.on(event, listener),
+      emit: (message: unknown) => events.emit('parsed-message', message),
+      send(data: string) { sent.push(data); },
+    };
+    return ws;
+  }
+
+  it('names the refusal its frame\'s handling sends, but not one a timer it set sends after (the token\'s expiry)', async () => {
+    const ws = socket();
+    let expired!: () => void;
+    const expiry = new Promise<void>((resolve) => { expired = resolve; });
+    ws.on('parsed-message', async () => {
+      await Promise.resolve();
+      ws.send(refusal('auth'));
+      setTimeout(() => { ws.send(refusal('auth')); expired(); }, 5);
+    });
+    nameRefusals(ws);
+    ws.emit({ type: 'auth', uid: 'a1' });
+    await expiry;
+    expect(ws.sent.map((data) => JSON.parse(data).uid)).toEqual(['a1', undefined]);
   });
 });
