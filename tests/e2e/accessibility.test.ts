@@ -3,6 +3,7 @@
  * axe-core finds no serious or critical violation (contrast, names of controls, labels,
  * landmarks, lists, ARIA). Animations are off (reduced motion) so colours are judged at rest.
  */
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it, type Browsers } from './support/test.ts';
 import sharp from 'sharp';
 import { AdminApi } from '../../directus/apply/admin-api.ts';
@@ -11,6 +12,7 @@ import { adminApi, everyIslandHydrated, idleIslandsHydrated, patientPolls, type 
 import { MARK_TYPES, ROLES } from '../../shared/rules.ts';
 import { apiOf, publishedTitles } from './support/account.ts';
 import { newPerson, type Person } from './support/people.ts';
+import { TITLES } from '../../directus/seed/data/titles.ts';
 
 patientPolls();
 
@@ -255,4 +257,68 @@ describe('axe on the own account', () => {
       expect(await blockingViolations(page), `the edit form's refusals in the ${theme}`).toEqual([]);
     });
   }
+});
+
+/** A click where a person points at the poster, which the card's stretched link covers. */
+async function clickPoster(page: Page, card: Locator): Promise<void> {
+  const poster = card.locator('.film-card__poster');
+  await poster.scrollIntoViewIfNeeded();
+  const box = (await poster.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+describe('film cards', () => {
+  it('have one link each, named by the title alone, that opens the title from anywhere on the card', async ({ browsers }) => {
+    const { page } = await open(browsers, 'light-theme');
+    await page.goto('/');
+    const cards = page.locator('main .film-card');
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    const hrefs = await Promise.all((await cards.all()).map((card) => card.getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href')!))));
+    expect(hrefs.filter((links) => links.length !== 1), 'cards without exactly one link').toEqual([]);
+    // The names as the catalogue holds them: tests before this one may have added titles of their own.
+    const slugs = [...new Set(hrefs.map(([href]) => href.slice(1)))];
+    const titles = await (await adminApi()).get<{ slug: string; name: string }[]>(`/items/titles?filter[slug][_in]=${slugs.join(',')}&fields=slug,name&limit=-1`);
+    const nameOf = new Map(titles.map((t) => [`/${t.slug}`, t.name]));
+    const unnamed: string[] = [];
+    for (const [i, card] of (await cards.all()).entries()) {
+      const name = nameOf.get(hrefs[i][0]) ?? '';
+      if ((await card.getByRole('link', { name, exact: true }).count()) !== 1) unnamed.push(`${hrefs[i][0]}: ${await card.getByRole('link').innerText()}`);
+    }
+    expect(unnamed, 'cards whose link is not named by the title alone').toEqual([]);
+
+    // The focus ring goes round the whole card, drawn by the link's ::after that covers it.
+    const first = cards.first();
+    const link = first.getByRole('link');
+    await link.focus();
+    const ring = await link.evaluate((el) => {
+      const after = getComputedStyle(el, '::after');
+      return { style: after.outlineStyle, width: parseFloat(after.width), height: parseFloat(after.height) };
+    });
+    const box = (await first.boundingBox())!;
+    expect(ring.style).toBe('solid');
+    expect(ring.width).toBeCloseTo(box.width, 0);
+    expect(ring.height).toBeCloseTo(box.height, 0);
+
+    const [href] = hrefs[0];
+    await clickPoster(page, first);
+    await page.waitForURL((url) => url.pathname === href);
+    expect(await page.locator('main h1').innerText()).toBe(nameOf.get(href));
+  });
+
+  it('in the search modal, name the link by the title and open it, closing the modal, from the poster', async ({ browsers }) => {
+    const title = TITLES.find((t) => t.slug === TITLE)!;
+    const { page } = await open(browsers, 'light-theme');
+    await page.goto('/');
+    await idleIslandsHydrated(page);
+    await page.locator('header button[data-open="search"]').click();
+    const dialog = page.getByRole('dialog', { name: 'Поиск' });
+    await dialog.getByPlaceholder('Поиск..').fill(title.name);
+    const card = dialog.locator('.film-card').filter({ has: page.locator(`a[href="/${title.slug}"]`) }).first();
+    await card.waitFor();
+    expect(await card.getByRole('link', { name: title.name, exact: true }).count()).toBe(1);
+    await clickPoster(page, card);
+    await page.waitForURL((url) => url.pathname === `/${title.slug}`);
+    expect(await page.locator('main h1').innerText()).toBe(title.name);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+  });
 });

@@ -23,7 +23,7 @@ const CATEGORY_NAME = CATEGORIES.find((c) => c.slug === CATEGORY)!.name;
 const IN_CATEGORY = TITLES.filter((t) => t.category === CATEGORY);
 const FILTER = `/categories/${CATEGORY}/filter`;
 
-const cardNames = (page: Page, scope: string) => page.locator(`${scope} .film-card .film-card__link .film-card__name`).allInnerTexts();
+const cardNames = (page: Page, scope: string) => page.locator(`${scope} .film-card .film-card__link`).allInnerTexts();
 const shown = (page: Page) => page.locator('.filter__shown').innerText();
 const params = (page: Page, name: string) => new URL(page.url()).searchParams.getAll(name);
 const withGenres = (titles: TitleSeed[], genres: string[]) => titles.filter((t) => genres.every((g) => t.genres.includes(g)));
@@ -93,7 +93,7 @@ describe('filter screen', () => {
     await page.getByRole('button', { name: 'Найти' }).click();
     await expect.poll(() => shown(page)).toBe(shownLine(expected.length));
     expect(params(page, 'genres')).toEqual(pair);
-    for (const meta of await page.locator('.filter__grid .film-card__link .film-card__meta').allInnerTexts()) {
+    for (const meta of await page.locator('.filter__grid .film-card__body .film-card__meta').allInnerTexts()) {
       for (const g of pair) expect(meta).toContain(g);
     }
     expect(new Set(await cardNames(page, '.filter__grid'))).toEqual(new Set(expected.map((t) => t.name).slice(0, FILTER_PAGE_SIZE)));
@@ -144,7 +144,7 @@ describe('filter screen', () => {
     await expect.poll(() => shown(page)).toBe(shownLine(comedies.length));
     expect(params(page, 'genres')).toEqual([genre]);
     expect(params(page, 'releaseyear')).toEqual([String(year)]);
-    for (const y of await page.locator('.filter__grid .film-card__link .film-card__year').allInnerTexts()) expect(y).toMatch(new RegExp(`^${year}`));
+    for (const y of await page.locator('.filter__grid .film-card__body .film-card__year').allInnerTexts()) expect(y).toMatch(new RegExp(`^${year}`));
     await expect.poll(() => page.title()).toMatch(/комеди/i);
 
     // Reset: every choice cleared, the category kept.

@@ -17,7 +17,7 @@ patientPolls();
 
 
 const text = (page: Page, selector = 'body') => page.locator(selector).innerText();
-const cardNames = (page: Page, scope: string) => page.locator(`${scope} .film-card .film-card__link .film-card__name`).allInnerTexts();
+const cardNames = (page: Page, scope: string) => page.locator(`${scope} .film-card .film-card__link`).allInnerTexts();
 const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
 describe('search modal', () => {

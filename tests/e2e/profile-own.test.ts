@@ -211,7 +211,7 @@ describe('customisation', () => {
 
 describe('lists', () => {
   const markTabs = PROFILE_TABS.filter((t) => t.mark);
-  const names = (where: Locator) => where.locator('.film-card__link .film-card__name').allInnerTexts();
+  const names = (where: Locator) => where.locator('.film-card__link').allInnerTexts();
 
   it('lists each kind of mark, newest first, and takes one off at once', async ({ browsers }) => {
     const person = await newPerson();

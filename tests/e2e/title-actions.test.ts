@@ -211,7 +211,7 @@ describe('list marks', () => {
     for (const [tab, label, listed] of [['planned', 'Буду смотреть', true], ['watched', 'Смотрел', true], ['watching', 'Смотрю', true], ['favorites', 'Избранное', false], ['not-interested', 'Не интересно', false]] as const) {
       await page.goto(`/profile?tab=${tab}`);
       const list = page.getByRole('region', { name: label });
-      if (listed) await expect.poll(() => list.locator('.film-card__link .film-card__name').allInnerTexts()).toEqual([t.name]);
+      if (listed) await expect.poll(() => list.locator('.film-card__link').allInnerTexts()).toEqual([t.name]);
       else await expect.poll(() => list.locator('.list-status').innerText()).toMatch(/^(В избранном|Здесь будут)/);
     }
   });
