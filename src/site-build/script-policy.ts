@@ -35,7 +35,7 @@ function policyOf(page: string): string {
 }
 
 /** A Buffer over the page's own bytes, nothing copied. */
-const bufferOf = (page: Uint8Array<ArrayBuffer>) => Buffer.from(page.buffer, page.byteOffset, page.byteLength);
+export const bufferOf = (page: Uint8Array<ArrayBuffer>) => Buffer.from(page.buffer, page.byteOffset, page.byteLength);
 
 /** The policy of a page's UTF-8 bytes. */
 export const scriptPolicy = (page: Uint8Array<ArrayBuffer>): string => policyOf(bufferOf(page).toString('latin1'));

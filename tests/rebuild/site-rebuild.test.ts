@@ -236,6 +236,24 @@ describe('GET /healthz', () => {
   });
 });
 
+describe('the served build', () => {
+  it("links every page's stylesheets in one order, the pages' (the site's global styles) before the islands', whichever part of the build rendered it", () => {
+    const dir = loop.rebuilder.currentDir()!;
+    const orders = new Map<string, string[]>();
+    for (const file of pageInodes().keys()) {
+      const hrefs = [...readFileSync(path.join(dir, file), 'latin1').matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]!);
+      if (!hrefs.length) continue;
+      const order = hrefs.join(' ');
+      orders.set(order, [...(orders.get(order) ?? []), file]);
+    }
+    // Astro swapped the two with each page of a route a part rendered (src/site-build/stylesheet-order.ts).
+    expect(orders.size, [...orders].map(([order, files]) => `${order}: ${files.length} pages, such as ${files[0]}`).join('; ')).toBe(1);
+    const [sheets] = [...orders.keys()].map((order) => order.split(' '));
+    expect(sheets).toHaveLength(2);
+    expect(sheets!.map((href) => readFileSync(path.join(dir, href), 'utf8').includes(':root{'))).toEqual([true, false]);
+  });
+});
+
 describe('the webhook', () => {
   it('refuses a wrong or missing secret and methods other than GET and POST', async () => {
     const before = await webhookState();
