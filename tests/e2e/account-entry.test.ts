@@ -358,6 +358,18 @@ describe('registration', () => {
 });
 
 describe('signing in', () => {
+  it('switches between the two forms by a switch of two equal halves (no other screen\'s tabs styling it)', async ({ browsers }) => {
+    const { page } = await browsers.visitor();
+    await openLogin(page);
+    await signInFormReady(page);
+    const tabs = page.getByRole('tablist', { name: 'Вход или регистрация' });
+    const [box, signIn, register] = await Promise.all([
+      tabs.boundingBox(), tabs.getByRole('tab', { name: 'Вход' }).boundingBox(), tabs.getByRole('tab', { name: 'Регистрация' }).boundingBox(),
+    ]);
+    expect(Math.abs(signIn!.width - register!.width)).toBeLessThanOrEqual(1);
+    expect(signIn!.width + register!.width).toBeGreaterThanOrEqual(box!.width * 0.9);
+  });
+
   it('refuses blank fields without asking, and a wrong password with «Неверный email или пароль»', async ({ browsers }) => {
     const { page } = await browsers.visitor();
     const person = await newPerson();

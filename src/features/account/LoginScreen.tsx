@@ -82,9 +82,9 @@ export default function LoginScreen() {
 
   return (
     <div className="account-forms">
-      <div className="account-tabs" role="tablist" aria-label="Вход или регистрация">
+      <div className="sign-in-tabs" role="tablist" aria-label="Вход или регистрация">
         {TABS.map((t) => (
-          <button key={t.view} id={`account-tab-${t.view}`} type="button" role="tab" className="account-tabs__tab"
+          <button key={t.view} id={`account-tab-${t.view}`} type="button" role="tab" className="sign-in-tabs__tab"
             aria-selected={tab === t.view} aria-controls={`account-panel-${t.view}`} tabIndex={tab === t.view ? 0 : -1}
             onClick={() => show(t.view)} onKeyDown={onTabKey}>
             {t.label}
