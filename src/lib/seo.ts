@@ -6,6 +6,7 @@
 import type { Person } from './title.ts';
 import { cut, stripHtml } from './text.ts';
 import { FILTER_PARAMS } from './filter-query.ts';
+import { EPISODE_PARAM } from './episode-link.ts';
 
 const absolute = (origin: string, path: string) => new URL(path, origin).href;
 
@@ -46,8 +47,9 @@ export function titleOgType(t: { typeSource?: string | null }): 'video.movie' | 
  * so its combinations would be a trap of endless addresses. Google reads the canonical links instead.
  */
 const CLEAN_PARAMS: readonly { params: readonly string[]; path?: string }[] = [
-  // `tab`: the title page's tab (title-tabs.ts), named here rather than imported into the page's inline script.
-  { params: ['tab', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] },
+  // `tab`: the title page's tab (title-tabs.ts), named here rather than imported into the page's inline script;
+  // the episode the player opens on, of the same markup.
+  { params: ['tab', EPISODE_PARAM, 'utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term'] },
   { params: Object.values(FILTER_PARAMS), path: '/categories/' },
 ];
 

@@ -154,17 +154,27 @@ describe('new-episode alerts', () => {
   it('are marked read by their person, and by nobody else', async () => {
     const followed = await newTitle();
     const [fan, stranger] = await Promise.all([newUser(), newUser()]);
-    await fan.call('POST', '/items/favorites', { type: 'Смотрю', title: followed.id });
+    await Promise.all([fan, stranger].map((u) => u.call('POST', '/items/favorites', { type: 'Смотрю', title: followed.id })));
     await asAdmin('POST', '/items/series', { title: followed.id, name: 'Серия 2' });
-    const [alert] = await vi.waitFor(async () => {
-      const rows = (await fan.call('GET', `/items/alerts?filter[title][_eq]=${followed.id}&fields=id`)).data;
+    const alertOf = (user: TestUser) => vi.waitFor(async () => {
+      const rows = (await user.call('GET', `/items/alerts?filter[title][_eq]=${followed.id}&fields=id`)).data;
       expect(rows).toHaveLength(1);
-      return rows;
+      return rows[0].id as number;
     });
-    expectRefused(await stranger.call('PATCH', `/items/alerts/${alert.id}`, { read: true }), 403);
-    expectRefused(await fan.call('PATCH', `/items/alerts/${alert.id}`, { read: true, user: stranger.id }), 403);
-    expect((await fan.call('PATCH', `/items/alerts/${alert.id}`, { read: true })).status).toBe(200);
-    expect((await adminRead('alerts', alert.id, 'read,user')).read).toBe(true);
+    const [alert, strangers] = await Promise.all([alertOf(fan), alertOf(stranger)]);
+    const readOf = async (id: number) => (await adminRead('alerts', id, 'read,user')) as { read: boolean; user: string };
+
+    // Another's alert by its id, alone, among one's own, or by a filter naming it: refused.
+    expectRefused(await stranger.call('PATCH', `/items/alerts/${alert}`, { read: true }), 403);
+    expectRefused(await stranger.call('PATCH', '/items/alerts', { keys: [strangers, alert], data: { read: true } }), 403);
+    expectRefused(await stranger.call('PATCH', '/items/alerts', { query: { filter: { id: { _in: [alert] } } }, data: { read: true } }), 403);
+    expectRefused(await fan.call('PATCH', `/items/alerts/${alert}`, { read: true, user: stranger.id }), 403);
+    expect(await readOf(alert)).toEqual({ read: false, user: fan.id });
+    expect(await readOf(strangers)).toEqual({ read: false, user: stranger.id });
+
+    expect((await fan.call('PATCH', `/items/alerts/${alert}`, { read: true })).status).toBe(200);
+    expect(await readOf(alert)).toEqual({ read: true, user: fan.id });
+    expect((await readOf(strangers)).read).toBe(false);
   });
 
   it('are not sent for a taken-down episode or a draft title', async () => {

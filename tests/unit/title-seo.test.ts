@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { people, soundtrackGroups, tagLinks, titleFacts } from '../../src/lib/title.ts';
 import { FILTER_PARAMS } from '../../src/lib/filter-query.ts';
 import { tabHref } from '../../src/lib/title-tabs.ts';
+import { playerHref } from '../../src/lib/episode-link.ts';
 import { breadcrumbJsonLd, jsonLdText, personJsonLd, richTextDescription, robotsTxt, titleJsonLd, titleOgType, titlePageTitle, websiteJsonLd } from '../../src/lib/seo.ts';
 
 const actor = { slug: 'kim-so-yon', nameRu: 'Ким Со Ён', nameEn: 'Kim So-yeon', avatar: null };
@@ -105,9 +106,10 @@ describe('parameters Yandex may drop', () => {
     expect(filter?.params.sort()).toEqual(Object.values(FILTER_PARAMS).sort());
   });
 
-  it('name the title page\'s tab, whose panes are all in its markup, and campaign tags, site-wide', () => {
+  it('name the title page\'s tab and the episode its player opens on, whose panes are all in its markup, and campaign tags, site-wide', () => {
     const everywhere = cleanParams().find((rule) => rule.path === '/');
     expect(everywhere?.params).toContain(new URL(tabHref('https://example.org/t', 'seasons', ['description', 'seasons'])).searchParams.keys().next().value);
+    expect(everywhere?.params).toEqual(expect.arrayContaining([...new URL(playerHref('t', 1), 'https://example.org').searchParams.keys()]));
     expect(everywhere?.params).toEqual(expect.arrayContaining(['utm_source', 'utm_medium', 'utm_campaign']));
   });
 });

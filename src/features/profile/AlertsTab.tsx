@@ -1,15 +1,17 @@
 /**
  * The own profile's 'Новые серии': alerts of episodes added to titles the person marks Смотрю or
  * Буду смотреть, newest first, 20 at a time; unread ones stand out and are marked read one by one
- * or all at once (the account icon's counter drops with them).
+ * or all at once (the account icon's counter drops with them). An alert links the title's player
+ * on its episode, and opening it marks it read.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { AlertItem } from './directus.ts';
 import { $unreadAlerts } from './alerts-store.ts';
 import ListFooter from '../../ui/ListFooter.tsx';
 import { useRemoteList } from '../../ui/use-remote-list.ts';
 import { useTask } from '../../ui/use-task.ts';
+import { playerHref } from '../../lib/episode-link.ts';
 import { alertList, alertsReading } from './store.ts';
 import './alerts-tab.css';
 
@@ -31,7 +33,17 @@ export default function AlertsTab() {
 
   const isUnread = (a: AlertItem) => !a.read && !read.has(a.id);
   const shownUnread = state.items.filter(isUnread);
-  const markOne = (a: AlertItem) => void run([a.id]).then((done) => done && setRead((r) => new Set([...r, a.id])));
+  const markOne = (a: AlertItem) => run([a.id]).then((done) => done && setRead((r) => new Set([...r, a.id])));
+  // Opening an alert reads it. A plain click waits for the mark before leaving, so the title page
+  // counts it; a link opened elsewhere (a new tab) leaves this page to finish it. A failed mark does
+  // not keep the person here.
+  const open = (e: MouseEvent<HTMLAnchorElement>, a: AlertItem) => {
+    if (!isUnread(a) || e.button > 1) return;
+    const here = e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+    const href = e.currentTarget.href;
+    if (here) e.preventDefault();
+    void markOne(a).then(() => here && location.assign(href));
+  };
   const markAll = () => void run(null).then((done) => done && setRead(new Set(state.items.map((a) => a.id))));
 
   return (
@@ -52,12 +64,14 @@ export default function AlertsTab() {
             return (
               <li key={a.id} className={fresh ? 'alert alert--unread' : 'alert'} data-alert-id={a.id}>
                 <div className="alert__text">
-                  {title ? <a href={`/${title.slug}?tab=seasons#player`}>{title.name}</a> : <span>{GONE}</span>}
+                  {title
+                    ? <a href={playerHref(title.slug, episode?.id)} onClick={(e) => open(e, a)} onAuxClick={(e) => open(e, a)}>{title.name}</a>
+                    : <span>{GONE}</span>}
                   {': '}новая серия{episode?.name ? ` «${episode.name}»` : ''}
                   <time className="alert__date" dateTime={a.date_created ?? undefined}>{dateOf(a.date_created)}</time>
                 </div>
                 {fresh && (
-                  <button type="button" className="btn btn--ghost alert__read" onClick={() => markOne(a)} disabled={busy}
+                  <button type="button" className="btn btn--ghost alert__read" onClick={() => void markOne(a)} disabled={busy}
                     aria-label={`Отметить прочитанным: ${title?.name ?? GONE.toLowerCase()}`}>
                     Прочитано
                   </button>

@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import KeptEpisodes from './KeptEpisodes.tsx';
+import { addressedEpisode } from './addressed-episode.ts';
 import { followAccount } from '../player/for-signed-in.ts';
 import { TogetherButton } from '../together/for-signed-in.ts';
 import PlayerMemory, { type PlayerMemoryProps } from './PlayerMemory.tsx';
@@ -12,12 +13,17 @@ import type { TitleKind } from '../../lib/title-kind.ts';
 export { ReviewBoard } from '../reviews/index.ts';
 
 /**
- * The player's parts: where the person stopped, «Смотреть вместе» (a room at the episode on
- * screen), and for subscribers the episodes kept for them.
+ * The player's parts: the episode the address names (a new-episode alert's link), where the person
+ * stopped, «Смотреть вместе» (a room at the episode on screen), and for subscribers the episodes kept for them.
  */
 export function PlayerParts(props: PlayerMemoryProps) {
   useEffect(() => { followAccount().catch((err: unknown) => console.error(err)); }, []);
-  const { titleId, model, current } = props;
+  const { titleId, model, current, open } = props;
+  // Opened over the first as soon as these parts are here: it wins over any place remembered (PlayerMemory).
+  useEffect(() => {
+    const named = addressedEpisode(model, location.search);
+    if (named) open(named);
+  }, [model, open]);
   return (
     <>
       <PlayerMemory {...props} />
