@@ -3,7 +3,7 @@
  * contexts: the public chat live both ways (page and window), a private chat started from a
  * profile with its unread counts, reply, edit and delete, pictures with the viewer, emoji, Enter
  * and Shift+Enter, the sending pace, history paging, the window (Escape and focus around it, modal on a
- * narrow screen), catching up after the socket was away, the notice and the 5 s reads while it is, the
+ * narrow screen, each chat's unsent text kept across closing and pages until sent), catching up after the socket was away, the notice and the 5 s reads while it is, the
  * list read every 5 s while a chat is on screen, an outsider who sees nothing of a private chat (on the page and
  * through a raw websocket), and an accessibility check of /messages.
  */
