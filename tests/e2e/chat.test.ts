@@ -3,7 +3,7 @@
  * contexts: the public chat live both ways (page and window), a private chat started from a
  * profile with its unread counts, reply, edit and delete, pictures with the viewer, emoji, Enter
  * and Shift+Enter, the sending pace, history paging, the window (Escape and focus around it, modal on a
- * narrow screen), catching up after the socket was away, the notice and the 5 s reads while it is, the
+ * narrow screen, each chat's unsent text kept across closing and pages until sent), catching up after the socket was away, the notice and the 5 s reads while it is, the
  * list read every 5 s while a chat is on screen, an outsider who sees nothing of a private chat (on the page and
  * through a raw websocket), and an accessibility check of /messages.
  */
@@ -566,6 +566,77 @@ describe('the floating window', () => {
     await win.waitFor({ state: 'detached' });
     expect(await inert()).toEqual([false, false, false, false]);
     await expect.poll(() => launcher.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('keeps each chat\'s unsent text when it closes and on the next pages (and at /messages) until it is sent; nobody else sees it, signing out forgets it', async ({ browsers }) => {
+    const [anna, boris] = await Promise.all([newPerson(), newPerson()]);
+    const chatId = await chatBetween(anna, boris);
+    const a = await pageOf(browsers, anna);
+    await a.goto('/');
+    const launcher = a.locator('button.chat-launcher');
+    const win = a.getByRole('dialog', { name: 'Онлайн чат' });
+    const field = win.locator('.chat-input textarea');
+    const privateChat = win.locator(`.chat-list [data-chat-id="${chatId}"] .chat-list__item`);
+    await launcher.click();
+    await field.waitFor();
+
+    const forAll = `Черновик для всех ${anna.login}`;
+    await field.fill(forAll);
+    await a.keyboard.press('Escape');
+    await win.waitFor({ state: 'detached' });
+    await launcher.click();
+    expect(await field.inputValue()).toBe(forAll);
+
+    // The private chat has a draft of its own.
+    await privateChat.click();
+    await win.locator('.chat-window__sub').waitFor();
+    expect(await field.inputValue()).toBe('');
+    const forBoris = `Черновик для Бориса ${anna.login}`;
+    await field.fill(forBoris);
+    await win.getByRole('button', { name: 'Закрыть чат' }).click();
+    await win.waitFor({ state: 'detached' });
+
+    // Another page: both come back, and /messages has the same ones.
+    await a.goto('/updates');
+    await launcher.click();
+    await expect.poll(() => field.inputValue()).toBe(forAll);
+    await privateChat.click();
+    await expect.poll(() => field.inputValue()).toBe(forBoris);
+    await openMessages(a, chatId);
+    await expect.poll(() => a.locator('.messages-screen .chat-input textarea').inputValue()).toBe(forBoris);
+
+    // Sent, the public chat's draft is gone, on reopening and on the next page; the private one stays.
+    await a.goto('/');
+    await launcher.click();
+    await expect.poll(() => field.inputValue()).toBe(forAll);
+    await field.press('Enter');
+    await expect.poll(() => texts(a, '.chat-window')).toContain(forAll);
+    await a.keyboard.press('Escape');
+    await win.waitFor({ state: 'detached' });
+    await launcher.click();
+    expect(await field.inputValue()).toBe('');
+    await a.goto('/updates');
+    await launcher.click();
+    await privateChat.click();
+    await expect.poll(() => field.inputValue()).toBe(forBoris);
+    await win.getByRole('button', { name: 'Онлайн чат', exact: true }).click();
+    expect(await field.inputValue()).toBe('');
+
+    // Boris, in his own browser, sees none of it.
+    const b = await pageOf(browsers, boris);
+    await openMessages(b, chatId);
+    await openMessages(b);
+    await b.goto('/');
+    await b.locator('button.chat-launcher').click();
+    await b.locator('.chat-window .chat-input textarea').waitFor();
+    expect(await b.locator('.chat-window .chat-input textarea').inputValue()).toBe('');
+    expect(await b.locator('.chat-window').innerText()).not.toContain(forBoris);
+
+    // Signing out forgets Anna's drafts.
+    expect(await a.evaluate(() => sessionStorage.getItem('chatDrafts'))).toContain(forBoris);
+    await a.goto('/login');
+    await a.getByRole('button', { name: 'Выйти' }).click();
+    await expect.poll(() => a.evaluate(() => sessionStorage.getItem('chatDrafts'))).toBeNull();
   });
 
   it('visitors get a prompt to sign in instead', async ({ page: visitorPage }) => {

@@ -7,7 +7,8 @@
  * over, a member removed, the next episode shared (the end of an episode asking for it once, however
  * slowly the room answers), a member on a slow machine sending no seek the sync made, a member whose
  * video stalls holding the room until it comes (then it plays on together) or the leader chooses
- * «Не ждать», and an embed that cannot be followed said so, its episode shared.
+ * «Не ждать», an embed that cannot be followed said so, its episode shared, and the room's chat
+ * clear of the floating buttons.
  */
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
@@ -340,6 +341,41 @@ describe('talking', () => {
 
     await leaderPage.getByRole('button', { name: 'Реакция 🔥' }).click();
     await memberPage.locator('.room-reactions__one', { hasText: '🔥' }).waitFor();
+  });
+});
+
+describe('the room\'s chat beside the video', () => {
+  it('is covered by none of the floating buttons, wherever the page is scrolled', async ({ browsers }) => {
+    const leader = await newPerson();
+    const { page: opened } = await browsers.as(leader, { context: { viewport: { width: 1366, height: 768 } } });
+    const { page } = await makeRoom(browsers, leader, await seriesOf(), opened);
+    await page.locator('button.chat-launcher').waitFor();
+    const form = page.getByRole('form', { name: 'Сообщение в комнату' });
+    const controls = [form.getByRole('button', { name: 'Отправить' }), form.getByLabel('Сообщение'), form.getByRole('button', { name: 'Эмодзи' })];
+    // What covers a control at its centre, when that centre is on screen below the sticky header: nothing, or the element named.
+    const coveredBy = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      const headerBottom = document.querySelector('.header')?.getBoundingClientRect().bottom ?? 0;
+      if (y < headerBottom || y > innerHeight) return null;
+      const hit = document.elementFromPoint(x, y);
+      return hit && el.contains(hit) ? null : `${hit?.tagName} ${hit?.getAttribute('class')}`;
+    };
+    // The floating buttons come back a moment after focus leaves a field (global.css); then every
+    // scroll position, in steps shorter than the launcher is tall, on the whole screen and in the
+    // page area a 1366 × 768 screen leaves under the browser's own bars.
+    await page.waitForTimeout(700);
+    for (const height of [768, 650]) {
+      await page.setViewportSize({ width: 1366, height });
+      const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
+      for (let y = 0; y <= end + 20; y += 20) {
+        await page.evaluate((top) => new Promise((done) => {
+          window.scrollTo({ top, behavior: 'instant' });
+          requestAnimationFrame(done);
+        }), y);
+        for (const control of controls) expect(await control.evaluate(coveredBy), `${height} px high, scrolled to ${y}`).toBeNull();
+      }
+    }
   });
 });
 

@@ -12,11 +12,12 @@ import { chatOf, pictureIds, pictureSrc } from './messages.ts';
 import { $chatPictures } from './pictures-store.ts';
 import { $me } from '../account/index.ts';
 import { $threads, deleteMessage, loadThread, olderPages, threadOf } from './store.ts';
+import { editIn, replyIn } from './draft-store.ts';
 import { readChat } from './list-store.ts';
 import { chatOnScreen } from './poll.ts';
 import { $keptConnection } from '../../lib/directus/kept-socket.ts';
 import type { ViewerImage } from '../../ui/ImageViewer.tsx';
-import Composer, { type ComposerMode } from './Composer.tsx';
+import Composer from './Composer.tsx';
 import MessageItem from './MessageItem.tsx';
 import LazyPart from '../../ui/LazyPart.tsx';
 import { useTask } from '../../ui/use-task.ts';
@@ -35,7 +36,6 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
   const me = useStore($me);
   const connection = useStore($keptConnection);
   const olderPage = useTask(olderPages.of(chat));
-  const [mode, setMode] = useState<ComposerMode>({ kind: 'new' });
   const [viewer, setViewer] = useState<{ images: ViewerImage[]; index: number | null }>({ images: [], index: null });
   const list = useRef<HTMLDivElement>(null);
   const view = useRef<HTMLElement>(null);
@@ -44,7 +44,6 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
 
   useEffect(() => {
     void loadThread(chat);
-    setMode({ kind: 'new' });
     stickToBottom.current = true;
     return chatOnScreen(chat);
   }, [chat]);
@@ -88,8 +87,8 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
     if (el.scrollTop < EDGE_PX && thread?.older === 'more' && !olderPage.pending && !olderPage.error) older();
   }
 
-  const onReply = useCallback((m: ChatMessage) => setMode({ kind: 'reply', to: m }), []);
-  const onEdit = useCallback((m: ChatMessage) => setMode({ kind: 'edit', message: m }), []);
+  const onReply = useCallback((m: ChatMessage) => replyIn(chat, m), [chat]);
+  const onEdit = useCallback((m: ChatMessage) => editIn(chat, m), [chat]);
   const onDelete = useCallback((m: ChatMessage) => deleteMessage(m.id), []);
   const onPicture = useCallback((m: ChatMessage, index: number) => setViewer({ images: picturesOf(m), index }), []);
 
@@ -128,7 +127,7 @@ export default function ChatView({ chat, label }: { chat: ChatKey; label: string
           ))}
         </ol>
       </div>
-      <Composer chat={chat} mode={mode} onMode={setMode} onSend={() => { stickToBottom.current = true; }} />
+      <Composer chat={chat} onSend={() => { stickToBottom.current = true; }} />
       {/* Kept once opened: dropped while open, its dialog would neither give focus back nor free the page's scroll. */}
       {viewer.images.length > 0 && (
         <LazyPart fallback={null}>

@@ -3,13 +3,16 @@
  * sent with blank text and no pictures, with text over the length cap (TextLimit says so), or while a message is on its way. Reply mode sends with
  * the answered message; edit mode is filled with the text and saves only the text. Several
  * pictures (up to PICTURES_MAX), images only, previewed and removable before sending. The backend's refusals (the
- * sending pace among them) are shown as it words them.
+ * sending pace among them) are shown as it words them. What is in the box, and its mode, is the chat's
+ * draft (draft-store.ts): it stays when the window closes or the page changes.
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useFormProblem } from '../../ui/use-form-problem.ts';
 import { useTask } from '../../ui/use-task.ts';
 import { TEXT_LIMITS } from '../../../shared/visitor-rules.ts';
 import type { ChatKey, ChatMessage } from './directus.ts';
+import { $drafts, changeDraft, clearDraft, draftOf } from './draft-store.ts';
 import { PICTURE_TYPES, attachPictures } from '../../lib/picture-check.ts';
 import { posting } from './store.ts';
 import { Icon } from '../../ui/icons.tsx';
@@ -19,21 +22,18 @@ import { quoteOf } from './message-text.ts';
 import TextLimit from '../../ui/TextLimit.tsx';
 import { overLimit } from '../../lib/text-limit.ts';
 
-export type ComposerMode = { kind: 'new' } | { kind: 'reply'; to: ChatMessage } | { kind: 'edit'; message: ChatMessage };
-
 interface Props {
   chat: ChatKey;
-  mode: ComposerMode;
-  onMode: (mode: ComposerMode) => void;
   /** A message of one's own is going out (the list will scroll to it). */
   onSend?: () => void;
 }
 
 const authorOf = (m: ChatMessage) => (typeof m.user_created === 'object' && m.user_created?.login) || 'Пользователь';
 
-export default function Composer({ chat, mode, onMode, onSend }: Props) {
-  const [text, setText] = useState('');
-  const [files, setFiles] = useState<File[]>([]);
+export default function Composer({ chat, onSend }: Props) {
+  const { text, mode, files } = draftOf(useStore($drafts), chat);
+  const setText = (next: string) => changeDraft(chat, { text: next });
+  const setFiles = (next: File[]) => changeDraft(chat, { files: next });
   // A picture refused on attaching, or the sending's failure; either goes once the text changes.
   const [refusal, setRefusal] = useFormProblem({ text });
   const sending = useTask(posting.of(chat), [text]);
@@ -42,13 +42,9 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
   const picker = useRef<HTMLInputElement>(null);
   const editing = mode.kind === 'edit';
 
-  // Edit mode starts from the message's text; reply and edit put the caret in the field.
+  // Reply and edit put the caret in the field.
   const modeKey = mode.kind === 'new' ? 'new' : `${mode.kind}-${mode.kind === 'reply' ? mode.to.id : mode.message.id}`;
   useEffect(() => {
-    if (mode.kind === 'edit') {
-      setText(mode.message.text ?? '');
-      setFiles([]);
-    }
     if (mode.kind !== 'new') field.current?.focus();
   }, [modeKey]);
 
@@ -67,8 +63,7 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
   }
 
   function cancel() {
-    if (editing) setText('');
-    onMode({ kind: 'new' });
+    changeDraft(chat, editing ? { mode: { kind: 'new' }, text: '' } : { mode: { kind: 'new' } });
   }
 
   async function submit(e?: FormEvent) {
@@ -79,11 +74,7 @@ export default function Composer({ chat, mode, onMode, onSend }: Props) {
     const sent = await sending.run(mode.kind === 'edit'
       ? { kind: 'edit', id: mode.message.id, text }
       : { kind: 'new', draft: { text, replyTo: mode.kind === 'reply' ? mode.to.id : null, files } });
-    if (sent) {
-      setText('');
-      setFiles([]);
-      onMode({ kind: 'new' });
-    }
+    if (sent) clearDraft(chat);
     field.current?.focus();
   }
 

@@ -7,6 +7,7 @@
 import { loadMe } from '../account/index.ts';
 import { $session } from '../account/session.ts';
 import { loadThread, loadedChats, receiveMessages } from './store.ts';
+import { keepDrafts } from './draft-store.ts';
 import { refreshChatList } from './list-store.ts';
 import { watchChat } from './poll.ts';
 import { connectChat, onLiveMessages, onSubscribed } from './socket.ts';
@@ -26,6 +27,7 @@ export function startChat(): void {
     void refreshChatList();
   });
   void loadMe();
+  keepDrafts();
   watchChat();
   connectChat();
   void refreshChatList();
