@@ -1,13 +1,15 @@
 /**
  * Continue watching, in Chromium against the built site: a person plays the demo video of an
  * episode and leaves the page while it plays; in a second browser of the same person the player
- * offers the saved second and episode and starts there, and the home page lists the title under
- * 'Продолжить просмотр'; an episode played to its end makes the next one the offer.
+ * opens on the saved episode at its second, and the home page lists the title under 'Продолжить
+ * просмотр'; an episode played to its end makes the next one the place. The banner's link says
+ * «Продолжить» to them and «Смотреть» to a visitor, and the player it leads to is clear of the header.
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from './support/test.ts';
+import { describe, expect, inject, it } from './support/test.ts';
 import { DEMO_CLIP } from '../../directus/seed/media.ts';
-import { newPerson } from './support/people.ts';
+import { AdminApi } from '../../directus/apply/admin-api.ts';
+import { newPerson, type Person } from './support/people.ts';
 import { adminApi, hydrated, patientPolls } from './support/site.ts';
 
 patientPolls(20_000);
@@ -26,6 +28,19 @@ async function videoSeries(): Promise<SeriesTitle> {
 }
 
 const videoOf = (page: Page) => page.locator('#player video');
+const videoTime = (page: Page) => videoOf(page).evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** Saves the person's place in the title as their player does. */
+async function keepPlace(person: Person, titleId: number, place: { episode: number; position: number; duration: number }): Promise<void> {
+  const api = await AdminApi.login(inject('e2eDirectusUrl'), person.email, person.password);
+  await api.request('PUT', `/site/progress/${titleId}`, place);
+}
+
+/** How far the sticky header reaches over the highest top of these elements (0 or less: over none). */
+const underHeader = (page: Page, selectors: string[]) => page.evaluate((list) => {
+  const bottom = document.querySelector('header')!.getBoundingClientRect().bottom;
+  return Math.max(...list.map((sel) => bottom - document.querySelector(sel)!.getBoundingClientRect().top));
+}, selectors);
 
 async function openPlayer(page: Page, slug: string): Promise<void> {
   await page.goto(`/${slug}?tab=seasons`);
@@ -60,11 +75,9 @@ describe('continue watching', () => {
 
     const second = await browsers.as(person);
     await openPlayer(second.page, title.slug);
-    const offer = second.page.getByRole('button', { name: `Продолжить с 0:0${place}, серия 3` });
-    await offer.click();
     await expect.poll(() => second.page.getByRole('button', { name: third.name, exact: true }).getAttribute('aria-current')).toBe('true');
-    await expect.poll(() => videoOf(second.page).evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThanOrEqual(place);
-    await offer.first().waitFor({ state: 'detached' });
+    await expect.poll(() => videoTime(second.page)).toBeGreaterThanOrEqual(place);
+    await second.page.getByText(`Вы остановились на 0:0${place}, серия 3`).waitFor();
 
     await second.page.goto('/');
     const row = second.page.getByRole('region', { name: 'Продолжить просмотр' });
@@ -93,7 +106,62 @@ describe('continue watching', () => {
     ))[0]).toEqual({ episode: second.id, position: DEMO_CLIP.seconds, duration: DEMO_CLIP.seconds });
 
     await openPlayer(v.page, title.slug);
-    await v.page.getByRole('button', { name: 'Смотреть дальше: серия 3' }).click();
     await expect.poll(() => v.page.getByRole('button', { name: third.name, exact: true }).getAttribute('aria-current')).toBe('true');
+    await v.page.getByText('Дальше: серия 3').waitFor();
+    expect(await v.page.locator('.title-banner__watch').innerText()).toBe('Продолжить: серия 3');
+  });
+
+  it('opens the title on the saved episode and second, paused, from a banner saying «Продолжить», clear of the header', async ({ browsers }) => {
+    const person = await newPerson();
+    const title = await videoSeries();
+    const [first, second] = title.series;
+    // Past the opening and before the ending, so no skip moves it.
+    await keepPlace(person, title.id, { episode: second.id, position: 20, duration: DEMO_CLIP.seconds });
+
+    const { page } = await browsers.as(person);
+    await page.goto(`/${title.slug}`);
+    const watch = page.locator('.title-banner__watch');
+    await expect.poll(() => watch.innerText()).toBe('Продолжить: серия 2');
+    await watch.click();
+    await hydrated(page, '#player');
+    await expect.poll(() => page.getByRole('button', { name: second.name, exact: true }).getAttribute('aria-current')).toBe('true');
+    expect(await page.getByRole('button', { name: first.name, exact: true }).getAttribute('aria-current')).toBe('false');
+    await expect.poll(async () => Math.round(await videoTime(page))).toBe(20);
+    expect(await videoOf(page).evaluate((v: HTMLVideoElement) => v.paused), 'it waits for the person to press play').toBe(true);
+    await page.getByText('Вы остановились на 0:20, серия 2').waitFor();
+    // The smooth scroll settles with the player's top and the note below the header.
+    await expect.poll(() => underHeader(page, ['#player', '.player__resume'])).toBeLessThanOrEqual(0);
+
+    await page.getByRole('button', { name: 'Начать серию сначала' }).click();
+    await expect.poll(() => videoTime(page)).toBeLessThan(5);
+    await page.locator('.player__resume').waitFor({ state: 'detached' });
+  });
+
+  it('takes a person with a place from the home page\'s card to the player clear of the header, on a phone too', async ({ browsers }) => {
+    const person = await newPerson();
+    const title = await videoSeries();
+    await keepPlace(person, title.id, { episode: title.series[1].id, position: 20, duration: DEMO_CLIP.seconds });
+    for (const width of ['desktop', 'mobile'] as const) {
+      const { page } = await browsers.as(person, { width });
+      await page.goto('/');
+      const row = page.getByRole('region', { name: 'Продолжить просмотр' });
+      await row.locator(`a[href="/${title.slug}?tab=seasons#player"]`).first().click();
+      await page.waitForURL((url) => url.hash === '#player');
+      await page.getByText('Вы остановились на 0:20, серия 2').waitFor();
+      await expect.poll(() => underHeader(page, ['#player', '.player__resume']), { message: width }).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it('shows a visitor «Смотреть» and the first episode from its start', async ({ browsers }) => {
+    const title = await videoSeries();
+    const { page } = await browsers.visitor();
+    await page.goto(`/${title.slug}`);
+    await hydrated(page, '.title-banner__watch');
+    expect(await page.locator('.title-banner__watch').innerText()).toBe('Смотреть');
+    await page.locator('.title-banner__watch').click();
+    await hydrated(page, '#player');
+    await expect.poll(() => page.getByRole('button', { name: title.series[0].name, exact: true }).getAttribute('aria-current')).toBe('true');
+    expect(await videoTime(page)).toBe(0);
+    expect(await page.locator('.player__resume').count()).toBe(0);
   });
 });

@@ -1,12 +1,15 @@
 /**
- * The player's memory for a signed-in person, loaded only for them: it offers to go on where they
- * stopped ('Продолжить с 12:34, серия 3', or the next episode once one is watched), and saves their
+ * The player's memory for a signed-in person, loaded only for them: the player opens on the episode
+ * where they stopped, at its second (or on the next episode once one is watched), paused there for
+ * them to press play, with «Начать серию сначала»; had they already played or picked something before
+ * their place was read, it offers to go on there instead ('Продолжить с 12:34, серия 3'). It saves their
  * place, for an upload and for an embed that speaks the players' protocol alike: on pause, at the
  * end, every PROGRESS_SAVE_MS while playing and when the page is left. Of an embed that says
  * nothing, only the episode opened last is kept.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { openedNote, startOverLabel } from './resume-place.ts';
 import { resumeLabel, resumePoint, type Episode, type PlayerModel, type ResumePoint, type SavedProgress } from './player.ts';
 import { $titleProgress, keepPlace, loadTitleProgress } from './signed-in-store.ts';
 import type { PlayerMedia } from '../player/index.ts';
@@ -31,11 +34,14 @@ function placeOf(media: PlayerMedia, episode: number | null, ended: boolean): Sa
   return { episode, position: ended && duration ? duration : Math.floor(media.time()), duration };
 }
 
-/** Starts the media at `position` once it knows its length. */
-function seek(media: PlayerMedia, position: number): void {
+/**
+ * Takes the media to `position` once it knows its length, and plays it when `play` (a person's
+ * press): the place the page opens on waits for theirs, as a browser would not start it with sound.
+ */
+function seek(media: PlayerMedia, position: number, play = true): void {
   const go = () => {
     media.seek(position);
-    media.play();
+    if (play) media.play();
   };
   if (media.duration()) go();
   else {
@@ -50,7 +56,9 @@ function seek(media: PlayerMedia, position: number): void {
 export default function PlayerMemory({ titleId, model, current, media, open, onSaved }: PlayerMemoryProps) {
   const progress = useStore($titleProgress);
   const [offerGone, setOfferGone] = useState(false);
-  const pending = useRef<ResumePoint | null>(null);
+  const pending = useRef<{ point: ResumePoint; play: boolean } | null>(null);
+  // The place the player opened on by itself, until the person plays or picks something.
+  const [openedAt, setOpenedAt] = useState<ResumePoint | null>(null);
   // Nothing is saved until the person plays or picks something: opening the page keeps their place.
   const touched = useRef(false);
   const firstEpisode = useRef(current);
@@ -65,17 +73,13 @@ export default function PlayerMemory({ titleId, model, current, media, open, onS
     firstEpisode.current = null;
     touched.current = true;
     setOfferGone(true);
+    setOpenedAt(null);
     if (current?.kind === 'iframe' && episodeId !== null) keepPlace(titleId, { episode: episodeId, position: null, duration: null });
   }, [current, episodeId, titleId]);
 
   useEffect(() => {
     // A media just replaced by the next episode's is left alone.
     if (!media || media.closed) return;
-    const wanted = pending.current;
-    if (wanted && wanted.episode.id === current?.id) {
-      pending.current = null;
-      seek(media, wanted.position);
-    }
     let savedAt = 0;
     let ended = false;
     const save = (leaving = false) => {
@@ -83,11 +87,17 @@ export default function PlayerMemory({ titleId, model, current, media, open, onS
       savedAt = Date.now();
       keepPlace(titleId, placeOf(media, episodeId, ended), { leaving });
     };
-    const played = () => { touched.current = true; setOfferGone(true); };
+    const played = () => { touched.current = true; setOfferGone(true); setOpenedAt(null); };
     // This part loads after the player: an episode the person already started is theirs to keep.
     if (media.time() > 0) {
       played();
       if (media.paused()) save();
+    }
+    // Asked for after that look, as it may move the media at once (its length known).
+    const wanted = pending.current;
+    if (wanted && wanted.point.episode.id === current?.id) {
+      pending.current = null;
+      seek(media, wanted.point.position, wanted.play);
     }
     const stop = media.on((e) => {
       if (e.type === 'play') { ended = false; played(); }
@@ -103,11 +113,40 @@ export default function PlayerMemory({ titleId, model, current, media, open, onS
     return () => { save(); stop(); listening.abort(); };
   }, [media, current, episodeId, titleId]);
 
+  // Their place read, a player nobody has touched yet opens on it. After the effects above, which
+  // would take this first render's opening for the person's own pick.
+  useEffect(() => {
+    if (progress.status !== 'ready' || touched.current || openedAt) return;
+    const point = resumePoint(model, progress.saved);
+    if (!point) return;
+    setOpenedAt(point);
+    pending.current = { point, play: false };
+    if (point.episode.id !== current?.id) {
+      // Not the person's pick: it is not saved as their place, nor does it hide the note.
+      firstEpisode.current = point.episode;
+      open(point.episode);
+    } else if (media && !media.closed) {
+      pending.current = null;
+      seek(media, point.position, false);
+    }
+  }, [progress, model, current, media, open, openedAt]);
+
   if (progress.status === 'error') {
     return (
       <p className="player__resume player__resume--error" role="alert">
         Не удалось узнать, где вы остановились.{' '}
         <button type="button" className="list-status__retry" onClick={() => void loadTitleProgress(titleId)}>Повторить</button>
+      </p>
+    );
+  }
+  if (openedAt) {
+    const startOver = startOverLabel(model, openedAt);
+    return (
+      <p className="player__resume player__resume--opened">
+        <span>{openedNote(model, openedAt)}</span>
+        {startOver && media && (
+          <button type="button" className="player__resume-btn" onClick={() => { touched.current = true; setOpenedAt(null); setOfferGone(true); seek(media, 0); }}>{startOver}</button>
+        )}
       </p>
     );
   }
@@ -119,7 +158,7 @@ export default function PlayerMemory({ titleId, model, current, media, open, onS
     touched.current = true;
     if (point.episode.id === current?.id && media) seek(media, point.position);
     else {
-      pending.current = point;
+      pending.current = { point, play: true };
       open(point.episode);
     }
   };

@@ -58,6 +58,13 @@ export function readKeptVideos(titleId: number) {
 const ME = '$CURRENT_USER';
 
 type ContinueRow = ReadItemOutput<Schema, 'watchProgress', { fields: typeof CONTINUE_FIELDS }>;
+type ProgressRow = ReadItemOutput<Schema, 'watchProgress', { fields: typeof PROGRESS_FIELDS }>;
+
+/** The person's place in a title, and the title's episodes as the account reads them now. */
+export interface TitleProgressRead {
+  saved: SavedProgress;
+  title: Extract<ProgressRow['title'], object> | null;
+}
 type ContinueTitle = Extract<ContinueRow['title'], object>;
 
 /** A title in progress: its card, its episodes, and the saved place. */
@@ -70,13 +77,19 @@ export interface TitleInProgress {
  * The person's place in one title, or null when they have not watched it. The filter names the
  * person: editors may read everyone's rows.
  */
-export async function readProgress(titleId: number): Promise<SavedProgress | null> {
+export async function readProgress(titleId: number): Promise<TitleProgressRead | null> {
   const rows = await send(pageClient(), readItems('watchProgress', {
     fields: PROGRESS_FIELDS,
     filter: { _and: [{ title: { _eq: titleId } }, { user_created: { _eq: ME } }] },
+    deep: wholeLists<WatchProgress>(PROGRESS_FIELDS, { title: EPISODES_DEEP }),
     limit: 1,
-  }), 'watching progress');
-  return rows[0] ?? null;
+  }), 'watching progress') as ProgressRow[];
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    saved: { episode: row.episode, position: row.position, duration: row.duration },
+    title: row.title && typeof row.title === 'object' ? row.title : null,
+  };
 }
 
 /** The titles the person watched last, newest first, with their episodes and review counts. */

@@ -176,11 +176,17 @@ export function resumePoint(model: PlayerModel, saved: SavedProgress | null): Re
 
 export { clockOf as clock };
 
-/** 'Продолжить с 12:34, серия 3' (with the season's name when there are several). */
-export function resumeLabel(model: PlayerModel, point: ResumePoint): string {
+/** Where a point is in words: ['серия 3', '2 сезон'] (the season's name when there are several); none for a film. */
+export function placeWords(model: PlayerModel, point: ResumePoint): string[] {
   const where = point.number === null ? [] : [`серия ${point.number}`];
   const season = model.seasons.length > 1 ? model.seasons[point.seasonIndex]?.name : '';
   if (season) where.push(season);
+  return where;
+}
+
+/** 'Продолжить с 12:34, серия 3' (with the season's name when there are several). */
+export function resumeLabel(model: PlayerModel, point: ResumePoint): string {
+  const where = placeWords(model, point);
   if (point.next) return `Смотреть дальше: ${where.join(', ')}`;
   if (point.position > 0) return [`Продолжить с ${clockOf(point.position)}`, ...where].join(', ');
   return `Продолжить: ${where.join(', ')}`;

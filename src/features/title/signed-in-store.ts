@@ -59,9 +59,11 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 export interface TitleProgress {
   status: LoadStatus;
   saved: SavedProgress | null;
+  /** The title's episodes read with it, for what is said outside the player (its own model is the build's). */
+  model: PlayerModel | null;
 }
 
-export const $titleProgress = atom<TitleProgress>({ status: 'idle', saved: null });
+export const $titleProgress = atom<TitleProgress>({ status: 'idle', saved: null, model: null });
 
 let progressOf: number | null = null;
 
@@ -70,12 +72,13 @@ export async function loadTitleProgress(titleId: number): Promise<void> {
   const { status } = $titleProgress.get();
   if (progressOf === titleId && (status === 'loading' || status === 'ready')) return;
   progressOf = titleId;
-  $titleProgress.set({ status: 'loading', saved: null });
+  $titleProgress.set({ status: 'loading', saved: null, model: null });
   try {
-    $titleProgress.set({ status: 'ready', saved: await readProgress(titleId) });
+    const read = await readProgress(titleId);
+    $titleProgress.set({ status: 'ready', saved: read?.saved ?? null, model: read?.title ? playerModel(read.title) : null });
   } catch (err) {
     console.error(err);
-    $titleProgress.set({ status: 'error', saved: null });
+    $titleProgress.set({ status: 'error', saved: null, model: null });
   }
 }
 

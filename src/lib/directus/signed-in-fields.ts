@@ -14,8 +14,8 @@ export const EPISODES_DEEP: QueryDeep<Schema, Title> = {
   iframeSeasons: { _limit: -1, _sort: ['sort', 'id'] },
 };
 
-/** Where the signed-in person stopped in one title. */
-export const PROGRESS_FIELDS = ['episode', 'position', 'duration'] as const;
+/** Where the signed-in person stopped in one title, with its episodes to say where that is (the banner's «Продолжить: серия 2»). */
+export const PROGRESS_FIELDS = ['episode', 'position', 'duration', { title: ['id', ...PLAYER_FIELDS] }] as const;
 
 /** A title of the 'Продолжить просмотр' row: its card, and its episodes to say where to go on. */
 export const CONTINUE_FIELDS = [
