@@ -43,14 +43,14 @@ describe('a socket whose refusals are named', () => {
     return ws;
   }
 
-  it('names the refusal its frame\'s handling sends, but not one a timer it set sends after (the token\'s expiry)', async () => {
+  it('names the refusal its frame\'s handling sends, but not the token\'s expiry a timer it set sends after', async () => {
     const ws = socket();
     let expired!: () => void;
     const expiry = new Promise<void>((resolve) => { expired = resolve; });
     ws.on('parsed-message', async () => {
       await Promise.resolve();
       ws.send(refusal('auth'));
-      setTimeout(() => { ws.send(refusal('auth')); expired(); }, 5);
+      setTimeout(() => { ws.send(JSON.stringify({ type: 'auth', status: 'error', error: { code: 'TOKEN_EXPIRED', message: 'Token expired.' } })); expired(); }, 5);
     });
     nameRefusals(ws);
     ws.emit({ type: 'auth', uid: 'a1' });

@@ -18,8 +18,8 @@ export interface UidNamingSocket {
   send(data: string): void;
 }
 
-/** The frame being served, and on which socket; `done` once its handling has settled. */
-interface Serving { socket: UidNamingSocket; type: string; uid: string; done: boolean }
+/** The frame being served, and on which socket. */
+interface Serving { socket: UidNamingSocket; type: string; uid: string }
 
 const serving = new AsyncLocalStorage<Serving>();
 
@@ -42,8 +42,10 @@ export function namingUid(data: string, type: string, uid: string): string {
     return data;
   }
   if (frame === null || typeof frame !== 'object' || Array.isArray(frame)) return data;
-  const { status, type: answered } = frame as { status?: unknown; type?: unknown };
+  const { status, type: answered, error } = frame as { status?: unknown; type?: unknown; error?: { code?: unknown } };
   if (status !== 'error' || 'uid' in frame || (answered !== type && answered !== 'server')) return data;
+  // The token's expiry answers no frame: its timer, set while a sign-in frame was served, keeps that frame's context.
+  if (error?.code === 'TOKEN_EXPIRED') return data;
   return JSON.stringify({ ...frame, uid });
 }
 
@@ -53,22 +55,13 @@ export function nameRefusals(socket: UidNamingSocket): void {
     socket.on('parsed-message', function named(this: unknown, message: unknown) {
       const uid = uidOf(message);
       const type = (message as { type?: unknown } | null)?.type;
-      if (uid === undefined || typeof type !== 'string') return listener.call(this, message);
-      // A timer the handling sets keeps its context: the token's expiry, sent minutes later, answers no frame.
-      const served: Serving = { socket, type, uid, done: false };
-      return serving.run(served, async () => {
-        try {
-          return await listener.call(this, message);
-        } finally {
-          served.done = true;
-        }
-      });
+      return uid === undefined || typeof type !== 'string' ? listener.call(this, message) : serving.run({ socket, type, uid }, () => listener.call(this, message));
     });
   }
   const send = socket.send;
   socket.send = function sendNamed(this: unknown, data: string, ...rest: unknown[]) {
     const served = serving.getStore();
-    const named = served?.socket === socket && !served.done && typeof data === 'string' ? namingUid(data, served.type, served.uid) : data;
+    const named = served?.socket === socket && typeof data === 'string' ? namingUid(data, served.type, served.uid) : data;
     return (send as (...args: unknown[]) => void).call(this, named, ...rest);
   };
 }
