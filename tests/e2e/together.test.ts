@@ -361,10 +361,11 @@ describe('the room\'s chat beside the video', () => {
       const hit = document.elementFromPoint(x, y);
       return hit && el.contains(hit) ? null : `${hit?.tagName} ${hit?.getAttribute('class')}`;
     };
-    // The floating buttons come back a moment after focus leaves a field (global.css); then every
-    // scroll position, in steps shorter than the launcher is tall, on the whole screen and in the
-    // page area a 1366 × 768 screen leaves under the browser's own bars.
-    await page.waitForTimeout(700);
+    // The floating buttons come back a moment after focus leaves a field (global.css): once back and
+    // still, every scroll position, in steps shorter than the launcher is tall, on the whole screen and
+    // in the page area a 1366 × 768 screen leaves under the browser's own bars.
+    const launcher = page.locator('button.chat-launcher');
+    await expect.poll(() => launcher.evaluate((el) => el.getAnimations().length === 0 && getComputedStyle(el).translate === 'none')).toBe(true);
     for (const height of [768, 650]) {
       await page.setViewportSize({ width: 1366, height });
       const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight);
